@@ -1,0 +1,52 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README).
+SHELL := /bin/bash
+PY ?= $(shell for p in python3.13 python3.12 /root/.pyenv/versions/3.12.1/bin/python3.12; do \
+        if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install test-deps worker fixtures migrate demo bench clean
+
+$(STAMP): pyproject.toml
+	@test -n "$(PY)" || { echo "error: Python >= 3.12 not found (Django 6 needs it); set PY=/path/to/python3.12" >&2; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_demo
+
+run: demo
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+worker: install
+	$(BIN)/python manage.py rqworker default
+
+fixtures: install
+	$(BIN)/python fixtures/generate.py --out fixtures/hearings --count 20
+
+# Debian's chromium for the browser tests (Playwright cannot download browsers here).
+test-deps: install
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing Debian chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	    || echo "warning: could not install chromium; browser tests will be skipped"; \
+	fi
+
+test: test-deps
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python benchmarks/autopass.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3
