@@ -42,8 +42,17 @@ test-deps: install
 	    || echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+# Everything on SQLite, then the database tests once more against the real PostgreSQL.
 test: test-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
+	  echo "== the Django tests again on PostgreSQL ($(PG_URL))"; \
+	  DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "django and not browser" -p no:cacheprovider $(PYTEST_ARGS); \
+	else \
+	  echo "SKIPPED the PostgreSQL run: nothing listens on 127.0.0.1:5432"; \
+	fi
 
 bench: install
 	$(BIN)/python benchmarks/autopass.py

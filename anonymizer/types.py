@@ -182,5 +182,6 @@ class Config:
     whitelist_terms: tuple[str, ...] = ()  # extra terms on top of the packaged domain whitelist
     style: str = "parts"  # pseudonym style: "parts" (one tag per name part) or "referent"
     batch_size: int = 256
+    presidio_min_score: float = 0.5  # Presidio results below this score (after context) are dropped
     max_text_bytes: int = 3 * 1024 * 1024
     fuzzy_threshold: float = 88.0

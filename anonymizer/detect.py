@@ -1,0 +1,417 @@
+"""Detection: every detector over one document, spaCy run once.
+
+spaCy runs ONCE per document: ``nlp.pipe`` over the utterance lines with only the
+components NER needs; the line docs are joined into one ``Doc`` whose text equals the
+document text exactly. The same ``Doc`` feeds
+
+* spaCy's own entities (source ``spacy``),
+* Presidio's ``AnalyzerEngine`` with the project's recognizers, as ``nlp_artifacts``
+  (source ``presidio``; Presidio's default recognizers are not used),
+* optional Stanza / transformers backends (sources ``stanza`` / ``transformers``),
+* the title-page seeding (source ``header``) and speaker tags (source ``rule``).
+
+The output is the raw, filtered mention list; ``merge`` and ``normalize`` come after.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Iterator, Sequence
+
+from . import lexicon
+from .types import Config, Header, Mention, Progress, Transcript, no_progress
+
+# spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
+# EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
+SPACY_LABELS = {
+    "PERSON": "PERSON",
+    "PER": "PERSON",
+    "GPE": "LOCATION",
+    "LOC": "LOCATION",
+    "FAC": "LOCATION",
+    "ORG": "ORGANIZATION",
+    "NORP": "NRP",
+    "DATE": "DATE",
+    "TIME": "TIME",
+}
+
+# Words of a speaker tag that name a role, not a person.
+ROLE_WORDS = frozenset(
+    """
+    PRESIDING DEPUTY COMMISSIONER COMMISSIONERS ASSOCIATE CHIEF ATTORNEY DISTRICT DA DDA INMATE
+    INCARCERATED PERSON PRISONER VICTIM VICTIMS NEXT OF KIN VNOK REPRESENTATIVE SUPPORT MR MRS MS
+    MISS DR DOCTOR OFFICER CORRECTIONAL CORRECTIONS SERGEANT SGT LIEUTENANT LT CAPTAIN UNIDENTIFIED
+    SPEAKER SPEAKERS INTERPRETER PSYCHOLOGIST CLINICIAN PANEL MEMBER MEMBERS STUDENT OBSERVER
+    TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER HEARING ALL BOTH
+    FAMILY MEMBER WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO
+    PRESENT OTHERS APPEARANCES TRANSCRIBED BY NOTE
+    """.split()
+)
+
+_SPEAKER_TAG = re.compile(r"^([A-Z][A-Za-z.'\-]*(?:[ \t]+[A-Za-z.'\-]+){0,7})[ \t]*:(?=\s|$)", re.M)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
+_HAS_DIGIT = re.compile(r"\d")
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_DATE_WORD = re.compile(
+    r"\b(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")\b|\b(?:nineteen|two thousand|twenty)\b|'\d0s|\b\d0s\b",
+    re.I,
+)
+_AGE_IN_DATE = re.compile(r"\b(?:years?|yrs?)[ -]old\b|\byear-old\b|\byears of age\b", re.I)
+_DURATION = re.compile(
+    r"^(?:the\s+)?(?:last|past|next|first|about|over|almost|nearly|around|another|only|just|some|"
+    r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
+    r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
+    re.I,
+)
+_RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
+_SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
+
+
+def _needed_components(nlp) -> set[str]:
+    """The pipeline components named-entity recognition needs: ``ner`` and what it listens to."""
+    keep = {"ner"}
+    try:
+        tok2vec = nlp.config["components"]["ner"]["model"].get("tok2vec", {})
+    except KeyError:
+        return set(nlp.pipe_names)
+    if "Listener" in str(tok2vec.get("@architectures", "")):
+        upstream = tok2vec.get("upstream", "*")
+        keep |= {"tok2vec", "transformer"} if upstream == "*" else {upstream}
+    return keep
+
+
+def load_spacy(model: str):
+    """Load a spaCy pipeline (package name or local path) with only what NER needs enabled."""
+    import spacy
+
+    nlp = spacy.load(model)
+    keep = _needed_components(nlp)
+    nlp.select_pipes(enable=[name for name in nlp.pipe_names if name in keep])
+    return nlp
+
+
+def parse(nlp, text: str, batch_size: int = 256):
+    """Run spaCy once over ``text``: ``nlp.pipe`` over the lines, joined into one Doc.
+
+    ``splitlines(keepends=True)`` keeps each line's break inside its doc, so the joined
+    ``Doc.text`` equals ``text`` character for character (empty lines are single-token docs).
+    """
+    from spacy.tokens import Doc
+
+    lines = text.splitlines(keepends=True) or [text]
+    doc = Doc.from_docs(list(nlp.pipe(lines, batch_size=batch_size)), ensure_whitespace=False)
+    if doc.text != text:  # pragma: no cover - guarded invariant
+        raise RuntimeError("spaCy document text does not match the input text")
+    return doc
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    start: int
+    end: int
+
+
+class Detector:
+    """Holds the loaded models; ``detect`` is called once per document."""
+
+    def __init__(self, config: Config = Config()) -> None:
+        self.config = config
+        self.nlp = load_spacy(config.spacy_model)
+        self.backends = _load_backends(config)
+
+    @cached_property
+    def analyzer(self):
+        """Presidio's engine with the project's recognizers and the already loaded spaCy model."""
+        from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+
+        from .recognizers import build_recognizers
+
+        registry = RecognizerRegistry(recognizers=build_recognizers(), supported_languages=["en"])
+        return AnalyzerEngine(registry=registry, nlp_engine=_LoadedSpacyEngine(self.nlp), supported_languages=["en"])
+
+    @cached_property
+    def _protected(self) -> re.Pattern[str] | None:
+        return lexicon.whitelist_pattern(self.config.whitelist_terms)
+
+    def detect(self, transcript: Transcript, progress: Progress = no_progress) -> tuple[Mention, ...]:
+        text = transcript.text
+        progress("spacy", 0.0)
+        doc = parse(self.nlp, text, self.config.batch_size)
+        progress("spacy", 0.5)
+        mentions: list[Mention] = []
+        mentions += header_mentions(text, transcript.header, transcript.title_end)
+        mentions += speaker_tag_mentions(text, transcript.title_end)
+        if self.config.use_spacy:
+            mentions += spacy_mentions(doc)
+        if self.config.use_presidio:
+            mentions += self.presidio_mentions(text, doc)
+        progress("presidio", 0.7)
+        for backend in self.backends:
+            mentions += backend.mentions(text)
+        progress("filter", 0.8)
+        return tuple(filter_mentions(text, mentions, self._protected))
+
+    def presidio_mentions(self, text: str, doc) -> list[Mention]:
+        from presidio_analyzer.nlp_engine import NlpArtifacts
+
+        engine = self.analyzer.nlp_engine
+        # No lemmatizer runs (it is not needed for NER): context words match lower-cased tokens.
+        artifacts = NlpArtifacts(
+            entities=list(doc.ents),
+            tokens=doc,
+            tokens_indices=[token.idx for token in doc],
+            lemmas=[token.lower_ for token in doc],
+            nlp_engine=engine,
+            language="en",
+        )
+        results = self.analyzer.analyze(
+            text=text, language="en", nlp_artifacts=artifacts, score_threshold=self.config.presidio_min_score
+        )
+        return [
+            Mention(r.start, r.end, r.entity_type, ("presidio",), score=round(float(r.score), 3), confidence=2)
+            for r in results
+            if r.end > r.start
+        ]
+
+
+class _LoadedSpacyEngine:
+    """A Presidio NlpEngine over an already loaded spaCy pipeline (no second load)."""
+
+    def __new__(cls, nlp):
+        from presidio_analyzer.nlp_engine import SpacyNlpEngine
+
+        class Engine(SpacyNlpEngine):
+            def __init__(self, loaded) -> None:
+                super().__init__(models=[{"lang_code": "en", "model_name": loaded.meta.get("name", "loaded")}])
+                self.nlp = {"en": loaded}
+
+            def load(self) -> None:  # already loaded
+                return None
+
+            def is_loaded(self) -> bool:
+                return True
+
+        return Engine(nlp)
+
+
+def _load_backends(config: Config) -> list:
+    backends = []
+    if config.stanza_model_dir:
+        from .backends import StanzaBackend
+
+        backends.append(StanzaBackend(config.stanza_model_dir, lang=config.stanza_lang))
+    if config.transformers_model:
+        from .backends import TransformersBackend
+
+        backends.append(TransformersBackend(config.transformers_model))
+    return backends
+
+
+# --- spaCy entities -------------------------------------------------------------------
+
+
+def spacy_mentions(doc) -> list[Mention]:
+    out: list[Mention] = []
+    for ent in doc.ents:
+        label = SPACY_LABELS.get(ent.label_)
+        if label is None:
+            continue
+        start, end = ent.start_char, ent.end_char
+        if label in ("DATE", "TIME"):
+            label = _temporal_label(ent.text, label)
+            if label is None:
+                continue
+        out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+    return out
+
+
+def _temporal_label(text: str, label: str) -> str | None:
+    """spaCy's DATE covers dates, durations, ages and times: keep real dates, re-label ages."""
+    if _AGE_IN_DATE.search(text):
+        return "AGE"
+    if _RELATIVE.match(text):
+        return None
+    if label == "TIME":
+        return "TIME" if _HAS_DIGIT.search(text) or re.search(r"o'clock|noon|midnight", text, re.I) else None
+    if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):
+        if _DURATION.match(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text) and not _DATE_WORD.search(text):
+            return None
+        return "DATE"
+    return None
+
+
+# --- title page and speaker tags -------------------------------------------------------
+
+
+def name_parts(name: str) -> list[str]:
+    """Name parts worth matching: words of 2+ letters, no suffixes like JR or III."""
+    parts = []
+    for word in _WORD.findall(name):
+        word = word.strip(".")
+        if len(word) < 2 or word.upper() in {"JR", "SR", "II", "III", "IV"}:
+            continue
+        parts.append(word)
+    return parts
+
+
+def _case_ok(hit: str, part: str, text: str, start: int) -> bool:
+    """Accept a case-insensitive hit of a name part unless it looks like the common word."""
+    if hit.islower():
+        return False  # transcribers capitalise names: "a young man", "I hope"
+    if lexicon.is_name_word(part) and not hit.isupper():
+        before = text[max(0, start - 40) : start]
+        if _SENTENCE_START.search(before):
+            return False
+    return True
+
+
+def header_mentions(text: str, header: Header | None, title_end: int = 0) -> list[Mention]:
+    """Everything the title page names, found across the whole document (source ``header``)."""
+    if header is None:
+        return []
+    out: list[Mention] = []
+
+    def add(start: int, end: int, label: str) -> None:
+        out.append(Mention(start, end, label, ("header",), score=1.0, confidence=1))
+
+    parts: dict[str, str] = {}
+    for name in header.person_names():
+        words = name_parts(name)
+        if len(words) >= 2:
+            full = r"\b" + r"\s+(?:[A-Z]\.?\s+)?".join(re.escape(w) for w in words) + r"\b"
+            for m in re.finditer(full, text, re.I):
+                if not m.group(0).islower():
+                    add(m.start(), m.end(), "PERSON")
+        for word in words:
+            parts.setdefault(word.casefold(), word)
+    if parts:
+        alternation = "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
+        for m in re.finditer(rf"\b(?:{alternation})\b", text, re.I):
+            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()):
+                add(m.start(), m.end(), "PERSON")
+        # cut-off forms: "Hernan-" for Hernandez (a prefix of 4+ letters then a hyphen and a break)
+        for m in re.finditer(r"\b([A-Za-z]{4,})-(?=\s|$)", text):
+            stem = m.group(1).casefold()
+            if any(p.startswith(stem) and p != stem for p in parts) and not m.group(1).islower():
+                add(m.start(1), m.end(1), "PERSON")
+    for value, label in (
+        (header.facility, "ORGANIZATION"),
+        (header.city, "LOCATION"),
+        (header.hearing_date, "DATE"),
+        (header.hearing_time, "TIME"),
+    ):
+        if value and len(value) >= 3:
+            for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, value.split())) + r"\b", text, re.I):
+                if label in ("ORGANIZATION", "LOCATION") and m.group(0).islower():
+                    continue
+                add(m.start(), m.end(), label)
+    if header.cdcr_number:
+        letters, digits = re.match(r"([A-Za-z]*)[\s-]*(\d*)", header.cdcr_number).groups()
+        if digits:
+            pattern = r"\b" + r"[\s-]?".join(map(re.escape, letters)) + r"[\s-]?" + re.escape(digits) + r"\b"
+            for m in re.finditer(pattern, text, re.I):
+                add(m.start(), m.end(), "CDCR_ID")
+    return out
+
+
+def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
+    """Names inside speaker tags: ``PRESIDING COMMISSIONER RUFF:`` -> ``RUFF`` (source ``rule``).
+
+    The title page (before ``title_end``) has headings like ``PANEL PRESENT:`` that are not tags.
+    """
+    out: list[Mention] = []
+    for m in _SPEAKER_TAG.finditer(text, title_end):
+        tag = m.group(1)
+        if sum(c.isupper() for c in tag) < sum(c.islower() for c in tag):
+            continue  # "He said: ..." is prose, not a tag
+        words = list(_WORD.finditer(tag))
+        names = [w for w in words if w.group(0).upper().strip(".") not in ROLE_WORDS]
+        if not names:
+            continue
+        # the name is the run of non-role words at the end of the tag
+        run = [names[-1]]
+        for w in reversed(names[:-1]):
+            if w.end() + 2 >= run[0].start() and all(x.group(0).upper().strip(".") not in ROLE_WORDS for x in [w]):
+                between = tag[w.end() : run[0].start()]
+                if between.strip():
+                    break
+                run.insert(0, w)
+            else:
+                break
+        start = m.start(1) + run[0].start()
+        end = m.start(1) + run[-1].end()
+        out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))
+    return out
+
+
+# --- filtering --------------------------------------------------------------------------
+
+_TRIM = " \t\r\n.,;:!?\"()[]{}"
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM and not (text[end - 1] == "." and _is_abbrev_end(text, start, end)):
+        end -= 1
+    return start, end
+
+
+def _is_abbrev_end(text: str, start: int, end: int) -> bool:
+    # keep the final dot of "p.m." / "a.m."
+    return bool(re.search(r"(?:[ap]\.m|\b[A-Z])\.$", text[start:end], re.I))
+
+
+def _protected_ranges(text: str, pattern: re.Pattern[str] | None) -> list[tuple[int, int]]:
+    if pattern is None:
+        return []
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def _inside(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    import bisect
+
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
+
+
+def filter_mentions(
+    text: str, mentions: Iterable[Mention], protected: re.Pattern[str] | None = None
+) -> Iterator[Mention]:
+    """Drop false positives (whitelist, titles, stop names) and trim spans; see the paper §4.3."""
+    ranges = _protected_ranges(text, protected)
+    for m in mentions:
+        start, end = _trim(text, m.start, m.end)
+        if m.label == "PERSON":
+            start, end = lexicon.strip_titles(text, start, end)
+            start, end = _trim(text, start, end)
+        if end <= start:
+            continue
+        surface = text[start:end]
+        trusted = bool({"header", "rule", "manual"} & set(m.sources))
+        if not trusted:
+            if lexicon.is_whitelisted(surface):
+                continue
+            if ranges and _inside(ranges, start, end):
+                continue
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and not _plausible_name(surface, m.label):
+                continue
+        if (start, end) != (m.start, m.end):
+            m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
+        yield m
+
+
+def _plausible_name(surface: str, label: str) -> bool:
+    if not any(c.isupper() for c in surface):
+        return False  # transcribers capitalise names and places
+    if label == "PERSON":
+        if _HAS_DIGIT.search(surface) or "\n" in surface:
+            return False
+        if surface.casefold() in lexicon.stop_names():
+            return False
+    return True

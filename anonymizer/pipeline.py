@@ -1,0 +1,64 @@
+"""The automatic pass: detect -> merge -> normalize -> categorize.
+
+``Pipeline`` loads the models once (construct one per process) and ``run`` is called per
+document. Each stage reports progress through the callback and its wall time in
+``Analysis.timings``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from .categorize import categorize
+from .detect import Detector
+from .merge import merge
+from .normalize import normalize
+from .types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
+
+
+class Pipeline:
+    def __init__(self, config: Config = Config()) -> None:
+        self.config = config
+        self.detector = Detector(config)
+
+    def run(self, transcript: Transcript, progress: Progress = no_progress) -> Analysis:
+        timings: dict[str, float] = {}
+        clock = time.perf_counter()
+
+        def lap(stage: str) -> None:
+            nonlocal clock
+            now = time.perf_counter()
+            timings[stage] = round(now - clock, 4)
+            clock = now
+
+        raw = self.detector.detect(transcript, progress)
+        lap("detect")
+        merged = merge(raw, transcript.text)
+        lap("merge")
+        progress("normalize", 0.85)
+        mentions, entities = normalize(transcript.text, merged, transcript.header, self.config)
+        lap("normalize")
+        progress("categorize", 0.95)
+        entities = categorize_entities(transcript.text, mentions, entities)
+        lap("categorize")
+        progress("done", 1.0)
+        return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings)
+
+
+def categorize_entities(text: str, mentions: tuple[Mention, ...], entities: tuple[Entity, ...]) -> tuple[Entity, ...]:
+    """Fine category of each entity from its name and the line of its first mention."""
+    first: dict[int, Mention] = {}
+    for m in mentions:
+        if m.entity is not None:
+            first.setdefault(m.entity, m)
+    out = []
+    for entity in entities:
+        m = first.get(entity.id)
+        context = ""
+        if m is not None:
+            line_start = text.rfind("\n", 0, m.start) + 1
+            line_end = text.find("\n", m.end)
+            context = text[line_start : line_end if line_end != -1 else len(text)]
+        category = categorize(entity.label, entity.name, context)
+        out.append(dataclasses.replace(entity, category=category) if category != entity.category else entity)
+    return tuple(out)

@@ -1,0 +1,82 @@
+"""Background jobs (django-rq). Jobs take primary keys, never model instances.
+
+Without ``REDIS_URL`` (``settings.JOBS_INLINE``) a job runs synchronously in the calling
+process, so the demo needs nothing but Python.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+
+from . import services
+from .models import Document
+
+log = logging.getLogger(__name__)
+
+_pipelines: dict = {}
+_lock = threading.Lock()
+
+
+def get_pipeline(config):
+    """One loaded pipeline per process and config (models load once)."""
+    from anonymizer.pipeline import Pipeline
+
+    key = (config.spacy_model, config.stanza_model_dir, config.transformers_model, config.whitelist_terms)
+    with _lock:
+        if key not in _pipelines:
+            _pipelines.clear()  # keep at most one set of models in memory
+            _pipelines[key] = Pipeline(config)
+        return _pipelines[key]
+
+
+class _Throttled:
+    """Progress callback writing to the database at most every 0.5 s."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.last = 0.0
+
+    def __call__(self, stage: str, fraction: float) -> None:
+        now = time.monotonic()
+        if now - self.last >= 0.5 or fraction >= 1.0:
+            self.last = now
+            self.document.set_progress(stage, 0.1 + 0.85 * fraction)
+
+
+def analyze_document(document_id: int) -> str:
+    """Ingest (if needed) and pre-annotate one document. Returns the final status."""
+    from anonymizer.ingest import IngestError, load_bytes
+
+    document = Document.objects.select_related("corpus").get(pk=document_id)
+    Document.objects.filter(pk=document.pk).update(status=Document.Status.ANNOTATING)
+    document.set_progress("reading", 0.02)
+    config = services.config_from_settings(document.corpus)
+    try:
+        transcript = load_bytes(bytes(document.original), document.original_name, config)
+        document.set_progress("detecting", 0.1)
+        analysis = get_pipeline(config).run(transcript, progress=_Throttled(document))
+        services.apply_analysis(document, analysis)
+    except IngestError as exc:
+        document.fail(exc.reason)
+        log.info("document %s failed ingestion", document.pk)
+    except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state
+        # the message may quote document text: log and show the type only
+        document.fail(f"internal error ({type(exc).__name__}); see the worker log for document {document.pk}")
+        log.error("document %s: automatic pass failed with %s", document.pk, type(exc).__name__)
+    document.refresh_from_db(fields=["status"])
+    return document.status
+
+
+def enqueue_analysis(document: Document) -> None:
+    """Queue the automatic pass for a document (inline without Redis)."""
+    services.mark_queued(document)
+    if settings.JOBS_INLINE:
+        analyze_document(document.pk)
+    else:
+        import django_rq
+
+        django_rq.get_queue("default").enqueue(analyze_document, document.pk, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
+    document.refresh_from_db()

@@ -1,0 +1,71 @@
+"""Demo data for `make run`: three users and three synthetic hearings, imported and pre-annotated.
+
+Idempotent: running it again creates nothing twice and changes no password.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from review import jobs, services
+from review.models import Document
+
+DEMO_CORPUS = "Demo parole hearings"
+USERS = (
+    # username, password, staff
+    ("admin", "demo-admin-pass", True),
+    ("annotator1", "demo-annotator-pass", False),
+    ("annotator2", "demo-annotator-pass", False),
+)
+# (document title, generator seed, layout, imported as, assignee)
+HEARINGS = (
+    ("demo_hearing_1", 101, "new", "pdf", "annotator1"),
+    ("demo_hearing_2", 202, "old", "pdf", "annotator2"),
+    ("demo_hearing_3", 303, "new", "txt", None),
+)
+
+
+class Command(BaseCommand):
+    help = "Create demo users and import three pre-annotated synthetic hearings (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--words", type=int, default=15000, help="approximate words per demo hearing")
+
+    def handle(self, *args, words: int, **options) -> None:
+        from fixtures.generate import generate_hearing, write_pdf
+
+        User = get_user_model()
+        users = {}
+        for username, password, staff in USERS:
+            user, created = User.objects.get_or_create(
+                username=username, defaults={"is_staff": staff, "is_superuser": staff}
+            )
+            if created:
+                user.set_password(password)
+                user.save()
+                self.stdout.write(f"created user {username}")
+            users[username] = user
+
+        corpus = services.ensure_corpus(DEMO_CORPUS)
+        for title, seed, layout, kind, assignee in HEARINGS:
+            if Document.objects.filter(corpus=corpus, title=title).exists():
+                continue
+            hearing = generate_hearing(title, seed=seed, words=words, layout=layout)
+            if kind == "pdf":
+                with tempfile.TemporaryDirectory() as tmp:
+                    path = Path(tmp) / f"{title}.pdf"
+                    write_pdf(hearing, path)
+                    data = path.read_bytes()
+            else:
+                data = hearing.text.encode("utf-8")
+            (document,), errors = services.create_documents(corpus, [(f"{title}.{kind}", data)])
+            document.assignee = users.get(assignee) if assignee else None
+            document.save(update_fields=["assignee"])
+            jobs.enqueue_analysis(document)
+            document.refresh_from_db()
+            self.stdout.write(f"imported {title}.{kind}: {document.get_status_display()}, "
+                              f"{document.mentions.count()} mentions")
+        self.stdout.write(self.style.SUCCESS("demo data ready"))

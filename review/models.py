@@ -1,0 +1,182 @@
+"""Review data: corpora, documents, entities, mentions and the audit trail of decisions.
+
+Offsets of mentions index ``Document.text``. Multi-object workflows live in
+``review.services``; the methods here keep single-object invariants.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+class Corpus(models.Model):
+    class TagStyle(models.TextChoices):
+        PARTS = "parts", "One tag per name part"
+        REFERENT = "referent", "One tag per person"
+
+    name = models.CharField(max_length=200, unique=True)
+    whitelist_terms = models.TextField(blank=True, help_text="Terms never masked in this corpus, one per line.")
+    tag_style = models.CharField(max_length=10, choices=TagStyle.choices, default=TagStyle.PARTS)
+    consistent_pseudonyms = models.BooleanField(
+        default=False, help_text="The same person gets the same tag in every document of the corpus."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "corpora"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def whitelist(self) -> tuple[str, ...]:
+        return tuple(t.strip() for t in self.whitelist_terms.splitlines() if t.strip())
+
+    def add_whitelist_term(self, term: str) -> bool:
+        term = " ".join(term.split())
+        if not term or term.casefold() in {t.casefold() for t in self.whitelist()}:
+            return False
+        self.whitelist_terms = "\n".join((*self.whitelist(), term))
+        return True
+
+
+class Document(models.Model):
+    class Status(models.TextChoices):
+        UPLOADED = "uploaded", "Uploaded"
+        QUEUED = "queued", "Queued"
+        ANNOTATING = "annotating", "Automatic pass running"
+        READY = "ready", "Ready for review"
+        IN_REVIEW = "in_review", "In review"
+        SUBMITTED = "submitted", "Awaiting second review"
+        APPROVED = "approved", "Approved"
+        FAILED = "failed", "Failed"
+
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="documents")
+    title = models.CharField(max_length=255)
+    original_name = models.CharField(max_length=255)
+    original = models.BinaryField(editable=False)
+    text = models.TextField(blank=True)
+    header = models.JSONField(null=True, blank=True)
+    title_end = models.PositiveIntegerField(default=0)
+    word_count = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.UPLOADED, db_index=True)
+    failure_reason = models.CharField(max_length=500, blank=True)
+    progress = models.FloatField(default=0.0)
+    progress_stage = models.CharField(max_length=40, blank=True)
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="assigned_documents"
+    )
+    version = models.PositiveIntegerField(default=1, help_text="Bumped by every review action (optimistic locking).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["corpus", "title", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.ANNOTATING)
+
+    @property
+    def is_reviewable(self) -> bool:
+        return self.status in (self.Status.READY, self.Status.IN_REVIEW)
+
+    def set_progress(self, stage: str, fraction: float) -> None:
+        """Persist job progress without touching other columns (no lost updates)."""
+        fraction = max(0.0, min(1.0, fraction))
+        Document.objects.filter(pk=self.pk).update(progress=fraction, progress_stage=stage[:40])
+        self.progress, self.progress_stage = fraction, stage[:40]
+
+    def fail(self, reason: str) -> None:
+        self.status = self.Status.FAILED
+        self.failure_reason = reason[:500]
+        self.save(update_fields=["status", "failure_reason", "updated_at"])
+
+    def bump_version(self) -> int:
+        """Atomically increment the version; returns the new value."""
+        Document.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+        return self.version
+
+
+class ReviewStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Rejected"
+
+
+class Entity(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="entities")
+    label = models.CharField(max_length=30)
+    category = models.CharField(max_length=30)
+    name = models.CharField(max_length=255, help_text="Representative surface form.")
+    tag = models.CharField(max_length=80, blank=True, help_text="Human override of the computed tag.")
+    order = models.PositiveIntegerField(default=0, help_text="Order of first appearance.")
+
+    class Meta:
+        ordering = ["document", "order", "id"]
+        indexes = [models.Index(fields=["document", "label"])]
+
+    def __str__(self) -> str:
+        return f"{self.label} #{self.pk}"
+
+
+class Mention(models.Model):
+    class Origin(models.TextChoices):
+        AUTO = "auto", "Automatic"
+        MANUAL = "manual", "Added by hand"
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="mentions")
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="mentions")
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    label = models.CharField(max_length=30)
+    sources = models.CharField(max_length=120, blank=True, help_text="'+'-joined detector names.")
+    confidence = models.PositiveSmallIntegerField(default=2)
+    score = models.FloatField(default=0.85)
+    status = models.CharField(max_length=10, choices=ReviewStatus.choices, default=ReviewStatus.PENDING, db_index=True)
+    origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.AUTO)
+
+    class Meta:
+        ordering = ["document", "start"]
+        indexes = [models.Index(fields=["document", "start"]), models.Index(fields=["document", "status"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gt=F("start")), name="mention_nonempty_span"),
+            models.CheckConstraint(condition=Q(confidence__gte=1) & Q(confidence__lte=3), name="mention_confidence_1_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.start}:{self.end}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status != ReviewStatus.PENDING or self.origin == self.Origin.MANUAL
+
+    def source_list(self) -> list[str]:
+        return [s for s in self.sources.split("+") if s]
+
+
+class Decision(models.Model):
+    """Audit row: who did what to which object, with before/after values."""
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="decisions")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300, blank=True, help_text="What happened, for the history panel.")
+    target = models.CharField(max_length=60, help_text="e.g. mention:12, entity:4, document:1")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="Document version after the action.")
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["document", "user", "undone"])]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.target}"

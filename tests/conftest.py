@@ -1,0 +1,83 @@
+"""Shared fixtures. Loaded models are session-scoped: load once, use everywhere."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+
+import pytest
+
+from anonymizer.types import Config
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def reachable(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tag every test that touches the database, so `-m django` re-runs them on PostgreSQL."""
+    for item in items:
+        if "django_db" in item.keywords or {"db", "transactional_db", "client", "admin_client", "live_server"} & set(
+            getattr(item, "fixturenames", ())
+        ):
+            item.add_marker(pytest.mark.django)
+
+
+@pytest.fixture(scope="session")
+def config() -> Config:
+    return Config()
+
+
+@pytest.fixture(scope="session")
+def nlp(config):
+    import spacy
+
+    return spacy.load(config.spacy_model)
+
+
+@pytest.fixture(scope="session")
+def pipeline(config):
+    from anonymizer.pipeline import Pipeline
+
+    return Pipeline(config)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    if not reachable("127.0.0.1", 6379):
+        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
+    return "redis://127.0.0.1:6379/15"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright (Playwright cannot download browsers here)."""
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        pytest.skip(f"chromium not installed at {CHROMIUM} (make test installs it with apt-get)")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
