@@ -1,0 +1,278 @@
+"""Merge the raw mentions of several detectors into one clean, non-overlapping list.
+
+The paper (§4.3) removes duplicates, keeps the longer of two spans sharing a start
+or an end, and cuts partial overlaps apart.  This module does the same without ever
+dropping a character: **every non-whitespace character covered by an input mention is
+covered by an output mention** (the anti-leak invariant).
+
+Steps, all deterministic and independent of the input order:
+
+1. *Trim*: each span loses leading/trailing whitespace; whitespace-only spans vanish.
+2. *Union same label*: overlapping mentions of the same label become one mention over
+   the union of their spans (this covers "same start, keep the longer", "same end, keep
+   the longer" and partial overlaps of agreeing labels).
+3. *Collapse identical spans*: mentions of different labels on exactly the same span
+   become one; its label is the one of the strongest mention (see rank below).
+4. *Resolve conflicts*: overlapping mentions of different labels are visited strongest
+   first; each keeps the parts of its span not taken by a stronger one (trimmed again).
+   A mention left with nothing is *absorbed*: its sources join the mentions that took
+   its characters (absorbed detections count as agreement).
+
+Rank (strongest first): trust tier of the sources (1: header / rule / manual or two NER
+tools; 2: one NER tool; 3: re-scan / fuzzy only), then span length (longer wins), then
+label priority :data:`LABEL_PRIORITY` (precise labels first), then position.
+
+Output mentions get the union of sources (canonical order), the maximum score, and
+confidence 1 when a header/rule/manual source or two distinct NER tools are among
+the sources, else the minimum confidence of the inputs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from anonymizer.types import SOURCES, Mention
+
+#: Labels from the most to the least precise: ties between conflicting spans go to
+#: the earlier label.  Regex/rule labels first, then names, temporal values, places,
+#: organizations, NRP.  Unknown labels come last (alphabetically).
+LABEL_PRIORITY: tuple[str, ...] = (
+    "CDCR_ID",
+    "SPELLED_NAME",
+    "SPELLED_OUT_ITEM",
+    "EMAIL_ADDRESS",
+    "URL",
+    "PHONE_NUMBER",
+    "PERSON",
+    "AGE",
+    "HEIGHT",
+    "TIME",
+    "DATE",
+    "LOCATION",
+    "ORGANIZATION",
+    "NRP",
+)
+_PRIORITY = {label: i for i, label in enumerate(LABEL_PRIORITY)}
+
+#: Sources trusted on their own (confidence 1).
+HIGH_TRUST_SOURCES = frozenset({"header", "rule", "manual"})
+#: Statistical NER tools; two of them agreeing make a mention high-trust.
+NER_SOURCES = frozenset({"presidio", "spacy", "stanza", "transformers"})
+_SOURCE_ORDER = {source: i for i, source in enumerate(SOURCES)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """Working form of a mention while merging (sources as a frozenset)."""
+
+    start: int
+    end: int
+    label: str
+    sources: frozenset[str]
+    score: float
+    confidence: int
+    entity: int | None
+
+    def order_key(self) -> tuple:
+        """Total order used to make every step independent of the input order."""
+        return (
+            self.start,
+            self.end,
+            self.label,
+            _sorted_sources(self.sources),
+            self.score,
+            self.confidence,
+            -1 if self.entity is None else self.entity,
+        )
+
+    def rank_key(self) -> tuple:
+        """Strongest first: trust tier, longer span, label priority, position."""
+        return (
+            _trust_tier(self.sources),
+            -(self.end - self.start),
+            _label_rank(self.label),
+            self.order_key(),
+        )
+
+    def to_mention(self) -> Mention:
+        return Mention(
+            start=self.start,
+            end=self.end,
+            label=self.label,
+            sources=_sorted_sources(self.sources),
+            score=self.score,
+            confidence=self.confidence,
+            entity=self.entity,
+        )
+
+
+def _sorted_sources(sources: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(sources), key=lambda s: (_SOURCE_ORDER.get(s, len(_SOURCE_ORDER)), s)))
+
+
+def _label_rank(label: str) -> tuple[int, str]:
+    return (_PRIORITY.get(label, len(_PRIORITY)), label)
+
+
+def _trust_tier(sources: frozenset[str]) -> int:
+    if sources & HIGH_TRUST_SOURCES or len(sources & NER_SOURCES) >= 2:
+        return 1
+    if sources & NER_SOURCES:
+        return 2
+    return 3
+
+
+def _combine(start: int, end: int, label: str, parts: list[_Span]) -> _Span:
+    """One span standing for ``parts``: sources unioned, max score, confidence rule."""
+    sources = frozenset().union(*(p.sources for p in parts))
+    confidence = 1 if _trust_tier(sources) == 1 else min(p.confidence for p in parts)
+    entities = {p.entity for p in parts}
+    return _Span(
+        start=start,
+        end=end,
+        label=label,
+        sources=sources,
+        score=max(p.score for p in parts),
+        confidence=confidence,
+        entity=entities.pop() if len(entities) == 1 else None,
+    )
+
+
+def _trim(start: int, end: int, text: str) -> tuple[int, int] | None:
+    """``(start, end)`` without surrounding whitespace, or None when nothing is left."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def _from_mention(mention: Mention, text: str) -> _Span | None:
+    if mention.end > len(text):
+        raise ValueError(f"mention {mention.start}:{mention.end} beyond text of length {len(text)}")
+    bounds = _trim(mention.start, mention.end, text)
+    if bounds is None:
+        return None
+    sources = frozenset(mention.sources)
+    return _Span(
+        start=bounds[0],
+        end=bounds[1],
+        label=mention.label,
+        sources=sources,
+        score=mention.score,
+        confidence=1 if _trust_tier(sources) == 1 else mention.confidence,
+        entity=mention.entity,
+    )
+
+
+def _overlap_groups(spans: list[_Span]) -> list[list[_Span]]:
+    """Groups of transitively overlapping spans (input sorted by ``order_key``)."""
+    groups: list[list[_Span]] = []
+    group_end = -1
+    for span in spans:
+        if groups and span.start < group_end:
+            groups[-1].append(span)
+            group_end = max(group_end, span.end)
+        else:
+            groups.append([span])
+            group_end = span.end
+    return groups
+
+
+def _union_same_label(spans: list[_Span]) -> list[_Span]:
+    by_label: dict[str, list[_Span]] = {}
+    for span in spans:
+        by_label.setdefault(span.label, []).append(span)
+    merged: list[_Span] = []
+    for label, same in by_label.items():
+        for group in _overlap_groups(sorted(same, key=_Span.order_key)):
+            start = min(s.start for s in group)
+            end = max(s.end for s in group)
+            merged.append(group[0] if len(group) == 1 else _combine(start, end, label, group))
+    return merged
+
+
+def _collapse_identical(spans: list[_Span]) -> list[_Span]:
+    by_bounds: dict[tuple[int, int], list[_Span]] = {}
+    for span in spans:
+        by_bounds.setdefault((span.start, span.end), []).append(span)
+    collapsed: list[_Span] = []
+    for (start, end), same in by_bounds.items():
+        if len(same) == 1:
+            collapsed.append(same[0])
+        else:
+            label = min(same, key=_Span.rank_key).label
+            collapsed.append(_combine(start, end, label, same))
+    return collapsed
+
+
+def _free_pieces(span: _Span, taken: list[_Span], text: str) -> list[tuple[int, int]]:
+    """Parts of ``span`` not covered by ``taken`` (non-overlapping), trimmed."""
+    pieces: list[tuple[int, int]] = []
+    cursor = span.start
+    for other in sorted(taken, key=lambda t: t.start):
+        if other.end <= cursor or other.start >= span.end:
+            continue
+        if other.start > cursor:
+            pieces.append((cursor, other.start))
+        cursor = max(cursor, other.end)
+    if cursor < span.end:
+        pieces.append((cursor, span.end))
+    return [bounds for piece in pieces if (bounds := _trim(*piece, text)) is not None]
+
+
+def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
+    """Non-overlapping spans covering the non-whitespace characters of ``group``."""
+    if len(group) == 1:
+        return group
+    taken: list[_Span] = []
+    absorbed: dict[int, list[_Span]] = {}
+    for span in sorted(group, key=_Span.rank_key):
+        pieces = _free_pieces(span, taken, text)
+        if pieces:
+            taken.extend(
+                _Span(s, e, span.label, span.sources, span.score, span.confidence, span.entity)
+                for s, e in pieces
+            )
+            continue
+        for index, other in enumerate(taken):
+            if other.start < span.end and span.start < other.end:
+                absorbed.setdefault(index, []).append(span)
+    return [
+        _combine(t.start, t.end, t.label, [t, *absorbed[i]]) if i in absorbed else t
+        for i, t in enumerate(taken)
+    ]
+
+
+def merge(mentions: Iterable[Mention], text: str) -> tuple[Mention, ...]:
+    """Sorted, pairwise non-overlapping, whitespace-trimmed mentions (see module doc)."""
+    spans = [span for m in mentions if (span := _from_mention(m, text)) is not None]
+    spans = _collapse_identical(_union_same_label(spans))
+    result: list[_Span] = []
+    for group in _overlap_groups(sorted(spans, key=_Span.order_key)):
+        result.extend(_resolve_conflicts(group, text))
+    return tuple(span.to_mention() for span in sorted(result, key=_Span.order_key))
+
+
+def merge_adjacent_same_label(mentions: Iterable[Mention], text: str) -> tuple[Mention, ...]:
+    """Join consecutive mentions of one label separated by exactly one space.
+
+    ``John`` (PERSON) + ``Doe`` (PERSON) in ``"John Doe"`` become one PERSON
+    ``John Doe``; chains join as a whole.  Other mentions pass through unchanged.
+    """
+    ordered = sorted(
+        (_Span(m.start, m.end, m.label, frozenset(m.sources), m.score, m.confidence, m.entity) for m in mentions),
+        key=_Span.order_key,
+    )
+    runs: list[list[_Span]] = []
+    for span in ordered:
+        if runs:
+            last = runs[-1][-1]
+            if last.label == span.label and span.start == last.end + 1 and text[last.end] == " ":
+                runs[-1].append(span)
+                continue
+        runs.append([span])
+    return tuple(
+        (run[0] if len(run) == 1 else _combine(run[0].start, run[-1].end, run[0].label, run)).to_mention()
+        for run in runs
+    )

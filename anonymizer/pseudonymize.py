@@ -1,0 +1,409 @@
+"""Replace every mention by a categorical tag (the paper's §5, docs/annotation-guidelines.md).
+
+* Numbered tags (``[PERSON_3]``, ``[STATE_1]``, ``[CDCR_ID_1]`` ...) count per tag
+  category in order of first appearance in the text, so the same input always gives
+  the same output.
+* PERSON, style ``"parts"``: each name part gets its own tag, shared by every person
+  with that part (case-folded, possessive stripped).  A part of an entity's mention
+  that is not one of the entity's name parts (a misspelling, ``Stevenston``) takes the
+  tag of the entity's closest name part when their rapidfuzz ratio reaches
+  :data:`PART_MATCH_RATIO`, or of the name part it begins when cut off (``Hernan-``).  Style ``"referent"``: one tag per person entity.
+* SPELLED_NAME: the letters (``R-I-C-H-A-R-D-S-O-N`` -> ``richardson``) are looked up
+  as a name part -> ``[SPELLED_NAME_PERSON_n]`` with the n of that part (referent
+  style: of that person); an unknown spelled name gets a new person number.
+* DATE/TIME/AGE/HEIGHT: the values inside the span are replaced (``[MONTH] [DAY],
+  [YEAR]``, ``[TIME] PM``, ``[AGE] years old``) and the words between are kept.
+* Never leak: when a replacement would keep a digit, or a word that is not an
+  expected connector (``of``, ``PM``, ``years old``...), the whole span becomes one
+  generic tag instead.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from rapidfuzz import fuzz, process
+
+from anonymizer.types import Entity, Mention
+
+#: Minimal rapidfuzz ratio for a misspelled name part to share a tag with the
+#: entity's closest name part ("Stevenston" / "Stevenson" = 94.7).
+PART_MATCH_RATIO = 85.0
+
+#: A cut-off part (``Hernan-`` of ``Hernandez``) of at least this many letters takes the
+#: tag of the entity's name part it begins.
+MIN_CUT_OFF = 4
+
+STYLES = ("parts", "referent")
+
+#: Coarse labels whose tag uses the entity's fine category (STATE, PRISON, ...).
+_CATEGORIZED_LABELS = frozenset({"LOCATION", "ORGANIZATION", "NRP"})
+_TEMPORAL_LABELS = frozenset({"DATE", "TIME", "AGE", "HEIGHT"})
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """``text[start:end]`` of the original becomes ``tag_text``.
+
+    ``out_start`` is where ``tag_text`` begins in the pseudonymized text.
+    """
+
+    start: int
+    end: int
+    tag_text: str
+    entity: int | None = None
+    out_start: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeyEntry:
+    """Re-identification key line: which tags stand for which surface forms."""
+
+    entity: int | None
+    label: str
+    category: str
+    tags: tuple[str, ...]
+    surface_forms: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pseudonymized:
+    text: str
+    replacements: tuple[Replacement, ...]
+    key: tuple[KeyEntry, ...]
+
+
+# ---------------------------------------------------------------- shared text helpers
+
+_NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_TAG = re.compile(r"\[[A-Z_]+(?:_\d+)?\]")
+
+
+def _fold(text: str) -> str:
+    """Case-folded, accent-free, with typographic apostrophes made plain."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _split_possessive(part: str) -> tuple[str, str]:
+    """``"Richardson's"`` -> ``("Richardson", "'s")``."""
+    if len(part) > 2 and part[-2:] in ("'s", "’s", "'S", "’S"):
+        return part[:-2], part[-2:]
+    return part, ""
+
+
+def _norm_part(part: str) -> str:
+    return _fold(_split_possessive(part)[0])
+
+
+def _name_parts(name: str) -> tuple[str, ...]:
+    return tuple(_norm_part(m.group()) for m in _NAME_PART.finditer(name))
+
+
+def _tag_prefix(category: str) -> str:
+    return re.sub(r"[^A-Z0-9]+", "_", category.upper()).strip("_") or "ENTITY"
+
+
+# ---------------------------------------------------------------- temporal values
+
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fourty fifty sixty seventy eighty ninety".split()
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth"
+).split()
+_DECADE_WORDS = "teens twenties thirties forties fourties fifties sixties seventies eighties nineties".split()
+_ALL_NUMBER_WORDS = _UNITS + _TENS + _ORDINALS + _DECADE_WORDS + ["hundred", "thousand"]
+_NUMBER_WORD = "(?:{})".format("|".join(sorted(_ALL_NUMBER_WORDS, key=len, reverse=True)))
+_NUMBER_WORDS = rf"\b{_NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?(?:oh[\s-]+)?{_NUMBER_WORD})*\b"
+
+_MONTHS = (
+    r"january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
+)
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun"
+
+_DATE_TOKEN = re.compile(
+    rf"(?P<DATE>(?<!\d)\d{{1,4}}[/.-]\d{{1,2}}(?:[/.-]\d{{1,4}})?(?!\d))"
+    rf"|(?P<DECADE>(?<![\w'’])['’]?(?:\d{{2}}|\d{{4}})['’]?s\b)"
+    rf"|(?P<SHORT_YEAR>(?<!\w)['’]\d{{2}}(?!\d))"
+    rf"|(?P<ORDINAL>(?<!\d)\d{{1,2}}(?:st|nd|rd|th)\b)"
+    rf"|(?P<YEAR>(?<!\d)(?:1[5-9]|20)\d{{2}}(?!\d))"
+    rf"|(?P<NUMBER>(?<!\d)\d+(?!\d))"
+    rf"|(?P<MONTH>\b(?:{_MONTHS})\b)"
+    rf"|(?P<DAY_OF_WEEK>\b(?:{_WEEKDAYS})\b)"
+    rf"|(?P<WORDS>{_NUMBER_WORDS})",
+    re.IGNORECASE,
+)
+_VALUE_TOKEN = re.compile(rf"(?P<VALUE>(?<!\d)\d+(?:[:.]\d+)*(?!\d)|{_NUMBER_WORDS})", re.IGNORECASE)
+_MONTH_GAP = re.compile(r"^(?:[\s,.-]|\bthe\b|\bof\b)*$", re.IGNORECASE)
+
+#: Words that may stay around the replaced values (compared case-folded, without
+#: periods and apostrophes); anything else makes the whole span one generic tag.
+_CONNECTORS: dict[str, frozenset[str]] = {
+    "DATE": frozenset(
+        "the of on in at and or to from through thru until till between early late mid around about "
+        "approximately since by a an last this next past circa before after year years month months "
+        "day days week weeks ad bc spring summer fall autumn winter beginning end middle half".split()
+    ),
+    "TIME": frozenset(
+        "am pm oclock in the morning afternoon evening night at about around approximately and "
+        "half past quarter to noon midnight hours hrs until till or".split()
+    ),
+    "AGE": frozenset(
+        "years year old yrs yr of age aged the at about around approximately and a half months month".split()
+    ),
+    "HEIGHT": frozenset(
+        "feet foot ft inches inch in tall and about around approximately a half cm centimeters meters m".split()
+    ),
+}
+
+
+def _classify_words(words: str) -> str:
+    parts = [w for w in re.split(r"[\s-]+", words.casefold()) if w not in ("and", "oh")]
+    if parts[-1] in _DECADE_WORDS:
+        return "DECADE"
+    if parts[-1] in _ORDINALS:
+        return "DAY"
+    if "thousand" in parts or (len(parts) >= 2 and parts[0] in ("eighteen", "nineteen")):
+        return "YEAR"
+    if len(parts) >= 2 and parts[0] == "twenty" and parts[1] in _TENS + _UNITS[10:]:
+        return "YEAR"
+    return "NUMBER"
+
+
+def _date_tokens(surface: str) -> list[tuple[int, int, str]]:
+    tokens: list[tuple[int, int, str]] = []
+    for match in _DATE_TOKEN.finditer(surface):
+        kind = match.lastgroup or "NUMBER"
+        if kind == "SHORT_YEAR":
+            kind = "YEAR"
+        elif kind == "ORDINAL":
+            kind = "DAY"
+        elif kind == "WORDS":
+            kind = _classify_words(match.group())
+        tokens.append((match.start(), match.end(), kind))
+    return _days_next_to_months(surface, tokens)
+
+
+def _days_next_to_months(surface: str, tokens: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A plain number right before or after a month (``June 15``, ``15 of June``) is a day."""
+    out = list(tokens)
+    for i, (start, end, kind) in enumerate(tokens):
+        if kind != "NUMBER" or (surface[start:end].isdigit() and not 1 <= int(surface[start:end]) <= 31):
+            continue
+        neighbours = [(tokens[j], j < i) for j in (i - 1, i + 1) if 0 <= j < len(tokens)]
+        for (n_start, n_end, n_kind), before in neighbours:
+            gap = surface[n_end:start] if before else surface[end:n_start]
+            if n_kind == "MONTH" and _MONTH_GAP.match(gap):
+                out[i] = (start, end, "DAY")
+    return out
+
+
+def _value_tokens(label: str, surface: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), label) for m in _VALUE_TOKEN.finditer(surface)]
+
+
+def _temporal(label: str, surface: str) -> str:
+    """``"September 1st, 2021"`` -> ``"[MONTH] [DAY], [YEAR]"``; generic tag when unsure."""
+    tokens = _date_tokens(surface) if label == "DATE" else _value_tokens(label, surface)
+    if not tokens:
+        return f"[{label}]"
+    pieces: list[str] = []
+    kept: list[str] = []
+    cursor = 0
+    for start, end, kind in tokens:
+        pieces += [surface[cursor:start], f"[{kind}]"]
+        kept.append(surface[cursor:start])
+        cursor = end
+    pieces.append(surface[cursor:])
+    kept.append(surface[cursor:])
+    rest = re.sub(r"[.'’]", "", _fold(" ".join(kept)))
+    words = re.findall(r"[^\W\d_]+", rest)
+    if any(c.isdigit() for c in rest) or any(w not in _CONNECTORS[label] for w in words):
+        return f"[{label}]"
+    return "".join(pieces)
+
+
+# ---------------------------------------------------------------- numbering
+
+
+class _Tagger:
+    """Numbering state for one document."""
+
+    def __init__(self, entities: Sequence[Entity], style: str, part_owner: Mapping[str, int]) -> None:
+        self.entities = entities
+        self.style = style
+        self.part_owner = part_owner
+        self.counters: dict[str, int] = {}
+        self.numbers: dict[tuple[str, tuple], int] = {}
+        self._entity_parts: dict[int, tuple[str, ...]] = {}
+
+    def number(self, prefix: str, key: tuple) -> int:
+        if (prefix, key) not in self.numbers:
+            self.counters[prefix] = self.counters.get(prefix, 0) + 1
+            self.numbers[(prefix, key)] = self.counters[prefix]
+        return self.numbers[(prefix, key)]
+
+    def entity(self, mention: Mention) -> Entity | None:
+        return None if mention.entity is None else self.entities[mention.entity]
+
+    def referent_key(self, mention: Mention, surface: str) -> tuple:
+        if mention.entity is not None:
+            return ("entity", mention.entity)
+        return ("surface", mention.label, " ".join(_fold(surface).split()))
+
+    def canonical_part(self, part: str, entity: Entity | None) -> str:
+        """The name part whose tag ``part`` takes (its closest part in the entity's name)."""
+        if entity is None:
+            return part
+        if entity.id not in self._entity_parts:
+            self._entity_parts[entity.id] = _name_parts(entity.name)
+        name_parts = self._entity_parts[entity.id]
+        if part in name_parts or not name_parts:
+            return part
+        best = process.extractOne(part, name_parts, scorer=fuzz.ratio, score_cutoff=PART_MATCH_RATIO)
+        if best:
+            return best[0]
+        cut_off = [p for p in name_parts if len(part) >= MIN_CUT_OFF and p.startswith(part)]
+        return cut_off[0] if cut_off else part
+
+    def tag(self, mention: Mention, surface: str) -> str:
+        label = mention.label
+        if label == "PERSON":
+            return self.person(mention, surface)
+        if label == "SPELLED_NAME":
+            return self.spelled_name(mention, surface)
+        if label in _TEMPORAL_LABELS:
+            return _temporal(label, surface)
+        entity = self.entity(mention)
+        category = label
+        if label in _CATEGORIZED_LABELS and entity is not None and entity.label == label:
+            category = entity.category
+        prefix = _tag_prefix(category)
+        return f"[{prefix}_{self.number(prefix, self.referent_key(mention, surface))}]"
+
+    def whole_person(self, mention: Mention, surface: str) -> str:
+        return f"[PERSON_{self.number('PERSON', self.referent_key(mention, surface))}]"
+
+    def person(self, mention: Mention, surface: str) -> str:
+        if self.style == "referent":
+            return self.whole_person(mention, surface)
+        entity = self.entity(mention)
+        pieces: list[str] = []
+        tags: list[str] = []
+        cursor = 0
+        for match in _NAME_PART.finditer(surface):
+            stem, possessive = _split_possessive(match.group())
+            part = self.canonical_part(_fold(stem), entity)
+            tag = f"[PERSON_{self.number('PERSON', ('part', part))}]"
+            tags.append(tag)
+            pieces += [surface[cursor : match.start()], tag, possessive]
+            cursor = match.end()
+        pieces.append(surface[cursor:])
+        if not tags:
+            return self.whole_person(mention, surface)
+        if any(c.isdigit() for c in surface):
+            return " ".join(tags)
+        return "".join(pieces)
+
+    def spelled_name(self, mention: Mention, surface: str) -> str:
+        letters = "".join(c for c in _fold(surface) if c.isalpha())
+        entity = self.entity(mention)
+        person = entity if entity is not None and entity.label == "PERSON" else None
+        if self.style == "parts":
+            key: tuple = ("part", self.canonical_part(letters, person))
+        elif person is not None:
+            key = ("entity", person.id)
+        elif letters in self.part_owner:
+            key = ("entity", self.part_owner[letters])
+        else:
+            key = ("spelled", letters)
+        return f"[SPELLED_NAME_PERSON_{self.number('PERSON', key)}]"
+
+
+def _part_owners(text: str, mentions: Sequence[Mention], entities: Sequence[Entity]) -> dict[str, int]:
+    """Name part -> the PERSON entity (first to appear) that has it, for spelled names."""
+    owners: dict[str, int] = {}
+    for mention in mentions:
+        if mention.entity is None or entities[mention.entity].label != "PERSON":
+            continue
+        entity = entities[mention.entity]
+        for name in (text[mention.start : mention.end], entity.name, *entity.variants):
+            for part in _name_parts(name):
+                owners.setdefault(part, entity.id)
+    return owners
+
+
+# ---------------------------------------------------------------- public API
+
+
+def apply(text: str, replacements: Iterable[Replacement]) -> str:
+    """``text`` with each replacement's span replaced by its ``tag_text`` (one pass)."""
+    pieces: list[str] = []
+    cursor = 0
+    for r in sorted(replacements, key=lambda r: r.start):
+        if r.start < cursor:
+            raise ValueError(f"overlapping replacement at {r.start}:{r.end}")
+        pieces += [text[cursor : r.start], r.tag_text]
+        cursor = r.end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def pseudonymize(
+    text: str,
+    mentions: Iterable[Mention],
+    entities: Sequence[Entity],
+    style: str = "parts",
+    overrides: Mapping[int, str] | None = None,
+) -> Pseudonymized:
+    """Tagged text, the replacements made, and the re-identification key.
+
+    ``mentions`` must not overlap (use :func:`anonymizer.merge.merge`); their
+    ``entity`` indexes ``entities``.  ``overrides`` maps an entity id to the tag text
+    that replaces the computed one (a reviewer's rename); numbering is unaffected.
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
+    overrides = overrides or {}
+    ordered = sorted(mentions, key=lambda m: (m.start, m.end))
+    tagger = _Tagger(entities, style, _part_owners(text, ordered, entities))
+    replacements: list[Replacement] = []
+    key: dict[tuple, tuple[Mention, list[str], list[str]]] = {}
+    cursor = 0
+    shift = 0
+    for mention in ordered:
+        if mention.start < cursor:
+            raise ValueError(f"overlapping mentions at {mention.start}:{mention.end}")
+        surface = text[mention.start : mention.end]
+        tag_text = tagger.tag(mention, surface)
+        if mention.entity in overrides:
+            tag_text = overrides[mention.entity]
+        out_start = mention.start + shift
+        replacements.append(Replacement(mention.start, mention.end, tag_text, mention.entity, out_start))
+        shift += len(tag_text) - (mention.end - mention.start)
+        cursor = mention.end
+        _, tags, surfaces = key.setdefault(tagger.referent_key(mention, surface), (mention, [], []))
+        for tag in _TAG.findall(tag_text) or [tag_text]:
+            if tag not in tags:
+                tags.append(tag)
+        if surface not in surfaces:
+            surfaces.append(surface)
+    return Pseudonymized(
+        text=apply(text, replacements),
+        replacements=tuple(replacements),
+        key=tuple(_key_entry(first, tags, surfaces, entities) for first, tags, surfaces in key.values()),
+    )
+
+
+def _key_entry(first: Mention, tags: list[str], surfaces: list[str], entities: Sequence[Entity]) -> KeyEntry:
+    if first.entity is None:
+        return KeyEntry(None, first.label, first.label, tuple(tags), tuple(surfaces))
+    entity = entities[first.entity]
+    return KeyEntry(entity.id, entity.label, entity.category, tuple(tags), tuple(surfaces))
