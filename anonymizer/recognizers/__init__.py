@@ -1,0 +1,57 @@
+"""Presidio rule recognizers for parole-hearing transcripts, one class per module.
+
+All of them are regex recognizers that need no NLP artifacts (they work with
+``nlp_artifacts=None``) and never touch the network; through an
+``AnalyzerEngine`` the context words only raise scores.
+"""
+from __future__ import annotations
+
+from presidio_analyzer import EntityRecognizer
+
+from anonymizer.types import Config
+
+from .age import AgeRecognizer
+from .cdcr_id import CdcrIdRecognizer
+from .date import DateRecognizer
+from .email_address import EmailAddressRecognizer
+from .height import HeightRecognizer
+from .phone_number import PhoneNumberRecognizer
+from .spelled_name import SpelledNameRecognizer
+from .spelled_out_item import SpelledOutItemRecognizer
+from .time import TimeRecognizer
+from .url import UrlRecognizer
+
+__all__ = [
+    "AgeRecognizer",
+    "CdcrIdRecognizer",
+    "DateRecognizer",
+    "EmailAddressRecognizer",
+    "HeightRecognizer",
+    "PhoneNumberRecognizer",
+    "SpelledNameRecognizer",
+    "SpelledOutItemRecognizer",
+    "TimeRecognizer",
+    "UrlRecognizer",
+    "build_recognizers",
+]
+
+
+def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
+    """One instance of every rule recognizer.
+
+    ``config.whitelist_terms`` extends the whitelist the CDCR_ID recognizer
+    uses to reject bill numbers written like ids (``SB1437``).
+    """
+    extra = config.whitelist_terms if config is not None else ()
+    return [
+        SpelledNameRecognizer(),
+        SpelledOutItemRecognizer(),
+        CdcrIdRecognizer(extra_whitelist=extra),
+        DateRecognizer(),
+        TimeRecognizer(),
+        AgeRecognizer(),
+        HeightRecognizer(),
+        PhoneNumberRecognizer(),
+        EmailAddressRecognizer(),
+        UrlRecognizer(),
+    ]

@@ -1,0 +1,209 @@
+"""Packaged word lists of ``anonymizer/data/``: domain whitelist, person titles,
+stop names, name words and the phonetic alphabet, with the matching rules the
+detection stage uses to filter spans.
+
+Data files hold one entry per line; blank lines and lines starting with ``#``
+are ignored.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from importlib.resources import files
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+_EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
+_LEADING_PUNCT = " \t\n\"'“‘([{"
+_TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
+_POSSESSIVE = re.compile(r"['’][sS]$|(?<=[sS])['’]$")
+
+
+def _lines(name: str) -> tuple[str, ...]:
+    text = (files("anonymizer") / "data" / name).read_text(encoding="utf-8")
+    stripped = (line.strip() for line in text.splitlines())
+    return tuple(line for line in stripped if line and not line.startswith("#"))
+
+
+def normalize_term(text: str) -> str:
+    """Key under which a term is compared.
+
+    Case-folded, runs of white space folded to one space, curly apostrophes
+    made straight, surrounding punctuation, a leading ``the `` and a trailing
+    possessive (``'s`` or a bare ``'`` after ``s``) removed:
+    ``"the  Board's"`` -> ``"board"``.
+    """
+    key = " ".join(text.translate(_APOSTROPHES).split()).casefold().strip(_EDGE_PUNCT)
+    if key.startswith("the "):
+        key = key[4:]
+    return _POSSESSIVE.sub("", key).strip(_EDGE_PUNCT)
+
+
+def _is_acronym(term: str) -> bool:
+    letters = [c for c in term if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+@lru_cache(maxsize=8)
+def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
+    """Normalized term -> whether it only matches when written in capitals.
+
+    A term listed only as an acronym (``MAC``, ``PIA``, ``ICE``) does not
+    whitelist the same letters written as a name (``Mac``, ``Pia``, ``Ice``).
+    """
+    table: dict[str, bool] = {}
+    for term in (*_lines("whitelist.txt"), *extra):
+        key = normalize_term(term)
+        if key:
+            table[key] = table.get(key, True) and _is_acronym(term)
+    return table
+
+
+def whitelist(extra: Iterable[str] = ()) -> frozenset[str]:
+    """All whitelisted terms (packaged plus ``extra``) as normalized keys."""
+    return frozenset(_whitelist_table(tuple(extra)))
+
+
+def _matches(table: dict[str, bool], key: str, surface: str) -> bool:
+    if key not in table:
+        return False
+    return not table[key] or not any(c.islower() for c in surface)
+
+
+def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
+    """Whether a detected span is a parole-domain term that stays unmasked.
+
+    Exact match of :func:`normalize_term` keys (so ``"the Board of Parole
+    Hearings"``, ``"BPH's"`` match).  A plural of a term matches too
+    (``CRAs``, ``Commissioners``).  Acronym-only terms must be written in
+    capitals (``MAC`` yes, ``Mac`` no).
+    """
+    table = _whitelist_table(tuple(extra))
+    key = normalize_term(span_text)
+    surface = _POSSESSIVE.sub("", span_text.strip(_EDGE_PUNCT))
+    if _matches(table, key, surface):
+        return True
+    if len(key) > 2 and key.endswith("s"):
+        return _matches(table, key[:-1], surface[:-1])
+    return False
+
+
+_THE = re.compile(r"^the ", re.IGNORECASE)
+_TRIE_CHARS = {" ": "[ \t]+", "'": "['’]", "’": "['’]"}
+
+
+def _trie_regex(terms: Iterable[str]) -> str:
+    """A regex alternation of ``terms`` factored as a character trie (fast on long texts)."""
+    trie: dict = {}
+    for term in terms:
+        node = trie
+        for char in term:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _emit(trie)
+
+
+def _emit(node: dict) -> str:
+    branches = [_TRIE_CHARS.get(c, re.escape(c)) + _emit(child) for c, child in sorted(node.items()) if c]
+    if not branches:
+        return ""
+    if len(branches) == 1 and "" not in node:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ")" + ("?" if "" in node else "")
+
+
+@lru_cache(maxsize=8)
+def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
+    terms = {_THE.sub("", " ".join(t.split()).translate(_APOSTROPHES)) for t in (*_lines("whitelist.txt"), *extra)}
+    acronyms = {t for t in terms if _is_acronym(t)}
+    others = {t.lower() for t in terms - acronyms if t}
+    alternatives = [f"(?i:{_trie_regex(others)})"] + ([_trie_regex(acronyms)] if acronyms else [])
+    return re.compile(rf"(?<!\w)(?i:the[ \t]+)?(?:{'|'.join(alternatives)})(?:['’]s|s|['’])?(?!\w)")
+
+
+def whitelist_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
+    """Regex finding every whitelisted term (packaged plus ``extra``) in a text.
+
+    Used to protect whole ranges (``California Code of Regulations``) so no
+    part of them is masked.  A leading ``the`` is part of the match.  Terms
+    match case-insensitively, with any run of spaces or tabs between words,
+    either apostrophe, and an optional plural or possessive; acronym-only
+    terms match only in capitals (``MAC``, not ``Mac``).  Never crosses a
+    line break.
+    """
+    return _whitelist_pattern(tuple(extra))
+
+
+@lru_cache(maxsize=1)
+def name_words() -> frozenset[str]:
+    """Lower-case name parts that are also ordinary English words (``young``, ``may``)."""
+    return frozenset(word.casefold() for word in _lines("name_words.txt"))
+
+
+def is_name_word(word: str) -> bool:
+    """Whether a name part is also a common word (so a capitalised hit may be the word)."""
+    return word.casefold() in name_words()
+
+
+@lru_cache(maxsize=1)
+def titles() -> tuple[str, ...]:
+    """Person titles and roles (``Mr.``, ``Presiding Commissioner``, ``Brother``), file order."""
+    return _lines("titles.txt")
+
+
+@lru_cache(maxsize=1)
+def _title_pattern() -> re.Pattern[str]:
+    alternatives = sorted({t.rstrip(".") for t in titles()}, key=len, reverse=True)
+    body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in alternatives)
+    # a title, an optional dot, white space, then a capitalised word
+    return re.compile(rf"(?:{body})\.?\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
+def strip_titles(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``text[start:end]`` to the name: no leading titles, no trailing possessive/punctuation.
+
+    Titles are removed repeatedly, longest first, only when a word starting
+    with a capital letter follows inside the span
+    (``"Presiding Commissioner Ruff's"`` -> ``"Ruff"``, ``"Brother John"`` ->
+    ``"John"``, ``"brother"`` unchanged).  Surrounding quotes, brackets,
+    punctuation, white space and a cut-off hyphen (``"Hernan-"``) are
+    removed.  Returns ``(start, start)`` when nothing is left.
+    """
+    pattern = _title_pattern()
+    while True:
+        while start < end and text[start] in _LEADING_PUNCT:
+            start += 1
+        match = pattern.match(text, start, end)
+        if match is None or not text[match.end()].isupper():
+            break
+        start = match.end()
+    while end > start:
+        possessive = _POSSESSIVE.search(text, start, end)
+        if possessive is not None:
+            end = possessive.start()
+        elif text[end - 1] in _TRAILING_PUNCT:
+            end -= 1
+        else:
+            break
+    return start, end
+
+
+@lru_cache(maxsize=1)
+def stop_names() -> frozenset[str]:
+    """Normalized words NER tools tag as names in hearings that never are (``okay``, ``sir``)."""
+    return frozenset(normalize_term(word) for word in _lines("stop_names.txt"))
+
+
+def is_stop_name(span_text: str) -> bool:
+    """Whether the whole span is a stop name (compared by :func:`normalize_term`)."""
+    return normalize_term(span_text) in stop_names()
+
+
+@lru_cache(maxsize=1)
+def phonetic_alphabet() -> dict[str, str]:
+    """Phonetic spelling word (case-folded) -> the capital letter it spells (``victor`` -> ``V``)."""
+    table: dict[str, str] = {}
+    for line in _lines("phonetic_alphabet.txt"):
+        word, letter = line.split("\t")
+        table[word.casefold()] = letter
+    return table

@@ -1,0 +1,112 @@
+"""Base class and regex fragments shared by the rule recognizers.
+
+Every pattern is compiled with ``MULTILINE`` only (case-sensitive, ``.`` never
+crosses a line): a pattern that wants case-insensitivity says so with a scoped
+``(?i:...)`` group.  Patterns use ``[ ]`` for a space, never ``\\s``, so no
+match crosses the line break between two utterances.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import regex as re
+from presidio_analyzer import Pattern, PatternRecognizer, RecognizerResult
+
+if TYPE_CHECKING:
+    from presidio_analyzer.nlp_engine import NlpArtifacts
+
+FLAGS = re.MULTILINE
+
+UNITS = "one|two|three|four|five|six|seven|eight|nine"
+TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+TENS = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety"
+#: a number word 1..99 ("seventeen", "thirty-three", "twenty five"), case-insensitive
+NUMBER_WORD = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))(?![\w'’-])"
+#: 1..12 as a word, for clock times
+HOUR_WORD = r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?![\w'’-])"
+
+MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
+    """Alternation matching each word capitalised (``May``) or in capitals (``MAY``)."""
+    forms: list[str] = []
+    for word in words:
+        forms.extend((re.escape(word), re.escape(word.upper())))
+    return "(?:" + "|".join(sorted(set(forms), key=len, reverse=True)) + ")"
+
+
+def any_case(words: tuple[str, ...] | list[str]) -> str:
+    """Case-insensitive alternation of the words, longest first."""
+    return "(?i:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + ")"
+
+
+def line_before(text: str, start: int, width: int = 60) -> str:
+    """Up to ``width`` characters before ``start`` on the same line."""
+    line_start = text.rfind("\n", max(0, start - width), start) + 1
+    return text[max(line_start, start - width):start]
+
+
+class RuleRecognizer(PatternRecognizer):
+    """A :class:`PatternRecognizer` with class-level defaults and a context filter.
+
+    Subclasses set ``ENTITY``, ``PATTERNS`` and ``CONTEXT``; they may override
+    :meth:`keep` to drop a match by looking at the text around it (the
+    ``validate_result`` hook only sees the matched text).  Overlapping matches
+    of one recognizer are resolved longest first, so each recognizer returns
+    non-overlapping spans.  Works with ``nlp_artifacts=None``.
+    """
+
+    ENTITY: ClassVar[str] = ""
+    PATTERNS: ClassVar[list[Pattern]] = []
+    CONTEXT: ClassVar[list[str]] = []
+
+    def __init__(
+        self,
+        patterns: list[Pattern] | None = None,
+        context: list[str] | None = None,
+        supported_language: str = "en",
+        supported_entity: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            supported_entity=supported_entity or self.ENTITY,
+            name=name,
+            supported_language=supported_language,
+            patterns=list(patterns if patterns else self.PATTERNS),
+            context=list(context if context else self.CONTEXT),
+            global_regex_flags=FLAGS,
+        )
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: NlpArtifacts | None = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """Run the patterns (always with this recognizer's own flags), filter, de-overlap.
+
+        ``regex_flags`` is accepted for interface compatibility and ignored:
+        the patterns are written for :data:`FLAGS`.
+        """
+        results = super().analyze(text, entities, nlp_artifacts, self.global_regex_flags)
+        return longest_first([r for r in results if self.keep(text, r.start, r.end)])
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        """Whether the match ``text[start:end]`` stands, given its surroundings."""
+        return True
+
+
+def longest_first(results: list[RecognizerResult]) -> list[RecognizerResult]:
+    """Non-overlapping subset preferring longer spans (then earlier, then higher score)."""
+    ordered = sorted(results, key=lambda r: (-(r.end - r.start), r.start, -r.score))
+    kept: list[RecognizerResult] = []
+    for result in ordered:
+        if all(result.end <= k.start or result.start >= k.end for k in kept):
+            kept.append(result)
+    return sorted(kept, key=lambda r: r.start)

@@ -1,0 +1,74 @@
+"""CDCR_ID: an inmate number, 1-2 letters and 4-6 digits (``AB1234``, ``V12345``,
+``C-12345``), or spoken with phonetic alphabet words (``Victor 12345``,
+``Alpha Bravo 1234``); the phonetic words are part of the span."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex as re
+from presidio_analyzer import Pattern
+
+from anonymizer import lexicon
+
+from ._base import RuleRecognizer, line_before, title_or_upper
+
+_END = r"(?![\w(-]|[.,:/]\d)"
+_PLAIN = rf"(?<![\w-])(?i:[a-z]{{1,2}})-?\d{{4,6}}{_END}"
+
+
+def _phonetic() -> str:
+    words = [w.capitalize() for w in lexicon.phonetic_alphabet()] + ["X-Ray"]
+    return title_or_upper(sorted(set(words)))
+
+
+_WORD = _phonetic()
+_SEP = r"(?:,[ ]|[ ]|-)"
+_ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}\d{{4,6}}{_END}"
+_TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
+
+# Words right before a letters+digits token that make it a bill, case or statute number.
+_NOT_AN_ID_BEFORE = re.compile(
+    r"(?i:\b(?:bill|bills|assembly|senate|proposition|prop|case|docket|statute|code|section|form)"
+    r"\b(?:[ ](?:no\.?|number|#))?[ ]?)$"
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_LETTERS_DIGITS = re.compile(r"([A-Za-z]+)-?(\d+)")
+
+
+class CdcrIdRecognizer(RuleRecognizer):
+    """Inmate numbers; rejects bill numbers (``AB1448`` after ``Assembly``/``bill``,
+    or any whitelisted bill such as ``SB1437``), case numbers, and a single
+    phonetic word followed by a year (``Paul 1995``)."""
+
+    ENTITY = "CDCR_ID"
+    PATTERNS = [
+        Pattern("cdcr_letters_digits", _PLAIN, 0.9),
+        Pattern("cdcr_phonetic_one_word", _ONE_WORD, 0.9),
+        Pattern("cdcr_phonetic_two_words", _TWO_WORDS, 0.95),
+    ]
+    CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
+
+    def __init__(
+        self,
+        patterns: list[Pattern] | None = None,
+        context: list[str] | None = None,
+        supported_language: str = "en",
+        supported_entity: str | None = None,
+        name: str | None = None,
+        extra_whitelist: Iterable[str] = (),
+    ) -> None:
+        super().__init__(patterns, context, supported_language, supported_entity, name)
+        self._extra_whitelist = tuple(extra_whitelist)
+
+    def validate_result(self, pattern_text: str) -> bool | None:
+        words = pattern_text.rstrip("0123456789").rstrip(" ,-").split(" ")
+        digits = pattern_text[len(pattern_text.rstrip("0123456789")):]
+        if len(words) == 1 and len(words[0]) > 2 and _YEAR.fullmatch(digits):
+            return False
+        plain = _LETTERS_DIGITS.fullmatch(pattern_text)
+        if plain and lexicon.is_whitelisted(f"{plain[1]} {plain[2]}", self._extra_whitelist):
+            return False
+        return None
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        return _NOT_AN_ID_BEFORE.search(line_before(text, start, 40)) is None

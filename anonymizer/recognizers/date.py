@@ -1,0 +1,158 @@
+"""DATE: calendar expressions (full dates, months, years, weekdays, decades, spoken years)."""
+from __future__ import annotations
+
+from presidio_analyzer import Pattern
+
+from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, RuleRecognizer, any_case, title_or_upper
+
+_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
+#: any month, any case, or an abbreviation with or without a dot
+_MONTH_ANY = rf"(?:{any_case(MONTHS)}|{any_case(_ABBREVIATIONS)}\.?)(?![\w'’])"
+#: a month written capitalised or in capitals (``May``, ``MAY``; never the verb ``may``)
+_MONTH = rf"{title_or_upper(MONTHS)}(?![\w'’])"
+_WEEKDAY = rf"(?:{any_case(WEEKDAYS)})(?![\w'’])"
+_ORDINAL_WORD = (
+    r"(?i:(?:(?:twenty|thirty)[ -])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
+    r"|nineteenth|twentieth|thirtieth)(?![\w'’])"
+)
+_DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)?(?![\w'’])"
+_DAY = rf"(?:{_DAY_NUMBER}|{_ORDINAL_WORD})"
+_YEAR_DIGITS = r"(?:19\d\d|20[0-4]\d)"
+_YEAR = rf"(?:{_YEAR_DIGITS}|['’]\d\d)(?![\w'’]|[.,:]\d)"
+_WEEKDAY_PREFIX = rf"(?:{_WEEKDAY},?[ ])"
+_START = r"(?<![\w'’/.-])"
+
+# Preceding words after which a bare year or a short month name is a date.
+_TIME_PREPOSITION = (
+    r"(?i:in|on|since|of|by|until|till|til|from|to|through|thru|between|and|around|circa|year"
+    r"|early|late|mid|summer|winter|spring|fall|autumn|before|after|during|back|about|the|class[ ]of)"
+)
+_MONTH_CONTEXT = (
+    r"(?i:in|on|of|last|next|since|until|till|by|early|late|mid|this|from|through|around"
+    r"|during|before|after|between|every)"
+)
+# Words after a number that make it a quantity, not a year.
+_QUANTITY_AFTER = (
+    r"(?![ -](?i:hours|hrs|feet|foot|dollars|bucks|miles|pounds|people|times|percent|inmates"
+    r"|units|hundred|thousand|million|years|days|cases|points|pages)(?![\w'’]))"
+)
+# ``on 1985 King Road``: a house number, not a year.
+_NOT_A_HOUSE_NUMBER = (
+    r"(?![ ](?:[NSEW]\.?[ ]|(?:North|South|East|West)[ ])?(?:[A-Z][a-z]+[ ]){1,3}"
+    r"(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Circle"
+    r"|Highway|Hwy|Parkway|Pkwy|Terrace|Trail)\b)"
+)
+_SPOKEN_YEAR_END = rf"(?![\w'’-]){_QUANTITY_AFTER}"
+_NINETEEN = r"(?i:nineteen|eighteen)"
+_DECADE_WORD = r"(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)(?![\w'’])"
+_DECADE_CONTEXT = r"(?<=\b(?i:the)[ ](?:(?i:early|mid|late)[ -])?)"
+
+PATTERNS = [
+    # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021
+    Pattern(
+        "month_day_year",
+        rf"\b{_WEEKDAY_PREFIX}?{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY},?[ ]{_YEAR}",
+        0.95,
+    ),
+    # June 15 / June fifteenth
+    Pattern("month_day", rf"\b{_WEEKDAY_PREFIX}?{_MONTH}[ ](?:(?i:the)[ ])?{_DAY}(?![.,:]\d)", 0.9),
+    # Monday the 15th of June, 2011 / the 15th of June 2011 / 15 June
+    Pattern(
+        "weekday_day_of_month",
+        rf"\b{_WEEKDAY},?[ ](?i:the)[ ]{_DAY}[ ](?:(?i:of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
+        0.95,
+    ),
+    Pattern(
+        "day_of_month", rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?", 0.9
+    ),
+    # June 2011 / June of 2011 / June of '95
+    Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
+    # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
+    Pattern(
+        "numeric_mdy",
+        rf"{_START}(?:1[0-2]|0?[1-9])([/-])(?:3[01]|[12]\d|0?[1-9])\1(?:\d{{4}}|\d\d)(?![\w/-]|[.,]\d)",
+        0.95,
+    ),
+    Pattern(
+        "numeric_mdy_dots",
+        rf"{_START}(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])\.{_YEAR_DIGITS}(?![\w.-])",
+        0.9,
+    ),
+    Pattern(
+        "numeric_iso",
+        rf"{_START}{_YEAR_DIGITS}-(?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])(?![\w-]|[.,]\d)",
+        0.95,
+    ),
+    # in 1995 / since '95 (a year needs a preceding time word)
+    Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # decades: '90s, 1980s, the 80s, the early nineties, the nineteen-nineties
+    Pattern("decade_apostrophe", r"(?<![\w'’])['’]\d0['’]?s(?![\w'’])", 0.9),
+    Pattern("decade_digits", r"(?<![\w'’])(?:19|20)\d0['’]?s(?![\w'’])", 0.9),
+    Pattern("decade_short", rf"{_DECADE_CONTEXT}\d0['’]?s(?![\w'’])", 0.85),
+    Pattern("decade_words", rf"(?:\b{_NINETEEN}[ -]|{_DECADE_CONTEXT}){_DECADE_WORD}", 0.85),
+    # nineteen eighty-five / nineteen oh five / two thousand and five / (in) twenty eleven
+    Pattern(
+        "spoken_year_nineteen",
+        rf"\b{_NINETEEN}[ -](?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:oh|o)[ -](?:{UNITS})|hundred|{TEENS})"
+        rf"{_SPOKEN_YEAR_END}",
+        0.85,
+    ),
+    Pattern(
+        "spoken_year_two_thousand",
+        rf"\b(?i:two[ ]thousand(?:[ ]and)?[ ](?:twenty(?:[ -](?:{UNITS}))?|{TEENS}|{UNITS})){_SPOKEN_YEAR_END}",
+        0.85,
+    ),
+    Pattern(
+        "spoken_year_two_thousand_bare",
+        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:two[ ]thousand){_SPOKEN_YEAR_END}(?![ ](?i:and|a|one|two|three|four"
+        rf"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
+        rf"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
+        0.8,
+    ),
+    Pattern(
+        "spoken_year_twenty",
+        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:twenty[ -](?:twenty(?:[ -](?:{UNITS}))?|{TEENS})){_SPOKEN_YEAR_END}",
+        0.8,
+    ),
+    # weekdays, unambiguous months anywhere; ambiguous months after a time word
+    Pattern("weekday", rf"\b{_WEEKDAY}s?(?![\w'’])", 0.85),
+    Pattern(
+        "month_unambiguous",
+        rf"\b{any_case(('January', 'February', 'July', 'September', 'October', 'November', 'December'))}"
+        r"(?![\w'’])",
+        0.85,
+    ),
+    Pattern(
+        "month_in_context",
+        rf"(?<=\b(?:{_MONTH_CONTEXT}[ ]|(?i:mid)-)){title_or_upper(('March', 'April', 'May', 'June', 'August'))}"
+        r"(?![\w'’-])",
+        0.85,
+    ),
+    # (on) the 15th, but not "until the 10th grade"
+    Pattern(
+        "ordinal_day_in_context",
+        r"(?<=\b(?i:on|by|since|until|till|before|after|from|through)[ ])(?i:the)[ ]"
+        r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)(?![\w'’])"
+        r"(?![ -](?i:grade|grader|floor|time|times|step|steps|street|avenue|ave|place|round|century|birthday"
+        r"|anniversary|amendment|percentile|period|district|circuit|day|week|month|year|hour|inning|level)\b)",
+        0.8,
+    ),
+]
+
+
+class DateRecognizer(RuleRecognizer):
+    """Dates of every shape found in hearings; the longest match wins.
+
+    Words that are also verbs or names (``May``, ``March``, ``April``,
+    ``June``, ``August``) count as months only when capitalised and after a
+    time word (``in``, ``last``, ``since`` ...) or next to a day or year.
+    Durations and counts (``15 years to life``, ``five years``, ``187``) do
+    not match.  A ``the`` right before a day number is part of the span
+    (``the 15th of June, 2011``, ``on the 3rd`` -> ``the 3rd``); before a
+    decade it is not (``the '90s`` -> ``'90s``).
+    """
+
+    ENTITY = "DATE"
+    PATTERNS = PATTERNS
+    CONTEXT = ["date", "born", "birthday", "year", "month", "day", "today", "since", "when"]

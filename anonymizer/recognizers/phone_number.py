@@ -1,0 +1,43 @@
+"""PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``)."""
+from __future__ import annotations
+
+import regex as re
+from presidio_analyzer import Pattern
+
+from ._base import RuleRecognizer, line_before
+
+_END = r"(?![\w-]|[.,]\d)"
+_COUNTRY = r"(?:\+?1[ .-]?)"
+
+PATTERNS = [
+    # (916) 555-0142 / +1 (916) 555-0142
+    Pattern("phone_parenthesized", rf"(?<![\w+-]){_COUNTRY}?\([2-9]\d\d\)[ ]?[2-9]\d\d[ .-]\d{{4}}{_END}", 0.95),
+    # 916-555-0142 / 916.555.0142 / +1 916 555 0142 (same separator inside the number)
+    Pattern(
+        "phone_separated",
+        rf"(?<![\w+.-])(?:\+?1[ .-])?[2-9]\d\d([ .-])[2-9]\d\d\1\d{{4}}{_END}",
+        0.9,
+    ),
+    # 555-0142, only with a phone word earlier on the line (see keep)
+    Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
+]
+
+_LOCAL = re.compile(r"\d{3}-\d{4}")
+_PHONE_WORDS = re.compile(
+    r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line)\b)"
+)
+
+
+class PhoneNumberRecognizer(RuleRecognizer):
+    """North American numbers; a seven-digit local number needs a phone word
+    (``phone``, ``call``, ``number`` ...) within 60 characters before it on the
+    same line.  CDCR numbers, dates, ``187-1`` and case numbers do not match."""
+
+    ENTITY = "PHONE_NUMBER"
+    PATTERNS = PATTERNS
+    CONTEXT = ["phone", "telephone", "cell", "call", "number", "reach", "fax", "contact"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        if _LOCAL.fullmatch(text, start, end) is None:
+            return True
+        return _PHONE_WORDS.search(line_before(text, start)) is not None

@@ -1,0 +1,38 @@
+"""URL: web addresses (``www.example.org``, ``https://cdcr.ca.gov/bph``, ``example.com/path``).
+
+Presidio's own UrlRecognizer is not used: it validates through tldextract,
+which may fetch the public suffix list from the network.  Addresses without a
+scheme or ``www.`` need one of a few common top-level domains, so text like
+``said.The``, ``Mr.Smith``, ``e.g.``, ``a.m.``, ``U.S.`` or file names such as
+``report.pdf`` never match.
+"""
+from __future__ import annotations
+
+from presidio_analyzer import Pattern
+
+from ._base import RuleRecognizer
+
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_PATH_CHARS = r"[^\s<>\"'()\[\]{}]"
+# a path, without trailing punctuation that belongs to the sentence
+_PATH = rf"(?:/(?:{_PATH_CHARS}{{0,2000}}[^\s<>\"'()\[\]{{}}.,;:!?])?)?"
+_COMMON_TLD = r"(?:com|org|net|gov|edu|mil|info|biz|us|io|uk|COM|ORG|NET|GOV|EDU)"
+_DOMAIN_END = r"(?![\w-]|\.[A-Za-z0-9])"
+
+PATTERNS = [
+    Pattern(
+        "url_scheme",
+        r"(?<![\w@])(?i:https?|ftp)://[^\s<>\"'()\[\]{}]{0,2000}[^\s<>\"'()\[\]{}.,;:!?]",
+        0.95,
+    ),
+    Pattern("url_www", rf"(?<![\w@.-])(?i:www)\.(?:{_LABEL}\.){{1,8}}[A-Za-z]{{2,24}}{_DOMAIN_END}{_PATH}", 0.95),
+    Pattern("url_bare_domain", rf"(?<![\w@.-])(?:{_LABEL}\.){{1,8}}{_COMMON_TLD}{_DOMAIN_END}{_PATH}", 0.85),
+]
+
+
+class UrlRecognizer(RuleRecognizer):
+    """Web addresses with a scheme, with ``www.``, or a bare domain on a common TLD."""
+
+    ENTITY = "URL"
+    PATTERNS = PATTERNS
+    CONTEXT = ["website", "site", "web", "online", "url", "link", "www", "internet"]

@@ -1,0 +1,438 @@
+"""Rule recognizers: exact spans on positive and negative tables, engine use, speed, no network."""
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry
+from presidio_analyzer.nlp_engine import SpacyNlpEngine
+
+from anonymizer.recognizers import (
+    AgeRecognizer,
+    CdcrIdRecognizer,
+    DateRecognizer,
+    EmailAddressRecognizer,
+    HeightRecognizer,
+    PhoneNumberRecognizer,
+    SpelledNameRecognizer,
+    SpelledOutItemRecognizer,
+    TimeRecognizer,
+    UrlRecognizer,
+    build_recognizers,
+)
+from anonymizer.types import Config
+
+
+def spans(recognizer: EntityRecognizer, text: str) -> list[str]:
+    results = recognizer.analyze(text, entities=recognizer.supported_entities, nlp_artifacts=None)
+    return [text[r.start:r.end] for r in sorted(results, key=lambda r: r.start)]
+
+
+SPELLED_NAME = [
+    ("Kevin Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number", ["R-I-C-H-A-R-D-S-O-N"]),
+    ("My name is Alyssa Jones J-O-N-E-S, Commissioner", ["J-O-N-E-S"]),
+    ("J-O-H-N", ["J-O-H-N"]),
+    ("that's M-c-D-O-N-A-L-D.", ["M-c-D-O-N-A-L-D"]),
+    ("O-'-B-R-I-E-N", ["O-'-B-R-I-E-N"]),
+    ("spelled j-o-h-n, right", ["j-o-h-n"]),
+    ("INMATE YOUNG: Y-O-U-N-G.", ["Y-O-U-N-G"]),
+    ("D- O- E", ["D- O- E"]),
+    ("the R-I-C-H-A-R-D-S-O-N's file", ["R-I-C-H-A-R-D-S-O-N"]),
+    ("J-O-H-N- Smith", ["J-O-H-N"]),
+    ("Jo, J-O, and", ["J-O"]),
+    ("J-O-H-N and S-M-I-T-H", ["J-O-H-N", "S-M-I-T-H"]),
+    ("Y-O-\nU-N-G", ["Y-O", "U-N-G"]),
+    ("I-I-I think so", []),
+    ("w-w-we went", []),
+    ("I-I", []),
+    ("I- I- I mean", []),
+    ("s-s-so", []),
+    ("a T-shirt", []),
+    ("an X-ray of the arm", []),
+    ("send an e-mail", []),
+    ("made a U-turn", []),
+    ("an A-frame house", []),
+    ("a well-known program", []),
+    ("mm-hmm", []),
+    ("COVID-19", []),
+]
+
+SPELLED_OUT_ITEM = [
+    ("V as in Victor", ["V as in Victor"]),
+    ("B as in boy", ["B as in boy"]),
+    ("that's M, as in Mary", ["M, as in Mary"]),
+    ("C as in Charlie, H as in Henry", ["C as in Charlie", "H as in Henry"]),
+    ("X AS IN X-RAY", ["X AS IN X-RAY"]),
+    ("T as in the word Tom", ["T as in the word Tom"]),
+    ("V for Victor", ["V for Victor"]),
+    ("K as in Charlie", []),
+    ("I for one think so", []),
+    ("a for all", []),
+    ("I as in me", []),
+    ("as in the past", []),
+    ("that's as in Mary's", []),
+]
+
+CDCR_ID = [
+    ("CDCR number V12345.", ["V12345"]),
+    ("AB1234", ["AB1234"]),
+    ("number AK2960,", ["AK2960"]),
+    ("C-12345", ["C-12345"]),
+    ("c12345", ["c12345"]),
+    ("CDCR number L90314. Inmate", ["L90314"]),
+    ("that's Victor 12345.", ["Victor 12345"]),
+    ("Henry 79363", ["Henry 79363"]),
+    ("Charlie 45678", ["Charlie 45678"]),
+    ("Alpha Bravo 1234", ["Alpha Bravo 1234"]),
+    ("F-A-L-E-O-L-O, Frank Charles 7614.", ["Frank Charles 7614"]),
+    ("VICTOR 12345", ["VICTOR 12345"]),
+    ("Victor, 12345", ["Victor, 12345"]),
+    ("Penal Code 187", []),
+    ("section 3041", []),
+    ("Title 15", []),
+    ("Sacramento 95814", []),
+    ("PO Box 1234", []),
+    ("AB 1448", []),
+    ("a W2 form", []),
+    ("H1", []),
+    ("at 10:30", []),
+    ("in 1995", []),
+    ("SB260", []),
+    ("under SB1437", []),
+    ("Assembly Bill AB1448", []),
+    ("the bill AB1448", []),
+    ("Senate SB1234", []),
+    ("case number BA123456", []),
+    ("Victor 3 times", []),
+    ("Paul 1995", []),
+    ("in November 2011", []),
+    ("HCR-20", []),
+    ("COVID-19", []),
+    ("ABC12345", []),
+    ("V1234567", []),
+    ("PC1170(d)", []),
+]
+
+DATE = [
+    ("Today's date is October 24, 2024.", ["October 24, 2024"]),
+    ("OCTOBER 24, 2024", ["OCTOBER 24, 2024"]),
+    ("on 10/24/2024.", ["10/24/2024"]),
+    ("10-24-2024", ["10-24-2024"]),
+    ("2024-10-24", ["2024-10-24"]),
+    ("Today's date, September 1st, 2021. Time", ["September 1st, 2021"]),
+    ("on the 15th of June, 2011", ["the 15th of June, 2011"]),
+    ("the 24th of May, 1986", ["the 24th of May, 1986"]),
+    ("Monday the 15th of June, 2011 was", ["Monday the 15th of June, 2011"]),
+    ("Monday, October 24, 2024", ["Monday, October 24, 2024"]),
+    ("it was June 2011", ["June 2011"]),
+    ("June of 2011", ["June of 2011"]),
+    ("June 15", ["June 15"]),
+    ("October twenty-fourth", ["October twenty-fourth"]),
+    ("arrested in 1995", ["1995"]),
+    ("since 2010 I have", ["2010"]),
+    ("back in '95 we", ["'95"]),
+    ("the '90s", ["'90s"]),
+    ("the 80s", ["80s"]),
+    ("in the 1980s", ["1980s"]),
+    ("in the nineteen-nineties", ["nineteen-nineties"]),
+    ("the early nineties", ["nineties"]),
+    ("nineteen eighty-five", ["nineteen eighty-five"]),
+    ("two thousand and five", ["two thousand and five"]),
+    ("in twenty eleven", ["twenty eleven"]),
+    ("on Monday", ["Monday"]),
+    ("in June", ["June"]),
+    ("last March", ["March"]),
+    ("mid-August", ["August"]),
+    ("in December", ["December"]),
+    ("born on the 3rd", ["the 3rd"]),
+    ("got shot in two thousand, and", ["two thousand"]),
+    ("It happened on 1990. I", ["1990"]),
+    ("Every Thursday I visit", ["Thursday"]),
+    ("May I ask a question", []),
+    ("you may go", []),
+    ("March to the yard", []),
+    ("August is here", []),
+    ("15 years to life", []),
+    ("Penal Code 187", []),
+    ("section 3041.5", []),
+    ("five years", []),
+    ("12 steps", []),
+    ("at 2:30", []),
+    ("1,200", []),
+    ("he had 1995 dollars", []),
+    ("in 1995 hours", []),
+    ("twenty five years", []),
+    ("two thousand five hundred", []),
+    ("in his nineties", []),
+    ("until the 10th grade", []),
+    ("meetings on 1985 King Road", []),
+    ("in two thousand dollars", []),
+    ("I was nineteen twenty years ago", []),
+]
+
+TIME = [
+    ("Time is 8:40 AM now", ["8:40 AM"]),
+    ("8:40 a.m. and", ["8:40 a.m."]),
+    ("Time is, uh, 1:30 PM.", ["1:30 PM"]),
+    ("at 10:30.", ["10:30"]),
+    ("14:05:10", ["14:05:10"]),
+    ("it was 1:30pm", ["1:30pm"]),
+    ("at 8 AM", ["8 AM"]),
+    ("at eight a.m. today", ["eight a.m."]),
+    ("at 0830 hours", ["0830 hours"]),
+    ("three o'clock", ["three o'clock"]),
+    ("10:30, 11:45", ["10:30", "11:45"]),
+    ("John 3:16", []),
+    ("Psalm 23:4", []),
+    ("a 3:1 ratio", []),
+    ("Penal Code 3:10", []),
+    ("1500 hours of community service", []),
+    ("I am 10 am I", []),
+    ("10/24/2024", []),
+    ("noon", []),
+]
+
+AGE = [
+    ("I am 33 years old.", ["33 years old"]),
+    ("a 33-year-old man", ["33-year-old"]),
+    ("17 years of age", ["17 years of age"]),
+    ("at the age of 15 he", ["15"]),
+    ("age 15", ["15"]),
+    ("he was 17", ["17"]),
+    ("I was 17", ["17"]),
+    ("when I was seventeen, I", ["seventeen"]),
+    ("thirty-three years old", ["thirty-three years old"]),
+    ("I'm 45.", ["45"]),
+    ("he turned 18 in", ["18"]),
+    ("I was just 16 when", ["16"]),
+    ("she was twenty five", ["twenty five"]),
+    ("I was 15 years old", ["15 years old"]),
+    ("a 6-month-old baby", ["6-month-old"]),
+    ("Jamal was only 22 and my son", ["22"]),
+    ("How old are you now? I have you at 46.", ["46"]),
+    ("at the time of the offense, you were 24.", ["24"]),
+    ("the same person I was at 31. I", ["31"]),
+    ("I was 17 feet away", []),
+    ("it was 17 dollars", []),
+    ("15 years to life", []),
+    ("served 20 years", []),
+    ("20 years ago", []),
+    ("5 years later", []),
+    ("I was one of them", []),
+    ("I was 15 minutes late", []),
+    ("I was like 5 blocks away", []),
+    ("I was 200", []),
+    ("I was 17th in line", []),
+    ("page 15", []),
+    ("I'm 115 free", []),
+    ("I was 15 to life", []),
+    ("I am 12 step oriented", []),
+]
+
+HEIGHT = [
+    ("He is 5 feet 9 inches.", ["5 feet 9 inches"]),
+    ("five foot ten", ["five foot ten"]),
+    ("he was six-foot-two and", ["six-foot-two"]),
+    ('5\'9" tall', ['5\'9"']),
+    ("he's 5'9, I think", ["5'9"]),
+    ("6 ft 2 in", ["6 ft 2 in"]),
+    ("I am 5 feet tall.", ["5 feet"]),
+    ("5 feet, 9 inches", ["5 feet, 9 inches"]),
+    ("I'm 6 foot", ["6 foot"]),
+    ("he was about six feet", ["six feet"]),
+    ("height of 5 feet", ["5 feet"]),
+    ("10 feet away", []),
+    ("20 feet from the door", []),
+    ("a 6-foot fence", []),
+    ("3 feet of snow", []),
+    ("he was 5 feet from me", []),
+    ("I was 6 feet 2 inches away", []),
+    ("in '95", []),
+    ("15 feet", []),
+]
+
+PHONE_NUMBER = [
+    ("call me at (916) 555-0142.", ["(916) 555-0142"]),
+    ("916-555-0142", ["916-555-0142"]),
+    ("916.555.0142", ["916.555.0142"]),
+    ("+1 916 555 0142", ["+1 916 555 0142"]),
+    ("1-800-555-0199", ["1-800-555-0199"]),
+    ("my phone number is 555-0142", ["555-0142"]),
+    ("it was 555-0142", []),
+    ("CDCR number V12345", []),
+    ("10-24-2024", []),
+    ("Penal Code 187-1", []),
+    ("case BA123456", []),
+    ("123-45-6789", []),
+    ("916-555.0142", []),
+]
+
+EMAIL_ADDRESS = [
+    ("mail jdoe@example.com.", ["jdoe@example.com"]),
+    ("john.doe+bph@cdcr.ca.gov, please", ["john.doe+bph@cdcr.ca.gov"]),
+    ("at @ the yard", []),
+    ("me@ home", []),
+    ("@cdcr", []),
+]
+
+URL = [
+    ("go to www.example.org.", ["www.example.org"]),
+    ("see https://cdcr.ca.gov/bph, then", ["https://cdcr.ca.gov/bph"]),
+    ("example.com/path", ["example.com/path"]),
+    ("cdcr.ca.gov", ["cdcr.ca.gov"]),
+    ("he said.The", []),
+    ("Mr.Smith", []),
+    ("e.g. this, i.e. that", []),
+    ("8 a.m. and p.m.", []),
+    ("the U.S. and", []),
+    ("report.pdf", []),
+    ("jdoe@example.com", []),
+]
+
+TABLES = {
+    SpelledNameRecognizer: SPELLED_NAME,
+    SpelledOutItemRecognizer: SPELLED_OUT_ITEM,
+    CdcrIdRecognizer: CDCR_ID,
+    DateRecognizer: DATE,
+    TimeRecognizer: TIME,
+    AgeRecognizer: AGE,
+    HeightRecognizer: HEIGHT,
+    PhoneNumberRecognizer: PHONE_NUMBER,
+    EmailAddressRecognizer: EMAIL_ADDRESS,
+    UrlRecognizer: URL,
+}
+CASES = [
+    pytest.param(cls, text, expected, id=f"{cls.ENTITY}:{text[:40]}")
+    for cls, table in TABLES.items()
+    for text, expected in table
+]
+
+
+@pytest.mark.parametrize(("cls", "text", "expected"), CASES)
+def test_it_matches_exactly_the_expected_spans(cls, text, expected):
+    assert spans(cls(), text) == expected
+
+
+@pytest.mark.parametrize("cls", list(TABLES))
+def test_it_has_positive_and_negative_cases_for_every_recognizer(cls):
+    table = TABLES[cls]
+    assert any(expected for _, expected in table)
+    assert any(not expected for _, expected in table)
+
+
+def test_it_never_matches_across_a_line_break():
+    text = "October\n24, 2024\n(916)\n555-0142\nR-\nI-C-H\n33\nyears old\nV as\nin Victor\nVictor\n12345"
+    for recognizer in build_recognizers():
+        for result in recognizer.analyze(text, recognizer.supported_entities, None):
+            assert "\n" not in text[result.start:result.end], recognizer.name
+
+
+def test_it_builds_one_instance_of_each_recognizer_with_high_base_scores():
+    recognizers = build_recognizers()
+    entities = [r.supported_entities[0] for r in recognizers]
+    assert sorted(entities) == sorted(cls.ENTITY for cls in TABLES)
+    for recognizer in recognizers:
+        assert max(p.score for p in recognizer.patterns) >= 0.85
+
+
+def test_it_rejects_a_bill_added_to_the_whitelist_through_config():
+    text = "under AB2000 now"
+    default = build_recognizers()
+    configured = build_recognizers(Config(whitelist_terms=("AB 2000",)))
+    cdcr = {r.supported_entities[0]: r for r in default}["CDCR_ID"]
+    cdcr_configured = {r.supported_entities[0]: r for r in configured}["CDCR_ID"]
+    assert spans(cdcr, text) == ["AB2000"]
+    assert spans(cdcr_configured, text) == []
+
+
+def test_it_accepts_overridden_entity_and_context():
+    recognizer = CdcrIdRecognizer(supported_entity="INMATE_ID", context=["booking"])
+    assert recognizer.supported_entities == ["INMATE_ID"]
+    assert recognizer.context == ["booking"]
+    assert [r.entity_type for r in recognizer.analyze("V12345", ["INMATE_ID"], None)] == ["INMATE_ID"]
+
+
+def test_it_finds_every_entity_through_an_analyzer_engine(nlp, config):
+    nlp_engine = SpacyNlpEngine(models=[{"lang_code": "en", "model_name": config.spacy_model}])
+    nlp_engine.nlp = {"en": nlp}
+    analyzer = AnalyzerEngine(
+        registry=RecognizerRegistry(recognizers=build_recognizers(config)),
+        nlp_engine=nlp_engine,
+        supported_languages=["en"],
+    )
+    text = (
+        "INMATE YOUNG: My name is Y-O-U-N-G, CDCR number V12345, V as in Victor.\n"
+        "PRESIDING COMMISSIONER RUFF: You were 17 years old on October 24, 2024 at 8:40 AM, 5'9\".\n"
+        "ATTORNEY SMITH: Call (916) 555-0142, jdoe@example.com, www.example.org.\n"
+    )
+    found = {(r.entity_type, text[r.start:r.end]) for r in analyzer.analyze(text=text, language="en")}
+    assert found == {
+        ("SPELLED_NAME", "Y-O-U-N-G"),
+        ("CDCR_ID", "V12345"),
+        ("SPELLED_OUT_ITEM", "V as in Victor"),
+        ("AGE", "17 years old"),
+        ("DATE", "October 24, 2024"),
+        ("TIME", "8:40 AM"),
+        ("HEIGHT", "5'9\""),
+        ("PHONE_NUMBER", "(916) 555-0142"),
+        ("EMAIL_ADDRESS", "jdoe@example.com"),
+        ("URL", "www.example.org"),
+    }
+
+
+TRANSCRIPT_LINES = [
+    "PRESIDING COMMISSIONER RUFF: All right. Today's date is October 24, 2024. Time is 8:40 AM. "
+    "This is the hearing for Kevin Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number AB1234.",
+    "INMATE RICHARDSON: I-I-I was 17 years old, uh, when I came in, in 1995. I'm 5 feet 9 inches. "
+    "V as in Victor 12345. Call me at (916) 555-0142.",
+    "DEPUTY COMMISSIONER MBELU: A 115 in the '90s, the RVR from June of 2011, Penal Code 3041.5, "
+    "SB 260 and AB 1448. Email jdoe@example.com or www.cdcr.ca.gov/bph.",
+    "ATTORNEY SMITH: May I ask about the CRA? He served 20 years, 15 years to life, five years ago, "
+    "12 steps, 1,200 hours, John 3:16.",
+]
+
+
+def test_it_scans_a_100_kb_transcript_quickly():
+    block = "\n".join(TRANSCRIPT_LINES) + "\n"
+    copies = 100_000 // len(block) + 1
+    text = block * copies
+    started = time.perf_counter()
+    counts = {}
+    for recognizer in build_recognizers():
+        counts[recognizer.supported_entities[0]] = len(
+            recognizer.analyze(text, recognizer.supported_entities, None)
+        )
+    elapsed = time.perf_counter() - started
+    assert elapsed < 10.0
+    assert counts["DATE"] == 4 * copies  # October 24, 2024 / 1995 / '90s / June of 2011
+    assert counts["CDCR_ID"] == 2 * copies  # AB1234 / Victor 12345
+    assert counts["SPELLED_NAME"] == copies
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A-" * 20_000, "1" * 50_000, "a." * 20_000, "www." + "a." * 20_000, "a@" * 20_000, "5 " * 20_000, "1:" * 20_000],
+)
+def test_it_stays_fast_on_adversarial_input(text):
+    started = time.perf_counter()
+    for recognizer in build_recognizers():
+        recognizer.analyze(text, recognizer.supported_entities, None)
+    assert time.perf_counter() - started < 5.0
+
+
+def test_it_never_opens_a_network_connection(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("network access attempted")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    text = "Email jdoe@example.com, see https://cdcr.ca.gov/bph or www.example.org on October 24, 2024."
+    found = {
+        text[r.start:r.end]
+        for recognizer in build_recognizers()
+        for r in recognizer.analyze(text, recognizer.supported_entities, None)
+    }
+    assert found == {"jdoe@example.com", "https://cdcr.ca.gov/bph", "www.example.org", "October 24, 2024"}
