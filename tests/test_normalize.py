@@ -1,0 +1,434 @@
+"""Entity normalization: grouping, spelled names, fuzzy variants, re-scan, confidence."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from anonymizer.lexicon import name_words
+from anonymizer.normalize import cdcr_key, confidence_of, normalize
+from anonymizer.types import Config, Entity, Header, Mention, Participant
+
+INMATE = Header(
+    inmate_name="KEVIN RICHARDSON",
+    cdcr_number="V12345",
+    participants=(Participant("ALYSSA JONES", "Presiding Commissioner"),),
+)
+
+
+def at(text: str, surface: str, label: str = "PERSON", sources: tuple[str, ...] = ("spacy",), nth: int = 0) -> Mention:
+    """The ``nth`` occurrence of ``surface`` in ``text`` as a mention."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(surface, start + 1)
+    return Mention(start, start + len(surface), label, sources)
+
+
+def run(text: str, mentions: list[Mention], header: Header | None = INMATE, config: Config | None = None):
+    return normalize(text, sorted(mentions, key=lambda m: m.start), header, config or Config())
+
+
+def surfaces(text: str, mentions, entity: int | None = None) -> list[str]:
+    return [text[m.start : m.end] for m in mentions if entity is None or m.entity == entity]
+
+
+def entity_of(text: str, mentions, entities: tuple[Entity, ...], surface: str, nth: int = 0) -> Entity:
+    found = [m for m in mentions if text[m.start : m.end] == surface]
+    return entities[found[nth].entity]
+
+
+def check_invariants(text: str, mentions, entities) -> None:
+    assert [m.start for m in mentions] == sorted(m.start for m in mentions)
+    for left, right in zip(mentions, mentions[1:]):
+        assert left.end <= right.start
+    assert [e.id for e in entities] == list(range(len(entities)))
+    firsts = [min(m.start for m in mentions if m.entity == e.id) for e in entities]
+    assert firsts == sorted(firsts)
+    assert all(m.entity is not None and 0 <= m.entity < len(entities) for m in mentions)
+
+
+@pytest.mark.parametrize(
+    "sentence, part",
+    [
+        ("Mr. Richardson, you were 17.", "Richardson"),
+        ("INMATE RICHARDSON: Yes.", "RICHARDSON"),
+        ("Kevin, tell us more.", "Kevin"),
+        ("That was Richardson's car.", "Richardson"),
+        ("Dr. Lee met RICHARDSON'S mother.", "RICHARDSON"),
+    ],
+)
+def test_it_links_a_name_part_to_the_full_name(sentence, part):
+    text = f"KEVIN RICHARDSON\n\n{sentence}\n"
+    detected = at(text, part, nth=1 if part in "KEVIN RICHARDSON" else 0)
+    mentions, entities = run(text, [at(text, "KEVIN RICHARDSON", sources=("header",)), detected])
+    entity = entity_of(text, mentions, entities, part)
+    assert entity.name == "Kevin Richardson"
+    assert len(entities) == 1
+    assert part in entity.variants
+
+
+def test_it_links_a_speaker_tag_to_the_title_page_participant():
+    text = "KEVIN RICHARDSON\nALYSSA JONES\n\nPRESIDING COMMISSIONER JONES: We are on the record.\n"
+    mentions, entities = run(text, [at(text, "JONES", nth=1)])
+    tagged = [m for m in mentions if text[m.start : m.end] == "JONES"]
+    assert len(tagged) == 1
+    assert entities[tagged[0].entity].name.casefold() == "alyssa jones"
+    assert entities[tagged[0].entity].label == "PERSON"
+
+
+@pytest.mark.parametrize("spelled", ["R-I-C-H-A-R-D-S-O-N", "r-i-c-h-a-r-d-s-o-n", "R-I-C-H-A-R-D-S-E-N"])
+def test_it_joins_a_spelled_name_to_its_person(spelled):
+    text = f"INMATE RICHARDSON: Kevin Richardson, {spelled}.\n"
+    mentions, entities = run(text, [at(text, "Kevin Richardson"), at(text, spelled, "SPELLED_NAME", ("rule",))])
+    spelled_mention = next(m for m in mentions if m.label == "SPELLED_NAME")
+    person = entity_of(text, mentions, entities, "Kevin Richardson")
+    assert spelled_mention.entity == person.id
+    assert person.label == "PERSON"
+    assert spelled in person.variants
+    assert spelled_mention.confidence == 1
+
+
+def test_it_gives_an_unknown_spelled_name_its_own_person_and_rescans_it():
+    text = "ATTORNEY MBELU: My name is M-B-E-L-U.\nPRESIDING COMMISSIONER JONES: Thank you, Ms. Mbelu.\n"
+    mentions, entities = run(text, [at(text, "M-B-E-L-U", "SPELLED_NAME", ("rule",))], header=None)
+    spelled = next(m for m in mentions if m.label == "SPELLED_NAME")
+    assert entities[spelled.entity].label == "PERSON"
+    assert surfaces(text, mentions, spelled.entity) == ["MBELU", "M-B-E-L-U", "Mbelu"]
+
+
+@pytest.mark.parametrize("second", ["Stevenston", "Mark Stevenston"])
+def test_it_links_a_misspelling_to_the_same_person(second):
+    text = "Mark Stevenson is present. Mark Stevenston here is the psychologist.\n"
+    mentions, entities = run(text, [at(text, "Mark Stevenson"), at(text, second)], header=None)
+    assert len(entities) == 1
+    assert entities[0].name == "Mark Stevenson"
+    assert "Stevenston" in " ".join(entities[0].variants)
+    assert surfaces(text, mentions) == ["Mark Stevenson", "Mark Stevenston"]
+
+
+@pytest.mark.parametrize(
+    "first, second, same",
+    [
+        ("Stevenson", "Stevenston", True),  # one letter inserted
+        ("Hernandez", "Hernandes", True),
+        ("Stevenson", "Peterson", False),  # different first letter
+        ("Kern", "Kerr", False),  # too short for fuzzy linking
+    ],
+)
+def test_it_links_fuzzy_variants_only_when_close(first, second, same):
+    text = f"Mr. {first} spoke. Then Mr. {second} spoke.\n"
+    mentions, entities = run(text, [at(text, first), at(text, second)], header=None)
+    linked = [m.entity for m in mentions if text[m.start : m.end] in (first, second)]
+    assert (len(set(linked)) == 1) is same
+
+
+def test_it_rescans_missed_mentions_with_low_confidence():
+    text = "Kevin Richardson is here. Richardson was 17. Later RICHARDSON said so.\n"
+    mentions, entities = run(text, [at(text, "Kevin Richardson", sources=("spacy", "presidio"))], header=None)
+    assert surfaces(text, mentions) == ["Kevin Richardson", "Richardson", "RICHARDSON"]
+    assert [m.confidence for m in mentions] == [1, 3, 3]
+    assert [m.sources for m in mentions[1:]] == [("rescan",), ("rescan",)]
+    assert {m.entity for m in mentions} == {0}
+
+
+def test_it_does_not_tag_a_name_word_used_as_a_word():
+    text = (
+        "KEVIN YOUNG\n\nINMATE YOUNG: I was a young man. Young people make mistakes.\n"
+        "PRESIDING COMMISSIONER JONES: I hope so, Mr. Young. YOUNG is the name. It will be fine.\n"
+    )
+    mentions, _ = run(text, [at(text, "KEVIN YOUNG", sources=("header",))], header=Header(inmate_name="KEVIN YOUNG"))
+    found = {(m.start, text[m.start : m.end]) for m in mentions}
+    assert (text.index("YOUNG:"), "YOUNG") in found  # speaker tag
+    assert (text.index("Mr. Young") + 4, "Young") in found  # after a title, mid-sentence
+    assert all(text[m.start : m.end] != "young" for m in mentions)
+    assert (text.index("Young people"), "Young") not in found  # sentence start
+    assert (text.index("YOUNG is"), "YOUNG") not in found  # upper case outside a speaker tag
+    assert "young" in name_words()
+
+
+def test_it_keeps_a_name_word_next_to_its_other_part():
+    text = "Mark Stevenson is present. Mark Stevenston here.\n"
+    mentions, _ = run(text, [at(text, "Mark Stevenson"), at(text, "Stevenston")], header=None)
+    assert surfaces(text, mentions) == ["Mark Stevenson", "Mark Stevenston"]
+
+
+def test_it_resolves_a_shared_last_name_to_the_title_page_person():
+    text = (
+        "KEVIN YOUNG\n\nINMATE YOUNG: My brother Robert Young helped me. "
+        "Mr. Young, go on. Robert Young lives in town.\n"
+    )
+    header = Header(inmate_name="KEVIN YOUNG")
+    mentions, entities = run(
+        text,
+        [at(text, "KEVIN YOUNG", sources=("header",)), at(text, "Robert Young"), at(text, "Young", nth=1)],
+        header=header,
+    )
+    by_surface = {(text[m.start : m.end], m.start): entities[m.entity].name for m in mentions}
+    assert by_surface[("Young", text.index("Mr. Young") + 4)] == "Kevin Young"
+    assert by_surface[("YOUNG", text.index("YOUNG:"))] == "Kevin Young"
+    assert by_surface[("Robert Young", text.index("Robert Young", text.index("Mr. Young")))] == "Robert Young"
+    assert len({e.name for e in entities}) == 2
+
+
+def test_it_prefers_the_more_frequent_person_when_the_inmate_is_not_involved():
+    text = (
+        "GARY HERNANDEZ\nAUSTIN QUINTANILLA\n\n"
+        "INMATE HERNANDEZ: I killed Oluwaseun Quintanilla. Oluwaseun was 19. "
+        "Oluwaseun Quintanilla had a family. Mr. Quintanilla did nothing.\n"
+    )
+    next_of_kin = Participant("AUSTIN QUINTANILLA", "Victim's Next of Kin")
+    header = Header(inmate_name="GARY HERNANDEZ", participants=(next_of_kin,))
+    mentions, entities = run(
+        text,
+        [
+            at(text, "AUSTIN QUINTANILLA", sources=("header",)),
+            at(text, "Oluwaseun Quintanilla"),
+            at(text, "Oluwaseun", nth=1),
+            at(text, "Oluwaseun Quintanilla", nth=1),
+            at(text, "Quintanilla", nth=2),
+        ],
+        header=header,
+    )
+    bare = next(m for m in mentions if m.start == text.index("Mr. Quintanilla") + 4)
+    assert entities[bare.entity].name == "Oluwaseun Quintanilla"
+
+
+@pytest.mark.parametrize(
+    "label, sources, word, relabelled",
+    [
+        ("ORGANIZATION", ("spacy",), "Yamamoto", True),
+        ("LOCATION", ("presidio", "spacy"), "Yamamoto", True),
+        ("ORGANIZATION", ("rule",), "Yamamoto", False),  # a rule knows better
+        ("LOCATION", ("spacy",), "Jordan", False),  # a common word / place name
+    ],
+)
+def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabelled):
+    text = f"Narek {word} was there. Then {word} left.\n"
+    mentions, entities = run(text, [at(text, f"Narek {word}"), at(text, word, label, sources, nth=1)], header=None)
+    second = next(m for m in mentions if m.start == text.index(f"Then {word}") + 5)
+    assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
+    assert entities[second.entity].label == ("PERSON" if relabelled else label)
+
+
+def test_it_does_not_rescan_inside_a_whitelisted_phrase():
+    lexicon = pytest.importorskip("anonymizer.lexicon")
+    if not hasattr(lexicon, "whitelist_pattern"):
+        pytest.skip("lexicon.whitelist_pattern not available")
+    text = (
+        "We moved to California. Title 15 of the California Code of Regulations applies. California is big. "
+        "I was at Avenal State Prison, then Avenal State Prison again.\n"
+    )
+    mentions, _ = run(
+        text, [at(text, "California", "LOCATION"), at(text, "Avenal State Prison", "ORGANIZATION")], header=None
+    )
+    assert surfaces(text, mentions) == ["California", "California", "Avenal State Prison", "Avenal State Prison"]
+    assert mentions[1].start == text.index("California is")
+
+
+def test_it_joins_adjacent_name_parts_before_linking():
+    text = "KEVIN YOUNG\n\nMy brother Robert Young came.\n"
+    mentions, entities = run(
+        text,
+        [at(text, "KEVIN YOUNG", sources=("header",)), at(text, "Robert"), at(text, "Young", sources=("presidio",))],
+        header=Header(inmate_name="KEVIN YOUNG"),
+    )
+    joined = next(m for m in mentions if text[m.start : m.end] == "Robert Young")
+    assert entities[joined.entity].name == "Robert Young"
+    assert set(joined.sources) == {"spacy", "presidio"}
+    assert joined.confidence == 1
+
+
+def test_it_extends_a_partial_detection_to_the_full_name():
+    text = "KEVIN RICHARDSON\n\nThank you, Kevin Richardson.\n"
+    mentions, _ = run(text, [at(text, "KEVIN RICHARDSON", sources=("header",)), at(text, "Kevin")])
+    full = mentions[-1]
+    assert text[full.start : full.end] == "Kevin Richardson"
+    assert set(full.sources) == {"spacy", "rescan"}
+    assert full.confidence == 2
+
+
+def test_it_links_cut_off_and_split_names():
+    text = (
+        "INMATE SMITH: My cousin Roberto Hernandez came. Hernan- Hernandez drove. My brother Ro-\n"
+        "PRESIDING COMMISSIONER JONES: Who?\n"
+        "INMATE SMITH: -berto, yes.\n"
+    )
+    mentions, entities = run(text, [at(text, "Roberto Hernandez")], header=None)
+    assert surfaces(text, mentions) == ["Roberto Hernandez", "Hernan", "Hernandez", "Ro", "berto"]
+    assert {m.entity for m in mentions} == {0}
+    assert [m.confidence for m in mentions[1:]] == [3, 3, 3, 3]
+
+
+@pytest.mark.parametrize(
+    "surface, key",
+    [
+        ("V12345", "V12345"),
+        ("V-12345", "V12345"),
+        ("v 12345", "V12345"),
+        ("Victor 12345", "V12345"),
+        ("V as in Victor 12345", "V12345"),
+        ("AB1234", "AB1234"),
+        ("C-12345", "C12345"),
+    ],
+)
+def test_it_normalizes_cdcr_numbers(surface, key):
+    assert cdcr_key(surface) == key
+
+
+def test_it_groups_cdcr_number_variants_and_rescans_them():
+    text = "CDCR Number: V12345\n\nMy number is Victor 12345. Yes, V-12345. Not V123456.\n"
+    mentions, entities = run(
+        text, [at(text, "V12345", "CDCR_ID", ("header",)), at(text, "Victor 12345", "CDCR_ID", ("rule",))]
+    )
+    assert surfaces(text, mentions) == ["V12345", "Victor 12345", "V-12345"]
+    assert len(entities) == 1
+    assert entities[0].name == "V12345"
+    assert [m.confidence for m in mentions] == [1, 1, 3]
+
+
+@pytest.mark.parametrize(
+    "label, first, second, same",
+    [
+        ("ORGANIZATION", "Salinas Valley State Prison", "SALINAS VALLEY STATE PRISON", True),
+        ("ORGANIZATION", "Salinas Valley State Prison", "Salinas Valley State Prisons", True),
+        ("ORGANIZATION", "Folsom State Prison", "Avenal State Prison", False),
+        ("LOCATION", "Soledad", "SOLEDAD", True),
+        ("NRP", "Mexican", "mexican", True),
+        ("DATE", "October 24, 2024", "October 24, 2024", True),
+        ("DATE", "October 24, 2024", "October 25, 2024", False),
+    ],
+)
+def test_it_groups_other_labels_by_normalized_form(label, first, second, same):
+    text = f"First {first} and then {second} again.\n"
+    mentions, entities = run(text, [at(text, first, label), at(text, second, label, nth=1 if first == second else 0)])
+    linked = [m.entity for m in mentions]
+    assert (len(set(linked)) == 1) is same
+    assert all(e.label == e.category == label for e in entities)
+
+
+@pytest.mark.parametrize(
+    "sources, confidence",
+    [
+        (("header",), 1),
+        (("rule",), 1),
+        (("presidio", "spacy"), 1),
+        (("spacy", "rescan"), 2),
+        (("presidio",), 2),
+        (("rescan",), 3),
+        (("fuzzy",), 3),
+    ],
+)
+def test_it_sets_confidence_from_sources(sources, confidence):
+    assert confidence_of(sources) == confidence
+    text = "Visit Folsom now.\n"
+    mentions, _ = run(text, [at(text, "Folsom", "LOCATION", sources)], header=None)
+    assert mentions[0].confidence == confidence
+
+
+def test_it_keeps_an_existing_mention_of_another_entity_on_conflict():
+    text = "Michael Jordan was there. He swam in the Jordan River.\n"
+    mentions, entities = run(text, [at(text, "Michael Jordan"), at(text, "Jordan River", "LOCATION")], header=None)
+    river = next(m for m in mentions if text[m.start : m.end] == "Jordan River")
+    assert entities[river.entity].label == "LOCATION"
+    assert surfaces(text, mentions) == ["Michael Jordan", "Jordan River"]
+
+
+def test_it_does_not_rescan_whitelisted_or_short_forms():
+    text = "Folsom is a city. We went to Folsom. Mr. Li and Li again.\n"
+    config = Config(whitelist_terms=("folsom",))
+    mentions, _ = run(text, [at(text, "Folsom", "LOCATION"), at(text, "Li", "PERSON")], header=None, config=config)
+    assert surfaces(text, mentions) == ["Folsom", "Li"]
+
+
+def build_hearing() -> tuple[str, list[Mention]]:
+    text = (
+        "KEVIN RICHARDSON\nALYSSA JONES\n\n"
+        "PRESIDING COMMISSIONER JONES: Good morning, Mr. Richardson. Spell your name.\n"
+        "INMATE RICHARDSON: R-I-C-H-A-R-D-S-O-N. My number is Victor 12345.\n"
+        "PRESIDING COMMISSIONER JONES: Kevin, you were at Salinas Valley State Prison in Soledad.\n"
+        "INMATE RICHARDSON: Yes. Kevin Richardson's brother was a young man then. Soledad was hard.\n"
+    )
+    return text, [
+        at(text, "KEVIN RICHARDSON", sources=("header",)),
+        at(text, "ALYSSA JONES", sources=("header",)),
+        at(text, "Richardson"),
+        at(text, "R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", ("rule",)),
+        at(text, "Victor 12345", "CDCR_ID", ("rule",)),
+        at(text, "Salinas Valley State Prison", "ORGANIZATION", ("spacy", "presidio")),
+        at(text, "Soledad", "LOCATION"),
+    ]
+
+
+def test_it_numbers_entities_by_first_appearance_without_overlaps():
+    text, given = build_hearing()
+    mentions, entities = run(text, given)
+    check_invariants(text, mentions, entities)
+    assert [e.name for e in entities] == [
+        "Kevin Richardson",
+        "Alyssa Jones",
+        "V12345",
+        "Salinas Valley State Prison",
+        "Soledad",
+    ]
+    assert len(mentions) > len(given)
+
+
+def test_it_is_deterministic_whatever_the_input_order():
+    text, given = build_hearing()
+    first = run(text, given)
+    shuffled = list(given)
+    random.Random(7).shuffle(shuffled)
+    assert normalize(text, shuffled, INMATE, Config()) == first
+    assert run(text, given) == first
+
+
+def synthetic_hearing(entities: int = 600, size: int = 100_000) -> tuple[str, list[Mention]]:
+    """A ~100 kB text naming ``entities`` referents; only their first occurrence is detected."""
+    rng = random.Random(42)
+    syllables = ["ka", "vor", "mel", "tri", "zan", "dok", "pel", "mur", "sil", "ven", "qua", "lor", "bex", "nif"]
+
+    def word() -> str:
+        return "".join(rng.choice(syllables) for _ in range(3)).title()
+
+    names: list[tuple[str, str]] = []
+    for i in range(entities):
+        if i % 6 == 4:
+            names.append((f"{word()} State Prison", "ORGANIZATION"))
+        elif i % 6 == 5:
+            names.append((f"{word()}ville", "LOCATION"))
+        else:
+            names.append((f"{word()} {word()}", "PERSON"))
+    parts: list[str] = []
+    mentions: list[Mention] = []
+    length = 0
+    seen: set[int] = set()
+    order = iter(range(len(names)))
+    while length < size:
+        index = next(order, None)
+        index = rng.randrange(len(names)) if index is None else index
+        name, label = names[index]
+        surface = name if label != "PERSON" or index not in seen else name.split()[-1]
+        prefix = f"SPEAKER {index % 7}: The record shows that "
+        if index not in seen:
+            mentions.append(Mention(length + len(prefix), length + len(prefix) + len(surface), label, ("spacy",)))
+            seen.add(index)
+        line = f"{prefix}{surface} was present on that day, and nothing else happened.\n"
+        parts.append(line)
+        length += len(line)
+    return "".join(parts), mentions
+
+
+def test_it_normalizes_a_long_text_fast():
+    text, given = synthetic_hearing()
+    normalize("Warm up, Mr. Kavor.\n", [Mention(13, 18, "PERSON", ("spacy",))], None, Config())  # lazy imports
+    started = time.perf_counter()
+    mentions, entities = normalize(text, given, None, Config())
+    elapsed = time.perf_counter() - started
+    print(
+        f"normalize: {len(text)} chars, {len(given)} detected, {len(mentions)} out, "
+        f"{len(entities)} entities, {elapsed * 1000:.0f} ms"
+    )
+    check_invariants(text, mentions, entities)
+    assert len(mentions) > len(given)
+    assert elapsed < 2.0
