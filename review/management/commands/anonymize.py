@@ -1,0 +1,67 @@
+"""``manage.py anonymize PATH... --out DIR``: the automatic pass over many files (see anonymizer.batch)."""
+from __future__ import annotations
+
+import dataclasses
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from anonymizer import batch
+from anonymizer.types import Config
+
+
+def config_from_settings() -> Config:
+    """The automatic pass's Config from ``settings.ANONYMIZER`` (unknown keys ignored)."""
+    names = {f.name for f in dataclasses.fields(Config)}
+    values = {k: v for k, v in getattr(settings, "ANONYMIZER", {}).items() if k in names}
+    if "whitelist_terms" in values:
+        values["whitelist_terms"] = tuple(values["whitelist_terms"])
+    return Config(**values)
+
+
+def _plain(text: str) -> str:
+    return text
+
+
+class _Raw:
+    """The command's stderr without OutputWrapper's line endings and colours (for ``\\r`` redraws)."""
+
+    def __init__(self, wrapper) -> None:
+        self._wrapper = wrapper
+
+    def write(self, text: str) -> None:
+        self._wrapper.write(text, style_func=_plain, ending="")
+
+    def flush(self) -> None:
+        self._wrapper.flush()
+
+    def isatty(self) -> bool:
+        return self._wrapper.isatty()
+
+
+class Command(BaseCommand):
+    help = "Anonymize transcripts (.pdf, .txt, folders, TAB .jsonl) into an output folder."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="+", metavar="PATH", help=".pdf/.txt files, folders, TAB .jsonl files")
+        parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
+        parser.add_argument("--style", choices=batch.STYLES, default="parts", help="pseudonym style")
+        parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1: in process)")
+
+    def handle(self, *args, **options) -> None:
+        if options["jobs"] < 1:
+            raise CommandError("--jobs must be at least 1")
+        result = batch.run(
+            options["paths"],
+            options["out"],
+            config_from_settings(),
+            style=options["style"],
+            jobs=options["jobs"],
+            stream=_Raw(self.stderr),
+        )
+        for failure in result.failures:
+            self.stderr.write(failure.line())
+        self.stdout.write(result.summary())
+        if result.exit_status:
+            message = f"{len(result.failures)} file(s) failed, see {options['out']}/errors.json"
+            raise CommandError(message, returncode=result.exit_status)
