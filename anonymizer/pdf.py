@@ -1,0 +1,479 @@
+"""Turn a CDCR hearing PDF into the normalized text of ``docs/transcript-format.md``.
+
+Steps, on the words pdfplumber finds on each page (grouped into printed lines
+with their positions):
+
+1. page 1 is the title block, every printed line kept as it is;
+2. line numbers are found as ``1``, ``2``, ``3`` ... sequences at the start
+   (or the end) of lines, printed in one column across the document, and
+   removed; empty numbered lines and bare page numbers at the top or bottom
+   of a page are dropped;
+3. running headers/footers are unnumbered lines that, with digits replaced,
+   recur at the same height on most pages after the first; they are dropped
+   wherever they sit at that height (a vendor name in the certificate's
+   signature block, printed elsewhere on the page, stays); so are decision
+   footers (``JOHN DOE AB1234 10/24/2024 DECISION PAGE 1``);
+4. the index page is recognised (an ``INDEX`` heading, no speaker tags, and
+   entries ending in a page number or ``--``) and dropped;
+5. the body is joined into one line per utterance (a speaker tag starts one,
+   other lines continue it; parenthetical notes, capitalised headings and
+   ``--oOo--`` separators stand alone);
+6. the transcriber's certificate (from the page with its ``CERTIFICATE``
+   heading) is joined into paragraphs by layout: a line continues the
+   previous one when the previous line was full, i.e. the first word of the
+   line would not have fit after it, and no paragraph gap lies between them.
+"""
+from __future__ import annotations
+
+import io
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+from pdfminer.layout import LTChar, LTContainer
+from pdfminer.pdfdocument import PDFEncryptionError
+from pdfplumber.utils.exceptions import PdfminerException
+
+from anonymizer.header import split_title
+from anonymizer.ingest import IngestError
+from anonymizer.types import Transcript
+
+LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
+WORD_GAP = 3.0  # points: a wider gap between characters separates words (pdfplumber's x_tolerance)
+FURNITURE_TOLERANCE = 4.0  # points: a running header/footer recurs within this height band
+MAX_LINE_NUMBER = 25
+
+# A speaker tag: upper-case words (McDONALD, O'BRIEN, SMITH-JONES, numbers after
+# the first word) ending in a colon, optionally after one space.
+_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-Z][A-Z'’.\-]*"
+_TAG_RE = re.compile(rf"^{_TAG_WORD}(?: (?:{_TAG_WORD}|\d+)){{0,7}} ?:(?=\s|$)")
+_DIGITS_RE = re.compile(r"\d+")
+_DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
+_INDEX_HEADING_RE = re.compile(r"^INDEX$", re.IGNORECASE)
+_INDEX_ENTRY_RE = re.compile(r"(?:\d+|--?)$")
+_NOTE_START_RE = re.compile(r"^\(\s*[A-Z]")  # (Off the record), (Whereupon ...); not (indiscernible)
+_SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")
+_SPELLED_END_RE = re.compile(r"(?:^|\s)((?:[A-Za-z]-)+)$")
+_SPELLED_START_RE = re.compile(r"^[A-Za-z]")
+_SPELLED_NEXT_RE = re.compile(r"^[A-Za-z]-[A-Za-z]")
+_CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
+_HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*"
+_HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A printed line: its words left to right and its vertical extent."""
+
+    words: tuple[Word, ...]
+    top: float
+    bottom: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+    def is_number(self) -> bool:
+        return len(self.words) == 1 and self.words[0].text.isdigit()
+
+    def is_columns(self) -> bool:
+        """Words set in separate columns (gap over four character widths), e.g. a two-column title line."""
+        for left, right in zip(self.words, self.words[1:]):
+            char = (left.x1 - left.x0) / max(len(left.text), 1)
+            if right.x0 - left.x1 > 4 * char:
+                return True
+        return False
+
+
+Page = list[Line]
+
+
+def extract(source: str | Path | bytes, name: str) -> Transcript:
+    """Read a PDF (path or bytes) and return its normalized transcript.
+
+    Raises :class:`~anonymizer.ingest.IngestError` (file name and reason only)
+    for files that are not PDFs, encrypted, unreadable or without text.
+    """
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    pages = read_pages(data, name)
+    text = normalize(pages)
+    title_end, header = split_title(text)
+    return Transcript(
+        name=name, text=text, header=header, title_end=title_end, pages=len(pages), source_format="pdf"
+    )
+
+
+def read_pages(data: bytes, name: str) -> list[Page]:
+    """Printed lines of every page; PDF problems become :class:`IngestError`.
+
+    The characters come from pdfplumber's pdfminer layout of each page
+    (``page.layout``); grouping them into words and lines here is about three
+    times faster than ``page.extract_words()``, which dominates the run time.
+    """
+    if b"%PDF-" not in data[:1024]:
+        raise IngestError(name, "not a PDF file (no %PDF header)")
+    try:
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            pages_chars: list[list[Char]] = []
+            for page in pdf.pages:
+                pages_chars.append(list(_chars(page.layout)))
+                page.close()
+    except PdfminerException as exc:
+        cause = exc.args[0] if exc.args else exc
+        if isinstance(cause, PDFEncryptionError):
+            raise IngestError(name, "encrypted PDF; remove the password first") from None
+        raise IngestError(name, f"damaged or unreadable PDF ({type(cause).__name__})") from None
+    except Exception as exc:  # pdfminer raises many unrelated types on damaged files
+        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+    if not pages_chars:
+        raise IngestError(name, "PDF has no pages")
+    if not any(pages_chars):
+        raise IngestError(name, "no text layer (scanned image?); run OCR first")
+    pages = [_lines(chars) for chars in pages_chars]
+    if not any(pages):
+        raise IngestError(name, "PDF contains no text")
+    return pages
+
+
+Char = tuple[float, float, float, float, str]  # top, bottom, x0, x1, text (top grows down the page)
+
+
+def _chars(container: LTContainer) -> Iterator[Char]:
+    """Every character of a pdfminer layout, also inside figures (form XObjects)."""
+    for item in container:
+        if isinstance(item, LTChar):
+            yield (-item.y1, -item.y0, item.x0, item.x1, item.get_text())
+        elif isinstance(item, LTContainer):
+            yield from _chars(item)
+
+
+def _lines(chars: list[Char]) -> Page:
+    """Printed lines: characters clustered by height, left to right, split into words."""
+    lines: Page = []
+    cluster: list[Char] = []
+    for char in sorted(chars):
+        if cluster and char[0] - cluster[-1][0] > LINE_TOLERANCE:
+            lines.extend(_line(cluster))
+            cluster = []
+        cluster.append(char)
+    if cluster:
+        lines.extend(_line(cluster))
+    return lines
+
+
+def _line(cluster: list[Char]) -> list[Line]:
+    """The words of one cluster of characters (none when it holds only spaces)."""
+    words: list[Word] = []
+    text, x0, x1 = "", 0.0, 0.0
+    for _, _, left, right, char in sorted(cluster, key=lambda c: c[2]):
+        if char.isspace() or (text and left - x1 > WORD_GAP):
+            if text:
+                words.append(Word(text, x0, x1))
+            text = ""
+        if not char.isspace():
+            text, x0, x1 = (text + char, x0, right) if text else (char, left, right)
+    if text:
+        words.append(Word(text, x0, x1))
+    if not words:
+        return []
+    return [Line(tuple(words), min(c[0] for c in cluster), max(c[1] for c in cluster))]
+
+
+def normalize(pages: list[Page]) -> str:
+    """The normalized text of a transcript from the printed lines of its pages."""
+    title = [line.text for line in pages[0]]
+    rest = _clean(pages[1:])
+    body, certificate = _split_certificate(rest)
+    right = max((line.x1 for page in rest for line in page if not line.is_columns()), default=0.0)
+    blocks = [title, utterances(line.text for line in body), paragraphs(certificate, right)]
+    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n"
+
+
+def _clean(pages: list[Page]) -> list[Page]:
+    """Strip line numbers, then drop page numbers, running headers/footers, decision footers and the index page."""
+    column = number_column(pages)
+    marked = [_strip_numbers(page, column) for page in pages]
+    furniture = running_furniture([[line for line, numbered in page if not numbered] for page in marked])
+    cleaned: list[Page] = []
+    for page in marked:
+        kept = [
+            line
+            for line, numbered in page
+            if numbered or not (_is_furniture(line, furniture) or _is_decision_footer(line))
+        ]
+        if not is_index_page(kept):
+            cleaned.append(kept)
+    return cleaned
+
+
+# --- line numbers ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NumberColumn:
+    """Where the line numbers are printed: at the start or end of lines, and at which x (left or right edge)."""
+
+    mode: str  # "leading" or "trailing"
+    x0: float
+    x1: float
+
+    def holds(self, word: Word) -> bool:
+        return abs(word.x0 - self.x0) <= 2 or abs(word.x1 - self.x1) <= 2
+
+
+def _line_number(word: Word) -> int | None:
+    number = int(word.text) if word.text.isdigit() else 0
+    return number if 1 <= number <= MAX_LINE_NUMBER else None
+
+
+def _numbered(page: Page, mode: str, column: NumberColumn | None = None) -> list[int]:
+    """Indexes of lines whose number continues the page's 1, 2, 3 ... sequence.
+
+    Bare numbers (empty numbered lines) count; a number may skip ahead only
+    when the next line goes on from it, so a page number or a footer ending
+    in a digit is not taken for a line number.
+    """
+    at = 0 if mode == "leading" else -1
+    numbers = [
+        _line_number(line.words[at]) if column is None or column.holds(line.words[at]) else None for line in page
+    ]
+    found: list[int] = []
+    last = 0
+    for i, number in enumerate(numbers):
+        if number is None or number <= last:
+            continue
+        if number == last + 1 or (i + 1 < len(numbers) and numbers[i + 1] == number + 1):
+            last = number
+            found.append(i)
+    return found
+
+
+def number_column(pages: list[Page]) -> NumberColumn | None:
+    """The line-number column of a document, or None when its lines are not numbered."""
+    best: tuple[int, NumberColumn] | None = None
+    for mode in ("leading", "trailing"):
+        at = 0 if mode == "leading" else -1
+        words = [page[i].words[at] for page in pages for i in _numbered(page, mode)]
+        if len(words) < 3:
+            continue
+        column = NumberColumn(
+            mode,
+            Counter(round(w.x0) for w in words).most_common(1)[0][0],
+            Counter(round(w.x1) for w in words).most_common(1)[0][0],
+        )
+        support = sum(column.holds(w) for w in words)
+        if best is None or support > best[0]:
+            best = (support, column)
+    return best[1] if best else None
+
+
+def _strip_numbers(page: Page, column: NumberColumn | None) -> list[tuple[Line, bool]]:
+    """Each text line of a page, without its line number, and whether it had one.
+
+    Dropped: numbered lines that are empty, and bare numbers at the top or
+    bottom of the page (page numbers).
+    """
+    numbered = set(_numbered(page, column.mode, column)) if column else set()
+    cut = slice(1, None) if column and column.mode == "leading" else slice(None, -1)
+    kept: list[tuple[Line, bool]] = []
+    for i, line in enumerate(page):
+        if i in numbered:
+            if len(line.words) > 1:
+                kept.append((Line(line.words[cut], line.top, line.bottom), True))
+        elif not (line.is_number() and i in (0, len(page) - 1)):
+            kept.append((line, False))
+    return kept
+
+
+# --- running headers and footers -------------------------------------------------
+
+
+def _furniture_key(line: Line) -> str:
+    return _DIGITS_RE.sub("#", line.text)
+
+
+def running_furniture(pages: list[Page]) -> dict[str, float]:
+    """Lines (digits replaced) recurring at one height on most pages -> that height."""
+    seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for number, page in enumerate(pages):
+        for line in page:
+            seen[_furniture_key(line)].append((number, line.top))
+    need = max(2, len(pages) // 2 + 1)
+    found: dict[str, float] = {}
+    for key, places in seen.items():
+        if len({number for number, _ in places}) < need:
+            continue
+        height = statistics.median(top for _, top in places)
+        if len({number for number, top in places if abs(top - height) <= FURNITURE_TOLERANCE}) >= need:
+            found[key] = height
+    return found
+
+
+def _is_furniture(line: Line, furniture: dict[str, float]) -> bool:
+    height = furniture.get(_furniture_key(line))
+    return height is not None and abs(line.top - height) <= FURNITURE_TOLERANCE
+
+
+def _is_decision_footer(line: Line) -> bool:
+    text = line.text
+    return bool(_DECISION_FOOTER_RE.search(text)) and not any(c.islower() for c in text)
+
+
+# --- index page ------------------------------------------------------------------
+
+
+def is_index_page(page: Page) -> bool:
+    """An ``INDEX`` heading, no speaker tags, and most other lines ending in a page number or ``--``."""
+    texts = [line.text for line in page if not line.is_number()]
+    if not any(_INDEX_HEADING_RE.match(text) for text in texts):
+        return False
+    entries = [t for t in texts if not _INDEX_HEADING_RE.match(t) and t.lower() not in ("page", "page no.")]
+    if any(is_speaker_tag(t) for t in entries):
+        return False
+    return sum(bool(_INDEX_ENTRY_RE.search(t)) for t in entries) * 2 >= len(entries)
+
+
+# --- certificate -----------------------------------------------------------------
+
+
+def _is_certificate_heading(text: str) -> bool:
+    return ("CERTIFICATE" in text or "CERTIFICATION" in text) and is_heading(text)
+
+
+def _split_certificate(pages: list[Page]) -> tuple[list[Line], list[tuple[int, Line]]]:
+    """Body lines, and the certificate's (page, line) pairs from the last pages.
+
+    The certificate starts at the top of the page holding its heading, unless
+    an utterance precedes the heading on that page; then at the heading.
+    """
+    for number in range(max(0, len(pages) - 2), len(pages)):
+        page = pages[number]
+        heading = next((i for i, line in enumerate(page) if _is_certificate_heading(line.text)), None)
+        if heading is None:
+            continue
+        start = heading if any(is_speaker_tag(line.text) for line in page[:heading]) else 0
+        body = [line for p in pages[:number] for line in p] + page[:start]
+        certificate = [(number, line) for line in page[start:]]
+        certificate += [(later, line) for later in range(number + 1, len(pages)) for line in pages[later]]
+        return body, certificate
+    return [line for page in pages for line in page], []
+
+
+# --- joining ---------------------------------------------------------------------
+
+
+def is_speaker_tag(text: str) -> bool:
+    """Whether a printed line starts with a speaker tag (``INMATE YOUNG:``, ``McDONALD :``)."""
+    match = _TAG_RE.match(text)
+    return bool(match) and sum(c.isalpha() for c in match.group()) >= 2
+
+
+def join(left: str, right: str) -> str:
+    """Join a printed line to the text before it: one space, none inside a wrapped spelled name.
+
+    A spelled name is broken after a hyphen: the line ends in letter-hyphen
+    pairs (``Y-O-``) and the next starts with a letter (``U-N-G``); a single
+    pair (``Y-``) needs the next line to go on spelling (``O-U-N-G``) so a
+    stutter like ``I-`` / ``I went`` keeps its space.
+    """
+    match = _SPELLED_END_RE.search(left)
+    if match and (_SPELLED_START_RE.match(right) if len(match.group(1)) >= 4 else _SPELLED_NEXT_RE.match(right)):
+        return left + right
+    return f"{left} {right}"
+
+
+def is_heading(text: str) -> bool:
+    """A section heading: words in capitals only (``DECISION``), six letters or more, no spelled name."""
+    return bool(_HEADING_RE.match(text)) and sum(c.isalpha() for c in text) >= 6
+
+
+def _paren_depth(text: str, depth: int = 0) -> tuple[int, bool]:
+    """Parenthesis depth after ``text`` and whether it closed before the end of the line."""
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth <= 0 and i < len(text) - 1:
+            return 0, True
+    return max(depth, 0), False
+
+
+def utterances(texts: Iterable[str]) -> list[str]:
+    """Join printed body lines into one line per utterance / standalone item.
+
+    Standalone: a parenthetical note that fills its printed line(s) and
+    starts with a capital (``(Off the record)``; an inline ``(indiscernible)``
+    continues the utterance), a separator, and a heading in capitals after a
+    closed sentence (so a wrapped ``JOHN DOE`` inside a sentence continues it).
+    """
+    out: list[str] = []
+    current: str | None = None  # the open item that continuation lines join
+    depth = 0  # open parentheses of a standalone parenthetical note
+
+    def flush() -> None:
+        nonlocal current
+        if current is not None:
+            out.append(current)
+        current = None
+
+    for text in texts:
+        if depth:
+            current = join(current or "", text)
+            depth, _ = _paren_depth(text, depth)
+            if not depth:
+                flush()
+            continue
+        if is_speaker_tag(text):
+            flush()
+            current = text
+        elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
+            flush()
+            current, depth = text, paren[0]
+            if not depth:
+                flush()
+        elif _SEPARATOR_RE.match(text) or (is_heading(text) and (current or ".").endswith(_CLOSED_END)):
+            flush()
+            out.append(text)
+        else:
+            current = text if current is None else join(current, text)
+    flush()
+    return out
+
+
+def _continues(prev: tuple[int, Line], line: tuple[int, Line], right: float, pitch: float) -> bool:
+    """True when ``line`` is the wrapped continuation of ``prev`` (certificate prose)."""
+    (prev_page, before), (page, after) = prev, line
+    if before.is_columns() or after.is_columns() or is_heading(before.text):
+        return False
+    if page == prev_page and after.top - before.top > 1.4 * pitch:
+        return False  # paragraph gap
+    first = after.words[0]
+    width = first.x1 - first.x0
+    space = width / max(len(first.text), 1)
+    return before.x1 + space + width > right + 0.5
+
+
+def paragraphs(lines: list[tuple[int, Line]], right: float) -> list[str]:
+    """Join certificate lines into paragraphs; short lines (names, dates, company) stay alone."""
+    pitches = [b.top - a.top for (p, a), (q, b) in zip(lines, lines[1:]) if p == q and b.top > a.top]
+    pitch = statistics.median(pitches) if pitches else 0.0
+    out: list[str] = []
+    for i, item in enumerate(lines):
+        if i and pitch and _continues(lines[i - 1], item, right, pitch):
+            out[-1] = join(out[-1], item[1].text)
+        else:
+            out.append(item[1].text)
+    return out

@@ -1,0 +1,208 @@
+"""Lay out CDCR-style hearing transcripts as PDFs with reportlab (test helper).
+
+A certified transcript: page 1 the title page (no page number, no footer);
+page 2 the INDEX; body pages with the page number alone at the top right,
+lines numbered 1-25 at the left (or, ``trailing_numbers=True``, at the right),
+the vendor footer at the bottom and, on decision pages, a decision footer
+above it; last the transcriber's certificate (unnumbered lines, wrapped
+paragraphs, signature lines).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from reportlab.lib.pagesizes import letter
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+FONT = "Courier"
+SIZE = 12
+LEFT = 90.0
+RIGHT = 540.0
+WIDTH = RIGHT - LEFT
+TOP = 700.0
+PITCH = 24.0
+LINES_PER_PAGE = 25
+PAGE_NUMBER_Y = 750.0
+FOOTER_Y = 36.0
+DECISION_FOOTER_Y = 56.0
+TITLE_COLUMN = 330.0
+
+TitleLine = str | tuple[str, str]  # a line, or (left column, right column) printed side by side
+
+DEFAULT_INDEX = [
+    ("Proceedings", "3"),
+    ("Case Factors", "--"),
+    ("Decision", "5"),
+    ("Transcript Certification", "7"),
+]
+
+
+@dataclass
+class BodyPage:
+    """Printed lines of one body page (at most 25) and an optional decision footer."""
+
+    lines: list[str]
+    decision_footer: str | None = None
+
+
+@dataclass
+class Certificate:
+    """Certificate items in order.
+
+    ``("heading", t)`` centred, ``("para", t)`` wrapped to the text width,
+    ``("line", t)`` alone, ``("gap", "")`` an empty line.
+    """
+
+    items: list[tuple[str, str]]
+    numbered: bool = False
+
+
+@dataclass
+class Hearing:
+    title: list[TitleLine]
+    body: list[BodyPage]
+    certificate: Certificate | None = None
+    index: list[tuple[str, str]] | None = field(default_factory=lambda: list(DEFAULT_INDEX))
+    vendor: str = "Dictate Express Transcription"
+    trailing_numbers: bool = False
+    running_header: str | None = None  # printed at the top left of every page after the first; {page} = number
+
+
+def fits(text: str) -> bool:
+    return stringWidth(text, FONT, SIZE) <= WIDTH
+
+
+def wrap(text: str) -> list[str]:
+    """Greedy word wrap to the text width (breaks at spaces only)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def paginate(printed: list[str], per_page: int = LINES_PER_PAGE) -> list[BodyPage]:
+    return [BodyPage(printed[i : i + per_page]) for i in range(0, len(printed), per_page)]
+
+
+def render(hearing: Hearing, encrypt: str | None = None) -> bytes:
+    """The PDF bytes of a hearing; ``encrypt`` sets a user password."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=letter, encrypt=encrypt)
+    _title_page(pdf, hearing.title)
+    number = 2
+    if hearing.index is not None:
+        _index_page(pdf, hearing.index, number, hearing)
+        number += 1
+    for page in hearing.body:
+        _body_page(pdf, page, number, hearing)
+        number += 1
+    if hearing.certificate is not None:
+        _certificate_page(pdf, hearing.certificate, number, hearing)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def _next_page(pdf: canvas.Canvas) -> None:
+    pdf.showPage()
+
+
+def _title_page(pdf: canvas.Canvas, title: list[TitleLine]) -> None:
+    pdf.setFont(FONT, SIZE)
+    y = TOP + 20
+    for line in title:
+        if isinstance(line, tuple):
+            pdf.drawString(LEFT, y, line[0])
+            pdf.drawString(TITLE_COLUMN, y, line[1])
+        else:
+            pdf.drawString(LEFT, y, line)
+        y -= 18
+    _next_page(pdf)
+
+
+def _furniture(pdf: canvas.Canvas, number: int, hearing: Hearing) -> None:
+    pdf.drawRightString(RIGHT, PAGE_NUMBER_Y, str(number))
+    pdf.drawCentredString((LEFT + RIGHT) / 2, FOOTER_Y, hearing.vendor)
+    if hearing.running_header:
+        pdf.drawString(LEFT, PAGE_NUMBER_Y + 14, hearing.running_header.format(page=number))
+
+
+def _index_page(pdf: canvas.Canvas, entries: list[tuple[str, str]], number: int, hearing: Hearing) -> None:
+    pdf.setFont(FONT, SIZE)
+    _furniture(pdf, number, hearing)
+    pdf.drawCentredString((LEFT + RIGHT) / 2, TOP, "INDEX")
+    pdf.drawRightString(RIGHT, TOP - 30, "Page")
+    for i, (entry, page) in enumerate(entries):
+        y = TOP - 60 - i * PITCH
+        pdf.drawString(LEFT, y, entry)
+        pdf.drawRightString(RIGHT, y, page)
+    _next_page(pdf)
+
+
+def _numbered_line(pdf: canvas.Canvas, slot: int, text: str, trailing: bool) -> None:
+    if not fits(text):
+        raise ValueError(f"printed line too long for the page: {text!r}")
+    y = TOP - (slot - 1) * PITCH
+    if trailing:
+        pdf.drawString(RIGHT + 14, y, str(slot))
+    else:
+        pdf.drawRightString(LEFT - 14, y, str(slot))
+    if text:
+        pdf.drawString(LEFT, y, text)
+
+
+def _body_page(pdf: canvas.Canvas, page: BodyPage, number: int, hearing: Hearing) -> None:
+    pdf.setFont(FONT, SIZE)
+    if len(page.lines) > LINES_PER_PAGE:
+        raise ValueError("more than 25 lines on a page")
+    _furniture(pdf, number, hearing)
+    for slot in range(1, LINES_PER_PAGE + 1):
+        text = page.lines[slot - 1] if slot <= len(page.lines) else ""
+        _numbered_line(pdf, slot, text, hearing.trailing_numbers)
+    if page.decision_footer:
+        pdf.drawString(LEFT, DECISION_FOOTER_Y, page.decision_footer)
+    _next_page(pdf)
+
+
+def _certificate_page(pdf: canvas.Canvas, certificate: Certificate, number: int, hearing: Hearing) -> None:
+    pdf.setFont(FONT, SIZE)
+    _furniture(pdf, number, hearing)
+    slot = 1
+    for kind, text in certificate.items:
+        printed = wrap(text) if kind == "para" else [text]
+        for line in printed:
+            y = TOP - (slot - 1) * PITCH
+            if kind == "heading":
+                pdf.drawCentredString((LEFT + RIGHT) / 2, y, line)
+            elif kind != "gap":
+                pdf.drawString(LEFT, y, line)
+            if certificate.numbered:
+                _numbered_line(pdf, slot, "", hearing.trailing_numbers)
+            slot += 1
+    _next_page(pdf)
+
+
+def scanned_pdf() -> bytes:
+    """A page with shapes only: what a scan without OCR looks like to a text extractor."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=letter)
+    for i in range(20):
+        pdf.rect(LEFT, TOP - i * PITCH, WIDTH * (0.5 + (i % 3) / 6), 8, fill=1)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def blank_text_pdf() -> bytes:
+    """A page whose text layer holds only spaces."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=letter)
+    pdf.setFont(FONT, SIZE)
+    pdf.drawString(LEFT, TOP, "        ")
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()

@@ -1,0 +1,157 @@
+"""Title page parsing: both CDCR layouts, wrapped participants, the title block's end offset."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.header import parse_title, split_title
+from anonymizer.types import Participant
+
+CURRENT = """\
+PAROLE SUITABILITY HEARING
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+In the matter of the Parole CDCR Number: AB1234
+Consideration Hearing of:
+JOHN DOE
+SALINAS VALLEY STATE PRISON
+SOLEDAD, CALIFORNIA
+OCTOBER 24, 2024
+8:40 AM
+PANEL PRESENT:
+MARY ROE, Presiding Commissioner
+PETER McDONALD, Deputy Commissioner
+OTHERS PRESENT:
+JOHN DOE, Incarcerated Person
+ANN POE, Attorney for
+Incarcerated Person
+SEAN O'BRIEN, Deputy District Attorney
+UNIDENTIFIED, Correctional Officers
+Transcribed by:
+JANE SMITH
+Dictate Express Transcription""".splitlines()
+
+OLDER = """\
+SUBSEQUENT PAROLE CONSIDERATION HEARING
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+In the matter of the Life Term Parole Consideration Hearing of:
+CDCR Number: C-12345
+INMATE
+ROBERT YOUNG
+CALIFORNIA STATE PRISON, SOLANO
+VACAVILLE, CALIFORNIA
+MARCH 3, 2015
+1:30 P.M.
+PANEL PRESENT:
+SUSAN RUFF, Presiding Commissioner
+OTHERS PRESENT:
+ROBERT YOUNG, Inmate
+KATE MBELU, Attorney for
+Inmate
+UNIDENTIFIED, Correctional Officer
+Transcribed by: LISA GRANT
+Conduit Transcriptions""".splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (
+            CURRENT,
+            dict(
+                inmate_name="JOHN DOE",
+                cdcr_number="AB1234",
+                facility="SALINAS VALLEY STATE PRISON",
+                city="SOLEDAD",
+                state="CALIFORNIA",
+                hearing_date="OCTOBER 24, 2024",
+                hearing_time="8:40 AM",
+                hearing_type="PAROLE SUITABILITY HEARING",
+                transcriber="JANE SMITH",
+                participants=[
+                    {"name": "MARY ROE", "role": "Presiding Commissioner"},
+                    {"name": "PETER McDONALD", "role": "Deputy Commissioner"},
+                    {"name": "JOHN DOE", "role": "Incarcerated Person"},
+                    {"name": "ANN POE", "role": "Attorney for Incarcerated Person"},
+                    {"name": "SEAN O'BRIEN", "role": "Deputy District Attorney"},
+                ],
+            ),
+        ),
+        (
+            OLDER,
+            dict(
+                inmate_name="ROBERT YOUNG",
+                cdcr_number="C-12345",
+                facility="CALIFORNIA STATE PRISON, SOLANO",
+                city="VACAVILLE",
+                state="CALIFORNIA",
+                hearing_date="MARCH 3, 2015",
+                hearing_time="1:30 P.M.",
+                hearing_type="SUBSEQUENT PAROLE CONSIDERATION HEARING",
+                transcriber="LISA GRANT",
+                participants=[
+                    {"name": "SUSAN RUFF", "role": "Presiding Commissioner"},
+                    {"name": "ROBERT YOUNG", "role": "Inmate"},
+                    {"name": "KATE MBELU", "role": "Attorney for Inmate"},
+                ],
+            ),
+        ),
+    ],
+    ids=["current-layout", "older-layout"],
+)
+def test_it_parses_every_field_of_both_title_layouts(lines, expected):
+    assert parse_title(lines).as_dict() == expected
+
+
+def test_it_reads_the_name_printed_before_the_cdcr_number_in_the_older_layout():
+    lines = ["In the matter of the Life Term Parole Consideration Hearing of:", "JOHN DOE", "CDCR Number: C-12345"]
+    header = parse_title(lines)
+    assert (header.inmate_name, header.cdcr_number) == ("JOHN DOE", "C-12345")
+
+
+def test_it_skips_unidentified_participants_and_the_transcription_company():
+    header = parse_title(CURRENT)
+    assert "UNIDENTIFIED" not in header.person_names()
+    assert "Dictate Express Transcription" not in header.person_names()
+    assert header.person_names()[0] == "JOHN DOE"
+
+
+def test_it_falls_back_to_the_incarcerated_participant_for_the_name():
+    lines = [
+        "PANEL PRESENT:", "MARY ROE, Presiding Commissioner",
+        "OTHERS PRESENT:", "JOHN DOE, Incarcerated Person",
+    ]
+    assert parse_title(lines).inmate_name == "JOHN DOE"
+
+
+def test_it_splits_the_title_block_off_a_normalized_text():
+    text = "\n".join(CURRENT) + "\n\nPRESIDING COMMISSIONER ROE: Good morning.\n"
+    end, header = split_title(text)
+    assert text[:end] == "\n".join(CURRENT)
+    assert text[end:].startswith("\n\nPRESIDING")
+    assert header is not None and header.cdcr_number == "AB1234"
+
+
+def test_it_keeps_offsets_of_a_crlf_text():
+    text = "\r\n".join(OLDER) + "\r\n\r\nPRESIDING COMMISSIONER RUFF: Good morning.\r\n"
+    end, header = split_title(text)
+    assert text[:end] == "\r\n".join(OLDER)
+    assert header is not None and header.inmate_name == "ROBERT YOUNG"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PRESIDING COMMISSIONER ROE: Good morning.\nINMATE DOE: Good morning.\n",
+        "\nPAROLE SUITABILITY HEARING\nBOARD OF PAROLE HEARINGS\n",
+        "",
+        "Just some notes about the Board of Parole Hearings.\n\nMore.\n",
+    ],
+)
+def test_it_finds_no_title_block_in_other_texts(text):
+    assert split_title(text) == (0, None)
+
+
+def test_it_takes_the_hearing_type_from_the_matter_line_when_no_type_line_is_printed():
+    lines = ["BOARD OF PAROLE HEARINGS", "STATE OF CALIFORNIA", *OLDER[3:]]
+    assert parse_title(lines).hearing_type == "Life Term Parole Consideration Hearing"
