@@ -103,6 +103,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.getenv("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Serve static files straight from static/ and the apps (no collectstatic needed to run).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("UPLOAD_MAX_BYTES", 50 * 1024 * 1024)

@@ -6,3 +6,6 @@ os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
 from config.settings import *  # noqa: E402,F401,F403
+
+# WhiteNoise serves from the finders; point STATIC_ROOT at an existing folder (no collectstatic in tests).
+STATIC_ROOT = BASE_DIR / "static"  # noqa: F405
