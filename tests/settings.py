@@ -1,5 +1,6 @@
 """Test settings: the real settings module with test-safe environment defaults."""
 import os
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 os.environ.setdefault("DEBUG", "0")
@@ -9,3 +10,11 @@ from config.settings import *  # noqa: E402,F401,F403
 
 # WhiteNoise serves from the finders; point STATIC_ROOT at an existing folder (no collectstatic in tests).
 STATIC_ROOT = BASE_DIR / "static"  # noqa: F405
+
+# Browser tests run the live server in threads next to the test: an in-memory SQLite
+# database shared between threads locks up, a file does not.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import tempfile as _tempfile
+
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(_tempfile.gettempdir()) / f"anonymizer-test-{os.getpid()}.sqlite3")}  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20  # noqa: F405

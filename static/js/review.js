@@ -1,0 +1,357 @@
+/* Review screen: keyboard navigation, selection of missed text, client-side filters.
+ *
+ * Every change goes to the server as an htmx request (queued on #review, so rapid keys
+ * never race each other) and comes back as out-of-band swaps of what changed. The page
+ * works without this file: every action is also a plain form post.
+ */
+(() => {
+  "use strict";
+
+  const $ = (sel, el = document) => el.querySelector(sel);
+  const $$ = (sel, el = document) => Array.from(el.querySelectorAll(sel));
+  const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
+
+  const state = { current: null, entity: null, pendingFocus: null, tags: null };
+
+  const root = () => $("#review");
+  const base = () => root().dataset.base;
+  const editable = () => root() && root().dataset.editable === "1";
+  const version = () => ($("#doc-version") || {}).value || "";
+  const inPreview = () => { const t = $("#transcript"); return !!t && t.dataset.view === "pseudo"; };
+  const currentMark = () => (state.current ? document.getElementById(state.current) : null);
+
+  // ------------------------------------------------------------------ requests
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.verb !== "post") return;
+    const params = event.detail.parameters;
+    params.version = version(); // the version this view is based on (optimistic locking)
+    if (!params.inspect) {
+      const key = inspectKey();
+      if (key) params.inspect = key;
+    }
+    if (inPreview()) params.view = "pseudo";
+  });
+
+  function inspectKey() {
+    const insp = $("#inspector");
+    if (insp && insp.dataset.mode === "entity" && insp.dataset.e) return "e:" + insp.dataset.e;
+    if (insp && insp.dataset.mode === "mention" && insp.dataset.m) return "m:" + insp.dataset.m;
+    return "";
+  }
+
+  function post(path, values) {
+    if (!editable()) return Promise.resolve();
+    return htmx.ajax("POST", base() + path, { source: "#panel-a", swap: "none", values: values || {} });
+  }
+
+  let inspectTimer = null;
+  function loadInspector(query, delay) {
+    clearTimeout(inspectTimer);
+    inspectTimer = setTimeout(
+      () => htmx.ajax("GET", base() + "inspect/?" + query, { source: "#inspector", target: "#inspector", swap: "outerHTML" }),
+      delay === undefined ? 60 : delay,
+    );
+  }
+
+  // computed tags can renumber anywhere after an action: fetch them all (one small JSON)
+  let tagsTimer = null;
+  function refreshTags(delay) {
+    clearTimeout(tagsTimer);
+    tagsTimer = setTimeout(() => {
+      if (!root()) return;
+      fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((data) => { if (data) { state.tags = data.tags; applyTags(); } });
+    }, delay);
+  }
+
+  function applyTags() {
+    if (!state.tags) return;
+    $$("[data-tag-of]").forEach((span) => {
+      if (!span.classList.contains("renamed")) span.textContent = state.tags[span.dataset.tagOf] || "";
+    });
+    const input = $("#rename-input");
+    const insp = $("#inspector");
+    if (input && insp) input.placeholder = state.tags[insp.dataset.e] || "";
+  }
+  document.addEventListener("tags-stale", () => refreshTags(300));
+
+  // ------------------------------------------------------------------ navigation
+
+  function select(mark, inspect) {
+    if (!mark) return;
+    $$("#transcript mark.cur").forEach((m) => m.classList.remove("cur"));
+    state.current = mark.id;
+    mark.classList.add("cur");
+    mark.focus({ preventScroll: true });
+    const pane = $("#panel-a");
+    const box = mark.getBoundingClientRect();
+    const view = pane.getBoundingClientRect();
+    if (box.top < view.top + 40 || box.bottom > view.bottom - 40) mark.scrollIntoView({ block: "center" });
+    if (inspect) loadInspector("m=" + mark.id.slice(1));
+  }
+
+  function step(dir, onlyPending) {
+    if (inPreview()) return null;
+    const list = $$(onlyPending ? "#transcript mark.s-pending[id]" : "#transcript mark.m[id]");
+    if (!list.length) return null;
+    const cur = currentMark();
+    let index = -1;
+    if (cur) {
+      if (dir > 0) index = list.findIndex((m) => m !== cur && cur.compareDocumentPosition(m) & FOLLOWING);
+      else for (let i = list.length - 1; i >= 0; i--) if (list[i] !== cur && list[i].compareDocumentPosition(cur) & FOLLOWING) { index = i; break; }
+    }
+    if (index < 0) index = dir > 0 ? 0 : list.length - 1; // wrap around
+    return list[index];
+  }
+
+  function entityMarks() {
+    return state.entity ? $$(`#transcript mark[data-e="${state.entity}"]`) : [];
+  }
+
+  function highlightEntity() {
+    $$("#transcript mark.ent-sel").forEach((m) => m.classList.remove("ent-sel"));
+    entityMarks().forEach((m) => m.classList.add("ent-sel"));
+    $$("#entity-groups li.ent.chosen").forEach((li) => li.classList.remove("chosen"));
+    const row = state.entity && document.getElementById("e" + state.entity);
+    if (row) row.classList.add("chosen");
+  }
+
+  function stepEntity(dir) {
+    const list = entityMarks();
+    if (!list.length) return;
+    const cur = currentMark();
+    let index = cur ? list.indexOf(cur) : -1;
+    index = index < 0 ? (dir > 0 ? 0 : list.length - 1) : (index + dir + list.length) % list.length;
+    select(list[index], false);
+    const pos = $("#step-pos");
+    if (pos) pos.textContent = `mention ${index + 1} of ${list.length}`;
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  function decide(status) {
+    const mark = currentMark();
+    if (!mark || inPreview()) return;
+    const next = step(1, true);
+    const target = next && next !== mark ? next : mark;
+    select(target, false);
+    post(`mentions/${mark.id.slice(1)}/${status}/`, { inspect: "m:" + target.id.slice(1) });
+  }
+
+  function currentEntity() {
+    const insp = $("#inspector");
+    if (insp && insp.dataset.mode === "entity" && insp.dataset.e) return insp.dataset.e;
+    const mark = currentMark();
+    return mark ? mark.dataset.e : null;
+  }
+
+  function decideEntity(status) {
+    const entity = currentEntity();
+    if (entity) post(`entities/${entity}/${status}/`);
+  }
+
+  function focusInspectorField(id, mode) {
+    const insp = $("#inspector");
+    const field = document.getElementById(id);
+    if (insp && insp.dataset.mode === mode && field) { field.focus(); return; }
+    const mark = currentMark();
+    if (mode === "mention" && mark) { state.pendingFocus = id; loadInspector("m=" + mark.id.slice(1), 0); }
+  }
+
+  function openEntity(entity) {
+    if (!entity) return;
+    state.entity = String(entity);
+    highlightEntity();
+    loadInspector("e=" + entity, 0);
+  }
+
+  // code-point offsets (Python str offsets) of a DOM position inside a line's text
+  function offsetIn(tx, node, offset) {
+    const range = document.createRange();
+    range.setStart(tx, 0);
+    range.setEnd(node, offset);
+    return Array.from(range.toString()).length;
+  }
+
+  function markSelection() {
+    const sel = window.getSelection();
+    if (!sel || sel.isCollapsed || !sel.rangeCount || inPreview()) return false;
+    const range = sel.getRangeAt(0);
+    const lineOf = (node) => (node.nodeType === 1 ? node : node.parentElement).closest("#transcript .line");
+    const line = lineOf(range.startContainer);
+    if (!line || line !== lineOf(range.endContainer)) return false;
+    const tx = $(".tx", line);
+    if (!tx.contains(range.startContainer) || !tx.contains(range.endContainer)) return false;
+    const origin = Number(line.dataset.o);
+    const start = origin + offsetIn(tx, range.startContainer, range.startOffset);
+    const end = origin + offsetIn(tx, range.endContainer, range.endOffset);
+    if (end <= start) return false;
+    loadInspector(`start=${start}&end=${end}`, 0);
+    return true;
+  }
+
+  function togglePreview() {
+    const show = !inPreview();
+    htmx.ajax("GET", base() + "preview/?view=" + (show ? "pseudo" : "text"), {
+      source: "#transcript", target: "#transcript", swap: "outerHTML",
+    }).then(() => {
+      const link = $("#preview-toggle");
+      link.setAttribute("aria-pressed", String(show));
+      link.textContent = show ? "Show original" : "Show pseudonymized";
+      link.setAttribute("href", show ? "?" : "?view=pseudo");
+      afterSwap();
+    });
+  }
+
+  function help() {
+    const dialog = $("#help");
+    if (dialog && !dialog.open) dialog.showModal();
+  }
+
+  // ------------------------------------------------------------------ filters (panel B)
+
+  function applyFilters() {
+    const form = $("#filters");
+    if (!form) return;
+    const status = form.elements.status.value;
+    const low = form.elements.low.checked;
+    const label = form.elements.label.value;
+    const query = form.elements.q.value.trim().toLowerCase();
+    $$("#entity-groups section.group").forEach((group) => {
+      let visible = 0;
+      $$("li.ent", group).forEach((li) => {
+        const d = li.dataset;
+        const show = (!status || (status === "pending" ? d.status === "pending" : d.status !== "pending"))
+          && (!low || d.low === "1")
+          && (!label || d.label === label)
+          && (!query || li.textContent.toLowerCase().includes(query));
+        li.hidden = !show;
+        if (show) visible++;
+      });
+      group.hidden = visible === 0;
+    });
+  }
+
+  // ------------------------------------------------------------------ events
+
+  const KEYS = {
+    j: () => select(step(1, true), true),
+    k: () => select(step(-1, true), true),
+    J: () => select(step(1, false), true),
+    K: () => select(step(-1, false), true),
+    ArrowDown: () => select(step(1, true), true),
+    ArrowUp: () => select(step(-1, true), true),
+    a: () => decide("accept"),
+    r: () => decide("reject"),
+    A: () => decideEntity("accept"),
+    R: () => decideEntity("reject"),
+    l: () => focusInspectorField("relabel-select", "mention"),
+    m: () => focusInspectorField("move-select", "mention"),
+    s: () => { const b = $("#split-button"); if (b) b.click(); },
+    e: () => openEntity(currentEntity()),
+    t: () => { const entity = currentEntity(); if (entity) { state.pendingFocus = "rename-input"; openEntity(entity); } },
+    n: () => stepEntity(1),
+    N: () => stepEntity(-1),
+    x: () => markSelection(),
+    "/": () => $("#find-input").focus(),
+    p: () => togglePreview(),
+    u: () => post("undo/"),
+    "?": () => help(),
+  };
+
+  document.addEventListener("keydown", (event) => {
+    if (!root()) return;
+    const target = event.target;
+    const typing = target.closest && target.closest("input, select, textarea, [contenteditable]");
+    if (event.key === "Escape") {
+      if (typing) target.blur();
+      const mark = currentMark();
+      if (mark) mark.focus({ preventScroll: true });
+      return;
+    }
+    if (typing || event.ctrlKey || event.metaKey || event.altKey || $("#help").open) return;
+    if (event.key === "Enter" && target.matches && target.matches("mark.m[id]")) {
+      loadInspector("m=" + target.id.slice(1), 0);
+      event.preventDefault();
+      return;
+    }
+    const action = KEYS[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
+
+  document.addEventListener("click", (event) => {
+    const t = event.target;
+    if (!t.closest || !root()) return;
+    const mark = t.closest("#transcript mark.m[id]");
+    if (mark && window.getSelection().isCollapsed) { select(mark, true); return; }
+    const stepper = t.closest("#inspector [data-step]");
+    if (stepper) { stepEntity(Number(stepper.dataset.step)); return; }
+    const entityLink = t.closest("a.ent-name[href^='?e=']");
+    if (entityLink) { event.preventDefault(); openEntity(entityLink.getAttribute("href").slice(3)); return; }
+    const occurrence = t.closest("#inspector a[data-m]");
+    if (occurrence) {
+      const target = document.getElementById("m" + occurrence.dataset.m);
+      if (target) { event.preventDefault(); select(target, false); }
+      return;
+    }
+    if (t.closest("#preview-toggle")) { event.preventDefault(); togglePreview(); return; }
+    if (t.closest("#help-button")) { help(); return; }
+    if (t.closest("#next-pending-link")) { event.preventDefault(); select(step(1, true), true); }
+  });
+
+  document.addEventListener("mouseup", (event) => {
+    if (event.target.closest && event.target.closest("#transcript")) setTimeout(markSelection, 0);
+  });
+
+  document.addEventListener("change", (event) => {
+    if (event.target.id === "others-all") {
+      $$("#add-form fieldset.others input[name=span]").forEach((box) => { box.checked = event.target.checked; });
+    }
+  });
+  document.addEventListener("input", (event) => { if (event.target.closest("#filters")) applyFilters(); });
+  document.addEventListener("submit", (event) => {
+    if (event.target.id === "filters") { event.preventDefault(); applyFilters(); }
+  });
+
+  function afterSwap() {
+    const mark = currentMark();
+    if (mark) {
+      mark.classList.add("cur");
+      const active = document.activeElement;
+      if (!active || active === document.body || !document.contains(active)) mark.focus({ preventScroll: true });
+    }
+    const insp = $("#inspector");
+    if (insp && insp.dataset.mode === "entity" && insp.dataset.e) state.entity = insp.dataset.e;
+    highlightEntity();
+    applyFilters();
+    applyTags(); // swapped-in rows and inspector show the last known tags until the next refresh
+    if (state.pendingFocus) {
+      const field = document.getElementById(state.pendingFocus);
+      state.pendingFocus = null;
+      if (field) field.focus();
+    }
+    const conflict = $("#conflict");
+    if (conflict && !conflict.dataset.seen) { conflict.dataset.seen = "1"; conflict.focus(); }
+  }
+
+  let settleFrame = 0;
+  const scheduleAfterSwap = () => { cancelAnimationFrame(settleFrame); settleFrame = requestAnimationFrame(afterSwap); };
+  document.addEventListener("htmx:afterSettle", scheduleAfterSwap);
+  document.addEventListener("htmx:oobAfterSwap", scheduleAfterSwap);
+
+  function init() {
+    if (!root()) return;
+    const hash = location.hash && document.getElementById(location.hash.slice(1));
+    if (hash && hash.matches("mark.m")) select(hash, false);
+    afterSwap();
+    refreshTags(30);
+    window.reviewReady = performance.now();
+    document.documentElement.dataset.reviewReady = "1";
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
