@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from .categorize import categorize
+from typing import Callable
+
+from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector
 from .merge import merge
 from .normalize import normalize
@@ -20,6 +22,10 @@ class Pipeline:
     def __init__(self, config: Config = Config()) -> None:
         self.config = config
         self.detector = Detector(config)
+        # gazetteers, then (when a local NLI model is configured) a zero-shot classifier
+        self.categorize: Callable[[str, str, str], str] = (
+            ZeroShotCategorizer(config.zero_shot_model) if config.zero_shot_model else categorize
+        )
 
     def run(self, transcript: Transcript, progress: Progress = no_progress) -> Analysis:
         timings: dict[str, float] = {}
@@ -39,13 +45,18 @@ class Pipeline:
         mentions, entities = normalize(transcript.text, merged, transcript.header, self.config)
         lap("normalize")
         progress("categorize", 0.95)
-        entities = categorize_entities(transcript.text, mentions, entities)
+        entities = categorize_entities(transcript.text, mentions, entities, self.categorize)
         lap("categorize")
         progress("done", 1.0)
         return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings)
 
 
-def categorize_entities(text: str, mentions: tuple[Mention, ...], entities: tuple[Entity, ...]) -> tuple[Entity, ...]:
+def categorize_entities(
+    text: str,
+    mentions: tuple[Mention, ...],
+    entities: tuple[Entity, ...],
+    categorize: Callable[[str, str, str], str] = categorize,
+) -> tuple[Entity, ...]:
     """Fine category of each entity from its name and the line of its first mention."""
     first: dict[int, Mention] = {}
     for m in mentions:

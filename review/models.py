@@ -68,6 +68,20 @@ class Document(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="assigned_documents"
     )
     version = models.PositiveIntegerField(default=1, help_text="Bumped by every review action (optimistic locking).")
+    # four-eyes workflow: the annotator submits, a reviewer approves or sends back
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="second_reviews"
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    review_comment = models.TextField(blank=True, help_text="The reviewer's comment when sending a document back.")
+    exported_at = models.DateTimeField(null=True, blank=True, help_text="Last export that included this document.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -107,6 +121,65 @@ class ReviewStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     ACCEPTED = "accepted", "Accepted"
     REJECTED = "rejected", "Rejected"
+
+
+class CorpusEntity(models.Model):
+    """Corpus-wide pseudonym registry: the same referent gets the same number in every document.
+
+    ``key`` is the normalized name (a name part in the ``parts`` tag style, the full name in
+    ``referent`` style); ``number`` is the n of ``[CATEGORY_n]``, unique per corpus and category.
+    """
+
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="registry")
+    category = models.CharField(max_length=30)
+    key = models.CharField(max_length=255)
+    number = models.PositiveIntegerField()
+    surface = models.CharField(max_length=255, help_text="A representative surface form (secret).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["corpus", "category", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "category", "key"], name="registry_unique_key"),
+            models.UniqueConstraint(fields=["corpus", "category", "number"], name="registry_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"[{self.category}_{self.number}]"
+
+
+class Export(models.Model):
+    """One export of a corpus: the pseudonymized archive, the secret key archive, the leak report."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        BLOCKED = "blocked", "Blocked by the leak gate"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="exports")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.FloatField(default=0.0)
+    failure_reason = models.CharField(max_length=500, blank=True)
+    documents = models.ManyToManyField(Document, related_name="exports", blank=True)
+    archive_path = models.CharField(max_length=500, blank=True, help_text="Corpus archive (pseudonymized).")
+    keys_path = models.CharField(max_length=500, blank=True, help_text="Key archive (secret, admins only).")
+    manifest = models.JSONField(null=True, blank=True)
+    leaks = models.JSONField(null=True, blank=True, help_text="Leak-gate hits: document, line, text (secret).")
+    override_reason = models.TextField(blank=True)
+    overridden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"export {self.pk} of {self.corpus}"
 
 
 class Entity(models.Model):
