@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install test-deps worker fixtures migrate demo bench clean
+.PHONY: run test test-ml install test-deps worker fixtures migrate demo bench bench-ui clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PY)" || { echo "error: Python >= 3.12 not found (Django 6 needs it); set PY=/path/to/python3.12" >&2; exit 1; }
@@ -45,7 +45,7 @@ test-deps: install
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 # Everything on SQLite, then the database tests once more against the real PostgreSQL.
-test: test-deps
+test: test-deps test-ml
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 	  echo "== the Django tests again on PostgreSQL ($(PG_URL))"; \
@@ -54,8 +54,35 @@ test: test-deps
 	  echo "SKIPPED the PostgreSQL run: nothing listens on 127.0.0.1:5432"; \
 	fi
 
+# The optional Stanza / transformers / zero-shot backends on tiny models the tests build, in
+# their own Python 3.11 venv: torch is a local CPU wheel for 3.11 (PyPI's pulls CUDA).
+PY311 ?= $(shell for p in python3.11 /root/.pyenv/versions/3.11.7/bin/python3.11; do \
+        if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null; then command -v $$p; break; fi; done)
+TORCH_WHEELS ?= /opt/wheels
+ML_VENV := .venv-ml
+ML_STAMP := $(ML_VENV)/.installed
+
+$(ML_STAMP): requirements-ml.txt
+	test -x $(ML_VENV)/bin/python || $(PY311) -m venv $(ML_VENV)
+	$(ML_VENV)/bin/pip install --quiet --upgrade pip
+	$(ML_VENV)/bin/pip install --quiet --find-links $(TORCH_WHEELS) -r requirements-ml.txt
+	touch $(ML_STAMP)
+
+test-ml:
+	@if [ -z "$(PY311)" ]; then \
+	  echo "SKIPPED the ML backend tests: no Python 3.11 found (set PY311=/path/to/python3.11)"; \
+	elif [ ! -f $(ML_STAMP) ] && ! ls $(TORCH_WHEELS)/torch-2.13.0+cpu-cp311-*.whl >/dev/null 2>&1; then \
+	  echo "SKIPPED the ML backend tests: no CPU torch wheel in $(TORCH_WHEELS) (torch-2.13.0+cpu, cp311)"; \
+	else \
+	  echo "== the ML backend tests (Python 3.11, $(ML_VENV))"; \
+	  $(MAKE) --no-print-directory $(ML_STAMP) && $(ML_VENV)/bin/python -m pytest -c tests/ml/pytest.ini tests/ml -q; \
+	fi
+
 bench: install
 	$(BIN)/python benchmarks/autopass.py
+
+bench-ui: test-deps
+	$(BIN)/python benchmarks/review_ui.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3
