@@ -218,6 +218,16 @@ def _is_demonym(word: str) -> bool:
     )
 
 
+def place_category(name: str) -> str | None:
+    """``STATE``, ``COUNTRY``, ``COUNTY`` or ``CITY`` when the gazetteers know ``name`` as a place, else None.
+
+    Only names as a whole (``"Chula Vista"``, ``"Georgia"``, ``"Fresno County"``); addresses and
+    zip codes are not looked up here.
+    """
+    category = _location(normalize_name(name), name.strip(), "")
+    return category if category in ("STATE", "COUNTRY", "COUNTY", "CITY") else None
+
+
 def categorize(label: str, name: str, context: str = "") -> str:
     """Fine category of an entity named ``name`` with coarse ``label``.
 

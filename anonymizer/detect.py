@@ -68,6 +68,8 @@ _DURATION = re.compile(
     r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
     re.I,
 )
+_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
+_ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
 _RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
 
@@ -131,7 +133,7 @@ class Detector:
 
         from .recognizers import build_recognizers
 
-        registry = RecognizerRegistry(recognizers=build_recognizers(), supported_languages=["en"])
+        registry = RecognizerRegistry(recognizers=build_recognizers(self.config), supported_languages=["en"])
         return AnalyzerEngine(registry=registry, nlp_engine=_LoadedSpacyEngine(self.nlp), supported_languages=["en"])
 
     @cached_property
@@ -154,7 +156,7 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
-        return tuple(filter_mentions(text, mentions, self._protected))
+        return tuple(filter_mentions(text, reconcile(mentions), self._protected))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
         from presidio_analyzer.nlp_engine import NlpArtifacts
@@ -237,7 +239,9 @@ def _temporal_label(text: str, label: str) -> str | None:
     if _RELATIVE.match(text):
         return None
     if label == "TIME":
-        return "TIME" if _HAS_DIGIT.search(text) or re.search(r"o'clock|noon|midnight", text, re.I) else None
+        return "TIME" if _CLOCK.search(text) else None
+    if _ENDS_IN_UNIT.search(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text):
+        return None  # "twenty-one years", "the last 24 months": durations
     if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):
         if _DURATION.match(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text) and not _DATE_WORD.search(text):
             return None
@@ -270,6 +274,16 @@ def _case_ok(hit: str, part: str, text: str, start: int) -> bool:
     return True
 
 
+_PLACE_CONTEXT = re.compile(r"(?:\b[A-Z][a-z]+,[ ]|\b(?:in|to|from|near|outside of|moved to|back to)[ ])$")
+
+
+def _place_here(text: str, start: int, end: int) -> bool:
+    """Whether a name part stands where a place does: ``Atlanta, Georgia``, ``moved to Georgia``."""
+    from .categorize import place_category
+
+    return bool(_PLACE_CONTEXT.search(text, max(0, start - 30), start)) and place_category(text[start:end]) is not None
+
+
 def header_mentions(text: str, header: Header | None, title_end: int = 0) -> list[Mention]:
     """Everything the title page names, found across the whole document (source ``header``)."""
     if header is None:
@@ -292,7 +306,7 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
     if parts:
         alternation = "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
         for m in re.finditer(rf"\b(?:{alternation})\b", text, re.I):
-            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()):
+            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not _place_here(text, m.start(), m.end()):
                 add(m.start(), m.end(), "PERSON")
         # cut-off forms: "Hernan-" for Hernandez (a prefix of 4+ letters then a hyphen and a break)
         for m in re.finditer(r"\b([A-Za-z]{4,})-(?=\s|$)", text):
@@ -349,22 +363,123 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     return out
 
 
+# --- reconciling detectors ----------------------------------------------------------------
+
+#: Labels a gazetteer/head-noun rule recognizer gives more precisely than a statistical tagger.
+_RULE_NAME_LABELS = frozenset({"ORGANIZATION", "LOCATION", "NRP"})
+#: Labels of rule recognizers whose spans a statistical tagger never overrides.
+_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL"}
+#: spaCy labels a rule name span overrides (``Golden Valley Trucking`` LOCATION, ``Asian Boyz``
+#: NRP, ``Rollin' 60s Crips`` DATE, ``Pomona`` PERSON after ``in``).
+_OVERRIDDEN_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE"})
+
+
+def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
+    """Let rule spans win over the tagger's labels and bounds, and over title-page name parts inside them.
+
+    A spaCy mention overlapping a span of a rule recognizer (names, spelled names, ids, contacts;
+    source ``presidio``) loses the overlapping characters; what is left stands only if it
+    still holds a capitalised word or a digit.  A title-page name part strictly inside such
+    a span (``Jordan`` in ``Jordan High School``, ``King`` in ``10987 King Road``) is dropped.
+    """
+    rules = sorted((m.start, m.end) for m in mentions if m.sources == ("presidio",) and m.label in _RULE_LABELS)
+    if not rules:
+        return list(mentions)
+    out: list[Mention] = []
+    for m in mentions:
+        overlapping = _overlapping(rules, m.start, m.end)
+        if not overlapping:
+            out.append(m)
+        elif m.sources == ("spacy",) and m.label in _OVERRIDDEN_LABELS:
+            out.extend(_outside_pieces(m, overlapping))
+        elif m.sources == ("header",) and m.label == "PERSON" and any(
+            s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in overlapping
+        ):
+            continue
+        else:
+            out.append(m)
+    return out
+
+
+def _overlapping(ranges: Sequence[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    import bisect
+
+    i = bisect.bisect_left(ranges, (end,))
+    found = []
+    while i > 0:
+        i -= 1
+        s, e = ranges[i]
+        if e > start:
+            found.append((s, e))
+        elif s < start - 500:
+            break
+    return found
+
+
+def _outside_pieces(m: Mention, taken: Sequence[tuple[int, int]]) -> list[Mention]:
+    """The parts of ``m`` not covered by ``taken`` (no text check here: the filter trims them)."""
+    pieces: list[Mention] = []
+    cursor = m.start
+    for s, e in sorted(taken):
+        if s > cursor:
+            pieces.append(Mention(cursor, min(s, m.end), m.label, m.sources, m.score, m.confidence, m.entity))
+        cursor = max(cursor, e)
+    if cursor < m.end:
+        pieces.append(Mention(cursor, m.end, m.label, m.sources, m.score, m.confidence, m.entity))
+    return [p for p in pieces if p.end > p.start]
+
+
 # --- filtering --------------------------------------------------------------------------
 
-_TRIM = " \t\r\n.,;:!?\"()[]{}"
+_TRIM = " \t\r\n.,;:!?\"()[]{}-–—'’"
+#: words before a number that hedge it and are not part of a time, age, height or date
+_HEDGE = re.compile(
+    r"(?:(?:around|approximately|approx\.|about|only|just|like|maybe|roughly|nearly|almost|over|under|at|by|"
+    r"on|since|until|till|circa|in|of|barely|probably|already|exactly|precisely|some)\s+)+",
+    re.I,
+)
+_DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
+_LEADING_THE = re.compile(r"the\s+", re.I)
+_THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
+_NOT_A_YEAR = re.compile(r"^\d{4}$")
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start] in _TRIM:
+def _trim(text: str, start: int, end: int, label: str = "") -> tuple[int, int]:
+    """Strip surrounding punctuation and space; keep brackets that are balanced inside the span,
+    the final dot of ``p.m.``/``Jr.``, the inch mark of ``5'9"``, the apostrophe of ``'90s``."""
+    while start < end and text[start] in _TRIM and not _keep_leading(text, start, end):
         start += 1
-    while end > start and text[end - 1] in _TRIM and not (text[end - 1] == "." and _is_abbrev_end(text, start, end)):
+    while end > start and text[end - 1] in _TRIM and not _keep_trailing(text, start, end, label):
         end -= 1
     return start, end
 
 
+def _keep_leading(text: str, start: int, end: int) -> bool:
+    char = text[start]
+    if char == "(":
+        return ")" in text[start:end]
+    if char in "'’":
+        return bool(re.match(r"['’]\d0s\b", text[start:end]))  # '90s
+    return False
+
+
+def _keep_trailing(text: str, start: int, end: int, label: str) -> bool:
+    char = text[end - 1]
+    span = text[start:end]
+    if char == ")":
+        return "(" in span
+    if char == ".":
+        return _is_abbrev_end(text, start, end)
+    if char in "\"'’" and label == "HEIGHT":
+        return bool(re.search(r"\d['’′]\s?\d{1,2}(?:[\"”″]|['’]{2})$", span))
+    if char in "'’" and label == "ORGANIZATION":
+        return bool(re.search(r"\bRollin['’]$", span))
+    return False
+
+
 def _is_abbrev_end(text: str, start: int, end: int) -> bool:
-    # keep the final dot of "p.m." / "a.m."
-    return bool(re.search(r"(?:[ap]\.m|\b[A-Z])\.$", text[start:end], re.I))
+    # keep the final dot of "p.m." / "a.m." / "Jr." / "Inc." / an initial
+    return bool(re.search(r"(?:[ap]\.m|(?<![\w-])[A-Z]|\b(?:Jr|Sr|Inc|Corp|Co|St|Ave|Blvd|Rd|Dr|Ln|Ct|Pl))\.$", text[start:end], re.I))
 
 
 def _protected_ranges(text: str, pattern: re.Pattern[str] | None) -> list[tuple[int, int]]:
@@ -380,16 +495,42 @@ def _inside(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
     return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
 
 
+def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
+    """Bounds of a span by the annotation guidelines.
+
+    Surrounding punctuation off (:func:`_trim`); for PERSON titles and possessives off;
+    for TIME/AGE/HEIGHT/DATE hedges off (``around 5:45`` -> ``5:45``, ``only 37 years old``
+    -> ``37 years old``); a ``the`` before a decade off (``the '90s`` -> ``'90s``);
+    ``of that year`` off a DATE; a leading ``the`` off ORGANIZATION/LOCATION/NRP.
+    """
+    start, end = _trim(text, start, end, label)
+    if label == "PERSON":
+        start, end = lexicon.strip_titles(text, start, end)
+    elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
+        hedge = _HEDGE.match(text, start, end)
+        if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
+            start = hedge.end()
+        if label == "DATE":
+            decade = _DECADE_THE.match(text, start, end)
+            if decade:
+                start = decade.end()
+            year = _THAT_YEAR.search(text, start, end)
+            if year and year.start() > start:
+                end = year.start()
+    elif label in ("ORGANIZATION", "LOCATION", "NRP"):
+        the = _LEADING_THE.match(text, start, end)
+        if the and the.end() < end:
+            start = the.end()
+    return _trim(text, start, end, label)
+
+
 def filter_mentions(
     text: str, mentions: Iterable[Mention], protected: re.Pattern[str] | None = None
 ) -> Iterator[Mention]:
-    """Drop false positives (whitelist, titles, stop names) and trim spans; see the paper §4.3."""
+    """Drop false positives (whitelist, titles, stop names) and tighten spans; see the paper §4.3."""
     ranges = _protected_ranges(text, protected)
     for m in mentions:
-        start, end = _trim(text, m.start, m.end)
-        if m.label == "PERSON":
-            start, end = lexicon.strip_titles(text, start, end)
-            start, end = _trim(text, start, end)
+        start, end = tighten(text, m.start, m.end, m.label)
         if end <= start:
             continue
         surface = text[start:end]
@@ -399,8 +540,10 @@ def filter_mentions(
                 continue
             if ranges and _inside(ranges, start, end):
                 continue
-            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and not _plausible_name(surface, m.label):
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
+                continue  # "BPH 1073": a form number
         if (start, end) != (m.start, m.end):
             m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
         yield m
@@ -409,8 +552,10 @@ def filter_mentions(
 def _plausible_name(surface: str, label: str) -> bool:
     if not any(c.isupper() for c in surface):
         return False  # transcribers capitalise names and places
+    if "\n" in surface:
+        return False
     if label == "PERSON":
-        if _HAS_DIGIT.search(surface) or "\n" in surface:
+        if _HAS_DIGIT.search(surface):
             return False
         if surface.casefold() in lexicon.stop_names():
             return False

@@ -207,3 +207,68 @@ def phonetic_alphabet() -> dict[str, str]:
         word, letter = line.split("\t")
         table[word.casefold()] = letter
     return table
+
+
+# --- gazetteers used by the rule recognizers ----------------------------------------------
+
+#: Institution codes that are also words or too short to be told apart from them.
+_AMBIGUOUS_CODES = frozenset({"CAL", "COR", "CEN", "SOL", "SAC", "LAC", "FOL", "ASP", "CCC", "CAC", "FWF", "SQ"})
+
+
+@lru_cache(maxsize=1)
+def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """CDCR institution names from ``categorize_cdcr_institutions.tsv``.
+
+    Returns ``(names, single_words)``: full names, aliases of two or more words and
+    unambiguous codes (``CTF``, ``Mule Creek``, ``Salinas Valley State Prison``), then the
+    one-word aliases (``Wasco``, ``Folsom``) that name a prison only in context.
+    """
+    names: set[str] = set()
+    single: set[str] = set()
+    for line in _lines("categorize_cdcr_institutions.tsv"):
+        code, full, *rest = line.split("\t")
+        aliases = [a for a in (rest[0].split("|") if rest and rest[0] else []) if a]
+        names.add(full)
+        if code not in _AMBIGUOUS_CODES and len(code) >= 3:
+            names.add(code)
+        for alias in aliases:
+            if " " in alias or "-" in alias or _is_acronym(alias):
+                names.add(alias)
+            else:
+                single.add(alias)
+    return tuple(sorted(names)), tuple(sorted(single))
+
+
+@lru_cache(maxsize=1)
+def gangs() -> tuple[str, ...]:
+    """Gang names of ``categorize_gangs.txt`` as written there (lower case)."""
+    return _lines("categorize_gangs.txt")
+
+
+@lru_cache(maxsize=1)
+def nrp_terms() -> tuple[str, ...]:
+    """Nationality, religion, ethnicity and political-group words of the ``categorize_*`` lists."""
+    terms: list[str] = []
+    for name in (
+        "categorize_nationalities.txt",
+        "categorize_religions.txt",
+        "categorize_ethnicities.txt",
+        "categorize_political_groups.txt",
+    ):
+        terms.extend(_lines(name))
+    return tuple(dict.fromkeys(terms))
+
+
+#: Company names that are also ordinary words (``Target``, ``Subway``, ``Apple``).
+_AMBIGUOUS_COMPANIES = frozenset({"apple", "target", "subway", "ford", "ups", "sears", "chevron", "pepsi", "google"})
+
+
+@lru_cache(maxsize=1)
+def organization_names() -> tuple[str, ...]:
+    """Organizations known by name: ``organizations.txt`` and the unambiguous companies of
+    ``categorize_companies.txt``, each capitalised as written (``Kaiser Permanente``, ``Home Depot``)."""
+    names = list(_lines("organizations.txt"))
+    for company in _lines("categorize_companies.txt"):
+        if company not in _AMBIGUOUS_COMPANIES:
+            names.append(" ".join(w[:1].upper() + w[1:] for w in company.split(" ")))
+    return tuple(dict.fromkeys(names))

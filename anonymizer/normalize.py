@@ -26,9 +26,10 @@ Grouping rules
 * **Spelled names** (``R-I-C-H-A-R-D-S-O-N``) join the person having that part (one
   letter slip tolerated for 4+ letters), else start a person of their own.  They keep
   the SPELLED_NAME label; the entity is PERSON.
-* **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by NER
-  tools whose word is a known name part (not a common word) becomes a PERSON mention of
-  that person (spaCy's ``Yamamoto`` tagged ORG).
+* **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by statistical
+  NER tools (not by a rule recognizer) whose word is a part of a title-page person or of a
+  full name (not a common word) becomes a PERSON mention of that person (spaCy's
+  ``Yamamoto`` tagged ORG); a word only ever tagged alone (``Stockton``) is not enough.
 * **Other labels** group by a normalized key: CDCR ids by letters + digits with phonetic
   words reduced to their letter (``Victor 12345`` == ``V-12345`` == ``V12345``); phone
   numbers by digits; everything else by the case-folded form (ORGANIZATION and LOCATION
@@ -495,6 +496,13 @@ class _Grouper:
         self.people.add_key(gid, tokens[0])
         return gid
 
+    def _established(self, token: str) -> bool:
+        """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""
+        return any(
+            self.groups[gid].header_rank != _OFF_TITLE or len(self.groups[gid].core) > 1
+            for gid in self.people.candidates(token)
+        )
+
     def _spelled(self, surface: str) -> int:
         letters = "".join(c for c in surface if c.isalpha()).casefold()
         gid = self.people.link_letters(letters) if len(letters) >= 2 else None
@@ -512,7 +520,8 @@ class _Grouper:
             and len(surface.split()) == 1
             and tokens[0] in self.people.index
             and tokens[0] not in _vocabulary().common
-            and set(mention.sources) <= _TOOL_SOURCES
+            and set(mention.sources) <= _TOOL_SOURCES - {"presidio"}
+            and self._established(tokens[0])
         ):
             return self._person_part(tokens)
         key = _surface_key(label, surface)

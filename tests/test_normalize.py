@@ -198,7 +198,8 @@ def test_it_prefers_the_more_frequent_person_when_the_inmate_is_not_involved():
     "label, sources, word, relabelled",
     [
         ("ORGANIZATION", ("spacy",), "Yamamoto", True),
-        ("LOCATION", ("presidio", "spacy"), "Yamamoto", True),
+        ("LOCATION", ("stanza", "spacy"), "Yamamoto", True),
+        ("LOCATION", ("presidio", "spacy"), "Yamamoto", False),  # presidio runs the rule recognizers
         ("ORGANIZATION", ("rule",), "Yamamoto", False),  # a rule knows better
         ("LOCATION", ("spacy",), "Jordan", False),  # a common word / place name
     ],
@@ -209,6 +210,13 @@ def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabel
     second = next(m for m in mentions if m.start == text.index(f"Then {word}") + 5)
     assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
     assert entities[second.entity].label == ("PERSON" if relabelled else label)
+
+
+def test_it_does_not_repair_a_label_from_a_lone_tagged_word():
+    text = "Stockton was there. Then Stockton left.\n"
+    mentions, entities = run(text, [at(text, "Stockton"), at(text, "Stockton", "LOCATION", ("spacy",), nth=1)], header=None)
+    second = next(m for m in mentions if m.start == text.index("Then Stockton") + 5)
+    assert second.label == "LOCATION"
 
 
 def test_it_does_not_rescan_inside_a_whitelisted_phrase():

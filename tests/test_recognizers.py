@@ -22,6 +22,7 @@ from anonymizer.recognizers import (
     build_recognizers,
 )
 from anonymizer.types import Config
+from tests.test_recognizers_names import NAME_TABLES
 
 
 def spans(recognizer: EntityRecognizer, text: str) -> list[str]:
@@ -331,7 +332,7 @@ def test_it_never_matches_across_a_line_break():
 def test_it_builds_one_instance_of_each_recognizer_with_high_base_scores():
     recognizers = build_recognizers()
     entities = [r.supported_entities[0] for r in recognizers]
-    assert sorted(entities) == sorted(cls.ENTITY for cls in TABLES)
+    assert sorted(entities) == sorted(cls.ENTITY for cls in (*TABLES, *NAME_TABLES))
     for recognizer in recognizers:
         assert max(p.score for p in recognizer.patterns) >= 0.85
 

@@ -10,28 +10,42 @@ from presidio_analyzer import EntityRecognizer
 
 from anonymizer.types import Config
 
+from .address import AddressRecognizer
 from .age import AgeRecognizer
 from .cdcr_id import CdcrIdRecognizer
+from .cdcr_institution import CdcrInstitutionRecognizer
 from .date import DateRecognizer
 from .email_address import EmailAddressRecognizer
+from .gang import GangRecognizer
 from .height import HeightRecognizer
+from .nrp import NrpRecognizer
+from .organization import OrganizationRecognizer
 from .phone_number import PhoneNumberRecognizer
+from .place import PlaceRecognizer
 from .spelled_name import SpelledNameRecognizer
 from .spelled_out_item import SpelledOutItemRecognizer
 from .time import TimeRecognizer
 from .url import UrlRecognizer
+from .zip_code import ZipCodeRecognizer
 
 __all__ = [
+    "AddressRecognizer",
     "AgeRecognizer",
     "CdcrIdRecognizer",
+    "CdcrInstitutionRecognizer",
     "DateRecognizer",
     "EmailAddressRecognizer",
+    "GangRecognizer",
     "HeightRecognizer",
+    "NrpRecognizer",
+    "OrganizationRecognizer",
     "PhoneNumberRecognizer",
+    "PlaceRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "TimeRecognizer",
     "UrlRecognizer",
+    "ZipCodeRecognizer",
     "build_recognizers",
 ]
 
@@ -54,4 +68,11 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),
+        OrganizationRecognizer(),
+        CdcrInstitutionRecognizer(),
+        GangRecognizer(),
+        NrpRecognizer(),
+        AddressRecognizer(),
+        ZipCodeRecognizer(),
+        PlaceRecognizer(),
     ]

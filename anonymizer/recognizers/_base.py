@@ -95,11 +95,25 @@ class RuleRecognizer(PatternRecognizer):
         the patterns are written for :data:`FLAGS`.
         """
         results = super().analyze(text, entities, nlp_artifacts, self.global_regex_flags)
-        return longest_first([r for r in results if self.keep(text, r.start, r.end)])
+        kept: list[RecognizerResult] = []
+        for result in results:
+            bounds = self.adjust(text, result.start, result.end)
+            if bounds is not None and bounds[0] < bounds[1]:
+                result.start, result.end = bounds
+                kept.append(result)
+        return longest_first(kept)
 
     def keep(self, text: str, start: int, end: int) -> bool:
         """Whether the match ``text[start:end]`` stands, given its surroundings."""
         return True
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        """The final bounds of the match ``text[start:end]``, or None to drop it.
+
+        The default keeps the bounds when :meth:`keep` accepts the match;
+        gazetteer recognizers override it to shrink a match to a known name.
+        """
+        return (start, end) if self.keep(text, start, end) else None
 
 
 def longest_first(results: list[RecognizerResult]) -> list[RecognizerResult]:

@@ -1,0 +1,39 @@
+"""LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``,
+``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``)."""
+from __future__ import annotations
+
+from presidio_analyzer import Pattern
+
+from ._base import RuleRecognizer
+from ._names import CAP_WORD
+
+SUFFIXES = (
+    "Street", "St.", "St", "Avenue", "Ave.", "Ave", "Boulevard", "Blvd.", "Blvd", "Road", "Rd.", "Rd", "Drive",
+    "Dr.", "Lane", "Ln.", "Way", "Court", "Ct.", "Place", "Pl.", "Circle", "Highway", "Hwy", "Parkway", "Pkwy",
+    "Terrace", "Trail", "Plaza", "Square", "Alley", "Loop", "Row", "Expressway", "Freeway",
+)
+_SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=len, reverse=True)) + ")"
+_DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
+_UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"
+
+PATTERNS = [
+    Pattern(
+        "street_address",
+        rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
+        0.85,
+    ),
+    Pattern(
+        "po_box",
+        r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",
+        0.85,
+    ),
+]
+
+
+class AddressRecognizer(RuleRecognizer):
+    """A house number, capitalised street words and a street suffix, with an optional
+    apartment/unit; post-office boxes.  Numbers are not years here (``1985 King Road``)."""
+
+    ENTITY = "LOCATION"
+    PATTERNS = PATTERNS
+    CONTEXT = ["address", "live", "lives", "located", "street", "residence", "house", "apartment"]

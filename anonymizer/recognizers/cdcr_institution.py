@@ -1,0 +1,57 @@
+"""ORGANIZATION: CDCR institutions by name (``Mule Creek State Prison``, ``CTF Soledad``, ``Salinas
+Valley``, ``California State Prison, Solano``) and one-word aliases in context (``at Wasco``,
+``transferred to Centinela``)."""
+from __future__ import annotations
+
+import regex as re
+from presidio_analyzer import Pattern
+
+from anonymizer import lexicon
+
+from ._base import RuleRecognizer
+
+
+def _forms(name: str) -> list[str]:
+    """A name as written in the list, in capitals, and with each word capitalised."""
+    capitalised = " ".join(w[:1].upper() + w[1:] for w in name.split(" "))
+    return [name, name.upper(), capitalised]
+
+
+def _alternation(names: tuple[str, ...]) -> str:
+    forms = {form for name in names for form in _forms(name)}
+    escaped = (re.escape(f).replace(r"\ ", "[ ]").replace("'", "['’]") for f in forms)
+    return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
+
+
+_NAMES, _SINGLE = lexicon.cdcr_institutions()
+_END = r"(?![\w'’-])"
+#: words before a one-word alias that make it the prison, not the town
+_BEFORE = (
+    r"(?i:at|to|left|leaving|transferred[ ]to|transfer[ ]to|housed[ ]at|paroled[ ]from|over[ ]at"
+    r"|up[ ]at|down[ ]at|here[ ]at|there[ ]at)"
+)
+#: after a one-word alias: a county, a state or a following capitalised word make it a place or a name
+_NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b)"
+
+PATTERNS = [
+    Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9),
+    Pattern(
+        "cdcr_institution_alias",
+        rf"(?<=\b{_BEFORE}[ ]){_alternation(_SINGLE)}{_END}{_NOT_AFTER}",
+        0.85,
+    ),
+]
+
+
+class CdcrInstitutionRecognizer(RuleRecognizer):
+    """Names of the state's prisons from ``data/categorize_cdcr_institutions.tsv``.
+
+    Full names, aliases of two or more words and unambiguous codes (``CTF``, ``SATF``)
+    match anywhere; a one-word alias that is also a town (``Wasco``, ``Folsom``,
+    ``Soledad``) only after ``at``/``to``/``transferred to``/``paroled from`` and not
+    before ``County``, ``, California`` or another capitalised word.
+    """
+
+    ENTITY = "ORGANIZATION"
+    PATTERNS = PATTERNS
+    CONTEXT = ["prison", "institution", "transferred", "housed", "yard", "facility"]

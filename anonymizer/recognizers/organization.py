@@ -1,0 +1,83 @@
+"""ORGANIZATION: named institutions recognised by their head noun (``Golden Valley Trucking``,
+``Highland Hospital``, ``Fresno Police Department``, ``Hoover Elementary``, ``Homeboy Industries``)."""
+from __future__ import annotations
+
+import regex as re
+from presidio_analyzer import Pattern
+
+from anonymizer import lexicon
+
+from ._base import RuleRecognizer
+from ._names import CAP_WORD, CONNECTOR, strip_function_words
+
+#: Final words of an organization name, longest first inside the alternation.
+HEADS = (
+    "State Prison", "Prison", "Penitentiary", "County Jail", "Jail", "Juvenile Hall", "Hospital",
+    "Medical Center", "Health Center", "Conservation Center", "Treatment Center", "Detention Center",
+    "Recovery Center", "Rehabilitation Center", "Community Center", "Clinic", "Police Department",
+    "Sheriff's Department", "Sheriff’s Department", "Sheriff's Office", "Sheriff’s Office", "Fire Department",
+    "Highway Patrol", "Police", "Elementary School", "Elementary", "Middle School", "Junior High School",
+    "Junior High", "High School", "High", "School", "Academy", "Community College", "College", "University",
+    "Church", "Cathedral", "Ministries", "Ministry", "Rescue Mission", "Foundation", "Industries", "Inc.",
+    "Inc", "LLC", "Company", "Corporation", "Corp.", "Trucking", "Landscaping", "Roofing", "Construction",
+    "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
+    "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility",
+    "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing",
+)
+_HEAD = "(?:" + "|".join(re.escape(h).replace(r"\ ", "[ ]") for h in sorted(HEADS, key=len, reverse=True)) + ")"
+#: a company word after the head: ``Foothill Transcription Company``, ``Golden Valley Trucking, Inc.``
+_SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services)(?![\w'’-]))?"
+_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEAD}(?![\w'’-]){_SUFFIX}"
+
+_KNOWN = "(?:" + "|".join(
+    re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(lexicon.organization_names(), key=len, reverse=True)
+) + ")"
+_NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
+
+#: heads that are also surnames: they need two name words before them (``First Baptist Church``, not ``Daniel Church``)
+_SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
+
+#: university campuses: ``Cal State Fullerton``, ``UC Davis``, ``Cal Poly Pomona``
+_CAMPUS = rf"(?<![\w'’-])(?:Cal[ ]State|Cal[ ]Poly|CSU|UC|SUNY|CUNY)[ ]{CAP_WORD}(?:[ ](?!Medical|University|College)\p{{Lu}}\p{{Ll}}+)?(?![\w'’-])"
+
+#: words that alone do not make a name: ``the State Prison``, ``County Jail``, ``Police Department``
+GENERIC = frozenset(
+    """
+    State County City Community Regional Medical Juvenile Federal Public Local Police Sheriff's Sheriff’s
+    Department General Elementary Middle High Junior Senior Catholic Christian
+    Private Charter Continuation Adult Alternative Trade Vocational New Old North South East West Northern
+    Southern Eastern Western Prison Jail School College University
+    """.split()
+)
+_WORDS = re.compile(r"[^\s]+")
+
+
+class OrganizationRecognizer(RuleRecognizer):
+    """Capitalised words ending in an organization head noun.
+
+    Leading function words (``The``, ``At``, ``My``) are not part of the span, and a
+    name needs at least one specific word before the head (``the County Jail`` and
+    ``Police Department`` alone do not match).  Lower-case connectors are allowed
+    inside (``Pacific Gas and Electric``).  ``High`` as a head only follows a single
+    capitalised word (``Fremont High``).
+    """
+
+    ENTITY = "ORGANIZATION"
+    PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
+                Pattern("known_organization", _NAMED, 0.85)]
+    CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        start = strip_function_words(text, start, end)
+        words = _WORDS.findall(text, start, end)
+        head = re.search(rf"{_HEAD}(?={_SUFFIX}$)", text[start:end])
+        if head is None:
+            return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}", text[start:end]) else None
+        name = [w for w in text[start : start + head.start()].split() if w[:1].isupper() or w[:1].isdigit()]
+        if not any(w.strip(",") not in GENERIC for w in name):
+            return None
+        if head.group() == "High" and len(words) != 2:
+            return None
+        if head.group() in _SURNAME_HEADS and head.group() != "High" and len(name) < 2:
+            return None
+        return start, end

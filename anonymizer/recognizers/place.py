@@ -1,0 +1,81 @@
+"""LOCATION: cities, states and countries the gazetteers know, after a locative word
+(``in Pomona``, ``moved to Chula Vista``, ``from Vallejo``) or after ``City,`` (``Atlanta, Georgia``);
+counties (``Los Angeles County``, ``San Joaquin County``)."""
+from __future__ import annotations
+
+import regex as re
+from presidio_analyzer import Pattern
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from anonymizer import lexicon
+from anonymizer.categorize import place_category
+
+from ._base import RuleRecognizer
+from ._names import FUNCTION_WORDS
+
+_WORD = r"\p{Lu}[\p{L}'’.-]*\p{L}"
+_BEFORE = (
+    r"(?<=\b(?i:in|to|from|near|outside(?:[ ]of)?|around|towards?|through|visit|visiting|left|leave|born[ ]in"
+    r"|moved[ ]to|(?:side|part|city|town|county|state|streets|outskirts)[ ]of|up[ ]in|down[ ]in|out[ ]of|back[ ]to|drove[ ]to)[ ])"
+)
+_AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
+_COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
+_NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
+_TOWN_BEFORE = re.compile(r"\b(?i:in|from|near|of)[ ]$")
+_INSTITUTION_TOWNS = frozenset(w.casefold() for w in lexicon.cdcr_institutions()[1])
+
+PATTERNS = [
+    Pattern("place_after_locative", rf"{_BEFORE}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
+    Pattern("region_after_city", rf"{_AFTER_CITY}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
+    Pattern("county", _COUNTY, 0.85),
+]
+_COUNTY_SUFFIX = re.compile(r"[ ](?:County|COUNTY)(?![\w'’-])")
+
+
+class PlaceRecognizer(RuleRecognizer):
+    """Known places in a locative context; the span is the longest run of capitalised
+    words from the start that the gazetteers know (plus a following ``County``).
+
+    Common words and name words (``Hope``, ``Young``, ``King``), ``God``, and the
+    one-word prison towns (``Wasco``, ``Folsom``) only after ``in``/``from``/``near``/``of``
+    (after ``at``/``to`` they are the prison recognizer's); after ``City,`` only states and countries count.
+    """
+
+    ENTITY = "LOCATION"
+    PATTERNS = PATTERNS
+    CONTEXT = ["live", "lived", "moved", "born", "grew", "city", "town", "state", "county"]
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        if _COUNTY_SUFFIX.search(text, start, end) and text[start:end].split(" ")[0] not in FUNCTION_WORDS:
+            return start, end
+        after_city = text[max(0, start - 2) : start] == ", "
+        words = list(re.finditer(r"\S+", text[start:end]))
+        for last in range(len(words), 0, -1):
+            name = text[start : start + words[last - 1].end()]
+            category = place_category(name)
+            if category is None or not self._plausible(name, category, after_city):
+                continue
+            if name.casefold() in _INSTITUTION_TOWNS and not _TOWN_BEFORE.search(text, max(0, start - 12), start):
+                return None  # "at Wasco", "to Folsom": the prison
+            stop = start + words[last - 1].end()
+            if last < len(words) and not _COUNTY_SUFFIX.match(text, stop):
+                return None  # part of a longer name: "Hoover Elementary", "Fresno Bulldogs"
+            county = _COUNTY_SUFFIX.match(text, stop)
+            return start, county.end() if county else stop
+        return None
+
+    @staticmethod
+    def _plausible(name: str, category: str, after_city: bool) -> bool:
+        if after_city:
+            return category in ("STATE", "COUNTRY")
+        if " " in name:
+            return True
+        folded = name.casefold()
+        if name.isupper() and len(name) <= 3:
+            return False  # "US", "IT": words; "CA" counts only after a city
+        return not (
+            folded in STOP_WORDS
+            or lexicon.is_name_word(folded)
+            or folded in _NOT_PLACES
+            or name in FUNCTION_WORDS
+        )

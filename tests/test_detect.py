@@ -1,0 +1,113 @@
+"""Detection filter rules: span tightening, rule names over tagger labels, temporal labels, header guard."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.detect import _temporal_label, filter_mentions, header_mentions, reconcile, tighten
+from anonymizer.types import Header, Mention, Participant
+
+
+def span(text: str, surface: str, label: str) -> str:
+    start = text.index(surface)
+    s, e = tighten(text, start, start + len(surface), label)
+    return text[s:e]
+
+
+TIGHTEN = [
+    ("we drove over there around 5:45, looking", "around 5:45", "TIME", "5:45"),
+    ("responded at approximately 2:30 AM.", "approximately 2:30 AM", "TIME", "2:30 AM"),
+    ("Yesenia was only 52 years old?", "only 52 years old", "AGE", "52 years old"),
+    ('I was about 5\'9" and maybe 140 pounds', '5\'9"', "HEIGHT", '5\'9"'),
+    ("His number is (619) 555-0142.", "(619) 555-0142.", "PHONE_NUMBER", "(619) 555-0142"),
+    ("in the '90s, the", "the '90s", "DATE", "'90s"),
+    ("back in the 70s, the", "the 70s,", "DATE", "70s"),
+    ("by March of that year I was", "March of that year", "DATE", "March"),
+    ("on the 15th of June, 2011.", "the 15th of June, 2011.", "DATE", "the 15th of June, 2011"),
+    ("picked up by the Oakland Police Department.", "the Oakland Police Department", "ORGANIZATION",
+     "Oakland Police Department"),
+    ("Mr. Kevin Richardson's file", "Mr. Kevin Richardson's", "PERSON", "Kevin Richardson"),
+    ("at 8:40 p.m. we", "8:40 p.m.", "TIME", "8:40 p.m."),
+    ("from Rollin' 60s Crips after", "Rollin' 60s Crips", "ORGANIZATION", "Rollin' 60s Crips"),
+    ("the (paren", "(paren", "PERSON", "paren"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "expected"), TIGHTEN)
+def test_it_tightens_spans_to_the_guidelines(text, surface, label, expected):
+    assert span(text, surface, label) == expected
+
+
+TEMPORAL = [
+    ("24 hours", "TIME", None),
+    ("the afternoon", "TIME", None),
+    ("around 5:45", "TIME", "TIME"),
+    ("8 pm", "TIME", "TIME"),
+    ("twenty-one years", "DATE", None),
+    ("the last 24 months", "DATE", None),
+    ("October 24, 2024", "DATE", "DATE"),
+    ("1995", "DATE", "DATE"),
+    ("17 years old", "DATE", "AGE"),
+]
+
+
+@pytest.mark.parametrize(("text", "label", "expected"), TEMPORAL)
+def test_it_keeps_only_calendar_dates_and_clock_times_from_the_tagger(text, label, expected):
+    assert _temporal_label(text, label) == expected
+
+
+def m(text: str, surface: str, label: str, source: str, nth: int = 0) -> Mention:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(surface, start + 1)
+    return Mention(start, start + len(surface), label, (source,), confidence=1 if source == "header" else 2)
+
+
+def test_it_lets_a_rule_organization_replace_the_taggers_label():
+    text = "I worked at Golden Valley Trucking for a year."
+    out = reconcile([m(text, "Golden Valley Trucking", "LOCATION", "spacy"),
+                     m(text, "Golden Valley Trucking", "ORGANIZATION", "presidio")])
+    assert [(text[x.start:x.end], x.label) for x in out] == [("Golden Valley Trucking", "ORGANIZATION")]
+
+
+def test_it_keeps_the_taggers_text_outside_a_rule_span():
+    text = "Officer Smith of Fresno Police Department came."
+    out = reconcile([m(text, "Smith of Fresno Police Department", "PERSON", "spacy"),
+                     m(text, "Fresno Police Department", "ORGANIZATION", "presidio")])
+    kept = sorted((text[x.start:x.end].strip(), x.label) for x in filter_mentions(text, out))
+    assert kept == [("Fresno Police Department", "ORGANIZATION"), ("Smith of", "PERSON")]
+
+
+def test_it_drops_a_title_page_name_part_inside_a_rule_name():
+    text = "I went to Jordan High School. Jordan said hi."
+    header = [m(text, "Jordan", "PERSON", "header"), m(text, "Jordan", "PERSON", "header", nth=1)]
+    out = reconcile([*header, m(text, "Jordan High School", "ORGANIZATION", "presidio")])
+    assert sorted((x.start, x.label) for x in out) == [(10, "ORGANIZATION"), (30, "PERSON")]
+
+
+def test_it_leaves_mentions_alone_without_rule_names():
+    text = "Kevin went home."
+    mentions = [m(text, "Kevin", "PERSON", "spacy")]
+    assert reconcile(mentions) == mentions
+
+
+def test_it_does_not_seed_a_participant_name_where_it_is_a_place():
+    header = Header(inmate_name="KEVIN YOUNG", participants=(Participant("GEORGIA SMITH", "Victim"),))
+    text = "We moved to Atlanta, Georgia. Kevin and Georgia were friends. I moved to Georgia later."
+    found = [text[x.start:x.end] for x in header_mentions(text, header) if x.label == "PERSON"]
+    assert found.count("Georgia") == 1
+
+
+@pytest.mark.parametrize(
+    ("surface", "label", "kept"),
+    [
+        ("1073", "DATE", False),
+        ("1995", "DATE", True),
+        ("okay", "PERSON", False),
+        ("Fresno\nPolice", "ORGANIZATION", False),
+        ("Medi-Cal", "ORGANIZATION", False),
+    ],
+)
+def test_it_filters_implausible_tagger_spans(surface, label, kept):
+    text = f"the BPH form {surface} here"
+    out = list(filter_mentions(text, [m(text, surface, label, "spacy")]))
+    assert bool(out) is kept

@@ -1,0 +1,146 @@
+"""Name recognizers (organizations, prisons, gangs, NRP, addresses, zip codes, places): exact spans."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.recognizers import (
+    AddressRecognizer,
+    CdcrInstitutionRecognizer,
+    GangRecognizer,
+    NrpRecognizer,
+    OrganizationRecognizer,
+    PlaceRecognizer,
+    ZipCodeRecognizer,
+)
+
+
+def spans(recognizer, text: str) -> list[str]:
+    results = recognizer.analyze(text, entities=recognizer.supported_entities, nlp_artifacts=None)
+    return [text[r.start:r.end] for r in sorted(results, key=lambda r: r.start)]
+
+
+ORGANIZATION = [
+    ("I worked at Golden Valley Trucking for a year.", ["Golden Valley Trucking"]),
+    ("she's a nurse at Highland Hospital.", ["Highland Hospital"]),
+    ("The Fresno Police Department picked me up", ["Fresno Police Department"]),
+    ("from the Los Angeles County Sheriff's Department", ["Los Angeles County Sheriff's Department"]),
+    ("I got kicked out of Hoover Elementary for fighting", ["Hoover Elementary"]),
+    ("a job at Sunrise Auto Body, as a warehouse worker", ["Sunrise Auto Body"]),
+    ("I went to Fremont High until the 10th grade", ["Fremont High"]),
+    ("classes at Palo Verde Community College and", ["Palo Verde Community College"]),
+    ("Pacific Gas and Electric hired me", ["Pacific Gas and Electric"]),
+    ("I got my AA degree from Cal State Fullerton, in sociology", ["Cal State Fullerton"]),
+    ("taken to the Los Angeles County Jail.", ["Los Angeles County Jail"]),
+    ("six months in Main Jail.", ["Main Jail"]),
+    ("I, SUSAN ROE, transcriber, Foothill Transcription Company, do hereby", ["Foothill Transcription Company"]),
+    ("she's a nurse at Kaiser Permanente.", ["Kaiser Permanente"]),
+    ("a sermon at First Baptist Church on", ["First Baptist Church"]),
+    ("You know, Daniel Church was driving.", []),
+    ("He was taken to the County Jail.", []),
+    ("the Police Department responded", []),
+    ("I went to high school there", []),
+    ("At State Prison we had", []),
+    ("He said High and low.", []),
+]
+
+CDCR_INSTITUTION = [
+    ("I had a 115 at Mule Creek State Prison in 2003", ["Mule Creek State Prison"]),
+    ("I was at Mule Creek in 1996", ["Mule Creek"]),
+    ("my uncle did time at Pelican Bay.", ["Pelican Bay"]),
+    ("When did you transfer to Solano?", ["Solano"]),
+    ("I had a 115 for fighting at Wasco in two thousand six", ["Wasco"]),
+    ("I'm housed at CTF Soledad now", ["CTF Soledad"]),
+    ("at California State Prison, Solano", ["California State Prison, Solano"]),
+    ("he is at Salinas Valley.", ["Salinas Valley"]),
+    ("Wasco is a small town", []),
+    ("I grew up in Solano County", []),
+    ("we lived in Folsom, California", []),
+    ("Sierra Nevada mountains", []),
+]
+
+GANG = [
+    ("You joined Rollin' 60s Crips at a young age", ["Rollin' 60s Crips"]),
+    ("I don't associate with Asian Boyz anymore", ["Asian Boyz"]),
+    ("you joined Tiny Rascal Gang at a young age", ["Tiny Rascal Gang"]),
+    ("I joined Aryan Brotherhood at the age of 11", ["Aryan Brotherhood"]),
+    ("I was with the Norteños back then", ["Norteños"]),
+    ("I joined Varrio Hawaiian Gardens at 13", ["Varrio Hawaiian Gardens"]),
+    ("The Black Guerrilla Family ran the yard", ["Black Guerrilla Family"]),
+    ("the gang was my family", []),
+    ("Blood was everywhere", []),
+    ("There was a gang fight", []),
+]
+
+NRP = [
+    ("My family is Honduran and we were raised Baptist", ["Honduran", "Baptist"]),
+    ("we were raised Jehovah's Witness, we went", ["Jehovah's Witness"]),
+    ("My stepfather, he was Filipino too", ["Filipino"]),
+    ("I'm Catholic.", ["Catholic"]),
+    ("the Muslims in the yard", ["Muslims"]),
+    ("We moved to American Samoa", []),
+    ("I joined Mexican Mafia", []),
+    ("a letter from Paris Christian today", []),
+    ("he was catholic about it", []),
+]
+
+ADDRESS = [
+    ("I'll go to meetings at the AA hall on 12606 Ybarra Court, my sponsor", ["12606 Ybarra Court"]),
+    ("at 5378 Martin Luther King Jr. Boulevard in Fresno", ["5378 Martin Luther King Jr. Boulevard"]),
+    ("he lives at 329 East Olive Avenue.", ["329 East Olive Avenue"]),
+    ("at 1985 King Road, Apt. 4", ["1985 King Road, Apt. 4"]),
+    ("send it to P.O. Box 4490 please", ["P.O. Box 4490"]),
+    ("we walked 3 blocks down the street", []),
+    ("I spent 15 years on Main Street", []),
+]
+
+ZIP_CODE = [
+    ("12606 Ybarra Court in Stockton, California 94210.", ["94210"]),
+    ("4517 Main Street in Madera, 94883. His number", ["94883"]),
+    ("Sacramento, CA 95814", ["95814"]),
+    ("the zip code is 95692", ["95692"]),
+    ("I owed him 12000 dollars", []),
+    ("Yes, 12345 is my number", []),
+    ("in 1995, 12345 people", []),
+]
+
+PLACE = [
+    ("My parole plans are in Pomona for a reason.", ["Pomona"]),
+    ("I was accepted at Amity Foundation in Chula Vista, they hold", ["Chula Vista"]),
+    ("We moved to Pago Pago, American Samoa, for", ["Pago Pago", "American Samoa"]),
+    ("I was born in Atlanta, Georgia.", ["Atlanta", "Georgia"]),
+    ("I grew up in Los Angeles County.", ["Los Angeles County"]),
+    ("from San Joaquin County", ["San Joaquin County"]),
+    ("Georgia was my best friend", []),
+    ("I put my trust in God", []),
+    ("I was kicked out of Hoover Elementary", []),
+    ("a letter from Young", []),
+    ("at Wasco for two years", []),
+    ("I believe in Hope", []),
+]
+
+NAME_TABLES = {
+    OrganizationRecognizer: ORGANIZATION,
+    CdcrInstitutionRecognizer: CDCR_INSTITUTION,
+    GangRecognizer: GANG,
+    NrpRecognizer: NRP,
+    AddressRecognizer: ADDRESS,
+    ZipCodeRecognizer: ZIP_CODE,
+    PlaceRecognizer: PLACE,
+}
+CASES = [
+    pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
+    for cls, table in NAME_TABLES.items()
+    for text, expected in table
+]
+
+
+@pytest.mark.parametrize(("cls", "text", "expected"), CASES)
+def test_it_matches_exactly_the_expected_name_spans(cls, text, expected):
+    assert spans(cls(), text) == expected
+
+
+@pytest.mark.parametrize("cls", list(NAME_TABLES))
+def test_it_has_positive_and_negative_name_cases(cls):
+    table = NAME_TABLES[cls]
+    assert any(expected for _, expected in table)
+    assert any(not expected for _, expected in table)
