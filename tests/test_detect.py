@@ -111,3 +111,30 @@ def test_it_filters_implausible_tagger_spans(surface, label, kept):
     text = f"the BPH form {surface} here"
     out = list(filter_mentions(text, [m(text, surface, label, "spacy")]))
     assert bool(out) is kept
+
+
+def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
+    """The indexed context enhancer is a speed-up only: same results as Presidio's."""
+    from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+    from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
+
+    from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
+    from anonymizer.recognizers import build_recognizers
+
+    text = (
+        "PRESIDING COMMISSIONER RUFF: His CDCR number is V12345, and on June 5, 2001 at 8:40 AM he was 17.\n"
+        "INMATE DOE: My number, uh, 916-555-0142. I was about 5'9\" then. Email jdoe@example.com.\n"
+        "DEPUTY COMMISSIONER ROE: Noted. The zip code is 95814, the ID AK2960.\n"
+    ) * 3
+    engine = LoadedSpacyEngine(nlp)
+    doc = parse(nlp, text)
+    results = {}
+    for name, enhancer in (("presidio", LemmaContextAwareEnhancer()), ("indexed", IndexedContextEnhancer())):
+        analyzer = AnalyzerEngine(
+            registry=RecognizerRegistry(recognizers=build_recognizers(), supported_languages=["en"]),
+            nlp_engine=engine, supported_languages=["en"], context_aware_enhancer=enhancer,
+        )
+        found = analyzer.analyze(text=text, language="en", nlp_artifacts=IndexedArtifacts(doc, engine))
+        results[name] = sorted((r.start, r.end, r.entity_type, round(r.score, 6)) for r in found)
+    assert len(results["presidio"]) >= 15
+    assert results["indexed"] == results["presidio"]
