@@ -51,6 +51,7 @@ TAB_LABEL_MAP: dict[str, str] = {
     "SPELLED_NAME": "PERSON",
     "SPELLED_OUT_ITEM": "CODE",
     "CDCR_ID": "CODE",
+    "ID": "CODE",
     "PHONE_NUMBER": "CODE",
     "EMAIL_ADDRESS": "CODE",
     "URL": "CODE",

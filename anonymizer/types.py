@@ -36,6 +36,7 @@ LABELS = (
     "PHONE_NUMBER",
     "EMAIL_ADDRESS",
     "URL",
+    "ID",  # case, application and file numbers (court records)
 )
 DIRECT_LABELS = frozenset({"PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID"})
 

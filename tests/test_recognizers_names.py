@@ -5,6 +5,7 @@ import pytest
 
 from anonymizer.recognizers import (
     AddressRecognizer,
+    CaseNumberRecognizer,
     CdcrInstitutionRecognizer,
     GangRecognizer,
     NrpRecognizer,
@@ -127,6 +128,18 @@ NAME_TABLES = {
     ZipCodeRecognizer: ZIP_CODE,
     PlaceRecognizer: PLACE,
 }
+CASE_NUMBER = [
+    ("originated in an application (no. 18403/91) against the Republic", ["18403/91"]),
+    ("in two applications (nos. 265/07 and 7076/05) against", ["265/07", "7076/05"]),
+    ("for membership of the PKK (case no. 1996/276). On", ["1996/276"]),
+    ("registered under registration no. D-4840. On this", ["D-4840"]),
+    ("Application Number 12345/02 was lodged", ["12345/02"]),
+    ("convicted under Penal Code 664/187, attempted murder", []),
+    ("Protocol No. 11 to the Convention", []),
+    ("on 10/24/2024 at the hearing", []),
+    ("he was no. 1 in his class, 12/15 of them", []),
+]
+NAME_TABLES[CaseNumberRecognizer] = CASE_NUMBER
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

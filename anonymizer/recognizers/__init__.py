@@ -12,6 +12,7 @@ from anonymizer.types import Config
 
 from .address import AddressRecognizer
 from .age import AgeRecognizer
+from .case_number import CaseNumberRecognizer
 from .cdcr_id import CdcrIdRecognizer
 from .cdcr_institution import CdcrInstitutionRecognizer
 from .date import DateRecognizer
@@ -31,6 +32,7 @@ from .zip_code import ZipCodeRecognizer
 __all__ = [
     "AddressRecognizer",
     "AgeRecognizer",
+    "CaseNumberRecognizer",
     "CdcrIdRecognizer",
     "CdcrInstitutionRecognizer",
     "DateRecognizer",
@@ -61,6 +63,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         SpelledNameRecognizer(),
         SpelledOutItemRecognizer(),
         CdcrIdRecognizer(extra_whitelist=extra),
+        CaseNumberRecognizer(),
         DateRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
