@@ -16,12 +16,21 @@
 * Never leak: when a replacement would keep a digit, or a word that is not an
   expected connector (``of``, ``PM``, ``years old``...), the whole span becomes one
   generic tag instead.
+* Corpus-wide numbering (``numbering=``): every number is requested for a *registry key*
+  ``(category, key)``: the tag category (``PERSON``, ``CITY``, ``CDCR_ID`` ...) and the
+  normalized text that shares a tag -- the name part in ``"parts"`` style (a misspelled or
+  cut-off part is first mapped to the entity's part it stands for), the entity's normalized
+  name in ``"referent"`` style and for places, organizations and groups, the normalized id
+  (letters and digits only) for CDCR_ID, the letters of a spelled name nobody owns.  Keys in
+  ``numbering`` keep their number; new keys get the next free number of their category in
+  order of first appearance.  ``Pseudonymized.numbers`` reports every key used and its number
+  so a caller can persist the new ones; ``renames`` replaces the tag of a key everywhere.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
@@ -37,6 +46,9 @@ PART_MATCH_RATIO = 85.0
 MIN_CUT_OFF = 4
 
 STYLES = ("parts", "referent")
+
+#: ``(tag category, normalized key)`` -> number, e.g. ``("PERSON", "richardson") -> 8``.
+RegistryKey = tuple[str, str]
 
 #: Coarse labels whose tag uses the entity's fine category (STATE, PRISON, ...).
 _CATEGORIZED_LABELS = frozenset({"LOCATION", "ORGANIZATION", "NRP"})
@@ -55,6 +67,7 @@ class Replacement:
     tag_text: str
     entity: int | None = None
     out_start: int = 0
+    keys: tuple[RegistryKey, ...] = ()  # registry keys of the numbered tags in tag_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +86,8 @@ class Pseudonymized:
     text: str
     replacements: tuple[Replacement, ...]
     key: tuple[KeyEntry, ...]
+    #: with ``numbering=``: every registry key used -> its number, in order of first use
+    numbers: Mapping[RegistryKey, int] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- shared text helpers
@@ -104,6 +119,19 @@ def _name_parts(name: str) -> tuple[str, ...]:
 
 def _tag_prefix(category: str) -> str:
     return re.sub(r"[^A-Z0-9]+", "_", category.upper()).strip("_") or "ENTITY"
+
+
+def normalized_key(label: str, value: str) -> str:
+    """The registry key of a name, id or surface: ``"C-12345"`` -> ``"c12345"`` for CDCR_ID,
+    otherwise case-folded words without accents or a final possessive (``"Kevin  Richardson's"``
+    -> ``"kevin richardson"``)."""
+    folded = _fold(value)
+    if label == "CDCR_ID":
+        return re.sub(r"[^0-9a-z]", "", folded)
+    words = folded.split()
+    if words:
+        words[-1] = _split_possessive(words[-1])[0]
+    return " ".join(words)
 
 
 # ---------------------------------------------------------------- temporal values
@@ -236,19 +264,55 @@ def _temporal(label: str, surface: str) -> str:
 class _Tagger:
     """Numbering state for one document."""
 
-    def __init__(self, entities: Sequence[Entity], style: str, part_owner: Mapping[str, int]) -> None:
+    def __init__(
+        self,
+        entities: Sequence[Entity],
+        style: str,
+        part_owner: Mapping[str, int],
+        numbering: Mapping[RegistryKey, int] | None = None,
+        renames: Mapping[RegistryKey, str] | None = None,
+    ) -> None:
         self.entities = entities
         self.style = style
         self.part_owner = part_owner
         self.counters: dict[str, int] = {}
         self.numbers: dict[tuple[str, tuple], int] = {}
         self._entity_parts: dict[int, tuple[str, ...]] = {}
+        self.fixed = numbering
+        self.renames = renames or {}
+        self.used: dict[RegistryKey, int] = {}
+        self.highest: dict[str, int] = {}
+        for (prefix, _), n in (numbering or {}).items():
+            self.highest[prefix] = max(self.highest.get(prefix, 0), n)
+        self.keys: list[RegistryKey] = []  # registry keys of the tag being built
+
+    def registry_key(self, prefix: str, key: tuple) -> RegistryKey:
+        if key[0] == "entity":
+            entity = self.entities[key[1]]
+            return prefix, normalized_key(entity.label, entity.name)[:255]
+        return prefix, key[-1][:255]
 
     def number(self, prefix: str, key: tuple) -> int:
+        registry_key = self.registry_key(prefix, key)
+        self.keys.append(registry_key)
         if (prefix, key) not in self.numbers:
-            self.counters[prefix] = self.counters.get(prefix, 0) + 1
-            self.numbers[(prefix, key)] = self.counters[prefix]
+            self.numbers[(prefix, key)] = self._next(prefix, registry_key)
         return self.numbers[(prefix, key)]
+
+    def _next(self, prefix: str, registry_key: RegistryKey) -> int:
+        if self.fixed is None:  # per document: count in order of appearance
+            self.counters[prefix] = self.counters.get(prefix, 0) + 1
+            return self.counters[prefix]
+        number = self.fixed.get(registry_key) or self.used.get(registry_key)
+        if number is None:
+            number = self.highest[prefix] = self.highest.get(prefix, 0) + 1
+        self.used.setdefault(registry_key, number)
+        return number
+
+    def numbered(self, prefix: str, key: tuple, shown: str | None = None) -> str:
+        """``[PREFIX_n]`` (or ``[SHOWN_n]``), or the key's rename in the registry."""
+        number = self.number(prefix, key)
+        return self.renames.get(self.keys[-1]) or f"[{shown or prefix}_{number}]"
 
     def entity(self, mention: Mention) -> Entity | None:
         return None if mention.entity is None else self.entities[mention.entity]
@@ -286,10 +350,13 @@ class _Tagger:
         if label in _CATEGORIZED_LABELS and entity is not None and entity.label == label:
             category = entity.category
         prefix = _tag_prefix(category)
-        return f"[{prefix}_{self.number(prefix, self.referent_key(mention, surface))}]"
+        key = self.referent_key(mention, surface)
+        if key[0] == "surface":
+            key = ("surface", normalized_key(label, surface))
+        return self.numbered(prefix, key)
 
     def whole_person(self, mention: Mention, surface: str) -> str:
-        return f"[PERSON_{self.number('PERSON', self.referent_key(mention, surface))}]"
+        return self.numbered("PERSON", self.referent_key(mention, surface))
 
     def person(self, mention: Mention, surface: str) -> str:
         if self.style == "referent":
@@ -301,13 +368,15 @@ class _Tagger:
         for match in _NAME_PART.finditer(surface):
             stem, possessive = _split_possessive(match.group())
             part = self.canonical_part(_fold(stem), entity)
-            tag = f"[PERSON_{self.number('PERSON', ('part', part))}]"
+            tag = self.numbered("PERSON", ("part", part))
             tags.append(tag)
             pieces += [surface[cursor : match.start()], tag, possessive]
             cursor = match.end()
         pieces.append(surface[cursor:])
         if not tags:
             return self.whole_person(mention, surface)
+        if len(tags) > 1 and len(set(tags)) == 1 and tags[0] in self.renames.values():
+            return tags[0]  # every part renamed to one tag: the name becomes that tag once
         if any(c.isdigit() for c in surface):
             return " ".join(tags)
         return "".join(pieces)
@@ -324,7 +393,7 @@ class _Tagger:
             key = ("entity", self.part_owner[letters])
         else:
             key = ("spelled", letters)
-        return f"[SPELLED_NAME_PERSON_{self.number('PERSON', key)}]"
+        return self.numbered("PERSON", key, shown="SPELLED_NAME_PERSON")
 
 
 def _part_owners(text: str, mentions: Sequence[Mention], entities: Sequence[Entity]) -> dict[str, int]:
@@ -362,18 +431,24 @@ def pseudonymize(
     entities: Sequence[Entity],
     style: str = "parts",
     overrides: Mapping[int, str] | None = None,
+    numbering: Mapping[RegistryKey, int] | None = None,
+    renames: Mapping[RegistryKey, str] | None = None,
 ) -> Pseudonymized:
     """Tagged text, the replacements made, and the re-identification key.
 
     ``mentions`` must not overlap (use :func:`anonymizer.merge.merge`); their
     ``entity`` indexes ``entities``.  ``overrides`` maps an entity id to the tag text
     that replaces the computed one (a reviewer's rename); numbering is unaffected.
+    ``numbering`` (corpus-wide numbers, see the module docstring) switches from
+    per-document numbering to fixed numbers per registry key; ``renames`` (used only
+    with ``numbering``) maps a registry key to the tag that replaces its numbered tag.
     """
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
     overrides = overrides or {}
     ordered = sorted(mentions, key=lambda m: (m.start, m.end))
-    tagger = _Tagger(entities, style, _part_owners(text, ordered, entities))
+    tagger = _Tagger(entities, style, _part_owners(text, ordered, entities), numbering,
+                     renames if numbering is not None else None)
     replacements: list[Replacement] = []
     key: dict[tuple, tuple[Mention, list[str], list[str]]] = {}
     cursor = 0
@@ -382,11 +457,13 @@ def pseudonymize(
         if mention.start < cursor:
             raise ValueError(f"overlapping mentions at {mention.start}:{mention.end}")
         surface = text[mention.start : mention.end]
+        tagger.keys = []
         tag_text = tagger.tag(mention, surface)
         if mention.entity in overrides:
             tag_text = overrides[mention.entity]
         out_start = mention.start + shift
-        replacements.append(Replacement(mention.start, mention.end, tag_text, mention.entity, out_start))
+        keys = tuple(dict.fromkeys(tagger.keys))
+        replacements.append(Replacement(mention.start, mention.end, tag_text, mention.entity, out_start, keys))
         shift += len(tag_text) - (mention.end - mention.start)
         cursor = mention.end
         _, tags, surfaces = key.setdefault(tagger.referent_key(mention, surface), (mention, [], []))
@@ -399,6 +476,7 @@ def pseudonymize(
         text=apply(text, replacements),
         replacements=tuple(replacements),
         key=tuple(_key_entry(first, tags, surfaces, entities) for first, tags, surfaces in key.values()),
+        numbers=dict(tagger.used),
     )
 
 

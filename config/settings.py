@@ -108,6 +108,8 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
+# Export archives (corpus and secret key archives); served only through admin views, never MEDIA_URL.
+EXPORT_ROOT = Path(os.getenv("EXPORT_ROOT", BASE_DIR / "exports"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("UPLOAD_MAX_BYTES", 50 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

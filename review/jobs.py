@@ -80,3 +80,20 @@ def enqueue_analysis(document: Document) -> None:
 
         django_rq.get_queue("default").enqueue(analyze_document, document.pk, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
     document.refresh_from_db()
+
+
+def export_corpus(export_id: int) -> str:
+    """Run one corpus export (review.exporting); returns its final status."""
+    from . import exporting
+
+    return exporting.run_export(export_id)
+
+
+def enqueue_export(export_id: int) -> None:
+    """Queue a corpus export (inline without Redis)."""
+    if settings.JOBS_INLINE:
+        export_corpus(export_id)
+    else:
+        import django_rq
+
+        django_rq.get_queue("default").enqueue(export_corpus, export_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])

@@ -1,0 +1,292 @@
+"""Pure pieces of a corpus export (no Django): CoNLL, the leak scan, statistics, checksums.
+
+Everything here works on the *pseudonymized* text of a document and the spans of its
+tags in that text (``Tagged``), which is what the export archive contains:
+
+* :func:`conll` -- CoNLL-2003 style ``TOKEN TAG`` lines, BIO labels over the tag tokens,
+  one blank line between utterances (lines of the text);
+* :func:`scan_surfaces` / :func:`detector_leaks` -- the leak gate: surface forms of accepted
+  entities still in the output (whole word, any case, spelled out, possessive), and
+  detector hits of direct identifiers outside tags;
+* :func:`statistics` / :func:`statistics_csv` -- the paper's Table 6 (total, average per
+  file, frequency per 1,000 tokens);
+* :func:`sha256` and :func:`corpus_key` -- manifest checksums and the corpus-level key.
+"""
+from __future__ import annotations
+
+import bisect
+import csv
+import hashlib
+import io
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from anonymizer import lexicon
+from anonymizer.types import DIRECT_LABELS, LABELS
+
+#: A whole tag, ``[PERSON_3]``, ``[MONTH]``: one token, never a leak.
+TAG = re.compile(r"\[[A-Z0-9_]+\]")
+#: CoNLL tokens: a tag, a word (with inner apostrophes), or one punctuation character.
+TOKEN = re.compile(r"\[[A-Z0-9_]+\]|\w+(?:['’]\w+)*|[^\w\s]")
+#: Words counted for the per-1,000-token frequency (the ``anonymize`` command's definition).
+WORD = re.compile(r"\w+")
+#: Labels whose detector hits in the output are leak candidates.
+LEAK_LABELS = DIRECT_LABELS | {"PHONE_NUMBER", "EMAIL_ADDRESS", "URL"}
+#: Temporal labels are not searched as surface forms: ``15`` of ``at the age of 15`` is
+#: everywhere in ``15 years to life``.
+_UNSCANNED_LABELS = frozenset({"DATE", "TIME", "AGE", "HEIGHT"})
+#: How much of the line is kept either side of a leak in the report.
+SNIPPET = 40
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """A tag in the pseudonymized text: ``out[start:end]`` is ``tag``; ``label`` is coarse."""
+
+    start: int
+    end: int
+    label: str
+    tag: str
+
+
+@dataclass(frozen=True)
+class Leak:
+    """A possible leak in a pseudonymized text (``text`` is the snippet: secret)."""
+
+    line: int  # 1-based
+    start: int
+    end: int
+    kind: str  # "surface" (a known surface form) or "detector" (the detectors found something)
+    label: str
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "start": self.start, "end": self.end, "kind": self.kind,
+                "label": self.label, "text": self.text}
+
+
+# ---------------------------------------------------------------- CoNLL
+
+
+def conll(text: str, tags: Sequence[Tagged]) -> str:
+    """One ``TOKEN TAG`` line per token; tokens inside a tag span get ``B-``/``I-`` + label.
+
+    Each non-empty line of ``text`` (an utterance) is one sentence; sentences are separated
+    by one blank line.
+    """
+    ordered = sorted(tags, key=lambda t: t.start)
+    starts = [t.start for t in ordered]
+    sentences: list[str] = []
+    offset = 0
+    for line in text.split("\n"):
+        rows: list[str] = []
+        previous = -1
+        for match in TOKEN.finditer(line):
+            start = offset + match.start()
+            i = bisect.bisect_right(starts, start) - 1
+            if i >= 0 and start < ordered[i].end:
+                rows.append(f"{match.group()} {'I' if i == previous else 'B'}-{ordered[i].label}")
+                previous = i
+            else:
+                rows.append(f"{match.group()} O")
+                previous = -1
+        offset += len(line) + 1
+        if rows:
+            sentences.append("\n".join(rows) + "\n")
+    return "\n".join(sentences)
+
+
+# ---------------------------------------------------------------- leak gate
+
+
+def spelled_forms(word: str) -> tuple[str, ...]:
+    """``"Doe"`` -> ``("D-O-E", "D O E", "D. O. E.")`` (a word of two letters or more)."""
+    letters = [c.upper() for c in word if c.isalpha()]
+    if len(letters) < 2 or len(letters) != len(word):
+        return ()
+    return ("-".join(letters), " ".join(letters), ". ".join(letters) + ".")
+
+
+def _form_pattern(form: str, any_case: bool) -> str:
+    words = [re.escape(w) for w in form.split()]
+    body = r"[ \t]+".join(words)
+    return ("(?i:" + body + ")") if any_case else body
+
+
+def leak_pattern(surfaces: Iterable[tuple[str, str]]) -> re.Pattern[str] | None:
+    """One regex for every ``(label, surface form)`` of accepted entities.
+
+    Whole words, any case (a possessive ``'s`` follows a whole word, so it matches too); a
+    one-word form that is also a common English word (``Young``, ``May``) matches only when
+    capitalized. Every name part of two letters or more is also searched spelled out
+    (``D-O-E``, ``D O E``). Temporal surface forms, one- or two-character forms and person
+    titles (``Dr.`` wrongly marked as an organization) are skipped.
+    """
+    titles = {t.rstrip(".").casefold() for t in lexicon.titles()}
+    alternatives: set[str] = set()
+    for label, surface in surfaces:
+        form = " ".join(surface.split())
+        if label in _UNSCANNED_LABELS or len(form) < 3 or form.rstrip(".").casefold() in titles:
+            continue
+        single = " " not in form
+        common = single and lexicon.is_name_word(form)
+        alternatives.add(_form_pattern(form, any_case=not common))
+        if common:
+            alternatives.add(_form_pattern(form.upper(), any_case=False))
+        if label in ("PERSON", "SPELLED_NAME"):
+            for word in re.findall(r"[^\W\d_]+", form):
+                alternatives.update(_form_pattern(s, any_case=True) for s in spelled_forms(word))
+    if not alternatives:
+        return None
+    body = "|".join(sorted(alternatives, key=len, reverse=True))
+    return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])")
+
+
+def _line_of(starts: Sequence[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset)
+
+
+def _snippet(text: str, start: int, end: int) -> str:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    left = max(line_start, start - SNIPPET)
+    right = min(line_end, end + SNIPPET)
+    return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
+
+
+def _protected(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
+    """Whitelisted ranges (``California Department of Corrections``) and tags: never leaks."""
+    ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
+    ranges += [(m.start(), m.end()) for m in TAG.finditer(text)]
+    return sorted(ranges)
+
+
+def _inside(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    for j in (i - 1, i, i + 1):
+        if 0 <= j < len(ranges) and ranges[j][0] < end and start < ranges[j][1]:
+            return True
+    return False
+
+
+def scan_surfaces(
+    text: str, pattern: re.Pattern[str] | None, whitelist: Sequence[str] = ()
+) -> list[Leak]:
+    """Every match of :func:`leak_pattern` in ``text`` outside tags and whitelisted terms."""
+    if pattern is None:
+        return []
+    protected = _protected(text, whitelist)
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    return [
+        Leak(_line_of(starts, m.start()), m.start(), m.end(), "surface", "", _snippet(text, m.start(), m.end()))
+        for m in pattern.finditer(text)
+        if not _inside(protected, m.start(), m.end())
+    ]
+
+
+def detector_leaks(
+    text: str, hits: Iterable[tuple[int, int, str]], whitelist: Sequence[str] = ()
+) -> list[Leak]:
+    """Detector hits ``(start, end, label)`` on the output that may be leaks.
+
+    Only :data:`LEAK_LABELS` count; a hit touching a tag (``[PERSON_3]``) or a whitelisted
+    term, or without a letter or digit of its own, is not a leak.
+    """
+    protected = _protected(text, whitelist)
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    leaks = []
+    for start, end, label in sorted(hits):
+        if label not in LEAK_LABELS or _inside(protected, start, end):
+            continue
+        if not any(c.isalnum() for c in TAG.sub("", text[start:end])):
+            continue
+        leaks.append(Leak(_line_of(starts, start), start, end, "detector", label, _snippet(text, start, end)))
+    return leaks
+
+
+def merge_leaks(*groups: Iterable[Leak]) -> list[Leak]:
+    """All leaks by position; a detector hit overlapping a surface hit is reported once."""
+    out: list[Leak] = []
+    for leak in sorted((leak for group in groups for leak in group), key=lambda x: (x.start, x.kind != "surface")):
+        if out and leak.start < out[-1].end:
+            continue
+        out.append(leak)
+    return out
+
+
+# ---------------------------------------------------------------- statistics (Table 6)
+
+
+def statistics(files: Mapping[str, tuple[int, Sequence[str]]]) -> dict:
+    """``{file: (tokens, labels of its tags)}`` -> Table 6 per label and per file.
+
+    ``total``: tags of that label in the corpus; ``average_per_file``: total / files;
+    ``per_1000_tokens``: 1,000 * total / tokens, where tokens are the words (``\\w+``) of
+    the documents' original text (the ``anonymize`` command's definition).
+    """
+    count = len(files)
+    tokens = sum(t for t, _ in files.values())
+    totals = {label: 0 for label in LABELS}
+    per_file = {}
+    for name, (file_tokens, labels) in files.items():
+        counts: dict[str, int] = {}
+        for label in labels:
+            counts[label] = counts.get(label, 0) + 1
+            totals[label] = totals.get(label, 0) + 1
+        per_file[name] = {"tokens": file_tokens, "tags": sum(counts.values()), "labels": dict(sorted(counts.items()))}
+
+    def row(total: int) -> dict:
+        return {
+            "total": total,
+            "average_per_file": round(total / count, 2) if count else 0.0,
+            "per_1000_tokens": round(1000 * total / tokens, 4) if tokens else 0.0,
+        }
+
+    return {
+        "files": count,
+        "tokens": tokens,
+        "labels": {label: row(total) for label, total in totals.items()},
+        "total": row(sum(totals.values())),
+        "per_file": per_file,
+    }
+
+
+def statistics_csv(stats: dict) -> str:
+    """Table 6 as CSV: ``label,total,average_per_file,per_1000_tokens`` plus a TOTAL row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["label", "total", "average_per_file", "per_1000_tokens"])
+    rows = [*stats["labels"].items(), ("TOTAL", stats["total"])]
+    for label, row in rows:
+        writer.writerow([label, row["total"], f"{row['average_per_file']:.2f}", f"{row['per_1000_tokens']:.4f}"])
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- manifest and keys
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def corpus_key(document_keys: Mapping[str, Sequence[Mapping]], shared_tags: bool) -> list[dict]:
+    """``{file: key entries}`` -> one list ``[{"tag", "label", "category", "surface_forms"}]``.
+
+    With ``shared_tags`` (consistent pseudonyms: a tag means the same referent in every
+    file) entries are merged by tag over the corpus; otherwise by (file, tag), and each
+    entry also names its ``file``.
+    """
+    merged: dict[tuple, dict] = {}
+    for file, entries in document_keys.items():
+        for entry in entries:
+            for tag in entry["tags"]:
+                key = (tag,) if shared_tags else (file, tag)
+                row = merged.setdefault(key, {**({} if shared_tags else {"file": file}), "tag": tag,
+                                              "label": entry["label"], "category": entry["category"],
+                                              "surface_forms": []})
+                for form in entry["surface_forms"]:
+                    if form not in row["surface_forms"]:
+                        row["surface_forms"].append(form)
+    return [merged[key] for key in sorted(merged)]

@@ -1,0 +1,109 @@
+"""Admin-only export pages: start an export, watch it, read the leak report, download.
+
+Archives are served by :func:`download` with ``FileResponse`` from ``settings.EXPORT_ROOT``
+(never through MEDIA_URL); the key archive is as admin-only as everything here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from . import exporting, jobs
+from .models import Corpus, Document, Export
+from .permissions import require_admin
+
+PAGE = "review/export.html"
+
+
+@login_required
+@require_GET
+def export_index(request: HttpRequest) -> HttpResponse:
+    """Every corpus with its number of approved documents and its last export."""
+    require_admin(request.user)
+    corpora = Corpus.objects.annotate(
+        approved=Count("documents", filter=Q(documents__status=Document.Status.APPROVED)),
+        total=Count("documents"),
+    ).order_by("name")
+    return render(request, "review/export_index.html", {"corpora": corpora})
+
+
+def _context(corpus: Corpus) -> dict:
+    exports = list(corpus.exports.select_related("created_by", "overridden_by").prefetch_related("documents")[:20])
+    return {
+        "corpus": corpus,
+        "approved": exporting.approved_documents(corpus).count(),
+        "exports": exports,
+    }
+
+
+@login_required
+@require_GET
+def export_page(request: HttpRequest, corpus_pk: int) -> HttpResponse:
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=corpus_pk)
+    return render(request, PAGE, _context(corpus))
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, corpus_pk: int) -> HttpResponse:
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=corpus_pk)
+    try:
+        export = exporting.start_export(corpus, request.user)
+    except exporting.ExportError as error:
+        messages.error(request, str(error))
+    else:
+        jobs.enqueue_export(export.pk)
+        messages.success(request, f"Export {export.pk} started with {export.documents.count()} approved document(s).")
+    return redirect("review:export", corpus_pk=corpus.pk)
+
+
+@login_required
+@require_GET
+def export_row(request: HttpRequest, pk: int) -> HttpResponse:
+    """One export's row; htmx polls it while the export is queued or running."""
+    require_admin(request.user)
+    export = get_object_or_404(Export.objects.select_related("corpus", "created_by", "overridden_by"), pk=pk)
+    return render(request, f"{PAGE}#export_row", {"export": export, "corpus": export.corpus})
+
+
+@login_required
+@require_POST
+def override(request: HttpRequest, pk: int) -> HttpResponse:
+    """Export despite the leak gate's hits, with a reason that is recorded."""
+    require_admin(request.user)
+    export = get_object_or_404(Export, pk=pk)
+    try:
+        exporting.override(export.pk, request.user, request.POST.get("reason", ""))
+    except exporting.ExportError as error:
+        messages.error(request, str(error))
+    else:
+        jobs.enqueue_export(export.pk)
+        messages.warning(request, f"Export {export.pk} runs again; the leak gate's hits are overridden.")
+    return redirect("review:export", corpus_pk=export.corpus_id)
+
+
+@login_required
+@require_GET
+def download(request: HttpRequest, pk: int, kind: str) -> FileResponse:
+    """The corpus archive (``kind="archive"``) or the secret key archive (``kind="keys"``)."""
+    require_admin(request.user)
+    export = get_object_or_404(Export, pk=pk, status=Export.Status.DONE)
+    if kind not in ("archive", "keys"):
+        raise Http404("unknown archive")
+    stored = Path(export.archive_path if kind == "archive" else export.keys_path)
+    root = Path(settings.EXPORT_ROOT).resolve()
+    path = stored.resolve()
+    if not stored.name or root not in path.parents or not path.is_file():
+        raise Http404("archive not found")
+    response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="application/zip")
+    response["Cache-Control"] = "no-store"
+    return response

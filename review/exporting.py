@@ -1,0 +1,318 @@
+"""Export a corpus: only approved documents, a leak gate, then two archives.
+
+The **corpus archive** (``export-<id>.zip``, admins download it) holds exactly:
+
+* ``manifest.json`` -- export id and time, corpus, tag style, each document (id, title,
+  file, version, who approved it and when, the tags it uses), software and model versions,
+  the leak gate's outcome, and the SHA-256 of every other member;
+* ``annotations.json`` -- the seed's format ``[{"file", "annotations": [{"start", "end",
+  "label", "tag", "source"}]}]``; offsets index the *pseudonymized* text ``text/NAME.txt``
+  (the span of each tag); no original text or preview is included;
+* ``text/NAME.txt`` -- each document's pseudonymized text;
+* ``conll/NAME.conll`` -- the same text as CoNLL-2003 style ``TOKEN TAG`` lines (BIO over
+  the tag tokens, one blank line between utterances);
+* ``stats.json`` and ``stats.csv`` -- the paper's Table 6 (total, average per file,
+  frequency per 1,000 tokens of the original text) per label.
+
+The **key archive** (``export-<id>-keys.zip``, secret, admins only, never inside the
+corpus archive) holds ``keys/NAME.key.json`` per document and ``keys/corpus.key.json``
+(tag -> surface forms over the corpus; per file and tag when tags are numbered per document).
+
+Before anything is written, the leak gate searches every output text for the surface
+forms of every accepted entity and runs the detectors again on it; any hit blocks the
+export (status BLOCKED, hits in ``Export.leaks``: document, line, snippet). An admin may
+override with a reason (recorded on the export and as a Decision per document). Leak
+snippets and keys never go into log messages.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import logging
+import os
+import platform
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from anonymizer import export as core
+from anonymizer.types import Transcript
+
+from . import registry, services
+from .models import Corpus, Decision, Document, Entity, Export, Mention, ReviewStatus
+from .rendering import EntityLike
+
+log = logging.getLogger(__name__)
+
+#: The members every corpus archive has besides ``text/NAME.txt`` and ``conll/NAME.conll``.
+FIXED_MEMBERS = ("manifest.json", "annotations.json", "stats.json", "stats.csv")
+FORMAT = "transcript-anonymizer corpus export 1"
+
+
+class ExportError(Exception):
+    """An export that cannot start or continue; the message is safe to show."""
+
+
+@dataclass
+class Prepared:
+    """One document ready to write (everything here except ``name`` and ``tags`` is secret-free)."""
+
+    document: Document
+    name: str
+    text: str  # pseudonymized
+    tagged: list[core.Tagged]
+    sources: list[str]
+    tokens: int
+    key: list[dict]  # secret: original surface forms
+    leaks: list[core.Leak]  # secret: snippets
+
+
+# ---------------------------------------------------------------- starting and overriding
+
+
+def approved_documents(corpus: Corpus):
+    return corpus.documents.filter(status=Document.Status.APPROVED).defer("original").order_by("title", "id")
+
+
+@transaction.atomic
+def start_export(corpus: Corpus, user) -> Export:
+    """A queued export of the corpus's approved documents (run it with :func:`run_export`)."""
+    documents = list(approved_documents(corpus))
+    if not documents:
+        raise ExportError("No approved documents in this corpus: approve documents before exporting.")
+    export = Export.objects.create(corpus=corpus, created_by=user)
+    export.documents.set(documents)
+    log.info("export %s of corpus %s queued with %d documents", export.pk, corpus.pk, len(documents))
+    return export
+
+
+@transaction.atomic
+def override(export_id: int, user, reason: str) -> Export:
+    """Accept a blocked export's leak-gate hits with a reason; the caller runs it again."""
+    reason = " ".join(reason.split())
+    if len(reason) < 10:
+        raise ExportError("Give a reason of at least 10 characters for exporting despite the leak gate.")
+    export = Export.objects.select_for_update().get(pk=export_id)
+    if export.status != Export.Status.BLOCKED:
+        raise ExportError("Only an export blocked by the leak gate can be overridden.")
+    export.override_reason, export.overridden_by = reason[:2000], user
+    export.status, export.progress = Export.Status.QUEUED, 0.0
+    export.save(update_fields=["override_reason", "overridden_by", "status", "progress"])
+    hits = len(export.leaks or [])
+    for document in export.documents.all():
+        Decision.objects.create(
+            document=document, user=user, action="export_override", target=f"export:{export.pk}",
+            summary=f"Export {export.pk} overrode {hits} leak-gate hit(s): {reason}"[:300],
+            after={"export": export.pk, "reason": reason}, version=document.version,
+        )
+    log.info("export %s: leak gate overridden by user %s", export.pk, getattr(user, "pk", None))
+    return export
+
+
+# ---------------------------------------------------------------- running
+
+
+def _progress(export: Export, fraction: float) -> None:
+    Export.objects.filter(pk=export.pk).update(progress=round(max(0.0, min(1.0, fraction)), 3))
+
+
+def run_export(export_id: int) -> str:
+    """Prepare every document, apply the leak gate, write the archives. Returns the final status."""
+    export = Export.objects.select_related("corpus", "created_by", "overridden_by").get(pk=export_id)
+    Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, progress=0.0, failure_reason="")
+    try:
+        prepared = _prepare_all(export)
+        leaks = [
+            {"document": p.document.pk, "title": p.document.title, **leak.as_dict()} for p in prepared for leak in p.leaks
+        ]
+        overridden = bool(export.override_reason)
+        if leaks and not overridden:
+            Export.objects.filter(pk=export.pk).update(
+                status=Export.Status.BLOCKED, leaks=leaks, progress=1.0, finished_at=timezone.now()
+            )
+            log.warning("export %s blocked: %d leak-gate hit(s) in %d document(s)", export.pk, len(leaks),
+                        len({hit["document"] for hit in leaks}))
+            return Export.Status.BLOCKED
+        _write(export, prepared, leaks)
+    except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state, without text
+        Export.objects.filter(pk=export.pk).update(
+            status=Export.Status.FAILED, failure_reason=f"internal error ({type(exc).__name__})",
+            finished_at=timezone.now(),
+        )
+        log.error("export %s failed with %s", export.pk, type(exc).__name__)
+        return Export.Status.FAILED
+    log.info("export %s done: %d documents", export.pk, len(prepared))
+    return Export.Status.DONE
+
+
+def _names(documents: list[Document]) -> dict[int, str]:
+    """File names from titles (``[a-z0-9_-]``), unique within the export."""
+    names: dict[int, str] = {}
+    for document in documents:
+        name = slugify(document.title) or f"document-{document.pk}"
+        if name in names.values():
+            name = f"{name}-{document.pk}"
+        names[document.pk] = name
+    return names
+
+
+def _prepare_all(export: Export) -> list[Prepared]:
+    documents = list(
+        export.documents.filter(status=Document.Status.APPROVED).select_related("corpus", "approved_by")
+        .defer("original").order_by("title", "id")
+    )
+    if not documents:
+        raise ExportError("none of the export's documents is approved any more")
+    names = _names(documents)
+    config = services.config_from_settings(export.corpus)
+    from .jobs import get_pipeline
+
+    detector = get_pipeline(config).detector
+    prepared = []
+    for i, document in enumerate(documents):
+        prepared.append(prepare(document, names[document.pk], detector, config.whitelist_terms))
+        _progress(export, 0.9 * (i + 1) / len(documents))
+    return prepared
+
+
+def prepare(document: Document, name: str, detector, whitelist=()) -> Prepared:
+    """Pseudonymize one document with the corpus numbering and run the leak gate on it."""
+    entities = [EntityLike(e.pk, e.label, e.category, e.name, e.tag)
+                for e in Entity.objects.filter(document=document).order_by("order", "id")]
+    mentions = list(Mention.objects.filter(document=document).order_by("start"))
+    result, used = registry.document_pseudonymized(document, entities, mentions)
+    text = document.text
+    tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
+              for r, m in zip(result.replacements, used)]
+    accepted = {(m.label, text[m.start:m.end]) for m in mentions if m.status == ReviewStatus.ACCEPTED}
+    pattern = core.leak_pattern(sorted(accepted))
+    hits = [(m.start, m.end, m.label) for m in detector.detect(Transcript(name, result.text))]
+    leaks = core.merge_leaks(
+        core.scan_surfaces(result.text, pattern, whitelist), core.detector_leaks(result.text, hits, whitelist)
+    )
+    key = [
+        {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
+         "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}
+        for entry in result.key
+    ]
+    return Prepared(document, name, result.text, tagged, [m.sources or m.origin for m in used],
+                    len(core.WORD.findall(text)), key, leaks)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def versions(config) -> dict:
+    """Software and model versions for the manifest."""
+    def version(package: str) -> str | None:
+        try:
+            return importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            return None
+
+    model = version(config.spacy_model.replace("_", "-"))
+    return {
+        "transcript-anonymizer": version("transcript-anonymizer"),
+        "django": version("Django"),
+        "spacy": version("spacy"),
+        "spacy_model": {"name": config.spacy_model, "version": model},
+        "presidio-analyzer": version("presidio-analyzer"),
+        "python": platform.python_version(),
+    }
+
+
+def _dumps(data) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def archive_members(prepared: list[Prepared]) -> dict[str, bytes]:
+    """Every member of the corpus archive except ``manifest.json``."""
+    members: dict[str, bytes] = {}
+    annotations = []
+    for p in prepared:
+        members[f"text/{p.name}.txt"] = p.text.encode("utf-8")
+        members[f"conll/{p.name}.conll"] = core.conll(p.text, p.tagged).encode("utf-8")
+        annotations.append({
+            "file": f"{p.name}.txt",
+            "annotations": [{"start": t.start, "end": t.end, "label": t.label, "tag": t.tag, "source": source}
+                            for t, source in zip(p.tagged, p.sources)],
+        })
+    stats = core.statistics({p.name: (p.tokens, [t.label for t in p.tagged]) for p in prepared})
+    members["annotations.json"] = _dumps(annotations)
+    members["stats.json"] = _dumps(stats)
+    members["stats.csv"] = core.statistics_csv(stats).encode("utf-8")
+    return members
+
+
+def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes], leaks: list[dict], when) -> dict:
+    corpus = export.corpus
+    return {
+        "format": FORMAT,
+        "export": export.pk,
+        "exported_at": when.isoformat(),
+        "exported_by": export.created_by.get_username() if export.created_by else None,
+        "corpus": {"id": corpus.pk, "name": corpus.name, "tag_style": corpus.tag_style,
+                   "consistent_pseudonyms": corpus.consistent_pseudonyms},
+        "offsets": "annotations.json offsets index text/NAME.txt, the pseudonymized text",
+        "documents": [
+            {
+                "id": p.document.pk,
+                "title": p.document.title,
+                "file": f"text/{p.name}.txt",
+                "version": p.document.version,
+                "approved_by": p.document.approved_by.get_username() if p.document.approved_by else None,
+                "approved_at": p.document.approved_at.isoformat() if p.document.approved_at else None,
+                "tags": sorted({tag for t in p.tagged for tag in core.TAG.findall(t.tag) or [t.tag]}),
+            }
+            for p in prepared
+        ],
+        "software": versions(services.config_from_settings(corpus)),
+        "leak_gate": {
+            "hits": len(leaks),
+            "overridden": bool(leaks),
+            "overridden_by": export.overridden_by.get_username() if leaks and export.overridden_by else None,
+        },
+        "checksums": {name: core.sha256(data) for name, data in sorted(members.items())},
+    }
+
+
+def _zip(path: Path, members: dict[str, bytes], when, secret: bool = False) -> None:
+    """Write a zip atomically (temporary file, then rename); secret archives are mode 0600."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".part")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if secret else 0o640)
+    with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
+        stamp = timezone.localtime(when).timetuple()[:6]
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    os.replace(partial, path)
+
+
+def _write(export: Export, prepared: list[Prepared], leaks: list[dict]) -> None:
+    when = timezone.now()
+    members = archive_members(prepared)
+    data = manifest(export, prepared, members, leaks, when)
+    folder = Path(settings.EXPORT_ROOT) / f"corpus-{export.corpus_id}"
+    archive = folder / f"export-{export.pk}.zip"
+    keys = folder / f"export-{export.pk}-keys.zip"
+    _zip(archive, {"manifest.json": _dumps(data), **members}, when)
+    key_members = {f"keys/{p.name}.key.json": _dumps({"file": f"{p.name}.txt", "document": p.document.pk,
+                                                      "entities": p.key}) for p in prepared}
+    key_members["keys/corpus.key.json"] = _dumps(
+        core.corpus_key({f"{p.name}.txt": p.key for p in prepared}, export.corpus.consistent_pseudonyms)
+    )
+    _zip(keys, key_members, when, secret=True)
+    _progress(export, 1.0)
+    with transaction.atomic():
+        Export.objects.filter(pk=export.pk).update(
+            status=Export.Status.DONE, archive_path=str(archive), keys_path=str(keys), manifest=data,
+            leaks=leaks or None, finished_at=when, progress=1.0,
+        )
+        Document.objects.filter(pk__in=[p.document.pk for p in prepared]).update(exported_at=when)

@@ -1,0 +1,255 @@
+"""Consistent pseudonyms across a corpus: the registry ``(category, key) -> number``.
+
+:func:`document_pseudonymized` is the one function that tags a document: the review
+screen (tags endpoint, preview) and the export both call it. In a corpus with
+``consistent_pseudonyms`` it hands the corpus registry to
+:func:`anonymizer.pseudonymize.pseudonymize` as ``numbering`` (a commissioner is
+``[PERSON_4]`` in every hearing) and stores the keys a document uses for the first time
+(numbers ``max + 1`` per corpus and category, allocated in one transaction; the unique
+constraints turn a race into a retry). Other corpora number per document as before.
+
+A reviewer's rename or merge in a consistent corpus updates the registry (rename: the
+key's tag; merge: the merged key becomes an alias sharing the other key's number). A
+document keeps the numbering it was first exported with: registry changes made after its
+first finished export are ignored for it (the export's key archive records its tags).
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Iterable, Sequence
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Min
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from anonymizer.pseudonymize import Pseudonymized, RegistryKey, pseudonymize
+from anonymizer.types import Entity as CoreEntity
+from anonymizer.types import Mention as CoreMention
+
+from .models import Corpus, CorpusEntity, Decision, Document, Entity, Export, Mention
+from .rendering import EntityLike, MentionLike
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 5
+_MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id")
+
+
+# ---------------------------------------------------------------- reading the registry
+
+
+def first_export(document: Document) -> datetime | None:
+    """When the first finished export that contained the document ended (None: never exported)."""
+    return Export.objects.filter(documents=document, status=Export.Status.DONE).aggregate(t=Min("finished_at"))["t"]
+
+
+def numbering(corpus: Corpus, cutoff: datetime | None = None) -> tuple[dict[RegistryKey, int], dict[RegistryKey, str]]:
+    """``(numbers, renames)`` of the corpus; renames and merges after ``cutoff`` are ignored."""
+    rows = {
+        r["id"]: r
+        for r in CorpusEntity.objects.filter(corpus=corpus).values(
+            "id", "category", "key", "number", "tag", "alias_of_id", "changed_at"
+        )
+    }
+
+    def active(row: dict) -> bool:
+        return cutoff is None or row["changed_at"] is None or row["changed_at"] <= cutoff
+
+    numbers: dict[RegistryKey, int] = {}
+    renames: dict[RegistryKey, str] = {}
+    for row in rows.values():
+        final, seen = row, {row["id"]}
+        while final["alias_of_id"] in rows and active(final) and final["alias_of_id"] not in seen:
+            final = rows[final["alias_of_id"]]
+            seen.add(final["id"])
+        key = (row["category"], row["key"])
+        numbers[key] = final["number"]
+        if final["tag"] and active(final):
+            renames[key] = final["tag"]
+    return numbers, renames
+
+
+def generation(corpus_id: int) -> int:
+    """Bumped by every registry change: part of the review screen's tag cache key."""
+    return cache.get(f"registry:generation:{corpus_id}", 0)
+
+
+def _changed(corpus_id: int) -> None:
+    key = f"registry:generation:{corpus_id}"
+    cache.set(key, cache.get(key, 0) + 1, None)
+
+
+def register(corpus: Corpus, keys: dict[RegistryKey, str]) -> None:
+    """Store the keys not in the registry yet (``key -> a surface form``), in the given order."""
+    for _ in range(ATTEMPTS):
+        try:
+            with transaction.atomic():
+                existing = set(CorpusEntity.objects.filter(corpus=corpus).values_list("category", "key"))
+                tops = dict(
+                    CorpusEntity.objects.filter(corpus=corpus).order_by().values_list("category").annotate(Max("number"))
+                )
+                rows = []
+                for (category, key), surface in keys.items():
+                    if (category, key) in existing:
+                        continue
+                    tops[category] = (tops.get(category) or 0) + 1
+                    rows.append(CorpusEntity(corpus=corpus, category=category, key=key, number=tops[category],
+                                             surface=surface[:255]))
+                CorpusEntity.objects.bulk_create(rows)
+            if rows:
+                _changed(corpus.pk)
+            return
+        except IntegrityError:  # another document registered a key or number first: read again
+            continue
+    raise RuntimeError(f"could not allocate registry numbers for corpus {corpus.pk}")
+
+
+# ---------------------------------------------------------------- tagging a document
+
+
+def _core(entities: Sequence[EntityLike], mentions: Iterable[MentionLike]):
+    index = {e.pk: i for i, e in enumerate(entities)}
+    used = [m for m in mentions if m.status != "rejected" and m.entity_id in index]
+    core_entities = [CoreEntity(i, e.label, e.category, e.name) for i, e in enumerate(entities)]
+    core_mentions = [
+        CoreMention(m.start, m.end, m.label, ("manual",), 1.0, m.confidence, index[m.entity_id]) for m in used
+    ]
+    overrides = {index[e.pk]: e.tag for e in entities if e.tag}
+    return core_entities, core_mentions, overrides, used
+
+
+def document_pseudonymized(
+    document: Document, entities: Sequence[EntityLike], mentions: Iterable[MentionLike]
+) -> tuple[Pseudonymized, list[MentionLike]]:
+    """The document as it would be exported now (pending and accepted mentions replaced).
+
+    Returns the result and the mentions in the order of its replacements. In a consistent
+    corpus the registry numbers the tags and learns the keys this document adds.
+    """
+    corpus = document.corpus
+    core_entities, core_mentions, overrides, used = _core(entities, mentions)
+
+    def run(numbers=None, renames=None) -> Pseudonymized:
+        return pseudonymize(document.text, core_mentions, core_entities, style=corpus.tag_style,
+                            overrides=overrides, numbering=numbers, renames=renames)
+
+    if not corpus.consistent_pseudonyms:
+        return run(), used
+    cutoff = first_export(document)
+    numbers, renames = numbering(corpus, cutoff)
+    result = run(numbers, renames)
+    new = [key for key in result.numbers if key not in numbers]
+    if new:
+        surfaces: dict[RegistryKey, str] = {}
+        for r in result.replacements:
+            for key in r.keys:
+                surfaces.setdefault(key, document.text[r.start : r.end])
+        register(corpus, {key: surfaces.get(key, key[1]) for key in new})
+        numbers, renames = numbering(corpus, cutoff)
+        if any(numbers.get(key) != result.numbers[key] for key in new):
+            result = run(numbers, renames)
+    return result, used
+
+
+def _rows(document: Document) -> tuple[list[EntityLike], list[Mention]]:
+    entities = [
+        EntityLike(e.pk, e.label, e.category, e.name, e.tag)
+        for e in Entity.objects.filter(document=document).order_by("order", "id")
+    ]
+    mentions = list(Mention.objects.filter(document=document).only(*_MENTION_COLUMNS).order_by("start"))
+    return entities, mentions
+
+
+def keys_by_mention(document: Document, entities: Sequence[EntityLike], mentions: Sequence[Mention]) -> dict[int, tuple]:
+    """Mention pk -> the registry keys its tag uses."""
+    result, used = document_pseudonymized(document, entities, mentions)
+    return {m.pk: r.keys for r, m in zip(result.replacements, used)}
+
+
+# ---------------------------------------------------------------- following the review
+
+
+def rename_entity(document: Document, entity_pk: int, tag: str) -> int:
+    """Give the keys of an entity the reviewer's tag in the whole corpus (``""``: back to numbers)."""
+    entities, mentions = _rows(document)
+    own = {m.pk for m in mentions if m.entity_id == entity_pk}
+    keys = {key for pk, ks in keys_by_mention(document, entities, mentions).items() if pk in own for key in ks}
+    changed = 0
+    for category, key in keys:
+        changed += CorpusEntity.objects.filter(corpus=document.corpus, category=category, key=key).update(
+            tag=tag, changed_at=timezone.now()
+        )
+    _changed(document.corpus_id)
+    return changed
+
+
+def merge_keys(document: Document, moved: dict[int, int]) -> int:
+    """After a merge: each moved mention's former key becomes an alias of the key it has now.
+
+    ``moved`` maps mention pk -> the entity pk it had before the merge.
+    """
+    entities, after = _rows(document)
+    now_keys = keys_by_mention(document, entities, after)
+    before = [_with_entity(m, moved[m.pk]) if m.pk in moved else m for m in after]
+    then_keys = keys_by_mention(document, entities, before)
+    aliases = 0
+    for pk in moved:
+        old, new = then_keys.get(pk, ()), now_keys.get(pk, ())
+        if len(old) != len(new):
+            continue
+        for source, target in zip(old, new):
+            if source != target and _alias(document.corpus, source, target):
+                aliases += 1
+    _changed(document.corpus_id)
+    return aliases
+
+
+def _with_entity(mention: Mention, entity_pk: int) -> Mention:
+    copy = Mention(pk=mention.pk, start=mention.start, end=mention.end, label=mention.label,
+                   confidence=mention.confidence, status=mention.status, origin=mention.origin)
+    copy.entity_id = entity_pk
+    return copy
+
+
+@transaction.atomic
+def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey) -> bool:
+    rows = CorpusEntity.objects.select_for_update().filter(corpus=corpus)
+    source_row = rows.filter(category=source[0], key=source[1]).first()
+    target_row = rows.filter(category=target[0], key=target[1]).first()
+    if source_row is None or target_row is None:
+        return False
+    node, seen = target_row, set()
+    while node.alias_of_id and node.pk not in seen:  # never build a cycle
+        seen.add(node.pk)
+        if node.alias_of_id == source_row.pk:
+            CorpusEntity.objects.filter(pk=node.pk).update(alias_of=None, changed_at=timezone.now())
+            break
+        node = CorpusEntity.objects.get(pk=node.alias_of_id)
+    CorpusEntity.objects.filter(pk=source_row.pk).update(alias_of=target_row, changed_at=timezone.now())
+    return True
+
+
+@receiver(post_save, sender=Decision, dispatch_uid="registry-follows-review")
+def follow_review(sender, instance: Decision, created: bool, **kwargs) -> None:
+    """Renames, merges (and the undo of a rename) in a consistent corpus update the registry."""
+    if not created or instance.action not in ("rename", "merge", "undo"):
+        return
+    document = Document.objects.select_related("corpus").defer("original").get(pk=instance.document_id)
+    if not document.corpus.consistent_pseudonyms:
+        return
+    decision = instance
+    if instance.action == "undo":
+        decision = Decision.objects.filter(pk=int(instance.target.partition(":")[2] or 0), action="rename").first()
+        if decision is None:
+            return
+        rename_entity(document, decision.before["entities"][0]["id"], decision.before["entities"][0]["set"]["tag"])
+    elif instance.action == "rename":
+        rename_entity(document, decision.after["entities"][0]["id"], decision.after["entities"][0]["set"]["tag"])
+    else:
+        moved = {pk: group["set"]["entity_id"] for group in decision.before.get("mentions", []) for pk in group["ids"]}
+        merge_keys(document, moved)
+    log.info("registry of corpus %s follows decision %s (%s)", document.corpus_id, instance.pk, instance.action)

@@ -1,0 +1,116 @@
+"""anonymizer.export: CoNLL, the leak scan, Table 6 statistics, the corpus key (pure, no Django)."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.export import (
+    Tagged,
+    conll,
+    corpus_key,
+    detector_leaks,
+    leak_pattern,
+    merge_leaks,
+    scan_surfaces,
+    spelled_forms,
+    statistics,
+    statistics_csv,
+)
+
+OUT = "INMATE [PERSON_1]: I was in [CITY_1] on [MONTH] [DAY], [YEAR].\n\nCOMMISSIONER [PERSON_2]: Thanks.\n"
+
+
+def tags_of(text: str, labels: dict[str, str]) -> list[Tagged]:
+    spans, cursor = [], 0
+    for tag, label in labels.items():
+        start = text.index(tag, cursor)
+        cursor = start + len(tag)
+        spans.append(Tagged(start, cursor, label, tag))
+    return spans
+
+
+def test_it_writes_one_sentence_per_utterance_with_bio_labels():
+    tagged = tags_of(OUT, {"[PERSON_1]": "PERSON", "[CITY_1]": "LOCATION", "[MONTH] [DAY], [YEAR]": "DATE",
+                           "[PERSON_2]": "PERSON"})
+    sentences = conll(OUT, tagged).split("\n\n")
+    assert len(sentences) == 2
+    assert sentences[0].splitlines() == [
+        "INMATE O", "[PERSON_1] B-PERSON", ": O", "I O", "was O", "in O", "[CITY_1] B-LOCATION", "on O",
+        "[MONTH] B-DATE", "[DAY] I-DATE", ", I-DATE", "[YEAR] I-DATE", ". O",
+    ]
+    assert sentences[1] == "COMMISSIONER O\n[PERSON_2] B-PERSON\n: O\nThanks O\n. O\n"
+
+
+def test_it_starts_a_new_chunk_for_adjacent_tags():
+    out = "[PERSON_1] [PERSON_2] said so."
+    lines = conll(out, tags_of(out, {"[PERSON_1]": "PERSON", "[PERSON_2]": "PERSON"})).splitlines()
+    assert lines[:2] == ["[PERSON_1] B-PERSON", "[PERSON_2] B-PERSON"]
+
+
+@pytest.mark.parametrize(("word", "forms"), [("Doe", ("D-O-E", "D O E", "D. O. E.")), ("A", ()), ("O'Neil", ())])
+def test_it_spells_names_out(word, forms):
+    assert spelled_forms(word) == forms
+
+
+@pytest.mark.parametrize(
+    ("surfaces", "text", "hits"),
+    [
+        ([("PERSON", "Richardson")], "INMATE RICHARDSON: yes. Richardson's car. richardsons.", ["RICHARDSON", "Richardson"]),
+        ([("PERSON", "Kevin Richardson")], "Kevin  Richardson came; Kevin came.", ["Kevin  Richardson"]),
+        ([("PERSON", "Young")], "A young man, Mr. Young, YOUNG.", ["Young", "YOUNG"]),
+        ([("PERSON", "Doe")], "That's d-o-e, or D O E.", ["d-o-e", "D O E"]),
+        ([("ORGANIZATION", "Dr."), ("AGE", "15"), ("PERSON", "Al")], "Dr. Al said 15 years.", []),
+        ([("LOCATION", "California")], "The California Department of Corrections and Rehabilitation, California.",
+         ["California"]),
+        ([("PERSON", "Ruff")], "[PERSON_1] and [RUFF] here.", []),
+    ],
+)
+def test_it_finds_known_surface_forms_in_the_output(surfaces, text, hits):
+    found = scan_surfaces(text, leak_pattern(surfaces))
+    assert [text[leak.start:leak.end] for leak in found] == hits
+
+
+def test_it_reports_line_and_snippet():
+    text = "line one\nINMATE: Richardson was here.\n"
+    (leak,) = scan_surfaces(text, leak_pattern([("PERSON", "Richardson")]))
+    assert (leak.line, leak.kind, leak.text) == (2, "surface", "INMATE: Richardson was here.")
+
+
+def test_it_keeps_only_detector_hits_of_direct_identifiers_outside_tags():
+    text = "INMATE [PERSON_1]: Jonathan Whitfield, AB1234, in Fresno on Monday.\n"
+    hits = [
+        (7, 17, "PERSON"),  # the tag itself
+        (19, 37, "PERSON"),
+        (39, 45, "CDCR_ID"),
+        (50, 56, "LOCATION"),
+        (60, 66, "DATE"),
+    ]
+    leaks = detector_leaks(text, hits)
+    assert [(text[x.start:x.end], x.label) for x in leaks] == [("Jonathan Whitfield", "PERSON"), ("AB1234", "CDCR_ID")]
+    surface = scan_surfaces(text, leak_pattern([("PERSON", "Whitfield")]))
+    merged = merge_leaks(surface, leaks)
+    assert [(x.kind, text[x.start:x.end]) for x in merged] == [("detector", "Jonathan Whitfield"), ("detector", "AB1234")]
+
+
+def test_it_computes_table_6():
+    stats = statistics({"a": (1000, ["PERSON"] * 30 + ["DATE"] * 3), "b": (3000, ["PERSON"] * 10)})
+    assert stats["files"] == 2 and stats["tokens"] == 4000
+    assert stats["labels"]["PERSON"] == {"total": 40, "average_per_file": 20.0, "per_1000_tokens": 10.0}
+    assert stats["labels"]["DATE"] == {"total": 3, "average_per_file": 1.5, "per_1000_tokens": 0.75}
+    assert stats["labels"]["URL"]["total"] == 0
+    assert stats["per_file"]["a"] == {"tokens": 1000, "tags": 33, "labels": {"DATE": 3, "PERSON": 30}}
+    csv = statistics_csv(stats).splitlines()
+    assert csv[1] == "PERSON,40,20.00,10.0000" and csv[-1] == "TOTAL,43,21.50,10.7500"
+    assert statistics({})["total"] == {"total": 0, "average_per_file": 0.0, "per_1000_tokens": 0.0}
+
+
+def test_it_merges_document_keys_by_tag_when_tags_are_shared():
+    a = [{"label": "PERSON", "category": "PERSON", "tags": ["[PERSON_1]", "[PERSON_2]"], "surface_forms": ["Mary Roe"]}]
+    b = [{"label": "PERSON", "category": "PERSON", "tags": ["[PERSON_2]"], "surface_forms": ["ROE", "Mary Roe"]}]
+    assert corpus_key({"a.txt": a, "b.txt": b}, shared_tags=True) == [
+        {"tag": "[PERSON_1]", "label": "PERSON", "category": "PERSON", "surface_forms": ["Mary Roe"]},
+        {"tag": "[PERSON_2]", "label": "PERSON", "category": "PERSON", "surface_forms": ["Mary Roe", "ROE"]},
+    ]
+    per_file = corpus_key({"a.txt": a, "b.txt": b}, shared_tags=False)
+    assert [(row["file"], row["tag"]) for row in per_file] == [
+        ("a.txt", "[PERSON_1]"), ("a.txt", "[PERSON_2]"), ("b.txt", "[PERSON_2]")
+    ]
