@@ -22,3 +22,26 @@ class MultipleFileField(forms.FileField):
 class UploadForm(forms.Form):
     corpus = forms.ModelChoiceField(queryset=Corpus.objects.all())
     files = MultipleFileField(help_text="PDF transcripts or UTF-8 text files; several at once.")
+
+
+class CorpusForm(forms.ModelForm):
+    class Meta:
+        model = Corpus
+        fields = ("name", "tag_style", "consistent_pseudonyms", "whitelist_terms")
+        widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
+
+
+class AssignForm(forms.Form):
+    """Bulk assignment from the document list: the chosen documents to one person, or to nobody."""
+
+    documents = forms.ModelMultipleChoiceField(queryset=None)
+    assignee = forms.ModelChoiceField(queryset=None, required=False)
+
+    def __init__(self, *args, **kwargs):
+        from django.contrib.auth import get_user_model
+
+        from .models import Document
+
+        super().__init__(*args, **kwargs)
+        self.fields["documents"].queryset = Document.objects.all()
+        self.fields["assignee"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")

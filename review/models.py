@@ -136,6 +136,13 @@ class CorpusEntity(models.Model):
     number = models.PositiveIntegerField()
     surface = models.CharField(max_length=255, help_text="A representative surface form (secret).")
     created_at = models.DateTimeField(auto_now_add=True)
+    # a reviewer's rename or merge, applied to documents not yet exported when it happened
+    tag = models.CharField(max_length=80, blank=True, help_text="Renamed tag (empty = [CATEGORY_number]).")
+    alias_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="aliases",
+        help_text="Merged into this key: shares its number.",
+    )
+    changed_at = models.DateTimeField(null=True, blank=True, help_text="When tag or alias_of was last set.")
 
     class Meta:
         ordering = ["corpus", "category", "number"]

@@ -13,9 +13,7 @@ from typing import Iterable, Mapping, Protocol, Sequence
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from anonymizer.pseudonymize import Pseudonymized, pseudonymize
-from anonymizer.types import Entity as CoreEntity
-from anonymizer.types import Mention as CoreMention
+from anonymizer.pseudonymize import Pseudonymized
 
 #: ``PRESIDING COMMISSIONER RUFF:``, ``ATTORNEY MBELU :``, ``INMATE McDONALD:``
 _SPEAKER = re.compile(r"^(?:[A-Z][A-Za-z.'’-]*[ \t]+){0,5}[A-Z][A-Za-z.'’-]*[ \t]?:")
@@ -137,23 +135,6 @@ class EntityLike:
     category: str
     name: str
     tag: str
-
-
-def pseudonymized(
-    text: str, entities: Sequence[EntityLike], mentions: Sequence[MentionLike], style: str
-) -> tuple[Pseudonymized, list[MentionLike]]:
-    """The document as it would be exported now (pending and accepted mentions replaced).
-
-    Returns the result and the mentions in the order of its replacements.
-    """
-    index = {e.pk: i for i, e in enumerate(entities)}
-    used = [m for m in mentions if m.status != "rejected" and m.entity_id in index]
-    core_entities = [CoreEntity(i, e.label, e.category, e.name) for i, e in enumerate(entities)]
-    core_mentions = [
-        CoreMention(m.start, m.end, m.label, ("manual",), 1.0, m.confidence, index[m.entity_id]) for m in used
-    ]
-    overrides = {index[e.pk]: e.tag for e in entities if e.tag}
-    return pseudonymize(text, core_mentions, core_entities, style=style, overrides=overrides), used
 
 
 def computed_tags(result: Pseudonymized, entities: Sequence[EntityLike]) -> dict[int, str]:

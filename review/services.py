@@ -10,7 +10,8 @@ from typing import Iterable
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
+from django.utils import timezone
 
 from anonymizer.types import Analysis, Config, Header
 
@@ -174,6 +175,7 @@ def ensure_corpus(name: str) -> Corpus:
 # * ``deleted_mentions``: full rows the action deleted; ``whitelist_added``: a corpus term.
 
 REVIEWABLE = (Document.Status.READY, Document.Status.IN_REVIEW)
+EDITABLE = (*REVIEWABLE, Document.Status.SUBMITTED)  # the second look may correct
 UNDOABLE = frozenset(
     {"accept", "reject", "relabel", "move", "split", "accept_entity", "reject_entity", "relabel_entity",
      "rename", "merge", "add", "whitelist"}
@@ -201,14 +203,20 @@ class Outcome:
     regroup: bool = False  # labels changed or entities appeared/emptied: redraw the entity list
 
 
-def _begin(document_id: int, version: int) -> Document:
-    """Take the document for one action: compare-and-swap its version, or raise."""
-    bumped = Document.objects.filter(pk=document_id, version=version, status__in=REVIEWABLE).update(
-        version=F("version") + 1, status=Document.Status.IN_REVIEW
+def _begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE) -> Document:
+    """Take the document for one action: compare-and-swap its version, or raise.
+
+    A document in its first review moves to "in review"; one awaiting the second look keeps
+    its status (the reviewer's corrections).
+    """
+    bumped = Document.objects.filter(pk=document_id, version=version, status__in=statuses).update(
+        version=F("version") + 1,
+        status=Case(When(status=Document.Status.SUBMITTED, then=Value(Document.Status.SUBMITTED)),
+                    default=Value(Document.Status.IN_REVIEW)),
     )
     document = Document.objects.defer("original").select_related("corpus").get(pk=document_id)
     if not bumped:
-        if document.status not in REVIEWABLE:
+        if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
         raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
     return document
@@ -638,14 +646,99 @@ def undo(document_id: int, version: int, user) -> Outcome:
     return Outcome(document, decision, spans, entities, regroup=True)
 
 
+def _pending(document: Document) -> int:
+    return document.mentions.filter(status=ReviewStatus.PENDING).count()
+
+
+@transaction.atomic
+def submit(document_id: int, version: int, user) -> Outcome:
+    """"Mark done": the first review is over (nothing pending); the document awaits the second look."""
+    document = _begin(document_id, version, REVIEWABLE)
+    pending = _pending(document)
+    if pending:
+        raise ActionError(f"{pending} mention(s) are still pending; decide them before marking the document done.")
+    now = timezone.now()
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.SUBMITTED, submitted_by=user, submitted_at=now, review_comment=""
+    )
+    document.status, document.submitted_by, document.submitted_at, document.review_comment = (
+        Document.Status.SUBMITTED, user, now, "")
+    decision = _finish(document, user, "submit", f"document:{document.pk}", "Marked the document done")
+    return Outcome(document, decision, [], set())
+
+
+def _second_look(document_id: int, version: int, user) -> Document:
+    from .permissions import may_approve
+
+    document = _begin(document_id, version, (Document.Status.SUBMITTED,))
+    if not may_approve(user, document):  # four-eyes, checked again under the version swap
+        raise ActionError("The second look must come from another person than the one who marked it done.")
+    return document
+
+
 @transaction.atomic
 def approve(document_id: int, version: int, user) -> Outcome:
-    """Close the review: possible only when no mention is pending."""
-    document = _begin(document_id, version)
-    pending = document.mentions.filter(status=ReviewStatus.PENDING).count()
+    """The second look approves a submitted document (nothing may be pending)."""
+    document = _second_look(document_id, version, user)
+    pending = _pending(document)
     if pending:
         raise ActionError(f"{pending} mention(s) are still pending; decide them before approving.")
-    Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED)
-    document.status = Document.Status.APPROVED
+    now = timezone.now()
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
+    )
+    document.status, document.approved_by, document.approved_at = Document.Status.APPROVED, user, now
     decision = _finish(document, user, "approve", f"document:{document.pk}", "Approved the document")
     return Outcome(document, decision, [], set())
+
+
+@transaction.atomic
+def send_back(document_id: int, version: int, user, comment: str) -> Outcome:
+    """The second look returns a submitted document to its annotator with a comment."""
+    comment = comment.strip()
+    if not comment or len(comment) > 2000:
+        raise ActionError("Say what needs another look (a comment of 1 to 2000 characters).")
+    document = _second_look(document_id, version, user)
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.IN_REVIEW, review_comment=comment, reviewer=user
+    )
+    document.status, document.review_comment = Document.Status.IN_REVIEW, comment
+    decision = _finish(document, user, "send_back", f"document:{document.pk}", f"Sent back: {_quote(comment, 120)}",
+                       after={"comment": comment})
+    return Outcome(document, decision, [], set())
+
+
+# ---------------------------------------------------------------- assignment
+
+
+def assign(document_ids: Iterable[int], assignee, by) -> int:
+    """Assign (or, with ``assignee=None``, unassign) documents in bulk; one audit row each."""
+    ids = list(Document.objects.filter(pk__in=list(document_ids)).values_list("pk", flat=True))
+    with transaction.atomic():
+        Document.objects.filter(pk__in=ids).update(assignee=assignee)
+        summary = f"Assigned to {assignee.get_username()}" if assignee else "Unassigned"
+        Decision.objects.bulk_create(
+            [Decision(document_id=pk, user=by, action="assign", target=f"document:{pk}", summary=summary,
+                      after={"assignee": assignee.pk if assignee else None}) for pk in ids]
+        )
+    return len(ids)
+
+
+def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
+    """Give ``user`` the next unassigned reviewable document of the corpus, or None.
+
+    The claim is an UPDATE … WHERE assignee IS NULL: when two people ask at once, exactly
+    one update matches and the other tries the next candidate (on every database).
+    """
+    candidates = Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+    for _ in range(attempts):
+        pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
+        if pk is None:
+            return None
+        with transaction.atomic():
+            if Document.objects.filter(pk=pk, assignee__isnull=True).update(assignee=user):
+                document = Document.objects.defer("original").get(pk=pk)
+                Decision.objects.create(document=document, user=user, action="take", target=f"document:{pk}",
+                                        summary="Took the document", version=document.version)
+                return document
+    return None

@@ -23,9 +23,10 @@ from django_htmx.http import HttpResponseClientRedirect, retarget, reswap
 
 from anonymizer.types import LABELS
 
-from . import jobs, services
-from .forms import UploadForm
+from . import jobs, registry, services
+from .forms import AssignForm, UploadForm
 from .models import Corpus, Document, Entity, Mention, ReviewStatus
+from . import permissions
 from .permissions import is_admin, require_admin, require_document, visible_documents
 from .rendering import (
     EntityLike,
@@ -36,7 +37,6 @@ from .rendering import (
     line_numbers,
     lines_html,
     line_starts,
-    pseudonymized,
     render_lines,
     render_preview,
     rows_html,
@@ -52,11 +52,16 @@ REVIEW = "review/review.html"
 def document_list(request: HttpRequest) -> HttpResponse:
     documents = visible_documents(request.user).defer("original", "text", "header").order_by("corpus__name", "title", "id")
     polling = any(d.is_running for d in documents)
-    return render(
-        request,
-        "review/document_list.html",
-        {"documents": documents, "polling": polling, "is_admin": is_admin(request.user)},
+    admin = is_admin(request.user)
+    # corpora with documents nobody has taken yet: the "Take next" buttons (counts only, no titles)
+    waiting = (
+        Document.objects.filter(assignee__isnull=True, status__in=services.REVIEWABLE)
+        .values("corpus", "corpus__name").annotate(n=Count("id")).order_by("corpus__name")
     )
+    context = {"documents": documents, "polling": polling, "is_admin": admin, "waiting": waiting}
+    if admin:
+        context["assign_form"] = AssignForm()
+    return render(request, "review/document_list.html", context)
 
 
 @login_required
@@ -150,15 +155,17 @@ class Screen:
     def fresh_tags(self) -> dict[int, str]:
         """Computed tags for the current version (pseudonymizes the whole document once per version)."""
         cached = cache.get(_tags_key(self.document))
-        if cached and cached[0] == self.document.version:
+        # a consistent corpus's registry may change from another document: part of the key
+        version = (self.document.version, registry.generation(self.document.corpus_id))
+        if cached and cached[0] == version:
             return cached[1]
         tags = computed_tags(self.pseudo[0], self.entities)
-        cache.set(_tags_key(self.document), (self.document.version, tags), 3600)
+        cache.set(_tags_key(self.document), (version, tags), 3600)
         return tags
 
     @cached_property
     def pseudo(self):
-        return pseudonymized(self.text, self.entities, self.mentions, self.document.corpus.tag_style)
+        return registry.document_pseudonymized(self.document, self.entities, self.mentions)
 
     def rows(self, only: set[int] | None = None) -> list:
         if only is None:
@@ -231,8 +238,8 @@ def _filters(request: HttpRequest) -> dict[str, str]:
     return {k: request.GET.get(k, "").strip() for k in ("status", "low", "label", "q") if request.GET.get(k)}
 
 
-def _reviewable(request: HttpRequest, pk: int) -> Document:
-    document = require_document(request.user, pk)
+def _reviewable(request: HttpRequest, pk: int, guard: Callable[[object, int], Document] = require_document) -> Document:
+    document = guard(request.user, pk)
     if not document.text:
         raise Http404("no text yet")
     return document
@@ -245,11 +252,22 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+WORKFLOW_ACTIONS = ("submit", "approve", "send_back")
+
+
+def _workflow(document: Document) -> list:
+    """Who marked the document done, approved it or sent it back, and when (from the decisions)."""
+    return list(document.decisions.filter(action__in=WORKFLOW_ACTIONS).select_related("user").order_by("id"))
+
+
 def _base_context(request: HttpRequest, screen: Screen) -> dict:
     document = screen.document
+    user = request.user
     return {
         "document": document,
-        "editable": document.is_reviewable,
+        "editable": permissions.can_edit(user, document),
+        "can_submit": permissions.can_annotate(user, document),
+        "can_approve": permissions.may_approve(user, document),
         "is_admin": is_admin(request.user),
         "labels": LABELS,
         "progress": screen.progress(),
@@ -275,6 +293,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "groups_html": groups_html(screen.groups(filters)),
         "filters": filters,
         "inspector": _inspector(request, screen, request.GET),
+        "workflow": _workflow(document),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None
@@ -404,7 +423,7 @@ def inspect(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect(f"{reverse('review:document', args=[pk])}?{request.GET.urlencode()}")
     screen = Screen(document)
-    context = {"document": document, "editable": document.is_reviewable, "labels": LABELS,
+    context = {"document": document, "editable": permissions.can_edit(request.user, document), "labels": LABELS,
                "inspector": _inspector(request, screen, request.GET)}
     return render(request, f"{REVIEW}#inspector", context)
 
@@ -426,11 +445,17 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 Action = Callable[[Document, int, object, HttpRequest], services.Outcome]
+WORKFLOW_DONE = {
+    "submit": "Marked done: the document now waits for a second review.",
+    "approve": "Document approved.",
+    "send_back": "Document sent back to its annotator with your comment.",
+}
 
 
-def _act(request: HttpRequest, pk: int, action: Action) -> HttpResponse:
+def _act(request: HttpRequest, pk: int, action: Action,
+         guard: Callable[[object, int], Document] = permissions.require_edit) -> HttpResponse:
     """Run one review action and answer for htmx (out-of-band updates) or a plain post (redirect)."""
-    document = _reviewable(request, pk)
+    document = _reviewable(request, pk, guard)
     version = _int(request.POST.get("version"))
     back = reverse("review:document", args=[pk])
     if version is None:
@@ -441,8 +466,10 @@ def _act(request: HttpRequest, pk: int, action: Action) -> HttpResponse:
         return _conflict(request, document, back)
     except services.ActionError as error:
         return _problem(request, document, str(error), back)
-    if outcome.decision is not None and outcome.decision.action == "approve":
-        messages.success(request, "Document approved.")
+    if outcome.decision is not None and outcome.decision.action in WORKFLOW_DONE:
+        messages.success(request, WORKFLOW_DONE[outcome.decision.action])
+        if not permissions.can_view(request.user, outcome.document):
+            back = reverse("review:documents")
         return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
     if not request.htmx:
         messages.success(request, outcome.decision.summary if outcome.decision else "Done.")
@@ -598,7 +625,7 @@ def add_mentions(request: HttpRequest, pk: int) -> HttpResponse:
 def whitelist(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a term to the corpus whitelist (the form asks for confirmation first)."""
     if not request.POST.get("confirm"):
-        document = _reviewable(request, pk)
+        document = _reviewable(request, pk, permissions.require_edit)
         return _problem(request, document, "Tick the confirmation box to whitelist the term.", reverse("review:document", args=[pk]))
     return _act(request, pk, lambda d, v, u, r: services.whitelist_term(d.pk, v, u, r.POST.get("term", "")))
 
@@ -611,5 +638,21 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def submit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The annotator's "Mark done" (nothing may be pending)."""
+    return _act(request, pk, lambda d, v, u, r: services.submit(d.pk, v, u), permissions.require_submit)
+
+
+@login_required
+@require_POST
 def approve(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, lambda d, v, u, r: services.approve(d.pk, v, u))
+    """The second look approves (a reviewer or admin who did not submit the document)."""
+    return _act(request, pk, lambda d, v, u, r: services.approve(d.pk, v, u), permissions.require_approve)
+
+
+@login_required
+@require_POST
+def send_back(request: HttpRequest, pk: int) -> HttpResponse:
+    """The second look returns the document to its annotator; the comment is required."""
+    return _act(request, pk, lambda d, v, u, r: services.send_back(d.pk, v, u, r.POST.get("comment", "")),
+                permissions.require_approve)

@@ -13,6 +13,7 @@ import pytest
 from anonymizer.ingest import load_bytes
 from review import services
 from review.models import Corpus, Document, Mention
+from review.permissions import reviewer_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,9 +43,9 @@ def hearing(pipeline, django_user_model):
     return document
 
 
-def login(page, live_server):
+def login(page, live_server, username: str = "annotator1"):
     page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "annotator1")
+    page.fill("#id_username", username)
     page.fill("#id_password", "a-long-test-password")
     page.click("button[type=submit]")
     page.wait_for_selector("table.documents")
@@ -92,7 +93,7 @@ def select_text(page, needle: str, nth: int = 0) -> None:
     page.wait_for_selector("#inspector[data-mode=add]")
 
 
-def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hearing):
+def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hearing, browser, django_user_model):
     page.on("dialog", lambda dialog: dialog.accept())
     SHOTS.mkdir(parents=True, exist_ok=True)
     login(page, live_server)
@@ -163,8 +164,8 @@ def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hear
     page.wait_for_selector(f"#inspector[data-mode=entity][data-e='{okafor_entity}']")
     page.screenshot(path=str(SHOTS / "review-entity.png"))
 
-    # approve is refused while anything is pending; decide the rest with the keyboard
-    assert page.locator("#approve[disabled]").count() == 1
+    # "Mark done" is refused while anything is pending; decide the rest with the keyboard
+    assert page.locator("#mark-done[disabled]").count() == 1
     page.click("#transcript")
     for _ in range(total):
         if not Mention.objects.filter(document=hearing, status="pending").exists():
@@ -173,7 +174,7 @@ def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hear
         page.keyboard.press("a")
         wait_idle(page)
     assert not Mention.objects.filter(document=hearing, status="pending").exists()
-    assert page.locator("#approve:not([disabled])").count() == 1
+    assert page.locator("#mark-done:not([disabled])").count() == 1
     final = preview(page)
     for name in ("Kevin Richardson", "RUFF", "Maria Lopez", "Okafor", "STEVENSON"):
         assert final.count(name) == (1 if name == rejected_text else 0), name  # only the rejected one stays
@@ -181,8 +182,23 @@ def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hear
     page.keyboard.press("p")
     page.wait_for_selector("#transcript.preview")
     page.screenshot(path=str(SHOTS / "review-pseudonymized.png"))
-    page.click("#approve")
-    page.wait_for_selector(".badge-approved")
+    page.click("#mark-done")
+    page.wait_for_selector(".badge-submitted")
     hearing.refresh_from_db()
-    assert hearing.status == Document.Status.APPROVED
-    assert hearing.decisions.filter(action="approve").exists()
+    assert hearing.status == Document.Status.SUBMITTED
+    assert hearing.decisions.filter(action="submit", user__username="annotator1").exists()
+    assert page.locator("#approve").count() == 0  # four-eyes: the annotator cannot approve their own work
+
+    # the second look: a reviewer approves
+    reviewer = django_user_model.objects.create_user("reviewer1", password="a-long-test-password")
+    reviewer.groups.add(reviewer_group())
+    second = browser.new_page()
+    second.on("dialog", lambda dialog: dialog.accept())
+    login(second, live_server, "reviewer1")
+    second.click(f"text={hearing.title}")
+    second.wait_for_selector("#approve")
+    second.click("#approve")
+    second.wait_for_selector(".badge-approved")
+    hearing.refresh_from_db()
+    assert hearing.status == Document.Status.APPROVED and hearing.approved_by == reviewer
+    second.close()

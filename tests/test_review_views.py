@@ -105,7 +105,7 @@ def test_it_renders_the_review_screen_with_both_panels(client_in, document):
     assert '<span class="spk">PRESIDING COMMISSIONER <mark' in html  # the speaker tag, its name highlighted
     assert 'id="e{}"'.format(mention_at(document, "Kevin Richardson").entity_id) in html
     assert "0</b> / 12 decided" in html
-    assert 'id="approve" disabled' in html
+    assert 'id="mark-done" disabled' in html
 
 
 def test_it_shows_the_pseudonymized_text_in_place(client_in, document):
@@ -284,19 +284,23 @@ def test_it_refuses_to_add_overlapping_or_multi_line_spans(client_in, document):
     assert not document.mentions.filter(origin="manual").exists()
 
 
-def test_it_approves_only_when_nothing_is_pending(client_in, document):
-    response = client_in.post(url(document, "approve"), {"version": document.version}, **HX)
+def test_it_marks_done_only_when_nothing_is_pending(client_in, document):
+    response = client_in.post(url(document, "submit"), {"version": document.version}, **HX)
     assert response.status_code == 422 and "still pending" in response.content.decode()
     document.mentions.update(status="accepted")
     document.refresh_from_db()
-    response = client_in.post(url(document, "approve"), {"version": document.version}, **HX)
+    response = client_in.post(url(document, "submit"), {"version": document.version}, **HX)
     assert response.status_code == 200 and response["HX-Redirect"] == url(document, "document")
     document.refresh_from_db()
-    assert document.status == Document.Status.APPROVED
-    # an approved document is read-only
+    assert document.status == Document.Status.SUBMITTED and document.submitted_by.username == "ann"
+    # a document marked done is read-only for its annotator (it waits for the second look)
     m = document.mentions.first()
     response = client_in.post(url(document, "mention_action", m.pk, "reject"), {"version": document.version}, **HX)
-    assert response.status_code == 422 and "approved" in response.content.decode()
+    assert response.status_code == 403
+    m.refresh_from_db()
+    assert m.status == ReviewStatus.ACCEPTED
+    page = client_in.get(url(document, "document")).content.decode()
+    assert 'id="awaiting"' in page and 'id="mark-done"' not in page and 'data-editable="0"' in page
 
 
 # ---------------------------------------------------------------- two reviewers

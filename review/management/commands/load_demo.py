@@ -1,4 +1,4 @@
-"""Demo data for `make run`: three users and three synthetic hearings, imported and pre-annotated.
+"""Demo data for `make run`: four users and three synthetic hearings, imported and pre-annotated.
 
 Idempotent: running it again creates nothing twice and changes no password.
 """
@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 
 from review import jobs, services
 from review.models import Document
+from review.permissions import reviewer_group
 
 DEMO_CORPUS = "Demo parole hearings"
 USERS = (
@@ -19,7 +20,9 @@ USERS = (
     ("admin", "demo-admin-pass", True),
     ("annotator1", "demo-annotator-pass", False),
     ("annotator2", "demo-annotator-pass", False),
+    ("reviewer1", "demo-reviewer-pass", False),
 )
+REVIEWERS = ("reviewer1",)  # members of the Reviewer group (the second look)
 # (document title, generator seed, layout, imported as, assignee)
 HEARINGS = (
     ("demo_hearing_1", 101, "new", "pdf", "annotator1"),
@@ -48,6 +51,9 @@ class Command(BaseCommand):
                 user.save()
                 self.stdout.write(f"created user {username}")
             users[username] = user
+        group = reviewer_group()
+        for username in REVIEWERS:
+            users[username].groups.add(group)  # adding twice is a no-op
 
         corpus = services.ensure_corpus(DEMO_CORPUS)
         for title, seed, layout, kind, assignee in HEARINGS:

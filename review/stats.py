@@ -1,0 +1,246 @@
+"""Progress and quality numbers of a corpus, each aggregated by the database in one query.
+
+The quality of the automatic pass is measured from what the reviewers did (the paper's
+Appendix B table, live): per label and per detector,
+
+* precision = accepted / (accepted + rejected) over the decided automatic mentions the
+  detector proposed (pending mentions are not counted);
+* recall = accepted automatic mentions the detector proposed / (accepted automatic
+  mentions + mentions added by hand), i.e. how much of what the people kept it found.
+
+A relabelled mention counts under its final label; whitelisting deletes pending mentions,
+so they do not count as rejections.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Max, Min, Q
+from django.db.models.functions import TruncDate
+
+from anonymizer.types import LABELS, SOURCES
+
+from .models import Corpus, Decision, Document, Mention, ReviewStatus
+from .services import UNDOABLE
+
+DETECTORS = tuple(s for s in SOURCES if s != "manual")
+REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
+
+
+# ---------------------------------------------------------------- progress
+
+
+def status_counts(corpus: Corpus) -> dict[str, int]:
+    """Documents per status, every status present (in workflow order)."""
+    counts = dict(Document.objects.filter(corpus=corpus).values_list("status").annotate(n=Count("id")).order_by())
+    return {status: counts.get(status, 0) for status in Document.Status.values}
+
+
+def pending_by_label(corpus: Corpus) -> dict[str, int]:
+    """Mentions still pending, per label (labels without pending mentions left out)."""
+    rows = (
+        Mention.objects.filter(document__corpus=corpus, status=ReviewStatus.PENDING)
+        .values_list("label").annotate(n=Count("id")).order_by()
+    )
+    return dict(sorted(rows, key=_label_order))
+
+
+def _label_order(item: tuple[str, object]) -> tuple[int, str]:
+    order = {label: i for i, label in enumerate(LABELS)}
+    return order.get(item[0], len(order)), item[0]
+
+
+@dataclass
+class Throughput:
+    """Per annotator and day: review decisions made and documents marked done."""
+
+    days: list[dt.date] = field(default_factory=list)
+    decisions: dict[str, dict[dt.date, int]] = field(default_factory=dict)
+    submitted: dict[str, dict[dt.date, int]] = field(default_factory=dict)
+
+    def series(self, which: str) -> dict[str, list[int]]:
+        """``{user: [value per day in self.days]}`` for ``decisions`` or ``submitted``."""
+        table = getattr(self, which)
+        return {user: [per_day.get(day, 0) for day in self.days] for user, per_day in sorted(table.items())}
+
+
+def throughput(corpus: Corpus) -> Throughput:
+    rows = (
+        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, "submit"))
+        .annotate(day=TruncDate("created_at"))
+        .values("user__username", "day")
+        .annotate(
+            decisions=Count("id", filter=Q(action__in=REVIEW_ACTIONS)),
+            submitted=Count("id", filter=Q(action="submit")),
+        )
+        .order_by("day", "user__username")
+    )
+    result = Throughput()
+    for row in rows:
+        user = row["user__username"] or "(deleted user)"
+        if row["day"] not in result.days:
+            result.days.append(row["day"])
+        result.decisions.setdefault(user, {})[row["day"]] = row["decisions"]
+        if row["submitted"]:
+            result.submitted.setdefault(user, {})[row["day"]] = row["submitted"]
+    return result
+
+
+@dataclass(frozen=True)
+class ReviewTime:
+    document_id: int
+    title: str
+    annotator: str
+    decisions: int  # review decisions before the (last) submission
+    review_seconds: float  # first to last decision before submission
+    approval_seconds: float | None  # submission to approval
+
+
+def review_times(corpus: Corpus) -> list[ReviewTime]:
+    """Submitted documents with their review time and their wait for the second look."""
+    before = Q(decisions__action__in=REVIEW_ACTIONS, decisions__undone=False,
+               decisions__created_at__lte=F("submitted_at"))
+    rows = (
+        Document.objects.filter(corpus=corpus, submitted_at__isnull=False)
+        .values("pk", "title", "submitted_by__username", "submitted_at", "approved_at")
+        .annotate(first=Min("decisions__created_at", filter=before), last=Max("decisions__created_at", filter=before),
+                  n=Count("decisions", filter=before))
+        .order_by("title", "pk")
+    )
+    return [
+        ReviewTime(
+            document_id=row["pk"],
+            title=row["title"],
+            annotator=row["submitted_by__username"] or "—",
+            decisions=row["n"],
+            review_seconds=(row["last"] - row["first"]).total_seconds() if row["first"] else 0.0,
+            approval_seconds=(row["approved_at"] - row["submitted_at"]).total_seconds()
+            if row["approved_at"] and row["approved_at"] >= row["submitted_at"] else None,
+        )
+        for row in rows
+    ]
+
+
+# ---------------------------------------------------------------- quality of the automatic pass
+
+
+@dataclass(frozen=True)
+class Score:
+    accepted: int  # automatic mentions kept by a person
+    rejected: int  # automatic mentions a person rejected
+    relevant: int  # everything people kept: accepted automatic + added by hand
+
+    @property
+    def proposed(self) -> int:
+        return self.accepted + self.rejected
+
+    @property
+    def precision(self) -> float | None:
+        return self.accepted / self.proposed if self.proposed else None
+
+    @property
+    def recall(self) -> float | None:
+        return min(1.0, self.accepted / self.relevant) if self.relevant else None
+
+    @property
+    def f1(self) -> float | None:
+        p, r = self.precision, self.recall
+        if p is None or r is None or p + r == 0:
+            return None
+        return 2 * p * r / (p + r)
+
+    def as_dict(self) -> dict:
+        rounded = {k: None if v is None else round(v, 3) for k, v in
+                   (("precision", self.precision), ("recall", self.recall), ("f1", self.f1))}
+        return {"proposed": self.proposed, "accepted": self.accepted, "rejected": self.rejected, **rounded}
+
+
+@dataclass(frozen=True)
+class QualityRow:
+    label: str
+    combined: Score  # the automatic pass as a whole
+    detectors: dict[str, Score]
+    manual: int  # added by hand (missed by every detector)
+    pending: int
+
+    def as_dict(self) -> dict:
+        return {"label": self.label, "all": self.combined.as_dict(), "manual": self.manual, "pending": self.pending,
+                "detectors": {d: s.as_dict() for d, s in self.detectors.items()}}
+
+
+@dataclass(frozen=True)
+class Quality:
+    corpus: str
+    detectors: tuple[str, ...]  # detectors that proposed at least one decided mention
+    rows: list[QualityRow]
+    overall: QualityRow
+
+    def as_dict(self) -> dict:
+        return {"corpus": self.corpus, "detectors": list(self.detectors),
+                "labels": [r.as_dict() for r in self.rows], "overall": self.overall.as_dict()}
+
+    def format(self) -> str:
+        """A plain-text table (the management command prints it)."""
+        groups = ("all", *self.detectors)
+        head1 = f"{'label':<17}{'hand':>6}{'pend':>6}" + "".join(f" | {g:^20}" for g in groups)
+        head2 = f"{'':<17}{'':>6}{'':>6}" + " | {:>6} {:>6} {:>6}".format("P", "R", "F1") * len(groups)
+        lines = [head1, head2, "-" * len(head2)]
+        for row in (*self.rows, self.overall):
+            scores = (row.combined, *(row.detectors[d] for d in self.detectors))
+            cells = "".join(" | " + " ".join(_cell(v) for v in (s.precision, s.recall, s.f1)) for s in scores)
+            lines.append(f"{row.label:<17}{row.manual:>6}{row.pending:>6}{cells}")
+        return "\n".join(lines)
+
+
+def _cell(value: float | None) -> str:
+    return f"{'—' if value is None else f'{value:.3f}':>6}"
+
+
+def _has(detector: str) -> Q:
+    """``Mention.sources`` ('+'-joined) names this detector."""
+    return (Q(sources=detector) | Q(sources__startswith=f"{detector}+") | Q(sources__endswith=f"+{detector}")
+            | Q(sources__contains=f"+{detector}+"))
+
+
+def quality(corpus: Corpus) -> Quality:
+    """Precision and recall of the automatic pass per label and per detector (one query)."""
+    auto = Q(origin=Mention.Origin.AUTO)
+    accepted, rejected = Q(status=ReviewStatus.ACCEPTED), Q(status=ReviewStatus.REJECTED)
+    aggregates = {
+        "acc": Count("id", filter=auto & accepted),
+        "rej": Count("id", filter=auto & rejected),
+        "manual": Count("id", filter=Q(origin=Mention.Origin.MANUAL) & accepted),
+        "pending": Count("id", filter=Q(status=ReviewStatus.PENDING)),
+    }
+    for d in DETECTORS:
+        aggregates[f"{d}_acc"] = Count("id", filter=auto & accepted & _has(d))
+        aggregates[f"{d}_rej"] = Count("id", filter=auto & rejected & _has(d))
+    rows = list(Mention.objects.filter(document__corpus=corpus).values("label").annotate(**aggregates).order_by())
+    rows.sort(key=lambda r: _label_order((r["label"], None)))
+    used = tuple(d for d in DETECTORS if any(r[f"{d}_acc"] + r[f"{d}_rej"] for r in rows))
+    totals = {key: sum(r[key] for r in rows) for key in aggregates}
+    return Quality(
+        corpus=corpus.name,
+        detectors=used,
+        rows=[_row(r["label"], r, used) for r in rows],
+        overall=_row("Overall", totals, used),
+    )
+
+
+def _row(label: str, counts: dict, detectors: tuple[str, ...]) -> QualityRow:
+    relevant = counts["acc"] + counts["manual"]
+    return QualityRow(
+        label=label,
+        combined=Score(counts["acc"], counts["rej"], relevant),
+        detectors={d: Score(counts[f"{d}_acc"], counts[f"{d}_rej"], relevant) for d in detectors},
+        manual=counts["manual"],
+        pending=counts["pending"],
+    )
+
+
+def find_corpus(name_or_pk: str) -> Corpus:
+    """A corpus by name, or by primary key when the argument is a number."""
+    if name_or_pk.isdigit() and Corpus.objects.filter(pk=int(name_or_pk)).exists():
+        return Corpus.objects.get(pk=int(name_or_pk))
+    return Corpus.objects.get(name=name_or_pk)

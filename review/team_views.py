@@ -1,0 +1,132 @@
+"""Team workflow pages: corpora, assignment, "take next", and the admins' progress dashboard."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import services, stats
+from .charts import bar_chart, line_chart
+from .forms import AssignForm, CorpusForm
+from .models import Corpus, Document
+from .permissions import require_admin, reviewer_group
+
+
+@login_required
+@require_GET
+def corpora(request: HttpRequest) -> HttpResponse:
+    """Admins: every corpus with its document counts, links to its dashboard and settings."""
+    require_admin(request.user)
+    reviewer_group()  # so the Django admin offers it when an admin creates users
+    rows = Corpus.objects.annotate(
+        total=Count("documents"),
+        approved=Count("documents", filter=Q(documents__status=Document.Status.APPROVED)),
+        unassigned=Count("documents", filter=Q(documents__assignee__isnull=True)),
+    )
+    return render(request, "review/corpora.html", {"corpora": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def corpus_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """Admins: create a corpus, or change its name, tag style, pseudonym policy and whitelist."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=pk) if pk is not None else None
+    form = CorpusForm(request.POST or None, instance=corpus)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        messages.success(request, f"Corpus {saved.name} saved.")
+        return redirect("review:corpora")
+    return render(request, "review/corpus_form.html", {"form": form, "corpus": corpus})
+
+
+@login_required
+@require_POST
+def assign(request: HttpRequest) -> HttpResponse:
+    """Admins: assign the ticked documents to one person ("Assign") or to nobody ("Unassign")."""
+    require_admin(request.user)
+    form = AssignForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Tick at least one document (and choose a person to assign them to).")
+        return redirect("review:documents")
+    assignee = None if request.POST.get("unassign") else form.cleaned_data["assignee"]
+    if assignee is None and not request.POST.get("unassign"):
+        messages.error(request, "Choose a person to assign the documents to.")
+        return redirect("review:documents")
+    count = services.assign([d.pk for d in form.cleaned_data["documents"]], assignee, request.user)
+    who = assignee.get_username() if assignee else "nobody"
+    messages.success(request, f"{count} document(s) assigned to {who}.")
+    return redirect("review:documents")
+
+
+@login_required
+@require_POST
+def take_next(request: HttpRequest, corpus_pk: int) -> HttpResponse:
+    """Claim the next unassigned document of a corpus (two people never get the same one)."""
+    corpus = get_object_or_404(Corpus, pk=corpus_pk)
+    document = services.take_next(corpus, request.user)
+    if document is None:
+        messages.info(request, f"No unassigned document is waiting in {corpus.name}.")
+        return redirect("review:documents")
+    messages.success(request, f"{document.title} is now yours.")
+    return redirect("review:document", pk=document.pk)
+
+
+# ---------------------------------------------------------------- dashboard
+
+
+def _hours(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds / 3600, 2)
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: progress, throughput, review times and the quality of the automatic pass of one corpus."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=pk)
+    statuses = stats.status_counts(corpus)
+    labels = dict(Document.Status.choices)
+    pending = stats.pending_by_label(corpus)
+    flow = stats.throughput(corpus)
+    days = [d.isoformat() for d in flow.days]
+    times = stats.review_times(corpus)
+    quality = stats.quality(corpus)
+    charts = {
+        "status": bar_chart([(labels[s], n) for s, n in statuses.items()], "Documents by status"),
+        "pending": bar_chart(list(pending.items()), "Mentions still pending, per label"),
+        "decisions": line_chart(days, flow.series("decisions"), "Review decisions per annotator per day"),
+        "submitted": line_chart(days, flow.series("submitted"), "Documents marked done per annotator per day"),
+        "review_time": bar_chart([(t.title, _hours(t.review_seconds)) for t in times],
+                                 "Review time per document (first to last decision before marking done)", unit=" h"),
+        "approval_time": bar_chart([(t.title, _hours(t.approval_seconds)) for t in times if t.approval_seconds is not None],
+                                   "Marked done to approved, per document", unit=" h"),
+    }
+    context = {
+        "corpus": corpus,
+        "corpora": Corpus.objects.only("pk", "name"),
+        "statuses": [(labels[s], n) for s, n in statuses.items()],
+        "total": sum(statuses.values()),
+        "pending": pending,
+        "pending_total": sum(pending.values()),
+        "days": days,
+        "decisions": flow.series("decisions"),
+        "submitted": flow.series("submitted"),
+        "times": [(t, _hours(t.review_seconds), _hours(t.approval_seconds)) for t in times],
+        "quality": quality,
+        "quality_rows": [(r, [r.detectors[d] for d in quality.detectors]) for r in (*quality.rows, quality.overall)],
+        "charts": {k: mark_safe(v) for k, v in charts.items()},  # noqa: S308 - charts.py escapes every text
+    }
+    return render(request, "review/dashboard.html", context)
+
+
+@login_required
+@require_GET
+def quality_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """Admins: the auto-pass quality table of a corpus as JSON (for reports)."""
+    require_admin(request.user)
+    return JsonResponse(stats.quality(get_object_or_404(Corpus, pk=pk)).as_dict())
