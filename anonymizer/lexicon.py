@@ -272,3 +272,21 @@ def organization_names() -> tuple[str, ...]:
         if company not in _AMBIGUOUS_COMPANIES:
             names.append(" ".join(w[:1].upper() + w[1:] for w in company.split(" ")))
     return tuple(dict.fromkeys(names))
+
+
+def _census_names(filename: str) -> frozenset[str]:
+    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data)."""
+    text = (files("names") / filename).read_text(encoding="ascii")
+    return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
+
+
+@lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    """~5,000 US first names (Census 1990), case-folded."""
+    return _census_names("dist.male.first") | _census_names("dist.female.first")
+
+
+@lru_cache(maxsize=1)
+def last_names() -> frozenset[str]:
+    """~89,000 US surnames (Census 1990), case-folded."""
+    return _census_names("dist.all.last")

@@ -10,6 +10,7 @@ from anonymizer.recognizers import (
     GangRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
+    PersonNameRecognizer,
     PlaceRecognizer,
     ZipCodeRecognizer,
 )
@@ -140,6 +141,17 @@ CASE_NUMBER = [
     ("he was no. 1 in his class, 12/15 of them", []),
 ]
 NAME_TABLES[CaseNumberRecognizer] = CASE_NUMBER
+PERSON_NAME = [
+    ("two jobs at Rodriguez Landscaping. Alejandro was my best friend", ["Alejandro"]),
+    ("A witness, Ebony Green, told investigators", ["Ebony Green"]),
+    ("I saw Maria Jackson. She left.", ["Maria Jackson"]),
+    ("She went to Sandra High School in town", ["Sandra"]),
+    ("Hope was my best friend from middle school", []),  # a common word: left to the other tools
+    ("I will stay in Paris with May and June", []),
+    ("The Christian church on Sunday", []),
+    ("The Board of Parole Hearings said so", []),
+]
+NAME_TABLES[PersonNameRecognizer] = PERSON_NAME
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

@@ -21,6 +21,7 @@ from .gang import GangRecognizer
 from .height import HeightRecognizer
 from .nrp import NrpRecognizer
 from .organization import OrganizationRecognizer
+from .person_name import PersonNameRecognizer
 from .phone_number import PhoneNumberRecognizer
 from .place import PlaceRecognizer
 from .spelled_name import SpelledNameRecognizer
@@ -41,6 +42,7 @@ __all__ = [
     "HeightRecognizer",
     "NrpRecognizer",
     "OrganizationRecognizer",
+    "PersonNameRecognizer",
     "PhoneNumberRecognizer",
     "PlaceRecognizer",
     "SpelledNameRecognizer",
@@ -68,6 +70,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
+        PersonNameRecognizer(),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),

@@ -1,0 +1,62 @@
+"""PERSON: people's names the statistical tagger misses, found with the Census name lists.
+
+spaCy's small English model misses many names at the start of an utterance or sentence
+(``Alejandro was my best friend``) and calls others organizations. A capitalised word that
+is a known first name — and not an English word that names happen to share (``Hope``,
+``Will``, the ``name_words`` list), a stop word, a month, a place, a parole-domain term or a
+nationality/religion — is a name, together with a following capitalised word that is a
+known surname (``Ebony Green``: surnames may be common words).
+"""
+from __future__ import annotations
+
+import regex as re
+from presidio_analyzer import Pattern
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from anonymizer import lexicon
+from anonymizer.categorize import place_category
+
+from ._base import RuleRecognizer
+
+_WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
+_NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
+# a surname candidate, not followed by a further capitalised word ("Sandra High School")
+_SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
+_MONTHS_DAYS = frozenset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _plain_word(word: str) -> bool:
+    key = word.casefold()
+    return (
+        key in STOP_WORDS
+        or key in _MONTHS_DAYS
+        or lexicon.is_name_word(key)
+        or lexicon.is_whitelisted(word)
+        or key in lexicon.nrp_terms()
+    )
+
+
+class PersonNameRecognizer(RuleRecognizer):
+    """A known first name (Census 1990) that is not a common word or a place, plus a known surname after it."""
+
+    ENTITY = "PERSON"
+    PATTERNS = [Pattern("census_name", _NAME, 0.85)]
+    CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        first = text[start:end]
+        if len(first) < 3 or first.casefold() not in lexicon.first_names() or _plain_word(first):
+            return None
+        if place_category(first) is not None:
+            return None
+        surname = _SURNAME.match(text, end)
+        if surname is not None:
+            last = surname.group(1)
+            key = last.casefold()
+            if key in lexicon.last_names() and key not in STOP_WORDS and key not in _MONTHS_DAYS \
+                    and not lexicon.is_whitelisted(last):
+                return start, surname.end(1)
+        return start, end
