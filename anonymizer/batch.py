@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence, TextIO
 
+from anonymizer.export import table6_row
 from anonymizer.types import Config, Progress, no_progress
 
 INPUT_SUFFIXES = (".pdf", ".txt")
@@ -403,12 +404,7 @@ def stats(documents: Sequence[Document]) -> dict:
         }
 
     def row(total: int, distinct: int) -> dict:
-        return {
-            "total": total,
-            "entities": distinct,
-            "average_per_file": round(total / files, 2) if files else 0.0,
-            "per_1000_tokens": round(1000 * total / tokens, 4) if tokens else 0.0,
-        }
+        return {"entities": distinct, **table6_row(total, files, tokens)}
 
     return {
         "files": files,

@@ -237,19 +237,21 @@ def statistics(files: Mapping[str, tuple[int, Sequence[str]]]) -> dict:
             totals[label] = totals.get(label, 0) + 1
         per_file[name] = {"tokens": file_tokens, "tags": sum(counts.values()), "labels": dict(sorted(counts.items()))}
 
-    def row(total: int) -> dict:
-        return {
-            "total": total,
-            "average_per_file": round(total / count, 2) if count else 0.0,
-            "per_1000_tokens": round(1000 * total / tokens, 4) if tokens else 0.0,
-        }
-
     return {
         "files": count,
         "tokens": tokens,
-        "labels": {label: row(total) for label, total in totals.items()},
-        "total": row(sum(totals.values())),
+        "labels": {label: table6_row(total, count, tokens) for label, total in totals.items()},
+        "total": table6_row(sum(totals.values()), count, tokens),
         "per_file": per_file,
+    }
+
+
+def table6_row(total: int, files: int, tokens: int) -> dict:
+    """One row of the paper's Table 6: total, average per file, frequency per 1,000 tokens."""
+    return {
+        "total": total,
+        "average_per_file": round(total / files, 2) if files else 0.0,
+        "per_1000_tokens": round(1000 * total / tokens, 4) if tokens else 0.0,
     }
 
 
