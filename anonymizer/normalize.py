@@ -139,6 +139,8 @@ _SPEAKER_TAG = re.compile(r"[^\S\n]*((?:[A-Z.'’\- ]|Mc|Mac)+?)[^\S\n]?:")
 _LINE_END_FRAGMENT = re.compile(r"(?<![\w'’-])([A-Za-z]+)-{1,2}[^\S\n]*$")
 _LINE_START_FRAGMENT = re.compile(r"[^\S\n]*-{1,2}[^\S\n]*([A-Za-z]+)\b")
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]{3,})-+(?![\w])")
+#: a self-repair: a cut-off start, then the whole word ("Peñ- Peña", "Gu- Guy")
+_REPAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)-+[^\S\n]+([^\W\d_]+)")
 _AS_IN = re.compile(r"\b([A-Za-z])\s+(?:as\s+in|like\s+in|like)\s+[A-Za-z]+")
 _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 
@@ -659,14 +661,23 @@ def _build_forms(
     return index.resolve(votes)
 
 
+#: After a sentence-initial common-word name part, words that make it the subject person:
+#: "Hope was my best friend", "Destiny and I got married", "King did nothing".
+_PERSON_SUBJECT = re.compile(
+    r"(?:'s\b| and (?:I|me|my)\b| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
+    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always)\b)"
+)
+
+
 def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
-    """Common-word parts: Title case mid-sentence, or UPPER case in a speaker tag."""
+    """Common-word parts: Title case mid-sentence, or at the start of a sentence when a
+    person verb follows ("Hope was my best friend"), or UPPER case in a speaker tag."""
     if not target.guarded:
         return True
     hit = text[start:end]
     if hit.isupper() and len(hit) > 1:
         return _in_speaker_tag(text, start)
-    return not _sentence_initial(text, start)
+    return not _sentence_initial(text, start) or bool(_PERSON_SUBJECT.match(text, end))
 
 
 def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], list[Mention]]:
@@ -733,7 +744,8 @@ def _rescan_mention(start: int, end: int, label: str, gid: int) -> Mention:
 
 
 def _fragment_hits(text: str, people: _People) -> list[Mention]:
-    """Cut-off names (``Hernan-``) and names split across a speaker's utterances (``Ro-`` / ``-berto``)."""
+    """Cut-off names (``Hernan-``, ``Peñ- Peña``) and names split across a speaker's utterances
+    (``Ro-`` / ``-berto``)."""
     hits: list[Mention] = []
     for match in _CUT_OFF.finditer(text):
         token = match.group(1).casefold()
@@ -742,6 +754,10 @@ def _fragment_hits(text: str, people: _People) -> list[Mention]:
         gids = [g for g in people.candidates(token) if people.level(token, g) == 1]
         if gids:
             hits.append(_rescan_mention(match.start(1), match.end(1), "PERSON", people.best(gids)))
+    for match in _REPAIR.finditer(text):
+        cut, whole = match.group(1).casefold(), match.group(2).casefold()
+        if whole.startswith(cut) and cut != whole and people.index.get(whole):
+            hits.append(_rescan_mention(match.start(1), match.end(1), "PERSON", people.best(people.index[whole])))
     pending: dict[str, tuple[int, int, str]] = {}  # speaker -> (start, end, word) of "Ro-"
     offset = 0
     for line in text.split("\n"):

@@ -440,3 +440,37 @@ def test_it_normalizes_a_long_text_fast():
     check_invariants(text, mentions, entities)
     assert len(mentions) > len(given)
     assert elapsed < 2.0
+
+
+@pytest.mark.parametrize(
+    ("text", "detected", "participant", "expected"),
+    [
+        ("INMATE DOE: Co-defendant Peñ- Peña was arrested later.\n", "Peña", "ANA PEÑA", ["Peñ", "Peña"]),
+        ("INMATE DOE: Co-defendant Gu- Guy was arrested later.\n", "Guy", "GUY RUIZ", ["Gu", "Guy"]),
+        ("INMATE DOE: It was a ca- car that hit Guy Ruiz.\n", "Guy Ruiz", "GUY RUIZ", ["Guy Ruiz"]),
+    ],
+)
+def test_it_links_a_self_repaired_cut_off_to_its_name(text, detected, participant, expected):
+    start = text.rindex(detected)
+    mentions = [Mention(start, start + len(detected), "PERSON", ("spacy",))]
+    header = Header(participants=(Participant(participant, "Victim"),))
+    out, _ = normalize(text, mentions, header, Config())
+    assert [text[m.start:m.end] for m in out if m.label == "PERSON"] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "tagged"),
+    [
+        ("INMATE DOE: Hope was my best friend.\n", True),
+        ("INMATE DOE: Hope and I got married.\n", True),
+        ("INMATE DOE: Hope is all I have.\n", False),
+        ("INMATE DOE: Hope you understand.\n", False),
+    ],
+)
+def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_person_verb(sentence, tagged):
+    text = "PRESIDING COMMISSIONER ROE: Tell me about Hope Diaz.\n" + sentence
+    first = text.index("Hope Diaz")
+    mentions = [Mention(first, first + len("Hope Diaz"), "PERSON", ("spacy", "presidio"))]
+    out, _ = normalize(text, mentions, None, Config())
+    second = text.index("Hope", first + 4)
+    assert any(m.start == second for m in out) is tagged
