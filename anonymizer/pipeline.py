@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-
 from typing import Callable
 
 from .categorize import ZeroShotCategorizer, categorize

@@ -5,6 +5,7 @@ process, so the demo needs nothing but Python.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -21,10 +22,13 @@ _lock = threading.Lock()
 
 
 def get_pipeline(config):
-    """One loaded pipeline per process and config (models load once)."""
+    """One loaded pipeline per process and config (models load once).
+
+    The tag style does not change detection, so corpora differing only in style share one.
+    """
     from anonymizer.pipeline import Pipeline
 
-    key = (config.spacy_model, config.stanza_model_dir, config.transformers_model, config.whitelist_terms)
+    key = dataclasses.replace(config, style="parts")
     with _lock:
         if key not in _pipelines:
             _pipelines.clear()  # keep at most one set of models in memory
