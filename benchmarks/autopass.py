@@ -68,7 +68,20 @@ def _peak_rss_child(name: str, model: str, texts: list[str], queue) -> None:
     run = FACTORIES[name](model)
     for text in texts:
         run(text)
-    queue.put(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+    queue.put(_high_water_mark())
+
+
+def _high_water_mark() -> int:
+    """This process's peak resident memory in bytes.
+
+    VmHWM belongs to the address space, which exec replaces; ``ru_maxrss`` is kept across
+    exec and would report the parent's peak for a spawned child.
+    """
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # not Linux
 
 
 def peak_rss(name: str, model: str, texts: list[str]) -> int:
