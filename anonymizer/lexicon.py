@@ -8,7 +8,7 @@ are ignored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib.resources import files
 
@@ -92,19 +92,23 @@ _THE = re.compile(r"^the ", re.IGNORECASE)
 _TRIE_CHARS = {" ": "[ \t]+", "'": "['’]", "’": "['’]"}
 
 
-def _trie_regex(terms: Iterable[str]) -> str:
-    """A regex alternation of ``terms`` factored as a character trie (fast on long texts)."""
+def trie_alternation(terms: Iterable[str], chars: Mapping[str, str] | None = None) -> str:
+    """A regex alternation of ``terms`` factored as a character trie (fast on long texts).
+
+    ``chars`` maps a character to the pattern written for it (default: the escaped character);
+    an empty ``terms`` gives ``""``.
+    """
     trie: dict = {}
     for term in terms:
         node = trie
         for char in term:
             node = node.setdefault(char, {})
         node[""] = {}
-    return _emit(trie)
+    return _emit(trie, chars or {})
 
 
-def _emit(node: dict) -> str:
-    branches = [_TRIE_CHARS.get(c, re.escape(c)) + _emit(child) for c, child in sorted(node.items()) if c]
+def _emit(node: dict, chars: Mapping[str, str]) -> str:
+    branches = [chars.get(c, re.escape(c)) + _emit(child, chars) for c, child in sorted(node.items()) if c]
     if not branches:
         return ""
     if len(branches) == 1 and "" not in node:
@@ -117,7 +121,9 @@ def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
     terms = {_THE.sub("", " ".join(t.split()).translate(_APOSTROPHES)) for t in (*_lines("whitelist.txt"), *extra)}
     acronyms = {t for t in terms if _is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
-    alternatives = [f"(?i:{_trie_regex(others)})"] + ([_trie_regex(acronyms)] if acronyms else [])
+    alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
+        [trie_alternation(acronyms, _TRIE_CHARS)] if acronyms else []
+    )
     return re.compile(rf"(?<!\w)(?i:the[ \t]+)?(?:{'|'.join(alternatives)})(?:['’]s|s|['’])?(?!\w)")
 
 

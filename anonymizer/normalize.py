@@ -555,35 +555,8 @@ def _trie_regex(forms: Iterable[str], flags: int = 0) -> re.Pattern[str] | None:
     The trie keeps the pattern small and fast; greedy optional tails make the longest
     form win at every position.
     """
-    trie: dict = {}
-    for form in forms:
-        node = trie
-        for char in form:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    if not trie:
-        return None
-    pieces: list[str] = [r"(?<!\w)"]
-    _emit(trie, pieces)
-    pieces.append(r"(?!\w)")
-    return re.compile("".join(pieces), flags)
-
-
-def _emit(node: dict, out: list[str]) -> None:
-    children = sorted((char, child) for char, child in node.items() if char)
-    if not children:
-        return
-    optional = "" in node
-    grouped = optional or len(children) > 1
-    if grouped:
-        out.append("(?:")
-    for position, (char, child) in enumerate(children):
-        if position:
-            out.append("|")
-        out.append(re.escape(char))
-        _emit(child, out)
-    if grouped:
-        out.append(")?" if optional else ")")
+    alternation = lexicon.trie_alternation(forms)
+    return re.compile(rf"(?<!\w)(?:{alternation})(?!\w)", flags) if alternation else None
 
 
 @dataclass(frozen=True, slots=True)
