@@ -16,16 +16,13 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from anonymizer import lexicon
 from anonymizer.categorize import place_category
 
-from ._base import RuleRecognizer
+from ._base import MONTHS, WEEKDAYS, RuleRecognizer
 
 _WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 # a surname candidate, not followed by a further capitalised word ("Sandra High School")
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
-_MONTHS_DAYS = frozenset(
-    "january february march april may june july august september october november december "
-    "monday tuesday wednesday thursday friday saturday sunday".split()
-)
+_MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 
 
 def _plain_word(word: str) -> bool:
