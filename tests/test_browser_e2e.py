@@ -37,6 +37,7 @@ def wait_idle(page):
 
 def select_span(page, start: int, end: int) -> None:
     """Select document offsets start:end in panel A as a mouse drag would, then press x."""
+    wait_idle(page)  # no earlier response may replace the inspector after x
     page.evaluate("document.activeElement && document.activeElement.blur()")  # keys act on panel A
     page.evaluate(
         """([start, end]) => {
