@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-ml install test-deps worker fixtures migrate demo bench bench-ui clean
+.PHONY: run serve test test-ml install test-deps worker fixtures migrate demo bench bench-ui backup clean
 
 $(STAMP): pyproject.toml
 	@test -n "$(PY)" || { echo "error: Python >= 3.12 not found (Django 6 needs it); set PY=/path/to/python3.12" >&2; exit 1; }
@@ -28,8 +28,21 @@ demo: migrate
 run: demo
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Production server: DEBUG off, settings from the environment (or ENV_FILE=deploy/production.env);
+# collectstatic, migrate, then gunicorn on $$HOST:$$PORT. Needs an explicit SECRET_KEY.
+ENV_FILE ?=
+serve: install
+	set -a; if [ -n "$(ENV_FILE)" ]; then . "$(ENV_FILE)"; fi; set +a; \
+	  DEBUG=0 PYTHON=$(BIN)/python HOST=$${HOST:-$(HOST)} PORT=$${PORT:-$(PORT)} deploy/entrypoint.sh web
+
 worker: install
-	$(BIN)/python manage.py rqworker default
+	set -a; if [ -n "$(ENV_FILE)" ]; then . "$(ENV_FILE)"; fi; set +a; \
+	  PYTHON=$(BIN)/python deploy/entrypoint.sh worker default
+
+# A timestamped backup of the database and the export folder (docs/deployment.md).
+backup: install
+	set -a; if [ -n "$(ENV_FILE)" ]; then . "$(ENV_FILE)"; fi; set +a; \
+	  $(BIN)/python manage.py backup --out $${BACKUP_ROOT:-backups}
 
 fixtures: install
 	$(BIN)/python fixtures/generate.py --out fixtures/hearings --count 20

@@ -1,16 +1,21 @@
 """All settings come from environment variables (healthchecks style).
 
-DEBUG is off unless DEBUG=1; outside debug SECRET_KEY must be set.
+DEBUG is off unless DEBUG=1. SECRET_KEY: see config/secret.py (commands without web
+requests generate a local key; the web server with DEBUG off needs an explicit one).
 DATABASE_URL selects the database (SQLite file by default).
 REDIS_URL sends jobs to Redis; without it jobs run inline in the web process.
+Every variable is listed in docs/deployment.md; deploy/production.env.example is a
+production environment that passes ``manage.py check --deploy``.
 """
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
+
+from config.secret import load_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -29,11 +34,7 @@ def envlist(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = envbool("DEBUG")
-SECRET_KEY = os.getenv("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "insecure-development-key-only-for-debug"
+SECRET_KEY, SECRET_KEY_SOURCE = load_secret_key(BASE_DIR, DEBUG)
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG else ""))
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_rq",
+    "axes",
     "review",
 ]
 
@@ -60,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # last, as django-axes asks: turns a lockout into the lockout page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -91,6 +95,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# django-axes first: it refuses a locked-out username+address before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "review:documents"
 LOGOUT_REDIRECT_URL = "login"
@@ -110,14 +119,47 @@ MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 # Export archives (corpus and secret key archives); served only through admin views, never MEDIA_URL.
 EXPORT_ROOT = Path(os.getenv("EXPORT_ROOT", BASE_DIR / "exports"))
-DATA_UPLOAD_MAX_MEMORY_SIZE = envint("UPLOAD_MAX_BYTES", 50 * 1024 * 1024)
-FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# Uploads. MAX_UPLOAD_BYTES: the largest single uploaded file the app accepts (for the import
+# views); Django's own limits: request bodies without files, and the size above which an
+# uploaded file is streamed to a temporary file instead of memory.
+MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", envint("UPLOAD_MAX_BYTES", 50 * 1024 * 1024))
+FILE_UPLOAD_MAX_MEMORY_SIZE = envint("FILE_UPLOAD_MAX_MEMORY_SIZE", 5 * 1024 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FILES = envint("DATA_UPLOAD_MAX_NUMBER_FILES", 200)
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+
+# HTTPS. Behind a reverse proxy that terminates TLS, BEHIND_PROXY=1 trusts its
+# X-Forwarded-Proto (the proxy must overwrite it) and its X-Forwarded-For for login throttling.
+PROXY_COUNT = envint("PROXY_COUNT", 1 if envbool("BEHIND_PROXY") else 0)
+if envbool("BEHIND_PROXY") or PROXY_COUNT:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT")
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the container healthcheck speaks plain HTTP
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token is in hx-headers on <body>
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES")
 CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES")
+SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 12 * 3600)
 X_FRAME_OPTIONS = "DENY"
+
+# Login throttling (django-axes): AXES_FAILURE_LIMIT wrong passwords for one username from one
+# address lock that pair out for AXES_COOLOFF_MINUTES; other users and addresses are unaffected.
+# `manage.py axes_reset` (or axes_reset_username USER) lifts a lockout early.
+AXES_ENABLED = envbool("AXES_ENABLED", "1")
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"  # templates/registration/locked_out.html
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
 
 # Jobs: Redis when REDIS_URL is set, otherwise inline (synchronous) in the calling process.
 REDIS_URL = os.getenv("REDIS_URL", "")
@@ -143,11 +185,25 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # stdout (LOG_STREAM=stderr to change): gunicorn, the worker and containers log there.
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "stream": "ext://sys.stderr" if os.getenv("LOG_STREAM", "stdout") == "stderr" else "ext://sys.stdout",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         # Request errors would print POST bodies (selected text) in debug pages/logs.
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
         "presidio-analyzer": {"level": "ERROR"},
+        "axes": {"level": os.getenv("AXES_LOG_LEVEL", "WARNING")},
     },
 }
+
+# Backups (config/backup.py, `manage.py backup` / `restore`) and key archives at rest.
+BACKUP_ROOT = Path(os.getenv("BACKUP_ROOT", BASE_DIR / "backups"))
+# A Fernet key (`manage.py keys generate`); when set, key archives can be encrypted at rest
+# with config.backup.encrypt_file and read back with `manage.py keys decrypt`.
+KEYS_ENCRYPTION_KEY = os.getenv("KEYS_ENCRYPTION_KEY", "")

@@ -18,3 +18,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 
     DATABASES["default"]["TEST"] = {"NAME": str(Path(_tempfile.gettempdir()) / f"anonymizer-test-{os.getpid()}.sqlite3")}  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20  # noqa: F405
+
+# Login throttling off by default: it needs a request in authenticate(), which client.login()
+# does not pass; tests/test_deploy_axes.py turns it on.
+AXES_ENABLED = False

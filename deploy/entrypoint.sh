@@ -1,0 +1,37 @@
+#!/bin/sh
+# Start the anonymizer: the same commands for `make serve`/`make worker`, the container
+# (deploy/Dockerfile) and the systemd units (deploy/systemd/).
+#
+#   deploy/entrypoint.sh web      collectstatic, migrate, then gunicorn on $HOST:$PORT
+#   deploy/entrypoint.sh worker   an RQ worker for the queues given (default: default)
+#   deploy/entrypoint.sh CMD ...  anything else, e.g. `python manage.py backup --out /data/backups`
+#
+# Settings come from the environment (docs/deployment.md). With DEBUG off gunicorn refuses to
+# start without an explicit SECRET_KEY (config/wsgi.py).
+set -eu
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python}
+cmd=${1:-web}
+[ $# -gt 0 ] && shift
+
+case "$cmd" in
+web)
+    # the image collects static files at build time and sets COLLECTSTATIC=0
+    if [ "${COLLECTSTATIC:-1}" = 1 ]; then "$PYTHON" manage.py collectstatic --noinput --verbosity 0; fi
+    if [ "${MIGRATE:-1}" = 1 ]; then "$PYTHON" manage.py migrate --noinput; fi
+    # gthread workers: each worker loads the NLP models once (about 300 MiB) when it runs a job
+    # inline (no REDIS_URL); threads serve the many small htmx requests of the review screen.
+    exec "$PYTHON" -m gunicorn config.wsgi:application \
+        --bind "${HOST:-127.0.0.1}:${PORT:-8000}" \
+        --workers "${WEB_WORKERS:-2}" --threads "${WEB_THREADS:-4}" --worker-class gthread \
+        --timeout "${WEB_TIMEOUT:-120}" --graceful-timeout 30 --keep-alive 5 \
+        --access-logfile - --error-logfile - "$@"
+    ;;
+worker)
+    if [ $# -eq 0 ]; then set -- default; fi
+    exec "$PYTHON" manage.py rqworker "$@"
+    ;;
+*)
+    exec "$cmd" "$@"
+    ;;
+esac

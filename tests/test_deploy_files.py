@@ -1,0 +1,99 @@
+"""The deployment files: what can be checked without a Docker engine, and gunicorn for real."""
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+
+
+def test_it_describes_the_services_in_compose():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    services = compose["services"]
+    assert set(services) == {"web", "worker", "db", "redis"}
+    for name in ("web", "worker"):
+        assert services[name]["env_file"] == "production.env"
+        assert {"exports:/data/exports", "media:/data/media"} <= set(services[name]["volumes"])
+        assert services[name]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert services["web"]["command"] == ["web"] and services["worker"]["command"][0] == "worker"
+    assert all("healthcheck" in service for service in services.values())
+    assert {"exports", "media", "db"} <= set(compose["volumes"])
+    assert services["web"]["build"]["dockerfile"] == "deploy/Dockerfile"
+    env_names = {line.split("=")[0] for line in (DEPLOY / "production.env.example").read_text().splitlines()
+                 if line and not line.startswith("#")}
+    assert {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS"} <= env_names
+
+
+def test_it_builds_the_image_with_the_same_commands_as_make_serve():
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert dockerfile.startswith("#") and "FROM python:3.12-slim" in dockerfile
+    assert re.search(r"^USER app$", dockerfile, re.M)
+    assert "manage.py collectstatic --noinput" in dockerfile
+    assert 'ENTRYPOINT ["/app/deploy/entrypoint.sh"]' in dockerfile and 'CMD ["web"]' in dockerfile
+    for path in re.findall(r"^COPY (\S+)", dockerfile, re.M):
+        assert (ROOT / path).exists(), path
+    makefile = (ROOT / "Makefile").read_text()
+    assert "deploy/entrypoint.sh web" in makefile and "deploy/entrypoint.sh worker" in makefile
+    for unit, command in [("anonymizer-web.service", "entrypoint.sh web"), ("anonymizer-worker@.service", "entrypoint.sh worker")]:
+        assert command in (DEPLOY / "systemd" / unit).read_text()
+    nginx = (DEPLOY / "nginx" / "anonymizer.conf").read_text()
+    assert "proxy_set_header X-Forwarded-Proto $scheme;" in nginx
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(tmp_path: Path, **env) -> subprocess.Popen:
+    base = {k: v for k, v in os.environ.items() if k in {"PATH", "HOME"}}
+    base.update(PYTHON=sys.executable, DEBUG="0", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                STATIC_ROOT=str(tmp_path / "static"), LOCAL_SECRET_KEY_FILE=str(tmp_path / "sk"),
+                WEB_WORKERS="1", WEB_THREADS="2", **env)
+    return subprocess.Popen([str(DEPLOY / "entrypoint.sh"), "web"], cwd=tmp_path, env=base,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def test_it_refuses_to_serve_without_a_secret_key(tmp_path):
+    server = _serve(tmp_path, PORT=str(_free_port()), COLLECTSTATIC="0")
+    try:
+        output, _ = server.communicate(timeout=180)
+    finally:
+        server.kill()
+    assert server.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in output
+
+
+def test_it_serves_with_gunicorn_after_collectstatic_and_migrate(tmp_path):
+    port = _free_port()
+    server = _serve(tmp_path, PORT=str(port), SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="localhost")
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/healthz/", headers={"Host": "localhost"})
+                with urllib.request.urlopen(request, timeout=5) as response:
+                    assert response.read() == b"ok"
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline
+                time.sleep(0.5)
+        login = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/login/", headers={"Host": "localhost"}))
+        assert login.status == 200 and b"Log in" in login.read()
+        assert (tmp_path / "static" / "vendor" / "htmx.min.js").exists()  # collectstatic ran
+        assert (tmp_path / "db.sqlite3").stat().st_size > 0  # migrate ran
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=60)
+    assert "Booting worker" in output or "Listening at" in output
