@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         results["tab"] = score_tab(pipeline, args.limit)
         t = results["tab"]
         print(f"\nTAB ({t['files']} documents, {t['words']} words, {t['seconds']} s): "
-              f"DIRECT entity recall {t['direct_entity_recall']:.4f}  QUASI entity recall {t['quasi_entity_recall']:.4f}  "
+              f"DIRECT entity recall {t['direct_entity_recall']:.4f}  "
+              f"QUASI entity recall {t['quasi_entity_recall']:.4f}  "
               f"token precision {t['token_precision']:.4f}  token recall {t['token_recall']:.4f}  "
               f"NO_MASK tokens masked {t['no_mask_tokens_masked_share']:.4f}")
     for split in SPLITS:

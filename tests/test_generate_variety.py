@@ -17,8 +17,8 @@ SEED = 31
 COUNT = 6
 FALSE_POSITIVES = ("(Inaudible)", "(Indiscernible)", "(inaudible)", "(indiscernible)", "Criminal Behavior Assessment",
                    "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "CDCR Number", "Anger", "Disability Review",
-                   "FULL BOARD", "SITTING EN BANC", "SSU", "DECS", "PCP", "CBA", "128-B", "Comprehensive Risk Assessment",
-                   "UNIDENTIFIED SPEAKER", "Time is")
+                   "FULL BOARD", "SITTING EN BANC", "SSU", "DECS", "PCP", "CBA", "128-B",
+                   "Comprehensive Risk Assessment", "UNIDENTIFIED SPEAKER", "Time is")
 
 
 def load(out: Path) -> list[tuple[str, str, list[dict]]]:
