@@ -1,0 +1,221 @@
+"""Quality of the automatic pass on a tuning split and a held-back split, side by side.
+
+Both splits are generated in corpus mode (recurring staff, prisons, counties) with fixed
+seeds unless folders are given: ``tuned`` = ``--profile varied`` (seed 101), ``heldout`` =
+``--profile heldout`` (seed 202), 10 hearings x 8,000 words each by default. The held-back
+split uses other template wordings, vendors and name pools (fixtures/variants_heldout.py):
+look at its numbers, never tune rules on its errors (``--errors heldout`` exists to report
+error classes, not to fit them).
+
+    .venv/bin/python benchmarks/quality.py [--count 10] [--words 8000] [--json OUT]
+        [--tuned DIR] [--heldout DIR]      # existing generator output folders (text/ + gold.json)
+        [--tab [--limit N]]                # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
+        [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
+
+Printed per split: direct-identifier recall (PERSON, SPELLED_NAME, SPELLED_OUT_ITEM, CDCR_ID;
+tokens; masked by any label and with the right label), redaction P/R/F1 (tokens, any label),
+the share of gold entities with a mention not fully masked (target <= 0.5 %), the share of
+gold characters left uncovered, and token-level P/R/F1 per label (anonymizer.evaluate).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import anonymizer  # noqa: E402,F401  (offline defaults before presidio loads)
+from anonymizer import evaluate as ev  # noqa: E402
+from anonymizer.ingest import load, load_bytes  # noqa: E402
+from anonymizer.pipeline import Pipeline  # noqa: E402
+from anonymizer.types import Config  # noqa: E402
+
+DIRECT = ("PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID")
+SPLITS = {"tuned": ("varied", 101), "heldout": ("heldout", 202)}
+TAB_PATH = Path("/work/shared/data/tab_train.jsonl")
+
+
+def generate(split: str, out: Path, count: int, words: int) -> Path:
+    from fixtures.generate import write_corpus
+
+    profile, seed = SPLITS[split]
+    write_corpus(out, count, seed=seed, words=words, pdf=False, profile=profile, corpus=True)
+    return out
+
+
+def run_pass(pipeline: Pipeline, paths: list[Path]) -> dict[str, list[ev.Span]]:
+    pred: dict[str, list[ev.Span]] = {}
+    for path in paths:
+        analysis = pipeline.run(load(path))
+        pred[ev.file_key(path.name)] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions]
+    return pred
+
+
+def score_split(pipeline: Pipeline, folder: Path) -> tuple[dict, dict, dict, dict]:
+    gold = ev.load_annotations(folder)
+    texts = ev.load_texts(folder, gold)
+    paths = [folder / "text" / f"{name}.txt" for name in sorted(gold)]
+    started = time.perf_counter()
+    pred = run_pass(pipeline, paths)
+    elapsed = time.perf_counter() - started
+    report = ev.evaluate(gold, pred, texts)
+    direct_gold = {f: [s for s in spans if s.label in DIRECT] for f, spans in gold.items()}
+    direct = ev.evaluate(direct_gold, pred, texts)
+    entities = {(f, s.entity_id or f"{s.label}@{s.start}") for f, spans in gold.items() for s in spans}
+    labelled = [report.tokens[label] for label in DIRECT if label in report.tokens]
+    found, total = sum(s.gold_found for s in labelled), sum(s.gold_total for s in labelled)
+    numbers = {
+        "files": report.files,
+        "words": sum(len(t.split()) for t in texts.values()),
+        "seconds": round(elapsed, 1),
+        "direct_recall_any_label": round(direct.redaction.recall, 4),
+        "direct_recall_same_label": round(found / total if total else 0.0, 4),
+        "redaction_precision": round(report.redaction.precision, 4),
+        "redaction_recall": round(report.redaction.recall, 4),
+        "redaction_f1": round(report.redaction.f1, 4),
+        "entities": len(entities),
+        "entities_leaked": len(report.uncovered),
+        "entities_leaked_share": round(len(report.uncovered) / len(entities), 4) if entities else 0.0,
+        "chars_uncovered_share": round(1 - report.char_coverage, 4),
+        "token": {label: s.to_dict() for label, s in report.tokens.items()},
+        "leaked_by_label": dict(Counter(u.label for u in report.uncovered).most_common()),
+    }
+    return numbers, gold, pred, texts
+
+
+def error_classes(gold: dict, pred: dict, texts: dict, top: int = 25) -> dict:
+    """False positives (no overlap with any gold span) and missed gold (no overlap with any
+    prediction), counted by label and by surface (synthetic data only)."""
+    fp_label, fp_surface, miss_label, miss_surface = Counter(), Counter(), Counter(), Counter()
+    for name, spans in gold.items():
+        text, predicted = texts[name], pred.get(name, [])
+        for p in predicted:
+            if not any(g.start < p.end and p.start < g.end for g in spans):
+                fp_label[p.label] += 1
+                fp_surface[f"{p.label}: {_shape(text[p.start:p.end])}"] += 1
+        for g in spans:
+            if not any(g.start < p.end and p.start < g.end for p in predicted):
+                miss_label[g.label] += 1
+                miss_surface[f"{g.label}: {_shape(text[g.start:g.end])}"] += 1
+    return {"false_positives_by_label": dict(fp_label.most_common()),
+            "false_positives_top": dict(fp_surface.most_common(top)),
+            "missed_by_label": dict(miss_label.most_common()),
+            "missed_top": dict(miss_surface.most_common(top))}
+
+
+def _shape(surface: str) -> str:
+    return " ".join(surface.split())[:60]
+
+
+def score_tab(pipeline: Pipeline, limit: int | None) -> dict:
+    gold, texts = ev.load_tab(TAB_PATH)
+    names = sorted(gold)[:limit] if limit else sorted(gold)
+    gold = {n: gold[n] for n in names}
+    texts = {n: texts[n] for n in names}
+    started = time.perf_counter()
+    pred = {}
+    for name in names:
+        analysis = pipeline.run(load_bytes(texts[name].encode("utf-8"), f"{name}.txt"))
+        pred[name] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions]
+    elapsed = time.perf_counter() - started
+    report = ev.evaluate(gold, pred, texts, label_map=ev.TAB_LABEL_MAP, tab=True)
+    tab = report.tab
+    return {
+        "files": len(names),
+        "words": sum(len(t.split()) for t in texts.values()),
+        "seconds": round(elapsed, 1),
+        "direct_entity_recall": round(tab.recall("DIRECT"), 4),
+        "quasi_entity_recall": round(tab.recall("QUASI"), 4),
+        "token_precision": round(tab.masking.precision, 4),
+        "token_recall": round(tab.masking.recall, 4),
+        "no_mask_tokens_masked_share": round(tab.to_dict()["no_mask_tokens_masked"]["share"], 4),
+        "entities": {k: {"protected": p, "total": n} for k, (p, n) in tab.entity_recall.items()},
+    }
+
+
+def print_side_by_side(results: dict) -> None:
+    splits = list(results)
+    rows = [
+        ("hearings", "files", "{}"), ("words", "words", "{}"), ("pass time (s)", "seconds", "{}"),
+        ("direct recall, any label", "direct_recall_any_label", "{:.4f}"),
+        ("direct recall, same label", "direct_recall_same_label", "{:.4f}"),
+        ("redaction precision", "redaction_precision", "{:.4f}"),
+        ("redaction recall", "redaction_recall", "{:.4f}"),
+        ("redaction F1", "redaction_f1", "{:.4f}"),
+        ("gold entities", "entities", "{}"),
+        ("entities not fully masked", "entities_leaked", "{}"),
+        ("  share (target <= 0.005)", "entities_leaked_share", "{:.4f}"),
+        ("gold chars uncovered", "chars_uncovered_share", "{:.4f}"),
+    ]
+    print(f"{'':30}" + "".join(f"{s:>22}" for s in splits))
+    for title, key, fmt in rows:
+        print(f"{title:30}" + "".join(f"{fmt.format(results[s][key]):>22}" for s in splits))
+    labels = sorted({label for s in splits for label in results[s]["token"]} - {ev.OVERALL}) + [ev.OVERALL]
+    print("\nper label, tokens: P / R / F1 (support)")
+    for label in labels:
+        cells = []
+        for s in splits:
+            t = results[s]["token"].get(label)
+            cells.append(f"{t['precision']:.3f}/{t['recall']:.3f}/{t['f1']:.3f} ({t['support']})" if t else "-")
+        print(f"{label:30}" + "".join(f"{c:>30}" for c in cells))
+    print("\nleaked entities by label:")
+    for s in splits:
+        print(f"  {s}: {results[s]['leaked_by_label']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--words", type=int, default=8000)
+    parser.add_argument("--tuned", type=Path, help="existing folder of the tuning split")
+    parser.add_argument("--heldout", type=Path, help="existing folder of the held-back split")
+    parser.add_argument("--tab", action="store_true", help="also evaluate on TAB (tab_train.jsonl)")
+    parser.add_argument("--limit", type=int, help="first N TAB documents only")
+    parser.add_argument("--errors", choices=("tuned", "heldout"), help="print error classes of one split")
+    parser.add_argument("--json", type=Path, help="write the numbers here")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    pipeline = Pipeline(Config())
+    results: dict = {}
+    errors: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for split in SPLITS:
+            folder = getattr(args, split) or generate(split, Path(tmp) / split, args.count, args.words)
+            results[split], gold, pred, texts = score_split(pipeline, folder)
+            results[split]["error_classes"] = error_classes(gold, pred, texts)
+            if args.errors == split:
+                errors = results[split]["error_classes"]
+    print_side_by_side(results)
+    if args.tab:
+        results["tab"] = score_tab(pipeline, args.limit)
+        t = results["tab"]
+        print(f"\nTAB ({t['files']} documents, {t['words']} words, {t['seconds']} s): "
+              f"DIRECT entity recall {t['direct_entity_recall']:.4f}  "
+              f"QUASI entity recall {t['quasi_entity_recall']:.4f}  "
+              f"token precision {t['token_precision']:.4f}  token recall {t['token_recall']:.4f}  "
+              f"NO_MASK tokens masked {t['no_mask_tokens_masked_share']:.4f}")
+    for split in SPLITS:
+        e = results[split]["error_classes"]
+        print(f"\n{split}: false positives by label {e['false_positives_by_label']}")
+        print(f"{split}: missed gold by label {e['missed_by_label']}")
+    if errors:
+        print(f"\nerror classes of {args.errors} (top surfaces):")
+        for title in ("false_positives_top", "missed_top"):
+            print(f"  {title}:")
+            for surface, n in errors[title].items():
+                print(f"    {n:4}  {surface}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(f"\ntotal {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
