@@ -42,8 +42,7 @@ def _users_page(request: HttpRequest, form: UserCreateForm | None = None, link: 
     }
     response = render(request, "review/users.html", context, status=status)
     if link:
-        add_never_cache_headers(response)
-        response["Referrer-Policy"] = "no-referrer"
+        add_never_cache_headers(response)  # no Referrer-Policy "no-referrer": forms would then post Origin: null (CSRF)
     return response
 
 
