@@ -4,7 +4,8 @@ Every change is a POST with CSRF. A one-time link is rendered once, in the respo
 POST that issued it (no redirect: it is never put in the session, the messages or a log),
 with ``Cache-Control: no-store``. The set-password page moves the token from the URL into
 the session and redirects (as Django's ``PasswordResetConfirmView`` does), so it does not
-leak through the Referer header or the browser history.
+leak through the Referer header or the browser history. (No ``no-referrer`` policy: forms on such
+a page would post ``Origin: null`` and fail the CSRF check.)
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
@@ -63,7 +65,11 @@ def user_create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _users_page(request, form=form, status=422)
     data = form.cleaned_data
-    user, link = users.create_user(request.user, data["username"], data["role"], data["email"], data["password"])
+    try:
+        user, link = users.create_user(request.user, data["username"], data["role"], data["email"], data["password"])
+    except IntegrityError:  # the same username, created at the same moment by another admin
+        form.add_error("username", "A user with that username already exists.")
+        return _users_page(request, form=form, status=422)
     if link is None:
         messages.success(request, f"User {user.get_username()} created as {data['role']}.")
         return redirect("review:users")
@@ -87,6 +93,8 @@ def user_role(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if changed:
             messages.success(request, f"{person.get_username()} is now {form.cleaned_data['role']}.")
+        if changed and person.pk == request.user.pk and form.cleaned_data["role"] != "admin":
+            return redirect("review:documents")  # no longer an admin: the users page is closed to them now
     return redirect("review:users")
 
 

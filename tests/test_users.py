@@ -191,7 +191,8 @@ def test_it_lets_an_admin_go_when_another_admin_remains(admin_client, admin):
     with pytest.raises(users.Refused):  # now the boss is the last one
         users.set_role(admin, admin.pk, "annotator")
     users.reactivate(admin, other.pk)
-    users.set_role(admin, admin.pk, "reviewer")
+    response = admin_client.post(reverse("review:user_role", args=[admin.pk]), {"role": "reviewer"})
+    assert response["Location"] == reverse("review:documents")  # the users page is closed to them now
     assert role_of(fresh(admin)) == "reviewer"
 
 
