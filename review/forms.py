@@ -45,3 +45,43 @@ class AssignForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["documents"].queryset = Document.objects.all()
         self.fields["assignee"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")
+
+
+ROLE_CHOICES = [("annotator", "Annotator"), ("reviewer", "Reviewer (second look)"), ("admin", "Admin")]
+
+
+class UserCreateForm(forms.Form):
+    """A new user: without a password it is an invite (a one-time set-password link is shown once)."""
+
+    username = forms.CharField(max_length=150)
+    email = forms.EmailField(required=False)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, initial="annotator")
+    password = forms.CharField(
+        required=False, strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text="Leave empty to invite: you get a one-time link to pass on, and the user chooses the password.",
+    )
+
+    def clean_username(self) -> str:
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.validators import UnicodeUsernameValidator
+
+        username = get_user_model().normalize_username(self.cleaned_data["username"].strip())
+        UnicodeUsernameValidator()(username)
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("A user with that username already exists.")
+        return username
+
+    def clean(self):
+        from django.contrib.auth import password_validation
+
+        data = super().clean()
+        if data.get("password"):
+            try:
+                password_validation.validate_password(data["password"])
+            except forms.ValidationError as error:
+                self.add_error("password", error)
+        return data
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=ROLE_CHOICES)

@@ -260,3 +260,33 @@ class Decision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.target}"
+
+
+class UserAudit(models.Model):
+    """Audit row of user management: who did what to which account, and when.
+
+    Holds roles and states only — never a password, a token or a one-time link.
+    """
+
+    class Action(models.TextChoices):
+        CREATED = "created", "Created"
+        INVITED = "invited", "Invited"
+        ROLE_CHANGED = "role_changed", "Role changed"
+        DEACTIVATED = "deactivated", "Deactivated"
+        REACTIVATED = "reactivated", "Reactivated"
+        LINK_ISSUED = "link_issued", "Set-password link issued"
+        PASSWORD_SET = "password_set", "Password set through a link"
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    subject = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    subject_name = models.CharField(max_length=150, help_text="Username at the time (kept if the account goes).")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    before = models.CharField(max_length=20, blank=True, help_text="e.g. the role before a role change")
+    after = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.subject_name}"

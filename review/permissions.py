@@ -46,6 +46,21 @@ def is_reviewer(user) -> bool:
     return user._is_reviewer
 
 
+ROLE_NAMES = ("annotator", "reviewer", "admin")
+
+
+def role_of(user) -> str:
+    """The one role a user has: "admin", "reviewer" or "annotator"."""
+    if is_admin(user):
+        return "admin"
+    return "reviewer" if is_reviewer(user) else "annotator"
+
+
+def can_manage_users(user) -> bool:
+    """Create and invite users, change roles, deactivate, issue set-password links: admins only."""
+    return is_admin(user)
+
+
 def gives_second_look(user) -> bool:
     return is_admin(user) or is_reviewer(user)
 
@@ -94,6 +109,11 @@ def can_edit(user, document: Document) -> bool:
 
 def require_admin(user) -> None:
     if not is_admin(user):
+        raise PermissionDenied("admins only")
+
+
+def require_manage_users(user) -> None:
+    if not can_manage_users(user):
         raise PermissionDenied("admins only")
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import export_views, team_views, views
+from . import export_views, team_views, user_views, views
 
 app_name = "review"
 
@@ -37,4 +37,12 @@ urlpatterns = [
     path("exports/<int:pk>/row/", export_views.export_row, name="export_row"),
     path("exports/<int:pk>/override/", export_views.override, name="export_override"),
     path("exports/<int:pk>/download/<slug:kind>/", export_views.download, name="export_download"),
+    # users and roles (admins only; the one-time set-password link is for whoever holds it)
+    path("users/", user_views.user_list, name="users"),
+    path("users/new/", user_views.user_create, name="user_create"),
+    path("users/<int:pk>/role/", user_views.user_role, name="user_role"),
+    path("users/<int:pk>/deactivate/", user_views.user_deactivate, name="user_deactivate"),
+    path("users/<int:pk>/reactivate/", user_views.user_reactivate, name="user_reactivate"),
+    path("users/<int:pk>/reset-link/", user_views.user_reset_link, name="user_reset_link"),
+    path("users/set-password/<str:uidb64>/<str:token>/", user_views.user_set_password, name="user_set_password"),
 ]

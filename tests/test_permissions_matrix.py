@@ -15,7 +15,7 @@ from django.shortcuts import resolve_url
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from review import services
-from review.models import Corpus, Decision, Document, Export
+from review.models import Corpus, Decision, Document, Export, UserAudit
 from review.permissions import reviewer_group
 from tests.test_review_views import HX, build, span
 
@@ -110,6 +110,34 @@ MATRIX: dict[str, list[Case]] = {
 }
 
 
+def _link(w, d, token=None):
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.http import urlsafe_base64_encode
+
+    return [urlsafe_base64_encode(str(w["other"].pk).encode()), token or default_token_generator.make_token(w["other"])]
+
+
+# users and roles (review/user_views.py): admins only; a valid one-time link is for whoever holds it
+# (302 to the form, the token moved into the session), an invalid one shows "no longer valid"
+MATRIX.update({
+    "users": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
+    "user_create": [Case(None, ADMIN_ONLY, "post", lambda w, d: [], lambda w, d: {"username": "new", "role": "reviewer"})],
+    "user_role": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["other"].pk], lambda w, d: {"role": "admin"})],
+    "user_deactivate": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["other"].pk])],
+    "user_reactivate": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["inactive"].pk])],
+    "user_reset_link": [Case(None, ADMIN_ONLY, "post", lambda w, d: [w["other"].pk])],
+    "user_set_password": [Case(None, dict.fromkeys(ROLES, 302), args=_link),
+                          Case(None, dict.fromkeys(ROLES, 200), args=lambda w, d: _link(w, d, "bogus-token"))],
+})
+
+
+def _users_state():
+    from django.contrib.auth import get_user_model
+
+    return UserAudit.objects.count(), list(get_user_model().objects.order_by("pk").values_list(
+        "username", "is_active", "is_staff", "password", "groups"))
+
+
 def url_names(patterns=None, namespace: str = "review") -> list[str]:
     """Every named URL of the review app, read from the resolver (includes followed)."""
     if patterns is None:
@@ -144,6 +172,7 @@ def world(db, django_user_model, monkeypatch):
         "reviewer": make("reviewer"),
         "admin": make("boss", is_staff=True),
         "corpus": Corpus.objects.create(name="Hearings"),
+        "inactive": make("gone", is_active=False),
     }
     w["reviewer"].groups.add(reviewer_group())
     for state in ("open", "submitted", "waiting"):
@@ -167,7 +196,8 @@ def test_it_checks_every_url_for_every_role(client, world, name, index, role):
     if role != "anonymous":
         client.force_login(world[role])
     target = reverse(f"review:{name}", args=case.args(world, document))
-    before = (Decision.objects.count(), list(Document.objects.order_by("pk").values_list("version", flat=True)))
+    before = (Decision.objects.count(), list(Document.objects.order_by("pk").values_list("version", flat=True)),
+              _users_state())
     headers = HX if case.htmx else {}
     response = getattr(client, case.method)(target, case.data(world, document), **headers)
 
@@ -178,7 +208,8 @@ def test_it_checks_every_url_for_every_role(client, world, name, index, role):
     else:
         assert response.status_code == expected, response.content[:300]
     if expected in (403, 422, LOGIN) and case.method == "post":
-        after = (Decision.objects.count(), list(Document.objects.order_by("pk").values_list("version", flat=True)))
+        after = (Decision.objects.count(), list(Document.objects.order_by("pk").values_list("version", flat=True)),
+                 _users_state())
         assert after == before, "a refused request changed something"
 
 
