@@ -12,11 +12,13 @@ Definitions
   (white space and punctuation between two masked parts leak nothing). Computed from the
   database rows by :func:`leaks`, independently of the oracle's own bookkeeping.
 * **right labels and entities**: every accepted mention that overlaps gold carries the
-  label of the gold annotation it overlaps most, and two such mentions share an entity
-  exactly when their gold ``(entity_id, label)`` keys are equal. (The generator links a
-  spelled name to its person's ``entity_id`` with another label; an entity has one label,
-  so the key includes it.) Boundaries are not judged: the service layer cannot resize a
-  mention, and an over-long accepted mention leaks nothing.
+  label of the gold annotation it overlaps most; no entity holds mentions of two gold
+  referents (``entity_id``); the mentions of one gold ``(entity_id, label)`` share one entity.
+  One referent may keep several labels in one entity (the automatic pass puts a spelled name
+  in its person's entity, as the gold does) or be split into one entity per label (a merge
+  or a move gives mentions the target entity's label, so a person cannot build a
+  mixed-label entity by hand). Boundaries are not judged: the service layer cannot resize
+  a mention, and an over-long accepted mention leaks nothing.
 
 Policy
 ------
@@ -33,9 +35,11 @@ Phase 1, to zero leaks (what a careful person does with today's screen, entity b
    the same label still leaking, one action per add, into the existing entity of that gold
    referent when there is one.
 
-Phase 2, to right labels and entities (continuing): relabel entities whose majority gold
-label differs; move (or split out) accepted mentions that belong to another gold key;
-merge entities that hold one gold key. Counted separately.
+Phase 2, to right labels and entities (continuing), counted separately: relabel entities
+whose accepted mentions mostly carry another gold label; merge entities of one referent and
+label; then per mention: move it to the entity of its referent and label, split it out (or
+relabel it, which joins or creates an entity of that label) when there is none, relabel it
+in place when only its label is wrong.
 """
 from __future__ import annotations
 
@@ -327,89 +331,121 @@ class OracleReviewer:
         return votes.most_common(1)[0][0] if votes else None
 
     # ------------------------------------------------------------------ phase 2
-    def review_to_right_labels(self) -> None:
-        from review.models import ReviewStatus
-
+    def review_to_right_labels(self, max_rounds: int = 4) -> None:
+        """Relabel entities, merge entities of one referent and label, then fix single mentions."""
         self.phase = "labels"
-        # 1. the gold key of each entity (majority of its accepted gold mentions); relabel the
-        #    entities whose key has another label
-        keyed = self._entity_keys()
+        # 1. relabel an entity when most of its accepted gold mentions have a wrong label and
+        #    share the right one (an entity that mixes labels correctly, like a person with
+        #    a spelled name, is left alone: relabelling it would give every mention one label)
         labels = self.entity_labels()
-        for entity_id, key in keyed.items():
-            if key[1] != labels[entity_id]:
-                self.act("relabel", "relabel_entity", entity_id, key[1])
-        # 2. mentions in an entity of another key: move to an entity of their key, or split out
-        for r in self.rows():
-            if r.status != ReviewStatus.ACCEPTED:
-                continue
-            g = self.index.best(r.start, r.end)
-            if g is None or keyed.get(r.entity_id) == g.key:
-                continue
-            target = next((e for e, k in keyed.items() if k == g.key), None)
-            if target is not None:
-                self.act("move_split", "move_mention", r.pk, target)
-            else:
-                same = self.entity_labels()[r.entity_id] == g.label
-                if same:
-                    self.act("move_split", "split_mention", r.pk)
-                else:
-                    self.act("relabel", "relabel_mention", r.pk, g.label)
-                rows_after = {x.pk: x for x in self.rows()}
-                new_entity = rows_after[r.pk].entity_id
-                if self.entity_labels()[new_entity] != g.label:  # pragma: no cover - services contract
-                    raise RuntimeError("oracle: reassigned mention did not take its label")
-                keyed = self._entity_keys()
-                keyed[new_entity] = g.key
-        # 3. merge entities that hold one gold key
-        keyed = self._entity_keys()
+        totals = self._votes(lambda g: g.label)
+        for entity_id, wrong in self._votes(lambda g: g.label, only_wrong=True).items():
+            best, n = max(wrong.items(), key=lambda kv: (kv[1], -list(wrong).index(kv[0])))
+            if best != labels[entity_id] and 2 * n > sum(totals[entity_id].values()):
+                self.act("relabel", "relabel_entity", entity_id, best)
+        # 2. merge entities of one referent with the same label (a merge gives every moved
+        #    mention the target's label, so only sources whose mentions all have that label)
+        referent = self._referents()
+        labels = self.entity_labels()
+        gold_labels = self._votes(lambda g: g.label)
         groups: dict[tuple[str, str], list[int]] = defaultdict(list)
-        for entity_id, key in keyed.items():
-            groups[key].append(entity_id)
-        labels = self.entity_labels()
-        for key, entities in groups.items():
+        for entity_id, eid in referent.items():
+            groups[(eid, labels[entity_id])].append(entity_id)
+        for (eid, label), entities in groups.items():
             if len(entities) < 2:
                 continue
-            entities.sort(key=lambda e: (labels[e] != key[1], e))
+            entities.sort(key=lambda e: (-sum(gold_labels[e].values()), e))
             target = entities[0]
-            if labels[target] != key[1]:
-                self.act("relabel", "relabel_entity", target, key[1])
             for source in entities[1:]:
-                self.act("merge", "merge_entities", source, target)
+                if set(gold_labels[source]) <= {label}:
+                    self.act("merge", "merge_entities", source, target)
+        # 3. single mentions: in an entity of another referent, or with a wrong label
+        for _ in range(max_rounds):
+            if not self._fix_mentions():
+                break
 
-    def _entity_keys(self) -> dict[int, tuple[str, str]]:
-        """Entity -> majority gold key of its accepted mentions (entities without any are left out).
-
-        Ties go to a key with the entity's current label (no relabel needed), then to the key
-        seen first.
-        """
+    def _fix_mentions(self) -> int:
         from review.models import ReviewStatus
 
+        done = 0
+        referent = self._referents()
         labels = self.entity_labels()
+        rows = [r for r in self.rows() if r.status == ReviewStatus.ACCEPTED]
+        homes = self._homes(rows, referent, labels)
+        for r in rows:
+            g = self.index.best(r.start, r.end)
+            if g is None:
+                continue
+            home = homes.get(g.key)
+            if r.entity_id == home and r.label == g.label:
+                continue
+            if r.entity_id == home or (home is not None and labels[home] != g.label and
+                                        referent.get(r.entity_id) == g.entity_id):
+                # right entity, wrong label: relabel in place when the entity has that label
+                if r.label != g.label:
+                    self.act("relabel", "relabel_mention", r.pk, g.label)
+                    done += 1
+                continue
+            if home is not None and labels[home] == g.label:
+                self.act("move_split", "move_mention", r.pk, home)
+            elif r.label == g.label:
+                self.act("move_split", "split_mention", r.pk)  # a new entity with the mention's label
+            else:
+                self.act("relabel", "relabel_mention", r.pk, g.label)  # joins or creates an entity of that label
+            done += 1
+            if home is None:
+                return done  # a new home appeared: recompute before the next mention
+        return done
+
+    def _homes(self, rows: list[Row], referent: dict[int, str], labels: dict[int, str]) -> dict[tuple, int]:
+        """Gold key -> the entity of that referent holding most of its mentions (ties: the entity's label fits)."""
+        counts: dict[tuple, Counter] = defaultdict(Counter)
+        for r in rows:
+            g = self.index.best(r.start, r.end)
+            if g is not None and referent.get(r.entity_id) == g.entity_id:
+                counts[g.key][r.entity_id] += 1
+        return {
+            key: max(c, key=lambda e: (labels[e] == key[1], c[e], -e)) for key, c in counts.items()
+        }
+
+    def _votes(self, of, only_wrong: bool = False) -> dict[int, Counter]:
+        """Entity -> Counter of ``of(gold)`` over its accepted gold mentions (or those with a wrong label)."""
+        from review.models import ReviewStatus
+
         votes: dict[int, Counter] = defaultdict(Counter)
         for r in self.rows():
             g = self.index.best(r.start, r.end) if r.status == ReviewStatus.ACCEPTED else None
-            if g is not None:
-                votes[r.entity_id][g.key] += 1
-        return {
-            e: max(c, key=lambda k: (c[k], k[1] == labels[e], -list(c).index(k))) for e, c in votes.items()
-        }
+            if g is not None and not (only_wrong and r.label == g.label):
+                votes[r.entity_id][of(g)] += 1
+        return votes
+
+    def _referents(self) -> dict[int, str]:
+        """Entity -> the gold referent (entity_id) most of its accepted mentions belong to."""
+        return {e: max(c, key=lambda k: (c[k], -list(c).index(k))) for e, c in self._votes(lambda g: g.entity_id).items()}
 
     # ------------------------------------------------------------------ checks
     def wrong_labels_and_entities(self) -> tuple[int, int]:
-        """(accepted gold mentions with a wrong label, gold keys split over entities or sharing one)."""
+        """(accepted gold mentions with a wrong label, wrong groupings).
+
+        A wrong grouping is an entity holding mentions of two gold referents, or a gold
+        ``(entity_id, label)`` whose mentions are spread over several entities. One referent
+        may keep several labels in one entity (the automatic pass puts a spelled name in its
+        person's entity) or one entity per label.
+        """
         from review.models import ReviewStatus
 
         wrong_label = 0
-        entity_keys: dict[int, set] = defaultdict(set)
+        entity_referents: dict[int, set] = defaultdict(set)
         key_entities: dict[tuple, set] = defaultdict(set)
         for r in self.rows():
             g = self.index.best(r.start, r.end) if r.status == ReviewStatus.ACCEPTED else None
             if g is None:
                 continue
             wrong_label += r.label != g.label
-            entity_keys[r.entity_id].add(g.key)
+            entity_referents[r.entity_id].add(g.entity_id)
             key_entities[g.key].add(r.entity_id)
-        wrong_grouping = sum(len(v) > 1 for v in entity_keys.values()) + sum(len(v) > 1 for v in key_entities.values())
+        wrong_grouping = sum(len(v) > 1 for v in entity_referents.values()) + sum(
+            len(v) > 1 for v in key_entities.values())
         return wrong_label, wrong_grouping
 
 
@@ -469,7 +505,7 @@ def review(document, annotations: list[dict], user) -> dict:
         "title": document.title,
         "words": document.word_count,
         "gold_mentions": len(gold),
-        "gold_entities": len({g.key for g in gold}),
+        "gold_entities": len({g.entity_id for g in gold}),
         "mentions_to_read": start_pending,
         "entities": entities,
         "actions": oracle.tally.as_dict(),
