@@ -13,6 +13,8 @@ import textwrap
 from html import escape
 from typing import Iterable, Sequence
 
+from django.utils.safestring import mark_safe
+
 PALETTE = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777")
 FONT = 'font-family="system-ui, sans-serif" font-size="12"'
 MUTED = "#5f6368"
@@ -96,7 +98,7 @@ def bar_chart(items: Sequence[tuple[str, float]], title: str, *, width: int = 56
     for tick in ticks:
         x = label_width + plot * tick / top
         parts.append(f'<line class="grid" x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{bottom}" stroke="#e5e7eb"/>'
-                     f'<text x="{x:.1f}" y="{bottom + 13}" text-anchor="middle" {FONT} fill="{MUTED}">{number(tick)}</text>')
+                     f'<text x="{x:.1f}" y="{bottom + 13}" text-anchor="middle" {FONT} fill="{MUTED}">{tick:g}</text>')
     parts.append(f'<text class="axis-title" x="{label_width + plot / 2:.1f}" y="{height - 4}" text-anchor="middle" '
                  f'{FONT} fill="{MUTED}">{escape(axis or unit)}</text>')
     for i, (label, value) in enumerate(items):
@@ -138,7 +140,7 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
         return x, top + plot_h - plot_h * max(value, 0) / top_value
 
     def tick_text(value: float) -> str:
-        return f"{value * 100:.0f} %" if percent else number(value)
+        return f"{value * 100:.0f} %" if percent else f"{value:g}"
 
     parts = [_head("line-chart", title, width, height)]
     for tick in ticks:
@@ -189,3 +191,91 @@ def _runs(values: Sequence[float | None]) -> list[list[int]]:
             runs.append([i])
     return runs
 
+
+# ---------------------------------------------------------------- the admin dashboard
+
+
+def dashboard(corpus) -> dict:
+    """Every number and chart of a corpus dashboard (the view adds nothing but the corpus list)."""
+    from . import stats
+    from .annotator_quality import KIND_NAMES, KINDS, annotator_quality
+    from .models import Document
+
+    names = dict(Document.Status.choices)
+    statuses = stats.status_counts(corpus)
+    pending = stats.pending_by_label(corpus)
+    flow = stats.throughput(corpus)
+    days = [d.isoformat() for d in flow.days]
+    times = stats.review_times(corpus)
+    unit, per = duration_unit([t.review_seconds for t in times] + [t.approval_seconds for t in times])
+    unit_name = {"min": "minutes", "h": "hours"}[unit]
+    people = annotator_quality(corpus)
+    trend = stats.quality_over_time(corpus)
+    weeks = [f"week of {w:%b} {w.day}" for w in trend.weeks]
+    quality = stats.quality(corpus)
+    not_done = "No document has been marked done yet: "
+    charts = {
+        "status": bar_chart([(names[s], n) for s, n in statuses.items()] if any(statuses.values()) else [],
+                            "Documents by status", axis="documents",
+                            empty="No document yet: import transcripts to see them here by status."),
+        "pending": bar_chart(list(pending.items()), "Mentions still pending, per label", axis="mentions",
+                             empty="No mention is pending: every automatic mention has been decided (or none exist yet)."),
+        "mentions": line_chart(days, flow.series("mentions"), "Mentions decided per annotator per day",
+                               y_label="mentions", x_label="day",
+                               empty="No mention has been decided yet: mentions per annotator and day appear here."),
+        "submitted": line_chart(days, flow.series("submitted"), "Documents marked done per annotator per day",
+                                y_label="documents", x_label="day",
+                                empty=not_done + "documents per annotator and day appear here."),
+        "per_hour": bar_chart([(u, round(flow.per_hour(u), 1)) for u in flow.totals if flow.per_hour(u) is not None],
+                              "Mentions decided per hour of review", unit="/h", axis="mentions per hour",
+                              empty="Less than a minute of review measured yet: each annotator's mentions per hour "
+                                    "appear here."),
+        "review_time": bar_chart([(t.title, t.review_seconds / per) for t in times],
+                                 f"Review time per document ({unit_name})", unit=unit, axis=unit_name,
+                                 empty=not_done + "review times appear here (first to last decision)."),
+        "approval_time": bar_chart(
+            [(t.title, t.approval_seconds / per) for t in times if t.approval_seconds is not None],
+            f"Marked done → approved ({unit_name})", unit=unit, axis=unit_name,
+            empty="No document has been approved yet: the wait for the second look appears here."),
+        "changed": bar_chart([(p.annotator, round(100 * p.share("changed"), 1)) for p in people if p.checked],
+                             "Decided mentions the second look changed", unit="%", axis="% of mentions checked",
+                             empty="No annotator's document has been approved yet: the share of their decisions the "
+                                   "reviewers changed appears here."),
+        "trend_detector": line_chart(weeks, trend.precision("detector"), "Precision of each detector, by week approved",
+                                     y_label="precision", y_max=1.0, percent=True,
+                                     empty="No document has been approved yet: the precision per week appears here."),
+        "trend_label": line_chart(weeks, trend.precision("label"), "Precision per label, by week approved",
+                                  y_label="precision", y_max=1.0, percent=True,
+                                  empty="No document has been approved yet: the precision per week appears here."),
+    }
+    return {
+        "charts": {k: mark_safe(v) for k, v in charts.items()},  # noqa: S308 - every text above is escaped
+        "statuses": [(names[s], n) for s, n in statuses.items()],
+        "total": sum(statuses.values()),
+        "pending": pending,
+        "pending_total": sum(pending.values()),
+        "days": days,
+        "mentions": flow.series("mentions"),
+        "submitted": flow.series("submitted"),
+        "annotators": [(u, n, _duration(flow.active_seconds.get(u, 0.0)), number(flow.per_hour(u)))
+                       for u, n in flow.totals.items()],
+        "unit": unit_name,
+        "times": [(t, number(t.review_seconds / per),
+                   "not yet" if t.approval_seconds is None else number(t.approval_seconds / per)) for t in times],
+        "people": [(p, [(p.__dict__[k], _percent(p.share(k))) for k in KINDS], _percent(p.share("changed")),
+                    number(p.median_minutes)) for p in people],
+        "kinds": [KIND_NAMES[k] for k in KINDS],
+        "trend": trend,
+        "trend_rows": [(week, n, row, [row.detectors[d] for d in trend.detectors])
+                       for week, n, row in zip(weeks, trend.documents, trend.overall)],
+        "quality": quality,
+        "quality_rows": [(r, [r.detectors[d] for d in quality.detectors]) for r in (*quality.rows, quality.overall)],
+    }
+
+
+def _percent(share: float | None) -> str:
+    return "–" if share is None else f"{100 * share:.1f} %".replace(".0 %", " %")
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / 3600:.1f} h" if seconds >= 7200 else f"{number(round(seconds / 60, 1))} min"
