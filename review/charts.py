@@ -206,12 +206,14 @@ def dashboard(corpus) -> dict:
     pending = stats.pending_by_label(corpus)
     flow = stats.throughput(corpus)
     days = [d.isoformat() for d in flow.days]
+    mentions, done = flow.series("mentions"), flow.series("submitted")
     times = stats.review_times(corpus)
-    unit, per = duration_unit([t.review_seconds for t in times] + [t.approval_seconds for t in times])
-    unit_name = {"min": "minutes", "h": "hours"}[unit]
+    unit, per = duration_unit(t.review_seconds for t in times)  # each chart in its own unit
+    wait_unit, wait_per = duration_unit(t.approval_seconds for t in times)
+    unit_name, wait_name = ({"min": "minutes", "h": "hours"}[u] for u in (unit, wait_unit))
     people = annotator_quality(corpus)
     trend = stats.quality_over_time(corpus)
-    weeks = [f"week of {w:%b} {w.day}" for w in trend.weeks]
+    weeks = [f"{w:%b} {w.day}" for w in trend.weeks]
     quality = stats.quality(corpus)
     not_done = "No document has been marked done yet: "
     charts = {
@@ -234,18 +236,18 @@ def dashboard(corpus) -> dict:
                                  f"Review time per document ({unit_name})", unit=unit, axis=unit_name,
                                  empty=not_done + "review times appear here (first to last decision)."),
         "approval_time": bar_chart(
-            [(t.title, t.approval_seconds / per) for t in times if t.approval_seconds is not None],
-            f"Marked done → approved ({unit_name})", unit=unit, axis=unit_name,
+            [(t.title, t.approval_seconds / wait_per) for t in times if t.approval_seconds is not None],
+            f"Marked done → approved ({wait_name})", unit=wait_unit, axis=wait_name,
             empty="No document has been approved yet: the wait for the second look appears here."),
         "changed": bar_chart([(p.annotator, round(100 * p.share("changed"), 1)) for p in people if p.checked],
                              "Decided mentions the second look changed", unit="%", axis="% of mentions checked",
                              empty="No annotator's document has been approved yet: the share of their decisions the "
                                    "reviewers changed appears here."),
         "trend_detector": line_chart(weeks, trend.precision("detector"), "Precision of each detector, by week approved",
-                                     y_label="precision", y_max=1.0, percent=True,
+                                     y_label="precision", x_label="week approved (from Monday)", y_max=1.0, percent=True,
                                      empty="No document has been approved yet: the precision per week appears here."),
         "trend_label": line_chart(weeks, trend.precision("label"), "Precision per label, by week approved",
-                                  y_label="precision", y_max=1.0, percent=True,
+                                  y_label="precision", x_label="week approved (from Monday)", y_max=1.0, percent=True,
                                   empty="No document has been approved yet: the precision per week appears here."),
     }
     return {
@@ -255,18 +257,19 @@ def dashboard(corpus) -> dict:
         "pending": pending,
         "pending_total": sum(pending.values()),
         "days": days,
-        "mentions": flow.series("mentions"),
-        "submitted": flow.series("submitted"),
+        "mentions": mentions,
+        "submitted": done,
         "annotators": [(u, n, _duration(flow.active_seconds.get(u, 0.0)), number(flow.per_hour(u)))
                        for u, n in flow.totals.items()],
-        "unit": unit_name,
+        "units": (unit_name, wait_name),
         "times": [(t, number(t.review_seconds / per),
-                   "not yet" if t.approval_seconds is None else number(t.approval_seconds / per)) for t in times],
+                   "not yet" if t.approval_seconds is None else number(t.approval_seconds / wait_per)) for t in times],
+        "daily": [(day, [v[i] for v in mentions.values()] + [v[i] for v in done.values()]) for i, day in enumerate(days)],
         "people": [(p, [(p.__dict__[k], _percent(p.share(k))) for k in KINDS], _percent(p.share("changed")),
                     number(p.median_minutes)) for p in people],
         "kinds": [KIND_NAMES[k] for k in KINDS],
         "trend": trend,
-        "trend_rows": [(week, n, row, [row.detectors[d] for d in trend.detectors])
+        "trend_rows": [(f"week of {week}", n, row, [row.detectors[d] for d in trend.detectors])
                        for week, n, row in zip(weeks, trend.documents, trend.overall)],
         "quality": quality,
         "quality_rows": [(r, [r.detectors[d] for d in quality.detectors]) for r in (*quality.rows, quality.overall)],
