@@ -6,12 +6,13 @@ For every document an annotator marked done (``Document.submitted_by``) we repla
 * **decided**: the mentions the annotator's own decisions touched before their first "mark
   done" on that document (``stats.touched_mentions``: accepted, rejected, relabelled, moved,
   split, added by hand, whitelisted, entity-wide actions);
-* **the second look**: the decisions other people made on the document after that first
-  "mark done"; only documents that are approved count (their second look is over).
+* **the second look**: every decision made on the document after that first "mark done" -
+  the reviewer's corrections, and the annotator's own rework when it was sent back to them;
+  only documents that are approved count (their second look is over).
 
 On an approved document, a mention the annotator decided is *changed by the second look*
-when its value before the reviewer's first touch differs from its value after the
-reviewer's last touch (so a change made and taken back is no correction). Each changed
+when its value before the second look first touches it differs from its value after
+the last touch (so a change made and taken back is no correction). Each changed
 mention counts under exactly one kind:
 
 * **wrongly accepted**: the annotator left it accepted, the reviewer rejected it;
@@ -19,7 +20,7 @@ mention counts under exactly one kind:
   whatever label);
 * **relabelled**: it stays accepted, with another label.
 
-**Missed** mentions are the ones the reviewer added by hand. Every share is a count ÷
+**Missed** mentions are the ones added by hand during the second look. Every share is a count ÷
 *checked*, the mentions the annotator decided on approved documents ("per 100 decided").
 Regrouping (move, split, merge without a label change) and tag renames are not errors.
 
@@ -133,7 +134,7 @@ def _document(person: AnnotatorQuality, doc: dict, rows: list[tuple]) -> None:
         return
     person.approved += 1
     person.checked += len(decided)
-    second_look = [r for r in rows[first_submit + 1:] if r[0] != annotator and r[2] != "submit"]
+    second_look = [r for r in rows[first_submit + 1:] if r[2] != "submit"]
     for kind, count in corrections(decided, second_look).items():
         setattr(person, kind, getattr(person, kind) + count)
 
@@ -144,7 +145,7 @@ def corrections(decided: dict[int, str | None], second_look: list[tuple]) -> dic
     ``decided`` maps the annotator's mentions to the status they left them in; the rows are
     ``(user, created, action, before, after)`` of the second look, in order.
     """
-    first: dict[int, dict] = {}  # per mention and field: the value before the reviewer's first touch
+    first: dict[int, dict] = {}  # per mention and field: the value before the second look's first touch
     final: dict[int, dict] = {}  # ... and after their last
     counts = dict.fromkeys(KINDS, 0)
     for _, _, action, before, after in second_look:

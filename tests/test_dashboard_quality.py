@@ -118,3 +118,19 @@ def test_it_counts_throughput_in_mentions_not_actions(scripted, waiting, corpus)
 def test_it_reads_the_figures_in_two_queries(scripted, waiting, corpus, django_assert_num_queries):  # noqa: F811
     with django_assert_num_queries(2):
         annotator_quality(corpus)
+
+
+def test_it_counts_the_annotators_rework_after_a_send_back_as_changed_by_the_second_look(corpus, people):  # noqa: F811
+    ann, boss = people["ann"], people["boss"]
+    doc = new_document(corpus, "sent back", ann)
+    for pk in doc.entities.values_list("pk", flat=True):
+        act(doc, services.set_entity_status, ann, pk, "accepted")
+    act(doc, services.submit, ann)
+    act(doc, services.set_mention_status, boss, mention_at(doc, "RUFF").pk, "rejected")  # the reviewer's correction
+    act(doc, services.send_back, boss, "STEVENSON is a commissioner's title here, and Modesto is missing.")
+    act(doc, services.set_mention_status, ann, mention_at(doc, "STEVENSON").pk, "rejected")  # the annotator's rework
+    act(doc, services.add_mentions, ann, [span("Modesto")], "LOCATION", None)
+    act(doc, services.submit, ann)
+    act(doc, services.approve, boss)
+    figures = row(corpus, "ann")
+    assert (figures.checked, figures.wrongly_accepted, figures.missed, figures.changed) == (12, 2, 1, 3)
