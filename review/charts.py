@@ -242,7 +242,7 @@ def dashboard(corpus) -> dict:
         "changed": bar_chart([(p.annotator, round(100 * p.share("changed"), 1)) for p in people if p.checked],
                              "Decided mentions the second look changed", unit="%", axis="% of mentions checked",
                              empty="No annotator's document has been approved yet: the share of their decisions the "
-                                   "reviewers changed appears here."),
+                                   "second look changed appears here."),
         "trend_detector": line_chart(weeks, trend.precision("detector"), "Precision of each detector, by week approved",
                                      y_label="precision", x_label="week approved (from Monday)", y_max=1.0, percent=True,
                                      empty="No document has been approved yet: the precision per week appears here."),
