@@ -6,11 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import services, stats
-from .charts import bar_chart, line_chart
+from . import charts, services, stats
 from .forms import AssignForm, CorpusForm
 from .models import Corpus, Document
 from .permissions import require_admin, reviewer_group
@@ -79,48 +77,13 @@ def take_next(request: HttpRequest, corpus_pk: int) -> HttpResponse:
 # ---------------------------------------------------------------- dashboard
 
 
-def _hours(seconds: float | None) -> float | None:
-    return None if seconds is None else round(seconds / 3600, 2)
-
-
 @login_required
 @require_GET
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
-    """Admins: progress, throughput, review times and the quality of the automatic pass of one corpus."""
+    """Admins: progress, throughput, review times, annotator quality and the quality of the automatic pass."""
     require_admin(request.user)
     corpus = get_object_or_404(Corpus, pk=pk)
-    statuses = stats.status_counts(corpus)
-    labels = dict(Document.Status.choices)
-    pending = stats.pending_by_label(corpus)
-    flow = stats.throughput(corpus)
-    days = [d.isoformat() for d in flow.days]
-    times = stats.review_times(corpus)
-    quality = stats.quality(corpus)
-    charts = {
-        "status": bar_chart([(labels[s], n) for s, n in statuses.items()], "Documents by status"),
-        "pending": bar_chart(list(pending.items()), "Mentions still pending, per label"),
-        "decisions": line_chart(days, flow.series("decisions"), "Review decisions per annotator per day"),
-        "submitted": line_chart(days, flow.series("submitted"), "Documents marked done per annotator per day"),
-        "review_time": bar_chart([(t.title, _hours(t.review_seconds)) for t in times],
-                                 "Review time per document (first to last decision before marking done)", unit=" h"),
-        "approval_time": bar_chart([(t.title, _hours(t.approval_seconds)) for t in times if t.approval_seconds is not None],
-                                   "Marked done to approved, per document", unit=" h"),
-    }
-    context = {
-        "corpus": corpus,
-        "corpora": Corpus.objects.only("pk", "name"),
-        "statuses": [(labels[s], n) for s, n in statuses.items()],
-        "total": sum(statuses.values()),
-        "pending": pending,
-        "pending_total": sum(pending.values()),
-        "days": days,
-        "decisions": flow.series("decisions"),
-        "submitted": flow.series("submitted"),
-        "times": [(t, _hours(t.review_seconds), _hours(t.approval_seconds)) for t in times],
-        "quality": quality,
-        "quality_rows": [(r, [r.detectors[d] for d in quality.detectors]) for r in (*quality.rows, quality.overall)],
-        "charts": {k: mark_safe(v) for k, v in charts.items()},  # noqa: S308 - charts.py escapes every text
-    }
+    context = {"corpus": corpus, "corpora": Corpus.objects.only("pk", "name"), **charts.dashboard(corpus)}
     return render(request, "review/dashboard.html", context)
 
 

@@ -1,0 +1,173 @@
+"""How good each annotator's work was, read from the audit trail of the second look.
+
+For every document an annotator marked done (``Document.submitted_by``) we replay the
+``Decision`` rows (not undone) in order:
+
+* **decided**: the mentions the annotator's own decisions touched before their first "mark
+  done" on that document (``stats.touched_mentions``: accepted, rejected, relabelled, moved,
+  split, added by hand, whitelisted, entity-wide actions);
+* **the second look**: every decision made on the document after that first "mark done" -
+  the reviewer's corrections, and the annotator's own rework when it was sent back to them;
+  only documents that are approved count (their second look is over).
+
+On an approved document, a mention the annotator decided is *changed by the second look*
+when its value before the second look first touches it differs from its value after
+the last touch (so a change made and taken back is no correction). Each changed
+mention counts under exactly one kind:
+
+* **wrongly accepted**: the annotator left it accepted, the reviewer rejected it;
+* **wrongly rejected**: the annotator left it rejected, the reviewer accepted it (under
+  whatever label);
+* **relabelled**: it stays accepted, with another label.
+
+**Missed** mentions are the ones added by hand during the second look. Every share is a count ÷
+*checked*, the mentions the annotator decided on approved documents ("per 100 decided").
+Regrouping (move, split, merge without a label change) and tag renames are not errors.
+
+Speed: per document, the annotator's review time is the sum of the pauses between their
+consecutive decisions on it (pauses over ``stats.SESSION_GAP`` are breaks), in minutes per
+1,000 words of the document; the median over their documents.
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+
+from .models import Corpus, Decision, Document
+from .stats import REVIEW_ACTIONS, SESSION_GAP, touched_mentions
+
+KINDS = ("missed", "wrongly_accepted", "wrongly_rejected", "relabelled")
+KIND_NAMES = {"missed": "Missed", "wrongly_accepted": "Wrongly accepted", "wrongly_rejected": "Wrongly rejected",
+              "relabelled": "Relabelled"}
+
+
+@dataclass
+class AnnotatorQuality:
+    annotator: str
+    documents: int = 0  # marked done by them
+    approved: int = 0  # of those, approved
+    mentions: int = 0  # mentions they decided on their documents
+    checked: int = 0  # of those, on approved documents (the base of every share)
+    missed: int = 0
+    wrongly_accepted: int = 0
+    wrongly_rejected: int = 0
+    relabelled: int = 0
+    minutes_per_1000_words: list[float] = field(default_factory=list, repr=False)
+    agreement: float | None = None  # inter-annotator agreement: see ``agreement()``
+
+    @property
+    def changed(self) -> int:
+        return sum(getattr(self, kind) for kind in KINDS)
+
+    def share(self, kind: str) -> float | None:
+        """``kind`` (one of KINDS, or ``"changed"``) per mention checked; None before any approval."""
+        count = self.changed if kind == "changed" else getattr(self, kind)
+        return count / self.checked if self.checked else None
+
+    @property
+    def median_minutes(self) -> float | None:
+        """Median review minutes per 1,000 words over their documents (None without words)."""
+        return statistics.median(self.minutes_per_1000_words) if self.minutes_per_1000_words else None
+
+
+def agreement(corpus: Corpus) -> dict[str, float]:
+    """Inter-annotator agreement per annotator on doubly annotated documents.
+
+    The seam for a later step: the model has one annotation per document today, so there is
+    nothing to compare and this returns ``{}``. When documents are annotated twice, compute
+    e.g. span-level F1 or Cohen's kappa between the two annotators here;
+    ``annotator_quality`` already copies the values into ``AnnotatorQuality.agreement``.
+    """
+    return {}
+
+
+def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
+    """One row per annotator who marked a document of the corpus done, by name (two queries)."""
+    documents = {
+        row["pk"]: row
+        for row in Document.objects.filter(corpus=corpus, submitted_by__isnull=False)
+        .values("pk", "word_count", "status", "submitted_by", "submitted_by__username", "submitted_at")
+    }
+    decisions: dict[int, list[tuple]] = {}
+    for row in (
+        Decision.objects.filter(document__corpus=corpus, document__submitted_by__isnull=False, undone=False,
+                                action__in=(*REVIEW_ACTIONS, "submit"))
+        .values_list("document_id", "user_id", "created_at", "action", "before", "after")
+        .order_by("id")
+    ):
+        decisions.setdefault(row[0], []).append(row[1:])
+    people: dict[str, AnnotatorQuality] = {}
+    for pk, doc in documents.items():
+        name = doc["submitted_by__username"]
+        person = people.setdefault(name, AnnotatorQuality(name))
+        _document(person, doc, decisions.get(pk, []))
+    scores = agreement(corpus)
+    for name, person in people.items():
+        person.agreement = scores.get(name)
+    return [people[name] for name in sorted(people)]
+
+
+def _document(person: AnnotatorQuality, doc: dict, rows: list[tuple]) -> None:
+    annotator = doc["submitted_by"]
+    submits = [i for i, (user, _, action, _, _) in enumerate(rows) if action == "submit" and user == annotator]
+    first_submit = submits[0] if submits else len(rows)
+    decided: dict[int, str | None] = {}  # mention -> the status the annotator left it in (None: not recorded)
+    for user, _, action, before, after in rows[:first_submit]:
+        if user == annotator and action != "submit":
+            for pk in touched_mentions(action, before, after):
+                decided.setdefault(pk, None)
+            for group in (after or {}).get("mentions", []):
+                if "status" in group["set"]:
+                    decided.update(dict.fromkeys(group["ids"], group["set"]["status"]))
+            decided.update(dict.fromkeys((after or {}).get("created_mentions", []), "accepted"))
+    seconds, last = 0.0, None
+    for user, created, action, _, _ in rows:  # time: all their decisions up to the (last) mark done
+        if user == annotator and action != "submit" and created <= doc["submitted_at"]:
+            if last is not None and (gap := (created - last).total_seconds()) <= SESSION_GAP:
+                seconds += gap
+            last = created
+    person.documents += 1
+    person.mentions += len(decided)
+    if doc["word_count"]:
+        person.minutes_per_1000_words.append(seconds / 60 / (doc["word_count"] / 1000))
+    if doc["status"] != Document.Status.APPROVED:
+        return
+    person.approved += 1
+    person.checked += len(decided)
+    second_look = [r for r in rows[first_submit + 1:] if r[2] != "submit"]
+    for kind, count in corrections(decided, second_look).items():
+        setattr(person, kind, getattr(person, kind) + count)
+
+
+def corrections(decided: dict[int, str | None], second_look: list[tuple]) -> dict[str, int]:
+    """Count the second look's changes to ``decided`` mentions by kind.
+
+    ``decided`` maps the annotator's mentions to the status they left them in; the rows are
+    ``(user, created, action, before, after)`` of the second look, in order.
+    """
+    first: dict[int, dict] = {}  # per mention and field: the value before the second look's first touch
+    final: dict[int, dict] = {}  # ... and after their last
+    counts = dict.fromkeys(KINDS, 0)
+    for _, _, action, before, after in second_look:
+        before, after = before or {}, after or {}
+        if action == "add":
+            counts["missed"] += len(after.get("created_mentions", []))
+        for group in before.get("mentions", []):
+            for pk in group["ids"]:
+                for key, value in group["set"].items():
+                    first.setdefault(pk, {}).setdefault(key, value)
+        for group in after.get("mentions", []):
+            for pk in group["ids"]:
+                final.setdefault(pk, {}).update(group["set"])
+    for pk, was in first.items():
+        if pk not in decided:
+            continue
+        was = {"status": decided[pk], **was} if decided[pk] else was
+        now = {**was, **final.get(pk, {})}
+        if was.get("status") == "accepted" and now.get("status") == "rejected":
+            counts["wrongly_accepted"] += 1
+        elif was.get("status") == "rejected" and now.get("status") == "accepted":
+            counts["wrongly_rejected"] += 1
+        elif "label" in was and was["label"] != now.get("label") and now.get("status") == "accepted":
+            counts["relabelled"] += 1
+    return counts

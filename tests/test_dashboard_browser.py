@@ -1,0 +1,102 @@
+"""The dashboard in headless Chromium at 1280 and 1920 px with demo-like data: nothing is cut off.
+
+``DASHBOARD_SCREENSHOTS=docs/screenshots`` saves ``dashboard-<width>.png`` there (the
+screenshots in the repository are made that way).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from review import services, stats
+from review.models import Corpus, Decision, Document
+from tests.test_review_views import mention_at, span
+from tests.test_stats import new_document
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "a-long-test-password"
+
+
+def act(doc: Document, fn, *args) -> None:
+    fn(doc.pk, Document.objects.get(pk=doc.pk).version, *args)
+
+
+def annotate(doc: Document, user, start: dt.datetime, every: float, rejects: tuple[str, ...] = ()) -> None:
+    """Decide every mention entity by entity (some rejected), then spread the decisions ``every`` minutes apart."""
+    rejected = {mention_at(doc, needle).entity_id for needle in rejects}
+    for pk in doc.entities.values_list("pk", flat=True):
+        act(doc, services.set_entity_status, user, pk, "rejected" if pk in rejected else "accepted")
+    act(doc, services.add_mentions, user, [span("Modesto")], "LOCATION", None)
+    for i, pk in enumerate(doc.decisions.filter(user=user, action__in=stats.REVIEW_ACTIONS).order_by("id")
+                           .values_list("pk", flat=True)):
+        Decision.objects.filter(pk=pk).update(created_at=start + dt.timedelta(minutes=every * i))
+
+
+def second_look(doc: Document, annotator, reviewer, submitted: dt.datetime, fixes: int, approve_after: float | None):
+    act(doc, services.submit, annotator)
+    corrections = [
+        (services.set_mention_status, mention_at(doc, "STEVENSON").pk, "rejected"),
+        (services.relabel_mention, mention_at(doc, "California").pk, "ORGANIZATION"),
+        (services.add_mentions, [span("mother")], "PERSON", None),
+    ]
+    for fn, *args in corrections[:fixes]:
+        act(doc, fn, reviewer, *args)
+    Document.objects.filter(pk=doc.pk).update(submitted_at=submitted)
+    if approve_after is not None:
+        act(doc, services.approve, reviewer)
+        Document.objects.filter(pk=doc.pk).update(approved_at=submitted + dt.timedelta(hours=approve_after))
+
+
+@pytest.fixture
+def demo(django_user_model):
+    make = django_user_model.objects.create_user
+    ann, bob, cy = make("ann.lopez"), make("bob.okafor"), make("cy.nguyen")
+    boss = make("boss", password=PASSWORD, is_staff=True, is_superuser=True)
+    corpus = Corpus.objects.create(name="Parole hearings 2024")
+    Corpus.objects.create(name="Pilot")
+    now = timezone.now()
+    plan = [  # (annotator, weeks ago, minutes between decisions, entities rejected, reviewer fixes, approval after h)
+        (ann, 4, 3, ("Fresno",), 3, 20), (ann, 3, 2.5, ("Fresno",), 2, 6), (bob, 3, 4, ("Fresno", "Dale"), 3, 30),
+        (ann, 2, 2, (), 1, 3), (bob, 2, 3.5, ("Dale",), 2, 10), (cy, 1, 5, ("Fresno",), 2, 4),
+        (ann, 1, 1.5, (), 0, 1.5), (bob, 0, 3, (), 1, None),
+    ]
+    for n, (user, weeks, every, rejects, fixes, approve_after) in enumerate(plan, 1):
+        doc = new_document(corpus, f"hearing-{n:03}-{user.username.split('.')[0]}", user)
+        Document.objects.filter(pk=doc.pk).update(word_count=9000 + 1500 * n)
+        start = now - dt.timedelta(weeks=weeks, days=n % 3, hours=2)
+        annotate(doc, user, start, every, rejects)
+        second_look(doc, user, boss, start + dt.timedelta(hours=1), fixes, approve_after)
+    doc = new_document(corpus, "hearing-009-cy", cy)  # in progress
+    act(doc, services.set_entity_status, cy, mention_at(doc, "RUFF").entity_id, "accepted")
+    for n in (10, 11):
+        new_document(corpus, f"hearing-{n:03}", None)
+    return corpus
+
+
+@pytest.mark.parametrize("width", [1280, 1920])
+def test_it_fits_the_dashboard_into_the_window(live_server, browser, demo, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/corpora/{demo.pk}/dashboard/")
+    page.wait_for_selector("#quality-table")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing sticks out on the right
+    for table in ("quality-table", "people-table", "trend-table", "times-table"):
+        fits = page.evaluate(
+            """id => { const t = document.getElementById(id), box = t.closest('.table-scroll');
+                       return box && box.getBoundingClientRect().right <= window.innerWidth
+                              && (t.scrollWidth <= box.clientWidth || getComputedStyle(box).overflowX == 'auto'); }""",
+            table)
+        assert fits, table
+    assert page.locator("svg.chart-empty").count() == 0
+    folder = os.environ.get("DASHBOARD_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"dashboard-{width}.png"), full_page=True)
+    context.close()
