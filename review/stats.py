@@ -22,7 +22,7 @@ from django.db.models.functions import TruncDate
 from anonymizer.types import LABELS, SOURCES
 
 from .models import Corpus, Decision, Document, Mention, ReviewStatus
-from .services import UNDOABLE
+from .constants import UNDOABLE, Action
 
 DETECTORS = tuple(s for s in SOURCES if s != "manual")
 REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
@@ -67,12 +67,12 @@ class Throughput:
 
 def throughput(corpus: Corpus) -> Throughput:
     rows = (
-        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, "submit"))
+        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
         .annotate(day=TruncDate("created_at"))
         .values("user__username", "day")
         .annotate(
             decisions=Count("id", filter=Q(action__in=REVIEW_ACTIONS)),
-            submitted=Count("id", filter=Q(action="submit")),
+            submitted=Count("id", filter=Q(action=Action.SUBMIT)),
         )
         .order_by("day", "user__username")
     )

@@ -93,12 +93,12 @@ def test_it_keeps_the_core_export_helpers(corpus_dir, pipeline):
 @pytest.mark.django_db
 def test_it_keeps_a_reviewed_export(corpus_dir, pipeline, settings, tmp_path, monkeypatch, django_user_model):
     """Import, a scripted review through the services, approval and the export archives."""
-    from review import exporting, jobs, services
+    from review import exporting, jobs, pipelines, services
     from review.models import Corpus, Document, ReviewStatus
 
     settings.EXPORT_ROOT = tmp_path / "exports"
     settings.JOBS_INLINE = True
-    monkeypatch.setattr(jobs, "get_pipeline", lambda config: pipeline)
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
     annotator = django_user_model.objects.create_user("golden-annotator", password="a-long-test-password")
     admin = django_user_model.objects.create_user("golden-admin", password="a-long-test-password", is_staff=True)
     corpus = Corpus.objects.create(name="Golden", consistent_pseudonyms=True)

@@ -8,7 +8,7 @@ from anonymizer.pseudonymize import normalized_key, pseudonymize
 from anonymizer.types import Analysis, Entity, Mention, Transcript
 from review import registry, services
 from review.models import Corpus, CorpusEntity, Document, Export
-from review.rendering import EntityLike
+from review.rows import EntityLike
 
 # ---------------------------------------------------------------- pure: numbering=
 

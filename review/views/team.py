@@ -9,11 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import services, stats
-from .charts import bar_chart, line_chart
-from .forms import AssignForm, CorpusForm
-from .models import Corpus, Document
-from .permissions import require_admin, reviewer_group
+from .. import services, stats
+from ..charts import bar_chart, line_chart
+from ..forms import AssignForm, CorpusForm
+from ..models import Corpus, Document
+from ..permissions import require_admin, reviewer_group
 
 
 @login_required
