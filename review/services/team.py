@@ -11,13 +11,17 @@ from ..models import Corpus, Document
 from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
 
 
+def _nothing_pending(document: Document, step: str) -> None:
+    pending = pending_count(document)
+    if pending:
+        raise ActionError(f"{pending} mention(s) are still pending; decide them before {step}.")
+
+
 @transaction.atomic
 def submit(document_id: int, version: int, user) -> Outcome:
     """"Mark done": the first review is over (nothing pending); the document awaits the second look."""
     document = begin(document_id, version, REVIEWABLE)
-    pending = pending_count(document)
-    if pending:
-        raise ActionError(f"{pending} mention(s) are still pending; decide them before marking the document done.")
+    _nothing_pending(document, "marking the document done")
     now = timezone.now()
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.SUBMITTED, submitted_by=user, submitted_at=now, review_comment=""
@@ -41,9 +45,7 @@ def _second_look(document_id: int, version: int, user) -> Document:
 def approve(document_id: int, version: int, user) -> Outcome:
     """The second look approves a submitted document (nothing may be pending)."""
     document = _second_look(document_id, version, user)
-    pending = pending_count(document)
-    if pending:
-        raise ActionError(f"{pending} mention(s) are still pending; decide them before approving.")
+    _nothing_pending(document, "approving")
     now = timezone.now()
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
