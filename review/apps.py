@@ -13,6 +13,4 @@ class ReviewConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import registry  # noqa: F401  (connects the registry's Decision receiver)
-
         post_migrate.connect(_create_reviewer_group, sender=self)

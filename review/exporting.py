@@ -43,9 +43,10 @@ from django.utils.text import slugify
 from anonymizer import export as core
 from anonymizer.types import Transcript
 
-from . import registry, services
-from .models import Corpus, Decision, Document, Entity, Export, Mention, ReviewStatus
-from .rendering import EntityLike
+from . import pipelines, registry, services
+from .constants import Action
+from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
+from .rows import EntityLike
 
 log = logging.getLogger(__name__)
 
@@ -104,12 +105,11 @@ def override(export_id: int, user, reason: str) -> Export:
     export.status, export.progress = Export.Status.QUEUED, 0.0
     export.save(update_fields=["override_reason", "overridden_by", "status", "progress"])
     hits = len(export.leaks or [])
-    for document in export.documents.all():
-        Decision.objects.create(
-            document=document, user=user, action="export_override", target=f"export:{export.pk}",
-            summary=f"Export {export.pk} overrode {hits} leak-gate hit(s): {reason}"[:300],
-            after={"export": export.pk, "reason": reason}, version=document.version,
-        )
+    services.record_all(
+        list(export.documents.all()), user, Action.EXPORT_OVERRIDE,
+        f"Export {export.pk} overrode {hits} leak-gate hit(s): {reason}", target=f"export:{export.pk}",
+        after={"export": export.pk, "reason": reason},
+    )
     log.info("export %s: leak gate overridden by user %s", export.pk, getattr(user, "pk", None))
     return export
 
@@ -170,9 +170,7 @@ def _prepare_all(export: Export) -> list[Prepared]:
         raise ExportError("none of the export's documents is approved any more")
     names = _names(documents)
     config = services.config_from_settings(export.corpus)
-    from .jobs import get_pipeline
-
-    detector = get_pipeline(config).detector
+    detector = pipelines.get_pipeline(config).detector
     prepared = []
     for i, document in enumerate(documents):
         prepared.append(prepare(document, names[document.pk], detector, config.whitelist_terms))

@@ -5,36 +5,15 @@ process, so the demo needs nothing but Python.
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
-import threading
 import time
 
 from django.conf import settings
 
-from . import services
+from . import pipelines, services
 from .models import Document
 
 log = logging.getLogger(__name__)
-
-_pipelines: dict = {}
-_lock = threading.Lock()
-
-
-def get_pipeline(config):
-    """One loaded pipeline per process and config (models load once).
-
-    The tag style does not change detection, so corpora differing only in style share one.
-    """
-    from anonymizer.pipeline import Pipeline
-
-    key = dataclasses.replace(config, style="parts")
-    with _lock:
-        if key not in _pipelines:
-            _pipelines.clear()  # keep at most one set of models in memory
-            _pipelines[key] = Pipeline(config)
-        return _pipelines[key]
-
 
 class _Throttled:
     """Progress callback writing to the database at most every 0.5 s."""
@@ -61,7 +40,7 @@ def analyze_document(document_id: int) -> str:
     try:
         transcript = load_bytes(bytes(document.original), document.original_name, config)
         document.set_progress("detecting", 0.1)
-        analysis = get_pipeline(config).run(transcript, progress=_Throttled(document))
+        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document))
         services.apply_analysis(document, analysis)
     except IngestError as exc:
         document.fail(exc.reason)
@@ -88,7 +67,7 @@ def enqueue_analysis(document: Document) -> None:
 
 def export_corpus(export_id: int) -> str:
     """Run one corpus export (review.exporting); returns its final status."""
-    from . import exporting
+    from . import exporting  # the export imports nothing of the jobs: no cycle
 
     return exporting.run_export(export_id)
 

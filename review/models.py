@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from .constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
+
 
 class Corpus(models.Model):
     class TagStyle(models.TextChoices):
@@ -117,10 +119,6 @@ class Document(models.Model):
         return self.version
 
 
-class ReviewStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    ACCEPTED = "accepted", "Accepted"
-    REJECTED = "rejected", "Rejected"
 
 
 class CorpusEntity(models.Model):
@@ -206,9 +204,7 @@ class Entity(models.Model):
 
 
 class Mention(models.Model):
-    class Origin(models.TextChoices):
-        AUTO = "auto", "Automatic"
-        MANUAL = "manual", "Added by hand"
+    Origin = Origin
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="mentions")
     entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="mentions")

@@ -8,8 +8,11 @@ screen (tags endpoint, preview) and the export both call it. In a corpus with
 (numbers ``max + 1`` per corpus and category, allocated in one transaction; the unique
 constraints turn a race into a retry). Other corpora number per document as before.
 
-A reviewer's rename or merge in a consistent corpus updates the registry (rename: the
-key's tag; merge: the merged key becomes an alias sharing the other key's number). A
+Reading never writes: the review screen (a GET) computes the numbers new keys would get
+(``store=False``) without storing them; the export stores them. A reviewer's rename or
+merge in a consistent corpus updates the registry, called explicitly by those actions
+(:func:`follow_rename`, :func:`follow_merge`; rename: the key's tag; merge: the merged key
+becomes an alias sharing the other key's number). A
 document keeps the numbering it was first exported with: registry changes made after its
 first finished export are ignored for it (the export's key archive records its tags).
 """
@@ -22,21 +25,19 @@ from typing import Iterable, Sequence
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
-from django.db.models.signals import post_save
-from django.dispatch import receiver
 from django.utils import timezone
 
 from anonymizer.pseudonymize import Pseudonymized, RegistryKey, pseudonymize
 from anonymizer.types import Entity as CoreEntity
 from anonymizer.types import Mention as CoreMention
 
-from .models import Corpus, CorpusEntity, Decision, Document, Entity, Export, Mention
-from .rendering import EntityLike, MentionLike
+from .constants import ReviewStatus
+from .models import Corpus, CorpusEntity, Document, Entity, Export, Mention
+from .rows import MENTION_COLUMNS, EntityLike, MentionLike
 
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 5
-_MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id")
 
 
 # ---------------------------------------------------------------- reading the registry
@@ -108,12 +109,22 @@ def register(corpus: Corpus, keys: dict[RegistryKey, str]) -> None:
     raise RuntimeError(f"could not allocate registry numbers for corpus {corpus.pk}")
 
 
+def provisional(corpus: Corpus, numbers: dict[RegistryKey, int], new: Sequence[RegistryKey]) -> dict[RegistryKey, int]:
+    """``numbers`` plus the numbers :func:`register` would give ``new`` keys now (nothing written)."""
+    tops = dict(CorpusEntity.objects.filter(corpus=corpus).order_by().values_list("category").annotate(Max("number")))
+    numbers = dict(numbers)
+    for category, key in new:
+        tops[category] = (tops.get(category) or 0) + 1
+        numbers[(category, key)] = tops[category]
+    return numbers
+
+
 # ---------------------------------------------------------------- tagging a document
 
 
 def _core(entities: Sequence[EntityLike], mentions: Iterable[MentionLike]):
     index = {e.pk: i for i, e in enumerate(entities)}
-    used = [m for m in mentions if m.status != "rejected" and m.entity_id in index]
+    used = [m for m in mentions if m.status != ReviewStatus.REJECTED and m.entity_id in index]
     core_entities = [CoreEntity(i, e.label, e.category, e.name) for i, e in enumerate(entities)]
     core_mentions = [
         CoreMention(m.start, m.end, m.label, ("manual",), 1.0, m.confidence, index[m.entity_id]) for m in used
@@ -123,12 +134,14 @@ def _core(entities: Sequence[EntityLike], mentions: Iterable[MentionLike]):
 
 
 def document_pseudonymized(
-    document: Document, entities: Sequence[EntityLike], mentions: Iterable[MentionLike]
+    document: Document, entities: Sequence[EntityLike], mentions: Iterable[MentionLike], *, store: bool = True
 ) -> tuple[Pseudonymized, list[MentionLike]]:
     """The document as it would be exported now (pending and accepted mentions replaced).
 
     Returns the result and the mentions in the order of its replacements. In a consistent
-    corpus the registry numbers the tags and learns the keys this document adds.
+    corpus the registry numbers the tags and learns the keys this document adds; with
+    ``store=False`` (every GET) new keys get the numbers storing them would give now, and
+    nothing is written.
     """
     corpus = document.corpus
     core_entities, core_mentions, overrides, used = _core(entities, mentions)
@@ -144,12 +157,15 @@ def document_pseudonymized(
     result = run(numbers, renames)
     new = [key for key in result.numbers if key not in numbers]
     if new:
-        surfaces: dict[RegistryKey, str] = {}
-        for r in result.replacements:
-            for key in r.keys:
-                surfaces.setdefault(key, document.text[r.start : r.end])
-        register(corpus, {key: surfaces.get(key, key[1]) for key in new})
-        numbers, renames = numbering(corpus, cutoff)
+        if store:
+            surfaces: dict[RegistryKey, str] = {}
+            for r in result.replacements:
+                for key in r.keys:
+                    surfaces.setdefault(key, document.text[r.start : r.end])
+            register(corpus, {key: surfaces.get(key, key[1]) for key in new})
+            numbers, renames = numbering(corpus, cutoff)
+        else:
+            numbers = provisional(corpus, numbers, new)
         if any(numbers.get(key) != result.numbers[key] for key in new):
             result = run(numbers, renames)
     return result, used
@@ -160,7 +176,7 @@ def _rows(document: Document) -> tuple[list[EntityLike], list[Mention]]:
         EntityLike(e.pk, e.label, e.category, e.name, e.tag)
         for e in Entity.objects.filter(document=document).order_by("order", "id")
     ]
-    mentions = list(Mention.objects.filter(document=document).only(*_MENTION_COLUMNS).order_by("start"))
+    mentions = list(Mention.objects.filter(document=document).only(*MENTION_COLUMNS).order_by("start"))
     return entities, mentions
 
 
@@ -233,23 +249,15 @@ def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey) -> bool:
     return True
 
 
-@receiver(post_save, sender=Decision, dispatch_uid="registry-follows-review")
-def follow_review(sender, instance: Decision, created: bool, **kwargs) -> None:
-    """Renames, merges (and the undo of a rename) in a consistent corpus update the registry."""
-    if not created or instance.action not in ("rename", "merge", "undo"):
-        return
-    document = Document.objects.select_related("corpus").defer("original").get(pk=instance.document_id)
-    if not document.corpus.consistent_pseudonyms:
-        return
-    decision = instance
-    if instance.action == "undo":
-        decision = Decision.objects.filter(pk=int(instance.target.partition(":")[2] or 0), action="rename").first()
-        if decision is None:
-            return
-        rename_entity(document, decision.before["entities"][0]["id"], decision.before["entities"][0]["set"]["tag"])
-    elif instance.action == "rename":
-        rename_entity(document, decision.after["entities"][0]["id"], decision.after["entities"][0]["set"]["tag"])
-    else:
-        moved = {pk: group["set"]["entity_id"] for group in decision.before.get("mentions", []) for pk in group["ids"]}
+def follow_rename(document: Document, entity_pk: int, tag: str) -> None:
+    """A rename (or its undo) in a consistent corpus: the entity's keys take ``tag`` corpus-wide."""
+    if document.corpus.consistent_pseudonyms:
+        rename_entity(document, entity_pk, tag)
+        log.info("registry of corpus %s follows a rename in document %s", document.corpus_id, document.pk)
+
+
+def follow_merge(document: Document, moved: dict[int, int]) -> None:
+    """A merge in a consistent corpus: ``moved`` maps each moved mention pk to its former entity pk."""
+    if document.corpus.consistent_pseudonyms:
         merge_keys(document, moved)
-    log.info("registry of corpus %s follows decision %s (%s)", document.corpus_id, instance.pk, instance.action)
+        log.info("registry of corpus %s follows a merge in document %s", document.corpus_id, document.pk)

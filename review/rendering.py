@@ -7,28 +7,20 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.pseudonymize import Pseudonymized
 
+from .constants import MIXED, Origin, ReviewStatus
+from .rows import EntityLike, EntityRow, MentionLike, Progress  # noqa: F401  (the types it draws)
+
 #: ``PRESIDING COMMISSIONER RUFF:``, ``ATTORNEY MBELU :``, ``INMATE McDONALD:``
 _SPEAKER = re.compile(r"^(?:[A-Z][A-Za-z.'’-]*[ \t]+){0,5}[A-Z][A-Za-z.'’-]*[ \t]?:")
 _TAG_TOKEN = re.compile(r"\[[A-Z0-9_]+\]")
-
-
-class MentionLike(Protocol):
-    pk: int
-    start: int
-    end: int
-    label: str
-    confidence: int
-    status: str
-    origin: str
-    entity_id: int
 
 
 @dataclass(frozen=True)
@@ -64,7 +56,7 @@ def speaker_end(line: str) -> int:
 
 
 def mark_html(mention: MentionLike, surface: str) -> str:
-    manual = " o-manual" if mention.origin == "manual" else ""
+    manual = " o-manual" if mention.origin == Origin.MANUAL else ""
     return (
         f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'
@@ -128,15 +120,6 @@ def render_lines(text: str, mentions: Sequence[MentionLike], numbers: set[int] |
 # ---------------------------------------------------------------- pseudonymization
 
 
-@dataclass(frozen=True)
-class EntityLike:
-    pk: int
-    label: str
-    category: str
-    name: str
-    tag: str
-
-
 def computed_tags(result: Pseudonymized, entities: Sequence[EntityLike]) -> dict[int, str]:
     """Entity pk -> the tags its mentions get (``[PERSON_1] [PERSON_2]`` for a two-part name)."""
     tags: dict[int, list[str]] = {}
@@ -169,40 +152,6 @@ def render_preview(result: Pseudonymized, used: Sequence[MentionLike]) -> list[L
 # ---------------------------------------------------------------- panel B
 
 
-@dataclass
-class EntityRow:
-    pk: int
-    label: str
-    category: str
-    name: str
-    tag: str  # the human override ("" = computed)
-    computed_tag: str = ""
-    variants: list[str] = field(default_factory=list)
-    total: int = 0
-    pending: int = 0
-    accepted: int = 0
-    rejected: int = 0
-    lowest: int = 1  # worst confidence among its pending mentions (3 = low)
-
-    @property
-    def status(self) -> str:
-        if self.pending:
-            return "pending"
-        if self.accepted == self.total:
-            return "accepted"
-        if self.rejected == self.total:
-            return "rejected"
-        return "mixed"
-
-    @property
-    def shown_tag(self) -> str:
-        return self.tag or self.computed_tag
-
-    @property
-    def decided(self) -> int:
-        return self.total - self.pending
-
-
 def entity_rows(
     text: str, entities: Sequence[EntityLike], mentions: Iterable[MentionLike], tags: Mapping[int, str]
 ) -> list[EntityRow]:
@@ -214,10 +163,10 @@ def entity_rows(
         if row is None:
             continue
         row.total += 1
-        if m.status == "pending":
+        if m.status == ReviewStatus.PENDING:
             row.pending += 1
             row.lowest = max(row.lowest, m.confidence)
-        elif m.status == "accepted":
+        elif m.status == ReviewStatus.ACCEPTED:
             row.accepted += 1
         else:
             row.rejected += 1
@@ -229,29 +178,13 @@ def entity_rows(
     return [row for row in rows.values() if row.total]
 
 
-@dataclass(frozen=True)
-class Progress:
-    total: int
-    pending: int
-    accepted: int
-    rejected: int
-
-    @property
-    def decided(self) -> int:
-        return self.total - self.pending
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.decided / self.total) if self.total else 100
-
-
 # ---------------------------------------------------------------- bulk HTML (the page's big lists)
 #
 # A 15,000-word hearing has ~1,000 lines and ~600 entities; building these lists in
 # Python is several times faster than a template loop, and the page and the
 # out-of-band updates share the markup.
 
-_STATUS_MARK = {"pending": "?", "accepted": "✓", "rejected": "✗", "mixed": "±"}
+_STATUS_MARK = {ReviewStatus.PENDING: "?", ReviewStatus.ACCEPTED: "✓", ReviewStatus.REJECTED: "✗", MIXED: "±"}
 
 
 def lines_html(lines: Iterable[Line], oob: bool = False) -> SafeString:

@@ -23,7 +23,7 @@ from django.utils import timezone
 from anonymizer.types import LABELS, SOURCES
 
 from .models import Corpus, Decision, Document, Mention, ReviewStatus
-from .services import UNDOABLE
+from .constants import UNDOABLE, Action
 
 DETECTORS = tuple(s for s in SOURCES if s != "manual")
 REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
@@ -99,7 +99,7 @@ class Throughput:
 def throughput(corpus: Corpus) -> Throughput:
     """Mentions decided and documents marked done per annotator and day (one query)."""
     rows = (
-        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, "submit"))
+        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
         .values_list("user__username", "created_at", "action", "before", "after")
         .order_by("created_at", "id")
     )
@@ -112,7 +112,7 @@ def throughput(corpus: Corpus) -> Throughput:
         user = username or "(deleted user)"
         day = timezone.localtime(created).date()
         days.add(day)
-        if action == "submit":
+        if action == Action.SUBMIT:
             per_day = result.submitted.setdefault(user, {})
             per_day[day] = per_day.get(day, 0) + 1
             continue

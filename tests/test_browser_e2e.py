@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from fixtures.generate import generate_hearing, write_pdf
-from review import jobs
+from review import jobs, pipelines
 from review.models import Corpus, Document, Export, Mention
 from review.permissions import reviewer_group
 
@@ -76,7 +76,7 @@ def test_it_takes_a_corpus_from_import_through_two_reviews_to_a_clean_export(
 ):
     settings.JOBS_INLINE = True
     settings.EXPORT_ROOT = tmp_path / "exports"
-    monkeypatch.setattr(jobs, "get_pipeline", lambda config: pipeline)
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
     django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True, is_superuser=True)
     annotator = django_user_model.objects.create_user("annotator1", password=PASSWORD)
     reviewer = django_user_model.objects.create_user("reviewer1", password=PASSWORD)

@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from review import jobs
+from review import jobs, pipelines
 from review.models import Corpus, Export
 from tests.test_export import SECRETS, make_document
 
@@ -17,7 +17,7 @@ def test_it_exports_from_the_export_page_and_downloads_the_archive(
     live_server, page, django_user_model, pipeline, monkeypatch, settings, tmp_path
 ):
     settings.EXPORT_ROOT = tmp_path / "exports"
-    monkeypatch.setattr(jobs, "get_pipeline", lambda config: pipeline)
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
     django_user_model.objects.create_user("admin", password="a-long-test-password", is_staff=True)
     corpus = Corpus.objects.create(name="Parole hearings")
     document = make_document(corpus, "hearing-0042")

@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from anonymizer.types import Analysis, Entity, Mention, Transcript
-from review import exporting, jobs, services
+from review import exporting, jobs, pipelines, services
 from review.models import Corpus, Decision, Document, Export, ReviewStatus
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def make_document(corpus: Corpus, title: str, approved: bool = True, text: str =
 @pytest.fixture(autouse=True)
 def export_root(settings, tmp_path, pipeline, monkeypatch):
     settings.EXPORT_ROOT = tmp_path / "exports"
-    monkeypatch.setattr(jobs, "get_pipeline", lambda config: pipeline)  # the session's loaded models
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)  # the session's loaded models
     return settings.EXPORT_ROOT
 
 

@@ -99,7 +99,7 @@ MATRIX: dict[str, list[Case]] = {
     "quality_json": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     # anyone signed in may take the next unassigned document: 302 to it (or back to the list)
     "take_next": [Case(None, codes(302, 302, 302, 302), "post", lambda w, d: [w["corpus"].pk])],
-    # exports (review/export_views.py): admins only; the admin's download is 404 here (no archive file)
+    # exports (review/views/exports.py): admins only; the admin's download is 404 here (no archive file)
     "exports": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "export": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     "export_start": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["corpus"].pk])],
@@ -117,7 +117,7 @@ def _link(w, d, token=None):
     return [urlsafe_base64_encode(str(w["other"].pk).encode()), token or default_token_generator.make_token(w["other"])]
 
 
-# users and roles (review/user_views.py): admins only; a valid one-time link is for whoever holds it
+# users and roles (review/views/users.py): admins only; a valid one-time link is for whoever holds it
 # (302 to the form, the token moved into the session), an invalid one shows "no longer valid"
 MATRIX.update({
     "users": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
@@ -163,7 +163,7 @@ def _params():
 @pytest.fixture
 def world(db, django_user_model, monkeypatch):
     """Two documents of one corpus, both assigned to ``owner``: one in review, one marked done."""
-    monkeypatch.setattr("review.views.jobs.enqueue_analysis", lambda document: services.mark_queued(document))
+    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda document: services.mark_queued(document))
     monkeypatch.setattr("review.jobs.enqueue_export", lambda pk: None, raising=False)
     make = django_user_model.objects.create_user  # no password: hashing is slow and force_login needs none
     w = {

@@ -8,7 +8,7 @@ from anonymizer.pseudonymize import normalized_key, pseudonymize
 from anonymizer.types import Analysis, Entity, Mention, Transcript
 from review import registry, services
 from review.models import Corpus, CorpusEntity, Document, Export
-from review.rendering import EntityLike
+from review.rows import EntityLike
 
 # ---------------------------------------------------------------- pure: numbering=
 
@@ -209,3 +209,37 @@ def test_it_keeps_the_tags_of_documents_exported_before_a_rename(django_user_mod
     services.rename_tag(b.pk, b.version, user, jones_b.pk, "presiding")
     assert tagged(a) == before  # exported first: keeps what it was exported with
     assert speaker_tag(tagged(b)) == "[PRESIDING]"
+
+
+@pytest.mark.django_db
+def test_it_writes_no_registry_row_when_the_review_screen_is_read(client, django_user_model):
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    a, b = hearings(consistent=True)
+    client.force_login(admin)
+    for url in (f"/documents/{a.pk}/tags/", f"/documents/{b.pk}/?view=pseudo", f"/documents/{b.pk}/?e=1"):
+        assert client.get(url).status_code == 200
+    assert client.get(f"/documents/{a.pk}/preview/?view=pseudo", HTTP_HX_REQUEST="true").status_code == 200
+    assert not CorpusEntity.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_shows_the_numbers_storing_would_give():
+    a, b = hearings(consistent=True)
+    tagged(a)  # a's keys are in the registry; b's are new
+    b = Document.objects.select_related("corpus").get(pk=b.pk)
+    stored_before = CorpusEntity.objects.count()
+    shown = registry.document_pseudonymized(b, *rows(b), store=False)[0].text
+    assert CorpusEntity.objects.count() == stored_before
+    assert registry.document_pseudonymized(b, *rows(b))[0].text == shown
+    assert CorpusEntity.objects.count() > stored_before
+
+
+@pytest.mark.django_db
+def test_it_takes_a_rename_back_out_of_the_registry_on_undo(django_user_model):
+    user = django_user_model.objects.create_user("r", password="a-long-test-password")
+    a, b = hearings(consistent=True, style="referent")
+    jones_b = b.entities.get(name=COMMISSIONER)
+    outcome = services.rename_tag(b.pk, b.version, user, jones_b.pk, "presiding")
+    services.undo(b.pk, outcome.document.version, user)
+    assert speaker_tag(tagged(a)) != "[PRESIDING]"
+    assert CorpusEntity.objects.get(corpus=a.corpus, category="PERSON", key="alyssa jones").tag == ""

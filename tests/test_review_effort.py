@@ -26,10 +26,10 @@ def test_leak_runs_are_uncovered_letters_inside_gold():
 @pytest.mark.django_db
 def test_oracle_reaches_zero_leaks_and_the_check_can_fail(pipeline, monkeypatch, django_user_model):
     from fixtures.generate import generate_hearing
-    from review import jobs, services
+    from review import pipelines, services
     from review.models import Corpus, Decision, ReviewStatus
 
-    monkeypatch.setattr(jobs, "get_pipeline", lambda config: pipeline)
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
     hearing = generate_hearing("effort_01", seed=3, words=2000, layout="new")
     gold = oracle.gold_of(hearing.annotations)
     user = django_user_model.objects.create_user("oracle", password="a-long-test-password")

@@ -372,7 +372,7 @@ def test_it_lets_admins_rerun_the_automatic_pass_keeping_decisions(client, djang
         services.mark_queued(doc)
         build(doc)
 
-    monkeypatch.setattr("review.views.jobs.enqueue_analysis", fake_enqueue)
+    monkeypatch.setattr("review.jobs.enqueue_analysis", fake_enqueue)
     client.force_login(admin)
     response = client.post(url(document, "rerun"))
     assert response.status_code == 302 and response["Location"] == reverse("review:documents")

@@ -1,4 +1,4 @@
-"""Users and roles in the app (review/users.py, review/user_views.py): create and invite, roles,
+"""Users and roles in the app (review/services/users.py, review/views/users.py): create and invite, roles,
 deactivation, one-time set-password links, last-admin protection and the audit trail."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from review import users
+from review.services import users
 from review.models import UserAudit
 from review.permissions import is_admin, is_reviewer, reviewer_group, role_of
 

@@ -16,6 +16,8 @@
   const root = () => $("#review");
   const base = () => root().dataset.base;
   const editable = () => root() && root().dataset.editable === "1";
+  // status and action strings come from review/constants.py through data attributes on #review
+  const vocab = (name) => root().dataset[name];
   const version = () => ($("#doc-version") || {}).value || "";
   const inPreview = () => { const t = $("#transcript"); return !!t && t.dataset.view === "pseudo"; };
   const currentMark = () => (state.current ? document.getElementById(state.current) : null);
@@ -94,7 +96,7 @@
 
   function step(dir, onlyPending) {
     if (inPreview()) return null;
-    const list = $$(onlyPending ? "#transcript mark.s-pending[id]" : "#transcript mark.m[id]");
+    const list = $$(onlyPending ? `#transcript mark.s-${vocab("pending")}[id]` : "#transcript mark.m[id]");
     if (!list.length) return null;
     const cur = currentMark();
     let index = -1;
@@ -223,7 +225,8 @@
       let visible = 0;
       $$("li.ent", group).forEach((li) => {
         const d = li.dataset;
-        const show = (!status || (status === "pending" ? d.status === "pending" : d.status !== "pending"))
+        const pending = vocab("pending");
+        const show = (!status || (status === pending ? d.status === pending : d.status !== pending))
           && (!low || d.low === "1")
           && (!label || d.label === label)
           && (!query || li.textContent.toLowerCase().includes(query));
@@ -243,10 +246,10 @@
     K: () => select(step(-1, false), true),
     ArrowDown: () => select(step(1, true), true),
     ArrowUp: () => select(step(-1, true), true),
-    a: () => decide("accept"),
-    r: () => decide("reject"),
-    A: () => decideEntity("accept"),
-    R: () => decideEntity("reject"),
+    a: () => decide(vocab("accept")),
+    r: () => decide(vocab("reject")),
+    A: () => decideEntity(vocab("accept")),
+    R: () => decideEntity(vocab("reject")),
     l: () => focusInspectorField("relabel-select", "mention"),
     m: () => focusInspectorField("move-select", "mention"),
     s: () => { const b = $("#split-button"); if (b) b.click(); },

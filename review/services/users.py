@@ -24,9 +24,9 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from .models import UserAudit
-from . import permissions
-from .permissions import is_admin, reviewer_group
+from ..models import UserAudit
+from .. import permissions
+from ..permissions import is_admin, reviewer_group
 
 log = logging.getLogger(__name__)
 Action = UserAudit.Action

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import charts, services, stats
-from .forms import AssignForm, CorpusForm
-from .models import Corpus, Document
-from .permissions import require_admin, reviewer_group
+from .. import charts, services, stats
+from ..forms import AssignForm, CorpusForm
+from ..models import Corpus, Document
+from ..permissions import require_admin, reviewer_group
 
 
 @login_required

@@ -15,9 +15,9 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from . import exporting, jobs
-from .models import Corpus, Document, Export
-from .permissions import require_admin
+from .. import exporting, jobs
+from ..models import Corpus, Document, Export
+from ..permissions import require_admin
 
 PAGE = "review/export.html"
 

@@ -19,10 +19,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import users
-from .forms import RoleForm, UserCreateForm
-from .models import UserAudit
-from .permissions import require_manage_users
+from ..services import users
+from ..forms import RoleForm, UserCreateForm
+from ..models import UserAudit
+from ..permissions import require_manage_users
 
 AUDIT_ROWS = 200
 SESSION_TOKEN = "_review_set_password_token"

@@ -1,0 +1,71 @@
+"""The review app's vocabulary: mention statuses and decision actions, in one place.
+
+Services, views, the registry, stats, exporting, templates (through the context) and
+``review.js`` (through data attributes) all take these strings from here.
+"""
+from __future__ import annotations
+
+from django.db import models
+
+
+class ReviewStatus(models.TextChoices):
+    """A mention's review status (also shown per entity row, plus ``mixed``)."""
+
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Rejected"
+
+
+class Origin(models.TextChoices):
+    """Where a mention came from."""
+
+    AUTO = "auto", "Automatic"
+    MANUAL = "manual", "Added by hand"
+
+
+#: An entity row whose mentions are partly accepted, partly rejected.
+MIXED = "mixed"
+
+
+class Action:
+    """``Decision.action`` values (the mention/entity ones double as URL slugs of their views)."""
+
+    do_not_call_in_templates = True  # templates read ``actions.ACCEPT``
+
+    # mentions
+    ACCEPT = "accept"
+    REJECT = "reject"
+    RELABEL = "relabel"
+    MOVE = "move"
+    SPLIT = "split"
+    # entities
+    ACCEPT_ENTITY = "accept_entity"
+    REJECT_ENTITY = "reject_entity"
+    RELABEL_ENTITY = "relabel_entity"
+    RENAME = "rename"
+    MERGE = "merge"
+    # adding, whitelisting, undoing
+    ADD = "add"
+    WHITELIST = "whitelist"
+    UNDO = "undo"
+    # four-eyes workflow and assignment
+    SUBMIT = "submit"
+    APPROVE = "approve"
+    SEND_BACK = "send_back"
+    ASSIGN = "assign"
+    TAKE = "take"
+    # automatic pass and export
+    RERUN = "rerun"
+    EXPORT_OVERRIDE = "export_override"
+
+
+#: The decisions a person makes on mentions and entities (undo reverts these).
+UNDOABLE = frozenset(
+    {Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.ACCEPT_ENTITY,
+     Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST}
+)
+#: The four-eyes steps shown on the review screen.
+WORKFLOW_ACTIONS = (Action.SUBMIT, Action.APPROVE, Action.SEND_BACK)
+#: URL slugs of the per-mention and per-entity action views.
+MENTION_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT)
+ENTITY_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.RENAME, Action.MERGE)

@@ -1,0 +1,91 @@
+"""The plain row types the review app passes between modules (no queries, no HTML).
+
+The registry and the export tag documents from these; rendering draws them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .constants import MIXED, ReviewStatus
+
+
+class MentionLike(Protocol):
+    pk: int
+    start: int
+    end: int
+    label: str
+    confidence: int
+    status: str
+    origin: str
+    entity_id: int
+
+
+@dataclass(frozen=True)
+class EntityLike:
+    pk: int
+    label: str
+    category: str
+    name: str
+    tag: str
+
+
+#: The columns :class:`MentionLike` and :class:`EntityLike` read.
+MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id")
+ENTITY_COLUMNS = ("id", "label", "category", "name", "tag", "order")
+
+
+def entity_likes(queryset) -> list[EntityLike]:
+    """Entity rows of a queryset, in entity order (one query)."""
+    return [EntityLike(e.pk, e.label, e.category, e.name, e.tag)
+            for e in queryset.only(*ENTITY_COLUMNS).order_by("order", "id")]
+
+
+@dataclass
+class EntityRow:
+    pk: int
+    label: str
+    category: str
+    name: str
+    tag: str  # the human override ("" = computed)
+    computed_tag: str = ""
+    variants: list[str] = field(default_factory=list)
+    total: int = 0
+    pending: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    lowest: int = 1  # worst confidence among its pending mentions (3 = low)
+
+    @property
+    def status(self) -> str:
+        if self.pending:
+            return ReviewStatus.PENDING.value
+        if self.accepted == self.total:
+            return ReviewStatus.ACCEPTED.value
+        if self.rejected == self.total:
+            return ReviewStatus.REJECTED.value
+        return MIXED
+
+    @property
+    def shown_tag(self) -> str:
+        return self.tag or self.computed_tag
+
+    @property
+    def decided(self) -> int:
+        return self.total - self.pending
+
+
+@dataclass(frozen=True)
+class Progress:
+    total: int
+    pending: int
+    accepted: int
+    rejected: int
+
+    @property
+    def decided(self) -> int:
+        return self.total - self.pending
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.decided / self.total) if self.total else 100

@@ -1,0 +1,174 @@
+"""What every review workflow shares: the version swap, the one Decision writer, outcomes.
+
+Every action runs in one transaction that starts with a compare-and-swap on
+``Document.version`` (:func:`begin`): the client sends the version its view is based on;
+when another action got there first the swap matches no row and :class:`Conflict` is
+raised before anything is written, so no decision is lost or applied twice (on SQLite and
+PostgreSQL alike). Each action writes one :class:`Decision` (:func:`record`, the only
+place that creates Decision rows) whose ``before``/``after`` hold the state ``undo`` needs:
+
+* ``mentions``: ``[{"ids": [...], "set": {field: value}}]`` set-based mention updates;
+* ``entities``: ``[{"id": n, "set": {field: value}}]`` entity field values;
+* ``created_mentions`` / ``created_entities``: primary keys the action created;
+* ``deleted_mentions``: full rows the action deleted; ``whitelist_added``: a corpus term.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from django.db.models import Case, F, Value, When
+
+from ..constants import UNDOABLE, Action, ReviewStatus  # noqa: F401  (re-exported)
+from ..models import Decision, Document, Entity, Mention
+
+REVIEWABLE = (Document.Status.READY, Document.Status.IN_REVIEW)
+EDITABLE = (*REVIEWABLE, Document.Status.SUBMITTED)  # the second look may correct
+MENTION_FIELDS = ("status", "label", "entity_id")
+ENTITY_FIELDS = ("label", "category", "tag", "name")
+SUMMARY_SIZE = 300
+
+
+class Conflict(Exception):
+    """The document changed since the client's view (stale version)."""
+
+
+class ActionError(Exception):
+    """An action that cannot be applied; the message is safe to show (no document text)."""
+
+
+@dataclass
+class Outcome:
+    """What an action changed, so views can re-render just that."""
+
+    document: Document
+    decision: Decision | None
+    spans: list[tuple[int, int]]  # text spans whose lines changed
+    entities: set[int]  # entity rows that changed
+    regroup: bool = False  # labels changed or entities appeared/emptied: redraw the entity list
+
+
+# ---------------------------------------------------------------- the audit trail
+
+
+def record_all(
+    documents: Iterable[Document | int], user, action: str, summary: str = "", *,
+    target: str | None = None, before=None, after=None,
+) -> list[Decision]:
+    """The one writer of :class:`Decision` rows: one row per document, in one INSERT.
+
+    ``target`` defaults to ``document:<pk>``. A document given as an instance records its
+    current version; one given as a primary key keeps the model default.
+    """
+    rows = []
+    for document in documents:
+        pk = document if isinstance(document, int) else document.pk
+        values = {"user": user, "action": action, "target": target or f"document:{pk}",
+                  "summary": summary[:SUMMARY_SIZE], "before": before, "after": after}
+        if isinstance(document, int):
+            rows.append(Decision(document_id=pk, **values))
+        else:
+            rows.append(Decision(document=document, version=document.version, **values))
+    return Decision.objects.bulk_create(rows)
+
+
+def record(document: Document, user, action: str, target: str, summary: str = "", before=None,
+           after=None) -> Decision:
+    """One decision about one document (see :func:`record_all`)."""
+    return record_all([document], user, action, summary, target=target, before=before, after=after)[0]
+
+
+# ---------------------------------------------------------------- taking the document
+
+
+def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE) -> Document:
+    """Take the document for one action: compare-and-swap its version, or raise.
+
+    A document in its first review moves to "in review"; one awaiting the second look keeps
+    its status (the reviewer's corrections).
+    """
+    bumped = Document.objects.filter(pk=document_id, version=version, status__in=statuses).update(
+        version=F("version") + 1,
+        status=Case(When(status=Document.Status.SUBMITTED, then=Value(Document.Status.SUBMITTED)),
+                    default=Value(Document.Status.IN_REVIEW)),
+    )
+    document = Document.objects.defer("original").select_related("corpus").get(pk=document_id)
+    if not bumped:
+        if document.status not in statuses:
+            raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
+        raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
+    return document
+
+
+finish = record  # an action ends with its decision
+
+
+# ---------------------------------------------------------------- helpers of the actions
+
+
+def grouped(rows: Iterable[tuple[int, dict]]) -> list[dict]:
+    """``[(id, {field: value})]`` -> ``[{"ids": [...], "set": {...}}]`` (one update per distinct value)."""
+    groups: dict[tuple, list[int]] = {}
+    for pk, values in rows:
+        groups.setdefault(tuple(sorted(values.items())), []).append(pk)
+    return [{"ids": ids, "set": dict(key)} for key, ids in groups.items()]
+
+
+def apply_groups(document: Document, groups: list[dict]) -> None:
+    for group in groups:
+        values = {k: v for k, v in group["set"].items() if k in MENTION_FIELDS}
+        Mention.objects.filter(document=document, pk__in=group["ids"]).update(**values)
+
+
+def get_mention(document: Document, mention_id: int) -> Mention:
+    try:
+        return Mention.objects.select_related("entity").get(document=document, pk=mention_id)
+    except Mention.DoesNotExist:
+        raise ActionError("That mention no longer exists.") from None
+
+
+def get_entity(document: Document, entity_id: int) -> Entity:
+    try:
+        return Entity.objects.get(document=document, pk=entity_id)
+    except Entity.DoesNotExist:
+        raise ActionError("That entity no longer exists.") from None
+
+
+def checked_label(label: str) -> str:
+    from anonymizer.types import LABELS
+
+    if label not in LABELS:
+        raise ActionError("Unknown label.")
+    return label
+
+
+def checked_status(status: str) -> str:
+    if status not in (ReviewStatus.ACCEPTED, ReviewStatus.REJECTED):
+        raise ActionError("Unknown status.")
+    return status
+
+
+def category_of(label: str, name: str) -> str:
+    from anonymizer.categorize import categorize
+
+    return categorize(label, name)
+
+
+def quote(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return f"“{text[:limit]}{'…' if len(text) > limit else ''}”"
+
+
+def mention_state(mention: Mention) -> dict:
+    return {"status": mention.status, "label": mention.label, "entity_id": mention.entity_id}
+
+
+def new_entity(document: Document, label: str, name: str, category: str | None = None) -> Entity:
+    order = (document.entities.order_by("-order").values_list("order", flat=True).first() or 0) + 1
+    return Entity.objects.create(
+        document=document, label=label, category=category or category_of(label, name), name=name[:255], order=order
+    )
+
+
+def pending_count(document: Document) -> int:
+    return document.mentions.filter(status=ReviewStatus.PENDING).count()

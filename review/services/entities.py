@@ -1,0 +1,110 @@
+"""Review actions on a whole entity: accept/reject everywhere, relabel, rename the tag, merge.
+
+Renames and merges in a consistent corpus update the corpus registry explicitly (no signal).
+"""
+from __future__ import annotations
+
+from django.db import transaction
+
+from .. import registry
+from ..constants import Action, ReviewStatus
+from ..models import Document, Entity, Mention
+from .base import (
+    ActionError, Outcome, begin, category_of, checked_label, checked_status, finish, get_entity, grouped, quote,
+)
+
+
+def entity_mentions(document: Document, entity: Entity) -> list[tuple[int, int, int, str, str]]:
+    """``(pk, start, end, status, label)`` of every mention of the entity."""
+    return list(
+        Mention.objects.filter(document=document, entity=entity).values_list("pk", "start", "end", "status", "label")
+    )
+
+
+@transaction.atomic
+def set_entity_status(document_id: int, version: int, user, entity_id: int, status: str) -> Outcome:
+    """Accept or reject every mention of an entity (one UPDATE)."""
+    status = checked_status(status)
+    document = begin(document_id, version)
+    entity = get_entity(document, entity_id)
+    rows = entity_mentions(document, entity)
+    changed = [(pk, {"status": old}) for pk, _, _, old, _ in rows if old != status]
+    Mention.objects.filter(pk__in=[pk for pk, _ in changed]).update(status=status)
+    accepted = status == ReviewStatus.ACCEPTED
+    decision = finish(
+        document, user, Action.ACCEPT_ENTITY if accepted else Action.REJECT_ENTITY, f"entity:{entity.pk}",
+        f"{'Accepted' if accepted else 'Rejected'} {entity.label} {quote(entity.name)} everywhere "
+        f"({len(changed)} of {len(rows)} mentions changed)",
+        before={"mentions": grouped(changed)},
+        after={"mentions": [{"ids": [pk for pk, _ in changed], "set": {"status": status}}]},
+    )
+    return Outcome(document, decision, [(s, e) for pk, s, e, old, _ in rows if old != status], {entity.pk})
+
+
+@transaction.atomic
+def relabel_entity(document_id: int, version: int, user, entity_id: int, label: str) -> Outcome:
+    """Give an entity and all its mentions another label (the fine category is recomputed)."""
+    label = checked_label(label)
+    document = begin(document_id, version)
+    entity = get_entity(document, entity_id)
+    rows = entity_mentions(document, entity)
+    before_entity = {"label": entity.label, "category": entity.category}
+    entity.label, entity.category = label, category_of(label, entity.name)
+    entity.save(update_fields=["label", "category"])
+    Mention.objects.filter(document=document, entity=entity).update(label=label)
+    decision = finish(
+        document, user, Action.RELABEL_ENTITY, f"entity:{entity.pk}",
+        f"Relabelled {quote(entity.name)} {before_entity['label']} → {label} ({len(rows)} mentions)",
+        before={"entities": [{"id": entity.pk, "set": before_entity}],
+                "mentions": grouped([(pk, {"label": old}) for pk, _, _, _, old in rows])},
+        after={"entities": [{"id": entity.pk, "set": {"label": label, "category": entity.category}}],
+               "mentions": [{"ids": [pk for pk, *_ in rows], "set": {"label": label}}]},
+    )
+    return Outcome(document, decision, [(s, e) for _, s, e, _, _ in rows], {entity.pk}, regroup=True)
+
+
+def normalize_tag(tag: str) -> str:
+    """``person x`` -> ``[PERSON_X]``; empty means "use the computed tag"."""
+    tag = " ".join(tag.split()).strip("[] ")
+    if not tag:
+        return ""
+    if len(tag) > 78 or not all(c.isalnum() or c in "_- " for c in tag):
+        raise ActionError("A tag is letters, digits, '_' and '-' (at most 78 characters).")
+    return f"[{tag.upper().replace(' ', '_').replace('-', '_')}]"
+
+
+@transaction.atomic
+def rename_tag(document_id: int, version: int, user, entity_id: int, tag: str) -> Outcome:
+    """Set the pseudonym tag of an entity (empty = back to the computed tag); the registry follows."""
+    tag = normalize_tag(tag)
+    document = begin(document_id, version)
+    entity = get_entity(document, entity_id)
+    before = entity.tag
+    Entity.objects.filter(pk=entity.pk).update(tag=tag)
+    decision = finish(
+        document, user, Action.RENAME, f"entity:{entity.pk}",
+        f"Renamed the tag of {quote(entity.name)} to {tag or 'the computed tag'}",
+        before={"entities": [{"id": entity.pk, "set": {"tag": before}}]},
+        after={"entities": [{"id": entity.pk, "set": {"tag": tag}}]},
+    )
+    registry.follow_rename(document, entity.pk, tag)
+    return Outcome(document, decision, [], {entity.pk})
+
+
+@transaction.atomic
+def merge_entities(document_id: int, version: int, user, source_id: int, target_id: int) -> Outcome:
+    """Move every mention of ``source`` into ``target`` (they take its label); the registry follows."""
+    if source_id == target_id:
+        raise ActionError("Choose another entity to merge into.")
+    document = begin(document_id, version)
+    source, target = get_entity(document, source_id), get_entity(document, target_id)
+    rows = entity_mentions(document, source)
+    Mention.objects.filter(document=document, entity=source).update(entity=target, label=target.label)
+    decision = finish(
+        document, user, Action.MERGE, f"entity:{source.pk}",
+        f"Merged {source.label} {quote(source.name)} into {target.label} {quote(target.name)} ({len(rows)} mentions)",
+        before={"mentions": grouped([(pk, {"entity_id": source.pk, "label": old}) for pk, _, _, _, old in rows])},
+        after={"mentions": [{"ids": [pk for pk, *_ in rows], "set": {"entity_id": target.pk, "label": target.label}}]},
+    )
+    registry.follow_merge(document, {pk: source.pk for pk, *_ in rows})
+    return Outcome(document, decision, [(s, e) for _, s, e, _, _ in rows], {source.pk, target.pk}, regroup=True)

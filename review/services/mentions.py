@@ -1,0 +1,84 @@
+"""Review actions on one mention: accept/reject, relabel, move, split."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from ..constants import Action, ReviewStatus
+from ..models import Document, Entity, Mention
+from .base import (
+    Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, mention_state,
+    new_entity, quote,
+)
+
+
+@transaction.atomic
+def set_mention_status(document_id: int, version: int, user, mention_id: int, status: str) -> Outcome:
+    """Accept or reject one mention."""
+    status = checked_status(status)
+    document = begin(document_id, version)
+    mention = get_mention(document, mention_id)
+    before = mention_state(mention)
+    Mention.objects.filter(pk=mention.pk).update(status=status)
+    accepted = status == ReviewStatus.ACCEPTED
+    decision = finish(
+        document, user, Action.ACCEPT if accepted else Action.REJECT, f"mention:{mention.pk}",
+        f"{'Accepted' if accepted else 'Rejected'} {mention.label} {quote(document.text[mention.start:mention.end])}",
+        before={"mentions": grouped([(mention.pk, {"status": before["status"]})])},
+        after={"mentions": grouped([(mention.pk, {"status": status})])},
+    )
+    return Outcome(document, decision, [(mention.start, mention.end)], {mention.entity_id})
+
+
+def _reassign(document: Document, user, mention: Mention, entity: Entity, action: str, summary: str,
+              created: Entity | None = None) -> Outcome:
+    """Put one mention into ``entity`` (taking its label) and accept it."""
+    before = mention_state(mention)
+    after = {"status": ReviewStatus.ACCEPTED, "label": entity.label, "entity_id": entity.pk}
+    Mention.objects.filter(pk=mention.pk).update(**after)
+    after_state: dict = {"mentions": grouped([(mention.pk, after)])}
+    if created is not None:
+        after_state["created_entities"] = [created.pk]
+    decision = finish(
+        document, user, action, f"mention:{mention.pk}", summary,
+        before={"mentions": grouped([(mention.pk, before)])}, after=after_state,
+    )
+    return Outcome(document, decision, [(mention.start, mention.end)], {mention.entity_id, entity.pk}, regroup=True)
+
+
+@transaction.atomic
+def relabel_mention(document_id: int, version: int, user, mention_id: int, label: str) -> Outcome:
+    """Give one mention another label: it joins the entity of that label with the same name, or a new one."""
+    label = checked_label(label)
+    document = begin(document_id, version)
+    mention = get_mention(document, mention_id)
+    surface = document.text[mention.start:mention.end]
+    summary = f"Relabelled {quote(surface)} {mention.label} → {label}"
+    if mention.entity.label == label:
+        target, created = mention.entity, None
+    else:
+        target = document.entities.filter(label=label, name__iexact=surface).first()
+        created = None
+        if target is None:
+            target = created = new_entity(document, label, surface)
+    return _reassign(document, user, mention, target, Action.RELABEL, summary, created)
+
+
+@transaction.atomic
+def move_mention(document_id: int, version: int, user, mention_id: int, entity_id: int) -> Outcome:
+    """Move one mention to another entity of the document."""
+    document = begin(document_id, version)
+    mention = get_mention(document, mention_id)
+    target = get_entity(document, entity_id)
+    summary = f"Moved {quote(document.text[mention.start:mention.end])} to {target.label} {quote(target.name)}"
+    return _reassign(document, user, mention, target, Action.MOVE, summary)
+
+
+@transaction.atomic
+def split_mention(document_id: int, version: int, user, mention_id: int) -> Outcome:
+    """Take one mention out of its entity into a new entity of its own."""
+    document = begin(document_id, version)
+    mention = get_mention(document, mention_id)
+    surface = document.text[mention.start:mention.end]
+    category = mention.entity.category if mention.entity.label == mention.label else None
+    created = new_entity(document, mention.label, surface, category)
+    return _reassign(document, user, mention, created, Action.SPLIT, f"Split {quote(surface)} into a new entity", created)

@@ -1,0 +1,103 @@
+"""Four-eyes workflow (submit, approve, send back) and assignment (assign, take next)."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..constants import Action
+from ..models import Corpus, Document
+from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
+
+
+def _nothing_pending(document: Document, step: str) -> None:
+    pending = pending_count(document)
+    if pending:
+        raise ActionError(f"{pending} mention(s) are still pending; decide them before {step}.")
+
+
+@transaction.atomic
+def submit(document_id: int, version: int, user) -> Outcome:
+    """"Mark done": the first review is over (nothing pending); the document awaits the second look."""
+    document = begin(document_id, version, REVIEWABLE)
+    _nothing_pending(document, "marking the document done")
+    now = timezone.now()
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.SUBMITTED, submitted_by=user, submitted_at=now, review_comment=""
+    )
+    document.status, document.submitted_by, document.submitted_at, document.review_comment = (
+        Document.Status.SUBMITTED, user, now, "")
+    decision = finish(document, user, Action.SUBMIT, f"document:{document.pk}", "Marked the document done")
+    return Outcome(document, decision, [], set())
+
+
+def _second_look(document_id: int, version: int, user) -> Document:
+    from ..permissions import may_approve
+
+    document = begin(document_id, version, (Document.Status.SUBMITTED,))
+    if not may_approve(user, document):  # four-eyes, checked again under the version swap
+        raise ActionError("The second look must come from another person than the one who marked it done.")
+    return document
+
+
+@transaction.atomic
+def approve(document_id: int, version: int, user) -> Outcome:
+    """The second look approves a submitted document (nothing may be pending)."""
+    document = _second_look(document_id, version, user)
+    _nothing_pending(document, "approving")
+    now = timezone.now()
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
+    )
+    document.status, document.approved_by, document.approved_at = Document.Status.APPROVED, user, now
+    decision = finish(document, user, Action.APPROVE, f"document:{document.pk}", "Approved the document")
+    return Outcome(document, decision, [], set())
+
+
+@transaction.atomic
+def send_back(document_id: int, version: int, user, comment: str) -> Outcome:
+    """The second look returns a submitted document to its annotator with a comment."""
+    comment = comment.strip()
+    if not comment or len(comment) > 2000:
+        raise ActionError("Say what needs another look (a comment of 1 to 2000 characters).")
+    document = _second_look(document_id, version, user)
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.IN_REVIEW, review_comment=comment, reviewer=user
+    )
+    document.status, document.review_comment = Document.Status.IN_REVIEW, comment
+    decision = finish(document, user, Action.SEND_BACK, f"document:{document.pk}", f"Sent back: {quote(comment, 120)}",
+                      after={"comment": comment})
+    return Outcome(document, decision, [], set())
+
+
+# ---------------------------------------------------------------- assignment
+
+
+def assign(document_ids: Iterable[int], assignee, by) -> int:
+    """Assign (or, with ``assignee=None``, unassign) documents in bulk; one audit row each."""
+    ids = list(Document.objects.filter(pk__in=list(document_ids)).values_list("pk", flat=True))
+    with transaction.atomic():
+        Document.objects.filter(pk__in=ids).update(assignee=assignee)
+        summary = f"Assigned to {assignee.get_username()}" if assignee else "Unassigned"
+        record_all(ids, by, Action.ASSIGN, summary, after={"assignee": assignee.pk if assignee else None})
+    return len(ids)
+
+
+def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
+    """Give ``user`` the next unassigned reviewable document of the corpus, or None.
+
+    The claim is an UPDATE … WHERE assignee IS NULL: when two people ask at once, exactly
+    one update matches and the other tries the next candidate (on every database).
+    """
+    candidates = Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+    for _ in range(attempts):
+        pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
+        if pk is None:
+            return None
+        with transaction.atomic():
+            if Document.objects.filter(pk=pk, assignee__isnull=True).update(assignee=user):
+                document = Document.objects.defer("original").get(pk=pk)
+                record(document, user, Action.TAKE, f"document:{pk}", "Took the document")
+                return document
+    return None

@@ -1,0 +1,235 @@
+"""Review actions: parse the POST, call a service, answer htmx with out-of-band swaps.
+
+Every action is a POST that works twice: with htmx it answers with out-of-band swaps of
+just what changed (lines, entity rows, progress, history, version); as a plain form post
+it redirects back to the review screen. A stale version answers 409 with a fresh view
+(htmx) or a redirect with a message (plain post).
+"""
+from __future__ import annotations
+
+from typing import Callable
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect, retarget, reswap
+
+from .. import permissions, services
+from ..constants import Action, ReviewStatus
+from ..models import Document
+from ..rendering import groups_html, line_numbers, line_starts, lines_html, render_lines, render_preview, rows_html
+from .common import REVIEW, Guard, base_context, parse_int, reviewable
+from .inspector import inspector
+from .review_screen import PSEUDO
+from .screen import Screen
+
+ActionCall = Callable[[Document, int, object, HttpRequest], services.Outcome]
+WORKFLOW_DONE = {
+    Action.SUBMIT: "Marked done: the document now waits for a second review.",
+    Action.APPROVE: "Document approved.",
+    Action.SEND_BACK: "Document sent back to its annotator with your comment.",
+}
+CONFLICT = ("Someone else changed this document a moment ago. Your action was not applied; here is the current "
+            "version — please check and try again.")
+
+
+def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permissions.require_edit) -> HttpResponse:
+    """Run one review action and answer for htmx (out-of-band updates) or a plain post (redirect)."""
+    document = reviewable(request, pk, guard)
+    version = parse_int(request.POST.get("version"))
+    back = reverse("review:document", args=[pk])
+    if version is None:
+        return _problem(request, "The form is missing the document version; reload the page.", back)
+    try:
+        outcome = action(document, version, request.user, request)
+    except services.Conflict:
+        return _conflict(request, document, back)
+    except services.ActionError as error:
+        return _problem(request, str(error), back)
+    if outcome.decision is not None and outcome.decision.action in WORKFLOW_DONE:
+        messages.success(request, WORKFLOW_DONE[outcome.decision.action])
+        if not permissions.can_view(request.user, outcome.document):
+            back = reverse("review:documents")
+        return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
+    if not request.htmx:
+        messages.success(request, outcome.decision.summary if outcome.decision else "Done.")
+        return redirect(_back_url(request, back, outcome))
+    return _updates(request, outcome)
+
+
+def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str:
+    """Plain posts go back to what the reviewer looked at, or on to the next pending mention."""
+    keep = {k: v for k, v in request.POST.items() if k in ("e", "view") and v}
+    if request.POST.get("advance"):
+        next_pending = (
+            outcome.document.mentions.filter(status=ReviewStatus.PENDING)
+            .order_by("start").values_list("pk", flat=True).first()
+        )
+        if next_pending:
+            keep = {"m": next_pending}
+    elif request.POST.get("m"):
+        keep["m"] = request.POST["m"]
+    anchor = f"#m{keep['m']}" if "m" in keep else ""
+    return f"{back}?{urlencode(keep)}{anchor}" if keep else back
+
+
+def _updates(request: HttpRequest, outcome: services.Outcome) -> HttpResponse:
+    """The out-of-band swaps for one action: changed lines, entity rows, progress, history, version."""
+    screen = Screen(outcome.document)
+    preview = request.POST.get("view") == PSEUDO
+    context = {
+        **base_context(request, screen),
+        "oob": True,
+        "preview": preview,
+        "regroup": outcome.regroup,
+        "message": outcome.decision.summary if outcome.decision else "",
+    }
+    if preview:
+        context["lines_html"] = lines_html(render_preview(*screen.pseudo))
+    else:
+        numbers = line_numbers(line_starts(screen.text), outcome.spans)
+        context["lines_html"] = lines_html(screen.lines(numbers), oob=True) if numbers else ""
+    if outcome.regroup:
+        context["groups_html"] = groups_html(screen.groups())
+    else:
+        context["rows_html"] = rows_html(screen.rows(outcome.entities), oob=True)
+    kind, _, value = request.POST.get("inspect", "").partition(":")
+    if outcome.decision is not None and outcome.decision.action == Action.ADD:
+        kind, value = "e", outcome.decision.target.partition(":")[2]
+    if kind in ("m", "e") or outcome.decision.action == Action.WHITELIST:
+        context["inspector"] = inspector(screen, {kind: value})
+    response = render(request, f"{REVIEW}#updates", context)
+    response["HX-Trigger"] = "tags-stale"  # tags may renumber anywhere: the page fetches them again
+    return response
+
+
+def _conflict(request: HttpRequest, document: Document, back: str) -> HttpResponse:
+    if not request.htmx:
+        messages.warning(request, CONFLICT)
+        return redirect(back)
+    document.refresh_from_db()
+    screen = Screen(document)
+    context = {
+        **base_context(request, screen),
+        "lines_html": lines_html(render_lines(screen.text, screen.mentions)),
+        "groups_html": groups_html(screen.groups()),
+        "filters": {},
+        "inspector": {"mode": "hint"},
+        "conflict": CONFLICT,
+    }
+    response = render(request, f"{REVIEW}#review", context, status=409)
+    return reswap(retarget(response, "#review"), "outerHTML")
+
+
+def _problem(request: HttpRequest, message: str, back: str) -> HttpResponse:
+    if not request.htmx:
+        messages.error(request, message)
+        return redirect(back)
+    response = render(request, f"{REVIEW}#flash", {"message": message, "level": "error"}, status=422)
+    return reswap(retarget(response, "#flash"), "outerHTML")
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    value = parse_int(request.POST.get(name))
+    if value is None:
+        raise services.ActionError(f"Missing {name}.")
+    return value
+
+
+TargetAction = Callable[[Document, int, object, HttpRequest, int], services.Outcome]
+
+MENTION_ACTIONS: dict[str, TargetAction] = {
+    Action.ACCEPT: lambda d, v, u, r, m: services.set_mention_status(d.pk, v, u, m, ReviewStatus.ACCEPTED),
+    Action.REJECT: lambda d, v, u, r, m: services.set_mention_status(d.pk, v, u, m, ReviewStatus.REJECTED),
+    Action.RELABEL: lambda d, v, u, r, m: services.relabel_mention(d.pk, v, u, m, r.POST.get("label", "")),
+    Action.MOVE: lambda d, v, u, r, m: services.move_mention(d.pk, v, u, m, _posted_int(r, "entity")),
+    Action.SPLIT: lambda d, v, u, r, m: services.split_mention(d.pk, v, u, m),
+}
+
+ENTITY_ACTIONS: dict[str, TargetAction] = {
+    Action.ACCEPT: lambda d, v, u, r, e: services.set_entity_status(d.pk, v, u, e, ReviewStatus.ACCEPTED),
+    Action.REJECT: lambda d, v, u, r, e: services.set_entity_status(d.pk, v, u, e, ReviewStatus.REJECTED),
+    Action.RELABEL: lambda d, v, u, r, e: services.relabel_entity(d.pk, v, u, e, r.POST.get("label", "")),
+    Action.RENAME: lambda d, v, u, r, e: services.rename_tag(d.pk, v, u, e, r.POST.get("tag", "")),
+    Action.MERGE: lambda d, v, u, r, e: services.merge_entities(d.pk, v, u, e, _posted_int(r, "into")),
+}
+
+
+@login_required
+@require_POST
+def mention_action(request: HttpRequest, pk: int, mention_id: int, action: str) -> HttpResponse:
+    if action not in MENTION_ACTIONS:
+        raise Http404("unknown action")
+    return _act(request, pk, lambda d, v, u, r: MENTION_ACTIONS[action](d, v, u, r, mention_id))
+
+
+@login_required
+@require_POST
+def entity_action(request: HttpRequest, pk: int, entity_id: int, action: str) -> HttpResponse:
+    if action not in ENTITY_ACTIONS:
+        raise Http404("unknown action")
+    return _act(request, pk, lambda d, v, u, r: ENTITY_ACTIONS[action](d, v, u, r, entity_id))
+
+
+def _spans(request: HttpRequest) -> list[tuple[int, int]]:
+    spans = []
+    for value in request.POST.getlist("span"):
+        start, _, end = value.partition(":")
+        if parse_int(start) is None or parse_int(end) is None:
+            raise services.ActionError("Bad span.")
+        spans.append((int(start), int(end)))
+    return spans
+
+
+@login_required
+@require_POST
+def add_mentions(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark the selected text (and the chosen other occurrences) as mentions."""
+    return _act(
+        request, pk,
+        lambda d, v, u, r: services.add_mentions(
+            d.pk, v, u, _spans(r), r.POST.get("label", ""), parse_int(r.POST.get("entity"))
+        ),
+    )
+
+
+@login_required
+@require_POST
+def whitelist(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a term to the corpus whitelist (the form asks for confirmation first)."""
+    if not request.POST.get("confirm"):
+        reviewable(request, pk, permissions.require_edit)
+        return _problem(request, "Tick the confirmation box to whitelist the term.", reverse("review:document", args=[pk]))
+    return _act(request, pk, lambda d, v, u, r: services.whitelist_term(d.pk, v, u, r.POST.get("term", "")))
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, lambda d, v, u, r: services.undo(d.pk, v, u))
+
+
+@login_required
+@require_POST
+def submit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The annotator's "Mark done" (nothing may be pending)."""
+    return _act(request, pk, lambda d, v, u, r: services.submit(d.pk, v, u), permissions.require_submit)
+
+
+@login_required
+@require_POST
+def approve(request: HttpRequest, pk: int) -> HttpResponse:
+    """The second look approves (a reviewer or admin who did not submit the document)."""
+    return _act(request, pk, lambda d, v, u, r: services.approve(d.pk, v, u), permissions.require_approve)
+
+
+@login_required
+@require_POST
+def send_back(request: HttpRequest, pk: int) -> HttpResponse:
+    """The second look returns the document to its annotator; the comment is required."""
+    return _act(request, pk, lambda d, v, u, r: services.send_back(d.pk, v, u, r.POST.get("comment", "")),
+                permissions.require_approve)

@@ -1,0 +1,67 @@
+"""Small helpers every review view shares: parsing, the reviewable document, page context."""
+from __future__ import annotations
+
+from typing import Callable
+
+from django.http import Http404, HttpRequest
+
+from anonymizer.types import LABELS
+
+from .. import permissions
+from ..constants import WORKFLOW_ACTIONS, Action, ReviewStatus
+from ..models import Document
+from ..permissions import is_admin, require_document
+from .screen import FILTERS, Screen
+
+HISTORY_SIZE = 40
+REVIEW = "review/review.html"
+
+Guard = Callable[[object, int], Document]
+
+
+def parse_int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def reviewable(request: HttpRequest, pk: int, guard: Guard = require_document) -> Document:
+    """The document if the user may see (or, with another guard, change) it and it has text."""
+    document = guard(request.user, pk)
+    if not document.text:
+        raise Http404("no text yet")
+    return document
+
+
+def filters_of(request: HttpRequest) -> dict[str, str]:
+    return {k: request.GET.get(k, "").strip() for k in FILTERS if request.GET.get(k)}
+
+
+def history(document: Document) -> list:
+    return list(document.decisions.select_related("user").order_by("-id")[:HISTORY_SIZE])
+
+
+def workflow(document: Document) -> list:
+    """Who marked the document done, approved it or sent it back, and when (from the decisions)."""
+    return list(document.decisions.filter(action__in=WORKFLOW_ACTIONS).select_related("user").order_by("id"))
+
+
+def vocabulary() -> dict:
+    """The constants templates (and, through data attributes, review.js) use."""
+    return {"labels": LABELS, "actions": Action, "statuses": ReviewStatus}
+
+
+def base_context(request: HttpRequest, screen: Screen) -> dict:
+    document = screen.document
+    user = request.user
+    return {
+        **vocabulary(),
+        "document": document,
+        "editable": permissions.can_edit(user, document),
+        "can_submit": permissions.can_annotate(user, document),
+        "can_approve": permissions.may_approve(user, document),
+        "is_admin": is_admin(request.user),
+        "progress": screen.progress(),
+        "history": history(document),
+    }

@@ -1,0 +1,87 @@
+"""The document list, upload, and (admins) retrying or re-running the automatic pass."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import jobs, services
+from ..constants import Action
+from ..forms import AssignForm, UploadForm
+from ..models import Corpus, Document
+from ..permissions import is_admin, require_admin, require_document, visible_documents
+
+
+@login_required
+def document_list(request: HttpRequest) -> HttpResponse:
+    documents = visible_documents(request.user).defer("original", "text", "header").order_by("corpus__name", "title", "id")
+    polling = any(d.is_running for d in documents)
+    admin = is_admin(request.user)
+    # corpora with documents nobody has taken yet: the "Take next" buttons (counts only, no titles)
+    waiting = (
+        Document.objects.filter(assignee__isnull=True, status__in=services.REVIEWABLE)
+        .values("corpus", "corpus__name").annotate(n=Count("id")).order_by("corpus__name")
+    )
+    context = {"documents": documents, "polling": polling, "is_admin": admin, "waiting": waiting}
+    if admin:
+        context["assign_form"] = AssignForm()
+    return render(request, "review/document_list.html", context)
+
+
+@login_required
+def document_row(request: HttpRequest, pk: int) -> HttpResponse:
+    """One row of the list; htmx polls it while the job runs and stops when it is done."""
+    document = require_document(request.user, pk)
+    return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": is_admin(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def upload(request: HttpRequest) -> HttpResponse:
+    require_admin(request.user)
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        corpus: Corpus = form.cleaned_data["corpus"]
+        files = [(f.name, f.read()) for f in request.FILES.getlist("files")]
+        documents, errors = services.create_documents(corpus, files)
+        for error in errors:
+            messages.error(request, f"{error.filename}: {error.reason}")
+        for document in documents:
+            jobs.enqueue_analysis(document)
+        if documents:
+            messages.success(request, f"{len(documents)} document(s) imported into {corpus.name}.")
+        return redirect("review:documents")
+    return render(request, "review/upload.html", {"form": form})
+
+
+@login_required
+@require_POST
+def retry(request: HttpRequest, pk: int) -> HttpResponse:
+    require_admin(request.user)
+    document = require_document(request.user, pk)
+    jobs.enqueue_analysis(document)
+    if request.htmx:
+        document.refresh_from_db()
+        return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": True})
+    return redirect("review:documents")
+
+
+@login_required
+@require_POST
+def rerun(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: run the automatic pass again; human decisions survive (services.apply_analysis)."""
+    require_admin(request.user)
+    document = require_document(request.user, pk)
+    if document.is_running:
+        messages.error(request, "The automatic pass is already running for this document.")
+    else:
+        services.record(document, request.user, Action.RERUN, f"document:{document.pk}")
+        jobs.enqueue_analysis(document)
+        messages.success(request, "The automatic pass runs again; decided mentions are kept.")
+    target = reverse("review:documents")
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)

@@ -1,0 +1,102 @@
+"""The inspector (panel B, top): a mention, an entity, the add form, a search, or the hint."""
+from __future__ import annotations
+
+from ..constants import ReviewStatus
+from ..models import Entity, Mention
+from ..rows import MENTION_COLUMNS, EntityLike
+from ..services import find_occurrences, overlaps, same_term, similar_names, trim_span
+from .common import parse_int
+from .screen import Screen
+
+OCCURRENCES_SHOWN = 60
+
+
+def inspector(screen: Screen, params) -> dict:
+    """What the inspector shows for the query parameters ``m``, ``e``, ``start``/``end`` or ``find``."""
+    mention_id, entity_id = parse_int(params.get("m")), parse_int(params.get("e"))
+    start, end, query = parse_int(params.get("start")), parse_int(params.get("end")), params.get("find", "").strip()
+    if mention_id:
+        mention = screen.mention(mention_id)
+        if mention is not None:
+            return _mention(screen, mention)
+    if entity_id and Entity.objects.filter(document=screen.document, pk=entity_id).exists():
+        return _entity(screen, entity_id)
+    if start is not None and end is not None and 0 <= start < end <= len(screen.text):
+        return _add(screen, start, end)
+    if query:
+        return _find(screen, query)
+    return {"mode": "hint"}
+
+
+def _mention(screen: Screen, mention: Mention) -> dict:
+    row = screen.rows({mention.entity_id})[0]
+    return {
+        "mode": "mention",
+        "mention": mention,
+        "surface": screen.text[mention.start : mention.end],
+        "context": excerpt(screen.text, mention.start, mention.end),
+        "entity": row,
+        "move_targets": screen.same_label(row.label, row.pk),
+    }
+
+
+def _entity(screen: Screen, entity_id: int) -> dict:
+    row = screen.rows({entity_id})
+    mentions = list(Mention.objects.filter(document=screen.document, entity_id=entity_id).only(*MENTION_COLUMNS).order_by("start"))
+    return {
+        "mode": "entity",
+        "entity": row[0] if row else None,
+        "occurrences": [(m, excerpt(screen.text, m.start, m.end)) for m in mentions[:OCCURRENCES_SHOWN]],
+        "more": max(0, len(mentions) - OCCURRENCES_SHOWN),
+        "merge_targets": screen.same_label(row[0].label, entity_id) if row else [],
+    }
+
+
+def _add(screen: Screen, start: int, end: int) -> dict:
+    text = screen.text
+    start, end = trim_span(text, start, end)
+    if start == end or "\n" in text[start:end]:
+        return {"mode": "hint", "notice": "Select text within one line to mark it."}
+    covered = [(m.start, m.end) for m in screen.mentions]
+    selected = text[start:end]
+    others = [o for o in find_occurrences(text, selected, covered) if (o.start, o.end) != (start, end)]
+    return {
+        "mode": "add",
+        "start": start,
+        "end": end,
+        "selected": selected,
+        "overlapping": overlaps(start, end, covered),
+        "context": excerpt(text, start, end),
+        "others": [(o, excerpt(text, o.start, o.end)) for o in others],
+        "exact": sum(o.kind == "exact" for o in others),
+        "suggested": _suggested(screen, selected),
+        "whitelist_count": len(same_term(text, screen.mentions, selected, ReviewStatus.PENDING)),
+    }
+
+
+def _find(screen: Screen, query: str) -> dict:
+    covered = [(m.start, m.end) for m in screen.mentions]
+    found = find_occurrences(screen.text, query, covered)
+    return {
+        "mode": "find",
+        "selected": query,
+        "others": [(o, excerpt(screen.text, o.start, o.end)) for o in found],
+        "exact": sum(o.kind == "exact" for o in found),
+        "suggested": _suggested(screen, query),
+        "whitelist_count": len(same_term(screen.text, screen.mentions, query, ReviewStatus.PENDING)),
+    }
+
+
+def _suggested(screen: Screen, selected: str) -> list[EntityLike]:
+    """Entities whose name is like the selection, best first (at most 12)."""
+    return [screen.entities[i] for i in similar_names(selected, [e.name for e in screen.entities])]
+
+
+def excerpt(text: str, start: int, end: int, width: int = 50) -> tuple[str, str, str]:
+    """``(left, the span, right)`` within its line, at most ``width`` characters each side."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    left = text[max(line_start, start - width) : start]
+    right = text[end : min(line_end, end + width)]
+    return ("…" if start - width > line_start else "") + left, text[start:end], right + ("…" if end + width < line_end else "")

@@ -1,0 +1,75 @@
+"""The two-panel review screen and its read-only partials (inspector, preview, tags). GET only."""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from .. import permissions
+from ..rendering import groups_html, lines_html, render_lines, render_preview
+from .common import REVIEW, base_context, filters_of, reviewable, vocabulary, workflow
+from .inspector import inspector
+from .screen import Screen
+
+PSEUDO = "pseudo"  # ?view=pseudo: panel A shows the pseudonymized text
+
+
+@login_required
+@require_GET
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """The two-panel review screen (also the no-JS fallback for every inspector)."""
+    document = reviewable(request, pk)
+    screen = Screen(document)
+    preview = request.GET.get("view") == PSEUDO
+    if preview or request.GET.get("m") or request.GET.get("e"):
+        screen.fresh_tags()  # without JavaScript nothing fetches the tags later
+    filters = filters_of(request)
+    lines = render_preview(*screen.pseudo) if preview else render_lines(screen.text, screen.mentions)
+    context = {
+        **base_context(request, screen),
+        "lines_html": lines_html(lines),
+        "preview": preview,
+        "groups_html": groups_html(screen.groups(filters)),
+        "filters": filters,
+        "inspector": inspector(screen, request.GET),
+        "workflow": workflow(document),
+    }
+    next_pending = screen.next_pending()
+    context["next_pending"] = next_pending.pk if next_pending else None
+    return render(request, REVIEW, context)
+
+
+@login_required
+@require_GET
+def inspect(request: HttpRequest, pk: int) -> HttpResponse:
+    """The inspector alone (htmx); without htmx the review page shows it."""
+    document = reviewable(request, pk)
+    if not request.htmx:
+        return redirect(f"{reverse('review:document', args=[pk])}?{request.GET.urlencode()}")
+    screen = Screen(document)
+    context = {**vocabulary(), "document": document, "editable": permissions.can_edit(request.user, document),
+               "inspector": inspector(screen, request.GET)}
+    return render(request, f"{REVIEW}#inspector", context)
+
+
+@login_required
+@require_GET
+def preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """Panel A as the pseudonymized text (htmx), or the original text with ?view=text."""
+    document = reviewable(request, pk)
+    if not request.htmx:
+        return redirect(f"{reverse('review:document', args=[pk])}?view={PSEUDO}")
+    screen = Screen(document)
+    show = request.GET.get("view", PSEUDO) == PSEUDO
+    lines = render_preview(*screen.pseudo) if show else render_lines(screen.text, screen.mentions)
+    return render(request, f"{REVIEW}#transcript", {"document": document, "lines_html": lines_html(lines), "preview": show})
+
+
+@login_required
+@require_GET
+def tags(request: HttpRequest, pk: int) -> JsonResponse:
+    """Computed pseudonym tags of every entity for the current version: ``{entity pk: tag}`` (writes nothing)."""
+    screen = Screen(reviewable(request, pk))
+    return JsonResponse({"version": screen.document.version, "tags": screen.fresh_tags()})

@@ -1,0 +1,137 @@
+"""The review screen's query cache: what the page shows, each part loaded with one query.
+
+:class:`Screen` loads mentions, entities and the pseudonymized document lazily and once
+per request; computed tags are cached per document version (and registry generation).
+Nothing here writes to the database: tags are computed without storing registry keys.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.core.cache import cache
+from django.db.models import Count
+
+from anonymizer.types import LABELS
+
+from .. import registry
+from ..constants import ReviewStatus
+from ..models import Document, Entity, Mention
+from ..rendering import computed_tags, entity_rows, line_starts, render_lines
+from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_likes
+
+#: the entity list's filters (query parameters)
+FILTERS = ("status", "low", "label", "q")
+DECIDED = "decided"  # the status filter's other value besides "pending"
+
+
+class Screen:
+    """What the review page shows, each part loaded with one query and only when needed."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.text = document.text
+
+    @cached_property
+    def mentions(self) -> list[Mention]:
+        return list(Mention.objects.filter(document=self.document).only(*MENTION_COLUMNS).order_by("start"))
+
+    @cached_property
+    def entities(self) -> list[EntityLike]:
+        return entity_likes(Entity.objects.filter(document=self.document))
+
+    @cached_property
+    def entity_by_pk(self) -> dict[int, EntityLike]:
+        return {e.pk: e for e in self.entities}
+
+    def mention(self, pk: int | None) -> Mention | None:
+        if pk is None:
+            return None
+        if "mentions" in self.__dict__:
+            return next((m for m in self.mentions if m.pk == pk), None)
+        return Mention.objects.filter(document=self.document, pk=pk).only(*MENTION_COLUMNS).first()
+
+    def tags(self) -> dict[int, str]:
+        """Computed tags from the cache (possibly one action old; the page refreshes them)."""
+        cached = cache.get(tags_key(self.document))
+        return cached[1] if cached else {}
+
+    def fresh_tags(self) -> dict[int, str]:
+        """Computed tags for the current version (pseudonymizes the whole document once per version)."""
+        cached = cache.get(tags_key(self.document))
+        # a consistent corpus's registry may change from another document: part of the key
+        version = (self.document.version, registry.generation(self.document.corpus_id))
+        if cached and cached[0] == version:
+            return cached[1]
+        tags = computed_tags(self.pseudo[0], self.entities)
+        cache.set(tags_key(self.document), (version, tags), 3600)
+        return tags
+
+    @cached_property
+    def pseudo(self):
+        """The document as it would be exported now; registry numbers computed, never stored."""
+        return registry.document_pseudonymized(self.document, self.entities, self.mentions, store=False)
+
+    def rows(self, only: set[int] | None = None) -> list[EntityRow]:
+        if only is None:
+            return entity_rows(self.text, self.entities, self.mentions, self.tags())
+        if "mentions" in self.__dict__:
+            entities = [e for e in self.entities if e.pk in only]
+            mentions = [m for m in self.mentions if m.entity_id in only]
+        else:
+            entities = entity_likes(Entity.objects.filter(document=self.document, pk__in=only))
+            mentions = Mention.objects.filter(document=self.document, entity_id__in=only).only(*MENTION_COLUMNS)
+        return entity_rows(self.text, entities, mentions, self.tags())
+
+    def groups(self, filters: dict[str, str] | None = None) -> list[tuple[str, list[EntityRow]]]:
+        rows = [r for r in self.rows() if keep(r, filters or {})]
+        order = {label: i for i, label in enumerate(LABELS)}
+        groups: dict[str, list[EntityRow]] = {}
+        for row in sorted(rows, key=lambda r: order.get(r.label, len(order))):
+            groups.setdefault(row.label, []).append(row)
+        return list(groups.items())
+
+    def progress(self) -> Progress:
+        if "mentions" in self.__dict__:
+            counts = {s: 0 for s in ReviewStatus.values}
+            for m in self.mentions:
+                counts[m.status] += 1
+        else:
+            counts = {s: 0 for s in ReviewStatus.values} | dict(
+                Mention.objects.filter(document=self.document).values_list("status").annotate(n=Count("id")).order_by()
+            )
+        return Progress(sum(counts.values()), counts[ReviewStatus.PENDING], counts[ReviewStatus.ACCEPTED],
+                        counts[ReviewStatus.REJECTED])
+
+    def lines(self, numbers: set[int]) -> list:
+        """Just the given lines, reading only the mentions between the first and the last."""
+        starts = line_starts(self.text)
+        low = starts[min(numbers) - 1]
+        high = starts[max(numbers)] if max(numbers) < len(starts) else len(self.text) + 1
+        mentions = Mention.objects.filter(document=self.document, start__gte=low, start__lt=high)
+        return render_lines(self.text, list(mentions.only(*MENTION_COLUMNS).order_by("start")), numbers)
+
+    def next_pending(self) -> Mention | None:
+        return next((m for m in self.mentions if m.status == ReviewStatus.PENDING), None)
+
+    def same_label(self, label: str, exclude: int) -> list[EntityLike]:
+        """Other entities with this label that still have mentions, by name (move and merge targets)."""
+        entities = Entity.objects.filter(document=self.document, label=label, mentions__isnull=False).exclude(pk=exclude)
+        return sorted(entity_likes(entities.distinct()), key=lambda e: e.name.casefold())
+
+
+def tags_key(document: Document) -> str:
+    return f"review:tags:{document.pk}"
+
+
+def keep(row: EntityRow, filters: dict[str, str]) -> bool:
+    """Whether an entity row passes the list's filters (status, low confidence, label, text)."""
+    if filters.get("status") == ReviewStatus.PENDING and not row.pending:
+        return False
+    if filters.get("status") == DECIDED and row.pending:
+        return False
+    if filters.get("low") and not (row.pending and row.lowest == 3):
+        return False
+    if filters.get("label") and row.label != filters["label"]:
+        return False
+    query = filters.get("q", "").casefold()
+    return not query or any(query in v.casefold() for v in (row.name, row.shown_tag, *row.variants))
