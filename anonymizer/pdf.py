@@ -38,8 +38,8 @@ from pdfminer.layout import LTChar, LTContainer
 from pdfminer.pdfdocument import PDFEncryptionError
 from pdfplumber.utils.exceptions import PdfminerException
 
+from anonymizer.errors import IngestError
 from anonymizer.header import split_title
-from anonymizer.ingest import IngestError
 from anonymizer.types import Transcript
 
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
@@ -106,7 +106,7 @@ Page = list[Line]
 def extract(source: str | Path | bytes, name: str) -> Transcript:
     """Read a PDF (path or bytes) and return its normalized transcript.
 
-    Raises :class:`~anonymizer.ingest.IngestError` (file name and reason only)
+    Raises :class:`~anonymizer.errors.IngestError` (file name and reason only)
     for files that are not PDFs, encrypted, unreadable or without text.
     """
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
