@@ -11,10 +11,10 @@ to the model only when the gazetteers give nothing finer than the coarse label.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from .vocabulary import STRONG_STREET_SUFFIXES, WEAK_STREET_SUFFIXES, cdcr_institution_rows, data_lines, fold_name
 
 #: Fine categories per coarse label (the coarse label itself is the fallback).
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -34,8 +34,8 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
 
 _ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
 _PO_BOX = re.compile(r"\bp\.?\s*o\.?\s*box\s*#?\s*\d+")
-_STRONG_STREET = r"street|avenue|boulevard|road|drive|lane|highway|freeway|parkway|st|ave|blvd|rd|hwy|pkwy"
-_WEAK_STREET = r"way|court|place|circle|terrace|trail|plaza|ct|pl|dr|ln|cir"
+_STRONG_STREET = "|".join(STRONG_STREET_SUFFIXES)
+_WEAK_STREET = "|".join(WEAK_STREET_SUFFIXES)
 _NUMBERED_STREET = re.compile(rf"^\d+[a-z]?\s+(?:[\w.'-]+\s+)*?(?:{_STRONG_STREET}|{_WEAK_STREET})\b")
 _NAMED_STREET = re.compile(rf"^(?:[\w.'-]+\s+)+(?:{_STRONG_STREET}|{_WEAK_STREET})\.?$")
 _COUNTY = re.compile(r"^(?:county of .+|.+ (?:county|parish))$")
@@ -80,29 +80,18 @@ _ORG_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-def normalize_name(name: str) -> str:
-    """Case-folded, accent-free, single-spaced, without surrounding punctuation."""
-    decomposed = unicodedata.normalize("NFKD", name.replace("\u2019", "'"))
-    ascii_name = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(ascii_name.casefold().split()).strip(" .,;:!?\"()[]")
-
-
-def _read_lines(filename: str) -> list[str]:
-    text = resources.files("anonymizer").joinpath("data", filename).read_text(encoding="utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+normalize_name = fold_name
 
 
 @cache
 def _word_list(filename: str) -> frozenset[str]:
-    return frozenset(normalize_name(line) for line in _read_lines(filename))
+    return frozenset(normalize_name(line) for line in data_lines(filename))
 
 
 @cache
 def _prison_names() -> frozenset[str]:
     names: set[str] = set()
-    for line in _read_lines("categorize_cdcr_institutions.tsv"):
-        code, full, *rest = line.split("\t")
-        aliases = rest[0].split("|") if rest and rest[0] else []
+    for code, full, aliases in cdcr_institution_rows():
         names.update(normalize_name(n) for n in (code, full, *aliases))
     return frozenset(names)
 

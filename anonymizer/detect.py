@@ -25,6 +25,7 @@ from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
 from . import lexicon
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, WEEKDAYS
 from .types import Config, Header, Mention, Progress, Transcript, no_progress
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
@@ -41,27 +42,11 @@ SPACY_LABELS = {
     "TIME": "TIME",
 }
 
-# Words of a speaker tag that name a role, not a person.
-ROLE_WORDS = frozenset(
-    """
-    PRESIDING DEPUTY COMMISSIONER COMMISSIONERS ASSOCIATE CHIEF ATTORNEY DISTRICT DA DDA INMATE
-    INCARCERATED PERSON PRISONER VICTIM VICTIMS NEXT OF KIN VNOK REPRESENTATIVE SUPPORT MR MRS MS
-    MISS DR DOCTOR OFFICER CORRECTIONAL CORRECTIONS SERGEANT SGT LIEUTENANT LT CAPTAIN UNIDENTIFIED
-    SPEAKER SPEAKERS INTERPRETER PSYCHOLOGIST CLINICIAN PANEL MEMBER MEMBERS STUDENT OBSERVER
-    TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER HEARING ALL BOTH
-    FAMILY MEMBER WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO
-    PRESENT OTHERS APPEARANCES TRANSCRIBED BY NOTE
-    """.split()
-)
-
 _SPEAKER_TAG = re.compile(r"^([A-Z][A-Za-z.'\-]*(?:[ \t]+[A-Za-z.'\-]+){0,7})[ \t]*:(?=\s|$)", re.M)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
 _HAS_DIGIT = re.compile(r"\d")
-_MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-).split()
-_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
+_WEEKDAYS = [d.lower() for d in WEEKDAYS]
 _DATE_WORD = re.compile(
     r"\b(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")\b|\b(?:nineteen|two thousand|twenty)\b|'\d0s|\b\d0s\b",
     re.I,
@@ -298,7 +283,7 @@ def name_parts(name: str) -> list[str]:
     parts = []
     for word in _WORD.findall(name):
         word = word.strip(".")
-        if len(word) < 2 or word.upper() in {"JR", "SR", "II", "III", "IV"}:
+        if len(word) < 2 or word.casefold() in NAME_SUFFIXES:
             continue
         parts.append(word)
     return parts

@@ -10,33 +10,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from importlib.resources import files
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+from . import vocabulary
+from .vocabulary import POSSESSIVE as _POSSESSIVE
+from .vocabulary import data_lines as _lines
+from .vocabulary import fold_key as normalize_term
+from .vocabulary import phonetic_alphabet, titles
+
 _EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
-_POSSESSIVE = re.compile(r"['’][sS]$|(?<=[sS])['’]$")
-
-
-def _lines(name: str) -> tuple[str, ...]:
-    text = (files("anonymizer") / "data" / name).read_text(encoding="utf-8")
-    stripped = (line.strip() for line in text.splitlines())
-    return tuple(line for line in stripped if line and not line.startswith("#"))
-
-
-def normalize_term(text: str) -> str:
-    """Key under which a term is compared.
-
-    Case-folded, runs of white space folded to one space, curly apostrophes
-    made straight, surrounding punctuation, a leading ``the `` and a trailing
-    possessive (``'s`` or a bare ``'`` after ``s``) removed:
-    ``"the  Board's"`` -> ``"board"``.
-    """
-    key = " ".join(text.translate(_APOSTROPHES).split()).casefold().strip(_EDGE_PUNCT)
-    if key.startswith("the "):
-        key = key[4:]
-    return _POSSESSIVE.sub("", key).strip(_EDGE_PUNCT)
+__all__ = [
+    "is_name_word", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
+]  # fmt: skip
 
 
 def _is_acronym(term: str) -> bool:
@@ -118,7 +105,7 @@ def _emit(node: dict, chars: Mapping[str, str]) -> str:
 
 @lru_cache(maxsize=8)
 def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
-    terms = {_THE.sub("", " ".join(t.split()).translate(_APOSTROPHES)) for t in (*_lines("whitelist.txt"), *extra)}
+    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *extra)}
     acronyms = {t for t in terms if _is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
     alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
@@ -149,12 +136,6 @@ def name_words() -> frozenset[str]:
 def is_name_word(word: str) -> bool:
     """Whether a name part is also a common word (so a capitalised hit may be the word)."""
     return word.casefold() in name_words()
-
-
-@lru_cache(maxsize=1)
-def titles() -> tuple[str, ...]:
-    """Person titles and roles (``Mr.``, ``Presiding Commissioner``, ``Brother``), file order."""
-    return _lines("titles.txt")
 
 
 @lru_cache(maxsize=1)
@@ -205,16 +186,6 @@ def is_stop_name(span_text: str) -> bool:
     return normalize_term(span_text) in stop_names()
 
 
-@lru_cache(maxsize=1)
-def phonetic_alphabet() -> dict[str, str]:
-    """Phonetic spelling word (case-folded) -> the capital letter it spells (``victor`` -> ``V``)."""
-    table: dict[str, str] = {}
-    for line in _lines("phonetic_alphabet.txt"):
-        word, letter = line.split("\t")
-        table[word.casefold()] = letter
-    return table
-
-
 # --- gazetteers used by the rule recognizers ----------------------------------------------
 
 #: Institution codes that are also words or too short to be told apart from them.
@@ -231,9 +202,8 @@ def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """
     names: set[str] = set()
     single: set[str] = set()
-    for line in _lines("categorize_cdcr_institutions.tsv"):
-        code, full, *rest = line.split("\t")
-        aliases = [a for a in (rest[0].split("|") if rest and rest[0] else []) if a]
+    for code, full, all_aliases in vocabulary.cdcr_institution_rows():
+        aliases = [a for a in all_aliases if a]
         names.add(full)
         if code not in _AMBIGUOUS_CODES and len(code) >= 3:
             names.add(code)
@@ -280,19 +250,13 @@ def organization_names() -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _census_names(filename: str) -> frozenset[str]:
-    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data)."""
-    text = (files("names") / filename).read_text(encoding="ascii")
-    return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
-
-
 @lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
     """~5,000 US first names (Census 1990), case-folded."""
-    return _census_names("dist.male.first") | _census_names("dist.female.first")
+    return vocabulary.census_names("dist.male.first") | vocabulary.census_names("dist.female.first")
 
 
 @lru_cache(maxsize=1)
 def last_names() -> frozenset[str]:
     """~89,000 US surnames (Census 1990), case-folded."""
-    return _census_names("dist.all.last")
+    return vocabulary.census_names("dist.all.last")

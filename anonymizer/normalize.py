@@ -74,7 +74,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from . import lexicon
+from . import lexicon, vocabulary
 from .merge import merge
 from .types import SOURCES, Config, Entity, Header, Mention
 
@@ -82,16 +82,10 @@ __all__ = ["cdcr_key", "confidence_of", "normalize"]
 
 
 #: Title and role words dropped from person names (the lexicon's titles are added).
-_BASE_TITLES = frozenset(
-    """
-    mr mrs ms miss mister dr doctor prof commissioner presiding deputy attorney district
-    inmate officer judge sergeant sgt lieutenant lt captain capt detective det counselor
-    correctional psychologist clinician chief warden agent sir madam ma'am father
-    """.split()
-)
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+_BASE_TITLES = vocabulary.PERSON_TITLE_WORDS
+_SUFFIXES = vocabulary.NAME_SUFFIXES
 #: Abbreviations whose dot does not end a sentence ("Mr. Young").
-_ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
+_ABBREVIATIONS = vocabulary.ABBREVIATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +103,6 @@ def _vocabulary() -> _Vocabulary:
     return _Vocabulary(frozenset(titles), frozenset(common), dict(lexicon.phonetic_alphabet()))
 
 
-_NATO = {w[0].upper(): w.title() for w in (
-    "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november "
-    "oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu"
-).split()}
 
 _TOOL_SOURCES = frozenset({"presidio", "spacy", "stanza", "transformers"})
 _CERTAIN_SOURCES = frozenset({"header", "rule", "manual"})
@@ -133,7 +123,6 @@ _RESCAN_LABELS = frozenset({"PERSON", "SPELLED_NAME", "CDCR_ID", "ORGANIZATION",
 
 _WORD_BREAK = re.compile(r"[\s,]+")
 _PUNCTUATION = ".,;:()[]\"“”‘’'"
-_POSSESSIVE = re.compile(r"(?:['’][sS]|(?<=[sS])['’])$")
 _NAME_GAP = re.compile(r" ?| [A-Z]\.? ")
 _SPEAKER_TAG = re.compile(r"[^\S\n]*((?:[A-Z.'’\- ]|Mc|Mac)+?)[^\S\n]?:")
 _LINE_END_FRAGMENT = re.compile(r"(?<![\w'’-])([A-Za-z]+)-{1,2}[^\S\n]*$")
@@ -158,17 +147,13 @@ def confidence_of(sources: Iterable[str]) -> int:
     return 2 if present & _TOOL_SOURCES else 3
 
 
-def _strip_possessive(word: str) -> str:
-    return _POSSESSIVE.sub("", word)
-
-
 @lru_cache(maxsize=8192)
 def _name_words(surface: str) -> tuple[str, ...]:
     """The name parts of a person mention as written (no titles, initials, suffixes, possessive)."""
     titles = _vocabulary().titles
     words: list[str] = []
     for raw in _WORD_BREAK.split(surface):
-        word = _strip_possessive(raw.strip(_PUNCTUATION)).strip(_PUNCTUATION + "-")
+        word = vocabulary.strip_possessive(raw.strip(_PUNCTUATION)).strip(_PUNCTUATION + "-")
         folded = word.casefold()
         if len(word) >= 2 and word[0].isalpha() and folded not in titles and folded not in _SUFFIXES:
             words.append(word)
@@ -185,7 +170,7 @@ def _clean_surface(surface: str) -> str:
     words = surface.split()
     while words and words[0].strip(".,").casefold() in _vocabulary().titles:
         words.pop(0)
-    return _strip_possessive(" ".join(words).strip(" .,;:()[]\"“”")).strip()
+    return vocabulary.strip_possessive(" ".join(words).strip(" .,;:()[]\"“”")).strip()
 
 
 def _key_parts(token: str) -> list[str]:
@@ -214,8 +199,8 @@ def _cdcr_variants(key: str) -> list[str]:
         return [key]
     letters, digits = match.groups()
     variants = [key, f"{letters}-{digits}", f"{letters} {digits}"]
-    if len(letters) == 1 and letters in _NATO:
-        variants.append(f"{_NATO[letters]} {digits}")
+    if len(letters) == 1 and letters in vocabulary.nato_words():
+        variants.append(f"{vocabulary.nato_words()[letters]} {digits}")
     return variants
 
 
@@ -226,7 +211,7 @@ def _surface_key(label: str, surface: str) -> str:
     if label == "PHONE_NUMBER":
         digits = re.sub(r"\D", "", surface)
         return digits[1:] if len(digits) == 11 and digits.startswith("1") else digits
-    folded = " ".join(_strip_possessive(surface.strip(" .,;:()\"“”")).split()).casefold()
+    folded = " ".join(vocabulary.strip_possessive(surface.strip(" .,;:()\"“”")).split()).casefold()
     if label in _FUZZY_LABELS and folded.startswith("the "):
         folded = folded[4:]
     return folded

@@ -12,24 +12,23 @@ from typing import TYPE_CHECKING, ClassVar
 import regex as re
 from presidio_analyzer import Pattern, PatternRecognizer, RecognizerResult
 
+from anonymizer import vocabulary
+
 if TYPE_CHECKING:
     from presidio_analyzer.nlp_engine import NlpArtifacts
 
 FLAGS = re.MULTILINE
 
-UNITS = "one|two|three|four|five|six|seven|eight|nine"
-TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-TENS = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety"
+UNITS = "|".join(vocabulary.UNITS)
+TEENS = "|".join(vocabulary.TEENS)
+TENS = "|".join(vocabulary.TENS)
 #: a number word 1..99 ("seventeen", "thirty-three", "twenty five"), case-insensitive
 NUMBER_WORD = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))(?![\w'’-])"
 #: 1..12 as a word, for clock times
-HOUR_WORD = r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?![\w'’-])"
+HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
 
-MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December",
-)
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = vocabulary.MONTHS
+WEEKDAYS = vocabulary.WEEKDAYS
 
 
 def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
