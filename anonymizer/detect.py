@@ -305,7 +305,7 @@ _PLACE_CONTEXT = re.compile(r"(?:\b[A-Z][a-z]+,[ ]|\b(?:in|to|from|near|outside 
 
 def _place_here(text: str, start: int, end: int) -> bool:
     """Whether a name part stands where a place does: ``Atlanta, Georgia``, ``moved to Georgia``."""
-    from .categorize import place_category
+    from .gazetteer import place_category
 
     return bool(_PLACE_CONTEXT.search(text, max(0, start - 30), start)) and place_category(text[start:end]) is not None
 

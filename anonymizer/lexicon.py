@@ -26,11 +26,6 @@ __all__ = [
 ]  # fmt: skip
 
 
-def _is_acronym(term: str) -> bool:
-    letters = [c for c in term if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
-
-
 @lru_cache(maxsize=8)
 def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     """Normalized term -> whether it only matches when written in capitals.
@@ -42,7 +37,7 @@ def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     for term in (*_lines("whitelist.txt"), *extra):
         key = normalize_term(term)
         if key:
-            table[key] = table.get(key, True) and _is_acronym(term)
+            table[key] = table.get(key, True) and vocabulary.is_acronym(term)
     return table
 
 
@@ -106,7 +101,7 @@ def _emit(node: dict, chars: Mapping[str, str]) -> str:
 @lru_cache(maxsize=8)
 def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
     terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *extra)}
-    acronyms = {t for t in terms if _is_acronym(t)}
+    acronyms = {t for t in terms if vocabulary.is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
     alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
         [trie_alternation(acronyms, _TRIE_CHARS)] if acronyms else []
@@ -184,79 +179,3 @@ def stop_names() -> frozenset[str]:
 def is_stop_name(span_text: str) -> bool:
     """Whether the whole span is a stop name (compared by :func:`normalize_term`)."""
     return normalize_term(span_text) in stop_names()
-
-
-# --- gazetteers used by the rule recognizers ----------------------------------------------
-
-#: Institution codes that are also words or too short to be told apart from them.
-_AMBIGUOUS_CODES = frozenset({"CAL", "COR", "CEN", "SOL", "SAC", "LAC", "FOL", "ASP", "CCC", "CAC", "FWF", "SQ"})
-
-
-@lru_cache(maxsize=1)
-def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """CDCR institution names from ``categorize_cdcr_institutions.tsv``.
-
-    Returns ``(names, single_words)``: full names, aliases of two or more words and
-    unambiguous codes (``CTF``, ``Mule Creek``, ``Salinas Valley State Prison``), then the
-    one-word aliases (``Wasco``, ``Folsom``) that name a prison only in context.
-    """
-    names: set[str] = set()
-    single: set[str] = set()
-    for code, full, all_aliases in vocabulary.cdcr_institution_rows():
-        aliases = [a for a in all_aliases if a]
-        names.add(full)
-        if code not in _AMBIGUOUS_CODES and len(code) >= 3:
-            names.add(code)
-        for alias in aliases:
-            if " " in alias or "-" in alias or _is_acronym(alias):
-                names.add(alias)
-            else:
-                single.add(alias)
-    return tuple(sorted(names)), tuple(sorted(single))
-
-
-@lru_cache(maxsize=1)
-def gangs() -> tuple[str, ...]:
-    """Gang names of ``categorize_gangs.txt`` as written there (lower case)."""
-    return _lines("categorize_gangs.txt")
-
-
-@lru_cache(maxsize=1)
-def nrp_terms() -> tuple[str, ...]:
-    """Nationality, religion, ethnicity and political-group words of the ``categorize_*`` lists."""
-    terms: list[str] = []
-    for name in (
-        "categorize_nationalities.txt",
-        "categorize_religions.txt",
-        "categorize_ethnicities.txt",
-        "categorize_political_groups.txt",
-    ):
-        terms.extend(_lines(name))
-    return tuple(dict.fromkeys(terms))
-
-
-#: Company names that are also ordinary words (``Target``, ``Subway``, ``Apple``).
-_AMBIGUOUS_COMPANIES = frozenset({"apple", "target", "subway", "ford", "ups", "sears", "chevron", "pepsi", "google"})
-
-
-@lru_cache(maxsize=1)
-def organization_names() -> tuple[str, ...]:
-    """Organizations known by name: ``organizations.txt`` and the unambiguous companies of
-    ``categorize_companies.txt``, each capitalised as written (``Kaiser Permanente``, ``Home Depot``)."""
-    names = list(_lines("organizations.txt"))
-    for company in _lines("categorize_companies.txt"):
-        if company not in _AMBIGUOUS_COMPANIES:
-            names.append(" ".join(w[:1].upper() + w[1:] for w in company.split(" ")))
-    return tuple(dict.fromkeys(names))
-
-
-@lru_cache(maxsize=1)
-def first_names() -> frozenset[str]:
-    """~5,000 US first names (Census 1990), case-folded."""
-    return vocabulary.census_names("dist.male.first") | vocabulary.census_names("dist.female.first")
-
-
-@lru_cache(maxsize=1)
-def last_names() -> frozenset[str]:
-    """~89,000 US surnames (Census 1990), case-folded."""
-    return vocabulary.census_names("dist.all.last")

@@ -153,6 +153,12 @@ STREET_SUFFIXES = (
     "Terrace", "Trail", "Plaza", "Square", "Alley", "Loop", "Row", "Expressway", "Freeway",
 )  # fmt: skip
 
+def is_acronym(term: str) -> bool:
+    """Whether all of a term's 2+ letters are capitals (``MAC``, ``PIA``, ``U.S.``)."""
+    letters = [c for c in term if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
 # --- possessives and key folding --------------------------------------------------------
 
 APOSTROPHES = "'’"
