@@ -26,6 +26,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
 from . import lexicon
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, WEEKDAYS
+from .transcript import speaker_tags
 from .types import Config, Header, Mention, Progress, Transcript, no_progress
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
@@ -42,7 +43,6 @@ SPACY_LABELS = {
     "TIME": "TIME",
 }
 
-_SPEAKER_TAG = re.compile(r"^([A-Z][A-Za-z.'\-]*(?:[ \t]+[A-Za-z.'\-]+){0,7})[ \t]*:(?=\s|$)", re.M)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
 _HAS_DIGIT = re.compile(r"\d")
 _MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
@@ -365,10 +365,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     The title page (before ``title_end``) has headings like ``PANEL PRESENT:`` that are not tags.
     """
     out: list[Mention] = []
-    for m in _SPEAKER_TAG.finditer(text, title_end):
-        tag = m.group(1)
-        if sum(c.isupper() for c in tag) < sum(c.islower() for c in tag):
-            continue  # "He said: ..." is prose, not a tag
+    for m in speaker_tags(text, title_end):
+        tag = m.group("tag")
         words = list(_WORD.finditer(tag))
         names = [w for w in words if w.group(0).upper().strip(".") not in ROLE_WORDS]
         if not names:
@@ -383,8 +381,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
                 run.insert(0, w)
             else:
                 break
-        start = m.start(1) + run[0].start()
-        end = m.start(1) + run[-1].end()
+        start = m.start("tag") + run[0].start()
+        end = m.start("tag") + run[-1].end()
         out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))
     return out
 

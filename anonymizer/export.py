@@ -22,13 +22,13 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer import lexicon
+from anonymizer import lexicon, transcript
 from anonymizer.types import DIRECT_LABELS, LABELS
 
 #: A whole tag, ``[PERSON_3]``, ``[MONTH]``: one token, never a leak.
-TAG = re.compile(r"\[[A-Z0-9_]+\]")
+TAG = transcript.TAG
 #: CoNLL tokens: a tag, a word (with inner apostrophes), or one punctuation character.
-TOKEN = re.compile(r"\[[A-Z0-9_]+\]|\w+(?:['’]\w+)*|[^\w\s]")
+TOKEN = re.compile(rf"{TAG.pattern}|\w+(?:['’]\w+)*|[^\w\s]")
 #: Words counted for the per-1,000-token frequency (the ``anonymize`` command's definition).
 WORD = re.compile(r"\w+")
 #: Labels whose detector hits in the output are leak candidates.

@@ -76,6 +76,9 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import lexicon, vocabulary
 from .merge import merge
+from .transcript import in_speaker_tag as _in_speaker_tag
+from .transcript import line_start as _line_start
+from .transcript import speaker_tag
 from .types import SOURCES, Config, Entity, Header, Mention
 
 __all__ = ["cdcr_key", "confidence_of", "normalize"]
@@ -124,7 +127,6 @@ _RESCAN_LABELS = frozenset({"PERSON", "SPELLED_NAME", "CDCR_ID", "ORGANIZATION",
 _WORD_BREAK = re.compile(r"[\s,]+")
 _PUNCTUATION = ".,;:()[]\"“”‘’'"
 _NAME_GAP = re.compile(r" ?| [A-Z]\.? ")
-_SPEAKER_TAG = re.compile(r"[^\S\n]*((?:[A-Z.'’\- ]|Mc|Mac)+?)[^\S\n]?:")
 _LINE_END_FRAGMENT = re.compile(r"(?<![\w'’-])([A-Za-z]+)-{1,2}[^\S\n]*$")
 _LINE_START_FRAGMENT = re.compile(r"[^\S\n]*-{1,2}[^\S\n]*([A-Za-z]+)\b")
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]{3,})-+(?![\w])")
@@ -215,16 +217,6 @@ def _surface_key(label: str, surface: str) -> str:
     if label in _FUZZY_LABELS and folded.startswith("the "):
         folded = folded[4:]
     return folded
-
-
-def _line_start(text: str, pos: int) -> int:
-    return text.rfind("\n", 0, pos) + 1
-
-
-def _in_speaker_tag(text: str, start: int) -> bool:
-    """True when ``start`` lies in the ``SPEAKER TAG:`` (capitals, ``Mc``) that opens its line."""
-    match = _SPEAKER_TAG.match(text, _line_start(text, start))
-    return match is not None and start < match.end()
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -719,9 +711,9 @@ def _fragment_hits(text: str, people: _People) -> list[Mention]:
     pending: dict[str, tuple[int, int, str]] = {}  # speaker -> (start, end, word) of "Ro-"
     offset = 0
     for line in text.split("\n"):
-        tag = _SPEAKER_TAG.match(line)
+        tag = speaker_tag(line)
         if tag:
-            speaker = tag.group(1).strip()
+            speaker = tag.group("tag")
             head = _LINE_START_FRAGMENT.match(line, tag.end())
             tail = pending.pop(speaker, None)
             if head and tail:

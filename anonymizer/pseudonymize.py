@@ -35,6 +35,7 @@ from typing import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz, process
 
 from anonymizer import vocabulary
+from anonymizer.transcript import tag_label
 from anonymizer.types import Entity, Mention
 from anonymizer.vocabulary import fold_accents as _fold
 from anonymizer.vocabulary import split_possessive as _split_possessive
@@ -94,8 +95,8 @@ class Pseudonymized:
 
 # ---------------------------------------------------------------- shared text helpers
 
+_TAG = re.compile(r"\[[A-Z_]+(?:_\d+)?\]")  # unified in the next commit
 _NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-_TAG = re.compile(r"\[[A-Z_]+(?:_\d+)?\]")
 
 
 def _norm_part(part: str) -> str:
@@ -107,7 +108,7 @@ def _name_parts(name: str) -> tuple[str, ...]:
 
 
 def _tag_prefix(category: str) -> str:
-    return re.sub(r"[^A-Z0-9]+", "_", category.upper()).strip("_") or "ENTITY"
+    return tag_label(category) or "ENTITY"
 
 
 def normalized_key(label: str, value: str) -> str:
