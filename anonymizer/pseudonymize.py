@@ -35,7 +35,7 @@ from typing import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz, process
 
 from anonymizer import vocabulary
-from anonymizer.transcript import tag_label
+from anonymizer.transcript import find_tags, tag_label
 from anonymizer.types import Entity, Mention
 from anonymizer.vocabulary import fold_accents as _fold
 from anonymizer.vocabulary import split_possessive as _split_possessive
@@ -95,7 +95,6 @@ class Pseudonymized:
 
 # ---------------------------------------------------------------- shared text helpers
 
-_TAG = re.compile(r"\[[A-Z_]+(?:_\d+)?\]")  # unified in the next commit
 _NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
@@ -447,7 +446,7 @@ def pseudonymize(
         shift += len(tag_text) - (mention.end - mention.start)
         cursor = mention.end
         _, tags, surfaces = key.setdefault(tagger.referent_key(mention, surface), (mention, [], []))
-        for tag in _TAG.findall(tag_text) or [tag_text]:
+        for tag in find_tags(tag_text) or [tag_text]:
             if tag not in tags:
                 tags.append(tag)
         if surface not in surfaces:
