@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
@@ -24,7 +24,8 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
-from . import lexicon
+from . import lexicon, spans
+from .spans import Protected
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, WEEKDAYS
 from .transcript import speaker_tags
 from .types import Config, Header, Mention, Progress, Transcript, no_progress
@@ -129,12 +130,14 @@ class Detector:
             context_aware_enhancer=IndexedContextEnhancer(),
         )
 
-    @cached_property
-    def _protected(self) -> re.Pattern[str] | None:
-        return lexicon.whitelist_pattern(self.config.whitelist_terms)
-
-    def detect(self, transcript: Transcript, progress: Progress = no_progress) -> tuple[Mention, ...]:
+    def detect(
+        self, transcript: Transcript, progress: Progress = no_progress, protected: Protected | None = None
+    ) -> tuple[Mention, ...]:
+        """Filtered mentions of every detector; ``protected`` (found here when not given) is the
+        document's whitelist, computed once per document by the caller."""
         text = transcript.text
+        if protected is None:
+            protected = spans.protect(text, self.config.whitelist_terms)
         progress("spacy", 0.0)
         doc = parse(self.nlp, text, self.config.batch_size)
         progress("spacy", 0.5)
@@ -149,7 +152,7 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
-        return tuple(filter_mentions(text, reconcile(mentions), self._protected))
+        return tuple(filter_mentions(text, reconcile(mentions), protected))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
         artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine)
@@ -411,7 +414,7 @@ def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
         return list(mentions)
     out: list[Mention] = []
     for m in mentions:
-        overlapping = _overlapping(rules, m.start, m.end)
+        overlapping = spans.overlapping(rules, m.start, m.end)
         if not overlapping:
             out.append(m)
         elif m.sources == ("spacy",) and m.label in _OVERRIDDEN_LABELS:
@@ -425,32 +428,9 @@ def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-def _overlapping(ranges: Sequence[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
-    import bisect
-
-    i = bisect.bisect_left(ranges, (end,))
-    found = []
-    while i > 0:
-        i -= 1
-        s, e = ranges[i]
-        if e > start:
-            found.append((s, e))
-        elif s < start - 500:
-            break
-    return found
-
-
 def _outside_pieces(m: Mention, taken: Sequence[tuple[int, int]]) -> list[Mention]:
     """The parts of ``m`` not covered by ``taken`` (no text check here: the filter trims them)."""
-    pieces: list[Mention] = []
-    cursor = m.start
-    for s, e in sorted(taken):
-        if s > cursor:
-            pieces.append(Mention(cursor, min(s, m.end), m.label, m.sources, m.score, m.confidence, m.entity))
-        cursor = max(cursor, e)
-    if cursor < m.end:
-        pieces.append(Mention(cursor, m.end, m.label, m.sources, m.score, m.confidence, m.entity))
-    return [p for p in pieces if p.end > p.start]
+    return [replace(m, start=s, end=e) for s, e in spans.free_pieces(m.start, m.end, taken)]
 
 
 # --- filtering --------------------------------------------------------------------------
@@ -506,19 +486,6 @@ def _is_abbrev_end(text: str, start: int, end: int) -> bool:
     return bool(re.search(r"(?:[ap]\.m|(?<![\w-])[A-Z]|\b(?:Jr|Sr|Inc|Corp|Co|St|Ave|Blvd|Rd|Dr|Ln|Ct|Pl))\.$", text[start:end], re.I))
 
 
-def _protected_ranges(text: str, pattern: re.Pattern[str] | None) -> list[tuple[int, int]]:
-    if pattern is None:
-        return []
-    return [(m.start(), m.end()) for m in pattern.finditer(text)]
-
-
-def _inside(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
-    import bisect
-
-    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
-    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
-
-
 def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     """Bounds of a span by the annotation guidelines.
 
@@ -549,10 +516,14 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
 
 
 def filter_mentions(
-    text: str, mentions: Iterable[Mention], protected: re.Pattern[str] | None = None
+    text: str, mentions: Iterable[Mention], protected: Protected | None = None
 ) -> Iterator[Mention]:
-    """Drop false positives (whitelist, titles, stop names) and tighten spans; see the paper §4.3."""
-    ranges = _protected_ranges(text, protected)
+    """Drop false positives (whitelist, titles, stop names) and tighten spans; see the paper §4.3.
+
+    ``protected`` is the document's whitelist (:func:`anonymizer.spans.protect`): its terms and
+    phrases are not masked; without it only the packaged whitelist applies to single spans.
+    """
+    protected = protected or Protected()
     for m in mentions:
         start, end = tighten(text, m.start, m.end, m.label)
         if end <= start:
@@ -560,9 +531,7 @@ def filter_mentions(
         surface = text[start:end]
         trusted = bool({"header", "rule", "manual"} & set(m.sources))
         if not trusted:
-            if lexicon.is_whitelisted(surface):
-                continue
-            if ranges and _inside(ranges, start, end):
+            if protected.is_whitelisted(surface) or protected.contains(start, end):
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue

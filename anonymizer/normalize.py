@@ -75,7 +75,9 @@ from rapidfuzz.distance import Levenshtein
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import lexicon, vocabulary
+from . import spans
 from .merge import merge
+from .spans import Protected
 from .transcript import in_speaker_tag as _in_speaker_tag
 from .transcript import line_start as _line_start
 from .transcript import speaker_tag
@@ -228,12 +230,6 @@ def _sentence_initial(text: str, start: int) -> bool:
         last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
         return not (len(last) == 1 or last.casefold() in _ABBREVIATIONS)
     return before[-1] in "?!:;—-"
-
-
-def _whitelist_check(config: Config) -> Callable[[str], bool]:
-    """``lexicon.is_whitelisted`` with the corpus terms of ``Config.whitelist_terms``."""
-    extra = tuple(config.whitelist_terms)
-    return lambda term: lexicon.is_whitelisted(term, extra)
 
 
 # ---------------------------------------------------------------------------
@@ -648,23 +644,9 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
     return hits, conditional
 
 
-def _protected_ranges(text: str, config: Config) -> list[tuple[int, int]]:
-    """Spans of whitelisted terms in the text (``California Code of Regulations``);
-    re-scan hits lying inside one are dropped."""
-    return [match.span() for match in lexicon.whitelist_pattern(config.whitelist_terms).finditer(text)]
-
-
-def _outside(ranges: list[tuple[int, int]], hits: list[Mention]) -> list[Mention]:
-    """``hits`` not lying inside one of ``ranges`` (sorted, disjoint, from one finditer)."""
-    if not ranges:
-        return hits
-    ends = [end for _, end in ranges]
-    kept: list[Mention] = []
-    for hit in hits:
-        at = bisect_left(ends, hit.end)  # the first range that could contain the hit
-        if at == len(ranges) or not ranges[at][0] <= hit.start:
-            kept.append(hit)
-    return kept
+def _outside(protected: Protected, hits: list[Mention]) -> list[Mention]:
+    """``hits`` not lying inside a whitelisted phrase of the text (``California Code of Regulations``)."""
+    return [hit for hit in hits if not protected.contains(hit.start, hit.end)]
 
 
 def _rescue_next_to_name(text: str, mentions: list[Mention], conditional: list[Mention]) -> list[Mention]:
@@ -852,9 +834,12 @@ def _finalize(
 
 
 def normalize(
-    text: str, mentions: Sequence[Mention], header: Header | None, config: Config
+    text: str, mentions: Sequence[Mention], header: Header | None, config: Config, protected: Protected | None = None
 ) -> tuple[tuple[Mention, ...], tuple[Entity, ...]]:
     """Link mentions to entities, re-scan the text, set ``entity`` and ``confidence``.
+
+    ``protected`` is the document's whitelist (:func:`anonymizer.spans.protect` with
+    ``config.whitelist_terms``), found here when not given.
 
     Returns sorted, non-overlapping mentions and the entities numbered by first
     appearance in the text (``entities[i].id == i``).
@@ -863,9 +848,10 @@ def normalize(
     grouper = _Grouper(text, config)
     assignment = grouper.run(ordered, header)
     grouped = [replace(m, entity=gid, label=label) for m, (gid, label) in zip(ordered, assignment)]
-    table = _build_forms(text, grouped, grouper.groups, _whitelist_check(config))
+    if protected is None:
+        protected = spans.protect(text, config.whitelist_terms)
+    table = _build_forms(text, grouped, grouper.groups, protected.is_whitelisted)
     hits, conditional = _rescan_hits(text, table)
-    protected = _protected_ranges(text, config)
     hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))

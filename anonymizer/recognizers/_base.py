@@ -7,12 +7,13 @@ match crosses the line break between two utterances.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 import regex as re
 from presidio_analyzer import Pattern, PatternRecognizer, RecognizerResult
 
 from anonymizer import vocabulary
+from anonymizer.spans import line_before
 
 if TYPE_CHECKING:
     from presidio_analyzer.nlp_engine import NlpArtifacts
@@ -44,12 +45,6 @@ def any_case(words: tuple[str, ...] | list[str]) -> str:
     return "(?i:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + ")"
 
 
-def line_before(text: str, start: int, width: int = 60) -> str:
-    """Up to ``width`` characters before ``start`` on the same line."""
-    line_start = text.rfind("\n", max(0, start - width), start) + 1
-    return text[max(line_start, start - width):start]
-
-
 class RuleRecognizer(PatternRecognizer):
     """A :class:`PatternRecognizer` with class-level defaults and a context filter.
 
@@ -71,7 +66,10 @@ class RuleRecognizer(PatternRecognizer):
         supported_language: str = "en",
         supported_entity: str | None = None,
         name: str | None = None,
+        extra_whitelist: Iterable[str] = (),
     ) -> None:
+        #: the corpus terms of ``Config.whitelist_terms`` (on top of the packaged whitelist)
+        self.extra_whitelist = tuple(extra_whitelist)
         super().__init__(
             supported_entity=supported_entity or self.ENTITY,
             name=name,
