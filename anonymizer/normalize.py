@@ -81,7 +81,8 @@ from .spans import Protected
 from .transcript import in_speaker_tag as _in_speaker_tag
 from .transcript import line_start as _line_start
 from .transcript import speaker_tag
-from .types import SOURCES, Config, Entity, Header, Mention
+from .resolve import NER_SOURCES, confidence_of, unite
+from .types import Config, Entity, Header, Mention
 
 __all__ = ["cdcr_key", "confidence_of", "normalize"]
 
@@ -109,10 +110,7 @@ def _vocabulary() -> _Vocabulary:
 
 
 
-_TOOL_SOURCES = frozenset({"presidio", "spacy", "stanza", "transformers"})
-_CERTAIN_SOURCES = frozenset({"header", "rule", "manual"})
 _RESCAN_SOURCES = ("rescan",)
-_SOURCE_ORDER = {source: i for i, source in enumerate(SOURCES)}
 _RESCAN_SCORE = 0.5
 
 _ORG_LOC_THRESHOLD = 92.0
@@ -141,14 +139,6 @@ _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 # ---------------------------------------------------------------------------
 # small text helpers
 # ---------------------------------------------------------------------------
-
-
-def confidence_of(sources: Iterable[str]) -> int:
-    """1 = header/rule/manual or two NER tools; 2 = one NER tool; 3 = re-scan/fuzzy only."""
-    present = set(sources)
-    if present & _CERTAIN_SOURCES or len(present & _TOOL_SOURCES) >= 2:
-        return 1
-    return 2 if present & _TOOL_SOURCES else 3
 
 
 @lru_cache(maxsize=8192)
@@ -381,23 +371,10 @@ def _join_adjacent_names(text: str, mentions: list[Mention], same_entity: bool) 
             and (not same_entity or last.entity == mention.entity)
             and _NAME_GAP.fullmatch(text, last.end, mention.start)
         ):
-            out[-1] = _union(last, mention)
+            out[-1] = unite([last, mention])
         else:
             out.append(mention)
     return out
-
-
-def _union(first: Mention, *others: Mention) -> Mention:
-    """One mention over the span of all (label and entity of ``first``), sources unioned, max score."""
-    every = (first, *others)
-    sources = sorted({s for m in every for s in m.sources}, key=lambda s: (_SOURCE_ORDER.get(s, len(SOURCES)), s))
-    return replace(
-        first,
-        start=min(m.start for m in every),
-        end=max(m.end for m in every),
-        sources=tuple(sources),
-        score=max(m.score for m in every),
-    )
 
 
 class _Grouper:
@@ -495,7 +472,7 @@ class _Grouper:
             and len(surface.split()) == 1
             and tokens[0] in self.people.index
             and tokens[0] not in _vocabulary().common
-            and set(mention.sources) <= _TOOL_SOURCES - {"presidio"}
+            and set(mention.sources) <= NER_SOURCES - {"presidio"}
             and self._established(tokens[0])
         ):
             return self._person_part(tokens)
@@ -762,11 +739,11 @@ def _settle(text: str, hit: Mention, overlapped: list[Mention]) -> list[Mention]
     if any(m.start <= hit.start and hit.end <= m.end for m in overlapped):
         return overlapped
     if all(m.entity == hit.entity and m.label == hit.label for m in overlapped):
-        return [_union(hit, *overlapped)]
+        return [unite([hit, *overlapped])]
     full_name = hit.label == "PERSON" and len(_name_tokens(text[hit.start : hit.end])) > 1
     inside = all(m.label == "PERSON" and hit.start <= m.start and m.end <= hit.end for m in overlapped)
     if full_name and inside:
-        return [replace(_union(*overlapped, hit), entity=hit.entity)]
+        return [unite([*overlapped, hit], entity=hit.entity)]
     return overlapped
 
 
