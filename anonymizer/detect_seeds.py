@@ -8,22 +8,12 @@ import re
 
 from . import lexicon
 from .transcript import speaker_tags
-from .types import Header, Mention
+from .types import TOOL_LABELS, Header, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
-SPACY_LABELS = {
-    "PERSON": "PERSON",
-    "PER": "PERSON",
-    "GPE": "LOCATION",
-    "LOC": "LOCATION",
-    "FAC": "LOCATION",
-    "ORG": "ORGANIZATION",
-    "NORP": "NRP",
-    "DATE": "DATE",
-    "TIME": "TIME",
-}
+SPACY_LABELS = TOOL_LABELS
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
 _MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]

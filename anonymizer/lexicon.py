@@ -17,7 +17,6 @@ from .vocabulary import data_lines as _lines
 from .vocabulary import fold_key as normalize_term
 from .vocabulary import phonetic_alphabet, titles
 
-_EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
@@ -62,7 +61,7 @@ def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
     """
     table = _whitelist_table(tuple(extra))
     key = normalize_term(span_text)
-    surface = _POSSESSIVE.sub("", span_text.strip(_EDGE_PUNCT))
+    surface = _POSSESSIVE.sub("", span_text.strip(vocabulary.EDGE_PUNCT))
     if _matches(table, key, surface):
         return True
     if len(key) > 2 and key.endswith("s"):

@@ -165,7 +165,8 @@ APOSTROPHES = "'’"
 #: a trailing possessive: ``'s`` (either apostrophe, any case) or a bare apostrophe after ``s``
 POSSESSIVE = re.compile(r"['’][sS]$|(?<=[sS])['’]$")
 _STRAIGHT_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
-_EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
+#: punctuation and white space stripped from both ends of a term before comparing it
+EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
 
 
 def strip_possessive(word: str) -> str:
@@ -209,10 +210,10 @@ def fold_key(text: str) -> str:
     possessive (``'s`` or a bare ``'`` after ``s``) removed:
     ``"the  Board's"`` -> ``"board"``.
     """
-    key = " ".join(text.translate(_STRAIGHT_APOSTROPHES).split()).casefold().strip(_EDGE_PUNCT)
+    key = " ".join(text.translate(_STRAIGHT_APOSTROPHES).split()).casefold().strip(EDGE_PUNCT)
     if key.startswith("the "):
         key = key[4:]
-    return strip_possessive(key).strip(_EDGE_PUNCT)
+    return strip_possessive(key).strip(EDGE_PUNCT)
 
 
 def straight_apostrophes(text: str) -> str:
