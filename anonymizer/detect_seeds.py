@@ -9,7 +9,7 @@ import re
 from . import lexicon
 from .transcript import speaker_tags
 from .types import TOOL_LABELS, Header, Mention
-from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, WEEKDAYS
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, UNITS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
@@ -25,7 +25,7 @@ _DATE_WORD = re.compile(
 _AGE_IN_DATE = re.compile(r"\b(?:years?|yrs?)[ -]old\b|\byear-old\b|\byears of age\b", re.I)
 _DURATION = re.compile(
     r"^(?:the\s+)?(?:last|past|next|first|about|over|almost|nearly|around|another|only|just|some|"
-    r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
+    rf"a|an|{'|'.join(UNITS)}|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
     r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
     re.I,
 )

@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "is_name_word", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "is_name_word", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -125,6 +125,19 @@ def whitelist_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
 def name_words() -> frozenset[str]:
     """Lower-case name parts that are also ordinary English words (``young``, ``may``)."""
     return frozenset(word.casefold() for word in _lines("name_words.txt"))
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Case-folded words that are usually not names: spaCy's English stop words and the name words."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(w.casefold() for w in STOP_WORDS) | name_words()
+
+
+def is_common_word(word: str) -> bool:
+    """Whether ``word`` is a stop word or a name part that is also a common word (``may``, ``young``)."""
+    return word.casefold() in common_words()
 
 
 def is_name_word(word: str) -> bool:

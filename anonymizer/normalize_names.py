@@ -9,8 +9,6 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from . import lexicon, vocabulary
 from .transcript import line_start as _line_start
 
@@ -32,7 +30,7 @@ class _Vocabulary:
 def _vocabulary() -> _Vocabulary:
     """Word lists of ``anonymizer.lexicon`` plus the role words above."""
     titles = set(_BASE_TITLES) | {t.strip(".").casefold() for t in lexicon.titles() if " " not in t}
-    common = {w.casefold() for w in STOP_WORDS} | lexicon.name_words()
+    common = lexicon.common_words()
     return _Vocabulary(frozenset(titles), frozenset(common), dict(lexicon.phonetic_alphabet()))
 
 

@@ -28,9 +28,8 @@ _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:
     key = word.casefold()
     return (
-        key in STOP_WORDS
+        lexicon.is_common_word(key)
         or key in _MONTHS_DAYS
-        or lexicon.is_name_word(key)
         or lexicon.is_whitelisted(word, extra_whitelist)
         or key in gazetteer.nrp_terms()
     )

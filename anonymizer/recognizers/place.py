@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import regex as re
 from presidio_analyzer import Pattern
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from anonymizer import gazetteer, lexicon
 from anonymizer.gazetteer import place_category
@@ -74,8 +73,7 @@ class PlaceRecognizer(RuleRecognizer):
         if name.isupper() and len(name) <= 3:
             return False  # "US", "IT": words; "CA" counts only after a city
         return not (
-            folded in STOP_WORDS
-            or lexicon.is_name_word(folded)
+            lexicon.is_common_word(folded)
             or folded in _NOT_PLACES
             or name in FUNCTION_WORDS
         )
