@@ -11,7 +11,6 @@ to the model only when the gazetteers give nothing finer than the coarse label.
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from .gazetteer import is_demonym as _is_demonym
@@ -19,6 +18,8 @@ from .gazetteer import location_category as _location
 from .gazetteer import normalize_name, place_category
 from .gazetteer import prison_names as _prison_names
 from .gazetteer import word_list as _word_list
+
+__all__ = ["CATEGORIES", "ZeroShotCategorizer", "categorize", "normalize_name", "place_category"]
 
 #: Fine categories per coarse label (the coarse label itself is the fallback).
 CATEGORIES: dict[str, tuple[str, ...]] = {

@@ -4,7 +4,6 @@ See :mod:`anonymizer.normalize` for the rules.
 """
 from __future__ import annotations
 
-import re
 import sys
 from bisect import bisect_right, insort
 from dataclasses import dataclass, field

@@ -48,7 +48,8 @@ LAYERS: list[list[str]] = [
     ["detect", "normalize_names"],
     ["normalize_people"],
     ["normalize_rescan"],
-    ["normalize", "categorize"],
+    ["normalize", "categorize", "evaluate_report"],
+    ["evaluate_load"],
     ["pseudonymize", "export", "evaluate", "pipeline"],
     ["batch"],
 ]
