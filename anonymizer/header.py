@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 
 from anonymizer.types import Header, Participant
+from anonymizer.vocabulary import MONTHS, US_STATES
 
-_MONTHS = "JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER"
+_MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _CDCR_RE = re.compile(r"CDCR\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
@@ -35,18 +36,7 @@ _TRANSCRIBED_RE = re.compile(r"^Transcribed\s+by\s*:?\s*(?P<rest>.*)$", re.IGNOR
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
 _PERSON_LABEL_RE = re.compile(r"^(?:INMATE|PRISONER|INCARCERATED PERSON|PAROLEE)$", re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
-_US_STATES = frozenset(
-    s.upper()
-    for s in (
-        "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii "
-        "Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan "
-        "Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania "
-        "Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming CA"
-    ).split()
-) | {
-    "NEW HAMPSHIRE", "NEW JERSEY", "NEW MEXICO", "NEW YORK", "NORTH CAROLINA", "NORTH DAKOTA",
-    "RHODE ISLAND", "SOUTH CAROLINA", "SOUTH DAKOTA", "WEST VIRGINIA",
-}
+_US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.
 _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "HEARING OF", "PANEL PRESENT", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b", re.IGNORECASE)

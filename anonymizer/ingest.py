@@ -18,8 +18,11 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
+from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
+
+__all__ = ["IngestError", "SUFFIXES", "load", "load_bytes"]
 
 SUFFIXES = (".pdf", ".txt")
 _MB = 1024 * 1024
@@ -28,15 +31,6 @@ _CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters other th
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _WINDOWS_LATIN = "cp1252"
 _BINARY = "binary data, not text (contains control bytes such as NUL)"
-
-
-class IngestError(Exception):
-    """A file that cannot be turned into a transcript: ``"<filename>: <reason>"``."""
-
-    def __init__(self, filename: str, reason: str) -> None:
-        self.filename = " ".join(str(filename).split())
-        self.reason = " ".join(reason.split())
-        super().__init__(f"{self.filename}: {self.reason}")
 
 
 def load(path: str | Path, config: Config = Config()) -> Transcript:

@@ -10,38 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from importlib.resources import files
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
-_EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
+from . import vocabulary
+from .vocabulary import POSSESSIVE as _POSSESSIVE
+from .vocabulary import data_lines as _lines
+from .vocabulary import fold_key as normalize_term
+from .vocabulary import phonetic_alphabet, titles
+
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
-_POSSESSIVE = re.compile(r"['’][sS]$|(?<=[sS])['’]$")
-
-
-def _lines(name: str) -> tuple[str, ...]:
-    text = (files("anonymizer") / "data" / name).read_text(encoding="utf-8")
-    stripped = (line.strip() for line in text.splitlines())
-    return tuple(line for line in stripped if line and not line.startswith("#"))
-
-
-def normalize_term(text: str) -> str:
-    """Key under which a term is compared.
-
-    Case-folded, runs of white space folded to one space, curly apostrophes
-    made straight, surrounding punctuation, a leading ``the `` and a trailing
-    possessive (``'s`` or a bare ``'`` after ``s``) removed:
-    ``"the  Board's"`` -> ``"board"``.
-    """
-    key = " ".join(text.translate(_APOSTROPHES).split()).casefold().strip(_EDGE_PUNCT)
-    if key.startswith("the "):
-        key = key[4:]
-    return _POSSESSIVE.sub("", key).strip(_EDGE_PUNCT)
-
-
-def _is_acronym(term: str) -> bool:
-    letters = [c for c in term if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
+__all__ = [
+    "common_words", "is_common_word", "is_name_word", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
+]  # fmt: skip
 
 
 @lru_cache(maxsize=8)
@@ -55,7 +36,7 @@ def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     for term in (*_lines("whitelist.txt"), *extra):
         key = normalize_term(term)
         if key:
-            table[key] = table.get(key, True) and _is_acronym(term)
+            table[key] = table.get(key, True) and vocabulary.is_acronym(term)
     return table
 
 
@@ -80,7 +61,7 @@ def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
     """
     table = _whitelist_table(tuple(extra))
     key = normalize_term(span_text)
-    surface = _POSSESSIVE.sub("", span_text.strip(_EDGE_PUNCT))
+    surface = _POSSESSIVE.sub("", span_text.strip(vocabulary.EDGE_PUNCT))
     if _matches(table, key, surface):
         return True
     if len(key) > 2 and key.endswith("s"):
@@ -118,8 +99,8 @@ def _emit(node: dict, chars: Mapping[str, str]) -> str:
 
 @lru_cache(maxsize=8)
 def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
-    terms = {_THE.sub("", " ".join(t.split()).translate(_APOSTROPHES)) for t in (*_lines("whitelist.txt"), *extra)}
-    acronyms = {t for t in terms if _is_acronym(t)}
+    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *extra)}
+    acronyms = {t for t in terms if vocabulary.is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
     alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
         [trie_alternation(acronyms, _TRIE_CHARS)] if acronyms else []
@@ -146,15 +127,22 @@ def name_words() -> frozenset[str]:
     return frozenset(word.casefold() for word in _lines("name_words.txt"))
 
 
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Case-folded words that are usually not names: spaCy's English stop words and the name words."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(w.casefold() for w in STOP_WORDS) | name_words()
+
+
+def is_common_word(word: str) -> bool:
+    """Whether ``word`` is a stop word or a name part that is also a common word (``may``, ``young``)."""
+    return word.casefold() in common_words()
+
+
 def is_name_word(word: str) -> bool:
     """Whether a name part is also a common word (so a capitalised hit may be the word)."""
     return word.casefold() in name_words()
-
-
-@lru_cache(maxsize=1)
-def titles() -> tuple[str, ...]:
-    """Person titles and roles (``Mr.``, ``Presiding Commissioner``, ``Brother``), file order."""
-    return _lines("titles.txt")
 
 
 @lru_cache(maxsize=1)
@@ -203,96 +191,3 @@ def stop_names() -> frozenset[str]:
 def is_stop_name(span_text: str) -> bool:
     """Whether the whole span is a stop name (compared by :func:`normalize_term`)."""
     return normalize_term(span_text) in stop_names()
-
-
-@lru_cache(maxsize=1)
-def phonetic_alphabet() -> dict[str, str]:
-    """Phonetic spelling word (case-folded) -> the capital letter it spells (``victor`` -> ``V``)."""
-    table: dict[str, str] = {}
-    for line in _lines("phonetic_alphabet.txt"):
-        word, letter = line.split("\t")
-        table[word.casefold()] = letter
-    return table
-
-
-# --- gazetteers used by the rule recognizers ----------------------------------------------
-
-#: Institution codes that are also words or too short to be told apart from them.
-_AMBIGUOUS_CODES = frozenset({"CAL", "COR", "CEN", "SOL", "SAC", "LAC", "FOL", "ASP", "CCC", "CAC", "FWF", "SQ"})
-
-
-@lru_cache(maxsize=1)
-def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """CDCR institution names from ``categorize_cdcr_institutions.tsv``.
-
-    Returns ``(names, single_words)``: full names, aliases of two or more words and
-    unambiguous codes (``CTF``, ``Mule Creek``, ``Salinas Valley State Prison``), then the
-    one-word aliases (``Wasco``, ``Folsom``) that name a prison only in context.
-    """
-    names: set[str] = set()
-    single: set[str] = set()
-    for line in _lines("categorize_cdcr_institutions.tsv"):
-        code, full, *rest = line.split("\t")
-        aliases = [a for a in (rest[0].split("|") if rest and rest[0] else []) if a]
-        names.add(full)
-        if code not in _AMBIGUOUS_CODES and len(code) >= 3:
-            names.add(code)
-        for alias in aliases:
-            if " " in alias or "-" in alias or _is_acronym(alias):
-                names.add(alias)
-            else:
-                single.add(alias)
-    return tuple(sorted(names)), tuple(sorted(single))
-
-
-@lru_cache(maxsize=1)
-def gangs() -> tuple[str, ...]:
-    """Gang names of ``categorize_gangs.txt`` as written there (lower case)."""
-    return _lines("categorize_gangs.txt")
-
-
-@lru_cache(maxsize=1)
-def nrp_terms() -> tuple[str, ...]:
-    """Nationality, religion, ethnicity and political-group words of the ``categorize_*`` lists."""
-    terms: list[str] = []
-    for name in (
-        "categorize_nationalities.txt",
-        "categorize_religions.txt",
-        "categorize_ethnicities.txt",
-        "categorize_political_groups.txt",
-    ):
-        terms.extend(_lines(name))
-    return tuple(dict.fromkeys(terms))
-
-
-#: Company names that are also ordinary words (``Target``, ``Subway``, ``Apple``).
-_AMBIGUOUS_COMPANIES = frozenset({"apple", "target", "subway", "ford", "ups", "sears", "chevron", "pepsi", "google"})
-
-
-@lru_cache(maxsize=1)
-def organization_names() -> tuple[str, ...]:
-    """Organizations known by name: ``organizations.txt`` and the unambiguous companies of
-    ``categorize_companies.txt``, each capitalised as written (``Kaiser Permanente``, ``Home Depot``)."""
-    names = list(_lines("organizations.txt"))
-    for company in _lines("categorize_companies.txt"):
-        if company not in _AMBIGUOUS_COMPANIES:
-            names.append(" ".join(w[:1].upper() + w[1:] for w in company.split(" ")))
-    return tuple(dict.fromkeys(names))
-
-
-def _census_names(filename: str) -> frozenset[str]:
-    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data)."""
-    text = (files("names") / filename).read_text(encoding="ascii")
-    return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
-
-
-@lru_cache(maxsize=1)
-def first_names() -> frozenset[str]:
-    """~5,000 US first names (Census 1990), case-folded."""
-    return _census_names("dist.male.first") | _census_names("dist.female.first")
-
-
-@lru_cache(maxsize=1)
-def last_names() -> frozenset[str]:
-    """~89,000 US surnames (Census 1990), case-folded."""
-    return _census_names("dist.all.last")

@@ -31,7 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from anonymizer.types import SOURCES, Mention
+from anonymizer.resolve import HIGH_TRUST_SOURCES, NER_SOURCES, confidence_of, united_confidence
+from anonymizer.resolve import sorted_sources as _sorted_sources
+from anonymizer.spans import free_pieces, trim_space
+from anonymizer.types import Mention
+
+__all__ = ["HIGH_TRUST_SOURCES", "LABEL_PRIORITY", "NER_SOURCES", "merge", "merge_adjacent_same_label"]
 
 #: Labels from the most to the least precise: ties between conflicting spans go to
 #: the earlier label.  Regex/rule labels first, then names, temporal values, places,
@@ -54,11 +59,6 @@ LABEL_PRIORITY: tuple[str, ...] = (
 )
 _PRIORITY = {label: i for i, label in enumerate(LABEL_PRIORITY)}
 
-#: Sources trusted on their own (confidence 1).
-HIGH_TRUST_SOURCES = frozenset({"header", "rule", "manual"})
-#: Statistical NER tools; two of them agreeing make a mention high-trust.
-NER_SOURCES = frozenset({"presidio", "spacy", "stanza", "transformers"})
-_SOURCE_ORDER = {source: i for i, source in enumerate(SOURCES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ class _Span:
     def rank_key(self) -> tuple:
         """Strongest first: trust tier, longer span, label priority, position."""
         return (
-            _trust_tier(self.sources),
+            confidence_of(self.sources),
             -(self.end - self.start),
             _label_rank(self.label),
             self.order_key(),
@@ -106,26 +106,14 @@ class _Span:
         )
 
 
-def _sorted_sources(sources: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(set(sources), key=lambda s: (_SOURCE_ORDER.get(s, len(_SOURCE_ORDER)), s)))
-
-
 def _label_rank(label: str) -> tuple[int, str]:
     return (_PRIORITY.get(label, len(_PRIORITY)), label)
-
-
-def _trust_tier(sources: frozenset[str]) -> int:
-    if sources & HIGH_TRUST_SOURCES or len(sources & NER_SOURCES) >= 2:
-        return 1
-    if sources & NER_SOURCES:
-        return 2
-    return 3
 
 
 def _combine(start: int, end: int, label: str, parts: list[_Span]) -> _Span:
     """One span standing for ``parts``: sources unioned, max score, confidence rule."""
     sources = frozenset().union(*(p.sources for p in parts))
-    confidence = 1 if _trust_tier(sources) == 1 else min(p.confidence for p in parts)
+    confidence = united_confidence(sources, (p.confidence for p in parts))
     entities = {p.entity for p in parts}
     return _Span(
         start=start,
@@ -138,19 +126,10 @@ def _combine(start: int, end: int, label: str, parts: list[_Span]) -> _Span:
     )
 
 
-def _trim(start: int, end: int, text: str) -> tuple[int, int] | None:
-    """``(start, end)`` without surrounding whitespace, or None when nothing is left."""
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if start < end else None
-
-
 def _from_mention(mention: Mention, text: str) -> _Span | None:
     if mention.end > len(text):
         raise ValueError(f"mention {mention.start}:{mention.end} beyond text of length {len(text)}")
-    bounds = _trim(mention.start, mention.end, text)
+    bounds = trim_space(text, mention.start, mention.end)
     if bounds is None:
         return None
     sources = frozenset(mention.sources)
@@ -160,7 +139,7 @@ def _from_mention(mention: Mention, text: str) -> _Span | None:
         label=mention.label,
         sources=sources,
         score=mention.score,
-        confidence=1 if _trust_tier(sources) == 1 else mention.confidence,
+        confidence=united_confidence(sources, (mention.confidence,)),
         entity=mention.entity,
     )
 
@@ -208,17 +187,8 @@ def _collapse_identical(spans: list[_Span]) -> list[_Span]:
 
 def _free_pieces(span: _Span, taken: list[_Span], text: str) -> list[tuple[int, int]]:
     """Parts of ``span`` not covered by ``taken`` (non-overlapping), trimmed."""
-    pieces: list[tuple[int, int]] = []
-    cursor = span.start
-    for other in sorted(taken, key=lambda t: t.start):
-        if other.end <= cursor or other.start >= span.end:
-            continue
-        if other.start > cursor:
-            pieces.append((cursor, other.start))
-        cursor = max(cursor, other.end)
-    if cursor < span.end:
-        pieces.append((cursor, span.end))
-    return [bounds for piece in pieces if (bounds := _trim(*piece, text)) is not None]
+    pieces = free_pieces(span.start, span.end, ((t.start, t.end) for t in taken))
+    return [bounds for piece in pieces if (bounds := trim_space(text, *piece)) is not None]
 
 
 def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:

@@ -38,8 +38,9 @@ from pdfminer.layout import LTChar, LTContainer
 from pdfminer.pdfdocument import PDFEncryptionError
 from pdfplumber.utils.exceptions import PdfminerException
 
+from anonymizer.errors import IngestError
 from anonymizer.header import split_title
-from anonymizer.ingest import IngestError
+from anonymizer.transcript import is_speaker_tag
 from anonymizer.types import Transcript
 
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
@@ -47,10 +48,6 @@ WORD_GAP = 3.0  # points: a wider gap between characters separates words (pdfplu
 FURNITURE_TOLERANCE = 4.0  # points: a running header/footer recurs within this height band
 MAX_LINE_NUMBER = 25
 
-# A speaker tag: upper-case words (McDONALD, O'BRIEN, SMITH-JONES, numbers after
-# the first word) ending in a colon, optionally after one space.
-_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-Z][A-Z'’.\-]*"
-_TAG_RE = re.compile(rf"^{_TAG_WORD}(?: (?:{_TAG_WORD}|\d+)){{0,7}} ?:(?=\s|$)")
 _DIGITS_RE = re.compile(r"\d+")
 _DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
 _INDEX_HEADING_RE = re.compile(r"^INDEX$", re.IGNORECASE)
@@ -106,7 +103,7 @@ Page = list[Line]
 def extract(source: str | Path | bytes, name: str) -> Transcript:
     """Read a PDF (path or bytes) and return its normalized transcript.
 
-    Raises :class:`~anonymizer.ingest.IngestError` (file name and reason only)
+    Raises :class:`~anonymizer.errors.IngestError` (file name and reason only)
     for files that are not PDFs, encrypted, unreadable or without text.
     """
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
@@ -375,12 +372,6 @@ def _split_certificate(pages: list[Page]) -> tuple[list[Line], list[tuple[int, L
 
 
 # --- joining ---------------------------------------------------------------------
-
-
-def is_speaker_tag(text: str) -> bool:
-    """Whether a printed line starts with a speaker tag (``INMATE YOUNG:``, ``McDONALD :``)."""
-    match = _TAG_RE.match(text)
-    return bool(match) and sum(c.isalpha() for c in match.group()) >= 2
 
 
 def join(left: str, right: str) -> str:

@@ -10,6 +10,7 @@ import dataclasses
 import time
 from typing import Callable
 
+from . import spans
 from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector
 from .merge import merge
@@ -36,12 +37,13 @@ class Pipeline:
             timings[stage] = round(now - clock, 4)
             clock = now
 
-        raw = self.detector.detect(transcript, progress)
+        protected = spans.protect(transcript.text, self.config.whitelist_terms)  # once per document
+        raw = self.detector.detect(transcript, progress, protected)
         lap("detect")
         merged = merge(raw, transcript.text)
         lap("merge")
         progress("normalize", 0.85)
-        mentions, entities = normalize(transcript.text, merged, transcript.header, self.config)
+        mentions, entities = normalize(transcript.text, merged, transcript.header, self.config, protected)
         lap("normalize")
         progress("categorize", 0.95)
         entities = categorize_entities(transcript.text, mentions, entities, self.categorize)
@@ -66,9 +68,7 @@ def categorize_entities(
         m = first.get(entity.id)
         context = ""
         if m is not None:
-            line_start = text.rfind("\n", 0, m.start) + 1
-            line_end = text.find("\n", m.end)
-            context = text[line_start : line_end if line_end != -1 else len(text)]
+            context = text[spans.line_start(text, m.start) : spans.line_end(text, m.end)]
         category = categorize(entity.label, entity.name, context)
         out.append(dataclasses.replace(entity, category=category) if category != entity.category else entity)
     return tuple(out)

@@ -29,13 +29,16 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from anonymizer import vocabulary
+from anonymizer.transcript import find_tags, tag_label
 from anonymizer.types import Entity, Mention
+from anonymizer.vocabulary import fold_accents as _fold
+from anonymizer.vocabulary import split_possessive as _split_possessive
 
 #: Minimal rapidfuzz ratio for a misspelled name part to share a tag with the
 #: entity's closest name part ("Stevenston" / "Stevenson" = 94.7).
@@ -93,20 +96,6 @@ class Pseudonymized:
 # ---------------------------------------------------------------- shared text helpers
 
 _NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-_TAG = re.compile(r"\[[A-Z_]+(?:_\d+)?\]")
-
-
-def _fold(text: str) -> str:
-    """Case-folded, accent-free, with typographic apostrophes made plain."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-def _split_possessive(part: str) -> tuple[str, str]:
-    """``"Richardson's"`` -> ``("Richardson", "'s")``."""
-    if len(part) > 2 and part[-2:] in ("'s", "’s", "'S", "’S"):
-        return part[:-2], part[-2:]
-    return part, ""
 
 
 def _norm_part(part: str) -> str:
@@ -118,7 +107,7 @@ def _name_parts(name: str) -> tuple[str, ...]:
 
 
 def _tag_prefix(category: str) -> str:
-    return re.sub(r"[^A-Z0-9]+", "_", category.upper()).strip("_") or "ENTITY"
+    return tag_label(category) or "ENTITY"
 
 
 def normalized_key(label: str, value: str) -> str:
@@ -136,25 +125,15 @@ def normalized_key(label: str, value: str) -> str:
 
 # ---------------------------------------------------------------- temporal values
 
-_UNITS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "twenty thirty forty fourty fifty sixty seventy eighty ninety".split()
-_ORDINALS = (
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
-    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth"
-).split()
-_DECADE_WORDS = "teens twenties thirties forties fourties fifties sixties seventies eighties nineties".split()
-_ALL_NUMBER_WORDS = _UNITS + _TENS + _ORDINALS + _DECADE_WORDS + ["hundred", "thousand"]
+_ALL_NUMBER_WORDS = [
+    "zero", *vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS, *vocabulary.ORDINALS, *vocabulary.DECADE_WORDS,
+    "hundred", "thousand",
+]
 _NUMBER_WORD = "(?:{})".format("|".join(sorted(_ALL_NUMBER_WORDS, key=len, reverse=True)))
 _NUMBER_WORDS = rf"\b{_NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?(?:oh[\s-]+)?{_NUMBER_WORD})*\b"
 
-_MONTHS = (
-    r"january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
-)
-_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun"
+_MONTHS = "|".join(m.lower() for m in vocabulary.MONTHS + vocabulary.MONTH_ABBREVIATIONS)
+_WEEKDAYS = "|".join(d.lower() for d in vocabulary.WEEKDAYS + vocabulary.WEEKDAY_ABBREVIATIONS)
 
 _DATE_TOKEN = re.compile(
     rf"(?P<DATE>(?<!\d)\d{{1,4}}[/.-]\d{{1,2}}(?:[/.-]\d{{1,4}})?(?!\d))"
@@ -194,13 +173,13 @@ _CONNECTORS: dict[str, frozenset[str]] = {
 
 def _classify_words(words: str) -> str:
     parts = [w for w in re.split(r"[\s-]+", words.casefold()) if w not in ("and", "oh")]
-    if parts[-1] in _DECADE_WORDS:
+    if parts[-1] in vocabulary.DECADE_WORDS:
         return "DECADE"
-    if parts[-1] in _ORDINALS:
+    if parts[-1] in vocabulary.ORDINALS:
         return "DAY"
     if "thousand" in parts or (len(parts) >= 2 and parts[0] in ("eighteen", "nineteen")):
         return "YEAR"
-    if len(parts) >= 2 and parts[0] == "twenty" and parts[1] in _TENS + _UNITS[10:]:
+    if len(parts) >= 2 and parts[0] == "twenty" and parts[1] in vocabulary.TENS + vocabulary.TEENS:
         return "YEAR"
     return "NUMBER"
 
@@ -467,7 +446,7 @@ def pseudonymize(
         shift += len(tag_text) - (mention.end - mention.start)
         cursor = mention.end
         _, tags, surfaces = key.setdefault(tagger.referent_key(mention, surface), (mention, [], []))
-        for tag in _TAG.findall(tag_text) or [tag_text]:
+        for tag in find_tags(tag_text) or [tag_text]:
             if tag not in tags:
                 tags.append(tag)
         if surface not in surfaces:

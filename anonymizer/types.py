@@ -20,6 +20,20 @@ def no_progress(stage: str, fraction: float) -> None:  # pragma: no cover - triv
 # Sources a mention can come from.
 SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", "manual")
 
+#: Entity label of an NER tool (spaCy, Stanza, transformers; BIO prefix removed) -> project
+#: label; other labels (MISC, CARDINAL, QUANTITY, MONEY, ...) are not personal data here.
+TOOL_LABELS: dict[str, str] = {
+    "PERSON": "PERSON",
+    "PER": "PERSON",
+    "GPE": "LOCATION",
+    "LOC": "LOCATION",
+    "FAC": "LOCATION",
+    "ORG": "ORGANIZATION",
+    "NORP": "NRP",
+    "DATE": "DATE",
+    "TIME": "TIME",
+}
+
 # Coarse labels the pass produces (the paper's Table 1).
 LABELS = (
     "PERSON",

@@ -138,3 +138,28 @@ def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
         results[name] = sorted((r.start, r.end, r.entity_type, round(r.score, 6)) for r in found)
     assert len(results["presidio"]) >= 15
     assert results["indexed"] == results["presidio"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Q: Where were you?\nA: At home.\n", []),  # Q&A markers never name a person
+        ("UNIDENTIFIED SPEAKER 2: Hello?\n", []),
+        ("PRESIDING COMMISSIONER RUFF: Good morning.\n", ["RUFF"]),
+        ("McDONALD: Right.\n", ["McDONALD"]),
+    ],
+)
+def test_it_takes_names_from_speaker_tags_of_the_one_grammar(text, names):
+    from anonymizer.detect import speaker_tag_mentions
+
+    assert [text[m.start : m.end] for m in speaker_tag_mentions(text)] == names
+
+
+def test_it_drops_a_span_of_a_corpus_whitelist_term_in_the_filter():
+    # the corpus whitelist (Config.whitelist_terms) reaches the filter, not only the protected phrases
+    from anonymizer.spans import protect
+
+    text = "We met Ruffino at the hearing.\n"
+    mention = [m(text, "Ruffino", "PERSON", "spacy")]
+    assert list(filter_mentions(text, mention))
+    assert not list(filter_mentions(text, mention, protect(text, ("Ruffino",))))

@@ -185,3 +185,26 @@ def test_it_keeps_adjacent_merging_within_the_input_coverage(doc):
         assert a.end <= b.start
     assert covered(joined, text) - covered(merged, text) == set()
     assert covered(merged, text) <= covered(joined, text)
+
+
+@pytest.mark.parametrize(
+    ("sources", "confidence"),
+    [
+        (("header",), 1),
+        (("rule",), 1),
+        (("manual",), 1),
+        (("spacy", "presidio"), 1),
+        (("spacy",), 2),
+        (("presidio", "rescan"), 2),
+        (("rescan",), 3),
+        ((), 3),
+    ],
+)
+def test_it_has_one_confidence_rule_for_merge_and_normalize(sources, confidence):
+    from anonymizer import merge as merge_module
+    from anonymizer import normalize as normalize_module
+    from anonymizer.resolve import confidence_of
+
+    assert confidence_of(sources) == confidence
+    assert normalize_module.confidence_of is confidence_of
+    assert merge_module.confidence_of is confidence_of

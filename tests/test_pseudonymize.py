@@ -366,3 +366,10 @@ def test_it_applies_replacements_in_one_pass():
     assert apply(text, replacements) == "[X]cef[Z]"
     with pytest.raises(ValueError):
         apply(text, [Replacement(0, 3, "a"), Replacement(2, 4, "b")])
+
+
+def test_it_lists_a_renamed_tag_with_a_letter_suffix_in_the_key():
+    # [WITNESS_2B] (a reviewer's rename) is a tag like any other: the key lists it on its own
+    mentions, entities = build(EXAMPLE_1, EXAMPLE_1_SPECS)
+    result = pseudonymize(EXAMPLE_1, mentions, entities, overrides={0: "[WITNESS_2B] [PERSON_9]"})
+    assert result.key[0].tags == ("[WITNESS_2B]", "[PERSON_9]")

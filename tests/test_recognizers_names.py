@@ -169,3 +169,9 @@ def test_it_has_positive_and_negative_name_cases(cls):
     table = NAME_TABLES[cls]
     assert any(expected for _, expected in table)
     assert any(not expected for _, expected in table)
+
+
+def test_it_gives_the_corpus_whitelist_to_the_person_name_recognizer():
+    text = "I talked to Sandra Lopez yesterday."
+    assert spans(PersonNameRecognizer(), text) == ["Sandra Lopez"]
+    assert spans(PersonNameRecognizer(extra_whitelist=("Sandra",)), text) == []

@@ -58,7 +58,8 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
     """One instance of every rule recognizer.
 
     ``config.whitelist_terms`` extends the whitelist the CDCR_ID recognizer
-    uses to reject bill numbers written like ids (``SB1437``).
+    uses to reject bill numbers written like ids (``SB1437``) and the person-name
+    recognizer uses to reject words that are not names.
     """
     extra = config.whitelist_terms if config is not None else ()
     return [
@@ -70,7 +71,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
-        PersonNameRecognizer(),
+        PersonNameRecognizer(extra_whitelist=extra),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),

@@ -7,29 +7,29 @@ match crosses the line break between two utterances.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 import regex as re
 from presidio_analyzer import Pattern, PatternRecognizer, RecognizerResult
+
+from anonymizer import vocabulary
+from anonymizer.spans import line_before
 
 if TYPE_CHECKING:
     from presidio_analyzer.nlp_engine import NlpArtifacts
 
 FLAGS = re.MULTILINE
 
-UNITS = "one|two|three|four|five|six|seven|eight|nine"
-TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-TENS = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety"
+UNITS = "|".join(vocabulary.UNITS)
+TEENS = "|".join(vocabulary.TEENS)
+TENS = "|".join(vocabulary.TENS)
 #: a number word 1..99 ("seventeen", "thirty-three", "twenty five"), case-insensitive
 NUMBER_WORD = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))(?![\w'’-])"
 #: 1..12 as a word, for clock times
-HOUR_WORD = r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?![\w'’-])"
+HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
 
-MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December",
-)
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = vocabulary.MONTHS
+WEEKDAYS = vocabulary.WEEKDAYS
 
 
 def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
@@ -43,12 +43,6 @@ def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
 def any_case(words: tuple[str, ...] | list[str]) -> str:
     """Case-insensitive alternation of the words, longest first."""
     return "(?i:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + ")"
-
-
-def line_before(text: str, start: int, width: int = 60) -> str:
-    """Up to ``width`` characters before ``start`` on the same line."""
-    line_start = text.rfind("\n", max(0, start - width), start) + 1
-    return text[max(line_start, start - width):start]
 
 
 class RuleRecognizer(PatternRecognizer):
@@ -72,7 +66,10 @@ class RuleRecognizer(PatternRecognizer):
         supported_language: str = "en",
         supported_entity: str | None = None,
         name: str | None = None,
+        extra_whitelist: Iterable[str] = (),
     ) -> None:
+        #: the corpus terms of ``Config.whitelist_terms`` (on top of the packaged whitelist)
+        self.extra_whitelist = tuple(extra_whitelist)
         super().__init__(
             supported_entity=supported_entity or self.ENTITY,
             name=name,

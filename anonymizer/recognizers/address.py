@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from presidio_analyzer import Pattern
 
+from anonymizer.vocabulary import STREET_SUFFIXES
+
 from ._base import RuleRecognizer
 from ._names import CAP_WORD
 
-SUFFIXES = (
-    "Street", "St.", "St", "Avenue", "Ave.", "Ave", "Boulevard", "Blvd.", "Blvd", "Road", "Rd.", "Rd", "Drive",
-    "Dr.", "Lane", "Ln.", "Way", "Court", "Ct.", "Place", "Pl.", "Circle", "Highway", "Hwy", "Parkway", "Pkwy",
-    "Terrace", "Trail", "Plaza", "Square", "Alley", "Loop", "Row", "Expressway", "Freeway",
-)
+SUFFIXES = STREET_SUFFIXES
 _SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=len, reverse=True)) + ")"
 _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"

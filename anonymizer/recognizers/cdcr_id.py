@@ -3,7 +3,6 @@
 ``Alpha Bravo 1234``); the phonetic words are part of the span."""
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 import regex as re
 from presidio_analyzer import Pattern
@@ -48,25 +47,13 @@ class CdcrIdRecognizer(RuleRecognizer):
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
 
-    def __init__(
-        self,
-        patterns: list[Pattern] | None = None,
-        context: list[str] | None = None,
-        supported_language: str = "en",
-        supported_entity: str | None = None,
-        name: str | None = None,
-        extra_whitelist: Iterable[str] = (),
-    ) -> None:
-        super().__init__(patterns, context, supported_language, supported_entity, name)
-        self._extra_whitelist = tuple(extra_whitelist)
-
     def validate_result(self, pattern_text: str) -> bool | None:
         words = pattern_text.rstrip("0123456789").rstrip(" ,-").split(" ")
         digits = pattern_text[len(pattern_text.rstrip("0123456789")):]
         if len(words) == 1 and len(words[0]) > 2 and _YEAR.fullmatch(digits):
             return False
         plain = _LETTERS_DIGITS.fullmatch(pattern_text)
-        if plain and lexicon.is_whitelisted(f"{plain[1]} {plain[2]}", self._extra_whitelist):
+        if plain and lexicon.is_whitelisted(f"{plain[1]} {plain[2]}", self.extra_whitelist):
             return False
         return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from anonymizer import lexicon
+from anonymizer import gazetteer
 
 from ._base import RuleRecognizer
 
@@ -23,7 +23,7 @@ def _alternation(names: tuple[str, ...]) -> str:
     return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
 
 
-_NAMES, _SINGLE = lexicon.cdcr_institutions()
+_NAMES, _SINGLE = gazetteer.cdcr_institutions()
 _END = r"(?![\w'’-])"
 #: words before a one-word alias that make it the prison, not the town
 _BEFORE = (

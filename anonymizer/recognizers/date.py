@@ -3,18 +3,27 @@ from __future__ import annotations
 
 from presidio_analyzer import Pattern
 
+from anonymizer.vocabulary import (
+    AMBIGUOUS_MONTHS,
+    DECADE_WORDS,
+    MONTH_ABBREVIATIONS,
+    ORDINAL_UNITS,
+    ORDINALS,
+    STREET_SUFFIXES,
+)
+from anonymizer.vocabulary import TENS as _TEN_WORDS
+
 from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, RuleRecognizer, any_case, title_or_upper
 
-_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
+_ABBREVIATIONS = MONTH_ABBREVIATIONS
 #: any month, any case, or an abbreviation with or without a dot
 _MONTH_ANY = rf"(?:{any_case(MONTHS)}|{any_case(_ABBREVIATIONS)}\.?)(?![\w'’])"
 #: a month written capitalised or in capitals (``May``, ``MAY``; never the verb ``may``)
 _MONTH = rf"{title_or_upper(MONTHS)}(?![\w'’])"
 _WEEKDAY = rf"(?:{any_case(WEEKDAYS)})(?![\w'’])"
 _ORDINAL_WORD = (
-    r"(?i:(?:(?:twenty|thirty)[ -])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
-    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
-    r"|nineteenth|twentieth|thirtieth)(?![\w'’])"
+    rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS)})"
+    rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):])})(?![\w'’])"
 )
 _DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)?(?![\w'’])"
 _DAY = rf"(?:{_DAY_NUMBER}|{_ORDINAL_WORD})"
@@ -37,15 +46,17 @@ _QUANTITY_AFTER = (
     r"(?![ -](?i:hours|hrs|feet|foot|dollars|bucks|miles|pounds|people|times|percent|inmates"
     r"|units|hundred|thousand|million|years|days|cases|points|pages)(?![\w'’]))"
 )
+_TENS_SPELLED = "|".join(t for t in _TEN_WORDS if t != "fourty")
+_STREET_WORDS = tuple(dict.fromkeys(s.rstrip(".") for s in STREET_SUFFIXES))
+_STREET = "|".join(_STREET_WORDS[: _STREET_WORDS.index("Trail") + 1])
 # ``on 1985 King Road``: a house number, not a year.
 _NOT_A_HOUSE_NUMBER = (
     r"(?![ ](?:[NSEW]\.?[ ]|(?:North|South|East|West)[ ])?(?:[A-Z][a-z]+[ ]){1,3}"
-    r"(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Circle"
-    r"|Highway|Hwy|Parkway|Pkwy|Terrace|Trail)\b)"
+    rf"(?:{_STREET})\b)"
 )
 _SPOKEN_YEAR_END = rf"(?![\w'’-]){_QUANTITY_AFTER}"
 _NINETEEN = r"(?i:nineteen|eighteen)"
-_DECADE_WORD = r"(?i:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)(?![\w'’])"
+_DECADE_WORD = rf"(?i:{'|'.join(w for w in DECADE_WORDS if w not in ('teens', 'fourties'))})(?![\w'’])"
 _DECADE_CONTEXT = r"(?<=\b(?i:the)[ ](?:(?i:early|mid|late)[ -])?)"
 
 PATTERNS = [
@@ -105,9 +116,8 @@ PATTERNS = [
     ),
     Pattern(
         "spoken_year_two_thousand_bare",
-        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:two[ ]thousand){_SPOKEN_YEAR_END}(?![ ](?i:and|a|one|two|three|four"
-        rf"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen"
-        rf"|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)",
+        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:two[ ]thousand){_SPOKEN_YEAR_END}(?![ ](?i:and|a|{UNITS}|{TEENS}"
+        rf"|{_TENS_SPELLED})\b)",
         0.8,
     ),
     Pattern(
@@ -119,13 +129,13 @@ PATTERNS = [
     Pattern("weekday", rf"\b{_WEEKDAY}s?(?![\w'’])", 0.85),
     Pattern(
         "month_unambiguous",
-        rf"\b{any_case(('January', 'February', 'July', 'September', 'October', 'November', 'December'))}"
+        rf"\b{any_case(tuple(m for m in MONTHS if m not in AMBIGUOUS_MONTHS))}"
         r"(?![\w'’])",
         0.85,
     ),
     Pattern(
         "month_in_context",
-        rf"(?<=\b(?:{_MONTH_CONTEXT}[ ]|(?i:mid)-)){title_or_upper(('March', 'April', 'May', 'June', 'August'))}"
+        rf"(?<=\b(?:{_MONTH_CONTEXT}[ ]|(?i:mid)-)){title_or_upper(AMBIGUOUS_MONTHS)}"
         r"(?![\w'’-])",
         0.85,
     ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from anonymizer import lexicon
+from anonymizer import gazetteer
 
 from ._base import RuleRecognizer
 from ._names import CAP_WORD, strip_function_words
@@ -23,7 +23,7 @@ def _forms(term: str) -> set[str]:
 
 
 def _gazetteer() -> str:
-    forms = {f for term in lexicon.gangs() if term not in _AMBIGUOUS for f in _forms(term)}
+    forms = {f for term in gazetteer.gangs() if term not in _AMBIGUOUS for f in _forms(term)}
     escaped = (re.escape(f).replace(r"\ ", "[ ]").replace("'", "['’]") for f in forms)
     return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
 

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from presidio_analyzer import Pattern
 
+from anonymizer.vocabulary import TEENS, UNITS
+
 from ._base import RuleRecognizer
 
 _START = r"(?<![\w.,$'’/:-])"
-_FEET_NUMBER = r"(?:[3-7](?![\w'’]|[.,]\d)|(?i:three|four|five|six|seven)(?![\w'’]))"
+_FEET_NUMBER = rf"(?:[3-7](?![\w'’]|[.,]\d)|(?i:{'|'.join(UNITS[2:7])})(?![\w'’]))"
 _INCH_NUMBER = (
     r"(?:1[01](?![\w'’]|[.,]\d)|\d(?![\w'’]|[.,]\d)"
-    r"|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven)(?![\w'’]))"
+    rf"|(?i:{'|'.join(UNITS + TEENS[:2])})(?![\w'’]))"
 )
 _FEET = r"(?i:feet|foot|ft\.?)(?![\w'’])"
 _INCHES = r"(?i:(?:inches|inch)(?![\w'’])|in\.|in(?![\w'’]|[ ]?[A-Za-z]))"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from anonymizer import lexicon
+from anonymizer import gazetteer
 
 from ._base import RuleRecognizer, line_before
 from ._names import FUNCTION_WORDS
@@ -19,7 +19,7 @@ _AMBIGUOUS = frozenset(
 
 def _alternation() -> str:
     forms: set[str] = set()
-    for term in lexicon.nrp_terms():
+    for term in gazetteer.nrp_terms():
         if term in _AMBIGUOUS:
             continue
         capitalised = " ".join(w[:1].upper() + w[1:] for w in term.split(" "))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from anonymizer import lexicon
+from anonymizer import gazetteer
 
 from ._base import RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -30,7 +30,7 @@ _SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services)(?![\w'�
 _ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEAD}(?![\w'’-]){_SUFFIX}"
 
 _KNOWN = "(?:" + "|".join(
-    re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(lexicon.organization_names(), key=len, reverse=True)
+    re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)
 ) + ")"
 _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
 

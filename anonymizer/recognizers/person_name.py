@@ -13,8 +13,8 @@ import regex as re
 from presidio_analyzer import Pattern
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import lexicon
-from anonymizer.categorize import place_category
+from anonymizer import gazetteer, lexicon
+from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, RuleRecognizer
 
@@ -25,14 +25,13 @@ _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 
 
-def _plain_word(word: str) -> bool:
+def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:
     key = word.casefold()
     return (
-        key in STOP_WORDS
+        lexicon.is_common_word(key)
         or key in _MONTHS_DAYS
-        or lexicon.is_name_word(key)
-        or lexicon.is_whitelisted(word)
-        or key in lexicon.nrp_terms()
+        or lexicon.is_whitelisted(word, extra_whitelist)
+        or key in gazetteer.nrp_terms()
     )
 
 
@@ -45,7 +44,7 @@ class PersonNameRecognizer(RuleRecognizer):
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
-        if len(first) < 3 or first.casefold() not in lexicon.first_names() or _plain_word(first):
+        if len(first) < 3 or first.casefold() not in gazetteer.first_names() or _plain_word(first, self.extra_whitelist):
             return None
         if place_category(first) is not None:
             return None
@@ -53,7 +52,7 @@ class PersonNameRecognizer(RuleRecognizer):
         if surname is not None:
             last = surname.group(1)
             key = last.casefold()
-            if key in lexicon.last_names() and key not in STOP_WORDS and key not in _MONTHS_DAYS \
-                    and not lexicon.is_whitelisted(last):
+            if key in gazetteer.last_names() and key not in STOP_WORDS and key not in _MONTHS_DAYS \
+                    and not lexicon.is_whitelisted(last, self.extra_whitelist):
                 return start, surname.end(1)
         return start, end

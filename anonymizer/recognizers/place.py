@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import regex as re
 from presidio_analyzer import Pattern
-from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import lexicon
-from anonymizer.categorize import place_category
+from anonymizer import gazetteer, lexicon
+from anonymizer.gazetteer import place_category
 
 from ._base import RuleRecognizer
 from ._names import FUNCTION_WORDS
@@ -22,7 +21,7 @@ _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
 _TOWN_BEFORE = re.compile(r"\b(?i:in|from|near|of)[ ]$")
-_INSTITUTION_TOWNS = frozenset(w.casefold() for w in lexicon.cdcr_institutions()[1])
+_INSTITUTION_TOWNS = frozenset(w.casefold() for w in gazetteer.cdcr_institutions()[1])
 
 PATTERNS = [
     Pattern("place_after_locative", rf"{_BEFORE}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
@@ -74,8 +73,7 @@ class PlaceRecognizer(RuleRecognizer):
         if name.isupper() and len(name) <= 3:
             return False  # "US", "IT": words; "CA" counts only after a city
         return not (
-            folded in STOP_WORDS
-            or lexicon.is_name_word(folded)
+            lexicon.is_common_word(folded)
             or folded in _NOT_PLACES
             or name in FUNCTION_WORDS
         )

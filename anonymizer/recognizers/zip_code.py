@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from anonymizer.categorize import place_category
+from anonymizer.gazetteer import place_category
 
 from ._base import RuleRecognizer, line_before
 

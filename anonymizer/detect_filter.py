@@ -1,0 +1,181 @@
+"""Detection, last steps: rule spans win over the tagger (reconcile), then spans are tightened
+to the annotation guidelines and false positives dropped (filter).
+
+See :mod:`anonymizer.detect`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Iterable, Iterator, Sequence
+
+from . import lexicon, spans
+from .spans import Protected
+from .types import Mention
+
+_HAS_DIGIT = re.compile(r"\d")
+
+
+# --- reconciling detectors ----------------------------------------------------------------
+
+#: Labels a gazetteer/head-noun rule recognizer gives more precisely than a statistical tagger.
+_RULE_NAME_LABELS = frozenset({"ORGANIZATION", "LOCATION", "NRP"})
+#: Labels of rule recognizers whose spans a statistical tagger never overrides.
+_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL"}
+#: spaCy labels a rule name span overrides (``Golden Valley Trucking`` LOCATION, ``Asian Boyz``
+#: NRP, ``Rollin' 60s Crips`` DATE, ``Pomona`` PERSON after ``in``).
+_OVERRIDDEN_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE"})
+
+
+def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
+    """Let rule spans win over the tagger's labels and bounds, and over title-page name parts inside them.
+
+    A spaCy mention overlapping a span of a rule recognizer (names, spelled names, ids, contacts;
+    source ``presidio``) loses the overlapping characters; what is left stands only if it
+    still holds a capitalised word or a digit.  A title-page name part strictly inside such
+    a span (``Jordan`` in ``Jordan High School``, ``King`` in ``10987 King Road``) is dropped.
+    """
+    rules = sorted((m.start, m.end) for m in mentions if m.sources == ("presidio",) and m.label in _RULE_LABELS)
+    if not rules:
+        return list(mentions)
+    out: list[Mention] = []
+    for m in mentions:
+        overlapping = spans.overlapping(rules, m.start, m.end)
+        if not overlapping:
+            out.append(m)
+        elif m.sources == ("spacy",) and m.label in _OVERRIDDEN_LABELS:
+            out.extend(_outside_pieces(m, overlapping))
+        elif m.sources == ("header",) and m.label == "PERSON" and any(
+            s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in overlapping
+        ):
+            continue
+        else:
+            out.append(m)
+    return out
+
+
+def _outside_pieces(m: Mention, taken: Sequence[tuple[int, int]]) -> list[Mention]:
+    """The parts of ``m`` not covered by ``taken`` (no text check here: the filter trims them)."""
+    return [replace(m, start=s, end=e) for s, e in spans.free_pieces(m.start, m.end, taken)]
+
+
+# --- filtering --------------------------------------------------------------------------
+
+_TRIM = " \t\r\n.,;:!?\"()[]{}-–—'’"
+#: words before a number that hedge it and are not part of a time, age, height or date
+_HEDGE = re.compile(
+    r"(?:(?:around|approximately|approx\.|about|only|just|like|maybe|roughly|nearly|almost|over|under|at|by|"
+    r"on|since|until|till|circa|in|of|barely|probably|already|exactly|precisely|some)\s+)+",
+    re.I,
+)
+_DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
+_LEADING_THE = re.compile(r"the\s+", re.I)
+_THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
+_NOT_A_YEAR = re.compile(r"^\d{4}$")
+
+
+def _trim(text: str, start: int, end: int, label: str = "") -> tuple[int, int]:
+    """Strip surrounding punctuation and space; keep brackets that are balanced inside the span,
+    the final dot of ``p.m.``/``Jr.``, the inch mark of ``5'9"``, the apostrophe of ``'90s``."""
+    while start < end and text[start] in _TRIM and not _keep_leading(text, start, end):
+        start += 1
+    while end > start and text[end - 1] in _TRIM and not _keep_trailing(text, start, end, label):
+        end -= 1
+    return start, end
+
+
+def _keep_leading(text: str, start: int, end: int) -> bool:
+    char = text[start]
+    if char == "(":
+        return ")" in text[start:end]
+    if char in "'’":
+        return bool(re.match(r"['’]\d0s\b", text[start:end]))  # '90s
+    return False
+
+
+def _keep_trailing(text: str, start: int, end: int, label: str) -> bool:
+    char = text[end - 1]
+    span = text[start:end]
+    if char == ")":
+        return "(" in span
+    if char == ".":
+        return _is_abbrev_end(text, start, end)
+    if char in "\"'’" and label == "HEIGHT":
+        return bool(re.search(r"\d['’′]\s?\d{1,2}(?:[\"”″]|['’]{2})$", span))
+    if char in "'’" and label == "ORGANIZATION":
+        return bool(re.search(r"\bRollin['’]$", span))
+    return False
+
+
+def _is_abbrev_end(text: str, start: int, end: int) -> bool:
+    # keep the final dot of "p.m." / "a.m." / "Jr." / "Inc." / an initial
+    return bool(re.search(r"(?:[ap]\.m|(?<![\w-])[A-Z]|\b(?:Jr|Sr|Inc|Corp|Co|St|Ave|Blvd|Rd|Dr|Ln|Ct|Pl))\.$", text[start:end], re.I))
+
+
+def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
+    """Bounds of a span by the annotation guidelines.
+
+    Surrounding punctuation off (:func:`_trim`); for PERSON titles and possessives off;
+    for TIME/AGE/HEIGHT/DATE hedges off (``around 5:45`` -> ``5:45``, ``only 37 years old``
+    -> ``37 years old``); a ``the`` before a decade off (``the '90s`` -> ``'90s``);
+    ``of that year`` off a DATE; a leading ``the`` off ORGANIZATION/LOCATION/NRP.
+    """
+    start, end = _trim(text, start, end, label)
+    if label == "PERSON":
+        start, end = lexicon.strip_titles(text, start, end)
+    elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
+        hedge = _HEDGE.match(text, start, end)
+        if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
+            start = hedge.end()
+        if label == "DATE":
+            decade = _DECADE_THE.match(text, start, end)
+            if decade:
+                start = decade.end()
+            year = _THAT_YEAR.search(text, start, end)
+            if year and year.start() > start:
+                end = year.start()
+    elif label in ("ORGANIZATION", "LOCATION", "NRP"):
+        the = _LEADING_THE.match(text, start, end)
+        if the and the.end() < end:
+            start = the.end()
+    return _trim(text, start, end, label)
+
+
+def filter_mentions(
+    text: str, mentions: Iterable[Mention], protected: Protected | None = None
+) -> Iterator[Mention]:
+    """Drop false positives (whitelist, titles, stop names) and tighten spans; see the paper §4.3.
+
+    ``protected`` is the document's whitelist (:func:`anonymizer.spans.protect`): its terms and
+    phrases are not masked; without it only the packaged whitelist applies to single spans.
+    """
+    protected = protected or Protected()
+    for m in mentions:
+        start, end = tighten(text, m.start, m.end, m.label)
+        if end <= start:
+            continue
+        surface = text[start:end]
+        trusted = bool({"header", "rule", "manual"} & set(m.sources))
+        if not trusted:
+            if protected.is_whitelisted(surface) or protected.contains(start, end):
+                continue
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
+                continue
+            if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
+                continue  # "BPH 1073": a form number
+        if (start, end) != (m.start, m.end):
+            m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
+        yield m
+
+
+def _plausible_name(surface: str, label: str) -> bool:
+    if not any(c.isupper() for c in surface):
+        return False  # transcribers capitalise names and places
+    if "\n" in surface:
+        return False
+    if label == "PERSON":
+        if _HAS_DIGIT.search(surface):
+            return False
+        if surface.casefold() in lexicon.stop_names():
+            return False
+    return True

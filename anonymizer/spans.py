@@ -1,0 +1,112 @@
+"""Offsets into one document: trimming, sorted-range look-ups, lines, protected ranges.
+
+Protected ranges are the whitelisted phrases of a document (``California Code of
+Regulations``, the corpus terms of ``Config.whitelist_terms``): :func:`protect` finds
+them once per document and the :class:`Protected` value is passed on to detection
+(the filter) and normalization (the re-scan), so every stage masks nothing inside them
+and whitelists the same terms.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from . import lexicon
+
+Range = tuple[int, int]
+
+
+def trim_space(text: str, start: int, end: int) -> Range | None:
+    """``(start, end)`` without surrounding white space, or None when nothing is left."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def free_pieces(start: int, end: int, taken: Iterable[Range]) -> list[Range]:
+    """The parts of ``start:end`` not covered by any of ``taken`` (in order, non-empty)."""
+    pieces: list[Range] = []
+    cursor = start
+    for s, e in sorted(taken):
+        if e <= cursor or s >= end:
+            continue
+        if s > cursor:
+            pieces.append((cursor, s))
+        cursor = max(cursor, e)
+    if cursor < end:
+        pieces.append((cursor, end))
+    return pieces
+
+
+def overlapping(ranges: Sequence[Range], start: int, end: int, reach: int = 500) -> list[Range]:
+    """Ranges of the sorted ``ranges`` overlapping ``start:end`` (nearest first).
+
+    Ranges starting more than ``reach`` characters before ``start`` are not looked at.
+    """
+    i = bisect.bisect_left(ranges, (end,))
+    found = []
+    while i > 0:
+        i -= 1
+        s, e = ranges[i]
+        if e > start:
+            found.append((s, e))
+        elif s < start - reach:
+            break
+    return found
+
+
+def contains(ranges: Sequence[Range], start: int, end: int) -> bool:
+    """Whether one of the sorted, disjoint ``ranges`` contains ``start:end``."""
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
+
+
+def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
+    """Whether ``start:end`` overlaps one of the sorted ``ranges`` next to where it would sort."""
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    for j in (i - 1, i, i + 1):
+        if 0 <= j < len(ranges) and ranges[j][0] < end and start < ranges[j][1]:
+            return True
+    return False
+
+
+def line_start(text: str, pos: int) -> int:
+    """Offset of the start of the line holding ``pos``."""
+    return text.rfind("\n", 0, pos) + 1
+
+
+def line_end(text: str, pos: int) -> int:
+    """Offset of the line break ending the line holding ``pos`` (the text length on the last line)."""
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def line_before(text: str, start: int, width: int = 60) -> str:
+    """Up to ``width`` characters before ``start`` on the same line."""
+    first = text.rfind("\n", max(0, start - width), start) + 1
+    return text[max(first, start - width) : start]
+
+
+@dataclass(frozen=True, slots=True)
+class Protected:
+    """The whitelist of one document: its extra terms and the ranges its phrases cover."""
+
+    extra: tuple[str, ...] = ()
+    ranges: tuple[Range, ...] = ()
+
+    def contains(self, start: int, end: int) -> bool:
+        """Whether ``start:end`` lies inside one whitelisted phrase."""
+        return bool(self.ranges) and contains(self.ranges, start, end)
+
+    def is_whitelisted(self, term: str) -> bool:
+        """:func:`anonymizer.lexicon.is_whitelisted` with this document's extra terms."""
+        return lexicon.is_whitelisted(term, self.extra)
+
+
+def protect(text: str, extra: Iterable[str] = ()) -> Protected:
+    """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``), found once."""
+    extra = tuple(extra)
+    return Protected(extra, tuple(m.span() for m in lexicon.whitelist_pattern(extra).finditer(text)))

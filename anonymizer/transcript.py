@@ -1,0 +1,104 @@
+"""The transcript format: the one speaker-tag grammar and the one tag syntax.
+
+Speaker tags (see ``docs/transcript-format.md``)
+------------------------------------------------
+An utterance line opens with a speaker tag: optional spaces or tabs, then 1 to
+:data:`MAX_TAG_WORDS` words separated by spaces or tabs, an optional single space, and
+a colon followed by white space or the end of the text.  A word is written in capitals,
+may start with a mixed-case prefix of one capital and one or two small letters
+(``McDONALD``, ``MacLEOD``, ``DeLEON``) and may hold ``'’.-`` (``O'BRIEN``,
+``SMITH-JONES``, ``MR.``); after the first word a number is a word too
+(``UNIDENTIFIED SPEAKER 2:``).  The tag holds at least two letters, so the Q&A markers
+``Q:`` and ``A:`` are *not* speaker tags: they are kept as text and never yield a name.
+
+Tags of the pseudonymized text
+------------------------------
+A tag is a label in capitals, digits and underscores in square brackets, starting with a
+capital: ``[PERSON_2]``, ``[WITNESS_2B]`` (a reviewer's rename), ``[SPELLED_NAME_PERSON_2]``,
+``[MONTH]``; a date may become several tags (``[MONTH] [DAY], [YEAR]``).
+:func:`normalize_tag` turns what a user types into that form.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+#: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
+MAX_TAG_WORDS = 8
+_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-Z][A-Z'’.\-]*"
+#: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space
+SPEAKER_TAG = re.compile(
+    rf"^[^\S\n]*(?P<tag>{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}})[^\S\n]?:(?=\s|$)",
+    re.MULTILINE,
+)
+
+
+def _enough_letters(match: re.Match[str] | None) -> re.Match[str] | None:
+    if match is None or sum(c.isalpha() for c in match.group("tag")) < 2:
+        return None
+    return match
+
+
+def speaker_tag(text: str, pos: int = 0) -> re.Match[str] | None:
+    """The speaker tag opening the line that starts at ``pos`` (``SPEAKER_TAG`` match), else None."""
+    return _enough_letters(SPEAKER_TAG.match(text, pos))
+
+
+def is_speaker_tag(line: str) -> bool:
+    """Whether ``line`` starts with a speaker tag (``INMATE YOUNG:``, ``McDONALD :``; not ``Q:``)."""
+    return speaker_tag(line) is not None
+
+
+def speaker_tags(text: str, start: int = 0) -> Iterator[re.Match[str]]:
+    """Every speaker tag of ``text`` from ``start`` on, one per utterance line."""
+    for match in SPEAKER_TAG.finditer(text, start):
+        if _enough_letters(match):
+            yield match
+
+
+def line_start(text: str, pos: int) -> int:
+    """Offset of the start of the line holding ``pos``."""
+    return text.rfind("\n", 0, pos) + 1
+
+
+def in_speaker_tag(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in the speaker tag that opens its line."""
+    match = speaker_tag(text, line_start(text, pos))
+    return match is not None and pos < match.end()
+
+
+# --- tags of the pseudonymized text ---------------------------------------------------------
+
+#: one tag: ``[PERSON_2]``, ``[WITNESS_2B]``, ``[MONTH]``
+TAG = re.compile(r"\[[A-Z][A-Z0-9_]*\]")
+_NOT_LABEL = re.compile(r"[^A-Z0-9]+")
+
+
+def tag_label(text: str) -> str:
+    """``text`` as a tag label: capitals, digits and single underscores (``"spelled name"`` ->
+    ``"SPELLED_NAME"``); empty when nothing is left."""
+    return _NOT_LABEL.sub("_", text.upper()).strip("_")
+
+
+def is_tag(text: str) -> bool:
+    """Whether ``text`` is exactly one tag."""
+    return TAG.fullmatch(text) is not None
+
+
+def find_tags(text: str) -> list[str]:
+    """The tags in ``text`` in order (``"[MONTH] [DAY], [YEAR]"`` -> three tags)."""
+    return TAG.findall(text)
+
+
+def normalize_tag(text: str) -> str:
+    """A user-given tag in the tag syntax: ``" witness 2b "`` / ``"[Witness-2B]"`` -> ``"[WITNESS_2B]"``.
+
+    Brackets are optional; letters are upper-cased and runs of other characters become one
+    underscore.  Raises :class:`ValueError` when no label is left or it does not start with a
+    letter.
+    """
+    label = tag_label(text.strip().removeprefix("[").removesuffix("]"))
+    tag = f"[{label}]"
+    if not is_tag(tag):
+        raise ValueError(f"not a tag: {text!r}")
+    return tag

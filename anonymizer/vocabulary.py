@@ -1,0 +1,221 @@
+"""The one home of the project's words: every word list, and the only reader of ``anonymizer/data/``.
+
+Calendar words, number words, name suffixes, role and title words, the phonetic (NATO)
+alphabet, US states, street suffixes, possessives and the key folding used to compare
+terms all live here; every other module imports them (``tests/test_architecture.py``
+checks that no other module spells them out).
+
+Data files hold one entry per line; blank lines and lines starting with ``#`` are
+ignored.  Nothing here imports another module of the package.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from importlib.resources import files
+
+# --- data files ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def data_lines(name: str) -> tuple[str, ...]:
+    """The entries of ``anonymizer/data/<name>``: stripped lines, no blanks, no ``#`` comments."""
+    text = (files("anonymizer") / "data" / name).read_text(encoding="utf-8")
+    stripped = (line.strip() for line in text.splitlines())
+    return tuple(line for line in stripped if line and not line.startswith("#"))
+
+
+def census_names(filename: str) -> frozenset[str]:
+    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data), case-folded."""
+    text = (files("names") / filename).read_text(encoding="ascii")
+    return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
+
+
+@lru_cache(maxsize=1)
+def cdcr_institution_rows() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``categorize_cdcr_institutions.tsv`` parsed: ``(code, full name, aliases)`` per institution."""
+    rows = []
+    for line in data_lines("categorize_cdcr_institutions.tsv"):
+        code, full, *rest = line.split("\t")
+        aliases = tuple(rest[0].split("|")) if rest and rest[0] else ()
+        rows.append((code, full, aliases))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=1)
+def phonetic_alphabet() -> dict[str, str]:
+    """Phonetic spelling word (case-folded) -> the capital letter it spells (``victor`` -> ``V``)."""
+    table: dict[str, str] = {}
+    for line in data_lines("phonetic_alphabet.txt"):
+        word, letter = line.split("\t")
+        table[word.casefold()] = letter
+    return table
+
+
+@lru_cache(maxsize=1)
+def nato_words() -> dict[str, str]:
+    """Capital letter -> its first listed spelling word, Title case, no hyphen (``X`` -> ``Xray``)."""
+    table: dict[str, str] = {}
+    for line in data_lines("phonetic_alphabet.txt"):
+        word, letter = line.split("\t")
+        table.setdefault(letter, word.replace("-", "").title())
+    return table
+
+
+# --- calendar ---------------------------------------------------------------------------
+
+MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December",
+)  # fmt: skip
+#: months that are also common words or names (``May``, ``March``): dates only in context
+AMBIGUOUS_MONTHS = ("March", "April", "May", "June", "August")
+MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAY_ABBREVIATIONS = ("Mon", "Tues", "Tue", "Wed", "Thurs", "Thur", "Thu", "Fri", "Sat", "Sun")
+
+# --- numbers ----------------------------------------------------------------------------
+
+UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+#: tens, with the common misspelling ``fourty``
+TENS = ("twenty", "thirty", "forty", "fourty", "fifty", "sixty", "seventy", "eighty", "ninety")
+#: 1..12, the hours of a clock
+HOURS = UNITS + TEENS[:3]
+ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+ORDINALS = ORDINAL_UNITS + (
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+    "eighteenth", "nineteenth", "twentieth", "thirtieth",
+)  # fmt: skip
+DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fourties", "fifties", "sixties", "seventies", "eighties", "nineties")
+
+# --- names, roles and titles ------------------------------------------------------------
+
+#: generational suffixes of a name (case-folded)
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+#: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded
+ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
+#: title and role words dropped from person names (``titles.txt`` adds more), case-folded
+PERSON_TITLE_WORDS = frozenset(
+    """
+    mr mrs ms miss mister dr doctor prof commissioner presiding deputy attorney district
+    inmate officer judge sergeant sgt lieutenant lt captain capt detective det counselor
+    correctional psychologist clinician chief warden agent sir madam ma'am father
+    """.split()
+)
+#: words of a speaker tag that name a role, not a person (upper case)
+ROLE_WORDS = frozenset(
+    """
+    PRESIDING DEPUTY COMMISSIONER COMMISSIONERS ASSOCIATE CHIEF ATTORNEY DISTRICT DA DDA INMATE
+    INCARCERATED PERSON PRISONER VICTIM VICTIMS NEXT OF KIN VNOK REPRESENTATIVE SUPPORT MR MRS MS
+    MISS DR DOCTOR OFFICER CORRECTIONAL CORRECTIONS SERGEANT SGT LIEUTENANT LT CAPTAIN UNIDENTIFIED
+    SPEAKER SPEAKERS INTERPRETER PSYCHOLOGIST CLINICIAN PANEL MEMBER MEMBERS STUDENT OBSERVER
+    TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER HEARING ALL BOTH
+    FAMILY MEMBER WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO
+    PRESENT OTHERS APPEARANCES TRANSCRIBED BY NOTE
+    """.split()
+)
+
+
+@lru_cache(maxsize=1)
+def titles() -> tuple[str, ...]:
+    """Person titles and roles of ``titles.txt`` (``Mr.``, ``Presiding Commissioner``), file order."""
+    return data_lines("titles.txt")
+
+
+# --- places -----------------------------------------------------------------------------
+
+#: the fifty states (``CA`` too), as the title-page parser compares them (upper case)
+US_STATES = frozenset(
+    s.upper()
+    for s in (
+        "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii "
+        "Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan "
+        "Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania "
+        "Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming CA"
+    ).split()
+) | {
+    "NEW HAMPSHIRE", "NEW JERSEY", "NEW MEXICO", "NEW YORK", "NORTH CAROLINA", "NORTH DAKOTA",
+    "RHODE ISLAND", "SOUTH CAROLINA", "SOUTH DAKOTA", "WEST VIRGINIA",
+}  # fmt: skip
+#: street suffixes that make an address on their own (``Main Street``), lower case
+STRONG_STREET_SUFFIXES = (
+    "street", "avenue", "boulevard", "road", "drive", "lane", "highway", "freeway", "parkway",
+    "st", "ave", "blvd", "rd", "hwy", "pkwy",
+)  # fmt: skip
+#: street suffixes that are also ordinary words (``way``, ``court``), lower case
+WEAK_STREET_SUFFIXES = ("way", "court", "place", "circle", "terrace", "trail", "plaza", "ct", "pl", "dr", "ln", "cir")
+#: street suffixes as written in addresses, with and without their dot
+STREET_SUFFIXES = (
+    "Street", "St.", "St", "Avenue", "Ave.", "Ave", "Boulevard", "Blvd.", "Blvd", "Road", "Rd.", "Rd", "Drive",
+    "Dr.", "Lane", "Ln.", "Way", "Court", "Ct.", "Place", "Pl.", "Circle", "Highway", "Hwy", "Parkway", "Pkwy",
+    "Terrace", "Trail", "Plaza", "Square", "Alley", "Loop", "Row", "Expressway", "Freeway",
+)  # fmt: skip
+
+def is_acronym(term: str) -> bool:
+    """Whether all of a term's 2+ letters are capitals (``MAC``, ``PIA``, ``U.S.``)."""
+    letters = [c for c in term if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+# --- possessives and key folding --------------------------------------------------------
+
+APOSTROPHES = "'’"
+#: a trailing possessive: ``'s`` (either apostrophe, any case) or a bare apostrophe after ``s``
+POSSESSIVE = re.compile(r"['’][sS]$|(?<=[sS])['’]$")
+_STRAIGHT_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+#: punctuation and white space stripped from both ends of a term before comparing it
+EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
+
+
+def strip_possessive(word: str) -> str:
+    """``"Richardson's"`` -> ``"Richardson"``, ``"Jones'"`` -> ``"Jones"``."""
+    return POSSESSIVE.sub("", word)
+
+
+def split_possessive(part: str) -> tuple[str, str]:
+    """``"Richardson's"`` -> ``("Richardson", "'s")``; only an ``'s`` ending (a bare ``'`` stays)."""
+    if len(part) > 2 and part[-2:] in ("'s", "’s", "'S", "’S"):
+        return part[:-2], part[-2:]
+    return part, ""
+
+
+def fold_possessive(value: str) -> str:
+    """Comparison form of a name typed or selected by a user: white space folded, case-folded,
+    a final ``'s`` off (``"Kevin  Richardson's"`` -> ``"kevin richardson"``)."""
+    value = " ".join(value.split()).casefold()
+    for suffix in ("'s", "’s"):
+        if value.endswith(suffix):
+            return value[: -len(suffix)]
+    return value
+
+
+def fold_accents(text: str) -> str:
+    """Case-folded, accent-free, with typographic apostrophes made plain."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def fold_name(name: str) -> str:
+    """Gazetteer key: case-folded, accent-free, single-spaced, without surrounding punctuation."""
+    return " ".join(fold_accents(name).split()).strip(" .,;:!?\"()[]")
+
+
+def fold_key(text: str) -> str:
+    """Key under which a term (whitelist, stop name) is compared.
+
+    Case-folded, runs of white space folded to one space, curly apostrophes
+    made straight, surrounding punctuation, a leading ``the `` and a trailing
+    possessive (``'s`` or a bare ``'`` after ``s``) removed:
+    ``"the  Board's"`` -> ``"board"``.
+    """
+    key = " ".join(text.translate(_STRAIGHT_APOSTROPHES).split()).casefold().strip(EDGE_PUNCT)
+    if key.startswith("the "):
+        key = key[4:]
+    return strip_possessive(key).strip(EDGE_PUNCT)
+
+
+def straight_apostrophes(text: str) -> str:
+    """Curly apostrophes and backticks made ``'``."""
+    return text.translate(_STRAIGHT_APOSTROPHES)
