@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from . import lexicon
+from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
 
@@ -71,11 +72,6 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
         if 0 <= j < len(ranges) and ranges[j][0] < end and start < ranges[j][1]:
             return True
     return False
-
-
-def line_start(text: str, pos: int) -> int:
-    """Offset of the start of the line holding ``pos``."""
-    return text.rfind("\n", 0, pos) + 1
 
 
 def line_end(text: str, pos: int) -> int:

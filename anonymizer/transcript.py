@@ -61,6 +61,16 @@ def line_start(text: str, pos: int) -> int:
     return text.rfind("\n", 0, pos) + 1
 
 
+def line_starts(text: str) -> list[int]:
+    """Offset of the first character of every line (``bisect`` over it gives a line number)."""
+    starts = [0]
+    found = text.find("\n")
+    while found >= 0:
+        starts.append(found + 1)
+        found = text.find("\n", found + 1)
+    return starts
+
+
 def in_speaker_tag(text: str, pos: int) -> bool:
     """Whether ``pos`` lies in the speaker tag that opens its line."""
     match = speaker_tag(text, line_start(text, pos))

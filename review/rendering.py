@@ -6,7 +6,6 @@ page and the partial updates after an action render the same HTML.
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -14,13 +13,11 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.pseudonymize import Pseudonymized
+from anonymizer.transcript import TAG, line_starts, speaker_tag
 
 from .constants import MIXED, Origin, ReviewStatus
 from .rows import EntityLike, EntityRow, MentionLike, Progress  # noqa: F401  (the types it draws)
 
-#: ``PRESIDING COMMISSIONER RUFF:``, ``ATTORNEY MBELU :``, ``INMATE McDONALD:``
-_SPEAKER = re.compile(r"^(?:[A-Z][A-Za-z.'’-]*[ \t]+){0,5}[A-Z][A-Za-z.'’-]*[ \t]?:")
-_TAG_TOKEN = re.compile(r"\[[A-Z0-9_]+\]")
 
 
 @dataclass(frozen=True)
@@ -28,11 +25,6 @@ class Line:
     number: int
     start: int
     html: SafeString
-
-
-def line_starts(text: str) -> list[int]:
-    """Offset of the first character of every line."""
-    return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
 def line_numbers(starts: Sequence[int], spans: Iterable[tuple[int, int]]) -> set[int]:
@@ -46,13 +38,9 @@ def line_numbers(starts: Sequence[int], spans: Iterable[tuple[int, int]]) -> set
 
 
 def speaker_end(line: str) -> int:
-    """Length of the speaker tag that opens an utterance line (0 when there is none)."""
-    match = _SPEAKER.match(line)
-    if not match:
-        return 0
-    letters = [c for c in match.group() if c.isalpha()]
-    upper = sum(c.isupper() for c in letters)
-    return match.end() if upper >= 2 and upper * 2 >= len(letters) else 0
+    """Length of the speaker tag that opens an utterance line, colon included (0 when there is none)."""
+    match = speaker_tag(line)
+    return match.end() if match else 0
 
 
 def mark_html(mention: MentionLike, surface: str) -> str:
@@ -127,7 +115,7 @@ def computed_tags(result: Pseudonymized, entities: Sequence[EntityLike]) -> dict
         if r.entity is None:
             continue
         bucket = tags.setdefault(entities[r.entity].pk, [])
-        for tag in _TAG_TOKEN.findall(r.tag_text) or [r.tag_text]:
+        for tag in TAG.findall(r.tag_text) or [r.tag_text]:
             if tag not in bucket:
                 bucket.append(tag)
     return {pk: " ".join(values[:4]) + (" …" if len(values) > 4 else "") for pk, values in tags.items()}

@@ -114,6 +114,6 @@ def test_it_spells_review_actions_through_the_constants():
     offenders = [
         f"{p.relative_to(ROOT)}:{n}" for p in sources() if p.name != "constants.py"
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
-        if literal.search(line) and "store_true" not in line
+        if literal.search(line) and "action=\"store_" not in line  # argparse, not a review action
     ]
     assert offenders == []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from anonymizer import transcript
+
 from .. import registry
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
@@ -70,7 +72,10 @@ def normalize_tag(tag: str) -> str:
         return ""
     if len(tag) > 78 or not all(c.isalnum() or c in "_- " for c in tag):
         raise ActionError("A tag is letters, digits, '_' and '-' (at most 78 characters).")
-    return f"[{tag.upper().replace(' ', '_').replace('-', '_')}]"
+    try:
+        return transcript.normalize_tag(tag)
+    except ValueError:
+        raise ActionError("A tag starts with a letter (e.g. WITNESS_2B).") from None
 
 
 @transaction.atomic

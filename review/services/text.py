@@ -10,6 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from anonymizer.transcript import line_starts as _line_starts
+from anonymizer.vocabulary import fold_possessive, split_possessive
+
 _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 
 
@@ -20,15 +23,6 @@ def overlaps(a_start: int, a_end: int, spans: list[tuple[int, int]]) -> bool:
         if 0 <= j < len(spans) and spans[j][0] < a_end and a_start < spans[j][1]:
             return True
     return False
-
-
-def fold_possessive(value: str) -> str:
-    """Collapse white space, casefold and drop a trailing possessive ``'s``."""
-    value = " ".join(value.split()).casefold()
-    for suffix in ("'s", "’s"):
-        if value.endswith(suffix):
-            return value[: -len(suffix)]
-    return value
 
 
 @dataclass(frozen=True)
@@ -54,7 +48,7 @@ def find_occurrences(
     words = needle.split()
     if not words:
         return []
-    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    line_starts = _line_starts(text)
     found: dict[tuple[int, int], Occurrence] = {}
     exact = re.compile(r"(?<![^\W_])" + r"[ \t]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
     for m in exact.finditer(text):
@@ -71,8 +65,7 @@ def find_occurrences(
             folded, choices, scorer=fuzz.ratio, processor=fold_possessive, score_cutoff=threshold, limit=None
         ):
             start, end = windows[index]
-            if text[start:end].casefold().endswith(("'s", "’s")):
-                end -= 2  # the possessive is never part of a span
+            end -= len(split_possessive(text[start:end])[1])  # the possessive is never part of a span
             if any(s < end and start < e for s, e in found) or overlaps(start, end, covered):
                 continue
             found[(start, end)] = Occurrence(start, end, "fuzzy", round(score, 1), 0)
