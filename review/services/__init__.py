@@ -7,6 +7,7 @@
 ``mentions``        accept/reject, relabel, move, split one mention
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
+``bulk``            accept pending under a filter, reading progress, accept the rest
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
 ==================  =====================================================================
 
@@ -15,6 +16,7 @@ public API of every module is re-exported here.
 """
 from ..constants import UNDOABLE, Action, ReviewStatus
 from .additions import add_mentions, check_spans, undo, whitelist_matches, whitelist_term
+from .bulk import PendingFilter, Reading, accept_pending, accept_rest, mark_read, pending_under, reading
 from .base import (
     EDITABLE, ENTITY_FIELDS, MENTION_FIELDS, REVIEWABLE, ActionError, Conflict, Outcome, begin, record, record_all,
 )
@@ -28,6 +30,7 @@ from .team import approve, assign, send_back, submit, take_next
 from .text import Occurrence, find_occurrences, fold_possessive, overlaps, same_term, similar_names, trim_span
 
 __all__ = [
+    "PendingFilter", "Reading", "accept_pending", "accept_rest", "mark_read", "pending_under", "reading",
     "ALLOWED_SUFFIXES", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS", "REVIEWABLE", "UNDOABLE", "Action",
     "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
