@@ -112,7 +112,8 @@ class Reading:
 
 
 def line_count(text: str) -> int:
-    return text.count("\n") + 1
+    """Lines to read (a trailing empty line does not count)."""
+    return text.rstrip("\n").count("\n") + 1
 
 
 def reading(document: Document, user) -> Reading:
