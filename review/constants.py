@@ -38,6 +38,7 @@ class Action:
     RELABEL = "relabel"
     MOVE = "move"
     SPLIT = "split"
+    RESIZE = "resize"  # trim or extend a mention's boundaries
     # entities
     ACCEPT_ENTITY = "accept_entity"
     REJECT_ENTITY = "reject_entity"
@@ -66,10 +67,10 @@ class Action:
 UNDOABLE = frozenset(
     {Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.ACCEPT_ENTITY,
      Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST,
-     Action.ACCEPT_PENDING, Action.ACCEPT_REST}
+     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE}
 )
 #: The four-eyes steps shown on the review screen.
 WORKFLOW_ACTIONS = (Action.SUBMIT, Action.APPROVE, Action.SEND_BACK)
 #: URL slugs of the per-mention and per-entity action views.
-MENTION_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT)
+MENTION_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.RESIZE)
 ENTITY_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.RENAME, Action.MERGE)

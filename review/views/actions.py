@@ -156,6 +156,8 @@ MENTION_ACTIONS: dict[str, TargetAction] = {
     Action.RELABEL: lambda d, v, u, r, m: services.relabel_mention(d.pk, v, u, m, r.POST.get("label", "")),
     Action.MOVE: lambda d, v, u, r, m: services.move_mention(d.pk, v, u, m, _posted_int(r, "entity")),
     Action.SPLIT: lambda d, v, u, r, m: services.split_mention(d.pk, v, u, m),
+    Action.RESIZE: lambda d, v, u, r, m: services.resize_mention(
+        d.pk, v, u, m, _posted_int(r, "start"), _posted_int(r, "end")),
 }
 
 ENTITY_ACTIONS: dict[str, TargetAction] = {
