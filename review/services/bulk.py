@@ -76,6 +76,16 @@ def _accept(document: Document, user, rows, action: str, target: str, summary: s
     return Outcome(document, decision, [(s, e) for _, s, e, _ in rows], {ent for *_, ent in rows}, regroup=True)
 
 
+def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
+    """The rows, when they are what the reviewer confirmed (the count the screen stated)."""
+    if not rows:
+        raise ActionError(empty)
+    if expected is not None and expected != len(rows):
+        raise ActionError(f"The list changed: {len(rows)} pending mentions are shown now, you confirmed {expected}. "
+                          "Nothing was accepted; check and confirm again.")
+    return rows
+
+
 @transaction.atomic
 def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
                    certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
@@ -83,12 +93,7 @@ def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str
     """Accept every pending mention shown under the filter (decided mentions are never touched)."""
     selection = PendingFilter.of(labels, certainties, sources, entity_ids)
     document = begin(document_id, version)
-    rows = pending_under(document, selection)
-    if not rows:
-        raise ActionError("No pending mention is shown under this filter.")
-    if expected is not None and expected != len(rows):
-        raise ActionError(f"The list changed: {len(rows)} pending mentions are shown now, you confirmed {expected}. "
-                          "Nothing was accepted; check and confirm again.")
+    rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
     return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
                    f"Accepted {len(rows)} pending mentions shown under {selection.describe()} "
                    f"(decided mentions untouched)")
@@ -142,12 +147,7 @@ def accept_rest(document_id: int, version: int, user, *, expected: int | None = 
     if not seen.complete:
         raise ActionError(f"Read to the end first: {seen.lines_read} of {seen.lines} lines seen. "
                           "“Accept the rest” is offered once every line has been stepped through or scrolled past.")
-    rows = pending_under(document, PendingFilter())
-    if not rows:
-        raise ActionError("Nothing is pending.")
-    if expected is not None and expected != len(rows):
-        raise ActionError(f"The list changed: {len(rows)} mentions are pending now, you confirmed {expected}. "
-                          "Nothing was accepted; check and confirm again.")
+    rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
     return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
                    f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "
                    f"(decided mentions untouched)")
