@@ -18,16 +18,10 @@ corpus learns from approved documents is in place for the next one. It prints th
 per hearing along the sequence and mean(hearings 6-8) / mean(hearings 1-3). Whether staff
 recur across hearings depends on the generator: the script says so when it has no corpus mode.
 
-Measured 2026-11-23 (branch ``effort``, 2 shared cores), zero leaks reached in every hearing:
-
-* ``--count 4`` (seed 0, mixed layout): 121.5 actions per hearing to zero leaks (122.3 per
-  8,000 words: 470 entity accepts, 3 entity rejects, 13 additions), +30.2 per 8,000 words to
-  right labels and entities; 728 mentions to read per 8,000 words; 20-40 s.
-* ``--count 10 --seed 1``: 122.1 per 8,000 words to zero leaks (1,171 entity accepts,
-  7 entity rejects, 33 additions; 97 % of the actions confirm detections), +19.9 to right
-  labels and entities; 730 mentions to read per 8,000 words; 40 s.
-* ``--corpus --count 8``: 124, 119, 120, 123, 131, 132, 126, 118 actions per hearing,
-  mean(6-8)/mean(1-3) = 1.04 (the generator has no corpus mode: no staff recur); 50-90 s.
+Measured 2026-11-23 (branch ``p12``, 4 hearings per profile, seed 0), zero leaks in every hearing,
+per 8,000 words: classic 5.0 actions to zero leaks (before: 122.3), +21.9 to right labels and
+entities (before +30.2), 728 mentions to read; varied 18.0 / +22.0 / 802; heldout 18.8 / +30.2 /
+836; 55 s for all three profiles.
 """
 from __future__ import annotations
 
