@@ -56,6 +56,8 @@ RegistryKey = tuple[str, str]
 #: Coarse labels whose tag uses the entity's fine category (STATE, PRISON, ...).
 _CATEGORIZED_LABELS = frozenset({"LOCATION", "ORGANIZATION", "NRP"})
 _TEMPORAL_LABELS = frozenset({"DATE", "TIME", "AGE", "HEIGHT"})
+#: Labels whose tag carries no number (every DATE is ``[MONTH] [DAY], [YEAR]``): grouping them changes nothing.
+UNNUMBERED_LABELS = _TEMPORAL_LABELS
 
 
 @dataclass(frozen=True, slots=True)

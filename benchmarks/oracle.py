@@ -22,14 +22,15 @@ Definitions
 
 Policy
 ------
-Phase 1, to zero leaks (what a careful person does with today's screen, entity by entity):
+Phase 1, to zero leaks (what a careful person does with the screen): read every pending
+mention (counted as "mentions to read", not as actions: stepping through or scrolling
+past every line is what unlocks "accept the rest"), then
 
-1. optional bulk functions (see :data:`BULK_ACCEPT`): used only when correct per the gold;
-2. per entity with pending mentions: a mention is *good* when it overlaps a gold letter.
-   If accepting the entity and rejecting its bad mentions one by one is cheaper than
-   rejecting the entity and accepting its good mentions one by one (ties: accept when
-   most are good), do that; an entity with a single pending mention is decided with the
-   entity button too;
+1. per entity with bad pending mentions (a mention is *good* when it overlaps a gold
+   letter): reject the entity when none is good; else reject its bad mentions one by one,
+   or reject the entity and accept its good mentions one by one when that is cheaper;
+2. record the reading progress (``services.mark_read``, not an action) and "accept the
+   rest" (``services.accept_rest``, one action) when anything is still pending;
 3. every gold run still leaking is added with ``add_mentions`` together with the other
    occurrences that ``find_occurrences`` offers (exact and fuzzy) and that are gold runs of
    the same label still leaking, one action per add, into the existing entity of that gold
@@ -39,7 +40,10 @@ Phase 2, to right labels and entities (continuing), counted separately: relabel 
 whose accepted mentions mostly carry another gold label; merge entities of one referent and
 label; then per mention: move it to the entity of its referent and label, split it out (or
 relabel it, which joins or creates an entity of that label) when there is none, relabel it
-in place when only its label is wrong.
+in place when only its label is wrong. Unnumbered labels (DATE, TIME, AGE, HEIGHT: every
+one gets the same tag, ``anonymizer.pseudonymize.UNNUMBERED_LABELS``) are judged on their
+label only: how they are grouped into entities changes nothing in the export, and the
+screen groups them per label anyway.
 """
 from __future__ import annotations
 
@@ -50,8 +54,10 @@ import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from anonymizer.pseudonymize import UNNUMBERED_LABELS
+
 KINDS = (
-    "entity_accept", "entity_reject", "mention_accept", "mention_reject", "add",
+    "entity_accept", "entity_reject", "mention_accept", "mention_reject", "bulk_accept", "add",
     "relabel", "merge", "move_split", "other",
 )
 PHASES = ("leaks", "labels")
@@ -64,14 +70,8 @@ KNOWN_SERVICES = frozenset({
     "split_mention", "merge_entities", "rename_tag", "add_mentions", "find_occurrences", "whitelist_term",
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
-    "normalize_tag",
+    "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
 })
-# Bulk accept functions the oracle uses when they exist: name -> how to call it for one label.
-# Called with keyword arguments ``label=`` (or ``labels=[...]``) when the signature has them;
-# used only when every pending mention it would accept is good per the gold.
-BULK_ACCEPT = ("accept_all_pending", "accept_pending", "bulk_accept")
-
-
 def setup_django(database_url: str | None = None) -> str:
     """Configure a standalone Django (DEBUG, throw-away SQLite, inline jobs) and migrate."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -242,10 +242,10 @@ class OracleReviewer:
 
     # ------------------------------------------------------------------ phase 1
     def review_to_zero_leaks(self) -> None:
+        from review import services
         from review.models import ReviewStatus
 
         self.phase = "leaks"
-        self._bulk_accept()
         by_entity: dict[int, list[Row]] = defaultdict(list)
         for r in self.rows():
             if r.status == ReviewStatus.PENDING:
@@ -253,37 +253,19 @@ class OracleReviewer:
         for entity_id, rows in by_entity.items():
             good = [r for r in rows if self.index.good(r.start, r.end)]
             bad = [r for r in rows if not self.index.good(r.start, r.end)]
-            accept_cost, reject_cost = 1 + len(bad), 1 + len(good)
-            if accept_cost < reject_cost or (accept_cost == reject_cost and len(good) > len(bad)):
-                self.act("entity_accept", "set_entity_status", entity_id, ReviewStatus.ACCEPTED)
-                for r in bad:
-                    self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
-            else:
+            if not bad:
+                continue  # "accept the rest" covers it
+            if not good or 1 + len(good) < len(bad):
                 self.act("entity_reject", "set_entity_status", entity_id, ReviewStatus.REJECTED)
                 for r in good:
                     self.act("mention_accept", "set_mention_status", r.pk, ReviewStatus.ACCEPTED)
+            else:
+                for r in bad:
+                    self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
+        services.mark_read(self.document_id, self.user, self.text.count("\n") + 1)  # read to the end
+        if any(r.status == ReviewStatus.PENDING for r in self.rows()):
+            self.act("bulk_accept", "accept_rest")
         self._add_missed()
-
-    def _bulk_accept(self) -> None:
-        """Use a bulk accept service, one label at a time, where it is right for every pending mention."""
-        from review import services
-        from review.models import ReviewStatus
-
-        for name in BULK_ACCEPT:
-            fn = getattr(services, name, None)
-            if fn is None:
-                continue
-            params = inspect.signature(fn).parameters
-            if "label" not in params and "labels" not in params:
-                continue
-            pending = [r for r in self.rows() if r.status == ReviewStatus.PENDING]
-            labels = sorted({r.label for r in pending})
-            for label in labels:
-                of_label = [r for r in pending if r.label == label]
-                if of_label and all(self.index.good(r.start, r.end) for r in of_label):
-                    kwargs = {"label": label} if "label" in params else {"labels": [label]}
-                    self.act("other", name, **kwargs)
-            return
 
     def _add_missed(self) -> None:
         from review import services
@@ -352,7 +334,7 @@ class OracleReviewer:
         for entity_id, eid in referent.items():
             groups[(eid, labels[entity_id])].append(entity_id)
         for (eid, label), entities in groups.items():
-            if len(entities) < 2:
+            if len(entities) < 2 or label in UNNUMBERED_LABELS:
                 continue
             entities.sort(key=lambda e: (-sum(gold_labels[e].values()), e))
             target = entities[0]
@@ -375,6 +357,11 @@ class OracleReviewer:
         for r in rows:
             g = self.index.best(r.start, r.end)
             if g is None:
+                continue
+            if g.label in UNNUMBERED_LABELS:  # grouping changes nothing: only the label counts
+                if r.label != g.label:
+                    self.act("relabel", "relabel_mention", r.pk, g.label)
+                    done += 1
                 continue
             home = homes.get(g.key)
             if r.entity_id == home and r.label == g.label:
@@ -442,6 +429,8 @@ class OracleReviewer:
             if g is None:
                 continue
             wrong_label += r.label != g.label
+            if g.label in UNNUMBERED_LABELS:
+                continue
             entity_referents[r.entity_id].add(g.entity_id)
             key_entities[g.key].add(r.entity_id)
         wrong_grouping = sum(len(v) > 1 for v in entity_referents.values()) + sum(

@@ -18,21 +18,14 @@ corpus learns from approved documents is in place for the next one. It prints th
 per hearing along the sequence and mean(hearings 6-8) / mean(hearings 1-3). Whether staff
 recur across hearings depends on the generator: the script says so when it has no corpus mode.
 
-Measured 2026-11-23 (branch ``effort``, 2 shared cores), zero leaks reached in every hearing:
-
-* ``--count 4`` (seed 0, mixed layout): 121.5 actions per hearing to zero leaks (122.3 per
-  8,000 words: 470 entity accepts, 3 entity rejects, 13 additions), +30.2 per 8,000 words to
-  right labels and entities; 728 mentions to read per 8,000 words; 20-40 s.
-* ``--count 10 --seed 1``: 122.1 per 8,000 words to zero leaks (1,171 entity accepts,
-  7 entity rejects, 33 additions; 97 % of the actions confirm detections), +19.9 to right
-  labels and entities; 730 mentions to read per 8,000 words; 40 s.
-* ``--corpus --count 8``: 124, 119, 120, 123, 131, 132, 126, 118 actions per hearing,
-  mean(6-8)/mean(1-3) = 1.04 (the generator has no corpus mode: no staff recur); 50-90 s.
+Measured 2026-11-23 (branch ``p12``, 4 hearings per profile, seed 0), zero leaks in every hearing,
+per 8,000 words: classic 5.0 actions to zero leaks (before: 122.3), +21.9 to right labels and
+entities (before +30.2), 728 mentions to read; varied 18.0 / +22.0 / 802; heldout 18.8 / +30.2 /
+836; 55 s for all three profiles.
 """
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
 import time
@@ -45,62 +38,22 @@ from benchmarks import oracle  # noqa: E402
 
 SHORT = {
     "entity_accept": "ent+", "entity_reject": "ent-", "mention_accept": "men+", "mention_reject": "men-",
-    "add": "add", "relabel": "relab", "merge": "merge", "move_split": "mv/sp", "other": "other",
+    "bulk_accept": "bulk", "add": "add", "relabel": "relab", "merge": "merge", "move_split": "mv/sp", "other": "other",
 }
 
 
-def generator_options(args) -> tuple[dict, list[str]]:
-    """Keyword arguments for ``generate_hearing`` that this generator supports, and notes on the rest."""
-    from fixtures import generate
-
-    params = inspect.signature(generate.generate_hearing).parameters
-    kwargs: dict = {}
-    notes: list[str] = []
-    if args.profile:
-        if "profile" in params:
-            kwargs["profile"] = args.profile
-        else:
-            notes.append(f"--profile {args.profile}: UNSUPPORTED by fixtures.generate.generate_hearing (ignored)")
-    if args.corpus:
-        corpus_params = [p for p in ("corpus", "staff", "cast") if p in params]
-        write_params = inspect.signature(generate.write_corpus).parameters
-        if corpus_params:
-            notes.append(f"corpus mode: generator parameter {corpus_params[0]!r} used (staff may recur)")
-        elif any(p in write_params for p in ("corpus", "staff", "recurring")):
-            notes.append("corpus mode: write_corpus has a corpus option; hearings generated through write_corpus")
-        else:
-            notes.append("corpus mode: UNSUPPORTED by the generator (no recurring staff): "
-                         "independent hearings are reviewed in one corpus")
-    return kwargs, notes
+PROFILES = ("classic", "varied", "heldout")
 
 
-def generate(args) -> list:
-    """The hearings: through ``write_corpus`` when it has a corpus option, else ``generate_hearing``."""
+def generate(args, profile: str) -> list:
+    """The hearings of one generator profile (``varied``/``heldout`` are held-back text variants)."""
+    import tempfile
+
     from fixtures import generate as gen
 
-    kwargs, notes = generator_options(args)
-    for note in notes:
-        print(note)
-    params = inspect.signature(gen.generate_hearing).parameters
-    write_params = inspect.signature(gen.write_corpus).parameters
-    if args.corpus:
-        corpus_params = [p for p in ("corpus", "staff", "cast") if p in params]
-        if corpus_params:
-            kwargs[corpus_params[0]] = f"effort-{args.seed}" if corpus_params[0] == "corpus" else True
-        else:
-            corpus_opt = next((p for p in ("corpus", "staff", "recurring") if p in write_params), None)
-            if corpus_opt:
-                import tempfile
-
-                extra = {corpus_opt: True}
-                if "profile" in write_params and args.profile:
-                    extra["profile"] = args.profile
-                return gen.write_corpus(Path(tempfile.mkdtemp(prefix="effort-corpus-")), args.count, args.seed,
-                                        args.words, args.layout, pdf=False, **extra)
-    return [
-        gen.generate_hearing(f"hearing_{i:02d}", args.seed, args.words, gen.layout_for(i - 1, args.layout), **kwargs)
-        for i in range(1, args.count + 1)
-    ]
+    out = Path(tempfile.mkdtemp(prefix=f"effort-{profile}-"))
+    return gen.write_corpus(out, args.count, args.seed, args.words, args.layout, pdf=False, profile=profile,
+                            corpus=args.corpus)
 
 
 def per8k(value: float, words: int) -> float:
@@ -143,47 +96,25 @@ def summary(results: list[dict]) -> dict:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=None, help="hearings (default 4; 8 with --corpus)")
-    parser.add_argument("--words", type=int, default=8000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--layout", choices=("new", "old", "mixed"), default="mixed")
-    parser.add_argument("--profile", default=None, help="generator profile (passed through when supported)")
-    parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
-    parser.add_argument("--json", type=Path, default=None, help="write the numbers here")
-    args = parser.parse_args(argv)
-    if args.count is None:
-        args.count = 8 if args.corpus else 4
-
-    started = time.perf_counter()
-    oracle.setup_django()
-    from django.contrib.auth import get_user_model
-
+def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dict:
+    """Import and review the hearings of one profile; print their table and totals."""
     from review import services
     from review.models import Corpus
 
-    unknown = oracle.unknown_services()
-    if unknown:
-        print(f"note: review.services has functions the oracle does not use: {', '.join(unknown)}")
-    hearings = generate(args)
-    User = get_user_model()
-    annotator = User.objects.create_user("oracle", password="oracle-benchmark-password")
-    second = User.objects.create_user("second", password="oracle-benchmark-password", is_staff=True)
+    hearings = generate(args, profile)
 
     results: list[dict] = []
-    failed: list[str] = []
-    corpus = Corpus.objects.create(name=f"effort-{args.seed}") if args.corpus else None
+    corpus = Corpus.objects.create(name=f"effort-{profile}-{args.seed}") if args.corpus else None
     analysis_seconds = 0.0
     for i, hearing in enumerate(hearings, 1):
-        target = corpus or Corpus.objects.create(name=f"effort-{args.seed}-{i:02d}")
+        target = corpus or Corpus.objects.create(name=f"effort-{profile}-{args.seed}-{i:02d}")
         t0 = time.perf_counter()
         document = oracle.import_text(target, hearing.name, hearing.text)
         analysis_seconds += time.perf_counter() - t0
         result = oracle.review(document, hearing.annotations, annotator)
         document.refresh_from_db()
         if result["leaks_final"] or result["leaks_after_phase1"] or result["pending_final"]:
-            failed.append(hearing.name)
+            failed.append(f"{profile}/{hearing.name}")
         if result["wrong_labels_final"] or result["wrong_groupings_final"]:
             print(f"  warning: {hearing.name} still has {result['wrong_labels_final']} wrong label(s) and "
                   f"{result['wrong_groupings_final']} wrong grouping(s) after phase 2")
@@ -219,11 +150,45 @@ def main(argv: list[str] | None = None) -> int:
             last = sum(seq[5:8]) / len(seq[5:8])
             totals["ratio_late_over_early"] = round(last / first, 3) if first else None
             print(f"mean(hearings 6-8) / mean(hearings 1-3) = {last:.1f} / {first:.1f} = {last / first:.2f}")
+    print(f"automatic pass {analysis_seconds:.0f} s")
+    return {"summary": totals, "hearings": results}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=None, help="hearings (default 4; 8 with --corpus)")
+    parser.add_argument("--words", type=int, default=8000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--layout", choices=("new", "old", "mixed"), default="mixed")
+    parser.add_argument("--profile", choices=(*PROFILES, "all"), default="all",
+                        help="generator profile: classic, varied, heldout (held back, never tuned on) or all")
+    parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
+    parser.add_argument("--json", type=Path, default=None, help="write the numbers here")
+    args = parser.parse_args(argv)
+    if args.count is None:
+        args.count = 8 if args.corpus else 4
+
+    started = time.perf_counter()
+    oracle.setup_django()
+    from django.contrib.auth import get_user_model
+
+    unknown = oracle.unknown_services()
+    if unknown:
+        print(f"note: review.services has functions the oracle does not use: {', '.join(unknown)}")
+    User = get_user_model()
+    annotator = User.objects.create_user("oracle", password="oracle-benchmark-password")
+    second = User.objects.create_user("second", password="oracle-benchmark-password", is_staff=True)
+    failed: list[str] = []
+    report: dict = {}
+    profiles = PROFILES if args.profile == "all" else (args.profile,)
+    for profile in profiles:
+        print(f"== profile {profile}")
+        report[profile] = run_profile(args, profile, annotator, second, failed)
     elapsed = time.perf_counter() - started
-    print(f"run time {elapsed:.0f} s (automatic pass {analysis_seconds:.0f} s)")
+    print(f"run time {elapsed:.0f} s")
     if args.json:
         args.json.write_text(json.dumps({"args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
-                                         "summary": totals, "hearings": results, "seconds": round(elapsed, 1)},
+                                         "profiles": report, "seconds": round(elapsed, 1)},
                                         indent=1), encoding="utf-8")
     if failed:
         print(f"FAILED: the oracle did not reach zero leaks (or left mentions pending) in: {', '.join(failed)}",

@@ -38,12 +38,16 @@ class Action:
     RELABEL = "relabel"
     MOVE = "move"
     SPLIT = "split"
+    RESIZE = "resize"  # trim or extend a mention's boundaries
     # entities
     ACCEPT_ENTITY = "accept_entity"
     REJECT_ENTITY = "reject_entity"
     RELABEL_ENTITY = "relabel_entity"
     RENAME = "rename"
     MERGE = "merge"
+    # bulk: every pending mention shown under a filter; the rest once every line was read
+    ACCEPT_PENDING = "accept_pending"
+    ACCEPT_REST = "accept_rest"
     # adding, whitelisting, undoing
     ADD = "add"
     WHITELIST = "whitelist"
@@ -62,10 +66,11 @@ class Action:
 #: The decisions a person makes on mentions and entities (undo reverts these).
 UNDOABLE = frozenset(
     {Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.ACCEPT_ENTITY,
-     Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST}
+     Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST,
+     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE}
 )
 #: The four-eyes steps shown on the review screen.
 WORKFLOW_ACTIONS = (Action.SUBMIT, Action.APPROVE, Action.SEND_BACK)
 #: URL slugs of the per-mention and per-entity action views.
-MENTION_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT)
+MENTION_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.RESIZE)
 ENTITY_SLUGS = (Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.RENAME, Action.MERGE)

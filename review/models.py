@@ -286,3 +286,22 @@ class UserAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.subject_name}"
+
+
+class ReadingProgress(models.Model):
+    """How far one reviewer has read one document (lines stepped through or scrolled past).
+
+    Not a decision (reading changes nothing); it gates "accept the rest", which is offered
+    only once every line has been seen. Holds line counts only, never document text.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="reading")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    lines_read = models.PositiveIntegerField(default=0, help_text="Lines 1..n have been seen.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["document", "user"], name="reading_progress_once")]
+
+    def __str__(self) -> str:
+        return f"read {self.lines_read} lines"

@@ -81,6 +81,13 @@ MATRIX: dict[str, list[Case]] = {
     "mention_action": _edit(args=_mention),
     "entity_action": _edit(args=_entity),
     "whitelist": _edit(data=lambda w, d: {"term": "California", "confirm": "1"}),
+    # allowed, but every mention is decided: nothing to accept, 422
+    "accept_pending": _edit(data=lambda w, d: {"confirm": "1"},
+                            expected={"open": codes(422, 403, 403, 422), "submitted": codes(403, 403, 422, 422)}),
+    # allowed, but nobody has read every line yet: 422
+    "accept_rest": _edit(data=lambda w, d: {"confirm": "1"},
+                         expected={"open": codes(422, 403, 403, 422), "submitted": codes(403, 403, 422, 422)}),
+    "read": _edit(data=lambda w, d: {"line": "1"}),
     # allowed, but nobody has anything to undo yet: 422
     "undo": _edit(expected={"open": codes(422, 403, 403, 422), "submitted": codes(403, 403, 422, 422)}),
     "submit": _edit(expected={"open": codes(200, 403, 403, 200), "submitted": NOBODY}),

@@ -25,7 +25,7 @@ def check_spans(document: Document, spans: list[tuple[int, int]]) -> list[tuple[
         cleaned.append((start, end))
     if not cleaned:
         raise ActionError("Nothing to add.")
-    existing = list(document.mentions.order_by("start").values_list("start", "end"))
+    existing = list(document.mentions.exclude(status=ReviewStatus.REJECTED).order_by("start").values_list("start", "end"))
     if any(overlaps(s, e, existing) for s, e in cleaned):
         raise ActionError("That text already has a mention; accept, relabel or move it instead.")
     return cleaned
@@ -45,6 +45,7 @@ def add_mentions(
         label = entity.label
     else:
         entity = created = new_entity(document, label, first)
+    replaced = _rejected_under(document, spans)  # a rejected mention gives way to the text added over it
     rows = Mention.objects.bulk_create(
         [
             Mention(document=document, entity=entity, start=s, end=e, label=label, sources="manual", confidence=1,
@@ -55,9 +56,20 @@ def add_mentions(
     after = {"created_mentions": [m.pk for m in rows], "created_entities": [created.pk] if created else []}
     decision = finish(
         document, user, Action.ADD, f"entity:{entity.pk}",
-        f"Added {len(spans)} {label} mention(s) of {quote(first)}", before={}, after=after,
+        f"Added {len(spans)} {label} mention(s) of {quote(first)}"
+        + (f" (replacing {len(replaced)} rejected)" if replaced else ""),
+        before={"deleted_mentions": replaced} if replaced else {}, after=after,
     )
     return Outcome(document, decision, spans, {entity.pk}, regroup=True)
+
+
+def _rejected_under(document: Document, spans: list[tuple[int, int]]) -> list[dict]:
+    """Delete the rejected mentions the spans overlap; their rows (for undo)."""
+    rejected = document.mentions.filter(status=ReviewStatus.REJECTED)
+    hit = [pk for pk, s, e in rejected.values_list("pk", "start", "end") if any(s < b and a < e for a, b in spans)]
+    rows = list(Mention.objects.filter(pk__in=hit).values())
+    Mention.objects.filter(pk__in=hit).delete()
+    return rows
 
 
 def whitelist_matches(document: Document, term: str) -> list[Mention]:

@@ -24,7 +24,7 @@ from ..models import Decision, Document, Entity, Mention
 
 REVIEWABLE = (Document.Status.READY, Document.Status.IN_REVIEW)
 EDITABLE = (*REVIEWABLE, Document.Status.SUBMITTED)  # the second look may correct
-MENTION_FIELDS = ("status", "label", "entity_id")
+MENTION_FIELDS = ("status", "label", "entity_id", "start", "end")
 ENTITY_FIELDS = ("label", "category", "tag", "name")
 SUMMARY_SIZE = 300
 

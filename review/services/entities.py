@@ -24,23 +24,32 @@ def entity_mentions(document: Document, entity: Entity) -> list[tuple[int, int, 
 
 
 @transaction.atomic
-def set_entity_status(document_id: int, version: int, user, entity_id: int, status: str) -> Outcome:
-    """Accept or reject every mention of an entity (one UPDATE)."""
+def set_entity_status(document_id: int, version: int, user, entity_id: int, status: str, *,
+                      overturn: bool = False) -> Outcome:
+    """Accept or reject every mention of an entity (one UPDATE).
+
+    Mentions the reviewer decided the other way one by one are kept unless ``overturn``
+    (the reviewer said so explicitly); the summary says how many were kept.
+    """
     status = checked_status(status)
     document = begin(document_id, version)
     entity = get_entity(document, entity_id)
     rows = entity_mentions(document, entity)
-    changed = [(pk, {"status": old}) for pk, _, _, old, _ in rows if old != status]
+    kept = [] if overturn else [pk for pk, _, _, old, _ in rows if old not in (status, ReviewStatus.PENDING)]
+    changed = [(pk, {"status": old}) for pk, _, _, old, _ in rows if old != status and pk not in kept]
     Mention.objects.filter(pk__in=[pk for pk, _ in changed]).update(status=status)
     accepted = status == ReviewStatus.ACCEPTED
+    other = "rejected" if accepted else "accepted"
     decision = finish(
         document, user, Action.ACCEPT_ENTITY if accepted else Action.REJECT_ENTITY, f"entity:{entity.pk}",
         f"{'Accepted' if accepted else 'Rejected'} {entity.label} {quote(entity.name)} everywhere "
-        f"({len(changed)} of {len(rows)} mentions changed)",
+        f"({len(changed)} of {len(rows)} mentions changed"
+        + (f"; {len(kept)} {other} one by one kept)" if kept else ")"),
         before={"mentions": grouped(changed)},
         after={"mentions": [{"ids": [pk for pk, _ in changed], "set": {"status": status}}]},
     )
-    return Outcome(document, decision, [(s, e) for pk, s, e, old, _ in rows if old != status], {entity.pk})
+    changed_ids = {pk for pk, _ in changed}
+    return Outcome(document, decision, [(s, e) for pk, s, e, _, _ in rows if pk in changed_ids], {entity.pk})
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""Review actions on one mention: accept/reject, relabel, move, split."""
+"""Review actions on one mention: accept/reject, relabel, move, split, trim or extend."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -6,9 +6,10 @@ from django.db import transaction
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
-    Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, mention_state,
+    ActionError, Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, mention_state,
     new_entity, quote,
 )
+from .text import overlaps, trim_span
 
 
 @transaction.atomic
@@ -82,3 +83,30 @@ def split_mention(document_id: int, version: int, user, mention_id: int) -> Outc
     category = mention.entity.category if mention.entity.label == mention.label else None
     created = new_entity(document, mention.label, surface, category)
     return _reassign(document, user, mention, created, Action.SPLIT, f"Split {quote(surface)} into a new entity", created)
+
+
+@transaction.atomic
+def resize_mention(document_id: int, version: int, user, mention_id: int, start: int, end: int) -> Outcome:
+    """Trim or extend one mention to ``start:end`` (same line, no overlap with another mention); it is accepted."""
+    document = begin(document_id, version)
+    mention = get_mention(document, mention_id)
+    text = document.text
+    start, end = trim_span(text, max(0, start), min(end, len(text)))
+    line_start = text.rfind("\n", 0, mention.start) + 1
+    line_end = text.find("\n", mention.start)
+    line_end = len(text) if line_end < 0 else line_end
+    if not line_start <= start < end <= line_end:
+        raise ActionError("A mention must be non-empty and stay within its line.")
+    others = list(document.mentions.exclude(pk=mention.pk).order_by("start").values_list("start", "end"))
+    if overlaps(start, end, others):
+        raise ActionError("The new boundaries overlap another mention; reject or trim that one first.")
+    before = {"start": mention.start, "end": mention.end, "status": mention.status}
+    after = {"start": start, "end": end, "status": ReviewStatus.ACCEPTED}
+    Mention.objects.filter(pk=mention.pk).update(**after)
+    decision = finish(
+        document, user, Action.RESIZE, f"mention:{mention.pk}",
+        f"{'Trimmed' if end - start < mention.end - mention.start else 'Resized'} "
+        f"{quote(text[mention.start:mention.end])} to {quote(text[start:end])}",
+        before={"mentions": grouped([(mention.pk, before)])}, after={"mentions": grouped([(mention.pk, after)])},
+    )
+    return Outcome(document, decision, [(min(start, mention.start), max(end, mention.end))], {mention.entity_id})

@@ -93,3 +93,13 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+#: labels whose missed occurrences are pre-ticked only when capitalised like a name
+NAME_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
+
+
+def name_like(surface: str) -> bool:
+    """Capitalised like a name: every word starts with a capital (``Little``, not ``a little``)."""
+    words = [w for w in surface.split() if any(c.isalpha() for c in w)]
+    return bool(words) and all(next(c for c in w if c.isalpha()).isupper() for w in words)

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -22,7 +22,7 @@ from .. import permissions, services
 from ..constants import Action, ReviewStatus
 from ..models import Document
 from ..rendering import groups_html, line_numbers, line_starts, lines_html, render_lines, render_preview, rows_html
-from .common import REVIEW, Guard, base_context, parse_int, reviewable
+from .common import FILTERS, REVIEW, Guard, base_context, bulk_context, parse_int, reviewable
 from .inspector import inspector
 from .review_screen import PSEUDO
 from .screen import Screen
@@ -93,6 +93,7 @@ def _updates(request: HttpRequest, outcome: services.Outcome) -> HttpResponse:
     else:
         numbers = line_numbers(line_starts(screen.text), outcome.spans)
         context["lines_html"] = lines_html(screen.lines(numbers), oob=True) if numbers else ""
+    context["bulk"] = bulk_context(screen, _page_filters(request))
     if outcome.regroup:
         context["groups_html"] = groups_html(screen.groups())
     else:
@@ -105,6 +106,13 @@ def _updates(request: HttpRequest, outcome: services.Outcome) -> HttpResponse:
     response = render(request, f"{REVIEW}#updates", context)
     response["HX-Trigger"] = "tags-stale"  # tags may renumber anywhere: the page fetches them again
     return response
+
+
+def _page_filters(request: HttpRequest) -> dict[str, str]:
+    """The entity list's filters of the page the htmx request came from (its URL's query)."""
+    url = (request.htmx.current_url or "") if request.htmx else ""
+    query = QueryDict(url.partition("?")[2].partition("#")[0])
+    return {k: query.get(k, "").strip() for k in FILTERS if query.get(k)}
 
 
 def _conflict(request: HttpRequest, document: Document, back: str) -> HttpResponse:
@@ -148,6 +156,8 @@ MENTION_ACTIONS: dict[str, TargetAction] = {
     Action.RELABEL: lambda d, v, u, r, m: services.relabel_mention(d.pk, v, u, m, r.POST.get("label", "")),
     Action.MOVE: lambda d, v, u, r, m: services.move_mention(d.pk, v, u, m, _posted_int(r, "entity")),
     Action.SPLIT: lambda d, v, u, r, m: services.split_mention(d.pk, v, u, m),
+    Action.RESIZE: lambda d, v, u, r, m: services.resize_mention(
+        d.pk, v, u, m, _posted_int(r, "start"), _posted_int(r, "end")),
 }
 
 ENTITY_ACTIONS: dict[str, TargetAction] = {
@@ -233,3 +243,57 @@ def send_back(request: HttpRequest, pk: int) -> HttpResponse:
     """The second look returns the document to its annotator; the comment is required."""
     return _act(request, pk, lambda d, v, u, r: services.send_back(d.pk, v, u, r.POST.get("comment", "")),
                 permissions.require_approve)
+
+
+# ---------------------------------------------------------------- bulk confirmation
+
+
+def _confirmed(request: HttpRequest) -> None:
+    if not request.POST.get("confirm"):
+        raise services.ActionError("Tick the confirmation box: it states what the bulk action changes.")
+
+
+def _posted_ints(request: HttpRequest, name: str) -> list[int]:
+    return [n for n in (parse_int(v) for v in request.POST.getlist(name)) if n is not None]
+
+
+def _accept_pending(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
+    _confirmed(r)
+    return services.accept_pending(
+        d.pk, v, u, labels=[x for x in r.POST.getlist("label") if x], certainties=_posted_ints(r, "certainty"),
+        sources=[x for x in r.POST.getlist("source") if x], entity_ids=_posted_ints(r, "entity"),
+        expected=parse_int(r.POST.get("expected")),
+    )
+
+
+def _accept_rest(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
+    _confirmed(r)
+    return services.accept_rest(d.pk, v, u, expected=parse_int(r.POST.get("expected")))
+
+
+@login_required
+@require_POST
+def accept_pending(request: HttpRequest, pk: int) -> HttpResponse:
+    """Accept every pending mention shown under the filter (the form states the count; decided ones stay)."""
+    return _act(request, pk, _accept_pending)
+
+
+@login_required
+@require_POST
+def accept_rest(request: HttpRequest, pk: int) -> HttpResponse:
+    """Accept every pending mention left, once the reviewer has read every line."""
+    return _act(request, pk, _accept_rest)
+
+
+@login_required
+@require_POST
+def read(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record how far the reviewer has read (scrolled past or stepped through); not a decision."""
+    document = reviewable(request, pk, permissions.require_edit)
+    line = parse_int(request.POST.get("line"))
+    if line is None:
+        return HttpResponse("Missing line.", status=400)
+    seen = services.mark_read(document.pk, request.user, line)
+    if request.htmx or "json" in request.headers.get("Accept", ""):
+        return JsonResponse({"lines_read": seen.lines_read, "lines": seen.lines, "complete": seen.complete})
+    return redirect(reverse("review:document", args=[pk]))

@@ -1,13 +1,14 @@
 """Small helpers every review view shares: parsing, the reviewable document, page context."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from django.http import Http404, HttpRequest
 
 from anonymizer.types import LABELS
 
-from .. import permissions
+from .. import permissions, services
 from ..constants import WORKFLOW_ACTIONS, Action, ReviewStatus
 from ..models import Document
 from ..permissions import is_admin, require_document
@@ -38,6 +39,27 @@ def filters_of(request: HttpRequest) -> dict[str, str]:
     return {k: request.GET.get(k, "").strip() for k in FILTERS if request.GET.get(k)}
 
 
+def bulk_selection(filters: dict[str, str]) -> "services.PendingFilter":
+    """The pending mentions a bulk accept covers under the list's filters (label, certainty, source)."""
+    certainty = parse_int(filters.get("certainty"))
+    return services.PendingFilter.of(
+        [filters["label"]] if filters.get("label") else [], [certainty] if certainty else [],
+        [filters["source"]] if filters.get("source") else [],
+    )
+
+
+def bulk_context(screen: Screen, filters: dict[str, str]) -> dict:
+    """What the "accept all pending shown" form states: the filter, the count, pending unnumbered labels."""
+    from anonymizer.pseudonymize import UNNUMBERED_LABELS
+
+    selection = bulk_selection(filters)
+    pending = [m for m in screen.mentions if m.status == ReviewStatus.PENDING]
+    count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
+    labels = Counter(m.label for m in pending if m.label in UNNUMBERED_LABELS)
+    return {"selection": selection, "count": count, "filters": filters,
+            "unnumbered": [(label, labels[label]) for label in LABELS if labels[label]]}
+
+
 def history(document: Document) -> list:
     return list(document.decisions.select_related("user").order_by("-id")[:HISTORY_SIZE])
 
@@ -63,5 +85,6 @@ def base_context(request: HttpRequest, screen: Screen) -> dict:
         "can_approve": permissions.may_approve(user, document),
         "is_admin": is_admin(request.user),
         "progress": screen.progress(),
+        "reading": services.reading(document, user),
         "history": history(document),
     }

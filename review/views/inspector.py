@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
 from ..rows import MENTION_COLUMNS, EntityLike
-from ..services import find_occurrences, overlaps, same_term, similar_names, trim_span
+from ..services import NAME_LABELS, find_occurrences, name_like, overlaps, same_term, similar_names, trim_span
 from .common import parse_int
 from .screen import Screen
 
@@ -58,18 +58,24 @@ def _add(screen: Screen, start: int, end: int) -> dict:
     if start == end or "\n" in text[start:end]:
         return {"mode": "hint", "notice": "Select text within one line to mark it."}
     covered = [(m.start, m.end) for m in screen.mentions]
+    live = [(m.start, m.end) for m in screen.mentions if m.status != ReviewStatus.REJECTED]
     selected = text[start:end]
     others = [o for o in find_occurrences(text, selected, covered) if (o.start, o.end) != (start, end)]
+    suggested = _suggested(screen, selected)
+    # for names, pre-tick only occurrences capitalised like a name ("Little", not "a little while")
+    names = (suggested[0].label if suggested else "PERSON") in NAME_LABELS
+    hit = [m for m in screen.mentions if m.start < end and start < m.end]
     return {
         "mode": "add",
         "start": start,
         "end": end,
         "selected": selected,
-        "overlapping": overlaps(start, end, covered),
+        "overlapping": overlaps(start, end, live),
+        "resize_target": hit[0] if len(hit) == 1 else None,  # the mouse way to trim or extend it
         "context": excerpt(text, start, end),
-        "others": [(o, excerpt(text, o.start, o.end)) for o in others],
+        "others": [(o, excerpt(text, o.start, o.end), not names or name_like(text[o.start:o.end])) for o in others],
         "exact": sum(o.kind == "exact" for o in others),
-        "suggested": _suggested(screen, selected),
+        "suggested": suggested,
         "whitelist_count": len(same_term(text, screen.mentions, selected, ReviewStatus.PENDING)),
     }
 
@@ -80,7 +86,7 @@ def _find(screen: Screen, query: str) -> dict:
     return {
         "mode": "find",
         "selected": query,
-        "others": [(o, excerpt(screen.text, o.start, o.end)) for o in found],
+        "others": [(o, excerpt(screen.text, o.start, o.end), True) for o in found],
         "exact": sum(o.kind == "exact" for o in found),
         "suggested": _suggested(screen, query),
         "whitelist_count": len(same_term(screen.text, screen.mentions, query, ReviewStatus.PENDING)),

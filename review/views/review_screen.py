@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import permissions
 from ..rendering import groups_html, lines_html, render_lines, render_preview
-from .common import REVIEW, base_context, filters_of, reviewable, vocabulary, workflow
+from .common import REVIEW, base_context, bulk_context, filters_of, reviewable, vocabulary, workflow
 from .inspector import inspector
 from .screen import Screen
 
@@ -33,6 +33,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "preview": preview,
         "groups_html": groups_html(screen.groups(filters)),
         "filters": filters,
+        "bulk": bulk_context(screen, filters),
         "inspector": inspector(screen, request.GET),
         "workflow": workflow(document),
     }

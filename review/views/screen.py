@@ -20,7 +20,7 @@ from ..rendering import computed_tags, entity_rows, line_starts, render_lines
 from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_likes
 
 #: the entity list's filters (query parameters)
-FILTERS = ("status", "low", "label", "q")
+FILTERS = ("status", "low", "label", "q", "certainty", "source")
 DECIDED = "decided"  # the status filter's other value besides "pending"
 
 

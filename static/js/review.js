@@ -142,11 +142,49 @@
     post(`mentions/${mark.id.slice(1)}/${status}/`, { inspect: "m:" + target.id.slice(1) });
   }
 
+  // The entity of what has the focus, whatever the timing: a highlighted mention (j/k) wins
+  // over the entity open in panel B unless the focus is in panel B itself.
   function currentEntity() {
     const insp = $("#inspector");
-    if (insp && insp.dataset.mode === "entity" && insp.dataset.e) return insp.dataset.e;
+    const panelEntity = insp && insp.dataset.mode === "entity" && insp.dataset.e ? insp.dataset.e : null;
+    const active = document.activeElement;
+    if (panelEntity && active && active.closest && active.closest("#panel-b")) return panelEntity;
     const mark = currentMark();
-    return mark ? mark.dataset.e : null;
+    return mark ? mark.dataset.e : panelEntity;
+  }
+
+  // ------------------------------------------------------------------ boundaries
+  // [ ] trim a word at the start / end, { } extend by a word; "Use selection" takes the selected text.
+
+  function resize(start, end) {
+    const mark = currentMark();
+    if (!mark || inPreview() || end <= start) return;
+    post(`mentions/${mark.id.slice(1)}/resize/`, { start: start, end: end, inspect: "m:" + mark.id.slice(1) });
+  }
+  function nudge(edge, grow) {
+    const mark = currentMark();
+    if (!mark || inPreview()) return;
+    const line = mark.closest(".line");
+    const tx = $(".tx", line);
+    const text = Array.from(tx.textContent);
+    const origin = Number(line.dataset.o);
+    let s = offsetIn(tx, mark, 0), e = s + Array.from(mark.textContent).length;
+    const word = (c) => /[\p{L}\p{N}'’-]/u.test(c || "");
+    if (edge === "start" && grow) { s--; while (s > 0 && !word(text[s])) s--; while (s > 0 && word(text[s - 1])) s--; }
+    if (edge === "start" && !grow) { while (s < e && word(text[s])) s++; while (s < e && !word(text[s])) s++; }
+    if (edge === "end" && grow) { e++; while (e < text.length && !word(text[e - 1])) e++; while (e < text.length && word(text[e])) e++; }
+    if (edge === "end" && !grow) { while (e > s && word(text[e - 1])) e--; while (e > s && !word(text[e - 1])) e--; }
+    resize(origin + Math.max(0, s), origin + Math.min(text.length, e));
+  }
+  function selectionSpan() {
+    const sel = window.getSelection();
+    if (!sel || sel.isCollapsed || !sel.rangeCount) return null;
+    const range = sel.getRangeAt(0);
+    const line = (range.startContainer.nodeType === 1 ? range.startContainer : range.startContainer.parentElement).closest("#transcript .line");
+    if (!line) return null;
+    const tx = $(".tx", line);
+    const origin = Number(line.dataset.o);
+    return [origin + offsetIn(tx, range.startContainer, range.startOffset), origin + offsetIn(tx, range.endContainer, range.endOffset)];
   }
 
   function decideEntity(status) {
@@ -258,6 +296,10 @@
     n: () => stepEntity(1),
     N: () => stepEntity(-1),
     x: () => markSelection(),
+    "[": () => nudge("start", false),
+    "]": () => nudge("end", false),
+    "{": () => nudge("start", true),
+    "}": () => nudge("end", true),
     "/": () => $("#find-input").focus(),
     p: () => togglePreview(),
     u: () => post("undo/"),
@@ -291,6 +333,11 @@
     if (!t.closest || !root()) return;
     const mark = t.closest("#transcript mark.m[id]");
     if (mark && window.getSelection().isCollapsed) { select(mark, true); return; }
+    if (t.closest("#resize-from-selection")) {
+      const span = selectionSpan();
+      if (span) { $("#resize-start").value = span[0]; $("#resize-end").value = span[1]; }
+      return;
+    }
     const stepper = t.closest("#inspector [data-step]");
     if (stepper) { stepEntity(Number(stepper.dataset.step)); return; }
     const entityLink = t.closest("a.ent-name[href^='?e=']");
@@ -341,6 +388,63 @@
     if (conflict && !conflict.dataset.seen) { conflict.dataset.seen = "1"; conflict.focus(); }
   }
 
+  // ------------------------------------------------------------------ reading progress
+  // The highest line scrolled past (or stepped to) goes to the server, which offers
+  // "accept the rest" once every line was seen. Reading is not a decision: no version.
+
+  let readTimer = null;
+  let readSent = 0;
+  function lastVisibleLine() {
+    const panel = $("#panel-a");
+    const lines = $$("#transcript .line");
+    if (!panel || !lines.length) return 0;
+    const bottom = panel.getBoundingClientRect().bottom;
+    let lo = 0, hi = lines.length - 1, found = -1;
+    while (lo <= hi) { // lines are in order: binary search for the last one whose top is above the bottom
+      const mid = (lo + hi) >> 1;
+      if (lines[mid].getBoundingClientRect().top < bottom) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found < 0 ? 0 : parseInt(lines[found].id.slice(1), 10);
+  }
+  function trackReading() {
+    clearTimeout(readTimer);
+    readTimer = setTimeout(() => {
+      const box = $("#reading");
+      if (!box || inPreview()) return;
+      const line = lastVisibleLine();
+      if (line <= readSent || line <= parseInt(box.dataset.linesRead || "0", 10)) return;
+      readSent = line;
+      const token = ($("#read-form input[name=csrfmiddlewaretoken]") || {}).value || "";
+      fetch(box.dataset.readUrl, {
+        method: "POST", credentials: "same-origin",
+        headers: { Accept: "application/json", "X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "line=" + line,
+      }).then((r) => (r.ok ? r.json() : null)).then((seen) => { if (seen) showReading(seen); }).catch(() => {});
+    }, 250);
+  }
+  function showReading(seen) {
+    const box = $("#reading");
+    if (!box) return;
+    box.dataset.linesRead = seen.lines_read;
+    $("#reading-lines").textContent = seen.lines_read;
+    $("#reading-percent").textContent = Math.min(100, Math.floor((seen.lines_read * 100) / seen.lines));
+    const rest = $("#accept-rest-form");
+    if (rest && seen.complete) rest.hidden = false;
+  }
+  document.addEventListener("scroll", trackReading, true);
+
+  // A refused request (403 after a reassignment, 5xx ...) must not leave the last success message standing.
+  document.addEventListener("htmx:responseError", (event) => {
+    const status = event.detail.xhr.status;
+    if (status === 409 || status === 422) return; // answered with their own message
+    const flash = $("#flash");
+    if (!flash) return;
+    flash.className = "flash error";
+    flash.textContent = status === 403
+      ? "You can no longer change this document (it may have been reassigned). Nothing was applied; reload the page."
+      : "The server refused the action (" + status + "). Nothing was applied; reload the page.";
+  });
+
   let settleFrame = 0;
   const scheduleAfterSwap = () => { cancelAnimationFrame(settleFrame); settleFrame = requestAnimationFrame(afterSwap); };
   document.addEventListener("htmx:afterSettle", scheduleAfterSwap);
@@ -352,6 +456,7 @@
     if (hash && hash.matches("mark.m")) select(hash, false);
     afterSwap();
     refreshTags(30);
+    trackReading();
     window.reviewReady = performance.now();
     document.documentElement.dataset.reviewReady = "1";
   }

@@ -1,0 +1,153 @@
+"""Bulk confirmation that keeps the human in charge: accept what the reviewer has seen.
+
+* :func:`accept_pending`: every *pending* mention shown under a filter (labels, certainties,
+  sources, entities). The screen states the count before the post; the post carries that
+  count (``expected``) and is refused when the set changed meanwhile.
+* :func:`accept_rest`: every pending mention, offered only once the reviewer has stepped
+  through or scrolled past every line (:func:`mark_read`, :func:`reading`).
+
+Only pending mentions change, so no explicit human decision is ever overturned. One
+:class:`Decision` lists every mention it changed (its before/after hold each mention id:
+the per-mention audit trail) and one undo reverts it as a whole. Filters are generic so
+other sources ("suspect", "corpus" …) plug in without a new action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from django.db import transaction
+
+from ..constants import Action, ReviewStatus
+from ..models import Document, Mention, ReadingProgress
+from .base import ActionError, Outcome, begin, finish
+
+
+@dataclass(frozen=True)
+class PendingFilter:
+    """Which pending mentions a bulk accept covers; an empty field does not filter."""
+
+    labels: tuple[str, ...] = ()
+    certainties: tuple[int, ...] = ()
+    sources: tuple[str, ...] = ()
+    entity_ids: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, labels: Iterable[str] = (), certainties: Iterable[int] = (), sources: Iterable[str] = (),
+           entity_ids: Iterable[int] = ()) -> "PendingFilter":
+        return cls(tuple(sorted(set(labels))), tuple(sorted({int(c) for c in certainties})),
+                   tuple(sorted(set(sources))), tuple(sorted({int(e) for e in entity_ids})))
+
+    def describe(self) -> str:
+        parts = [f"{name} {', '.join(map(str, values))}" for name, values in (
+            ("label", self.labels), ("certainty", self.certainties), ("source", self.sources),
+            ("entity", self.entity_ids)) if values]
+        return "; ".join(parts) or "no filter"
+
+    def matches(self, label: str, confidence: int, sources: str, entity_id: int) -> bool:
+        return ((not self.labels or label in self.labels)
+                and (not self.certainties or confidence in self.certainties)
+                and (not self.sources or bool(set(sources.split("+")) & set(self.sources)))
+                and (not self.entity_ids or entity_id in self.entity_ids))
+
+
+def pending_under(document: Document | int, selection: PendingFilter) -> list[tuple[int, int, int, int]]:
+    """``(pk, start, end, entity_id)`` of the pending mentions the filter selects (what the screen counts)."""
+    rows = Mention.objects.filter(document=document, status=ReviewStatus.PENDING)
+    if selection.labels:
+        rows = rows.filter(label__in=selection.labels)
+    if selection.certainties:
+        rows = rows.filter(confidence__in=selection.certainties)
+    if selection.entity_ids:
+        rows = rows.filter(entity_id__in=selection.entity_ids)
+    return [(pk, s, e, ent) for pk, s, e, ent, label, conf, src in rows.order_by("start").values_list(
+        "pk", "start", "end", "entity_id", "label", "confidence", "sources")
+        if selection.matches(label, conf, src, ent)]
+
+
+def _accept(document: Document, user, rows, action: str, target: str, summary: str) -> Outcome:
+    ids = [pk for pk, *_ in rows]
+    Mention.objects.filter(pk__in=ids, status=ReviewStatus.PENDING).update(status=ReviewStatus.ACCEPTED)
+    decision = finish(
+        document, user, action, target, summary,
+        before={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.PENDING}}]},
+        after={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.ACCEPTED}}]},
+    )
+    return Outcome(document, decision, [(s, e) for _, s, e, _ in rows], {ent for *_, ent in rows}, regroup=True)
+
+
+def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
+    """The rows, when they are what the reviewer confirmed (the count the screen stated)."""
+    if not rows:
+        raise ActionError(empty)
+    if expected is not None and expected != len(rows):
+        raise ActionError(f"The list changed: {len(rows)} pending mentions are shown now, you confirmed {expected}. "
+                          "Nothing was accepted; check and confirm again.")
+    return rows
+
+
+@transaction.atomic
+def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
+                   certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
+                   expected: int | None = None) -> Outcome:
+    """Accept every pending mention shown under the filter (decided mentions are never touched)."""
+    selection = PendingFilter.of(labels, certainties, sources, entity_ids)
+    document = begin(document_id, version)
+    rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
+    return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
+                   f"Accepted {len(rows)} pending mentions shown under {selection.describe()} "
+                   f"(decided mentions untouched)")
+
+
+# ---------------------------------------------------------------- reading progress
+
+
+@dataclass(frozen=True)
+class Reading:
+    lines_read: int
+    lines: int
+
+    @property
+    def complete(self) -> bool:
+        return self.lines_read >= self.lines
+
+    @property
+    def percent(self) -> int:
+        return 100 if not self.lines else min(100, self.lines_read * 100 // self.lines)
+
+
+def line_count(text: str) -> int:
+    """Lines to read (a trailing empty line does not count)."""
+    return text.rstrip("\n").count("\n") + 1
+
+
+def reading(document: Document, user) -> Reading:
+    """How far ``user`` has read ``document``."""
+    read = ReadingProgress.objects.filter(document=document, user=user).values_list("lines_read", flat=True).first()
+    return Reading(read or 0, line_count(document.text))
+
+
+def mark_read(document_id: int, user, through_line: int) -> Reading:
+    """Record that ``user`` has seen lines 1..``through_line`` (a high-water mark; never goes back).
+
+    Reading is not a decision: no version bump, no audit row.
+    """
+    document = Document.objects.only("text").get(pk=document_id)
+    through = max(0, min(int(through_line), line_count(document.text)))
+    progress, _ = ReadingProgress.objects.get_or_create(document_id=document_id, user=user)
+    ReadingProgress.objects.filter(pk=progress.pk, lines_read__lt=through).update(lines_read=through)
+    return reading(document, user)
+
+
+@transaction.atomic
+def accept_rest(document_id: int, version: int, user, *, expected: int | None = None) -> Outcome:
+    """Accept every pending mention left, once the reviewer has seen every line."""
+    document = begin(document_id, version)
+    seen = reading(document, user)
+    if not seen.complete:
+        raise ActionError(f"Read to the end first: {seen.lines_read} of {seen.lines} lines seen. "
+                          "“Accept the rest” is offered once every line has been stepped through or scrolled past.")
+    rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
+    return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
+                   f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "
+                   f"(decided mentions untouched)")
