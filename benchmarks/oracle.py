@@ -64,7 +64,7 @@ KNOWN_SERVICES = frozenset({
     "split_mention", "merge_entities", "rename_tag", "add_mentions", "find_occurrences", "whitelist_term",
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
-    "normalize_tag",
+    "normalize_tag", "accept_known_from_corpus", "restore_dismissed",
 })
 # Bulk accept functions the oracle uses when they exist: name -> how to call it for one label.
 # Called with keyword arguments ``label=`` (or ``labels=[...]``) when the signature has them;
@@ -245,6 +245,7 @@ class OracleReviewer:
         from review.models import ReviewStatus
 
         self.phase = "leaks"
+        self._corpus_knowledge()
         self._bulk_accept()
         by_entity: dict[int, list[Row]] = defaultdict(list)
         for r in self.rows():
@@ -263,6 +264,33 @@ class OracleReviewer:
                 for r in good:
                     self.act("mention_accept", "set_mention_status", r.pk, ReviewStatus.ACCEPTED)
         self._add_missed()
+
+    def _corpus_knowledge(self) -> None:
+        """Restore the corpus's dismissals the gold contradicts (one action), then accept every
+        mention known from the corpus with one action when the gold says they are all right."""
+        from review import services
+        from review.constants import CorpusMark
+        from review.models import Mention, ReviewStatus
+
+        marks = dict(Mention.objects.filter(document_id=self.document_id).exclude(corpus_mark="")
+                     .values_list("pk", "corpus_mark"))
+        if not marks:
+            return
+        rows = self.rows()
+        wrong = [r.pk for r in rows if marks.get(r.pk) == CorpusMark.DISMISSED and r.status == ReviewStatus.REJECTED
+                 and self.index.good(r.start, r.end)]
+        if wrong:
+            self.act("other", "restore_dismissed", wrong)
+        known = [r for r in rows if marks.get(r.pk) in (CorpusMark.KNOWN, CorpusMark.LABEL)
+                 and r.status == ReviewStatus.PENDING]
+        bad = [r for r in known if not self.index.good(r.start, r.end)]
+        # worth it when the entity decisions it saves outnumber the rejections it costs
+        saved = len({r.entity_id for r in known}) - len({r.entity_id for r in bad})
+        self.corpus_stats = {"known": len(known), "known_wrong": len(bad), "dismissed_restored": len(wrong)}
+        if known and 1 + len(bad) < saved:
+            self.act("other", "accept_known_from_corpus")
+            for r in bad:
+                self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
 
     def _bulk_accept(self) -> None:
         """Use a bulk accept service, one label at a time, where it is right for every pending mention."""
@@ -516,4 +544,5 @@ def review(document, annotations: list[dict], user) -> dict:
         "wrong_labels_final": wrong_label,
         "wrong_groupings_final": wrong_grouping,
         "version": oracle.version,
+        "corpus": getattr(oracle, "corpus_stats", {}),
     }

@@ -187,12 +187,12 @@ def main(argv: list[str] | None = None) -> int:
         if result["wrong_labels_final"] or result["wrong_groupings_final"]:
             print(f"  warning: {hearing.name} still has {result['wrong_labels_final']} wrong label(s) and "
                   f"{result['wrong_groupings_final']} wrong grouping(s) after phase 2")
-        elif args.corpus:
+        if args.corpus and not result["pending_final"]:  # approved: the corpus trusts what it learns
             outcome = services.submit(document.pk, document.version, annotator)
             services.approve(document.pk, outcome.document.version, second)
         results.append(result)
         print(f"  {hearing.name}: {result['actions_to_zero_leaks']} actions to zero leaks, "
-              f"+{result['actions']['labels']['total']} to right labels "
+              f"+{result['actions']['labels']['total']} to right labels {result['corpus'] or ''} "
               f"({time.perf_counter() - t0:.1f} s)", flush=True)
 
     print()

@@ -7,6 +7,7 @@
 ``mentions``        accept/reject, relabel, move, split one mention
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
+``knowledge``       corpus knowledge: learn from reviewed documents, apply on import/re-run
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
 ==================  =====================================================================
 
@@ -23,11 +24,13 @@ from .importing import (
     ALLOWED_SUFFIXES, UploadError, apply_analysis, config_from_settings, create_documents, ensure_corpus, header_of,
     mark_queued,
 )
+from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, set_mention_status, split_mention
 from .team import approve, assign, send_back, submit, take_next
 from .text import Occurrence, find_occurrences, fold_possessive, overlaps, same_term, similar_names, trim_span
 
 __all__ = [
+    "accept_known_from_corpus", "restore_dismissed",
     "ALLOWED_SUFFIXES", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS", "REVIEWABLE", "UNDOABLE", "Action",
     "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
