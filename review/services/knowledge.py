@@ -39,7 +39,7 @@ LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
 MIN_DISMISS_DOCUMENTS = 2
 MIN_FORM_LENGTH = 3
 #: a label is trusted when the approved documents accepted at least this share of its proposals
-LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.98, 3, 30
+LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
 CONTEXT_CHARS = 16
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
@@ -180,8 +180,13 @@ def support(document: Document, mention: Mention, variants: dict[int, set[str]],
     if before and before[-1].strip(".").casefold() in titles:
         return "a title beside it"
     for s, e in person_spans:
-        gap = text[e:mention.start] if e <= mention.start else text[mention.end:s]
-        if (s, e) != (mention.start, mention.end) and gap in (" ", "") and (e == mention.start or s == mention.end):
+        if e <= mention.start:
+            gap = text[e:mention.start]
+        elif s >= mention.end:
+            gap = text[mention.end:s]
+        else:
+            continue
+        if gap in (" ", ""):
             return "another name part beside it"
     spelled = r"[- ]".join(re.escape(c) for c in form.upper() if c.isalpha())
     if len(form) >= MIN_FORM_LENGTH and re.search(r"(?<![A-Z])" + spelled + r"(?![A-Z])", text):
