@@ -24,7 +24,6 @@ from .importing import (
     ALLOWED_SUFFIXES, UploadError, apply_analysis, config_from_settings, create_documents, ensure_corpus, header_of,
     mark_queued,
 )
-from . import curation, knowledge  # noqa: F401  (corpus knowledge: modules used by views and jobs)
 from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, set_mention_status, split_mention
 from .team import approve, assign, send_back, submit, take_next

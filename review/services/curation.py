@@ -13,8 +13,8 @@ from django.db.models import F
 from django.db.models.functions import Substr
 
 from ..models import KnowledgeChange, KnownForm, Mention
-from . import knowledge
 from .base import ActionError, checked_label
+from .knowledge import Knowledge, apply, reset, unstarted
 from .text import fold_possessive
 
 REMOVE, RESTORE, RELABEL = "remove", "restore", "relabel"
@@ -23,7 +23,7 @@ OPERATIONS = (REMOVE, RESTORE, RELABEL)
 
 def impact(entry: KnownForm) -> tuple[int, int]:
     """(mentions, documents) in unstarted documents whose text is this entry's form."""
-    rows = (Mention.objects.filter(document__in=knowledge.unstarted(entry.corpus))
+    rows = (Mention.objects.filter(document__in=unstarted(entry.corpus))
             .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")))
             .values_list("document_id", "surface"))
     hits = [d for d, surface in rows if fold_possessive(surface) == entry.form]
@@ -61,9 +61,9 @@ def change_entry(entry_id: int, user, operation: str, label: str = "") -> Knowle
 
 def reapply(corpus) -> int:
     """Apply the current knowledge again to every unstarted document; returns how many."""
-    current = knowledge.Knowledge(corpus)
-    documents = list(knowledge.unstarted(corpus).select_related("corpus").defer("original"))
+    current = Knowledge(corpus)
+    documents = list(unstarted(corpus).select_related("corpus").defer("original"))
     for document in documents:
-        knowledge.reset(document)
-        knowledge.apply(document, current)
+        reset(document)
+        apply(document, current)
     return len(documents)

@@ -14,6 +14,7 @@ from anonymizer.types import Analysis, Config, Header
 
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
+from .knowledge import learn_and_apply
 from .text import overlaps
 
 log = logging.getLogger(__name__)
@@ -73,8 +74,6 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     decided one is dropped (the human already ruled on that text). Entities are matched to
     existing ones by (label, name) so their tags survive a re-run.
     """
-    from . import knowledge
-
     document = Document.objects.select_for_update().select_related("corpus").get(pk=document.pk)
     transcript = analysis.transcript
     # undecided: pending automatic mentions and those the corpus dismissed (knowledge re-applies)
@@ -130,7 +129,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     Mention.objects.bulk_create(rows, batch_size=1000)
     # entities left without any mention (their pending mentions were replaced) go away
     document.entities.filter(mentions__isnull=True).delete()
-    applied = knowledge.learn_and_apply(document)  # corpus knowledge: known forms, learned dismissals
+    applied = learn_and_apply(document)  # corpus knowledge: known forms, learned dismissals
 
     has_decisions = bool(kept)
     document.status = Document.Status.IN_REVIEW if has_decisions else Document.Status.READY
