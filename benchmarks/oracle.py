@@ -284,13 +284,20 @@ class OracleReviewer:
         known = [r for r in rows if marks.get(r.pk) in (CorpusMark.KNOWN, CorpusMark.LABEL)
                  and r.status == ReviewStatus.PENDING]
         bad = [r for r in known if not self.index.good(r.start, r.end)]
+        # after the bulk accept, an entity whose mentions are all wrong is rejected with one action
+        bad_entities = {r.entity_id for r in bad}
+        all_bad = {e for e in bad_entities if all(not self.index.good(r.start, r.end) for r in rows if r.entity_id == e)}
+        fixes = len(all_bad) + sum(r.entity_id not in all_bad for r in bad)
         # worth it when the entity decisions it saves outnumber the rejections it costs
-        saved = len({r.entity_id for r in known}) - len({r.entity_id for r in bad})
+        saved = len({r.entity_id for r in known}) - len(bad_entities)
         self.corpus_stats = {"known": len(known), "known_wrong": len(bad), "dismissed_restored": len(wrong)}
-        if known and 1 + len(bad) < saved:
+        if known and 1 + fixes < saved:
             self.act("other", "accept_known_from_corpus")
+            for entity_id in sorted(all_bad):
+                self.act("entity_reject", "set_entity_status", entity_id, ReviewStatus.REJECTED)
             for r in bad:
-                self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
+                if r.entity_id not in all_bad:
+                    self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
 
     def _bulk_accept(self) -> None:
         """Use a bulk accept service, one label at a time, where it is right for every pending mention."""

@@ -38,6 +38,9 @@ KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known fro
 LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
 MIN_DISMISS_DOCUMENTS = 2
 MIN_FORM_LENGTH = 3
+#: labels whose surface form names a referent across hearings (numbers, dates, ages do not:
+#: "two thousand" or "sixteen" recur as ordinary words; their labels are trusted as a whole)
+NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 #: a label is trusted when the approved documents accepted at least this share of its proposals
 LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
 CONTEXT_CHARS = 16
@@ -139,7 +142,8 @@ class Knowledge:
 
     def __init__(self, corpus: Corpus) -> None:
         entries = list(KnownForm.objects.filter(corpus=corpus, trusted=True, removed=False))
-        self.known = {k.form: k for k in entries if k.accepted and learnable(k.form)}
+        self.known = {k.form: k for k in entries
+                      if k.accepted and learnable(k.form) and (k.label_override or k.label) in NAME_LABELS}
         self.dismissed = {k.form: k for k in entries
                           if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
 
