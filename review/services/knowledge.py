@@ -308,6 +308,17 @@ def reset(document: Document) -> None:
 # ---------------------------------------------------------------- people's actions
 
 
+def _switch(document: Document, rows, old: str, new: str, user, action: str, summary: str) -> Outcome:
+    """Move ``rows`` from status ``old`` to ``new``: one Decision that ``undo`` reverts."""
+    changed = list(rows.values_list("pk", "start", "end", "entity_id"))
+    ids = [pk for pk, *_ in changed]
+    Mention.objects.filter(pk__in=ids).update(status=new)
+    decision = finish(document, user, action, f"document:{document.pk}", summary.format(len(ids)),
+                      before={"mentions": grouped((pk, {"status": old}) for pk in ids)},
+                      after={"mentions": grouped((pk, {"status": new}) for pk in ids)})
+    return Outcome(document, decision, [(s, e) for _, s, e, _ in changed], {x for *_, x in changed}, regroup=True)
+
+
 @transaction.atomic
 def accept_known_from_corpus(document_id: int, version: int, user, label: str | None = None) -> Outcome:
     """Accept every pending mention known from the corpus (optionally of one label); undoable."""
@@ -315,14 +326,8 @@ def accept_known_from_corpus(document_id: int, version: int, user, label: str | 
     rows = document.mentions.filter(status=ReviewStatus.PENDING, corpus_mark__in=KNOWN_MARKS)
     if label:
         rows = rows.filter(label=label)
-    changed = list(rows.values_list("pk", "start", "end", "entity_id"))
-    ids = [pk for pk, *_ in changed]
-    Mention.objects.filter(pk__in=ids).update(status=ReviewStatus.ACCEPTED)
-    decision = finish(document, user, Action.ACCEPT_KNOWN, f"document:{document.pk}",
-                      f"Accepted {len(ids)} mention(s) known from the corpus",
-                      before={"mentions": grouped((pk, {"status": ReviewStatus.PENDING}) for pk in ids)},
-                      after={"mentions": grouped((pk, {"status": ReviewStatus.ACCEPTED}) for pk in ids)})
-    return Outcome(document, decision, [(s, e) for _, s, e, _ in changed], {x for *_, x in changed}, regroup=True)
+    return _switch(document, rows, ReviewStatus.PENDING, ReviewStatus.ACCEPTED, user, Action.ACCEPT_KNOWN,
+                   "Accepted {} mention(s) known from the corpus")
 
 
 @transaction.atomic
@@ -332,14 +337,8 @@ def restore_dismissed(document_id: int, version: int, user, mention_ids: list[in
     rows = document.mentions.filter(status=ReviewStatus.REJECTED, corpus_mark=CorpusMark.DISMISSED)
     if mention_ids is not None:
         rows = rows.filter(pk__in=mention_ids)
-    changed = list(rows.values_list("pk", "start", "end", "entity_id"))
-    ids = [pk for pk, *_ in changed]
-    Mention.objects.filter(pk__in=ids).update(status=ReviewStatus.PENDING)
-    decision = finish(document, user, Action.RESTORE_DISMISSED, f"document:{document.pk}",
-                      f"Restored {len(ids)} mention(s) dismissed by the corpus",
-                      before={"mentions": grouped((pk, {"status": ReviewStatus.REJECTED}) for pk in ids)},
-                      after={"mentions": grouped((pk, {"status": ReviewStatus.PENDING}) for pk in ids)})
-    return Outcome(document, decision, [(s, e) for _, s, e, _ in changed], {x for *_, x in changed}, regroup=True)
+    return _switch(document, rows, ReviewStatus.REJECTED, ReviewStatus.PENDING, user, Action.RESTORE_DISMISSED,
+                   "Restored {} mention(s) dismissed by the corpus")
 
 
 # ---------------------------------------------------------------- re-running the pass
