@@ -71,7 +71,10 @@ KNOWN_SERVICES = frozenset({
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
     "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
+    "accept_known_from_corpus", "restore_dismissed",
 })
+
+
 def setup_django(database_url: str | None = None) -> str:
     """Configure a standalone Django (DEBUG, throw-away SQLite, inline jobs) and migrate."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -246,6 +249,7 @@ class OracleReviewer:
         from review.models import ReviewStatus
 
         self.phase = "leaks"
+        self._corpus_knowledge()
         by_entity: dict[int, list[Row]] = defaultdict(list)
         for r in self.rows():
             if r.status == ReviewStatus.PENDING:
@@ -266,6 +270,40 @@ class OracleReviewer:
         if any(r.status == ReviewStatus.PENDING for r in self.rows()):
             self.act("bulk_accept", "accept_rest")
         self._add_missed()
+
+    def _corpus_knowledge(self) -> None:
+        """Restore the corpus's dismissals the gold contradicts (one action), then accept every
+        mention known from the corpus with one action when the gold says they are all right."""
+        from review import services
+        from review.constants import CorpusMark
+        from review.models import Mention, ReviewStatus
+
+        marks = dict(Mention.objects.filter(document_id=self.document_id).exclude(corpus_mark="")
+                     .values_list("pk", "corpus_mark"))
+        if not marks:
+            return
+        rows = self.rows()
+        wrong = [r.pk for r in rows if marks.get(r.pk) == CorpusMark.DISMISSED and r.status == ReviewStatus.REJECTED
+                 and self.index.good(r.start, r.end)]
+        if wrong:
+            self.act("other", "restore_dismissed", wrong)
+        known = [r for r in rows if marks.get(r.pk) in (CorpusMark.KNOWN, CorpusMark.LABEL)
+                 and r.status == ReviewStatus.PENDING]
+        bad = [r for r in known if not self.index.good(r.start, r.end)]
+        # after the bulk accept, an entity whose mentions are all wrong is rejected with one action
+        bad_entities = {r.entity_id for r in bad}
+        all_bad = {e for e in bad_entities if all(not self.index.good(r.start, r.end) for r in rows if r.entity_id == e)}
+        fixes = len(all_bad) + sum(r.entity_id not in all_bad for r in bad)
+        # worth it when the entity decisions it saves outnumber the rejections it costs
+        saved = len({r.entity_id for r in known}) - len(bad_entities)
+        self.corpus_stats = {"known": len(known), "known_wrong": len(bad), "dismissed_restored": len(wrong)}
+        if known and 1 + fixes < saved:
+            self.act("other", "accept_known_from_corpus")
+            for entity_id in sorted(all_bad):
+                self.act("entity_reject", "set_entity_status", entity_id, ReviewStatus.REJECTED)
+            for r in bad:
+                if r.entity_id not in all_bad:
+                    self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
 
     def _add_missed(self) -> None:
         from review import services
@@ -505,4 +543,5 @@ def review(document, annotations: list[dict], user) -> dict:
         "wrong_labels_final": wrong_label,
         "wrong_groupings_final": wrong_grouping,
         "version": oracle.version,
+        "corpus": getattr(oracle, "corpus_stats", {}),
     }

@@ -61,14 +61,31 @@ class Action:
     # automatic pass and export
     RERUN = "rerun"
     EXPORT_OVERRIDE = "export_override"
+    # corpus knowledge (review.services.knowledge)
+    CORPUS_APPLY = "corpus_apply"  # the automatic pass: known forms found, learned dismissals applied
+    ACCEPT_KNOWN = "accept_known"  # a person accepts every pending mention known from the corpus
+    RESTORE_DISMISSED = "restore_dismissed"  # a person restores mentions the corpus dismissed
 
 
 #: The decisions a person makes on mentions and entities (undo reverts these).
 UNDOABLE = frozenset(
     {Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.ACCEPT_ENTITY,
      Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST,
-     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE}
+     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE,
+     Action.ACCEPT_KNOWN, Action.RESTORE_DISMISSED}
 )
+
+class CorpusMark:
+    """``Mention.corpus_mark``: what corpus knowledge did to a mention ("" = nothing)."""
+
+    do_not_call_in_templates = True
+
+    KNOWN = "known"  # a form the corpus accepted before: certainty 1, source "corpus"
+    LABEL = "label"  # a label whose proposals the corpus (nearly) always accepted: known too
+    DISMISSED = "dismissed"  # a form rejected in >= 2 documents and never accepted: rejected, restorable
+    CONFLICT = "conflict"  # a learned dismissal another detector contradicts: left pending
+
+
 #: The four-eyes steps shown on the review screen.
 WORKFLOW_ACTIONS = (Action.SUBMIT, Action.APPROVE, Action.SEND_BACK)
 #: URL slugs of the per-mention and per-entity action views.

@@ -65,6 +65,19 @@ def enqueue_analysis(document: Document) -> None:
     document.refresh_from_db()
 
 
+def rerun_unstarted(corpus, user=None) -> int:
+    """Re-run the automatic pass, with the corpus's current knowledge, on every document no one
+    has started (``services.knowledge.unstarted``: never one with any human decision)."""
+    from .constants import Action
+    from .services import knowledge
+
+    documents = list(knowledge.unstarted(corpus).defer("original", "text"))
+    for document in documents:
+        services.record(document, user, Action.RERUN, f"document:{document.pk}", "Re-ran the pass with corpus knowledge")
+        enqueue_analysis(document)
+    return len(documents)
+
+
 def export_corpus(export_id: int) -> str:
     """Run one corpus export (review.exporting); returns its final status."""
     from . import exporting  # the export imports nothing of the jobs: no cycle

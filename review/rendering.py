@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from anonymizer.pseudonymize import Pseudonymized
 from anonymizer.transcript import TAG, line_starts, speaker_tag
 
-from .constants import MIXED, Origin, ReviewStatus
+from .constants import MIXED, CorpusMark, Origin, ReviewStatus
 from .rows import EntityLike, EntityRow, MentionLike, Progress  # noqa: F401  (the types it draws)
 
 
@@ -43,10 +43,21 @@ def speaker_end(line: str) -> int:
     return match.end() if match else 0
 
 
+#: what corpus knowledge did to a mention, as panel A and panel B say it
+CORPUS_NOTES = {
+    CorpusMark.KNOWN: "known from the corpus",
+    CorpusMark.LABEL: "known from the corpus (a label it always accepted)",
+    CorpusMark.DISMISSED: "dismissed by the corpus (restore to review it)",
+    CorpusMark.CONFLICT: "dismissed by the corpus elsewhere, but another detector supports it here",
+}
+
+
 def mark_html(mention: MentionLike, surface: str) -> str:
     manual = " o-manual" if mention.origin == Origin.MANUAL else ""
+    mark = getattr(mention, "corpus_mark", "")
+    corpus = f' k-{mark}" title="{CORPUS_NOTES[mark]}' if mark in CORPUS_NOTES else ""
     return (
-        f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}" '
+        f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}{corpus}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'
     )
 
@@ -151,6 +162,9 @@ def entity_rows(
         if row is None:
             continue
         row.total += 1
+        mark = getattr(m, "corpus_mark", "")
+        row.dismissed += mark == CorpusMark.DISMISSED
+        row.known += m.status == ReviewStatus.PENDING and mark in (CorpusMark.KNOWN, CorpusMark.LABEL)
         if m.status == ReviewStatus.PENDING:
             row.pending += 1
             row.lowest = max(row.lowest, m.confidence)
@@ -189,16 +203,19 @@ def lines_html(lines: Iterable[Line], oob: bool = False) -> SafeString:
 def entity_row_html(row: EntityRow, oob: bool = False) -> str:
     low = "1" if row.pending and row.lowest == 3 else ""
     swap = ' hx-swap-oob="true"' if oob else ""
+    corpus = " ".join(k for k, n in (("known", row.known), ("dismissed", row.dismissed)) if n)
+    badge = "".join(f'<span class="corpus k-{k}" title="{CORPUS_NOTES[k]}">{n} {k}</span>'
+                    for k, n in (("known", row.known), ("dismissed", row.dismissed)) if n)
     variants = (
         f'<span class="variants">{escape(" · ".join(row.variants[1:5]))}</span>' if len(row.variants) > 1 else ""
     )
     return (
         f'<li id="e{row.pk}" class="ent st-{row.status}" data-e="{row.pk}" data-status="{row.status}" '
-        f'data-label="{escape(row.label)}" data-low="{low}"{swap}>'
+        f'data-label="{escape(row.label)}" data-low="{low}" data-corpus="{corpus}"{swap}>'
         f'<a href="?e={row.pk}" class="ent-name">{escape(row.name)}</a> '
         f'<span class="tag{" renamed" if row.tag else ""}" data-tag-of="{row.pk}">{escape(row.shown_tag)}</span> '
         f'<span class="st" title="{row.status}">{_STATUS_MARK[row.status]} {row.decided}/{row.total}</span>'
-        f"{variants}</li>"
+        f"{badge}{variants}</li>"
     )
 
 

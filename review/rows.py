@@ -19,6 +19,7 @@ class MentionLike(Protocol):
     status: str
     origin: str
     entity_id: int
+    corpus_mark: str
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,8 @@ class EntityLike:
 
 
 #: The columns :class:`MentionLike` and :class:`EntityLike` read.
-MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id", "sources")
+MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id", "sources",
+                   "corpus_mark")
 ENTITY_COLUMNS = ("id", "label", "category", "name", "tag", "order")
 
 
@@ -55,6 +57,8 @@ class EntityRow:
     accepted: int = 0
     rejected: int = 0
     lowest: int = 1  # worst confidence among its pending mentions (3 = low)
+    known: int = 0  # pending mentions known from the corpus (review.services.knowledge)
+    dismissed: int = 0  # mentions the corpus dismissed (rejected, restorable)
 
     @property
     def status(self) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, documents, exports, review_screen, team, users
+from .views import actions, documents, exports, knowledge, review_screen, team, users
 
 app_name = "review"
 
@@ -33,6 +33,11 @@ urlpatterns = [
     path("corpora/<int:corpus_pk>/take/", team.take_next, name="take_next"),
     path("corpora/<int:pk>/dashboard/", team.dashboard, name="dashboard"),
     path("corpora/<int:pk>/quality.json", team.quality_json, name="quality_json"),
+    # corpus knowledge: what the corpus learned (admins), re-run, the review screen's corpus actions
+    path("corpora/<int:pk>/knowledge/", knowledge.corpus_knowledge, name="knowledge"),
+    path("corpora/<int:pk>/knowledge/<int:entry_id>/", knowledge.change_entry, name="knowledge_change"),
+    path("corpora/<int:pk>/rerun-pass/", knowledge.rerun_pass, name="rerun_pass"),
+    path("documents/<int:pk>/corpus/<slug:action>/", knowledge.screen_action, name="corpus_action"),
     # exports (admins only)
     path("exports/", exports.export_index, name="exports"),
     path("corpora/<int:corpus_pk>/export/", exports.export_page, name="export"),

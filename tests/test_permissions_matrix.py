@@ -117,6 +117,17 @@ MATRIX: dict[str, list[Case]] = {
 }
 
 
+# corpus knowledge (review/views/knowledge.py): the admin page and curation; the screen's corpus
+# actions follow the edit rule (htmx: 200 with a client redirect); no learned entry exists here: 404
+MATRIX.update({
+    "knowledge": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
+    "knowledge_change": [Case(None, codes(403, 403, 403, 404), "post", lambda w, d: [w["corpus"].pk, 999999],
+                              lambda w, d: {"op": "remove"})],
+    "rerun_pass": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["corpus"].pk])],
+    "corpus_action": _edit(args=lambda w, d: [d.pk, "accept-known"]),
+})
+
+
 def _link(w, d, token=None):
     from django.contrib.auth.tokens import default_token_generator
     from django.utils.http import urlsafe_base64_encode

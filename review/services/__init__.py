@@ -8,6 +8,7 @@
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
 ``bulk``            accept pending under a filter, reading progress, accept the rest
+``knowledge``       corpus knowledge: learn from reviewed documents, apply on import/re-run
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
 ==================  =====================================================================
 
@@ -25,6 +26,7 @@ from .importing import (
     ALLOWED_SUFFIXES, UploadError, apply_analysis, config_from_settings, create_documents, ensure_corpus, header_of,
     mark_queued,
 )
+from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, resize_mention, set_mention_status, split_mention
 from .team import approve, assign, send_back, submit, take_next
 from .text import (
@@ -32,7 +34,7 @@ from .text import (
 )
 
 __all__ = [
-    "PendingFilter", "Reading", "accept_pending", "accept_rest", "mark_read", "pending_under", "reading",
+    "PendingFilter", "accept_known_from_corpus", "restore_dismissed", "Reading", "accept_pending", "accept_rest", "mark_read", "pending_under", "reading",
     "ALLOWED_SUFFIXES", "NAME_LABELS", "name_like", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS", "REVIEWABLE", "UNDOABLE", "Action",
     "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",

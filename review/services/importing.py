@@ -8,11 +8,13 @@ from typing import Iterable
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from anonymizer.types import Analysis, Config, Header
 
-from ..constants import ReviewStatus
+from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
+from .knowledge import learn_and_apply
 from .text import overlaps
 
 log = logging.getLogger(__name__)
@@ -72,10 +74,13 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     decided one is dropped (the human already ruled on that text). Entities are matched to
     existing ones by (label, name) so their tags survive a re-run.
     """
-    document = Document.objects.select_for_update().get(pk=document.pk)
+    document = Document.objects.select_for_update().select_related("corpus").get(pk=document.pk)
     transcript = analysis.transcript
+    # undecided: pending automatic mentions and those the corpus dismissed (knowledge re-applies)
+    machine = Q(status=ReviewStatus.PENDING, origin=Mention.Origin.AUTO) | Q(
+        status=ReviewStatus.REJECTED, origin=Mention.Origin.AUTO, corpus_mark=CorpusMark.DISMISSED)
     if document.text and document.text != transcript.text:
-        decided = document.mentions.exclude(status=ReviewStatus.PENDING, origin=Mention.Origin.AUTO)
+        decided = document.mentions.exclude(machine)
         if decided.exists():
             raise ValueError("document text changed under decided mentions; refusing to re-annotate")
     document.text = transcript.text
@@ -83,7 +88,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     document.title_end = transcript.title_end
     document.word_count = len(transcript.text.split())
 
-    document.mentions.filter(status=ReviewStatus.PENDING, origin=Mention.Origin.AUTO).delete()
+    document.mentions.filter(machine).delete()
     kept = list(document.mentions.order_by("start").values_list("start", "end"))
     existing = {(e.label, e.name.casefold()): e for e in document.entities.all()}
 
@@ -124,6 +129,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     Mention.objects.bulk_create(rows, batch_size=1000)
     # entities left without any mention (their pending mentions were replaced) go away
     document.entities.filter(mentions__isnull=True).delete()
+    applied = learn_and_apply(document)  # corpus knowledge: known forms, learned dismissals
 
     has_decisions = bool(kept)
     document.status = Document.Status.IN_REVIEW if has_decisions else Document.Status.READY
@@ -131,7 +137,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     document.failure_reason = ""
     document.save()
     document.bump_version()
-    return {"mentions": len(rows), "kept": len(kept), "dropped": dropped}
+    return {"mentions": len(rows), "kept": len(kept), "dropped": dropped, **{f"corpus_{k}": v for k, v in applied.items()}}
 
 
 def header_of(document: Document) -> Header | None:

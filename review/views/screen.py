@@ -20,7 +20,7 @@ from ..rendering import computed_tags, entity_rows, line_starts, render_lines
 from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_likes
 
 #: the entity list's filters (query parameters)
-FILTERS = ("status", "low", "label", "q", "certainty", "source")
+FILTERS = ("status", "low", "label", "q", "certainty", "source", "corpus")
 DECIDED = "decided"  # the status filter's other value besides "pending"
 
 
@@ -130,6 +130,10 @@ def keep(row: EntityRow, filters: dict[str, str]) -> bool:
     if filters.get("status") == DECIDED and row.pending:
         return False
     if filters.get("low") and not (row.pending and row.lowest == 3):
+        return False
+    if filters.get("corpus") == "known" and not row.known:  # corpus knowledge: "known from the corpus"
+        return False
+    if filters.get("corpus") == "dismissed" and not row.dismissed:  # "dismissed by the corpus"
         return False
     if filters.get("label") and row.label != filters["label"]:
         return False

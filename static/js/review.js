@@ -259,6 +259,7 @@
     const low = form.elements.low.checked;
     const label = form.elements.label.value;
     const query = form.elements.q.value.trim().toLowerCase();
+    const corpus = form.elements.corpus ? form.elements.corpus.value : "";
     $$("#entity-groups section.group").forEach((group) => {
       let visible = 0;
       $$("li.ent", group).forEach((li) => {
@@ -267,6 +268,7 @@
         const show = (!status || (status === pending ? d.status === pending : d.status !== pending))
           && (!low || d.low === "1")
           && (!label || d.label === label)
+          && (!corpus || (d.corpus || "").split(" ").includes(corpus))
           && (!query || li.textContent.toLowerCase().includes(query));
         li.hidden = !show;
         if (show) visible++;

@@ -1,0 +1,354 @@
+"""Corpus knowledge: what a corpus learned from its reviewed documents, applied to new ones.
+
+* :func:`learn` rebuilds :class:`KnownForm` rows from the decisions in documents marked done
+  (submitted) or approved: forms accepted as personal data (label, counts, documents) and
+  forms rejected (how often, in how many documents, in what kind of context). An entry is
+  ``trusted`` once one of its documents is approved; only trusted entries are applied.
+  Knowledge never crosses corpora.
+* :func:`apply` runs after the automatic pass (``importing.apply_analysis``): every
+  occurrence of a known form becomes (or marks) a mention at certainty 1 with source
+  ``corpus`` and ``corpus_mark="known"``, left **pending** so a person confirms them with
+  one action (:func:`accept_known_from_corpus`); a pending automatic mention of a form
+  rejected in at least two documents and never accepted is rejected with
+  ``corpus_mark="dismissed"`` (visible under its filter, restorable with
+  :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
+  then it stays pending with ``corpus_mark="conflict"``. One ``corpus_apply`` Decision per
+  document lists what was created, marked and dismissed (primary keys, never text).
+
+A dismissed mention is rejected, so it does not count as pending: a document can be marked
+done with dismissals in it, because each one is shown (panel A struck through and marked,
+panel B filter "dismissed by the corpus") and a person can restore it (undoable).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from django.db import transaction
+from django.db.models import Count, F, Q
+from django.db.models.functions import Greatest, Substr
+
+from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
+from ..models import Corpus, Decision, Document, Entity, KnownForm, Mention
+from .base import UNDOABLE, Outcome, begin, category_of, finish, grouped
+from .text import fold_possessive
+
+SOURCE = "corpus"
+KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known from the corpus" accepts
+LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
+MIN_DISMISS_DOCUMENTS = 2
+MIN_FORM_LENGTH = 3
+#: labels whose surface form names a referent across hearings (numbers, dates, ages do not:
+#: "two thousand" or "sixteen" recur as ordinary words; their labels are trusted as a whole)
+NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+#: a label is trusted when the approved documents accepted at least this share of its proposals
+LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
+CONTEXT_CHARS = 16
+#: decisions that mean a person started a document (re-running the pass would undo their work)
+HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def learnable(form: str) -> bool:
+    """Forms worth recognizing across hearings: letters in them, not too short (no bare numbers)."""
+    return len(form) >= MIN_FORM_LENGTH and bool(_LETTER.search(form))
+
+
+def context_kind(before: str, titles: frozenset[str]) -> str:
+    """The kind of context a rejected form stood in: sentence start, after a title, mid-sentence."""
+    stripped = before.rstrip(" \t")
+    if not stripped or stripped.endswith(("\n", ".", "?", "!", ":")):
+        return "sentence start"
+    words = stripped.split()
+    if words and words[-1].strip(".").casefold() in titles:
+        return "after a title"
+    return "mid-sentence"
+
+
+def _titles() -> frozenset[str]:
+    from anonymizer import lexicon
+
+    return frozenset(t.strip(".").casefold() for t in lexicon.titles() if " " not in t)
+
+
+# ---------------------------------------------------------------- learning
+
+
+@transaction.atomic
+def learn(corpus: Corpus) -> int:
+    """Rebuild the corpus's knowledge from its done and approved documents; returns the entries.
+
+    An admin's removal and label correction survive the rebuild.
+    """
+    docs = dict(corpus.documents.filter(status__in=LEARN_FROM).values_list("pk", "status"))
+    rows = (
+        Mention.objects.filter(document_id__in=docs)
+        .filter(Q(status=ReviewStatus.ACCEPTED) | Q(status=ReviewStatus.REJECTED, origin=Mention.Origin.AUTO))
+        .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")),
+                  before=Substr("document__text", Greatest(F("start") + 1 - CONTEXT_CHARS, 1),
+                                length=F("start") + 1 - Greatest(F("start") + 1 - CONTEXT_CHARS, 1)))
+        .values_list("document_id", "label", "status", "surface", "before")
+    )
+    titles = _titles()
+    stats: dict[str, dict] = defaultdict(lambda: {"labels": Counter(), "surfaces": Counter(), "acc": 0, "rej": 0,
+                                                  "acc_in": set(), "rej_in": set(), "contexts": Counter()})
+    for document_id, label, status, surface, before in rows:
+        form = fold_possessive(surface)
+        if not learnable(form):
+            continue
+        entry = stats[form]
+        entry["surfaces"][" ".join(surface.split())] += 1
+        if status == ReviewStatus.ACCEPTED:
+            entry["acc"] += 1
+            entry["acc_in"].add(document_id)
+            entry["labels"][label] += 1
+        else:
+            entry["rej"] += 1
+            entry["rej_in"].add(document_id)
+            entry["contexts"][context_kind(before, titles)] += 1
+    existing = {k.form: k for k in KnownForm.objects.filter(corpus=corpus)}
+    new, changed = [], []
+    for form, s in stats.items():
+        row = existing.pop(form, None) or KnownForm(corpus=corpus, form=form[:255])
+        row.surface = s["surfaces"].most_common(1)[0][0][:255]
+        row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
+        row.accepted, row.rejected = s["acc"], s["rej"]
+        row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])
+        row.contexts = dict(s["contexts"])
+        row.trusted = any(docs[d] == Document.Status.APPROVED for d in s["acc_in"] | s["rej_in"])
+        (changed if row.pk else new).append(row)
+    KnownForm.objects.bulk_create(new, batch_size=500)
+    KnownForm.objects.bulk_update(changed, ["surface", "label", "accepted", "rejected", "accepted_in", "rejected_in",
+                                            "contexts", "trusted"], batch_size=500)
+    # forms no reviewed document supports any more (e.g. a document sent back) are forgotten
+    KnownForm.objects.filter(pk__in=[k.pk for k in existing.values()]).delete()
+    return len(stats)
+
+
+def trusted_labels(corpus: Corpus) -> dict[str, float]:
+    """Labels whose automatic proposals the approved documents (nearly) always accepted: share accepted."""
+    rows = (Mention.objects.filter(document__corpus=corpus, document__status=Document.Status.APPROVED,
+                                   origin=Mention.Origin.AUTO).exclude(status=ReviewStatus.PENDING)
+            .values("label").order_by()
+            .annotate(total=Count("id"), documents=Count("document", distinct=True),
+                      accepted=Count("id", filter=Q(status=ReviewStatus.ACCEPTED))))
+    return {r["label"]: round(r["accepted"] / r["total"], 3) for r in rows
+            if r["documents"] >= LABEL_DOCUMENTS and r["total"] >= LABEL_MENTIONS
+            and r["accepted"] >= LABEL_PRECISION * r["total"]}
+
+
+class Knowledge:
+    """The trusted entries of one corpus, ready to apply: known forms and learned dismissals."""
+
+    def __init__(self, corpus: Corpus) -> None:
+        entries = list(KnownForm.objects.filter(corpus=corpus, trusted=True, removed=False))
+        self.known = {k.form: k for k in entries
+                      if k.accepted and learnable(k.form) and (k.label_override or k.label) in NAME_LABELS}
+        self.dismissed = {k.form: k for k in entries
+                          if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
+
+        self.labels = trusted_labels(corpus)
+
+    def __bool__(self) -> bool:
+        return bool(self.known or self.dismissed or self.labels)
+
+    def label_of(self, entry: KnownForm) -> str:
+        return entry.label_override or entry.label
+
+    def pattern(self, entry: KnownForm) -> re.Pattern[str]:
+        """The known form as it is written (and in capitals: speaker tags), whole words only."""
+        words = entry.surface.split()
+        forms = {r"[ \t]+".join(re.escape(w) for w in words), r"[ \t]+".join(re.escape(w.upper()) for w in words)}
+        return re.compile(r"(?<![^\W_])(?:" + "|".join(sorted(forms)) + r")(?![^\W_])")
+
+
+# ---------------------------------------------------------------- applying
+
+
+def support(document: Document, mention: Mention, variants: dict[int, set[str]], form: str,
+            person_spans: list[tuple[int, int]], titles: frozenset[str]) -> str:
+    """Why another detector says this mention is personal data in this document ("" = nothing does).
+
+    A title or another name part right beside it, a title-page participant, a spelled-out
+    form of it, or the automatic pass grouping it with other names of one entity.
+    """
+    from anonymizer.types import Header
+
+    text = document.text
+    header = Header.from_dict(document.header)
+    if header is not None:
+        words = {w.casefold().strip(".,") for name in header.person_names() for w in name.split()}
+        if form in words:
+            return "a title-page participant"
+    before = text[max(0, mention.start - 30):mention.start].split()
+    if before and before[-1].strip(".").casefold() in titles:
+        return "a title beside it"
+    for s, e in person_spans:
+        if e <= mention.start:
+            gap = text[e:mention.start]
+        elif s >= mention.end:
+            gap = text[mention.end:s]
+        else:
+            continue
+        if gap in (" ", ""):
+            return "another name part beside it"
+    spelled = r"[- ]".join(re.escape(c) for c in form.upper() if c.isalpha())
+    if len(form) >= MIN_FORM_LENGTH and re.search(r"(?<![A-Z])" + spelled + r"(?![A-Z])", text):
+        return "spelled out in this document"
+    if variants.get(mention.entity_id, set()) - {form}:
+        return "grouped with other names of one person"
+    return ""
+
+
+def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, int]:
+    """Apply the corpus's trusted knowledge to a document's pending automatic mentions.
+
+    Runs inside the caller's transaction (the automatic pass); decided mentions are never
+    touched. Returns counts: known (created + marked), dismissed, conflicts.
+    """
+    knowledge = knowledge if knowledge is not None else Knowledge(document.corpus)
+    counts = {"created": 0, "marked": 0, "dismissed": 0, "conflicts": 0}
+    if not knowledge or not document.text:
+        return counts
+    text = document.text
+    mentions = list(Mention.objects.filter(document=document).order_by("start"))
+    spans = sorted((m.start, m.end) for m in mentions)
+    by_span = {(m.start, m.end): m for m in mentions}
+    entities = {(e.label, fold_possessive(e.name)): e for e in Entity.objects.filter(document=document)}
+    marked: list[Mention] = []
+    created: list[Mention] = []
+    taken: list[tuple[int, int]] = list(spans)
+    for entry in sorted(knowledge.known.values(), key=lambda k: -len(k.form)):
+        label = knowledge.label_of(entry)
+        for match in knowledge.pattern(entry).finditer(text):
+            s, e = match.span()
+            if "\n" in text[s:e]:
+                continue
+            mention = by_span.get((s, e))
+            if mention is not None:
+                if mention.status == ReviewStatus.PENDING and mention.label == label and not mention.corpus_mark:
+                    mention.corpus_mark, mention.confidence = CorpusMark.KNOWN, 1
+                    mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
+                    marked.append(mention)
+                continue
+            if any(a < e and s < b for a, b in taken):
+                continue
+            taken.append((s, e))
+            entity = entities.get((label, entry.form))
+            if entity is None:
+                entity = Entity.objects.create(document=document, label=label, category=category_of(label, entry.surface),
+                                               name=entry.surface, order=len(entities) + 10_000)
+                entities[(label, entry.form)] = entity
+            created.append(Mention(document=document, entity=entity, start=s, end=e, label=label, sources=SOURCE,
+                                   confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
+    for mention in mentions:  # proposals of a label the corpus always accepts
+        if mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark:
+            mention.corpus_mark = CorpusMark.LABEL
+            marked.append(mention)
+    Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources"], batch_size=500)
+    Mention.objects.bulk_create(created, batch_size=500)
+    counts["created"], counts["marked"] = len(created), len(marked)
+
+    dismissed, conflicts = _dismiss(document, mentions, knowledge)
+    counts["dismissed"], counts["conflicts"] = len(dismissed), len(conflicts)
+    if any(counts.values()):
+        finish(document, None, Action.CORPUS_APPLY, f"document:{document.pk}",
+               f"Corpus knowledge: {len(created) + len(marked)} known, {len(dismissed)} dismissed, "
+               f"{len(conflicts)} dismissal(s) contradicted here (left pending)",
+               after={"known": [m.pk for m in (*marked, *created)], "dismissed": dismissed,
+                      "conflicts": conflicts})
+    return counts
+
+
+def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list]:
+    if not knowledge.dismissed:
+        return [], []
+    text = document.text
+    titles = _titles()
+    variants: dict[int, set[str]] = defaultdict(set)
+    for m in mentions:
+        variants[m.entity_id].add(fold_possessive(text[m.start:m.end]))
+    person_spans = [(m.start, m.end) for m in mentions if m.label == "PERSON"]
+    dismissed: list[int] = []
+    conflicts: list[list] = []
+    for m in mentions:
+        if m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO or m.corpus_mark:
+            continue
+        form = fold_possessive(text[m.start:m.end])
+        if form not in knowledge.dismissed:
+            continue
+        reason = support(document, m, variants, form, person_spans, titles)
+        if reason:
+            conflicts.append([m.pk, reason])
+        else:
+            dismissed.append(m.pk)
+    Mention.objects.filter(pk__in=dismissed).update(status=ReviewStatus.REJECTED, corpus_mark=CorpusMark.DISMISSED)
+    Mention.objects.filter(pk__in=[c[0] for c in conflicts]).update(corpus_mark=CorpusMark.CONFLICT)
+    return dismissed, conflicts
+
+
+def learn_and_apply(document: Document) -> dict[str, int]:
+    """The automatic pass's explicit call: refresh the corpus's knowledge, then apply it."""
+    learn(document.corpus)
+    return apply(document)
+
+
+def reset(document: Document) -> None:
+    """Take back what corpus knowledge did to a document's undecided mentions (before re-applying)."""
+    document.mentions.filter(origin=Mention.Origin.AUTO, status=ReviewStatus.PENDING, sources=SOURCE).delete()
+    document.mentions.filter(corpus_mark=CorpusMark.DISMISSED, status=ReviewStatus.REJECTED).update(
+        status=ReviewStatus.PENDING, corpus_mark="")
+    for m in document.mentions.filter(status=ReviewStatus.PENDING).exclude(corpus_mark=""):
+        m.corpus_mark = ""
+        m.sources = "+".join(s for s in m.source_list() if s != SOURCE)
+        m.save(update_fields=["corpus_mark", "sources"])
+    document.entities.filter(mentions__isnull=True).delete()
+
+
+# ---------------------------------------------------------------- people's actions
+
+
+def _switch(document: Document, rows, old: str, new: str, user, action: str, summary: str) -> Outcome:
+    """Move ``rows`` from status ``old`` to ``new``: one Decision that ``undo`` reverts."""
+    changed = list(rows.values_list("pk", "start", "end", "entity_id"))
+    ids = [pk for pk, *_ in changed]
+    Mention.objects.filter(pk__in=ids).update(status=new)
+    decision = finish(document, user, action, f"document:{document.pk}", summary.format(len(ids)),
+                      before={"mentions": grouped((pk, {"status": old}) for pk in ids)},
+                      after={"mentions": grouped((pk, {"status": new}) for pk in ids)})
+    return Outcome(document, decision, [(s, e) for _, s, e, _ in changed], {x for *_, x in changed}, regroup=True)
+
+
+@transaction.atomic
+def accept_known_from_corpus(document_id: int, version: int, user, label: str | None = None) -> Outcome:
+    """Accept every pending mention known from the corpus (optionally of one label); undoable."""
+    document = begin(document_id, version)
+    rows = document.mentions.filter(status=ReviewStatus.PENDING, corpus_mark__in=KNOWN_MARKS)
+    if label:
+        rows = rows.filter(label=label)
+    return _switch(document, rows, ReviewStatus.PENDING, ReviewStatus.ACCEPTED, user, Action.ACCEPT_KNOWN,
+                   "Accepted {} mention(s) known from the corpus")
+
+
+@transaction.atomic
+def restore_dismissed(document_id: int, version: int, user, mention_ids: list[int] | None = None) -> Outcome:
+    """Bring mentions the corpus dismissed back to pending (all of them, or the given ones); undoable."""
+    document = begin(document_id, version)
+    rows = document.mentions.filter(status=ReviewStatus.REJECTED, corpus_mark=CorpusMark.DISMISSED)
+    if mention_ids is not None:
+        rows = rows.filter(pk__in=mention_ids)
+    return _switch(document, rows, ReviewStatus.REJECTED, ReviewStatus.PENDING, user, Action.RESTORE_DISMISSED,
+                   "Restored {} mention(s) dismissed by the corpus")
+
+
+# ---------------------------------------------------------------- re-running the pass
+
+
+def unstarted(corpus: Corpus):
+    """Documents no one has started: ready for review, no human decision, nothing decided by hand."""
+    started = Decision.objects.filter(action__in=HUMAN_ACTIONS, undone=False).values("document_id")
+    decided = Mention.objects.exclude(status=ReviewStatus.PENDING).exclude(
+        corpus_mark=CorpusMark.DISMISSED).values("document_id")
+    manual = Mention.objects.filter(origin=Mention.Origin.MANUAL).values("document_id")
+    return (corpus.documents.filter(status=Document.Status.READY)
+            .exclude(pk__in=started).exclude(pk__in=decided).exclude(pk__in=manual))

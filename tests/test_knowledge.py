@@ -1,0 +1,218 @@
+"""Corpus knowledge: learned from reviewed documents, applied on import, never hiding a supported name."""
+import pytest
+from django.core.management import call_command
+
+from anonymizer.types import Analysis, Entity, Header, Mention, Participant, Transcript
+from review import services
+from review.constants import Action, CorpusMark
+from review.models import Corpus, Decision, Document, KnowledgeChange, KnownForm, Mention as Row, ReviewStatus
+from review.services import curation, knowledge
+
+pytestmark = pytest.mark.django
+
+OLD = "COMMISSIONER RUFF: I hope so. Commissioner Ruff spoke.\nINMATE: Hope is all I have.\n"
+
+
+def _span(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    return start, start + len(needle)
+
+
+def _reviewed(corpus, title: str, status=Document.Status.APPROVED, text: str = OLD) -> Document:
+    """A reviewed document: "Ruff" accepted as PERSON, "Hope"/"hope" proposed and rejected."""
+    doc = Document.objects.create(corpus=corpus, title=title, original_name=f"{title}.txt", original=b"x",
+                                  text=text, status=status)
+    ruff = doc.entities.create(label="PERSON", category="PERSON", name="Ruff")
+    hope = doc.entities.create(label="PERSON", category="PERSON", name="Hope")
+    for needle, nth in (("Ruff", 0),):
+        Row.objects.create(document=doc, entity=ruff, start=_span(text, needle, nth)[0],
+                           end=_span(text, needle, nth)[1], label="PERSON", status=ReviewStatus.ACCEPTED)
+    Row.objects.create(document=doc, entity=hope, start=_span(text, "Hope")[0], end=_span(text, "Hope")[1],
+                       label="PERSON", status=ReviewStatus.REJECTED)
+    return doc
+
+
+def _import(corpus, text: str, mentions, entities, header=None) -> Document:
+    doc = Document.objects.create(corpus=corpus, title="new", original_name="new.txt", original=text.encode())
+    analysis = Analysis(transcript=Transcript(name="new.txt", text=text, header=header),
+                        mentions=tuple(mentions), entities=tuple(entities))
+    services.apply_analysis(doc, analysis)
+    doc.refresh_from_db()
+    return doc
+
+
+def _hope_mention(text: str, needle: str = "Hope", entity: int = 0) -> Mention:
+    return Mention(*_span(text, needle), "PERSON", ("spacy",), entity=entity)
+
+
+@pytest.fixture
+def corpus(db):
+    corpus = Corpus.objects.create(name="k")
+    _reviewed(corpus, "one")
+    _reviewed(corpus, "two")
+    return corpus
+
+
+def _mark(doc, needle: str, nth: int = 0) -> Row:
+    start, end = _span(doc.text, needle, nth)
+    return doc.mentions.get(start=start, end=end)
+
+
+# ---------------------------------------------------------------- learning and trust
+
+
+@pytest.mark.parametrize("statuses, learned, applied", [
+    ((Document.Status.APPROVED, Document.Status.APPROVED), True, True),
+    ((Document.Status.SUBMITTED, Document.Status.SUBMITTED), True, False),  # marked done: learned, not trusted
+    ((Document.Status.IN_REVIEW, Document.Status.READY), False, False),  # not done: nothing learned
+])
+def test_it_learns_from_done_documents_and_trusts_approved_ones(db, statuses, learned, applied):
+    corpus = Corpus.objects.create(name="t")
+    for i, status in enumerate(statuses):
+        _reviewed(corpus, f"d{i}", status)
+    text = "PRESIDING COMMISSIONER RUFF: Good morning.\n"
+    doc = _import(corpus, text, [], [])
+    assert KnownForm.objects.filter(corpus=corpus, form="ruff").exists() is learned
+    assert doc.mentions.filter(corpus_mark=CorpusMark.KNOWN).exists() is applied
+
+
+def test_it_finds_known_forms_pending_at_certainty_1_with_source_corpus(corpus):
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Good morning, Mr. Ruff's client.\n", [], [])
+    rows = list(doc.mentions.order_by("start"))
+    assert [doc.text[r.start:r.end] for r in rows] == ["RUFF", "Ruff"]
+    assert {(r.status, r.confidence, r.sources, r.corpus_mark, r.label) for r in rows} == {
+        (ReviewStatus.PENDING, 1, "corpus", CorpusMark.KNOWN, "PERSON")}
+    audit = doc.decisions.get(action=Action.CORPUS_APPLY)
+    assert "Ruff" not in audit.summary and "RUFF" not in audit.summary  # ids and counts, never text
+
+
+def test_it_never_crosses_corpora(corpus):
+    other = Corpus.objects.create(name="other")
+    doc = _import(other, "COMMISSIONER RUFF: I hope so. Hope is here.\n",
+                  [_hope_mention("COMMISSIONER RUFF: I hope so. Hope is here.\n")], [Entity(0, "PERSON", "PERSON", "Hope")])
+    assert not doc.mentions.exclude(corpus_mark="").exists()
+    assert not KnownForm.objects.filter(corpus=other).exists()
+
+
+# ---------------------------------------------------------------- learned dismissals and their safety
+
+
+def test_it_dismisses_a_form_rejected_in_two_documents_visibly(corpus):
+    text = "INMATE: Hope is what I have.\n"
+    doc = _import(corpus, text, [_hope_mention(text)], [Entity(0, "PERSON", "PERSON", "Hope")])
+    row = _mark(doc, "Hope")
+    assert (row.status, row.corpus_mark) == (ReviewStatus.REJECTED, CorpusMark.DISMISSED)
+    assert doc.decisions.filter(action=Action.CORPUS_APPLY, user=None).exists()
+
+
+def test_it_needs_two_documents_to_dismiss(db):
+    corpus = Corpus.objects.create(name="once")
+    _reviewed(corpus, "one")
+    text = "INMATE: Hope is what I have.\n"
+    doc = _import(corpus, text, [_hope_mention(text)], [Entity(0, "PERSON", "PERSON", "Hope")])
+    assert _mark(doc, "Hope").status == ReviewStatus.PENDING
+
+
+SUPPORTED = [
+    # (text, mentions as (needle, nth, entity), entities, header): "Hope" is personal data here
+    ("VICTIM: Hope Delgado was there. Hope said no.\n", [("Hope Delgado", 0, 0), ("Hope", 1, 0)],
+     [Entity(0, "PERSON", "PERSON", "Hope Delgado")], None),
+    ("ATTORNEY: Ms. Hope was there.\n", [("Hope", 0, 0)], [Entity(0, "PERSON", "PERSON", "Hope")], None),
+    ("ATTORNEY: Hope Delgado was there.\n", [("Hope", 0, 0), ("Delgado", 0, 1)],
+     [Entity(0, "PERSON", "PERSON", "Hope"), Entity(1, "PERSON", "PERSON", "Delgado")], None),
+    ("ATTORNEY: Hope said so.\n", [("Hope", 0, 0)], [Entity(0, "PERSON", "PERSON", "Hope")],
+     Header(participants=(Participant("HOPE DELGADO", "Attorney"),))),
+    ("ATTORNEY: Hope, H-O-P-E, said so.\n", [("Hope", 0, 0)], [Entity(0, "PERSON", "PERSON", "Hope")], None),
+]
+
+
+@pytest.mark.parametrize("text, spans, entities, header", SUPPORTED,
+                         ids=["grouped with a full name", "title beside it", "name part beside it",
+                              "title-page participant", "spelled out"])
+def test_it_never_lets_a_learned_dismissal_hide_a_name_another_detector_supports(corpus, text, spans, entities,
+                                                                                header):
+    mentions = [Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
+    doc = _import(corpus, text, mentions, entities, header)
+    hope = [r for r in doc.mentions.all() if text[r.start:r.end] == "Hope"]
+    assert hope and all(r.status == ReviewStatus.PENDING and r.corpus_mark == CorpusMark.CONFLICT for r in hope)
+    audit = doc.decisions.get(action=Action.CORPUS_APPLY)
+    assert audit.after["conflicts"] and all(reason for _, reason in audit.after["conflicts"])
+
+
+# ---------------------------------------------------------------- people's actions: bulk accept, restore, undo
+
+
+@pytest.fixture
+def annotator(django_user_model):
+    return django_user_model.objects.create_user("ann", password="a-long-test-password")
+
+
+def test_it_accepts_all_known_from_the_corpus_in_one_undoable_action(corpus, annotator):
+    text = "PRESIDING COMMISSIONER RUFF: Ruff here. Fresno.\n"
+    doc = _import(corpus, text, [Mention(*_span(text, "Fresno"), "LOCATION", ("spacy",), entity=0)],
+                  [Entity(0, "LOCATION", "CITY", "Fresno")])
+    outcome = services.accept_known_from_corpus(doc.pk, doc.version, annotator)
+    assert {doc.text[r.start:r.end]: r.status for r in doc.mentions.all()} == {
+        "RUFF": ReviewStatus.ACCEPTED, "Ruff": ReviewStatus.ACCEPTED, "Fresno": ReviewStatus.PENDING}
+    services.undo(doc.pk, outcome.document.version, annotator)
+    assert not doc.mentions.filter(status=ReviewStatus.ACCEPTED).exists()
+
+
+def test_it_restores_dismissed_mentions_in_one_undoable_action(corpus, annotator):
+    text = "INMATE: Hope is what I have.\n"
+    doc = _import(corpus, text, [_hope_mention(text)], [Entity(0, "PERSON", "PERSON", "Hope")])
+    outcome = services.restore_dismissed(doc.pk, doc.version, annotator)
+    assert _mark(doc, "Hope").status == ReviewStatus.PENDING
+    assert outcome.decision.action == Action.RESTORE_DISMISSED and outcome.decision.user == annotator
+    services.undo(doc.pk, outcome.document.version, annotator)
+    assert _mark(doc, "Hope").status == ReviewStatus.REJECTED
+
+
+# ---------------------------------------------------------------- re-run and curation never touch started work
+
+
+def test_it_reruns_only_documents_no_one_started(corpus, annotator, monkeypatch):
+    text = "INMATE: Hope is what I have.\n"
+    untouched = _import(corpus, text, [_hope_mention(text)], [Entity(0, "PERSON", "PERSON", "Hope")])
+    started = _import(corpus, text, [_hope_mention(text)], [Entity(0, "PERSON", "PERSON", "Hope")])
+    services.restore_dismissed(started.pk, started.version, annotator)
+    assert list(knowledge.unstarted(corpus)) == [untouched]
+    ran = []
+    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda d: ran.append(d.pk))
+    call_command("rerun_pass", corpus.name)
+    assert ran == [untouched.pk]
+
+
+def test_it_lets_an_admin_remove_and_restore_a_learned_name_with_its_impact(corpus, django_user_model):
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Ruff here.\n", [], [])
+    entry = KnownForm.objects.get(corpus=corpus, form="ruff")
+    assert curation.impact(entry) == (2, 1)
+    change = curation.change_entry(entry.pk, admin, curation.REMOVE)
+    assert change.mentions_changed == 2 and KnowledgeChange.objects.filter(action="remove", user=admin).exists()
+    assert not doc.mentions.exists()
+    curation.change_entry(entry.pk, admin, curation.RESTORE)
+    assert doc.mentions.filter(corpus_mark=CorpusMark.KNOWN).count() == 2
+    assert not Decision.objects.filter(document=doc, user__isnull=False).exists()  # no human decision invented
+
+
+@pytest.mark.parametrize("staff, status", [(True, 200), (False, 403)])
+def test_it_shows_what_the_corpus_learned_to_admins_only(corpus, client, django_user_model, staff, status):
+    _import(corpus, "Good morning.\n", [], [])  # an import refreshes what the corpus learned
+    user = django_user_model.objects.create_user("u", password="a-long-test-password", is_staff=staff)
+    client.force_login(user)
+    response = client.get(f"/corpora/{corpus.pk}/knowledge/")
+    assert response.status_code == status
+    if staff:
+        assert b"Ruff" in response.content and b"Learned names" in response.content
+
+
+def test_it_offers_the_corpus_actions_as_plain_form_posts(corpus, client, annotator):
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Ruff here.\n", [], [])
+    Document.objects.filter(pk=doc.pk).update(assignee=annotator)
+    client.force_login(annotator)
+    response = client.post(f"/documents/{doc.pk}/corpus/accept-known/", {"version": doc.version})
+    assert response.status_code == 302
+    assert doc.mentions.filter(status=ReviewStatus.ACCEPTED).count() == 2
