@@ -52,6 +52,8 @@ class Action:
     SUBMIT = "submit"
     APPROVE = "approve"
     SEND_BACK = "send_back"
+    COMMENT = "comment"
+    RESOLVE = "resolve"
     ASSIGN = "assign"
     TAKE = "take"
     # automatic pass and export

@@ -286,3 +286,32 @@ class UserAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.subject_name}"
+
+
+class Comment(models.Model):
+    """A remark on a line or a mention, visible to everyone on the document; resolvable.
+
+    ``offset`` is where it points: the start of the mention, or of the line, it was made on.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    offset = models.PositiveIntegerField(default=0)
+    mention = models.ForeignKey(Mention, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    body = models.TextField()
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["document", "offset", "id"]
+        indexes = [models.Index(fields=["document", "resolved_at"])]
+
+    def __str__(self) -> str:
+        return f"comment {self.pk} on document {self.document_id}"
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolved_at is not None

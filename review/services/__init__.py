@@ -8,6 +8,8 @@
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
+``comments``        comments on a line or a mention: add, resolve, reopen
+``diff``            the reviewer's diff: every change against the automatic pass (read only)
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -15,6 +17,7 @@ public API of every module is re-exported here.
 """
 from ..constants import UNDOABLE, Action, ReviewStatus
 from .additions import add_mentions, check_spans, undo, whitelist_matches, whitelist_term
+from .comments import add_comment, resolve_comment
 from .base import (
     EDITABLE, ENTITY_FIELDS, MENTION_FIELDS, REVIEWABLE, ActionError, Conflict, Outcome, begin, record, record_all,
 )
@@ -24,12 +27,12 @@ from .importing import (
     mark_queued,
 )
 from .mentions import move_mention, relabel_mention, set_mention_status, split_mention
-from .team import approve, assign, send_back, submit, take_next
+from .team import approve, assign, resubmitted_unchanged, send_back, submit, take_next
 from .text import Occurrence, find_occurrences, fold_possessive, overlaps, same_term, similar_names, trim_span
 
 __all__ = [
     "ALLOWED_SUFFIXES", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS", "REVIEWABLE", "UNDOABLE", "Action",
-    "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
+    "ActionError", "Conflict", "add_comment", "resolve_comment", "resubmitted_unchanged", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
     "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued", "merge_entities",
     "move_mention", "normalize_tag", "overlaps", "record", "record_all", "relabel_entity", "relabel_mention",
