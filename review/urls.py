@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, documents, exports, review_screen, team, users
+from .views import actions, comments, diff, documents, exports, review_screen, team, users
 
 app_name = "review"
 
@@ -22,6 +22,10 @@ urlpatterns = [
     path("documents/<int:pk>/rerun/", documents.rerun, name="rerun"),
     path("documents/<int:pk>/retry/", documents.retry, name="retry"),
     path("documents/<int:pk>/row/", documents.document_row, name="document_row"),
+    # the second look: the reviewer's diff, comments
+    path("documents/<int:pk>/changes/", diff.changes, name="changes"),
+    path("documents/<int:pk>/comments/", comments.add, name="comment_add"),
+    path("documents/<int:pk>/comments/<int:comment_id>/resolve/", comments.resolve, name="comment_resolve"),
     # team workflow: corpora, assignment, take next, dashboard
     path("documents/assign/", team.assign, name="assign"),
     path("corpora/", team.corpora, name="corpora"),
