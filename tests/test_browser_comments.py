@@ -7,11 +7,10 @@ import pytest
 from review import services
 from review.models import Comment, Corpus, Document
 from review.permissions import reviewer_group
-from tests.test_browser_review import wait_idle
+from tests.test_browser_e2e import PASSWORD, login, wait_idle
 from tests.test_review_views import build, mention_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "a-long-test-password"
 
 
 @pytest.fixture
@@ -29,17 +28,6 @@ def submitted(django_user_model):
     document.refresh_from_db()
     services.submit(document.pk, document.version, ann)
     return document
-
-
-def login(browser, live_server, username):
-    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-    page.set_default_timeout(15000)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_selector("table.documents")
-    return page
 
 
 def test_it_sends_back_with_a_comment_and_lands_the_annotator_on_it(browser, live_server, submitted):
