@@ -54,6 +54,7 @@ class Action:
     SEND_BACK = "send_back"
     COMMENT = "comment"
     RESOLVE = "resolve"
+    TWIN = "twin"  # a second, independent annotation was created
     ASSIGN = "assign"
     TAKE = "take"
     # automatic pass and export

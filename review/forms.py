@@ -27,7 +27,7 @@ class UploadForm(forms.Form):
 class CorpusForm(forms.ModelForm):
     class Meta:
         model = Corpus
-        fields = ("name", "tag_style", "consistent_pseudonyms", "whitelist_terms")
+        fields = ("name", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
         widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, comments, diff, documents, exports, review_screen, team, users
+from .views import actions, agreement, comments, diff, documents, exports, review_screen, team, users
 
 app_name = "review"
 
@@ -34,6 +34,8 @@ urlpatterns = [
     path("corpora/<int:corpus_pk>/take/", team.take_next, name="take_next"),
     path("corpora/<int:pk>/dashboard/", team.dashboard, name="dashboard"),
     path("corpora/<int:pk>/quality.json", team.quality_json, name="quality_json"),
+    path("corpora/<int:pk>/agreement/", agreement.agreement, name="agreement"),
+    path("corpora/<int:pk>/twins/", agreement.make_twins, name="make_twins"),
     # exports (admins only)
     path("exports/", exports.export_index, name="exports"),
     path("corpora/<int:corpus_pk>/export/", exports.export_page, name="export"),

@@ -10,6 +10,7 @@
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
 ``comments``        comments on a line or a mention: add, resolve, reopen
 ``diff``            the reviewer's diff: every change against the automatic pass (read only)
+``double``          double annotation: independent second copies of a sample, their agreement
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the

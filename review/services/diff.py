@@ -104,7 +104,7 @@ def unseen_mentions(document: Document) -> set[int]:
     return set()
 
 
-class _Trail:
+class AuditTrail:
     """The audit trail of one document, read once: automatic values and the latest setters."""
 
     def __init__(self, document: Document) -> None:
@@ -138,7 +138,7 @@ class _Trail:
         return self.automatic.get((mention["pk"], name), mention[name])
 
 
-def _mention_change(mention: dict, trail: _Trail, names: dict[int, str]) -> Change | None:
+def _mention_change(mention: dict, trail: AuditTrail, names: dict[int, str]) -> Change | None:
     pk = mention["pk"]
 
     def change(kind: str, name: str, before: str = "", after: str = "") -> Change:
@@ -172,7 +172,7 @@ def _mention_change(mention: dict, trail: _Trail, names: dict[int, str]) -> Chan
 
 def changes(document: Document) -> list[Change]:
     """Every change against the automatic pass (and every acceptance), in text order."""
-    trail = _Trail(document)
+    trail = AuditTrail(document)
     entities = {e.pk: e for e in Entity.objects.filter(document=document).only("pk", "label", "name", "tag")}
     names = {pk: f"{e.label} {e.name}" for pk, e in entities.items()}
     rows = Mention.objects.filter(document=document).values("pk", "start", "end", "label", "status", "entity_id",

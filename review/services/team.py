@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from ..constants import UNDOABLE, Action
 from ..models import Corpus, Document
-from .comments import create as create_comment, first_unresolved, unresolved
 from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
+from .comments import create as create_comment, first_unresolved, unresolved
+from .double import check_assignment
 
 
 def _nothing_pending(document: Document, step: str) -> None:
@@ -103,7 +104,9 @@ def send_back(document_id: int, version: int, user, comment: str = "") -> Outcom
 
 def assign(document_ids: Iterable[int], assignee, by) -> int:
     """Assign (or, with ``assignee=None``, unassign) documents in bulk; one audit row each."""
-    ids = list(Document.objects.filter(pk__in=list(document_ids)).values_list("pk", flat=True))
+    documents = list(Document.objects.filter(pk__in=list(document_ids)).defer("original", "text"))
+    check_assignment(documents, assignee)
+    ids = [d.pk for d in documents]
     with transaction.atomic():
         Document.objects.filter(pk__in=ids).update(assignee=assignee)
         summary = f"Assigned to {assignee.get_username()}" if assignee else "Unassigned"
@@ -117,7 +120,8 @@ def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
     The claim is an UPDATE … WHERE assignee IS NULL: when two people ask at once, exactly
     one update matches and the other tries the next candidate (on every database).
     """
-    candidates = Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+    candidates = (Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+                  .exclude(twin__assignee=user).exclude(twins__assignee=user))  # never both copies
     for _ in range(attempts):
         pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
         if pk is None:
