@@ -78,3 +78,16 @@ def test_it_measures_agreement_and_shows_it_to_admins_only(client, corpus, team)
     page = as_user(client, team["boss"]).get(url("agreement", corpus.pk)).content.decode()
     assert f"{result.f1:.3f}" in page and "0.000" in page
     assert as_user(client, team["ann"]).get(url("agreement", corpus.pk)).status_code in (403, 404)
+
+
+# (what the admin types, the share stored; None = refused)
+SHARES = [("0.25", 0.25), ("", 0.0), ("1.5", None), ("-0.1", None)]
+
+
+@pytest.mark.parametrize("typed, stored", SHARES)
+def test_it_sets_the_share_annotated_twice_in_the_corpus_settings(client, corpus, team, typed, stored):
+    response = as_user(client, team["boss"]).post(url("corpus_edit", corpus.pk), {
+        "name": corpus.name, "tag_style": "parts", "double_annotation": typed})
+    corpus.refresh_from_db()
+    assert response.status_code == (302 if stored is not None else 200)
+    assert corpus.double_annotation == (stored if stored is not None else 0.5)
