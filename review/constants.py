@@ -56,6 +56,9 @@ class Action:
     SUBMIT = "submit"
     APPROVE = "approve"
     SEND_BACK = "send_back"
+    COMMENT = "comment"
+    RESOLVE = "resolve"
+    TWIN = "twin"  # a second, independent annotation was created
     ASSIGN = "assign"
     TAKE = "take"
     # automatic pass and export

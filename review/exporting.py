@@ -77,7 +77,9 @@ class Prepared:
 
 
 def approved_documents(corpus: Corpus):
-    return corpus.documents.filter(status=Document.Status.APPROVED).defer("original").order_by("title", "id")
+    # a second annotation (a twin) only measures agreement: its original is the one exported
+    return (corpus.documents.filter(status=Document.Status.APPROVED, twin__isnull=True).defer("original")
+            .order_by("title", "id"))
 
 
 @transaction.atomic

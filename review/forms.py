@@ -25,9 +25,17 @@ class UploadForm(forms.Form):
 
 
 class CorpusForm(forms.ModelForm):
+    double_annotation = forms.FloatField(
+        required=False, min_value=0.0, max_value=1.0, initial=0.0, label="Share annotated twice",
+        help_text="0 to 1: the share of documents annotated twice, independently, to measure agreement.",
+    )
+
+    def clean_double_annotation(self) -> float:
+        return self.cleaned_data.get("double_annotation") or 0.0
+
     class Meta:
         model = Corpus
-        fields = ("name", "tag_style", "consistent_pseudonyms", "whitelist_terms")
+        fields = ("name", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
         widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
 
 

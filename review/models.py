@@ -6,6 +6,7 @@ Offsets of mentions index ``Document.text``. Multi-object workflows live in
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
@@ -22,6 +23,9 @@ class Corpus(models.Model):
     tag_style = models.CharField(max_length=10, choices=TagStyle.choices, default=TagStyle.PARTS)
     consistent_pseudonyms = models.BooleanField(
         default=False, help_text="The same person gets the same tag in every document of the corpus."
+    )
+    double_annotation = models.FloatField(
+        default=0.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)], help_text="Share of the documents (0 to 1) annotated twice, independently, to measure agreement."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -84,6 +88,10 @@ class Document(models.Model):
     approved_at = models.DateTimeField(null=True, blank=True)
     review_comment = models.TextField(blank=True, help_text="The reviewer's comment when sending a document back.")
     exported_at = models.DateTimeField(null=True, blank=True, help_text="Last export that included this document.")
+    twin = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="twins",
+        help_text="Set on a second, independent annotation of that document (never exported).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -355,3 +363,32 @@ class ReadingProgress(models.Model):
 
     def __str__(self) -> str:
         return f"read {self.lines_read} lines"
+
+
+class Comment(models.Model):
+    """A remark on a line or a mention, visible to everyone on the document; resolvable.
+
+    ``offset`` is where it points: the start of the mention, or of the line, it was made on.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    offset = models.PositiveIntegerField(default=0)
+    mention = models.ForeignKey(Mention, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    body = models.TextField()
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["document", "offset", "id"]
+        indexes = [models.Index(fields=["document", "resolved_at"])]
+
+    def __str__(self) -> str:
+        return f"comment {self.pk} on document {self.document_id}"
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolved_at is not None

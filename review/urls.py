@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, documents, exports, knowledge, review_screen, team, users
+from .views import actions, agreement, comments, diff, documents, exports, knowledge, review_screen, team, users
 
 app_name = "review"
 
@@ -25,6 +25,10 @@ urlpatterns = [
     path("documents/<int:pk>/rerun/", documents.rerun, name="rerun"),
     path("documents/<int:pk>/retry/", documents.retry, name="retry"),
     path("documents/<int:pk>/row/", documents.document_row, name="document_row"),
+    # the second look: the reviewer's diff, comments
+    path("documents/<int:pk>/changes/", diff.changes, name="changes"),
+    path("documents/<int:pk>/comments/", comments.add, name="comment_add"),
+    path("documents/<int:pk>/comments/<int:comment_id>/resolve/", comments.resolve, name="comment_resolve"),
     # team workflow: corpora, assignment, take next, dashboard
     path("documents/assign/", team.assign, name="assign"),
     path("corpora/", team.corpora, name="corpora"),
@@ -38,6 +42,8 @@ urlpatterns = [
     path("corpora/<int:pk>/knowledge/<int:entry_id>/", knowledge.change_entry, name="knowledge_change"),
     path("corpora/<int:pk>/rerun-pass/", knowledge.rerun_pass, name="rerun_pass"),
     path("documents/<int:pk>/corpus/<slug:action>/", knowledge.screen_action, name="corpus_action"),
+    path("corpora/<int:pk>/agreement/", agreement.agreement, name="agreement"),
+    path("corpora/<int:pk>/twins/", agreement.make_twins, name="make_twins"),
     # exports (admins only)
     path("exports/", exports.export_index, name="exports"),
     path("corpora/<int:corpus_pk>/export/", exports.export_page, name="export"),

@@ -149,6 +149,25 @@ MATRIX.update({
 })
 
 
+# the second look (review/views/diff.py, comments.py, agreement.py): whoever sees the document reads its
+# changes and comments on it; double annotation and agreement are for admins
+MATRIX.update({
+    "changes": _view(),
+    "comment_add": [Case(state, VIEW[state], "post", data=lambda w, d: {"body": "Check line 2.", "line": "2"},
+                         htmx=True) for state in VIEW],
+    "comment_resolve": [Case(state, VIEW[state], "post", lambda w, d: [d.pk, _comment(d)], htmx=True)
+                        for state in VIEW],
+    "agreement": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
+    "make_twins": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["corpus"].pk])],
+})
+
+
+def _comment(document) -> int:
+    from review.models import Comment
+
+    return Comment.objects.create(document=document, body="Check line 2.").pk
+
+
 def _users_state():
     from django.contrib.auth import get_user_model
 

@@ -74,9 +74,9 @@ def test_it_walks_the_four_eyes_workflow(client, team, corpus):
     assert (doc.status, doc.review_comment, doc.reviewer) == ("in_review", "Fresno is a city here: check.", team["rita"])
     assert rita.get(url("document", doc.pk)).status_code == 403  # back with its annotator
 
-    # the annotator sees the comment prominently until they submit again
+    # the annotator lands on the comment and sees it prominently until they submit again
     ann = as_user(client, team["ann"])
-    page = ann.get(url("document", doc.pk)).content.decode()
+    page = ann.get(url("document", doc.pk), follow=True).content.decode()
     banner = page[page.index('id="review-comment"'):]
     assert 'role="alert"' in page and "Fresno is a city here: check." in banner[:300] and "rita" in banner[:300]
     assert ann.post(url("mention_action", doc.pk, fresno.pk, "accept"), {"version": version(doc)}, **HX).status_code == 200

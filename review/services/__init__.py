@@ -10,6 +10,9 @@
 ``bulk``            accept pending under a filter, reading progress, accept the rest
 ``knowledge``       corpus knowledge: learn from reviewed documents, apply on import/re-run
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
+``comments``        comments on a line or a mention: add, resolve, reopen
+``diff``            the reviewer's diff: every change against the automatic pass (read only)
+``double``          double annotation: independent second copies of a sample, their agreement
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -18,6 +21,7 @@ public API of every module is re-exported here.
 from ..constants import UNDOABLE, Action, ReviewStatus
 from .additions import add_mentions, check_spans, undo, whitelist_matches, whitelist_term
 from .bulk import PendingFilter, Reading, accept_pending, accept_rest, mark_read, pending_under, reading
+from .comments import add_comment, resolve_comment
 from .base import (
     EDITABLE, ENTITY_FIELDS, MENTION_FIELDS, REVIEWABLE, ActionError, Conflict, Outcome, begin, record, record_all,
 )
@@ -28,18 +32,20 @@ from .importing import (
 )
 from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, resize_mention, set_mention_status, split_mention
-from .team import approve, assign, send_back, submit, take_next
+from .team import approve, assign, resubmitted_unchanged, send_back, submit, take_next
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
 )
 
 __all__ = [
-    "PendingFilter", "accept_known_from_corpus", "restore_dismissed", "Reading", "accept_pending", "accept_rest", "mark_read", "pending_under", "reading",
-    "ALLOWED_SUFFIXES", "NAME_LABELS", "name_like", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS", "REVIEWABLE", "UNDOABLE", "Action",
-    "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
-    "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
-    "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued", "merge_entities",
-    "move_mention", "normalize_tag", "overlaps", "record", "record_all", "relabel_entity", "relabel_mention", "resize_mention",
-    "rename_tag", "same_term", "send_back", "set_entity_status", "set_mention_status", "similar_names",
-    "split_mention", "submit", "take_next", "trim_span", "undo", "whitelist_matches", "whitelist_term",
+    "Action", "ActionError", "ALLOWED_SUFFIXES", "Conflict", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS",
+    "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "REVIEWABLE", "ReviewStatus",
+    "UNDOABLE", "UploadError", "accept_known_from_corpus", "accept_pending", "accept_rest", "add_comment",
+    "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
+    "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued",
+    "mark_read", "merge_entities", "move_mention", "name_like", "normalize_tag", "overlaps", "pending_under",
+    "reading", "record", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "resize_mention",
+    "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
+    "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "take_next",
+    "trim_span", "undo", "whitelist_matches", "whitelist_term",
 ]

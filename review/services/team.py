@@ -6,9 +6,11 @@ from typing import Iterable
 from django.db import transaction
 from django.utils import timezone
 
-from ..constants import Action
+from ..constants import UNDOABLE, Action
 from ..models import Corpus, Document
 from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
+from .comments import create as create_comment, first_unresolved, unresolved
+from .double import check_assignment
 
 
 def _nothing_pending(document: Document, step: str) -> None:
@@ -22,14 +24,31 @@ def submit(document_id: int, version: int, user) -> Outcome:
     """"Mark done": the first review is over (nothing pending); the document awaits the second look."""
     document = begin(document_id, version, REVIEWABLE)
     _nothing_pending(document, "marking the document done")
+    unchanged = unchanged_since_send_back(document)
     now = timezone.now()
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.SUBMITTED, submitted_by=user, submitted_at=now, review_comment=""
     )
     document.status, document.submitted_by, document.submitted_at, document.review_comment = (
         Document.Status.SUBMITTED, user, now, "")
-    decision = finish(document, user, Action.SUBMIT, f"document:{document.pk}", "Marked the document done")
+    summary = "Marked the document done" + (" again, without changes since it was sent back" if unchanged else "")
+    decision = finish(document, user, Action.SUBMIT, f"document:{document.pk}", summary,
+                      after={"unchanged": True} if unchanged else None)
     return Outcome(document, decision, [], set())
+
+
+def unchanged_since_send_back(document: Document) -> bool:
+    """Whether the document was sent back and no annotation changed since (undone actions do not count)."""
+    sent_back = document.decisions.filter(action=Action.SEND_BACK).order_by("-id").values_list("pk", flat=True).first()
+    if sent_back is None:
+        return False
+    return not document.decisions.filter(pk__gt=sent_back, action__in=UNDOABLE, undone=False).exists()
+
+
+def resubmitted_unchanged(document: Document) -> bool:
+    """Whether the latest "Mark done" came back from a send-back without any change (for the reviewer)."""
+    last = document.decisions.filter(action=Action.SUBMIT).order_by("-id").values_list("after", flat=True).first()
+    return document.status == Document.Status.SUBMITTED and bool((last or {}).get("unchanged"))
 
 
 def _second_look(document_id: int, version: int, user) -> Document:
@@ -56,18 +75,27 @@ def approve(document_id: int, version: int, user) -> Outcome:
 
 
 @transaction.atomic
-def send_back(document_id: int, version: int, user, comment: str) -> Outcome:
-    """The second look returns a submitted document to its annotator with a comment."""
+def send_back(document_id: int, version: int, user, comment: str = "") -> Outcome:
+    """The second look returns a submitted document to its annotator; it carries at least one comment.
+
+    ``comment`` (optional when the document already has an unresolved comment) is stored as
+    a comment on the first line; the list shows the first unresolved comment.
+    """
     comment = comment.strip()
-    if not comment or len(comment) > 2000:
-        raise ActionError("Say what needs another look (a comment of 1 to 2000 characters).")
     document = _second_look(document_id, version, user)
+    if comment:
+        create_comment(document, user, comment)
+    first = first_unresolved(document)
+    if first is None:
+        raise ActionError("Say what needs another look: a send-back carries at least one comment.")
+    shown = comment or first.body
     Document.objects.filter(pk=document.pk).update(
-        status=Document.Status.IN_REVIEW, review_comment=comment, reviewer=user
+        status=Document.Status.IN_REVIEW, review_comment=shown, reviewer=user
     )
-    document.status, document.review_comment = Document.Status.IN_REVIEW, comment
-    decision = finish(document, user, Action.SEND_BACK, f"document:{document.pk}", f"Sent back: {quote(comment, 120)}",
-                      after={"comment": comment})
+    document.status, document.review_comment = Document.Status.IN_REVIEW, shown
+    more = unresolved(document).count() - 1
+    summary = f"Sent back: {quote(shown, 120)}" + (f" and {more} more open comment(s)" if more else "")
+    decision = finish(document, user, Action.SEND_BACK, f"document:{document.pk}", summary, after={"comment": shown})
     return Outcome(document, decision, [], set())
 
 
@@ -76,7 +104,9 @@ def send_back(document_id: int, version: int, user, comment: str) -> Outcome:
 
 def assign(document_ids: Iterable[int], assignee, by) -> int:
     """Assign (or, with ``assignee=None``, unassign) documents in bulk; one audit row each."""
-    ids = list(Document.objects.filter(pk__in=list(document_ids)).values_list("pk", flat=True))
+    documents = list(Document.objects.filter(pk__in=list(document_ids)).defer("original", "text"))
+    check_assignment(documents, assignee)
+    ids = [d.pk for d in documents]
     with transaction.atomic():
         Document.objects.filter(pk__in=ids).update(assignee=assignee)
         summary = f"Assigned to {assignee.get_username()}" if assignee else "Unassigned"
@@ -90,7 +120,8 @@ def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
     The claim is an UPDATE … WHERE assignee IS NULL: when two people ask at once, exactly
     one update matches and the other tries the next candidate (on every database).
     """
-    candidates = Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+    candidates = (Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
+                  .exclude(twin__assignee=user).exclude(twins__assignee=user))  # never both copies
     for _ in range(attempts):
         pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
         if pk is None:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import permissions
 from ..rendering import groups_html, lines_html, render_lines, render_preview
+from .comments import landing, second_look_context
 from .common import REVIEW, base_context, bulk_context, filters_of, reviewable, vocabulary, workflow
 from .inspector import inspector
 from .screen import Screen
@@ -21,6 +22,8 @@ PSEUDO = "pseudo"  # ?view=pseudo: panel A shows the pseudonymized text
 def review(request: HttpRequest, pk: int) -> HttpResponse:
     """The two-panel review screen (also the no-JS fallback for every inspector)."""
     document = reviewable(request, pk)
+    if land := landing(request, document):  # a sent-back document opens on its first open comment
+        return redirect(land)
     screen = Screen(document)
     preview = request.GET.get("view") == PSEUDO
     if preview or request.GET.get("m") or request.GET.get("e"):
@@ -36,6 +39,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "bulk": bulk_context(screen, filters),
         "inspector": inspector(screen, request.GET),
         "workflow": workflow(document),
+        **second_look_context(request, document),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None

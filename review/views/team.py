@@ -55,7 +55,11 @@ def assign(request: HttpRequest) -> HttpResponse:
     if assignee is None and not request.POST.get("unassign"):
         messages.error(request, "Choose a person to assign the documents to.")
         return redirect("review:documents")
-    count = services.assign([d.pk for d in form.cleaned_data["documents"]], assignee, request.user)
+    try:
+        count = services.assign([d.pk for d in form.cleaned_data["documents"]], assignee, request.user)
+    except services.ActionError as error:
+        messages.error(request, str(error))
+        return redirect("review:documents")
     who = assignee.get_username() if assignee else "nobody"
     messages.success(request, f"{count} document(s) assigned to {who}.")
     return redirect("review:documents")
