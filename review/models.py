@@ -132,11 +132,18 @@ class Document(models.Model):
 class CorpusEntity(models.Model):
     """Corpus-wide pseudonym registry: the same referent gets the same number in every document.
 
+    In a corpus without consistent pseudonyms the rows carry their ``document``: each document
+    keeps the numbers it first showed, so later relabels and merges renumber nothing else.
+
     ``key`` is the normalized name (a name part in the ``parts`` tag style, the full name in
     ``referent`` style); ``number`` is the n of ``[CATEGORY_n]``, unique per corpus and category.
     """
 
     corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="registry")
+    document = models.ForeignKey(
+        Document, null=True, blank=True, on_delete=models.CASCADE, related_name="pseudonyms",
+        help_text="Set: the numbers of one document of a corpus without consistent pseudonyms.",
+    )
     category = models.CharField(max_length=30)
     key = models.CharField(max_length=255)
     number = models.PositiveIntegerField()
@@ -153,8 +160,14 @@ class CorpusEntity(models.Model):
     class Meta:
         ordering = ["corpus", "category", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["corpus", "category", "key"], name="registry_unique_key"),
-            models.UniqueConstraint(fields=["corpus", "category", "number"], name="registry_unique_number"),
+            models.UniqueConstraint(fields=["corpus", "category", "key"], name="registry_unique_key",
+                                    condition=models.Q(document__isnull=True)),
+            models.UniqueConstraint(fields=["corpus", "category", "number"], name="registry_unique_number",
+                                    condition=models.Q(document__isnull=True)),
+            models.UniqueConstraint(fields=["document", "category", "key"], name="registry_document_key",
+                                    condition=models.Q(document__isnull=False)),
+            models.UniqueConstraint(fields=["document", "category", "number"], name="registry_document_number",
+                                    condition=models.Q(document__isnull=False)),
         ]
 
     def __str__(self) -> str:

@@ -6,7 +6,11 @@ screen (tags endpoint, preview) and the export both call it. In a corpus with
 :func:`anonymizer.pseudonymize.pseudonymize` as ``numbering`` (a commissioner is
 ``[PERSON_4]`` in every hearing) and stores the keys a document uses for the first time
 (numbers ``max + 1`` per corpus and category, allocated in one transaction; the unique
-constraints turn a race into a retry). Other corpora number per document as before.
+constraints turn a race into a retry). Other corpora keep the same registry per document
+(rows with ``document`` set): a document's numbers stay what they were first shown.
+
+Every review action first stores the numbers the document shows (:func:`freeze`, called by
+``services.base.begin``), so a relabel, reject or merge never renumbers the other tags.
 
 Reading never writes: the review screen (a GET) computes the numbers new keys would get
 (``store=False``) without storing them; the export stores them. A reviewer's rename or
@@ -48,11 +52,17 @@ def first_export(document: Document) -> datetime | None:
     return Export.objects.filter(documents=document, status=Export.Status.DONE).aggregate(t=Min("finished_at"))["t"]
 
 
-def numbering(corpus: Corpus, cutoff: datetime | None = None) -> tuple[dict[RegistryKey, int], dict[RegistryKey, str]]:
-    """``(numbers, renames)`` of the corpus; renames and merges after ``cutoff`` are ignored."""
+def scope(document: Document) -> Document | None:
+    """Whose registry numbers the document: the corpus's (None) or the document's own."""
+    return None if document.corpus.consistent_pseudonyms else document
+
+
+def numbering(corpus: Corpus, cutoff: datetime | None = None, document: Document | None = None,
+              ) -> tuple[dict[RegistryKey, int], dict[RegistryKey, str]]:
+    """``(numbers, renames)`` of the corpus (or one document's); renames and merges after ``cutoff`` are ignored."""
     rows = {
         r["id"]: r
-        for r in CorpusEntity.objects.filter(corpus=corpus).values(
+        for r in CorpusEntity.objects.filter(corpus=corpus, document=document).values(
             "id", "category", "key", "number", "tag", "alias_of_id", "changed_at"
         )
     }
@@ -84,22 +94,26 @@ def _changed(corpus_id: int) -> None:
     cache.set(key, cache.get(key, 0) + 1, None)
 
 
-def register(corpus: Corpus, keys: dict[RegistryKey, str]) -> None:
+def _tops(corpus: Corpus, document: Document | None) -> dict[str, int]:
+    rows = CorpusEntity.objects.filter(corpus=corpus, document=document).order_by()
+    return dict(rows.values_list("category").annotate(Max("number")))
+
+
+def register(corpus: Corpus, keys: dict[RegistryKey, str], document: Document | None = None) -> None:
     """Store the keys not in the registry yet (``key -> a surface form``), in the given order."""
     for _ in range(ATTEMPTS):
         try:
             with transaction.atomic():
-                existing = set(CorpusEntity.objects.filter(corpus=corpus).values_list("category", "key"))
-                tops = dict(
-                    CorpusEntity.objects.filter(corpus=corpus).order_by().values_list("category").annotate(Max("number"))
-                )
+                scoped = CorpusEntity.objects.filter(corpus=corpus, document=document)
+                existing = set(scoped.values_list("category", "key"))
+                tops = _tops(corpus, document)
                 rows = []
                 for (category, key), surface in keys.items():
                     if (category, key) in existing:
                         continue
                     tops[category] = (tops.get(category) or 0) + 1
-                    rows.append(CorpusEntity(corpus=corpus, category=category, key=key, number=tops[category],
-                                             surface=surface[:255]))
+                    rows.append(CorpusEntity(corpus=corpus, document=document, category=category, key=key,
+                                             number=tops[category], surface=surface[:255]))
                 CorpusEntity.objects.bulk_create(rows)
             if rows:
                 _changed(corpus.pk)
@@ -109,9 +123,10 @@ def register(corpus: Corpus, keys: dict[RegistryKey, str]) -> None:
     raise RuntimeError(f"could not allocate registry numbers for corpus {corpus.pk}")
 
 
-def provisional(corpus: Corpus, numbers: dict[RegistryKey, int], new: Sequence[RegistryKey]) -> dict[RegistryKey, int]:
+def provisional(corpus: Corpus, numbers: dict[RegistryKey, int], new: Sequence[RegistryKey],
+                document: Document | None = None) -> dict[RegistryKey, int]:
     """``numbers`` plus the numbers :func:`register` would give ``new`` keys now (nothing written)."""
-    tops = dict(CorpusEntity.objects.filter(corpus=corpus).order_by().values_list("category").annotate(Max("number")))
+    tops = _tops(corpus, document)
     numbers = dict(numbers)
     for category, key in new:
         tops[category] = (tops.get(category) or 0) + 1
@@ -138,10 +153,10 @@ def document_pseudonymized(
 ) -> tuple[Pseudonymized, list[MentionLike]]:
     """The document as it would be exported now (pending and accepted mentions replaced).
 
-    Returns the result and the mentions in the order of its replacements. In a consistent
-    corpus the registry numbers the tags and learns the keys this document adds; with
-    ``store=False`` (every GET) new keys get the numbers storing them would give now, and
-    nothing is written.
+    Returns the result and the mentions in the order of its replacements. The registry (the
+    corpus's, or the document's own: :func:`scope`) numbers the tags and learns the keys this
+    document adds; with ``store=False`` (every GET) new keys get the numbers storing them
+    would give now, and nothing is written.
     """
     corpus = document.corpus
     core_entities, core_mentions, overrides, used = _core(entities, mentions)
@@ -150,10 +165,9 @@ def document_pseudonymized(
         return pseudonymize(document.text, core_mentions, core_entities, style=corpus.tag_style,
                             overrides=overrides, numbering=numbers, renames=renames)
 
-    if not corpus.consistent_pseudonyms:
-        return run(), used
+    own = scope(document)
     cutoff = first_export(document)
-    numbers, renames = numbering(corpus, cutoff)
+    numbers, renames = numbering(corpus, cutoff, own)
     result = run(numbers, renames)
     new = [key for key in result.numbers if key not in numbers]
     if new:
@@ -162,10 +176,10 @@ def document_pseudonymized(
             for r in result.replacements:
                 for key in r.keys:
                     surfaces.setdefault(key, document.text[r.start : r.end])
-            register(corpus, {key: surfaces.get(key, key[1]) for key in new})
-            numbers, renames = numbering(corpus, cutoff)
+            register(corpus, {key: surfaces.get(key, key[1]) for key in new}, own)
+            numbers, renames = numbering(corpus, cutoff, own)
         else:
-            numbers = provisional(corpus, numbers, new)
+            numbers = provisional(corpus, numbers, new, own)
         if any(numbers.get(key) != result.numbers[key] for key in new):
             result = run(numbers, renames)
     return result, used
@@ -203,25 +217,40 @@ def rename_entity(document: Document, entity_pk: int, tag: str) -> int:
     return changed
 
 
-def merge_keys(document: Document, moved: dict[int, int]) -> int:
+def merge_keys(document: Document, moved: dict[int, int], target_pk: int) -> list[int]:
     """After a merge: each moved mention's former key becomes an alias of the key it has now.
 
-    ``moved`` maps mention pk -> the entity pk it had before the merge.
+    ``moved`` maps mention pk -> the entity pk it had before the merge. A key the moved
+    mentions still have that the target's own mentions do not use (``Fenoti`` merged into
+    ``Trinidad Fonoti``) becomes an alias of the target's closest key of its category: the
+    reviewer said it is the same referent, so it takes the same tag. Returns the aliased rows.
     """
     entities, after = _rows(document)
     now_keys = keys_by_mention(document, entities, after)
     before = [_with_entity(m, moved[m.pk]) if m.pk in moved else m for m in after]
     then_keys = keys_by_mention(document, entities, before)
-    aliases = 0
+    own = {key for m in after if m.entity_id == target_pk and m.pk not in moved for key in now_keys.get(m.pk, ())}
+    pairs: dict[RegistryKey, RegistryKey] = {}
     for pk in moved:
         old, new = then_keys.get(pk, ()), now_keys.get(pk, ())
-        if len(old) != len(new):
-            continue
-        for source, target in zip(old, new):
-            if source != target and _alias(document.corpus, source, target):
-                aliases += 1
+        if len(old) == len(new):
+            pairs.update((source, target) for source, target in zip(old, new) if source != target)
+        for key in new:
+            closest = _closest(key, own)
+            if key not in own and key not in pairs and closest:
+                pairs[key] = closest
+    aliased = [_alias(document.corpus, source, target, scope(document)) for source, target in pairs.items()]
     _changed(document.corpus_id)
-    return aliases
+    return [pk for pk in aliased if pk]
+
+
+def _closest(key: RegistryKey, keys: Iterable[RegistryKey]) -> RegistryKey | None:
+    """The key of ``keys`` in the same category whose text is most like ``key``'s (rapidfuzz ratio)."""
+    from rapidfuzz import fuzz, process
+
+    candidates = sorted(k for k in keys if k[0] == key[0])
+    best = process.extractOne(key[1], [k[1] for k in candidates], scorer=fuzz.ratio)
+    return candidates[best[2]] if best else None
 
 
 def _with_entity(mention: Mention, entity_pk: int) -> Mention:
@@ -232,12 +261,12 @@ def _with_entity(mention: Mention, entity_pk: int) -> Mention:
 
 
 @transaction.atomic
-def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey) -> bool:
-    rows = CorpusEntity.objects.select_for_update().filter(corpus=corpus)
+def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey, document: Document | None) -> int | None:
+    rows = CorpusEntity.objects.select_for_update().filter(corpus=corpus, document=document)
     source_row = rows.filter(category=source[0], key=source[1]).first()
     target_row = rows.filter(category=target[0], key=target[1]).first()
     if source_row is None or target_row is None:
-        return False
+        return None
     node, seen = target_row, set()
     while node.alias_of_id and node.pk not in seen:  # never build a cycle
         seen.add(node.pk)
@@ -246,7 +275,19 @@ def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey) -> bool:
             break
         node = CorpusEntity.objects.get(pk=node.alias_of_id)
     CorpusEntity.objects.filter(pk=source_row.pk).update(alias_of=target_row, changed_at=timezone.now())
-    return True
+    return source_row.pk
+
+
+def freeze(document: Document) -> None:
+    """Store the numbers the document shows now, before an action changes what it shows."""
+    document_pseudonymized(document, *_rows(document))
+
+
+def unalias(document: Document, rows: Iterable[int]) -> None:
+    """Undo of a merge: the keys it aliased get their own numbers back."""
+    CorpusEntity.objects.filter(corpus=document.corpus_id, pk__in=list(rows)).update(
+        alias_of=None, changed_at=timezone.now())
+    _changed(document.corpus_id)
 
 
 def follow_rename(document: Document, entity_pk: int, tag: str) -> None:
@@ -256,8 +297,8 @@ def follow_rename(document: Document, entity_pk: int, tag: str) -> None:
         log.info("registry of corpus %s follows a rename in document %s", document.corpus_id, document.pk)
 
 
-def follow_merge(document: Document, moved: dict[int, int]) -> None:
-    """A merge in a consistent corpus: ``moved`` maps each moved mention pk to its former entity pk."""
-    if document.corpus.consistent_pseudonyms:
-        merge_keys(document, moved)
-        log.info("registry of corpus %s follows a merge in document %s", document.corpus_id, document.pk)
+def follow_merge(document: Document, moved: dict[int, int], target_pk: int) -> list[int]:
+    """A merge: ``moved`` maps each moved mention pk to its former entity pk; returns the aliased rows."""
+    aliased = merge_keys(document, moved, target_pk)
+    log.info("registry of corpus %s follows a merge in document %s", document.corpus_id, document.pk)
+    return aliased

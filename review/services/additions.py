@@ -141,6 +141,8 @@ def undo(document_id: int, version: int, user) -> Outcome:
             entities.add(group["set"]["entity_id"])
     Decision.objects.filter(pk=last.pk).update(undone=True)
     decision = finish(document, user, Action.UNDO, f"decision:{last.pk}", f"Undid: {last.summary}")
+    if after.get("registry_aliases"):  # a merge: its aliased keys get their own numbers back
+        registry.unalias(document, after["registry_aliases"])
     if last.action == Action.RENAME:  # the registry follows the tag back
         restored = before["entities"][0]
         registry.follow_rename(document, restored["id"], restored["set"]["tag"])

@@ -19,6 +19,7 @@ from typing import Iterable
 
 from django.db.models import Case, F, Value, When
 
+from .. import registry
 from ..constants import UNDOABLE, Action, ReviewStatus  # noqa: F401  (re-exported)
 from ..models import Decision, Document, Entity, Mention
 
@@ -97,6 +98,7 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE) 
         if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
         raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
+    registry.freeze(document)  # the tags shown so far keep their numbers whatever this action changes
     return document
 
 
@@ -118,6 +120,13 @@ def apply_groups(document: Document, groups: list[dict]) -> None:
     for group in groups:
         values = {k: v for k, v in group["set"].items() if k in MENTION_FIELDS}
         Mention.objects.filter(document=document, pk__in=group["ids"]).update(**values)
+
+
+def joined_label(mention_label: str, entity_label: str) -> str:
+    """The label a mention takes in an entity: a spelled name stays one in a person."""
+    if mention_label == "SPELLED_NAME" and entity_label == "PERSON":
+        return mention_label
+    return entity_label
 
 
 def get_mention(document: Document, mention_id: int) -> Mention:

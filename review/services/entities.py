@@ -12,7 +12,8 @@ from .. import registry
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
-    ActionError, Outcome, begin, category_of, checked_label, checked_status, finish, get_entity, grouped, quote,
+    ActionError, Outcome, apply_groups, begin, category_of, checked_label, checked_status, finish, get_entity, grouped,
+    joined_label, quote,
 )
 
 
@@ -113,12 +114,13 @@ def merge_entities(document_id: int, version: int, user, source_id: int, target_
     document = begin(document_id, version)
     source, target = get_entity(document, source_id), get_entity(document, target_id)
     rows = entity_mentions(document, source)
-    Mention.objects.filter(document=document, entity=source).update(entity=target, label=target.label)
+    labels = [(pk, {"entity_id": target.pk, "label": joined_label(old, target.label)}) for pk, _, _, _, old in rows]
+    apply_groups(document, grouped(labels))
+    aliased = registry.follow_merge(document, {pk: source.pk for pk, *_ in rows}, target.pk)
     decision = finish(
         document, user, Action.MERGE, f"entity:{source.pk}",
         f"Merged {source.label} {quote(source.name)} into {target.label} {quote(target.name)} ({len(rows)} mentions)",
         before={"mentions": grouped([(pk, {"entity_id": source.pk, "label": old}) for pk, _, _, _, old in rows])},
-        after={"mentions": [{"ids": [pk for pk, *_ in rows], "set": {"entity_id": target.pk, "label": target.label}}]},
+        after={"mentions": grouped(labels), "registry_aliases": aliased},
     )
-    registry.follow_merge(document, {pk: source.pk for pk, *_ in rows})
     return Outcome(document, decision, [(s, e) for _, s, e, _, _ in rows], {source.pk, target.pk}, regroup=True)

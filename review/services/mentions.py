@@ -6,8 +6,8 @@ from django.db import transaction
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
-    ActionError, Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, mention_state,
-    new_entity, quote,
+    ActionError, Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, joined_label,
+    mention_state, new_entity, quote,
 )
 from .text import overlaps, trim_span
 
@@ -34,7 +34,7 @@ def _reassign(document: Document, user, mention: Mention, entity: Entity, action
               created: Entity | None = None) -> Outcome:
     """Put one mention into ``entity`` (taking its label) and accept it."""
     before = mention_state(mention)
-    after = {"status": ReviewStatus.ACCEPTED, "label": entity.label, "entity_id": entity.pk}
+    after = {"status": ReviewStatus.ACCEPTED, "label": joined_label(mention.label, entity.label), "entity_id": entity.pk}
     Mention.objects.filter(pk=mention.pk).update(**after)
     after_state: dict = {"mentions": grouped([(mention.pk, after)])}
     if created is not None:

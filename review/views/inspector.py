@@ -1,6 +1,8 @@
 """The inspector (panel B, top): a mention, an entity, the add form, a search, or the hint."""
 from __future__ import annotations
 
+import bisect
+
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
 from ..rows import MENTION_COLUMNS, EntityLike
@@ -81,11 +83,21 @@ def _add(screen: Screen, start: int, end: int) -> dict:
 
 
 def _find(screen: Screen, query: str) -> dict:
-    covered = [(m.start, m.end) for m in screen.mentions]
-    found = find_occurrences(screen.text, query, covered)
+    """Every occurrence of ``query``: the unmarked ones to add, the marked ones to step through."""
+    ordered = sorted(screen.mentions, key=lambda m: m.start)
+    covered = [(m.start, m.end) for m in ordered]
+    every = find_occurrences(screen.text, query, [])
+    found = [o for o in every if not overlaps(o.start, o.end, covered)]
+    marked = {}
+    for o in every:
+        i = bisect.bisect_right(covered, (o.end, o.end))
+        for m in ordered[max(0, i - 2) : i]:  # mentions do not overlap: one or two can touch an occurrence
+            if m.start < o.end and o.start < m.end:
+                marked.setdefault(m.pk, m)
     return {
         "mode": "find",
         "selected": query,
+        "marked": [(m, excerpt(screen.text, m.start, m.end)) for m in marked.values()],
         "others": [(o, excerpt(screen.text, o.start, o.end), True) for o in found],
         "exact": sum(o.kind == "exact" for o in found),
         "suggested": _suggested(screen, query),
