@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('review', '0006_reading_progress'),
+        ('review', '0008_second_look'),
     ]
 
     operations = [
