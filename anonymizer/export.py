@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from anonymizer import lexicon, spans, transcript
+from anonymizer.leakgate import spelled_forms  # noqa: F401  (the one home; re-exported)
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 
@@ -99,14 +100,6 @@ def conll(text: str, tags: Sequence[Tagged]) -> str:
 
 
 # ---------------------------------------------------------------- leak gate
-
-
-def spelled_forms(word: str) -> tuple[str, ...]:
-    """``"Doe"`` -> ``("D-O-E", "D O E", "D. O. E.")`` (a word of two letters or more)."""
-    letters = [c.upper() for c in word if c.isalpha()]
-    if len(letters) < 2 or len(letters) != len(word):
-        return ()
-    return ("-".join(letters), " ".join(letters), ". ".join(letters) + ".")
 
 
 def _form_pattern(form: str, any_case: bool) -> str:

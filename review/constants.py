@@ -57,6 +57,8 @@ class Action:
     # automatic pass and export
     RERUN = "rerun"
     EXPORT_OVERRIDE = "export_override"
+    EXPORT = "export"
+    REOPEN = "reopen"  # an admin reopens an approved document from a blocked export's finding
 
 
 #: The decisions a person makes on mentions and entities (undo reverts these).

@@ -84,11 +84,18 @@ class Document(models.Model):
     approved_at = models.DateTimeField(null=True, blank=True)
     review_comment = models.TextField(blank=True, help_text="The reviewer's comment when sending a document back.")
     exported_at = models.DateTimeField(null=True, blank=True, help_text="Last export that included this document.")
+    neutral_id = models.CharField(
+        max_length=40, blank=True, default="", help_text="Stable neutral name in exports (hearing_0001), per corpus."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["corpus", "title", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "neutral_id"], condition=~models.Q(neutral_id=""),
+                                    name="unique_neutral_id_per_corpus"),
+        ]
 
     def __str__(self) -> str:
         return self.title

@@ -7,7 +7,7 @@
 ``mentions``        accept/reject, relabel, move, split one mention
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
-``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
+``team``            four-eyes (submit, approve, send back, reopen) and assignment (assign, take next)
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -24,7 +24,7 @@ from .importing import (
     mark_queued,
 )
 from .mentions import move_mention, relabel_mention, set_mention_status, split_mention
-from .team import approve, assign, send_back, submit, take_next
+from .team import approve, assign, reopen, send_back, submit, take_next
 from .text import Occurrence, find_occurrences, fold_possessive, overlaps, same_term, similar_names, trim_span
 
 __all__ = [
@@ -33,6 +33,6 @@ __all__ = [
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
     "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued", "merge_entities",
     "move_mention", "normalize_tag", "overlaps", "record", "record_all", "relabel_entity", "relabel_mention",
-    "rename_tag", "same_term", "send_back", "set_entity_status", "set_mention_status", "similar_names",
+    "rename_tag", "reopen", "same_term", "send_back", "set_entity_status", "set_mention_status", "similar_names",
     "split_mention", "submit", "take_next", "trim_span", "undo", "whitelist_matches", "whitelist_term",
 ]
