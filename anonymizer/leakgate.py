@@ -122,8 +122,8 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
     for token in re.split(r"[^A-Za-z0-9]+", stem):
         if CDCR_SHAPE.match(token):
             terms.append(Term("file-name", "CDCR_ID", token, document))
-        elif token.isalpha() and len(token) >= MIN_LENGTH and token.casefold() not in GENERIC_TOKENS \
-                and not lexicon.is_whitelisted(token):
+        elif token.isalpha() and token[0].isupper() and len(token) >= MIN_LENGTH \
+                and token.casefold() not in GENERIC_TOKENS and not ordinary(token) and not lexicon.is_whitelisted(token):
             terms.append(Term("file-name", "PERSON", token, document))
     return terms
 
@@ -131,7 +131,15 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
 def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None) -> list[Term]:
     """Accepted entities' ``(label, surface form)`` as terms (temporal labels are not searched)."""
     return [Term("surface", label, " ".join(form.split()), document) for label, form in surfaces
-            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()]
+            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
+            and not all(ordinary(word) for word in form.split())]
+
+
+def ordinary(word: str) -> bool:
+    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
+    base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
+    titles = {t.rstrip(".").casefold() for t in vocabulary.titles()} | vocabulary.PERSON_TITLE_WORDS
+    return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
 
 
 # ---------------------------------------------------------------- variants (normalized keys)
@@ -274,19 +282,20 @@ class Gate:
             return self.spelled[letters]
         return next((t for k, t in self.spelled.items() if len(k) > 2 and k in letters), None)
 
-    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
+    def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
+        """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
         protected = _protected(text, self.whitelist)
         searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
+        return sorted((m.start(), m.end(), term) for m, term in self._hits(searched, member_name)
+                      if not spans.touches(protected, m.start(), m.end()))
+
+    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        findings = []
-        for match, term in self._hits(searched, member_name=line == 0):
-            if spans.touches(protected, match.start(), match.end()):
-                continue
-            findings.append(Finding(
-                member, bisect.bisect_right(starts, match.start()) if line is None else line, term.kind,
-                term.label, document if document is not None else term.document,
-                _snippet(text, match.start(), match.end())))
-        return sorted(findings, key=lambda f: f.line)
+        return [
+            Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
+                    document if document is not None else term.document, _snippet(text, start, end))
+            for start, end, term in self.matches(text, member_name=line == 0)
+        ]
 
     def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None) -> list[Finding]:
         """Every finding in member names (line 0) and contents (UTF-8 text members)."""
@@ -295,8 +304,31 @@ class Gate:
         for name, data in members.items():
             owner = documents.get(name)
             findings += self.scan_text(name, name, owner, line=0)
-            findings += self.scan_text(name, data.decode("utf-8", errors="replace"), owner)
+            text = data.decode("utf-8", errors="replace")
+            if name.endswith(".conll"):
+                findings += self.scan_conll(name, text, owner)
+            else:
+                findings += self.scan_text(name, text, owner)
         return findings
+
+    def scan_conll(self, member: str, conll: str, document: Hashable = None) -> list[Finding]:
+        """CoNLL ``TOKEN TAG`` lines scanned as their sentences (a name or a whitelisted term
+        over several tokens is seen whole); findings name the CoNLL line."""
+        pieces, lines, offsets, position = [], [], [], 0
+        for number, row in enumerate(conll.split("\n"), start=1):
+            token = row.rsplit(" ", 1)[0] if " " in row else ""
+            piece = token + " " if token else "\n"
+            if token:
+                offsets.append(position)
+                lines.append(number)
+            pieces.append(piece)
+            position += len(piece)
+        text = "".join(pieces)
+        return [
+            Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
+                    document if document is not None else term.document, _snippet(text, start, end))
+            for start, end, term in self.matches(text)
+        ]
 
 
 def _protected(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
@@ -313,27 +345,28 @@ def _snippet(text: str, start: int, end: int) -> str:
 
 # ---------------------------------------------------------------- residual risk
 
-_CAPITALISED = re.compile(r"[A-Z][\w'’.-]*(?:[ \t]+(?:of[ \t]+|the[ \t]+|de[ \t]+)?[A-Z][\w'’.-]*)*")
+_CAPITALISED = re.compile(r"[A-Z][\w'’-]*(?:[ \t]+(?:of[ \t]+|the[ \t]+|de[ \t]+)?[A-Z][\w'’-]*)*")
 _NUMBER = re.compile(r"\d[\d,.:/-]*\d|\d")
 
 
 def residual_risk(text: str, whitelist: Sequence[str] = ()) -> Counter[str]:
     """Capitalised token sequences and numbers left in a pseudonymized text, with counts.
 
-    Tags, speaker tags, whitelisted terms and single stop words (``The``, ``I``) are left out.
+    Tags, speaker tags, whitelisted terms and sequences of only ordinary words (stop words,
+    titles, words the text also writes in lower case: ``The``, ``I'm``, ``Tell``) are left out.
     """
     protected = _protected(text, whitelist)
     for match in transcript.SPEAKER_TAG.finditer(text):
         protected.append((match.start(), match.end()))
     protected.sort()
+    lowered = {w for w in re.findall(r"\b[a-z][\w'’-]*", text)}  # words also written in lower case: ordinary
     found: Counter[str] = Counter()
     for pattern in (_CAPITALISED, _NUMBER):
         for match in pattern.finditer(text):
             value = match.group().rstrip(".’'-")
             if not value or spans.touches(protected, match.start(), match.start() + len(value)):
                 continue
-            if pattern is _CAPITALISED and " " not in value and (
-                    lexicon.is_common_word(value) and not lexicon.is_name_word(value) or len(value) < 2):
+            if pattern is _CAPITALISED and all(ordinary(w) or w.casefold() in lowered for w in value.split()):
                 continue
             if lexicon.is_whitelisted(value, whitelist):
                 continue

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.leakgate import Gate, file_name_terms, header_terms, residual_risk
+from anonymizer.leakgate import Gate, file_name_terms, header_terms, residual_risk, surface_terms
 from review import exporting, services
 from review.constants import Action
 from review.models import Document, Export
@@ -125,3 +125,29 @@ def test_it_reopens_a_blocked_document_with_a_recorded_reason(corpus, admin, dja
     with pytest.raises(services.ActionError):
         services.reopen(document.pk, admin, "surname left on line 3")  # no longer approved
     assert not exporting.approved_documents(corpus).exists()
+
+
+@pytest.mark.parametrize(
+    ("upload", "text", "blocked"),
+    [
+        ("Young-AK2960-2024-10-24.pdf", "Mr. Young said", True),
+        ("young-ak2960.pdf", "Mr. Young said", False),  # a lower-case token is no name signal
+        ("demo_hearing_1.txt", "Demo parole hearings", False),
+        ("Alyssa_BATISTE-K91985-hearing_004.txt", "Batiste", True),
+    ],
+)
+def test_it_takes_name_tokens_of_upload_names_when_written_as_names(upload, text, blocked):
+    gate = Gate(file_name_terms(upload, 1))
+    assert bool(gate.scan_text("manifest.json", text)) is blocked
+
+
+def test_it_reads_conll_as_sentences_so_whitelisted_terms_stay_whole():
+    gate = Gate([*header_terms({"inmate_name": "Mary Roe"}, 1), *surface_terms([("LOCATION", "California")], 1)])
+    conll = b"California O\nDepartment O\nof O\nCorrections O\n\nMary O\nRoe O\n"
+    found = gate.scan({"conll/hearing_0001.conll": conll})
+    assert [(f.line, f.kind) for f in found] == [(6, "header")]
+
+
+def test_it_leaves_ordinary_words_out_of_the_residual_list():
+    found = residual_risk("A: Tell me. I'm sure. My cousin Fale- and Wood, 95085.\nB: tell them.\n")
+    assert set(found) == {"Fale", "Wood", "95085"}
