@@ -68,6 +68,22 @@ class Leak:
                 "label": self.label, "text": self.text}
 
 
+#: Documents in anything shareable are named ``hearing_0001`` (the mapping to the upload
+#: name lives only in the keys).
+NEUTRAL_PREFIX = "hearing_"
+
+
+def neutral_name(number: int) -> str:
+    """``3`` -> ``hearing_0003``: the neutral, stable name of a corpus's third document."""
+    return f"{NEUTRAL_PREFIX}{number:04d}"
+
+
+def neutral_number(name: str) -> int:
+    """``hearing_0003`` -> ``3`` (0 for anything else)."""
+    rest = name.removeprefix(NEUTRAL_PREFIX)
+    return int(rest) if name.startswith(NEUTRAL_PREFIX) and rest.isdigit() else 0
+
+
 # ---------------------------------------------------------------- CoNLL
 
 

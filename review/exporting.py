@@ -46,7 +46,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from anonymizer import export as core
@@ -165,20 +164,17 @@ def run_export(export_id: int) -> str:
     return Export.Status.DONE
 
 
-NEUTRAL_PREFIX = "hearing_"
-
-
 def assign_neutral_ids(corpus: Corpus, documents: list[Document]) -> dict[int, str]:
     """Each document's neutral id (``hearing_0001``): kept once given, new ones count on per corpus."""
     with transaction.atomic():
         Corpus.objects.select_for_update().filter(pk=corpus.pk).first()  # one counter per corpus at a time
         given = dict(Document.objects.filter(pk__in=[d.pk for d in documents]).values_list("pk", "neutral_id"))
-        taken = Document.objects.filter(corpus=corpus).exclude(neutral_id="").aggregate(last=Max("neutral_id"))["last"]
-        n = int(taken.removeprefix(NEUTRAL_PREFIX)) if taken and taken.removeprefix(NEUTRAL_PREFIX).isdigit() else 0
+        taken = Document.objects.filter(corpus=corpus).exclude(neutral_id="").values_list("neutral_id", flat=True)
+        n = max((core.neutral_number(name) for name in taken), default=0)
         for document in sorted(documents, key=lambda d: d.pk):
             if not given.get(document.pk):
                 n += 1
-                given[document.pk] = f"{NEUTRAL_PREFIX}{n:04d}"
+                given[document.pk] = core.neutral_name(n)
                 Document.objects.filter(pk=document.pk).update(neutral_id=given[document.pk])
             document.neutral_id = given[document.pk]
     return {document.pk: given[document.pk] for document in documents}
