@@ -39,7 +39,6 @@ GENERIC_TOKENS = frozenset(
 #: Name parts shorter than this are not searched on their own (spelled variants start at 2 letters).
 MIN_LENGTH = 3
 CDCR_SHAPE = re.compile(r"^([A-Za-z]{1,2})[\s-]?(\d{4,6})$")
-_SEP = r"[\s.,\-–]*"  # between the units of a spelled or spoken sequence (may be empty)
 _SPELL_SEP = r"(?:[\s\-–]+|\.\s*)"  # between spelled letters (at least one separator)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
@@ -74,14 +73,6 @@ class Finding:
 
 
 # ---------------------------------------------------------------- terms
-
-
-def spelled_forms(word: str) -> tuple[str, ...]:
-    """``"Doe"`` -> ``("D-O-E", "D O E", "D. O. E.")`` (a word of two letters or more)."""
-    letters = [c.upper() for c in word if c.isalpha()]
-    if len(letters) < 2 or len(letters) != len(word):
-        return ()
-    return ("-".join(letters), " ".join(letters), ". ".join(letters) + ".")
 
 
 def name_parts(name: str) -> list[str]:
@@ -268,13 +259,14 @@ class Gate:
             for m in pattern.finditer(searched):
                 key = vocabulary.straight_apostrophes(" ".join(m.group().replace("_", " ").split())).casefold()
                 if key in self.words:
-                    yield m, self.words[key]
+                    yield m.start(), m.end(), self.words[key]
         lookups = (("cdcr", self.cdcr.get, cdcr_key), ("spelled", self._spelled, spelled_key),
                    ("date", self.dates.get, date_key))
         for name, lookup, key_of in lookups:
             for m in self.shapes[name].finditer(searched):
                 if (key := key_of(m.group())) and (term := lookup(key)) is not None:
-                    yield m, term
+                    start, end = _narrow(m, key, term.form) if name == "spelled" else m.span()
+                    yield start, end, term
 
     def _spelled(self, letters: str) -> Term | None:
         """A spelled name inside a run of letters (``Y-O-U-N-G. I`` spells YOUNG, then ``I``)."""
@@ -284,16 +276,16 @@ class Gate:
 
     def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
         """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
-        protected = _protected(text, self.whitelist)
+        protected = protected_ranges(text, self.whitelist)
         searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
-        return sorted((m.start(), m.end(), term) for m, term in self._hits(searched, member_name)
-                      if not spans.touches(protected, m.start(), m.end()))
+        return sorted((start, end, term) for start, end, term in self._hits(searched, member_name)
+                      if not spans.touches(protected, start, end))
 
     def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
         return [
             Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
-                    document if document is not None else term.document, _snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end))
             for start, end, term in self.matches(text, member_name=line == 0)
         ]
 
@@ -326,18 +318,28 @@ class Gate:
         text = "".join(pieces)
         return [
             Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
-                    document if document is not None else term.document, _snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end))
             for start, end, term in self.matches(text)
         ]
 
 
-def _protected(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
+def _narrow(match: re.Match[str], letters: str, form: str) -> tuple[int, int]:
+    """The span of the spelled name inside a longer run of single letters (``s d-o-e``)."""
+    wanted = next((p.upper() for p in name_parts(form) if p.upper() in letters), letters)
+    where = [match.start() + i for i, c in enumerate(match.group()) if c.isalpha()]
+    if len(where) != len(letters):  # phonetic words: keep the whole run
+        return match.span()
+    first = letters.find(wanted)
+    return where[first], where[first + len(wanted) - 1] + 1
+
+
+def protected_ranges(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
     ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
     ranges += [(m.start(), m.end()) for m in transcript.TAG.finditer(text)]
     return sorted(ranges)
 
 
-def _snippet(text: str, start: int, end: int) -> str:
+def snippet(text: str, start: int, end: int) -> str:
     line_start, line_end = spans.line_start(text, start), spans.line_end(text, end)
     left, right = max(line_start, start - SNIPPET), min(line_end, end + SNIPPET)
     return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
@@ -355,7 +357,7 @@ def residual_risk(text: str, whitelist: Sequence[str] = ()) -> Counter[str]:
     Tags, speaker tags, whitelisted terms and sequences of only ordinary words (stop words,
     titles, words the text also writes in lower case: ``The``, ``I'm``, ``Tell``) are left out.
     """
-    protected = _protected(text, whitelist)
+    protected = protected_ranges(text, whitelist)
     for match in transcript.SPEAKER_TAG.finditer(text):
         protected.append((match.start(), match.end()))
     protected.sort()

@@ -151,3 +151,15 @@ def test_it_reads_conll_as_sentences_so_whitelisted_terms_stay_whole():
 def test_it_leaves_ordinary_words_out_of_the_residual_list():
     found = residual_risk("A: Tell me. I'm sure. My cousin Fale- and Wood, 95085.\nB: tell them.\n")
     assert set(found) == {"Fale", "Wood", "95085"}
+
+
+@pytest.mark.django_db
+def test_it_blocks_an_identifying_member_name(corpus, admin, monkeypatch):
+    document = identifying(corpus)
+    monkeypatch.setattr(exporting, "assign_neutral_ids", lambda corpus, documents: {
+        document.pk: "alyssa_batiste-k91985-hearing_004"})  # the old naming after the upload
+    export = run(corpus, admin)
+    assert export.status == Export.Status.BLOCKED
+    named = {(hit["member"], hit["label"]) for hit in export.leaks if hit["line"] == 0}
+    assert ("text/alyssa_batiste-k91985-hearing_004.txt", "PERSON") in named
+    assert ("conll/alyssa_batiste-k91985-hearing_004.conll", "CDCR_ID") in named
