@@ -333,7 +333,12 @@ def _write(export: Export, prepared: list[Prepared], members: dict[str, bytes], 
     _zip(archive, {"manifest.json": _dumps(data), **members}, when)
     _zip(keys, key_members(export, prepared), when, secret=True)
     if backup.encryption_enabled():
-        keys = backup.encrypt_file(keys, remove_plain=True)
+        try:
+            keys = backup.encrypt_file(keys, remove_plain=True)
+        except Exception:
+            keys.unlink(missing_ok=True)  # never leave the plain keys behind a failed export
+            archive.unlink(missing_ok=True)
+            raise
     _progress(export, 1.0)
     with transaction.atomic():
         Export.objects.filter(pk=export.pk).update(

@@ -82,3 +82,11 @@ def test_it_stores_the_key_archive_encrypted_and_decrypts_the_download(client, s
     assert response.status_code == 200 and response["Content-Disposition"].endswith('.zip"')
     with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
         assert "keys/documents.json" in archive.namelist()
+
+
+def test_it_fails_safe_when_the_keys_cannot_be_encrypted(settings, corpus, admin):
+    settings.KEYS_ENCRYPTION_KEY = "not-a-fernet-key"
+    make_document(corpus, "h")
+    export = run(corpus, admin)
+    assert export.status == Export.Status.FAILED and "DecryptionError" in export.failure_reason
+    assert not [p for p in Path(settings.EXPORT_ROOT).rglob("*") if p.is_file()]  # no plain keys, no archive
