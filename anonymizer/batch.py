@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence, TextIO
 
+from anonymizer import export
 from anonymizer.export import table6_row
 from anonymizer.types import Config, Progress, no_progress
 
@@ -106,11 +107,13 @@ def run(
     style: str = "parts",
     jobs: int = 1,
     stream: TextIO | None = None,
+    neutral_names: bool = False,
 ) -> BatchResult:
     """Anonymize every input under ``paths`` into ``out_dir``; progress goes to ``stream``.
 
     A failing input never stops the others. ``jobs > 1`` uses that many worker
-    processes, each building one ``Pipeline``.
+    processes, each building one ``Pipeline``. With ``neutral_names`` the outputs are named
+    ``hearing_0001`` … (sorted input order) and ``keys/names.json`` maps each to its input.
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}")
@@ -118,8 +121,10 @@ def run(
         raise ValueError("jobs must be at least 1")
     started = time.monotonic()
     out = Path(out_dir)
-    job_list, failures = discover(paths, exclude=out)
+    job_list, failures = discover(paths, exclude=out, neutral=neutral_names)
     _prepare(out)
+    if neutral_names:
+        _write_secret(out / "keys" / "names.json", _dumps([{"file": job.name, "input": job.label} for job in job_list]))
     bar = ProgressBar(stream, len(job_list))
     documents: dict[int, Document] = {}
     job_failures: dict[int, Failure] = {}
@@ -282,7 +287,9 @@ def _key_entry(entry) -> dict:
 # ---------------------------------------------------------------- inputs
 
 
-def discover(paths: Iterable[str | Path], exclude: Path | None = None) -> tuple[list[Job], list[Failure]]:
+def discover(
+    paths: Iterable[str | Path], exclude: Path | None = None, neutral: bool = False
+) -> tuple[list[Job], list[Failure]]:
     """Jobs for every input in sorted order (unique names), and inputs refused outright.
 
     Folders are searched recursively for ``.pdf``/``.txt``, skipping ``exclude`` (the
@@ -310,7 +317,8 @@ def discover(paths: Iterable[str | Path], exclude: Path | None = None) -> tuple[
             failures += tab_failures
         else:
             pending.append((path.stem, Job(name="", label=str(path), path=str(path))))
-    names = unique_names([stem for stem, _ in pending])
+    names = ([export.neutral_name(i) for i in range(1, len(pending) + 1)] if neutral
+             else unique_names([stem for stem, _ in pending]))
     jobs = [Job(name, job.label, job.path, job.text) for name, (_, job) in zip(names, pending)]
     return jobs, failures
 

@@ -5,9 +5,9 @@ tags in that text (``Tagged``), which is what the export archive contains:
 
 * :func:`conll` -- CoNLL-2003 style ``TOKEN TAG`` lines, BIO labels over the tag tokens,
   one blank line between utterances (lines of the text);
-* :func:`scan_surfaces` / :func:`detector_leaks` -- the leak gate: surface forms of accepted
-  entities still in the output (whole word, any case, spelled out, possessive), and
-  detector hits of direct identifiers outside tags;
+* :func:`detector_leaks` -- the detectors' half of the leak gate: hits of direct
+  identifiers outside tags (the terms' half, over the whole archive, is
+  :mod:`anonymizer.leakgate`);
 * :func:`statistics` / :func:`statistics_csv` -- the paper's Table 6 (total, average per
   file, frequency per 1,000 tokens);
 * :func:`sha256` and :func:`corpus_key` -- manifest checksums and the corpus-level key.
@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer import lexicon, spans, transcript
+from anonymizer import transcript
+from anonymizer.leakgate import protected_ranges, snippet
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 
@@ -34,11 +35,6 @@ TOKEN = re.compile(rf"{TAG.pattern}|\w+(?:['’]\w+)*|[^\w\s]")
 WORD = re.compile(r"\w+")
 #: Labels whose detector hits in the output are leak candidates.
 LEAK_LABELS = DIRECT_LABELS | {"PHONE_NUMBER", "EMAIL_ADDRESS", "URL"}
-#: Temporal labels are not searched as surface forms: ``15`` of ``at the age of 15`` is
-#: everywhere in ``15 years to life``.
-_UNSCANNED_LABELS = frozenset({"DATE", "TIME", "AGE", "HEIGHT"})
-#: How much of the line is kept either side of a leak in the report.
-SNIPPET = 40
 
 
 @dataclass(frozen=True)
@@ -65,6 +61,22 @@ class Leak:
     def as_dict(self) -> dict:
         return {"line": self.line, "start": self.start, "end": self.end, "kind": self.kind,
                 "label": self.label, "text": self.text}
+
+
+#: Documents in anything shareable are named ``hearing_0001`` (the mapping to the upload
+#: name lives only in the keys).
+NEUTRAL_PREFIX = "hearing_"
+
+
+def neutral_name(number: int) -> str:
+    """``3`` -> ``hearing_0003``: the neutral, stable name of a corpus's third document."""
+    return f"{NEUTRAL_PREFIX}{number:04d}"
+
+
+def neutral_number(name: str) -> int:
+    """``hearing_0003`` -> ``3`` (0 for anything else)."""
+    rest = name.removeprefix(NEUTRAL_PREFIX)
+    return int(rest) if name.startswith(NEUTRAL_PREFIX) and rest.isdigit() else 0
 
 
 # ---------------------------------------------------------------- CoNLL
@@ -101,80 +113,8 @@ def conll(text: str, tags: Sequence[Tagged]) -> str:
 # ---------------------------------------------------------------- leak gate
 
 
-def spelled_forms(word: str) -> tuple[str, ...]:
-    """``"Doe"`` -> ``("D-O-E", "D O E", "D. O. E.")`` (a word of two letters or more)."""
-    letters = [c.upper() for c in word if c.isalpha()]
-    if len(letters) < 2 or len(letters) != len(word):
-        return ()
-    return ("-".join(letters), " ".join(letters), ". ".join(letters) + ".")
-
-
-def _form_pattern(form: str, any_case: bool) -> str:
-    words = [re.escape(w) for w in form.split()]
-    body = r"[ \t]+".join(words)
-    return ("(?i:" + body + ")") if any_case else body
-
-
-def leak_pattern(surfaces: Iterable[tuple[str, str]]) -> re.Pattern[str] | None:
-    """One regex for every ``(label, surface form)`` of accepted entities.
-
-    Whole words, any case (a possessive ``'s`` follows a whole word, so it matches too); a
-    one-word form that is also a common English word (``Young``, ``May``) matches only when
-    capitalized. Every name part of two letters or more is also searched spelled out
-    (``D-O-E``, ``D O E``). Temporal surface forms, one- or two-character forms and person
-    titles (``Dr.`` wrongly marked as an organization) are skipped.
-    """
-    titles = {t.rstrip(".").casefold() for t in lexicon.titles()}
-    alternatives: set[str] = set()
-    for label, surface in surfaces:
-        form = " ".join(surface.split())
-        if label in _UNSCANNED_LABELS or len(form) < 3 or form.rstrip(".").casefold() in titles:
-            continue
-        single = " " not in form
-        common = single and lexicon.is_name_word(form)
-        alternatives.add(_form_pattern(form, any_case=not common))
-        if common:
-            alternatives.add(_form_pattern(form.upper(), any_case=False))
-        if label in ("PERSON", "SPELLED_NAME"):
-            for word in re.findall(r"[^\W\d_]+", form):
-                alternatives.update(_form_pattern(s, any_case=True) for s in spelled_forms(word))
-    if not alternatives:
-        return None
-    body = "|".join(sorted(alternatives, key=len, reverse=True))
-    return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])")
-
-
 def _line_of(starts: Sequence[int], offset: int) -> int:
     return bisect.bisect_right(starts, offset)
-
-
-def _snippet(text: str, start: int, end: int) -> str:
-    line_start, line_end = spans.line_start(text, start), spans.line_end(text, end)
-    left = max(line_start, start - SNIPPET)
-    right = min(line_end, end + SNIPPET)
-    return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
-
-
-def _protected(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
-    """Whitelisted ranges (``California Department of Corrections``) and tags: never leaks."""
-    ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
-    ranges += [(m.start(), m.end()) for m in TAG.finditer(text)]
-    return sorted(ranges)
-
-
-def scan_surfaces(
-    text: str, pattern: re.Pattern[str] | None, whitelist: Sequence[str] = ()
-) -> list[Leak]:
-    """Every match of :func:`leak_pattern` in ``text`` outside tags and whitelisted terms."""
-    if pattern is None:
-        return []
-    protected = _protected(text, whitelist)
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    return [
-        Leak(_line_of(starts, m.start()), m.start(), m.end(), "surface", "", _snippet(text, m.start(), m.end()))
-        for m in pattern.finditer(text)
-        if not touches(protected, m.start(), m.end())
-    ]
 
 
 def detector_leaks(
@@ -185,7 +125,7 @@ def detector_leaks(
     Only :data:`LEAK_LABELS` count; a hit touching a tag (``[PERSON_3]``) or a whitelisted
     term, or without a letter or digit of its own, is not a leak.
     """
-    protected = _protected(text, whitelist)
+    protected = protected_ranges(text, whitelist)
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     leaks = []
     for start, end, label in sorted(hits):
@@ -193,18 +133,8 @@ def detector_leaks(
             continue
         if not any(c.isalnum() for c in TAG.sub("", text[start:end])):
             continue
-        leaks.append(Leak(_line_of(starts, start), start, end, "detector", label, _snippet(text, start, end)))
+        leaks.append(Leak(_line_of(starts, start), start, end, "detector", label, snippet(text, start, end)))
     return leaks
-
-
-def merge_leaks(*groups: Iterable[Leak]) -> list[Leak]:
-    """All leaks by position; a detector hit overlapping a surface hit is reported once."""
-    out: list[Leak] = []
-    for leak in sorted((leak for group in groups for leak in group), key=lambda x: (x.start, x.kind != "surface")):
-        if out and leak.start < out[-1].end:
-            continue
-        out.append(leak)
-    return out
 
 
 # ---------------------------------------------------------------- statistics (Table 6)

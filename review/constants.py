@@ -68,6 +68,8 @@ class Action:
     CORPUS_APPLY = "corpus_apply"  # the automatic pass: known forms found, learned dismissals applied
     ACCEPT_KNOWN = "accept_known"  # a person accepts every pending mention known from the corpus
     RESTORE_DISMISSED = "restore_dismissed"  # a person restores mentions the corpus dismissed
+    EXPORT = "export"
+    REOPEN = "reopen"  # an admin reopens an approved document from a blocked export's finding
 
 
 #: The decisions a person makes on mentions and entities (undo reverts these).

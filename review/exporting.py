@@ -2,9 +2,9 @@
 
 The **corpus archive** (``export-<id>.zip``, admins download it) holds exactly:
 
-* ``manifest.json`` -- export id and time, corpus, tag style, each document (id, title,
-  file, version, who approved it and when, the tags it uses), software and model versions,
-  the leak gate's outcome, and the SHA-256 of every other member;
+* ``manifest.json`` -- export id and time, corpus, tag style, each document (its neutral
+  id ``hearing_0001``, file, version, who approved it and when, the tags it uses), software
+  and model versions, the leak gate's outcome, and the SHA-256 of every other member;
 * ``annotations.json`` -- the seed's format ``[{"file", "annotations": [{"start", "end",
   "label", "tag", "source"}]}]``; offsets index the *pseudonymized* text ``text/NAME.txt``
   (the span of each tag); no original text or preview is included;
@@ -14,15 +14,24 @@ The **corpus archive** (``export-<id>.zip``, admins download it) holds exactly:
 * ``stats.json`` and ``stats.csv`` -- the paper's Table 6 (total, average per file,
   frequency per 1,000 tokens of the original text) per label.
 
-The **key archive** (``export-<id>-keys.zip``, secret, admins only, never inside the
-corpus archive) holds ``keys/NAME.key.json`` per document and ``keys/corpus.key.json``
-(tag -> surface forms over the corpus; per file and tag when tags are numbered per document).
+Every document is named by its neutral id (:func:`assign_neutral_ids`: ``hearing_0001``,
+stable across exports of the corpus), never by its title or upload name; no title, upload
+name or header field goes into the corpus archive.
 
-Before anything is written, the leak gate searches every output text for the surface
-forms of every accepted entity and runs the detectors again on it; any hit blocks the
-export (status BLOCKED, hits in ``Export.leaks``: document, line, snippet). An admin may
-override with a reason (recorded on the export and as a Decision per document). Leak
-snippets and keys never go into log messages.
+The **key archive** (``export-<id>-keys.zip``, secret, admins only, never inside the
+corpus archive) holds ``keys/NAME.key.json`` per document (with the upload name, title and
+header of the document), ``keys/documents.json`` (neutral id -> upload name, title, header)
+and ``keys/corpus.key.json`` (tag -> surface forms over the corpus; per file and tag when
+tags are numbered per document). With ``KEYS_ENCRYPTION_KEY`` set it is stored encrypted
+(``export-<id>-keys.zip.enc``, Fernet) and the download decrypts it on the fly.
+
+Before anything is written, the leak gate (:mod:`review.leakgate`) searches every member
+name and content of the archive for every document's identifying terms and their variants,
+and runs the detectors again on every output text; any hit blocks the export (status
+BLOCKED, hits in ``Export.leaks``: document, member, line, kind, snippet). An admin fixes a
+finding by reopening the document (``services.reopen``) or overrides with a reason
+(recorded on the export and as a Decision per document). Snippets and keys never go into
+log messages.
 """
 from __future__ import annotations
 
@@ -38,12 +47,12 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from anonymizer import export as core
 from anonymizer.types import Transcript
+from config import backup
 
-from . import pipelines, registry, services
+from . import leakgate, pipelines, registry, services
 from .constants import Action
 from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
 from .rows import EntityLike
@@ -71,6 +80,7 @@ class Prepared:
     tokens: int
     key: list[dict]  # secret: original surface forms
     leaks: list[core.Leak]  # secret: snippets
+    surfaces: list[tuple[str, str]]  # secret: (label, surface form) of accepted mentions
 
 
 # ---------------------------------------------------------------- starting and overriding
@@ -129,9 +139,13 @@ def run_export(export_id: int) -> str:
     Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, progress=0.0, failure_reason="")
     try:
         prepared = _prepare_all(export)
+        members = archive_members(prepared)
+        provisional = manifest(export, prepared, members, [], timezone.now())
+        whitelist = services.config_from_settings(export.corpus).whitelist_terms
         leaks = [
-            {"document": p.document.pk, "title": p.document.title, **leak.as_dict()} for p in prepared for leak in p.leaks
-        ]
+            {"document": p.document.pk, "title": p.document.title, "member": f"text/{p.name}.txt", **leak.as_dict()}
+            for p in prepared for leak in p.leaks
+        ] + leakgate.scan_archive(prepared, {"manifest.json": _dumps(provisional), **members}, whitelist)
         overridden = bool(export.override_reason)
         if leaks and not overridden:
             Export.objects.filter(pk=export.pk).update(
@@ -140,7 +154,7 @@ def run_export(export_id: int) -> str:
             log.warning("export %s blocked: %d leak-gate hit(s) in %d document(s)", export.pk, len(leaks),
                         len({hit["document"] for hit in leaks}))
             return Export.Status.BLOCKED
-        _write(export, prepared, leaks)
+        _write(export, prepared, members, leaks)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state, without text
         Export.objects.filter(pk=export.pk).update(
             status=Export.Status.FAILED, failure_reason=f"internal error ({type(exc).__name__})",
@@ -152,25 +166,31 @@ def run_export(export_id: int) -> str:
     return Export.Status.DONE
 
 
-def _names(documents: list[Document]) -> dict[int, str]:
-    """File names from titles (``[a-z0-9_-]``), unique within the export."""
-    names: dict[int, str] = {}
-    for document in documents:
-        name = slugify(document.title) or f"document-{document.pk}"
-        if name in names.values():
-            name = f"{name}-{document.pk}"
-        names[document.pk] = name
-    return names
+def assign_neutral_ids(corpus: Corpus, documents: list[Document]) -> dict[int, str]:
+    """Each document's neutral id (``hearing_0001``): kept once given, new ones count on per corpus."""
+    with transaction.atomic():
+        Corpus.objects.select_for_update().filter(pk=corpus.pk).first()  # one counter per corpus at a time
+        given = dict(Document.objects.filter(pk__in=[d.pk for d in documents]).values_list("pk", "neutral_id"))
+        taken = Document.objects.filter(corpus=corpus).exclude(neutral_id="").values_list("neutral_id", flat=True)
+        n = max((core.neutral_number(name) for name in taken), default=0)
+        for document in sorted(documents, key=lambda d: d.pk):
+            if not given.get(document.pk):
+                n += 1
+                given[document.pk] = core.neutral_name(n)
+                Document.objects.filter(pk=document.pk).update(neutral_id=given[document.pk])
+            document.neutral_id = given[document.pk]
+    return {document.pk: given[document.pk] for document in documents}
 
 
 def _prepare_all(export: Export) -> list[Prepared]:
     documents = list(
         export.documents.filter(status=Document.Status.APPROVED).select_related("corpus", "approved_by")
-        .defer("original").order_by("title", "id")
+        .defer("original").order_by("neutral_id", "id")
     )
     if not documents:
         raise ExportError("none of the export's documents is approved any more")
-    names = _names(documents)
+    names = assign_neutral_ids(export.corpus, documents)
+    documents.sort(key=lambda d: names[d.pk])
     config = services.config_from_settings(export.corpus)
     detector = pipelines.get_pipeline(config).detector
     prepared = []
@@ -190,18 +210,15 @@ def prepare(document: Document, name: str, detector, whitelist=()) -> Prepared:
     tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
               for r, m in zip(result.replacements, used)]
     accepted = {(m.label, text[m.start:m.end]) for m in mentions if m.status == ReviewStatus.ACCEPTED}
-    pattern = core.leak_pattern(sorted(accepted))
     hits = [(m.start, m.end, m.label) for m in detector.detect(Transcript(name, result.text))]
-    leaks = core.merge_leaks(
-        core.scan_surfaces(result.text, pattern, whitelist), core.detector_leaks(result.text, hits, whitelist)
-    )
+    leaks = core.detector_leaks(result.text, hits, whitelist)  # surface forms: the archive-wide scan
     key = [
         {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
          "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}
         for entry in result.key
     ]
     return Prepared(document, name, result.text, tagged, [m.sources or m.origin for m in used],
-                    len(core.WORD.findall(text)), key, leaks)
+                    len(core.WORD.findall(text)), key, leaks, sorted(accepted))
 
 
 # ---------------------------------------------------------------- writing
@@ -261,8 +278,7 @@ def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes]
         "offsets": "annotations.json offsets index text/NAME.txt, the pseudonymized text",
         "documents": [
             {
-                "id": p.document.pk,
-                "title": p.document.title,
+                "id": p.name,
                 "file": f"text/{p.name}.txt",
                 "version": p.document.version,
                 "approved_by": p.document.approved_by.get_username() if p.document.approved_by else None,
@@ -295,20 +311,36 @@ def _zip(path: Path, members: dict[str, bytes], when, secret: bool = False) -> N
     os.replace(partial, path)
 
 
-def _write(export: Export, prepared: list[Prepared], leaks: list[dict]) -> None:
+def key_members(export: Export, prepared: list[Prepared]) -> dict[str, bytes]:
+    """The key archive: per document its key and identity, the neutral-id mapping, the corpus key."""
+    def identity(p: Prepared) -> dict:
+        return {"id": p.name, "document": p.document.pk, "upload_name": p.document.original_name,
+                "title": p.document.title, "header": p.document.header}
+
+    members = {f"keys/{p.name}.key.json": _dumps({"file": f"{p.name}.txt", **identity(p), "entities": p.key})
+               for p in prepared}
+    members["keys/documents.json"] = _dumps([identity(p) for p in prepared])
+    members["keys/corpus.key.json"] = _dumps(
+        core.corpus_key({f"{p.name}.txt": p.key for p in prepared}, export.corpus.consistent_pseudonyms)
+    )
+    return members
+
+
+def _write(export: Export, prepared: list[Prepared], members: dict[str, bytes], leaks: list[dict]) -> None:
     when = timezone.now()
-    members = archive_members(prepared)
     data = manifest(export, prepared, members, leaks, when)
     folder = Path(settings.EXPORT_ROOT) / f"corpus-{export.corpus_id}"
     archive = folder / f"export-{export.pk}.zip"
     keys = folder / f"export-{export.pk}-keys.zip"
     _zip(archive, {"manifest.json": _dumps(data), **members}, when)
-    key_members = {f"keys/{p.name}.key.json": _dumps({"file": f"{p.name}.txt", "document": p.document.pk,
-                                                      "entities": p.key}) for p in prepared}
-    key_members["keys/corpus.key.json"] = _dumps(
-        core.corpus_key({f"{p.name}.txt": p.key for p in prepared}, export.corpus.consistent_pseudonyms)
-    )
-    _zip(keys, key_members, when, secret=True)
+    _zip(keys, key_members(export, prepared), when, secret=True)
+    if backup.encryption_enabled():
+        try:
+            keys = backup.encrypt_file(keys, remove_plain=True)
+        except Exception:
+            keys.unlink(missing_ok=True)  # never leave the plain keys behind a failed export
+            archive.unlink(missing_ok=True)
+            raise
     _progress(export, 1.0)
     with transaction.atomic():
         Export.objects.filter(pk=export.pk).update(
@@ -316,3 +348,6 @@ def _write(export: Export, prepared: list[Prepared], leaks: list[dict]) -> None:
             leaks=leaks or None, finished_at=when, progress=1.0,
         )
         Document.objects.filter(pk__in=[p.document.pk for p in prepared]).update(exported_at=when)
+        services.record_all([p.document for p in prepared], export.created_by, Action.EXPORT,
+                            f"Exported in export {export.pk}", target=f"export:{export.pk}",
+                            after={"export": export.pk, "leak_gate_hits": len(leaks)})

@@ -51,6 +51,8 @@ urlpatterns = [
     path("exports/<int:pk>/row/", exports.export_row, name="export_row"),
     path("exports/<int:pk>/override/", exports.override, name="export_override"),
     path("exports/<int:pk>/download/<slug:kind>/", exports.download, name="export_download"),
+    path("exports/<int:pk>/reopen/<int:document_pk>/", exports.reopen, name="export_reopen"),
+    path("corpora/<int:corpus_pk>/export/residual/", exports.residual, name="export_residual"),
     # users and roles (admins only; the one-time set-password link is for whoever holds it)
     path("users/", users.user_list, name="users"),
     path("users/new/", users.user_create, name="user_create"),

@@ -43,7 +43,7 @@ LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
     ["lexicon", "transcript"],
     ["spans", "resolve", "header", "gazetteer"],
-    ["recognizers", "backends", "pdf"],
+    ["recognizers", "backends", "pdf", "leakgate"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
     ["normalize_people"],

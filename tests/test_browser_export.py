@@ -46,8 +46,10 @@ def test_it_exports_from_the_export_page_and_downloads_the_archive(
     with zipfile.ZipFile(path) as archive:
         names = set(archive.namelist())
         manifest = json.loads(archive.read("manifest.json"))
-        text = archive.read("text/hearing-0042.txt").decode()
+        text = archive.read("text/hearing_0001.txt").decode()
     assert names == {"manifest.json", "annotations.json", "stats.json", "stats.csv",
-                     "text/hearing-0042.txt", "conll/hearing-0042.conll"}
-    assert [d["id"] for d in manifest["documents"]] == [document.pk]
+                     "text/hearing_0001.txt", "conll/hearing_0001.conll"}
+    assert [d["id"] for d in manifest["documents"]] == ["hearing_0001"]
+    document.refresh_from_db()
+    assert document.neutral_id == "hearing_0001"
     assert "[PERSON_1]" in text and not any(secret in text for secret in SECRETS)

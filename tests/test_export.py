@@ -100,7 +100,7 @@ def test_it_writes_exactly_the_documented_members(corpus, admin, export_root):
     assert export.status == Export.Status.DONE
     assert set(members(export.archive_path)) == {
         *exporting.FIXED_MEMBERS,
-        "text/hearing-one.txt", "text/hearing-two.txt", "conll/hearing-one.conll", "conll/hearing-two.conll",
+        "text/hearing_0001.txt", "text/hearing_0002.txt", "conll/hearing_0001.conll", "conll/hearing_0002.conll",
     }
     assert Path(export.archive_path).parent.parent == export_root
 
@@ -108,11 +108,11 @@ def test_it_writes_exactly_the_documented_members(corpus, admin, export_root):
 def test_it_writes_pseudonymized_text_and_annotations_at_the_tags(corpus, admin):
     make_document(corpus, "h")
     data = members(run(corpus, admin).archive_path)
-    text = data["text/h.txt"].decode()
+    text = data["text/hearing_0001.txt"].decode()
     assert not any(secret in text for secret in SECRETS)
     assert text.splitlines()[1] == "INMATE [PERSON_3]: Good morning. I grew up in [CITY_1]."
     (entry,) = json.loads(data["annotations.json"])
-    assert entry["file"] == "h.txt"
+    assert entry["file"] == "hearing_0001.txt"
     assert len(entry["annotations"]) == len(SPECS)
     for a in entry["annotations"]:
         assert set(a) == {"start", "end", "label", "tag", "source"}
@@ -133,7 +133,8 @@ def test_it_writes_a_manifest_whose_checksums_verify(corpus, admin, django_user_
 
         assert hashlib.sha256(data[name]).hexdigest() == digest
     (doc,) = manifest["documents"]
-    assert (doc["id"], doc["title"], doc["version"], doc["approved_by"]) == (document.pk, "h", document.version, "rev")
+    assert (doc["id"], doc["version"], doc["approved_by"]) == ("hearing_0001", document.version, "rev")
+    assert "title" not in doc
     assert "[PERSON_1]" in doc["tags"] and "[CDCR_ID_1]" in doc["tags"]
     assert set(manifest["software"]) == {"transcript-anonymizer", "django", "spacy", "spacy_model", "presidio-analyzer", "python"}
     assert manifest["software"]["spacy_model"]["version"]
@@ -145,12 +146,12 @@ def test_it_writes_the_keys_only_into_the_separate_key_archive(corpus, admin):
     export = run(corpus, admin)
     corpus_bytes = Path(export.archive_path).read_bytes()
     keys = members(export.keys_path)
-    assert set(keys) == {"keys/h.key.json", "keys/corpus.key.json"}
+    assert set(keys) == {"keys/hearing_0001.key.json", "keys/documents.json", "keys/corpus.key.json"}
     assert Path(export.keys_path).stat().st_mode & 0o077 == 0
     corpus_key = json.loads(keys["keys/corpus.key.json"])
-    assert {"file": "h.txt", "tag": "[CITY_1]", "label": "LOCATION", "category": "CITY",
+    assert {"file": "hearing_0001.txt", "tag": "[CITY_1]", "label": "LOCATION", "category": "CITY",
             "surface_forms": ["Fresno"]} in corpus_key
-    assert b"Richardson" in keys["keys/h.key.json"]
+    assert b"Richardson" in keys["keys/hearing_0001.key.json"]
     assert all(secret.encode() not in b"".join(members(export.archive_path).values()) for secret in SECRETS)
     assert b"key.json" not in corpus_bytes
 
@@ -176,7 +177,7 @@ def test_it_refuses_a_corpus_without_approved_documents(corpus):
 
 def test_it_writes_conll_with_bio_labels_over_the_tags(corpus, admin):
     make_document(corpus, "h")
-    conll = members(run(corpus, admin).archive_path)["conll/h.conll"].decode()
+    conll = members(run(corpus, admin).archive_path)["conll/hearing_0001.conll"].decode()
     sentences = conll.split("\n\n")
     assert len(sentences) == 4  # one per utterance
     assert sentences[0].splitlines()[:4] == ["PRESIDING O", "COMMISSIONER O", "[PERSON_1] B-PERSON", ": O"]
@@ -207,7 +208,7 @@ def test_it_blocks_a_planted_leak_with_document_line_and_text(corpus, admin):
     reject(document, "RICHARDSON", 0)  # its surface is also an accepted entity's (line 4)
     export = run(corpus, admin)
     assert export.status == Export.Status.BLOCKED and not export.archive_path
-    (leak,) = [hit for hit in export.leaks if hit["kind"] == "surface"]
+    (leak,) = [hit for hit in export.leaks if hit["kind"] == "surface" and hit["member"] == "text/hearing_0001.txt"]
     assert (leak["document"], leak["title"], leak["line"]) == (document.pk, "h", 2)
     assert "INMATE RICHARDSON:" in leak["text"]
     assert not list(Path(exporting.settings.EXPORT_ROOT).rglob("*.zip"))
@@ -241,7 +242,7 @@ def test_it_ignores_surface_forms_only_ever_rejected(corpus, admin):
     reject(document, "Fresno", 0)  # the only mention of Fresno
     export = run(corpus, admin)
     assert export.status == Export.Status.DONE
-    assert "Fresno" in members(export.archive_path)["text/h.txt"].decode()
+    assert "Fresno" in members(export.archive_path)["text/hearing_0001.txt"].decode()
 
 
 def test_it_writes_the_archive_after_an_override_and_records_who_and_why(corpus, admin):
@@ -366,7 +367,7 @@ def test_it_blocks_a_name_the_detectors_find_in_the_output(corpus, admin):
 def test_it_keeps_exported_tags_when_the_registry_changes_later(admin):
     corpus = Corpus.objects.create(name="Consistent", consistent_pseudonyms=True, tag_style="referent")
     first = make_document(corpus, "first")
-    exported = members(run(corpus, admin).archive_path)["text/first.txt"].decode()
+    exported = members(run(corpus, admin).archive_path)["text/hearing_0001.txt"].decode()
     second = make_document(corpus, "second", approved=False)
     assert "[PERSON_1]" in exported  # Ruff: the same number in the second document
     ruff = second.entities.get(name="Ruff")
@@ -374,10 +375,10 @@ def test_it_keeps_exported_tags_when_the_registry_changes_later(admin):
     Document.objects.filter(pk=second.pk).update(status=Document.Status.APPROVED)
     export = run(corpus, admin)
     data = members(export.archive_path)
-    assert data["text/first.txt"].decode() == exported  # exported before the rename: unchanged
-    assert data["text/second.txt"].decode().startswith("PRESIDING COMMISSIONER [PRESIDING]:")
-    tags = {d["title"]: d["tags"] for d in export.manifest["documents"]}
-    assert "[PERSON_1]" in tags["first"] and "[PRESIDING]" in tags["second"]
+    assert data["text/hearing_0001.txt"].decode() == exported  # exported before the rename: unchanged
+    assert data["text/hearing_0002.txt"].decode().startswith("PRESIDING COMMISSIONER [PRESIDING]:")
+    tags = {d["id"]: d["tags"] for d in export.manifest["documents"]}
+    assert "[PERSON_1]" in tags["hearing_0001"] and "[PRESIDING]" in tags["hearing_0002"]
     assert json.loads(members(export.keys_path)["keys/corpus.key.json"])[0].keys() == {
         "tag", "label", "category", "surface_forms"}
     first.refresh_from_db()

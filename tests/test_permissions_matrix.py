@@ -114,6 +114,10 @@ MATRIX: dict[str, list[Case]] = {
     "export_override": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["export"].pk],
                              lambda w, d: {"reason": "checked by hand"})],
     "export_download": [Case(None, codes(403, 403, 403, 404), args=lambda w, d: [w["export"].pk, "archive"])],
+    # reopening from a blocked export's finding (the world's export has no such document: 404 for the admin)
+    "export_reopen": [Case(None, codes(403, 403, 403, 404), "post", lambda w, d: [w["export"].pk, d.pk],
+                           lambda w, d: {"reason": "a finding on line 3"})],
+    "export_residual": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
 }
 
 

@@ -9,7 +9,7 @@
 ``additions``       add missed mentions, whitelist a term, undo
 ``bulk``            accept pending under a filter, reading progress, accept the rest
 ``knowledge``       corpus knowledge: learn from reviewed documents, apply on import/re-run
-``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
+``team``            four-eyes (submit, approve, send back, reopen) and assignment (assign, take next)
 ``comments``        comments on a line or a mention: add, resolve, reopen
 ``diff``            the reviewer's diff: every change against the automatic pass (read only)
 ``double``          double annotation: independent second copies of a sample, their agreement
@@ -32,7 +32,7 @@ from .importing import (
 )
 from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, resize_mention, set_mention_status, split_mention
-from .team import approve, assign, resubmitted_unchanged, send_back, submit, take_next
+from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
 )
@@ -44,7 +44,7 @@ __all__ = [
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued",
     "mark_read", "merge_entities", "move_mention", "name_like", "normalize_tag", "overlaps", "pending_under",
-    "reading", "record", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "resize_mention",
+    "reading", "record", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "take_next",
     "trim_span", "undo", "whitelist_matches", "whitelist_term",

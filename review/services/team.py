@@ -132,3 +132,34 @@ def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
                 record(document, user, Action.TAKE, f"document:{pk}", "Took the document")
                 return document
     return None
+
+
+@transaction.atomic
+def reopen(document_id: int, user, reason: str, *, export_id: int | None = None, line: int = 0) -> Outcome:
+    """An admin reopens an approved document (a leak-gate finding): approved → in review.
+
+    The document goes back to the annotator who marked it done (or its assignee) with the
+    reason as the comment; the approval is cleared, so the fix needs the second look again.
+    ``line`` (1-based, 0 = none) is where the finding is; the review screen links to it.
+    """
+    reason = " ".join(reason.split())
+    if len(reason) < 10 or len(reason) > 2000:
+        raise ActionError("Give a reason of 10 to 2000 characters for reopening the document.")
+    current = Document.objects.filter(pk=document_id).values_list("version", flat=True).first()
+    if current is None:
+        raise ActionError("No such document.")
+    document = begin(document_id, current, (Document.Status.APPROVED,))
+    assignee = document.submitted_by or document.assignee
+    where = f" (line {line})" if line else ""
+    comment = f"Reopened after export {export_id}{where}: {reason}" if export_id else f"Reopened{where}: {reason}"
+    Document.objects.filter(pk=document.pk).update(
+        status=Document.Status.IN_REVIEW, assignee=assignee, approved_by=None, approved_at=None,
+        review_comment=comment, reviewer=user,
+    )
+    document.status, document.assignee, document.review_comment = Document.Status.IN_REVIEW, assignee, comment
+    document.approved_by = document.approved_at = None
+    decision = finish(document, user, Action.REOPEN, f"document:{document.pk}", quote(comment, 200),
+                      before={"status": Document.Status.APPROVED},
+                      after={"reason": reason, "export": export_id, "line": line,
+                             "assignee": assignee.pk if assignee else None})
+    return Outcome(document, decision, [], set())

@@ -1,7 +1,8 @@
 """Admin-only export pages: start an export, watch it, read the leak report, download.
 
 Archives are served by :func:`download` with ``FileResponse`` from ``settings.EXPORT_ROOT``
-(never through MEDIA_URL); the key archive is as admin-only as everything here.
+(never through MEDIA_URL); the key archive is as admin-only as everything here, and when it
+is stored encrypted (``KEYS_ENCRYPTION_KEY``) the download decrypts it on the fly.
 """
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import exporting, jobs
+from config import backup
+
+from .. import exporting, jobs, leakgate, services
 from ..models import Corpus, Document, Export
 from ..permissions import require_admin
 
@@ -93,7 +96,7 @@ def override(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def download(request: HttpRequest, pk: int, kind: str) -> FileResponse:
+def download(request: HttpRequest, pk: int, kind: str) -> HttpResponseBase:
     """The corpus archive (``kind="archive"``) or the secret key archive (``kind="keys"``)."""
     require_admin(request.user)
     export = get_object_or_404(Export, pk=pk, status=Export.Status.DONE)
@@ -104,6 +107,39 @@ def download(request: HttpRequest, pk: int, kind: str) -> FileResponse:
     path = stored.resolve()
     if not stored.name or root not in path.parents or not path.is_file():
         raise Http404("archive not found")
-    response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="application/zip")
+    if path.name.endswith(backup.ENCRYPTED_SUFFIX):  # the key archive at rest: decrypted for the admin only
+        name = path.name.removesuffix(backup.ENCRYPTED_SUFFIX)
+        response = HttpResponse(backup.decrypt_bytes(path.read_bytes()), content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+    else:
+        response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name,
+                                content_type="application/zip")
     response["Cache-Control"] = "no-store"
     return response
+
+
+@login_required
+@require_POST
+def reopen(request: HttpRequest, pk: int, document_pk: int) -> HttpResponse:
+    """Fix a leak-gate finding: the approved document goes back to its annotator, with a reason."""
+    require_admin(request.user)
+    export = get_object_or_404(Export, pk=pk)
+    document = get_object_or_404(export.documents.defer("original"), pk=document_pk)
+    try:
+        line = int(request.POST.get("line") or 0)
+        services.reopen(document.pk, request.user, request.POST.get("reason", ""), export_id=export.pk, line=line)
+    except (services.ActionError, services.Conflict, ValueError) as error:
+        messages.error(request, str(error) or "The document changed meanwhile; reload and try again.")
+    else:
+        messages.success(request, f"Document {document.pk} reopened: it is back in review with its annotator. "
+                                  "Export again once it is approved.")
+    return redirect("review:export", corpus_pk=export.corpus_id)
+
+
+@login_required
+@require_GET
+def residual(request: HttpRequest, corpus_pk: int) -> HttpResponse:
+    """The residual-risk list: what a reader would still see in each approved document's output."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=corpus_pk)
+    return render(request, "review/export_residual.html", {"corpus": corpus, "rows": leakgate.residual(corpus)})

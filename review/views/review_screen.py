@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from .. import permissions
+from ..constants import Action
 from ..rendering import groups_html, lines_html, render_lines, render_preview
 from .comments import landing, second_look_context
 from .common import REVIEW, base_context, bulk_context, filters_of, reviewable, vocabulary, workflow
@@ -40,6 +41,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "inspector": inspector(screen, request.GET),
         "workflow": workflow(document),
         **second_look_context(request, document),
+        "finding_line": finding_line(document),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None
@@ -78,3 +80,11 @@ def tags(request: HttpRequest, pk: int) -> JsonResponse:
     """Computed pseudonym tags of every entity for the current version: ``{entity pk: tag}`` (writes nothing)."""
     screen = Screen(reviewable(request, pk))
     return JsonResponse({"version": screen.document.version, "tags": screen.fresh_tags()})
+
+
+def finding_line(document) -> int:
+    """The line of the leak-gate finding the document was reopened for (0: none)."""
+    if document.status != document.Status.IN_REVIEW:
+        return 0
+    last = document.decisions.filter(action__in=(Action.REOPEN, Action.SEND_BACK, Action.APPROVE)).order_by("-id").first()
+    return int((last.after or {}).get("line") or 0) if last and last.action == Action.REOPEN else 0

@@ -47,6 +47,8 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
         parser.add_argument("--style", choices=batch.STYLES, default="parts", help="pseudonym style")
         parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1: in process)")
+        parser.add_argument("--neutral-names", action="store_true",
+                            help="name outputs hearing_0001 … instead of after the inputs (mapping in keys/names.json)")
 
     def handle(self, *args, **options) -> None:
         if options["jobs"] < 1:
@@ -58,6 +60,7 @@ class Command(BaseCommand):
             style=options["style"],
             jobs=options["jobs"],
             stream=_Raw(self.stderr),
+            neutral_names=options["neutral_names"],
         )
         for failure in result.failures:
             self.stderr.write(failure.line())

@@ -1,8 +1,4 @@
-"""Review data: corpora, documents, entities, mentions and the audit trail of decisions.
-
-Offsets of mentions index ``Document.text``. Multi-object workflows live in
-``review.services``; the methods here keep single-object invariants.
-"""
+"""Corpora, documents, entities, mentions, the audit trail of decisions, the pseudonym registry, exports."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -10,7 +6,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
-from .constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
+from ..constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
 
 
 class Corpus(models.Model):
@@ -92,11 +88,18 @@ class Document(models.Model):
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="twins",
         help_text="Set on a second, independent annotation of that document (never exported).",
     )
+    neutral_id = models.CharField(
+        max_length=40, blank=True, default="", help_text="Stable neutral name in exports (hearing_0001), per corpus."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["corpus", "title", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "neutral_id"], condition=~models.Q(neutral_id=""),
+                                    name="unique_neutral_id_per_corpus"),
+        ]
 
     def __str__(self) -> str:
         return self.title
@@ -172,52 +175,6 @@ class CorpusEntity(models.Model):
 
     def __str__(self) -> str:
         return f"[{self.category}_{self.number}]"
-
-
-class KnownForm(models.Model):
-    """What a corpus learned about one surface form from its reviewed documents (secret).
-
-    ``accepted_in``/``rejected_in`` list the primary keys of the documents (marked done or
-    approved) where the form was accepted/rejected; ``trusted`` once one of them is approved.
-    An admin may remove an entry (``removed``) or correct its label (``label_override``).
-    """
-
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="known_forms")
-    form = models.CharField(max_length=255, help_text="Folded surface form (white space, case, possessive).")
-    surface = models.CharField(max_length=255, help_text="A representative surface form.")
-    label = models.CharField(max_length=30, blank=True, help_text="Label it was accepted with (most often).")
-    accepted = models.PositiveIntegerField(default=0, help_text="Accepted mentions.")
-    rejected = models.PositiveIntegerField(default=0, help_text="Rejected automatic mentions.")
-    accepted_in = models.JSONField(default=list)
-    rejected_in = models.JSONField(default=list)
-    contexts = models.JSONField(default=dict, help_text="Rejections by kind of context.")
-    trusted = models.BooleanField(default=False)
-    removed = models.BooleanField(default=False)
-    label_override = models.CharField(max_length=30, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["corpus", "form"]
-        constraints = [models.UniqueConstraint(fields=["corpus", "form"], name="known_form_unique")]
-
-    def __str__(self) -> str:
-        return f"known form #{self.pk}"
-
-
-class KnowledgeChange(models.Model):
-    """Audit row of an admin's change to corpus knowledge (remove, restore, correct)."""
-
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="knowledge_changes")
-    known_form = models.ForeignKey(KnownForm, null=True, on_delete=models.SET_NULL, related_name="changes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=20)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    mentions_changed = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
 
 
 class Export(models.Model):
@@ -327,81 +284,3 @@ class Decision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.target}"
-
-
-class UserAudit(models.Model):
-    """Audit row of user management: who did what to which account, and when.
-
-    Holds roles and states only — never a password, a token or a one-time link.
-    """
-
-    class Action(models.TextChoices):
-        CREATED = "created", "Created"
-        INVITED = "invited", "Invited"
-        ROLE_CHANGED = "role_changed", "Role changed"
-        DEACTIVATED = "deactivated", "Deactivated"
-        REACTIVATED = "reactivated", "Reactivated"
-        LINK_ISSUED = "link_issued", "Set-password link issued"
-        PASSWORD_SET = "password_set", "Password set through a link"
-
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    subject = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    subject_name = models.CharField(max_length=150, help_text="Username at the time (kept if the account goes).")
-    action = models.CharField(max_length=20, choices=Action.choices)
-    before = models.CharField(max_length=20, blank=True, help_text="e.g. the role before a role change")
-    after = models.CharField(max_length=20, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.subject_name}"
-
-
-class ReadingProgress(models.Model):
-    """How far one reviewer has read one document (lines stepped through or scrolled past).
-
-    Not a decision (reading changes nothing); it gates "accept the rest", which is offered
-    only once every line has been seen. Holds line counts only, never document text.
-    """
-
-    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="reading")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    lines_read = models.PositiveIntegerField(default=0, help_text="Lines 1..n have been seen.")
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["document", "user"], name="reading_progress_once")]
-
-    def __str__(self) -> str:
-        return f"read {self.lines_read} lines"
-
-
-class Comment(models.Model):
-    """A remark on a line or a mention, visible to everyone on the document; resolvable.
-
-    ``offset`` is where it points: the start of the mention, or of the line, it was made on.
-    """
-
-    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="comments")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    offset = models.PositiveIntegerField(default=0)
-    mention = models.ForeignKey(Mention, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    body = models.TextField()
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    resolved_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["document", "offset", "id"]
-        indexes = [models.Index(fields=["document", "resolved_at"])]
-
-    def __str__(self) -> str:
-        return f"comment {self.pk} on document {self.document_id}"
-
-    @property
-    def resolved(self) -> bool:
-        return self.resolved_at is not None

@@ -1,0 +1,376 @@
+"""The leak gate over a whole archive (no Django): identifying terms, their variants, the scan.
+
+A corpus archive must not identify anyone, in any member's *name* or *content*. The gate
+collects, per document, the identifying terms (:class:`Term`):
+
+* ``surface`` -- every accepted entity's surface forms;
+* ``header`` -- the title page: inmate name parts, CDCR number, participants, transcriber,
+  hearing date;
+* ``file-name`` -- the tokens of the upload file name (a CDCR-shaped token is a CDCR number,
+  a date in the name is a hearing date);
+
+and expands each into the variants a transcript or a file name may carry: whole word, any
+case (``Young's`` included), spelled with dashes, spaces or dots (``Y-O-U-N-G``,
+``Y O U N G``) or with the phonetic alphabet; a CDCR number with and without its letters,
+spaced, hyphenated, spoken digit by digit (``A K two nine six oh``); a date in its written
+and numeric forms. :func:`scan` then searches every member for all of them (``_`` counts as
+a word separator, tags and whitelisted terms never match) and returns :class:`Finding` rows
+naming member, line, kind and label. The snippet (``Finding.text``) and ``Term.form`` are
+secret: never log them.
+
+:func:`residual_risk` lists what a reader of the corpus would still see: capitalised token
+sequences and numbers that are neither tags nor whitelisted terms, with counts.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Hashable, Iterable, Mapping, Sequence
+
+from anonymizer import lexicon, spans, transcript, vocabulary
+
+#: File-name tokens that identify nobody.
+GENERIC_TOKENS = frozenset(
+    "hearing hearings transcript transcripts parole suitability board bph cdcr pdf txt doc docx final copy "
+    "redacted document page vol volume part the and for of lifer subsequent initial documents scan".split()
+)
+#: Name parts shorter than this are not searched on their own (spelled variants start at 2 letters).
+MIN_LENGTH = 3
+CDCR_SHAPE = re.compile(r"^([A-Za-z]{1,2})[\s-]?(\d{4,6})$")
+_SPELL_SEP = r"(?:[\s\-–]+|\.\s*)"  # between spelled letters (at least one separator)
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
+_US_DATE = re.compile(r"(?<!\d)(\d{1,2})[-_./](\d{1,2})[-_./](\d{4})(?!\d)")
+SNIPPET = 40
+
+
+@dataclass(frozen=True)
+class Term:
+    """One identifying term of one document (``form`` is secret)."""
+
+    kind: str  # surface | header | file-name
+    label: str  # PERSON, CDCR_ID, DATE, ...
+    form: str
+    document: Hashable = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A hit of a term in an archive member (``text``, the snippet, is secret)."""
+
+    member: str
+    line: int  # 1-based; 0 = the member's name
+    kind: str
+    label: str
+    document: Hashable
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label,
+                "text": self.text}
+
+
+# ---------------------------------------------------------------- terms
+
+
+def name_parts(name: str) -> list[str]:
+    """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``, ``O'Neil``)."""
+    titles = {t.rstrip(".").casefold() for t in vocabulary.titles()}
+    parts = []
+    for word in _WORD.findall(name):
+        word = vocabulary.strip_possessive(word)
+        if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES:
+            continue
+        parts.append(word)
+    return parts
+
+
+def header_terms(header: Mapping | None, document: Hashable = None) -> list[Term]:
+    """The title page's identifying fields (``Header.as_dict()`` form) as terms."""
+    if not header:
+        return []
+    terms: list[Term] = []
+    names = [header.get("inmate_name"), *(p.get("name") for p in header.get("participants") or ()),
+             header.get("transcriber")]
+    for name in filter(None, names):
+        terms.append(Term("header", "PERSON", " ".join(name.split()), document))
+        terms += [Term("header", "PERSON", part, document) for part in name_parts(name)]
+    if header.get("cdcr_number"):
+        terms.append(Term("header", "CDCR_ID", header["cdcr_number"].strip(), document))
+    if header.get("hearing_date"):
+        terms.append(Term("header", "DATE", header["hearing_date"].strip(), document))
+    return terms
+
+
+def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
+    """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``)."""
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", upload_name.rsplit("/", 1)[-1])
+    terms: list[Term] = []
+    for match in (*_ISO_DATE.finditer(stem), *_US_DATE.finditer(stem)):
+        terms.append(Term("file-name", "DATE", match.group(), document))
+    for token in re.split(r"[^A-Za-z0-9]+", stem):
+        if CDCR_SHAPE.match(token):
+            terms.append(Term("file-name", "CDCR_ID", token, document))
+        elif token.isalpha() and token[0].isupper() and len(token) >= MIN_LENGTH \
+                and token.casefold() not in GENERIC_TOKENS and not ordinary(token) and not lexicon.is_whitelisted(token):
+            terms.append(Term("file-name", "PERSON", token, document))
+    return terms
+
+
+def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None) -> list[Term]:
+    """Accepted entities' ``(label, surface form)`` as terms (temporal labels are not searched)."""
+    return [Term("surface", label, " ".join(form.split()), document) for label, form in surfaces
+            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
+            and not all(ordinary(word) for word in form.split())]
+
+
+def ordinary(word: str) -> bool:
+    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
+    base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
+    titles = {t.rstrip(".").casefold() for t in vocabulary.titles()} | vocabulary.PERSON_TITLE_WORDS
+    return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
+
+
+# ---------------------------------------------------------------- variants (normalized keys)
+
+_DIGIT_WORDS = {**{w: str(i + 1) for i, w in enumerate(vocabulary.UNITS)}, "zero": "0", "oh": "0", "o": "0"}
+
+
+def _nato_alternation() -> str:
+    return lexicon.trie_alternation(sorted(vocabulary.phonetic_alphabet(), key=len, reverse=True))
+
+
+def _digit_alternation() -> str:
+    return "(?:" + "|".join([r"\d", *sorted(_DIGIT_WORDS, key=len, reverse=True)]) + ")"
+
+
+def cdcr_key(number: str) -> str | None:
+    """The digits of a CDCR-shaped number (``AK2960``, ``A K two nine six oh`` -> ``2960``)."""
+    digits = "".join(_DIGIT_WORDS.get(w.casefold(), w) for w in re.findall(r"\d|[A-Za-z]+", number)
+                     if w.isdigit() or w.casefold() in _DIGIT_WORDS and not (len(w) == 1 and w.isupper()))
+    return digits if 4 <= len(digits) <= 6 else None
+
+
+def date_key(form: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of ``OCTOBER 24, 2024``, ``Oct. 24th 2024``, ``2024-10-24``, ``10/24/2024``."""
+    if match := _ISO_DATE.search(form):
+        y, m, d = (int(g) for g in match.groups())
+    elif match := _US_DATE.search(form):
+        m, d, y = (int(g) for g in match.groups())
+    else:
+        months = {name.casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)}
+        months.update({name[:3].casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)})
+        words = re.findall(r"[A-Za-z]+|\d+", form)
+        month = next((months[w.casefold()] for w in words if w.casefold() in months), None)
+        numbers = [int(w) for w in words if w.isdigit()]
+        if month is None or len(numbers) < 2:
+            return None
+        m, (d, y) = month, (numbers[0], numbers[-1]) if numbers[0] <= 31 else (numbers[-1], numbers[0])
+    if y < 100:
+        y += 2000 if y < 50 else 1900
+    return (y, m, d) if 1 <= m <= 12 and 1 <= d <= 31 and y > 1900 else None
+
+
+def spelled_key(found: str) -> str:
+    """Letters of a spelled sequence (``Y-O-U-N-G``, ``Yankee Oscar ...``) -> ``YOUNG``."""
+    alphabet = vocabulary.phonetic_alphabet()
+    words = re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)?", found)
+    if len(words) > 1 and all(w.casefold() in alphabet for w in words) and any(len(w) > 1 for w in words):
+        return "".join(alphabet[w.casefold()] for w in words)
+    return "".join(c for c in found if c.isalpha()).upper()
+
+
+def _patterns() -> dict[str, re.Pattern[str]]:
+    digit, nato, month = _digit_alternation(), _nato_alternation(), "|".join(vocabulary.MONTHS)
+    sep = r"[ \t.,\-–]*"
+    return {
+        "cdcr": re.compile(
+            rf"(?<![\w\[])(?:(?:[A-Za-z]|(?i:{nato})){sep}){{0,2}}(?i:{digit})(?:[ \t,\-–]*(?i:{digit})){{3,5}}"
+            rf"(?![\w\]])"),
+        "spelled": re.compile(rf"(?<![\w\[])[A-Za-z](?:{_SPELL_SEP}[A-Za-z]){{1,}}\.?(?![\w\]])"
+                              rf"|(?<![\w\[])(?i:{nato})(?:[ \t\-–]+(?i:{nato})){{1,}}(?![\w\]])"),
+        "date": re.compile(
+            rf"(?i:(?:{month}|(?:{'|'.join(m[:3] for m in vocabulary.MONTHS)})\.?)[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
+            rf"|(?i:\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:{month}),?[ \t]+\d{{4}})"
+            rf"|{_ISO_DATE.pattern}|{_US_DATE.pattern}"),
+    }
+
+
+# ---------------------------------------------------------------- the scan
+
+
+class Gate:
+    """The terms of an archive, normalized; :meth:`scan` searches member names and contents.
+
+    Names and surface forms are one trie regex (whole word, any case; a name part that is
+    also a common word only capitalised); spelled sequences, CDCR-number shapes and dates
+    are found by shape and looked up by their normalized key.
+    """
+
+    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = ()):
+        self.whitelist = tuple(whitelist)
+        self.words: dict[str, Term] = {}
+        self.spelled: dict[str, Term] = {}
+        self.cdcr: dict[str, Term] = {}
+        self.dates: dict[tuple[int, int, int], Term] = {}
+        self.capitalised: set[str] = set()  # file-name tokens: capitalised in a text, any case in a member name
+        for term in terms:
+            self._add(term)
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised]
+        plain = [w for w in self.words if w not in set(common)]
+        chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
+        body = "|".join(filter(None, [
+            f"(?i:{lexicon.trie_alternation(plain, chars)})" if plain else "",
+            *(f"{re.escape(w.capitalize())}|{re.escape(w.upper())}" for w in common),
+        ]))
+        self.word_pattern = re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])") if body else None
+        every = lexicon.trie_alternation(self.words, chars)
+        self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
+        self.shapes = _patterns()
+
+    def _add(self, term: Term) -> None:
+        if lexicon.is_whitelisted(term.form, self.whitelist):
+            return
+        if term.label == "CDCR_ID" or CDCR_SHAPE.match(term.form):
+            if key := cdcr_key(term.form):
+                self.cdcr.setdefault(key, term)
+                return
+        if term.label == "DATE":
+            if key := date_key(term.form):
+                self.dates.setdefault(key, term)
+            return
+        forms = [term.form] + (name_parts(term.form) if term.label in ("PERSON", "SPELLED_NAME") else [])
+        for form in forms:
+            folded = vocabulary.straight_apostrophes(" ".join(form.split())).casefold()
+            if len(folded) >= MIN_LENGTH and not lexicon.is_whitelisted(form, self.whitelist):
+                self.words.setdefault(folded, term)
+                if term.kind == "file-name":
+                    self.capitalised.add(folded)
+        if term.label in ("PERSON", "SPELLED_NAME"):
+            for part in name_parts(term.form):
+                if len(part) >= 2 and part.isalpha():
+                    self.spelled.setdefault(part.upper(), term)
+
+    def _hits(self, searched: str, member_name: bool = False):
+        pattern = self.name_pattern if member_name else self.word_pattern
+        if pattern is not None:
+            for m in pattern.finditer(searched):
+                key = vocabulary.straight_apostrophes(" ".join(m.group().replace("_", " ").split())).casefold()
+                if key in self.words:
+                    yield m.start(), m.end(), self.words[key]
+        lookups = (("cdcr", self.cdcr.get, cdcr_key), ("spelled", self._spelled, spelled_key),
+                   ("date", self.dates.get, date_key))
+        for name, lookup, key_of in lookups:
+            for m in self.shapes[name].finditer(searched):
+                if (key := key_of(m.group())) and (term := lookup(key)) is not None:
+                    start, end = _narrow(m, key, term.form) if name == "spelled" else m.span()
+                    yield start, end, term
+
+    def _spelled(self, letters: str) -> Term | None:
+        """A spelled name inside a run of letters (``Y-O-U-N-G. I`` spells YOUNG, then ``I``)."""
+        if letters in self.spelled:
+            return self.spelled[letters]
+        return next((t for k, t in self.spelled.items() if len(k) > 2 and k in letters), None)
+
+    def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
+        """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
+        protected = protected_ranges(text, self.whitelist)
+        searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
+        return sorted((start, end, term) for start, end, term in self._hits(searched, member_name)
+                      if not spans.touches(protected, start, end))
+
+    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
+        starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        return [
+            Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
+                    document if document is not None else term.document, snippet(text, start, end))
+            for start, end, term in self.matches(text, member_name=line == 0)
+        ]
+
+    def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None) -> list[Finding]:
+        """Every finding in member names (line 0) and contents (UTF-8 text members)."""
+        documents = documents or {}
+        findings: list[Finding] = []
+        for name, data in members.items():
+            owner = documents.get(name)
+            findings += self.scan_text(name, name, owner, line=0)
+            text = data.decode("utf-8", errors="replace")
+            if name.endswith(".conll"):
+                findings += self.scan_conll(name, text, owner)
+            else:
+                findings += self.scan_text(name, text, owner)
+        return findings
+
+    def scan_conll(self, member: str, conll: str, document: Hashable = None) -> list[Finding]:
+        """CoNLL ``TOKEN TAG`` lines scanned as their sentences (a name or a whitelisted term
+        over several tokens is seen whole); findings name the CoNLL line."""
+        pieces, lines, offsets, position = [], [], [], 0
+        for number, row in enumerate(conll.split("\n"), start=1):
+            token = row.rsplit(" ", 1)[0] if " " in row else ""
+            piece = token + " " if token else "\n"
+            if token:
+                offsets.append(position)
+                lines.append(number)
+            pieces.append(piece)
+            position += len(piece)
+        text = "".join(pieces)
+        return [
+            Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
+                    document if document is not None else term.document, snippet(text, start, end))
+            for start, end, term in self.matches(text)
+        ]
+
+
+def _narrow(match: re.Match[str], letters: str, form: str) -> tuple[int, int]:
+    """The span of the spelled name inside a longer run of single letters (``s d-o-e``)."""
+    wanted = next((p.upper() for p in name_parts(form) if p.upper() in letters), letters)
+    where = [match.start() + i for i, c in enumerate(match.group()) if c.isalpha()]
+    if len(where) != len(letters):  # phonetic words: keep the whole run
+        return match.span()
+    first = letters.find(wanted)
+    return where[first], where[first + len(wanted) - 1] + 1
+
+
+def protected_ranges(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
+    ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
+    ranges += [(m.start(), m.end()) for m in transcript.TAG.finditer(text)]
+    return sorted(ranges)
+
+
+def snippet(text: str, start: int, end: int) -> str:
+    line_start, line_end = spans.line_start(text, start), spans.line_end(text, end)
+    left, right = max(line_start, start - SNIPPET), min(line_end, end + SNIPPET)
+    return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
+
+
+# ---------------------------------------------------------------- residual risk
+
+_CAPITALISED = re.compile(r"[A-Z][\w'’-]*(?:[ \t]+(?:of[ \t]+|the[ \t]+|de[ \t]+)?[A-Z][\w'’-]*)*")
+_NUMBER = re.compile(r"\d[\d,.:/-]*\d|\d")
+
+
+def residual_risk(text: str, whitelist: Sequence[str] = ()) -> Counter[str]:
+    """Capitalised token sequences and numbers left in a pseudonymized text, with counts.
+
+    Tags, speaker tags, whitelisted terms and sequences of only ordinary words (stop words,
+    titles, words the text also writes in lower case: ``The``, ``I'm``, ``Tell``) are left out.
+    """
+    protected = protected_ranges(text, whitelist)
+    for match in transcript.SPEAKER_TAG.finditer(text):
+        protected.append((match.start(), match.end()))
+    protected.sort()
+    lowered = {w for w in re.findall(r"\b[a-z][\w'’-]*", text)}  # words also written in lower case: ordinary
+    found: Counter[str] = Counter()
+    for pattern in (_CAPITALISED, _NUMBER):
+        for match in pattern.finditer(text):
+            value = match.group().rstrip(".’'-")
+            if not value or spans.touches(protected, match.start(), match.start() + len(value)):
+                continue
+            if pattern is _CAPITALISED and all(ordinary(w) or w.casefold() in lowered for w in value.split()):
+                continue
+            if lexicon.is_whitelisted(value, whitelist):
+                continue
+            found[value] += 1
+    return found
