@@ -8,6 +8,7 @@
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
 ``team``            four-eyes (submit, approve, send back) and assignment (assign, take next)
+``recovery``        jobs left running by a dead worker or process: failed, retryable
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -24,6 +25,7 @@ from .importing import (
     mark_queued,
 )
 from .mentions import move_mention, relabel_mention, set_mention_status, split_mention
+from .recovery import Recovered, job_id, recover_stale_jobs
 from .team import approve, assign, send_back, submit, take_next
 from .text import Occurrence, find_occurrences, fold_possessive, overlaps, same_term, similar_names, trim_span
 
@@ -32,7 +34,7 @@ __all__ = [
     "ActionError", "Conflict", "Occurrence", "Outcome", "ReviewStatus", "UploadError", "add_mentions",
     "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings", "create_documents",
     "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued", "merge_entities",
-    "move_mention", "normalize_tag", "overlaps", "record", "record_all", "relabel_entity", "relabel_mention",
+    "move_mention", "normalize_tag", "Recovered", "job_id", "recover_stale_jobs", "overlaps", "record", "record_all", "relabel_entity", "relabel_mention",
     "rename_tag", "same_term", "send_back", "set_entity_status", "set_mention_status", "similar_names",
     "split_mention", "submit", "take_next", "trim_span", "undo", "whitelist_matches", "whitelist_term",
 ]

@@ -1,12 +1,14 @@
 """The document list, upload, and (admins) retrying or re-running the automatic pass."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -15,6 +17,7 @@ from ..constants import Action
 from ..forms import AssignForm, UploadForm
 from ..models import Corpus, Document
 from ..permissions import is_admin, require_admin, require_document, visible_documents
+from ..uploads import SizeLimit
 
 
 @login_required
@@ -40,11 +43,23 @@ def document_row(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": is_admin(request.user)})
 
 
+@csrf_exempt  # the handler must be in place before the CSRF check reads the body; _upload checks CSRF
 @login_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
     require_admin(request.user)
+    limit = SizeLimit(request, settings.MAX_UPLOAD_BYTES)
+    request.upload_handlers.insert(0, limit)
+    return _upload(request, limit)
+
+
+@csrf_protect
+def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
     form = UploadForm(request.POST or None, request.FILES or None)
+    for reason in limit.reasons():
+        messages.error(request, reason)
+    if request.method == "POST" and limit.refused and not request.FILES:
+        return redirect("review:upload")
     if request.method == "POST" and form.is_valid():
         corpus: Corpus = form.cleaned_data["corpus"]
         files = [(f.name, f.read()) for f in request.FILES.getlist("files")]
@@ -52,7 +67,8 @@ def upload(request: HttpRequest) -> HttpResponse:
         for error in errors:
             messages.error(request, f"{error.filename}: {error.reason}")
         for document in documents:
-            jobs.enqueue_analysis(document)
+            if not jobs.enqueue_analysis(document):
+                messages.error(request, f"{document.original_name}: {jobs.QUEUE_DOWN}")
         if documents:
             messages.success(request, f"{len(documents)} document(s) imported into {corpus.name}.")
         return redirect("review:documents")
@@ -64,7 +80,8 @@ def upload(request: HttpRequest) -> HttpResponse:
 def retry(request: HttpRequest, pk: int) -> HttpResponse:
     require_admin(request.user)
     document = require_document(request.user, pk)
-    jobs.enqueue_analysis(document)
+    if not jobs.enqueue_analysis(document):
+        messages.error(request, jobs.QUEUE_DOWN)
     if request.htmx:
         document.refresh_from_db()
         return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": True})
@@ -81,7 +98,9 @@ def rerun(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, "The automatic pass is already running for this document.")
     else:
         services.record(document, request.user, Action.RERUN, f"document:{document.pk}")
-        jobs.enqueue_analysis(document)
-        messages.success(request, "The automatic pass runs again; decided mentions are kept.")
+        if jobs.enqueue_analysis(document):
+            messages.success(request, "The automatic pass runs again; decided mentions are kept.")
+        else:
+            messages.error(request, jobs.QUEUE_DOWN)
     target = reverse("review:documents")
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
