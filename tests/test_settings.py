@@ -65,8 +65,8 @@ def test_it_reads_database_and_redis_from_the_environment(tmp_path):
         {"SECRET_KEY": "x", "DATABASE_URL": "postgres://u@127.0.0.1:5432/db", "REDIS_URL": "redis://127.0.0.1:6379/3"},
         tmp_path,
     )
-    debug, inline, engine, _ = result.stdout.split()
-    assert (debug, inline) == ("False", "False")
+    debug, mode, engine, _ = result.stdout.split()
+    assert (debug, mode) == ("False", "rq")
     assert engine == "django.db.backends.postgresql"
 
 
