@@ -24,5 +24,5 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 AXES_ENABLED = False
 
 # Jobs run synchronously in the tests unless a test chooses another mode.
-JOBS_MODE = "inline"
-JOBS_INLINE = True
+JOBS_MODE = os.getenv("JOBS_MODE", "inline")
+JOBS_INLINE = JOBS_MODE == "inline"
