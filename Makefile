@@ -26,7 +26,8 @@ demo: migrate
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_demo
 
 run: demo
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py recover_jobs --stale-seconds 0
+	DEBUG=$${DEBUG:-1} JOBS_MODE=$${JOBS_MODE:-thread} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production server: DEBUG off, settings from the environment (or ENV_FILE=deploy/production.env);
 # collectstatic, migrate, then gunicorn on $$HOST:$$PORT. Needs an explicit SECRET_KEY.

@@ -9,11 +9,17 @@ byte-order mark removed, and nothing else changed (no newline translation, so
 ``Path.read_bytes().decode("utf-8").removeprefix("\\ufeff")`` (note that
 ``Path.read_text()`` would translate newlines).  A text that begins with a CDCR
 title page (the normalized layout) gets its header parsed.
+
+PDFs are read in a child process under :class:`Limits` (wall time, CPU time, memory,
+pages, laid-out characters): a hostile PDF (an XObject fan-out of a few kB) fails with
+an ``IngestError`` naming the limit, and the calling worker or batch lives on.
 """
 from __future__ import annotations
 
 import codecs
+import multiprocessing
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from charset_normalizer import from_bytes
@@ -22,7 +28,7 @@ from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 
-__all__ = ["IngestError", "SUFFIXES", "load", "load_bytes"]
+__all__ = ["IngestError", "Limits", "SUFFIXES", "load", "load_bytes"]
 
 SUFFIXES = (".pdf", ".txt")
 _MB = 1024 * 1024
@@ -33,7 +39,17 @@ _WINDOWS_LATIN = "cp1252"
 _BINARY = "binary data, not text (contains control bytes such as NUL)"
 
 
-def load(path: str | Path, config: Config = Config()) -> Transcript:
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Per-document limits of PDF reading (the child process); ``None`` turns the sandbox off."""
+
+    seconds: float = 120.0  # wall clock, the child is killed past it
+    memory_mb: int = 1536  # RLIMIT_AS of the child
+    pages: int = 2000
+    chars: int = 6_000_000  # laid-out characters (a 15,000-word hearing has about 100,000)
+
+
+def load(path: str | Path, config: Config = Config(), limits: Limits | None = Limits()) -> Transcript:
     """Load a transcript file from disk (``.pdf`` or ``.txt``)."""
     path = Path(path)
     _check_suffix(path.name)
@@ -41,17 +57,17 @@ def load(path: str | Path, config: Config = Config()) -> Transcript:
         data = path.read_bytes()
     except OSError as exc:
         raise IngestError(path.name, f"cannot read the file ({type(exc).__name__})") from None
-    return load_bytes(data, path.name, config)
+    return load_bytes(data, path.name, config, limits)
 
 
-def load_bytes(data: bytes, filename: str, config: Config = Config()) -> Transcript:
+def load_bytes(data: bytes, filename: str, config: Config = Config(), limits: Limits | None = Limits()) -> Transcript:
     """Load an uploaded transcript; ``filename`` decides the format and names errors."""
     name = Path(filename).name or filename
     suffix = _check_suffix(name)
     if not data.strip():
         raise IngestError(name, "empty file")
     if suffix == ".pdf":
-        return _load_pdf(data, name, config)
+        return _load_pdf(data, name, config, limits)
     _check_size(name, len(data), config)
     return _load_text(data, name)
 
@@ -69,12 +85,61 @@ def _check_size(name: str, size: int, config: Config) -> None:
         raise IngestError(name, f"too large ({size / _MB:.1f} MB; limit {config.max_text_bytes / _MB:.1f} MB)")
 
 
-def _load_pdf(data: bytes, name: str, config: Config) -> Transcript:
-    from anonymizer import pdf  # pdfplumber is only imported when a PDF arrives
+def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> Transcript:
+    if limits is None:
+        from anonymizer import pdf  # pdfplumber is only imported when a PDF arrives
 
-    transcript = pdf.extract(data, name)
+        transcript = pdf.extract(data, name)
+    else:
+        transcript = _extract_limited(data, name, limits)
     _check_size(name, len(transcript.text.encode("utf-8")), config)
     return transcript
+
+
+def _extract_limited(data: bytes, name: str, limits: Limits) -> Transcript:
+    """``pdf.extract`` in a forkserver child under ``limits``; every way it can end is an answer."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["anonymizer.pdf"])  # not __main__; pdfplumber loaded once
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(send, data, name, limits), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(limits.seconds):
+            raise IngestError(name, f"reading the PDF took longer than {limits.seconds:.0f} s (limit)")
+        kind, value = receive.recv()
+    except EOFError:  # the child died without an answer: killed by a resource limit
+        child.join(5)
+        raise IngestError(name, f"reading the PDF exceeded a limit (memory {limits.memory_mb} MB or CPU time; exit {child.exitcode})") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+        receive.close()
+    if kind == "error":
+        raise IngestError(name, value)
+    return value
+
+
+def _child(send, data: bytes, name: str, limits: Limits) -> None:
+    import resource
+
+    memory = limits.memory_mb * _MB
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    cpu = int(limits.seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    from anonymizer import pdf
+
+    try:
+        answer = ("ok", pdf.extract(data, name, max_pages=limits.pages, max_chars=limits.chars))
+    except IngestError as exc:
+        answer = ("error", exc.reason)
+    except MemoryError:
+        answer = ("error", f"reading the PDF needs more than {limits.memory_mb} MB of memory (limit)")
+    except BaseException as exc:  # noqa: BLE001 - the parent needs an answer, never document text
+        answer = ("error", f"damaged or unreadable PDF ({type(exc).__name__})")
+    send.send(answer)
+    send.close()
 
 
 def _load_text(data: bytes, name: str) -> Transcript:

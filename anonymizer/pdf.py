@@ -100,14 +100,15 @@ class Line:
 Page = list[Line]
 
 
-def extract(source: str | Path | bytes, name: str) -> Transcript:
+def extract(source: str | Path | bytes, name: str, max_pages: int | None = None, max_chars: int | None = None) -> Transcript:
     """Read a PDF (path or bytes) and return its normalized transcript.
 
     Raises :class:`~anonymizer.errors.IngestError` (file name and reason only)
-    for files that are not PDFs, encrypted, unreadable or without text.
+    for files that are not PDFs, encrypted, unreadable or without text, or past
+    ``max_pages`` pages or ``max_chars`` laid-out characters (hostile fan-out PDFs).
     """
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
-    pages = read_pages(data, name)
+    pages = read_pages(data, name, max_pages, max_chars)
     text = normalize(pages)
     title_end, header = split_title(text)
     return Transcript(
@@ -115,7 +116,7 @@ def extract(source: str | Path | bytes, name: str) -> Transcript:
     )
 
 
-def read_pages(data: bytes, name: str) -> list[Page]:
+def read_pages(data: bytes, name: str, max_pages: int | None = None, max_chars: int | None = None) -> list[Page]:
     """Printed lines of every page; PDF problems become :class:`IngestError`.
 
     The characters come from pdfplumber's pdfminer layout of each page
@@ -126,10 +127,18 @@ def read_pages(data: bytes, name: str) -> list[Page]:
         raise IngestError(name, "not a PDF file (no %PDF header)")
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
+            if max_pages is not None and len(pdf.pages) > max_pages:
+                raise IngestError(name, f"too many pages ({len(pdf.pages)}; limit {max_pages})")
             pages_chars: list[list[Char]] = []
+            count = 0
             for page in pdf.pages:
                 pages_chars.append(list(_chars(page.layout)))
                 page.close()
+                count += len(pages_chars[-1])
+                if max_chars is not None and count > max_chars:
+                    raise IngestError(name, f"too much text (more than {max_chars} characters laid out)")
+    except IngestError:
+        raise
     except PdfminerException as exc:
         cause = exc.args[0] if exc.args else exc
         if isinstance(cause, PDFEncryptionError):

@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from config.secret import load_secret_key
 
@@ -166,7 +167,24 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 RQ_QUEUES = {
     "default": {"URL": REDIS_URL or "redis://127.0.0.1:6379/0", "DEFAULT_TIMEOUT": envint("JOB_TIMEOUT", 3600)},
 }
-JOBS_INLINE = not REDIS_URL
+# JOBS_MODE: rq (a worker process, needs REDIS_URL), thread (a background thread of the web
+# process: the upload returns at once), inline (synchronous; the tests). Default: rq with
+# REDIS_URL, thread without.
+JOBS_MODE = os.getenv("JOBS_MODE") or ("rq" if REDIS_URL else "thread")
+if JOBS_MODE not in ("rq", "thread", "inline"):
+    raise ImproperlyConfigured(f"JOBS_MODE must be rq, thread or inline, not {JOBS_MODE!r}")
+JOBS_INLINE = JOBS_MODE == "inline"  # kept for older callers; JOBS_MODE decides
+# A running job stamps heartbeat_at every JOB_HEARTBEAT_SECONDS; one silent for
+# JOB_STALE_SECONDS (worker killed, process restarted) is marked failed, retryable.
+JOB_HEARTBEAT_SECONDS = envint("JOB_HEARTBEAT_SECONDS", 10)
+JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
+# Per-document limits of the automatic pass: PDF reading runs in a child process under
+# wall time, memory and page/character limits; the whole pass under a wall-time limit.
+JOB_MAX_SECONDS = envint("JOB_MAX_SECONDS", 900)
+PDF_MAX_SECONDS = envint("PDF_MAX_SECONDS", 120)
+PDF_MAX_MEMORY_MB = envint("PDF_MAX_MEMORY_MB", 1536)
+PDF_MAX_PAGES = envint("PDF_MAX_PAGES", 2000)
+PDF_MAX_CHARS = envint("PDF_MAX_CHARS", 6_000_000)
 
 # The automatic pass (anonymizer.types.Config is built from these).
 ANONYMIZER = {

@@ -19,6 +19,8 @@ web)
     # the image collects static files at build time and sets COLLECTSTATIC=0
     if [ "${COLLECTSTATIC:-1}" = 1 ]; then "$PYTHON" manage.py collectstatic --noinput --verbosity 0; fi
     if [ "${MIGRATE:-1}" = 1 ]; then "$PYTHON" manage.py migrate --noinput; fi
+    # jobs left running by a killed worker or the previous server: failed, retryable
+    "$PYTHON" manage.py recover_jobs
     # gthread workers: each worker loads the NLP models once (about 300 MiB) when it runs a job
     # inline (no REDIS_URL); threads serve the many small htmx requests of the review screen.
     exec "$PYTHON" -m gunicorn config.wsgi:application \
@@ -29,6 +31,7 @@ web)
     ;;
 worker)
     if [ $# -eq 0 ]; then set -- default; fi
+    "$PYTHON" manage.py recover_jobs
     exec "$PYTHON" manage.py rqworker "$@"
     ;;
 *)

@@ -1,68 +1,141 @@
-"""Background jobs (django-rq). Jobs take primary keys, never model instances.
+"""Background jobs. Jobs take primary keys, never model instances.
 
-Without ``REDIS_URL`` (``settings.JOBS_INLINE``) a job runs synchronously in the calling
-process, so the demo needs nothing but Python.
+``settings.JOBS_MODE``: ``rq`` queues on Redis for ``manage.py rqworker``; ``thread`` runs
+jobs one at a time in a background thread of the web process (the upload returns at once);
+``inline`` runs them synchronously (the tests).
+
+A running job stamps ``heartbeat_at`` every ``JOB_HEARTBEAT_SECONDS``; a job silent for
+``JOB_STALE_SECONDS`` is marked failed and retryable by :mod:`review.services.recovery`
+(the ``recover_jobs`` command, the thread runner, worker and web start-up). A queue that
+cannot be reached leaves the document or export failed with a clear, retryable reason.
 """
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 import time
+from collections.abc import Callable
 
 from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone
 
 from . import pipelines, services
-from .models import Document
+from .models import Document, Export
 
 log = logging.getLogger(__name__)
 
-class _Throttled:
-    """Progress callback writing to the database at most every 0.5 s."""
+QUEUE_DOWN = "the job queue (Redis) could not be reached; nothing was lost, use Retry when it is back"
 
-    def __init__(self, document: Document) -> None:
+
+class PassTimeout(Exception):
+    """The automatic pass of one document ran past ``JOB_MAX_SECONDS``."""
+
+
+class _Throttled:
+    """Progress callback writing to the database at most every 0.5 s; enforces the wall-time limit."""
+
+    def __init__(self, document: Document, started: float) -> None:
         self.document = document
         self.last = 0.0
+        self.deadline = started + settings.JOB_MAX_SECONDS
 
     def __call__(self, stage: str, fraction: float) -> None:
         now = time.monotonic()
+        if now > self.deadline:
+            raise PassTimeout
         if now - self.last >= 0.5 or fraction >= 1.0:
             self.last = now
             self.document.set_progress(stage, 0.1 + 0.85 * fraction)
+
+
+def pdf_limits():
+    from anonymizer.ingest import Limits
+
+    return Limits(
+        seconds=settings.PDF_MAX_SECONDS, memory_mb=settings.PDF_MAX_MEMORY_MB,
+        pages=settings.PDF_MAX_PAGES, chars=settings.PDF_MAX_CHARS,
+    )
+
+
+class Heartbeat:
+    """Stamps ``heartbeat_at`` of the registered rows every ``JOB_HEARTBEAT_SECONDS`` (one thread per process)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[type, int], int] = {}
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def add(self, model: type, pk: int) -> None:
+        model.objects.filter(pk=pk).update(heartbeat_at=timezone.now())
+        if settings.JOBS_MODE == "inline":
+            return
+        with self.lock:
+            self.rows[(model, pk)] = self.rows.get((model, pk), 0) + 1
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._beat, name="job-heartbeat", daemon=True)
+                self.thread.start()
+
+    def remove(self, model: type, pk: int) -> None:
+        with self.lock:
+            left = self.rows.get((model, pk), 0) - 1
+            if left > 0:
+                self.rows[(model, pk)] = left
+            else:
+                self.rows.pop((model, pk), None)
+
+    def _beat(self) -> None:
+        checked = time.monotonic()
+        while True:
+            time.sleep(settings.JOB_HEARTBEAT_SECONDS)
+            with self.lock:
+                rows = list(self.rows)
+            try:
+                now = timezone.now()
+                for model in {m for m, _ in rows}:
+                    model.objects.filter(pk__in=[pk for m, pk in rows if m is model]).update(heartbeat_at=now)
+                if time.monotonic() - checked >= settings.JOB_STALE_SECONDS:
+                    checked = time.monotonic()
+                    services.recover_stale_jobs()  # jobs of a process that died meanwhile
+            except Exception as exc:  # noqa: BLE001 - a database hiccup must not kill the heartbeat
+                log.warning("job heartbeat failed (%s)", type(exc).__name__)
+            finally:
+                close_old_connections()
+
+
+heartbeat = Heartbeat()
 
 
 def analyze_document(document_id: int) -> str:
     """Ingest (if needed) and pre-annotate one document. Returns the final status."""
     from anonymizer.ingest import IngestError, load_bytes
 
+    started = time.monotonic()
     document = Document.objects.select_related("corpus").get(pk=document_id)
     Document.objects.filter(pk=document.pk).update(status=Document.Status.ANNOTATING)
-    document.set_progress("reading", 0.02)
-    config = services.config_from_settings(document.corpus)
+    heartbeat.add(Document, document.pk)
     try:
-        transcript = load_bytes(bytes(document.original), document.original_name, config)
+        document.set_progress("reading", 0.02)
+        config = services.config_from_settings(document.corpus)
+        transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
         document.set_progress("detecting", 0.1)
-        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document))
+        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, started))
         services.apply_analysis(document, analysis)
     except IngestError as exc:
         document.fail(exc.reason)
         log.info("document %s failed ingestion", document.pk)
+    except PassTimeout:
+        document.fail(f"the automatic pass took longer than {settings.JOB_MAX_SECONDS} s (limit); split the file or raise JOB_MAX_SECONDS")
+        log.warning("document %s: automatic pass past the time limit", document.pk)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state
         # the message may quote document text: log and show the type only
         document.fail(f"internal error ({type(exc).__name__}); see the worker log for document {document.pk}")
         log.error("document %s: automatic pass failed with %s", document.pk, type(exc).__name__)
+    finally:
+        heartbeat.remove(Document, document.pk)
     document.refresh_from_db(fields=["status"])
     return document.status
-
-
-def enqueue_analysis(document: Document) -> None:
-    """Queue the automatic pass for a document (inline without Redis)."""
-    services.mark_queued(document)
-    if settings.JOBS_INLINE:
-        analyze_document(document.pk)
-    else:
-        import django_rq
-
-        django_rq.get_queue("default").enqueue(analyze_document, document.pk, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
-    document.refresh_from_db()
 
 
 def rerun_unstarted(corpus, user=None) -> int:
@@ -82,14 +155,83 @@ def export_corpus(export_id: int) -> str:
     """Run one corpus export (review.exporting); returns its final status."""
     from . import exporting  # the export imports nothing of the jobs: no cycle
 
-    return exporting.run_export(export_id)
+    heartbeat.add(Export, export_id)
+    try:
+        return exporting.run_export(export_id)
+    finally:
+        heartbeat.remove(Export, export_id)
 
 
-def enqueue_export(export_id: int) -> None:
-    """Queue a corpus export (inline without Redis)."""
-    if settings.JOBS_INLINE:
-        export_corpus(export_id)
-    else:
-        import django_rq
+def enqueue_analysis(document: Document) -> bool:
+    """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down."""
+    services.mark_queued(document)
+    ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document)
+    if not ok:
+        document.fail(QUEUE_DOWN)
+    document.refresh_from_db()
+    return ok
 
-        django_rq.get_queue("default").enqueue(export_corpus, export_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
+
+def enqueue_export(export_id: int) -> bool:
+    """Queue a corpus export; False (export failed, retryable) when the queue is down."""
+    ok = _dispatch(export_corpus, export_id, services.job_id("export", export_id), Export)
+    if not ok:
+        Export.objects.filter(pk=export_id).update(status=Export.Status.FAILED, failure_reason=QUEUE_DOWN)
+    return ok
+
+
+def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) -> bool:
+    mode = settings.JOBS_MODE
+    if mode == "inline":
+        function(pk)
+        return True
+    if mode == "thread":
+        heartbeat.add(model, pk)  # queued rows beat too: a restart leaves them silent
+        runner.put(function, pk, model)
+        return True
+    import django_rq
+    from redis.exceptions import RedisError
+
+    try:
+        django_rq.get_queue("default").enqueue(
+            function, pk, job_id=rq_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"]
+        )
+    except (RedisError, OSError) as exc:
+        log.error("queue unreachable for %s %s (%s)", model.__name__, pk, type(exc).__name__)
+        return False
+    return True
+
+
+class ThreadRunner:
+    """One background thread per web process running queued jobs one at a time."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue = queue.Queue()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def put(self, function: Callable[[int], str], pk: int, model: type) -> None:
+        self.jobs.put((function, pk, model))
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="job-runner", daemon=True)
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            function, pk, model = self.jobs.get()
+            try:
+                function(pk)
+            except Exception as exc:  # noqa: BLE001 - the runner lives on
+                log.error("job %s(%s) failed with %s", function.__name__, pk, type(exc).__name__)
+            finally:
+                heartbeat.remove(model, pk)
+                close_old_connections()
+                self.jobs.task_done()
+
+    def join(self) -> None:
+        """Wait until every queued job has run (tests, benchmarks)."""
+        self.jobs.join()
+
+
+runner = ThreadRunner()

@@ -22,3 +22,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Login throttling off by default: it needs a request in authenticate(), which client.login()
 # does not pass; tests/test_deploy_axes.py turns it on.
 AXES_ENABLED = False
+
+# Jobs run synchronously in the tests unless a test chooses another mode.
+JOBS_MODE = os.getenv("JOBS_MODE", "inline")
+JOBS_INLINE = JOBS_MODE == "inline"

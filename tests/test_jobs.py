@@ -21,7 +21,7 @@ def corpus(db):
 
 
 def test_it_runs_the_automatic_pass_inline(corpus, settings):
-    settings.JOBS_INLINE = True
+    settings.JOBS_MODE = "inline"
     document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode())
     jobs.enqueue_analysis(document)
     document.refresh_from_db()
@@ -33,7 +33,7 @@ def test_it_runs_the_automatic_pass_inline(corpus, settings):
 
 
 def test_it_fails_with_a_clear_reason_and_retries(corpus, settings):
-    settings.JOBS_INLINE = True
+    settings.JOBS_MODE = "inline"
     document = Document.objects.create(corpus=corpus, title="bad", original_name="bad.pdf", original=b"\x00junk" * 50)
     jobs.enqueue_analysis(document)
     document.refresh_from_db()
@@ -53,7 +53,7 @@ def test_it_runs_the_job_through_redis_and_an_rq_worker(settings, redis_url):
     import django_rq
     from rq import SimpleWorker
 
-    settings.JOBS_INLINE = False
+    settings.JOBS_MODE = "rq"
     settings.RQ_QUEUES = {"default": {"URL": redis_url, "DEFAULT_TIMEOUT": 600}}
     django_rq.queues.get_redis_connection.cache_clear() if hasattr(django_rq.queues.get_redis_connection, "cache_clear") else None
     queue = django_rq.get_queue("default")
@@ -68,3 +68,130 @@ def test_it_runs_the_job_through_redis_and_an_rq_worker(settings, redis_url):
     document.refresh_from_db()
     assert document.status == Document.Status.READY, document.failure_reason
     assert document.mentions.filter(label="CDCR_ID").exists()
+
+
+# ---------------------------------------------------------------- without Redis: a background thread
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_returns_from_the_upload_before_the_pass_finishes_without_redis(settings, client, django_user_model, monkeypatch):
+    import threading
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from review import pipelines
+
+    settings.JOBS_MODE = "thread"
+    release = threading.Event()
+    real = pipelines.get_pipeline
+
+    class Slow:
+        def __init__(self, config):
+            self.pipeline = real(config)
+
+        def run(self, transcript, progress=None):
+            assert release.wait(30)
+            return self.pipeline.run(transcript, progress)
+
+    monkeypatch.setattr(pipelines, "get_pipeline", Slow)
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    corpus = Corpus.objects.create(name="thread")
+    response = client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": [SimpleUploadedFile("h.txt", HEARING.encode())]})
+    assert response.status_code == 302
+    document = Document.objects.get()
+    assert document.status in (Document.Status.QUEUED, Document.Status.ANNOTATING)
+    assert document.heartbeat_at is not None
+    assert b"every 1s" in client.get(reverse("review:documents")).content  # the list polls the live progress
+    release.set()
+    jobs.runner.join()
+    document.refresh_from_db()
+    assert document.status == Document.Status.READY, document.failure_reason
+
+
+# ---------------------------------------------------------------- failing safe
+
+
+def _age(model, pk, seconds):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    model.objects.filter(pk=pk).update(heartbeat_at=timezone.now() - timedelta(seconds=seconds))
+
+
+@pytest.mark.parametrize(
+    "status, age, recovered",
+    [
+        (Document.Status.ANNOTATING, 600, True),
+        (Document.Status.QUEUED, 600, True),
+        (Document.Status.ANNOTATING, 5, False),
+        (Document.Status.READY, 600, False),
+        (Document.Status.FAILED, 600, False),
+    ],
+    ids=["silent-annotating", "silent-queued", "alive", "ready", "failed"],
+)
+def test_it_marks_a_silent_job_failed_and_retryable(corpus, settings, status, age, recovered):
+    from review import services
+
+    settings.JOB_STALE_SECONDS = 60
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode(), status=status)
+    _age(Document, document.pk, age)
+    result = services.recover_stale_jobs()
+    document.refresh_from_db()
+    assert (document.pk in result.documents) is recovered
+    if recovered:
+        assert document.status == Document.Status.FAILED and "Retry" in document.failure_reason
+        jobs.enqueue_analysis(document)
+        document.refresh_from_db()
+        assert document.status == Document.Status.READY
+    else:
+        assert document.status == status
+
+
+def test_it_marks_an_export_left_running_failed(corpus, settings):
+    from django.core.management import call_command
+
+    from review.models import Export
+
+    settings.JOB_STALE_SECONDS = 60
+    export = Export.objects.create(corpus=corpus, status=Export.Status.RUNNING)
+    _age(Export, export.pk, 600)
+    call_command("recover_jobs")
+    export.refresh_from_db()
+    assert export.status == Export.Status.FAILED and "interrupted" in export.failure_reason
+
+
+@pytest.fixture
+def dead_redis(monkeypatch):
+    """Every queue points at a port where nothing listens (a Redis that is down)."""
+    import django_rq
+    from redis import Redis
+    from rq import Queue
+
+    monkeypatch.setattr(django_rq, "get_queue", lambda name="default", **kw: Queue(name, connection=Redis(port=1, socket_connect_timeout=1)))
+    monkeypatch.setattr(django_rq, "get_connection", lambda name="default": Redis(port=1, socket_connect_timeout=1))
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_it_leaves_the_document_retryable_when_redis_is_down(settings, client, django_user_model, htmx, dead_redis):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    settings.JOBS_MODE = "rq"
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    corpus = Corpus.objects.create(name="down")
+    response = client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": [SimpleUploadedFile("h.txt", HEARING.encode())]}, follow=True)
+    assert response.status_code == 200
+    assert any("could not be reached" in str(m) for m in response.context["messages"])
+    document = Document.objects.get()
+    assert document.status == Document.Status.FAILED and "Retry" in document.failure_reason
+    assert b"Retry" in client.get(reverse("review:documents")).content
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    assert client.post(reverse("review:retry", args=[document.pk]), **headers).status_code in (200, 302)
+    document.refresh_from_db()
+    assert document.status == Document.Status.FAILED  # still down: still retryable, never stuck
+    settings.JOBS_MODE = "inline"
+    client.post(reverse("review:retry", args=[document.pk]), **headers)
+    document.refresh_from_db()
+    assert document.status == Document.Status.READY

@@ -21,9 +21,9 @@ def _clean_env(**extra) -> dict:
 
 def _load_settings(env: dict, tmp_path: Path, module: str = "config.settings") -> subprocess.CompletedProcess:
     env = _clean_env(LOCAL_SECRET_KEY_FILE=str(tmp_path / "secret_key"), **env)
-    code = f"import {module}; from django.conf import settings as s; print(s.DEBUG, s.JOBS_INLINE, s.DATABASES['default']['ENGINE'], s.SECRET_KEY_SOURCE)"
+    code = f"import {module}; from django.conf import settings as s; print(s.DEBUG, s.JOBS_MODE, s.DATABASES['default']['ENGINE'], s.SECRET_KEY_SOURCE)"
     if module == "config.settings":
-        code = "import config.settings as s; print(s.DEBUG, s.JOBS_INLINE, s.DATABASES['default']['ENGINE'], s.SECRET_KEY_SOURCE)"
+        code = "import config.settings as s; print(s.DEBUG, s.JOBS_MODE, s.DATABASES['default']['ENGINE'], s.SECRET_KEY_SOURCE)"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
 
 
@@ -56,7 +56,7 @@ def test_it_generates_a_private_local_key_once_for_commands(tmp_path):
 
 def test_it_is_not_in_debug_unless_asked(tmp_path):
     result = _load_settings({"SECRET_KEY": "x"}, tmp_path)
-    assert result.stdout.split()[:2] == ["False", "True"]
+    assert result.stdout.split()[:2] == ["False", "thread"]
     assert not (tmp_path / "secret_key").exists()
 
 
@@ -65,8 +65,8 @@ def test_it_reads_database_and_redis_from_the_environment(tmp_path):
         {"SECRET_KEY": "x", "DATABASE_URL": "postgres://u@127.0.0.1:5432/db", "REDIS_URL": "redis://127.0.0.1:6379/3"},
         tmp_path,
     )
-    debug, inline, engine, _ = result.stdout.split()
-    assert (debug, inline) == ("False", "False")
+    debug, mode, engine, _ = result.stdout.split()
+    assert (debug, mode) == ("False", "rq")
     assert engine == "django.db.backends.postgresql"
 
 

@@ -66,6 +66,7 @@ class Document(models.Model):
     failure_reason = models.CharField(max_length=500, blank=True)
     progress = models.FloatField(default=0.0)
     progress_stage = models.CharField(max_length=40, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life of the job (review.jobs).")
     assignee = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="assigned_documents"
     )
@@ -194,6 +195,7 @@ class Export(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     progress = models.FloatField(default=0.0)
     failure_reason = models.CharField(max_length=500, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life of the job (review.jobs).")
     documents = models.ManyToManyField(Document, related_name="exports", blank=True)
     archive_path = models.CharField(max_length=500, blank=True, help_text="Corpus archive (pseudonymized).")
     keys_path = models.CharField(max_length=500, blank=True, help_text="Key archive (secret, admins only).")

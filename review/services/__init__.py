@@ -13,6 +13,7 @@
 ``comments``        comments on a line or a mention: add, resolve, reopen
 ``diff``            the reviewer's diff: every change against the automatic pass (read only)
 ``double``          double annotation: independent second copies of a sample, their agreement
+``recovery``        jobs left running by a dead worker or process: failed, retryable
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -32,6 +33,7 @@ from .importing import (
 )
 from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import move_mention, relabel_mention, resize_mention, set_mention_status, split_mention
+from .recovery import Recovered, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
@@ -39,12 +41,12 @@ from .text import (
 
 __all__ = [
     "Action", "ActionError", "ALLOWED_SUFFIXES", "Conflict", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS",
-    "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "REVIEWABLE", "ReviewStatus",
+    "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "Recovered", "REVIEWABLE", "ReviewStatus",
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
-    "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "mark_queued",
+    "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
     "mark_read", "merge_entities", "move_mention", "name_like", "normalize_tag", "overlaps", "pending_under",
-    "reading", "record", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
+    "reading", "record", "recover_stale_jobs", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "take_next",
     "trim_span", "undo", "whitelist_matches", "whitelist_term",

@@ -17,6 +17,8 @@ def check_spans(document: Document, spans: list[tuple[int, int]]) -> list[tuple[
     text = document.text
     cleaned: list[tuple[int, int]] = []
     for start, end in sorted(set(spans)):
+        if not 0 <= start < end <= len(text):
+            raise ActionError("A mention must be non-empty and lie within the text.")
         start, end = trim_span(text, start, end)  # a sloppy selection still gives a clean span
         if not 0 <= start < end <= len(text) or "\n" in text[start:end]:
             raise ActionError("A mention must be non-empty and stay within one line.")

@@ -44,6 +44,8 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
     back = reverse("review:document", args=[pk])
     if version is None:
         return _problem(request, "The form is missing the document version; reload the page.", back)
+    if any("\x00" in value for _, values in request.POST.lists() for value in values):
+        return _problem(request, "The form contains a NUL character; remove it and try again.", back)
     try:
         outcome = action(document, version, request.user, request)
     except services.Conflict:

@@ -20,11 +20,15 @@ REVIEW = "review/review.html"
 Guard = Callable[[object, int], Document]
 
 
+_DB_INT = 2**31 - 1  # the database's integer column: larger input is malformed, not a 500
+
+
 def parse_int(value: str | None) -> int | None:
     try:
-        return int(value) if value not in (None, "") else None
+        number = int(value) if value not in (None, "") else None
     except ValueError:
         return None
+    return number if number is None or -_DB_INT <= number <= _DB_INT else None
 
 
 def reviewable(request: HttpRequest, pk: int, guard: Guard = require_document) -> Document:

@@ -64,8 +64,10 @@ def start(request: HttpRequest, corpus_pk: int) -> HttpResponse:
     except exporting.ExportError as error:
         messages.error(request, str(error))
     else:
-        jobs.enqueue_export(export.pk)
-        messages.success(request, f"Export {export.pk} started with {export.documents.count()} approved document(s).")
+        if jobs.enqueue_export(export.pk):
+            messages.success(request, f"Export {export.pk} started with {export.documents.count()} approved document(s).")
+        else:
+            messages.error(request, f"Export {export.pk} could not start: {jobs.QUEUE_DOWN}.")
     return redirect("review:export", corpus_pk=corpus.pk)
 
 
@@ -89,8 +91,10 @@ def override(request: HttpRequest, pk: int) -> HttpResponse:
     except exporting.ExportError as error:
         messages.error(request, str(error))
     else:
-        jobs.enqueue_export(export.pk)
-        messages.warning(request, f"Export {export.pk} runs again; the leak gate's hits are overridden.")
+        if jobs.enqueue_export(export.pk):
+            messages.warning(request, f"Export {export.pk} runs again; the leak gate's hits are overridden.")
+        else:
+            messages.error(request, f"Export {export.pk} could not start: {jobs.QUEUE_DOWN}.")
     return redirect("review:export", corpus_pk=export.corpus_id)
 
 

@@ -1,0 +1,106 @@
+"""A corpus the size of the seed paper's: COUNT hearings of ~15,000 words imported as PDFs.
+
+Generates the hearings (``fixtures/generate.py``) as PDFs, uploads them into a throw-away
+PostgreSQL database through the services, runs the automatic pass on ``--workers`` RQ
+worker processes (``rqworker --worker-class rq.SimpleWorker``: the pipeline loads once per
+worker) on a private Redis database, then times the document list and the dashboard
+(server time, ``django.test.Client``) and the export of every document (all approved).
+
+    .venv/bin/python benchmarks/scale.py --count 334     # the paper's size (long)
+    .venv/bin/python benchmarks/scale.py --count 20      # and extrapolate
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--words", type=int, default=15000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/scale_bench")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/11")
+    args = parser.parse_args()
+
+    from benchmarks.load import create_database
+    from fixtures.generate import generate_hearing, write_pdf
+
+    folder = Path(tempfile.mkdtemp(prefix="scale-bench-"))
+    started = time.monotonic()
+    paths = []
+    for i in range(args.count):
+        path = folder / f"hearing{i:03d}.pdf"
+        write_pdf(generate_hearing(f"hearing{i:03d}", seed=i, words=args.words), path)
+        paths.append(path)
+    print(f"generated {args.count} PDFs in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+
+    create_database(args.pg)
+    env = {"DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": args.pg, "REDIS_URL": args.redis,
+           "JOBS_MODE": "rq", "EXPORT_ROOT": str(folder / "exports")}
+    os.environ.update(env)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    import django
+
+    django.setup()
+    import django_rq
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+    from django.urls import reverse
+
+    from review import exporting, jobs, services
+    from review.constants import ReviewStatus
+    from review.models import Corpus, Document, Mention
+
+    call_command("migrate", verbosity=0, interactive=False)
+    django_rq.get_queue("default").empty()
+    workers = [
+        subprocess.Popen([sys.executable, "manage.py", "rqworker", "default", "--worker-class", "rq.SimpleWorker", "--burst", "--skip-checks"],
+                         cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
+        for _ in range(args.workers)
+    ]
+    corpus = Corpus.objects.create(name="scale")
+    started = time.monotonic()
+    documents, errors = services.create_documents(corpus, ((p.name, p.read_bytes()) for p in paths))
+    for document in documents:
+        jobs.enqueue_analysis(document)
+    for worker in workers:  # burst workers stop when the queue is empty
+        worker.wait()
+    imported = time.monotonic() - started
+    statuses = dict(Document.objects.values_list("status").annotate(n=django.db.models.Count("id")))
+    print(f"import: {args.count} PDFs x {args.words} words, {args.workers} workers: {imported:.0f} s "
+          f"({imported / args.count:.1f} s per document; {statuses})", flush=True)
+
+    admin = get_user_model().objects.create_superuser("boss", password="a-long-test-password-x")
+    Mention.objects.update(status=ReviewStatus.ACCEPTED)
+    Document.objects.filter(status__in=[Document.Status.READY, Document.Status.IN_REVIEW]).update(
+        status=Document.Status.APPROVED, approved_by=admin
+    )
+    client = Client()
+    client.force_login(admin)
+    for name, url in (("document list", reverse("review:documents")), ("dashboard", reverse("review:dashboard", args=[corpus.pk]))):
+        times = []
+        for _ in range(5):
+            t = time.perf_counter()
+            assert client.get(url).status_code == 200
+            times.append((time.perf_counter() - t) * 1000)
+        print(f"{name}: median {statistics.median(times):.0f} ms at {args.count} documents (target 300 ms)", flush=True)
+    started = time.monotonic()
+    export = exporting.start_export(corpus, admin)
+    status = exporting.run_export(export.pk)
+    print(f"export of {export.documents.count()} documents: {time.monotonic() - started:.0f} s ({status})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

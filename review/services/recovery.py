@@ -1,0 +1,89 @@
+"""Finding jobs that died (worker killed, process restarted) and leaving them failed, retryable.
+
+A running job stamps ``heartbeat_at`` (review.jobs.Heartbeat). A document queued or
+annotating, or an export queued or running, whose heartbeat is older than
+``JOB_STALE_SECONDS`` is marked failed with a reason; the document list offers Retry, the
+export page a new export. With RQ, a queued document or export still waiting in Redis is
+alive without a heartbeat. Each row changes in one conditional UPDATE, so a job that
+finishes meanwhile is never overwritten; human decisions are never touched.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from ..models import Document, Export
+
+log = logging.getLogger(__name__)
+
+INTERRUPTED = "interrupted: the job stopped without finishing (worker killed or server restarted); use Retry"
+EXPORT_INTERRUPTED = "interrupted: the export stopped without finishing (worker killed or server restarted); start it again"
+_LIVE_RQ = {"queued", "started", "deferred", "scheduled"}
+
+
+def job_id(kind: str, pk: int) -> str:
+    """The RQ job id of a document's pass (``analyze``) or an export (``export``)."""
+    return f"{kind}-{pk}"
+
+
+@dataclass(frozen=True)
+class Recovered:
+    documents: list[int]
+    exports: list[int]
+
+
+def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
+    """Mark every silent job failed (retryable); returns the ids changed."""
+    seconds = settings.JOB_STALE_SECONDS if stale_seconds is None else stale_seconds
+    cutoff = timezone.now() - timedelta(seconds=seconds)
+    silent = Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, updated_at__lt=cutoff)
+    documents = _fail_silent(
+        Document, Document.objects.filter(silent, status__in=[Document.Status.QUEUED, Document.Status.ANNOTATING]),
+        Document.Status.QUEUED, "analyze", INTERRUPTED, cutoff,
+    )
+    exports = _fail_silent(
+        Export, Export.objects.filter(
+            Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, created_at__lt=cutoff),
+            status__in=[Export.Status.QUEUED, Export.Status.RUNNING],
+        ),
+        Export.Status.QUEUED, "export", EXPORT_INTERRUPTED, cutoff,
+    )
+    if documents or exports:
+        log.warning("recovered %d document job(s) and %d export(s) left running", len(documents), len(exports))
+    return Recovered(documents, exports)
+
+
+def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff) -> list[int]:
+    changed = []
+    for pk, status in rows.values_list("pk", "status"):
+        if status == queued and _waiting_in_rq(kind, pk):
+            continue
+        updated = model.objects.filter(pk=pk, status=status).filter(
+            Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True)
+        ).update(status=model.Status.FAILED, failure_reason=reason)
+        if updated:
+            changed.append(pk)
+    return changed
+
+
+def _waiting_in_rq(kind: str, pk: int) -> bool:
+    """With RQ, is the job still waiting in Redis? (Unknown, i.e. Redis down, counts as waiting.)"""
+    if settings.JOBS_MODE != "rq":
+        return False
+    import django_rq
+    from redis.exceptions import RedisError
+    from rq.exceptions import NoSuchJobError
+    from rq.job import Job
+
+    try:
+        connection = django_rq.get_connection("default")
+        return Job.fetch(job_id(kind, pk), connection=connection).get_status(refresh=False) in _LIVE_RQ
+    except NoSuchJobError:
+        return False
+    except (RedisError, OSError):
+        return True

@@ -1,0 +1,51 @@
+"""The document list: a review-progress column (decided / total mentions), sortable."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from review.constants import ReviewStatus
+from review.models import Corpus, Document
+from tests.test_review_views import build
+
+
+@pytest.fixture
+def listed(db, client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    corpus = Corpus.objects.create(name="list")
+    made = {}
+    for title, decided in (("half", 6), ("none", 0), ("all", 12)):
+        document = Document.objects.create(corpus=corpus, title=title, original_name=f"{title}.txt", original=b"x")
+        build(document)
+        ids = list(document.mentions.order_by("start").values_list("pk", flat=True)[:decided])
+        document.mentions.filter(pk__in=ids).update(status=ReviewStatus.ACCEPTED)
+        made[title] = document
+    made["empty"] = Document.objects.create(corpus=corpus, title="empty", original_name="e.txt", original=b"x")
+    return made
+
+
+def titles(html: str) -> list[str]:
+    return re.findall(r'<tr id="doc-\d+"[^>]*>.*?<td>(?:<a [^>]*>)?(\w+)', html, re.S)
+
+
+@pytest.mark.parametrize(
+    "sort, expected",
+    [
+        ("", ["all", "empty", "half", "none"]),
+        ("progress", ["empty", "none", "half", "all"]),
+        ("-progress", ["all", "half", "none", "empty"]),
+        ("bogus", ["all", "empty", "half", "none"]),
+    ],
+)
+def test_it_sorts_the_list_by_review_progress(client, listed, sort, expected):
+    html = client.get(reverse("review:documents"), {"sort": sort}).content.decode()
+    assert titles(html) == expected
+
+
+def test_it_shows_decided_over_total_in_the_list_and_the_polled_row(client, listed):
+    html = client.get(reverse("review:documents")).content.decode()
+    assert "6 / 12" in html and "0 / 12" in html and "12 / 12" in html
+    row = client.get(reverse("review:document_row", args=[listed["half"].pk])).content.decode()
+    assert "6 / 12" in row
