@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import lexicon, spans
+from . import lexicon, spans, vocabulary
 from .spans import Protected
+from .transcript import line_start
 from .types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")
@@ -122,6 +123,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     """
     start, end = _trim(text, start, end, label)
     if label == "PERSON":
+        start = _skip_lead(text, start, end)
         start, end = lexicon.strip_titles(text, start, end)
     elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
         hedge = _HEDGE.match(text, start, end)
@@ -138,7 +140,39 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         the = _LEADING_THE.match(text, start, end)
         if the and the.end() < end:
             start = the.end()
+        dangling = _DANGLING.search(text, start, end)
+        if dangling and dangling.start() > start:
+            end = dangling.start()  # "State of" (cut at the line end), "CORRECTIONS TO THE"
     return _trim(text, start, end, label)
+
+
+#: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
+_QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
+#: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")
+_LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’][a-z]{1,2})?)[,:]?[^\S\n]+(?=[A-Z])")
+#: function words a name span never ends with
+_DANGLING = re.compile(r"(?:[^\S\n]+(?:of|the|and|for|to|in|at|on|by|a|an))+[^\S\n]*$", re.I)
+
+
+def _skip_lead(text: str, start: int, end: int) -> int:
+    """Skip a line-opening Q&A marker and leading stop words / role words before a capitalised word."""
+    if start == line_start(text, start):
+        marker = _QA_MARKER.match(text, start, end)
+        if marker:
+            start = marker.end()
+    while (lead := _LEAD_WORD.match(text, start, end)) and lead.end() < end and _never_name(lead.group("word")):
+        start = lead.end()
+    return start
+
+
+def _never_name(word: str) -> bool:
+    """A stop word (``I'm``, ``And``) or a role word (``PRISONER``, ``Interpreter``), not a name word."""
+    folded = word.casefold().replace("’", "'")
+    return lexicon.is_stop_word(folded) or lexicon.is_stop_word(folded.split("'")[0]) or _is_role(word)
+
+
+def _is_role(word: str) -> bool:
+    return word.strip(".,:;").upper() in vocabulary.ROLE_WORDS
 
 
 def filter_mentions(
@@ -173,6 +207,9 @@ def _plausible_name(surface: str, label: str) -> bool:
         return False  # transcribers capitalise names and places
     if "\n" in surface:
         return False
+    words = re.findall(r"[^\W\d_]+", surface)
+    if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):
+        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
     if label == "PERSON":
         if _HAS_DIGIT.search(surface):
             return False

@@ -1,0 +1,54 @@
+"""The automatic pass on transcripts it was never tuned on (issue #11): classes of false tags
+and misses, each a table row (fixed classes, not examples of one generator)."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.detect import filter_mentions, tighten
+from anonymizer.types import Mention
+
+
+def tightened(text: str, surface: str, label: str) -> str:
+    start = text.index(surface)
+    s, e = tighten(text, start, start + len(surface), label)
+    return text[s:e]
+
+
+TIGHTEN = [
+    ("Q. Tell Marisol about it.", "Q. Tell Marisol", "PERSON", "Tell Marisol"),
+    ("I'm Georgia Brennan, G-E-O.", "I'm Georgia Brennan", "PERSON", "Georgia Brennan"),
+    ("PRISONER LOVE: Yes.", "PRISONER LOVE", "PERSON", "LOVE"),
+    ("under the laws of the State of\nCalifornia", "State of", "LOCATION", "State"),
+    ("CORRECTIONS TO THE DECISION", "CORRECTIONS TO THE", "ORGANIZATION", "CORRECTIONS"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "expected"), TIGHTEN)
+def test_it_tightens_markers_stop_words_and_dangling_words_off(text, surface, label, expected):
+    assert tightened(text, surface, label) == expected
+
+
+FILTERED = [
+    ("PRISONER", "PERSON", False),
+    ("Interpreter", "PERSON", False),
+    ("MR", "LOCATION", False),
+    ("CORRECTIONS TO THE DECISION", "ORGANIZATION", False),
+    ("CORRECTIONS", "ORGANIZATION", False),
+    ("Criminal Behavior Assessment", "ORGANIZATION", False),
+    ("SSU", "ORGANIZATION", False),
+    ("Inaudible", "ORGANIZATION", False),
+    ("Life Prisoner Parole Consideration Hearing", "ORGANIZATION", False),
+    ("Will", "PERSON", True),  # a stop word that is also a name
+    ("Love", "PERSON", True),
+    ("Young", "PERSON", True),
+]
+
+
+@pytest.mark.parametrize(("surface", "label", "kept"), FILTERED)
+def test_it_drops_role_words_and_domain_terms(surface, label, kept):
+    from anonymizer.spans import protect
+
+    text = f"We saw {surface} there."
+    start = text.index(surface)
+    mention = Mention(start, start + len(surface), label, ("spacy",))
+    assert bool(list(filter_mentions(text, [mention], protect(text)))) is kept
