@@ -202,6 +202,41 @@ def filter_mentions(
         yield m
 
 
+_NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Drop a tagger's one-word name that only ever opens a sentence and is an ordinary word
+    of this document ("Tell me ...", "Time is 9:50", "Q. Understood.").
+
+    Kept when the document establishes the word as a name: a title-page, speaker-tag or
+    manual mention holds it, a multi-word name holds it, or a tagger found it mid-sentence.
+    """
+    established: set[str] = set()
+    for m in mentions:
+        words = _WORD.findall(text[m.start : m.end])
+        trusted = bool({"header", "rule", "manual"} & set(m.sources))
+        if trusted or len(words) > 1 or not spans.sentence_initial(text, m.start):
+            established.update(w.casefold() for w in words)
+    lower = set(_LOWER_WORD.findall(text))
+    out = []
+    for m in mentions:
+        surface = text[m.start : m.end]
+        if (
+            m.label in _NAME_LABELS
+            and not {"header", "rule", "manual"} & set(m.sources)
+            and _WORD.fullmatch(surface)
+            and surface.casefold() in lower
+            and surface.casefold() not in established
+            and spans.sentence_initial(text, m.start)
+        ):
+            continue
+        out.append(m)
+    return out
+
+
 def _plausible_name(surface: str, label: str) -> bool:
     if not any(c.isupper() for c in surface):
         return False  # transcribers capitalise names and places

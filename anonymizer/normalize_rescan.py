@@ -28,12 +28,12 @@ from .normalize_names import (
     _clean_surface,
     _name_tokens,
     _name_words,
-    _sentence_initial,
     _vocabulary,
 )
 from .normalize_people import _Group, _People
 from .resolve import unite
 from .spans import Protected
+from .spans import sentence_initial as _sentence_initial
 from .transcript import in_speaker_tag as _in_speaker_tag
 from .transcript import speaker_tag
 from .types import Mention

@@ -12,7 +12,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import lexicon
+from . import lexicon, vocabulary
 
 Range = tuple[int, int]
 
@@ -76,6 +76,20 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
 def line_start(text: str, pos: int) -> int:
     """Offset of the start of the line holding ``pos``."""
     return text.rfind("\n", 0, pos) + 1
+
+
+def sentence_initial(text: str, start: int) -> bool:
+    """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash, after a
+    line-opening Q&A marker ``Q.``); not after an abbreviation or an initial (``Mr. Young``)."""
+    before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
+    if not before:
+        return True
+    if before[-1] == ".":
+        last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
+        if before in ("Q.", "A."):
+            return True
+        return not (len(last) == 1 or last.casefold() in vocabulary.ABBREVIATIONS)
+    return before[-1] in "?!:;—-"
 
 
 def line_end(text: str, pos: int) -> int:

@@ -52,3 +52,23 @@ def test_it_drops_role_words_and_domain_terms(surface, label, kept):
     start = text.index(surface)
     mention = Mention(start, start + len(surface), label, ("spacy",))
     assert bool(list(filter_mentions(text, [mention], protect(text)))) is kept
+
+
+AGES = [
+    ("My son was twenty-two. He would be forty-one this year", ["twenty-two", "forty-one"]),
+    ("I'm 40 -- 42, sir", ["40", "42"]),
+    ("when he was 17", ["17"]),
+    ("Consuelo was thirty-one when she was taken from us.", ["thirty-one"]),
+    ("When I got arrested I was 25. I'll be forty-four next month.", ["25", "forty-four"]),
+    ("The score was 5.", []),
+    ("Count was one.", []),
+    ("He would be 10 feet away this year", []),
+]
+
+
+@pytest.mark.parametrize(("text", "ages"), AGES)
+def test_it_finds_ages_without_years_old(text, ages):
+    from anonymizer.recognizers.age import AgeRecognizer
+
+    found = sorted(AgeRecognizer().analyze(text, ["AGE"]), key=lambda r: r.start)
+    assert [text[r.start : r.end] for r in found] == ages

@@ -29,12 +29,40 @@ _NOT_AN_AGE_AFTER = (
     r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps)(?![\w'’])))"
 )
 
+#: a relative or the victim as the subject of an age ("My son was twenty-two.")
+_RELATIVE = (
+    r"(?i:son|daughter|brother|sister|mother|father|mom|dad|wife|husband|boy|girl|baby|child|kid|victim"
+    r"|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|grandmother|grandfather|friend|boyfriend|girlfriend)"
+)
+#: what ends the clause of a bare age: punctuation, a dash, "when", "at the time", the line end
+_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then)\b|$)"
+
 PATTERNS = [
     Pattern("number_years_old", rf"{_START}{_NUMBER}{_OLD}", 0.95),
     Pattern(
         "age_of_number",
         rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.9,
+    ),
+    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...": a name, was/is, a number ending the clause
+    Pattern(
+        "name_was_number",
+        rf"(?<=(?<![\w'’-])(?:[A-Z][a-z]+|{_RELATIVE})[ ](?:was|is)[ ]{_HEDGE}){_NUMBER_NOT_ONE}{_CLAUSE_END}",
+        0.85,
+    ),
+    # "He would be forty-one this year", "I'll be forty-four next month"
+    Pattern(
+        "would_be_number",
+        rf"(?<=\b(?i:would|will|['’]ll|gonna)[ ]be[ ]{_HEDGE}){_NUMBER_NOT_ONE}"
+        rf"(?=[ ](?i:this|next|in)[ ](?i:year|month|week|birthday|january|february|march|april|may|june"
+        rf"|july|august|september|october|november|december)\b)",
+        0.85,
+    ),
+    # "I'm 40 -- 42, sir": a corrected age
+    Pattern(
+        "corrected_number",
+        rf"(?<=\b{_SUBJECT_VERB}[ ]{_HEDGE}{_NUMBER}[ ]?-{{1,2}}[ ]?){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
+        0.85,
     ),
     Pattern(
         "subject_was_number",
