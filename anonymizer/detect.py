@@ -23,7 +23,7 @@ from functools import cached_property
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from . import spans
-from .detect_filter import drop_sentence_openers, filter_mentions, reconcile, tighten
+from .detect_filter import drop_sentence_openers, first_name_pairs, filter_mentions, reconcile, tighten
 from .detect_nlp import (
     IndexedArtifacts,
     IndexedContextEnhancer,
@@ -93,7 +93,8 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
-        return tuple(drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions), protected))))
+        kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions), protected)))
+        return tuple(first_name_pairs(text, kept))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
         artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine)

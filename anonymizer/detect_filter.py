@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import lexicon, spans, vocabulary
+from . import gazetteer, lexicon, spans, vocabulary
 from .spans import Protected
 from .transcript import line_start
 from .types import Mention
@@ -237,9 +237,42 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
     return out
 
 
+def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Add ``First Surname`` where ``Surname`` is a name part of a PERSON mention of the
+    document and ``First`` a known first name, also an ordinary word ("The victim, Love
+    Young", "CEDRIC LITTLE"); source ``rule``. Not a title, role or stop word before it."""
+    surnames = set()
+    for m in mentions:
+        if m.label == "PERSON":
+            words = _WORD.findall(text[m.start : m.end])
+            if words and len(words[-1]) > 1:
+                surnames.add(words[-1].casefold())
+    if not surnames:
+        return list(mentions)
+    body = lexicon.trie_alternation(sorted({f(w) for w in surnames for f in (str.title, str.upper)}))
+    pattern = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+|[A-Z]{{2,}})[ ](?:{body})(?![\w'’-])")
+    added = [
+        Mention(hit.start(), hit.end(), "PERSON", ("rule",), score=0.85, confidence=1)
+        for hit in pattern.finditer(text)
+        if _first_name(hit.group(1)) and not any(m.start <= hit.start() and hit.end() <= m.end for m in mentions)
+    ]
+    return [*mentions, *added]
+
+
+def _first_name(word: str) -> bool:
+    folded = word.casefold()
+    return (
+        folded in gazetteer.first_names()
+        and not _is_role(word)
+        and not lexicon.is_stop_word(folded)
+        and folded not in vocabulary.PERSON_TITLE_WORDS
+        and not lexicon.is_whitelisted(word)
+    )
+
+
 def _plausible_name(surface: str, label: str) -> bool:
-    if not any(c.isupper() for c in surface):
-        return False  # transcribers capitalise names and places
+    if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
+        return False  # transcribers capitalise names and places (a zip code is digits)
     if "\n" in surface:
         return False
     words = re.findall(r"[^\W\d_]+", surface)

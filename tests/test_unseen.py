@@ -72,3 +72,61 @@ def test_it_finds_ages_without_years_old(text, ages):
 
     found = sorted(AgeRecognizer().analyze(text, ["AGE"]), key=lambda r: r.start)
     assert [text[r.start : r.end] for r in found] == ages
+
+
+ZIPS = [
+    ("at 7334 East Olive Avenue in Santa Ana, California 95489.", ["7334 East Olive Avenue", "95489"]),
+    ("I'd live in Riverside, 94463. His number", ["94463"]),
+    ("My number is Delta 46531.", []),
+    ("CDCR Number: EB1383, 12345", []),
+]
+
+
+@pytest.mark.parametrize(("text", "places"), ZIPS)
+def test_it_finds_zip_codes_after_a_state_or_a_town(text, places):
+    from anonymizer.recognizers.address import AddressRecognizer
+
+    found = sorted(AddressRecognizer().analyze(text, ["LOCATION"]), key=lambda r: r.start)
+    assert [text[r.start : r.end] for r in found] == places
+
+
+def _m(text: str, surface: str, label: str = "PERSON", source: str = "spacy", nth: int = 0) -> Mention:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(surface, start + 1)
+    return Mention(start, start + len(surface), label, (source,))
+
+
+OPENERS = [
+    ("A: Tell me. I will tell you.", "Tell", [], False),
+    ("Time is 9:50. We have time.", "Time", [], False),
+    ("Hope was my friend. I hope so. I met Hope Diaz.", "Hope", [("Hope Diaz", "spacy")], True),
+    ("YOUNG: Young, Y-O-U-N-G. a young man", "Young", [("YOUNG", "rule")], True),
+    ("Tell me. Nobody tells.", "Tell", [], True),  # no lower-case "tell" in the document
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "others", "kept"), OPENERS)
+def test_it_drops_a_one_word_name_that_only_opens_sentences(text, surface, others, kept):
+    from anonymizer.detect_filter import drop_sentence_openers
+
+    target = _m(text, surface)
+    mentions = [target, *(_m(text, s, source=src) for s, src in others)]
+    assert (target in drop_sentence_openers(text, mentions)) is kept
+
+
+PAIRS = [
+    ("MR. YOUNG: I did. The victim, Love Young, was 31.", "YOUNG", ["Love Young"]),
+    ("PANEL:\nCEDRIC LITTLE\nMr. Little said so.", "Little", ["CEDRIC LITTLE"]),
+    ("Mr. Young and Ms. Young left. Officer Young came.", "Young", []),
+    ("I told Young. Tell Young about it.", "Young", []),  # "Tell" is no first name
+]
+
+
+@pytest.mark.parametrize(("text", "known", "added"), PAIRS)
+def test_it_adds_a_first_name_before_a_known_surname(text, known, added):
+    from anonymizer.detect_filter import first_name_pairs
+
+    mentions = [_m(text, known, source="rule")]
+    out = first_name_pairs(text, mentions)
+    assert [text[m.start : m.end] for m in out[len(mentions) :]] == added

@@ -5,8 +5,9 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from ._base import NUMBER_WORD, RuleRecognizer
+from ._base import MONTHS, NUMBER_WORD, RuleRecognizer
 
+_MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"
 _NUMBER = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD})"
 # ``one`` is left out of the clause pattern: ``I was one of them``.
@@ -54,8 +55,7 @@ PATTERNS = [
     Pattern(
         "would_be_number",
         rf"(?<=\b(?i:would|will|['’]ll|gonna)[ ]be[ ]{_HEDGE}){_NUMBER_NOT_ONE}"
-        rf"(?=[ ](?i:this|next|in)[ ](?i:year|month|week|birthday|january|february|march|april|may|june"
-        rf"|july|august|september|october|november|december)\b)",
+        rf"(?=[ ](?i:this|next|in)[ ](?i:year|month|week|birthday|{_MONTH})\b)",
         0.85,
     ),
     # "I'm 40 -- 42, sir": a corrected age
