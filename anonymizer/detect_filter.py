@@ -270,10 +270,22 @@ def _first_name(word: str) -> bool:
     )
 
 
+#: national public bodies and the parts of a judgment's court: named in every judgment, never
+#: a person's identifier ("Turkish Government", "Court of Cassation", "Fourth Section")
+_PUBLIC_BODY = re.compile(
+    r"(?:[A-Z][\w-]+[ ])?Government|(?:Federal[ ])?Ministry(?:[ ]of[ ].+)?|(?:Federal[ ])?Constitutional[ ]Court"
+    r"|Supreme(?:[ ][A-Z][a-z]+){0,2}[ ]Court|Court[ ]of[ ]Cassation|High[ ]Court|Parliament|State[ ]Treasury"
+    r"|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+|(?:First|Second|Third|Fourth|Fifth)[ ]Section"
+    r"(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights|Principal[ ]Public[ ]Prosecutor|Federal"
+)
+
+
 def _plausible_name(surface: str, label: str) -> bool:
     if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
         return False  # transcribers capitalise names and places (a zip code is digits)
     if "\n" in surface:
+        return False
+    if label in ("ORGANIZATION", "LOCATION") and _PUBLIC_BODY.fullmatch(surface):
         return False
     words = re.findall(r"[^\W\d_]+", surface)
     if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):

@@ -130,3 +130,20 @@ def test_it_adds_a_first_name_before_a_known_surname(text, known, added):
     mentions = [_m(text, known, source="rule")]
     out = first_name_pairs(text, mentions)
     assert [text[m.start : m.end] for m in out[len(mentions) :]] == added
+
+
+PUBLIC_BODIES = [
+    ("Turkish Government", "ORGANIZATION", False),
+    ("Ministry of Foreign Affairs", "ORGANIZATION", False),
+    ("Court of Cassation", "ORGANIZATION", False),
+    ("Republic of Poland", "LOCATION", False),
+    ("Fourth Section of the Court", "LOCATION", False),
+    ("Kern County Superior Court", "ORGANIZATION", True),
+    ("Warsaw Regional Court", "ORGANIZATION", True),
+]
+
+
+@pytest.mark.parametrize(("surface", "label", "kept"), PUBLIC_BODIES)
+def test_it_does_not_mask_national_public_bodies(surface, label, kept):
+    text = f"We saw {surface} there."
+    assert bool(list(filter_mentions(text, [_m(text, surface, label)]))) is kept
