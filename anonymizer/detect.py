@@ -35,6 +35,7 @@ from .detect_nlp import (
 from .detect_seeds import (
     SPACY_LABELS,
     _temporal_label,
+    certificate_mentions,
     header_mentions,
     name_parts,
     spacy_mentions,
@@ -85,6 +86,7 @@ class Detector:
         mentions: list[Mention] = []
         mentions += header_mentions(text, transcript.header, transcript.title_end)
         mentions += speaker_tag_mentions(text, transcript.title_end)
+        mentions += certificate_mentions(text)
         if self.config.use_spacy:
             mentions += spacy_mentions(doc)
         if self.config.use_presidio:

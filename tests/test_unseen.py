@@ -147,3 +147,50 @@ PUBLIC_BODIES = [
 def test_it_does_not_mask_national_public_bodies(surface, label, kept):
     text = f"We saw {surface} there."
     assert bool(list(filter_mentions(text, [_m(text, surface, label)]))) is kept
+
+
+CERTIFICATES = [
+    ("I, JANE DOE, a duly designated transcriber, do hereby declare that", ["JANE DOE"]),
+    ("TRANSCRIBED BY: ROSALIND PRUITT\n", ["ROSALIND PRUITT"]),
+    ("Transcriptionist: Mary Ann Smith, Delta Reporting", ["Mary Ann Smith"]),
+    ("Transcribed by:\nROSALIND PRUITT\n", ["ROSALIND PRUITT"]),
+    ("I, the undersigned, do hereby certify", []),
+    ("I, Deputy Commissioner, hereby declare", []),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), CERTIFICATES)
+def test_it_finds_the_transcriber_in_any_certificate_layout(text, names):
+    from anonymizer.detect_seeds import certificate_mentions
+
+    assert [text[m.start : m.end] for m in certificate_mentions(text)] == names
+
+
+TITLE = """LIFE PRISONER HEARING
+STATE OF CALIFORNIA
+CDCR Number: Y39280
+In the matter of the Life Prisoner Parole Consideration Hearing of:
+RICARDO YOUNG, Incarcerated Person
+VALLEY STATE PRISON
+CHOWCHILLA, CALIFORNIA
+JUNE 4, 2023
+PANEL:
+SALVADOR OCHOA
+ANDRE MCDONALD
+ALSO PRESENT:
+TYRONE OKAFOR, Attorney for Incarcerated Person
+TRANSCRIBED BY: ROSALIND PRUITT
+--oOo--
+COMMISSIONER OCHOA: We are on the record.
+"""
+
+
+def test_it_parses_a_title_page_by_what_it_holds_not_by_its_layout():
+    from anonymizer.header import split_title
+
+    end, header = split_title(TITLE)
+    assert TITLE[:end].endswith("ROSALIND PRUITT")
+    assert header.inmate_name == "RICARDO YOUNG"
+    assert (header.facility, header.city) == ("VALLEY STATE PRISON", "CHOWCHILLA")
+    assert [p.name for p in header.participants] == ["SALVADOR OCHOA", "ANDRE MCDONALD", "TYRONE OKAFOR"]
+    assert header.transcriber == "ROSALIND PRUITT"
