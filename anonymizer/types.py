@@ -200,3 +200,4 @@ class Config:
     presidio_min_score: float = 0.5  # Presidio results below this score (after context) are dropped
     max_text_bytes: int = 3 * 1024 * 1024
     fuzzy_threshold: float = 88.0
+    suspects: bool = True  # add certainty-3 suspects (source "suspect") for the reviewer

@@ -57,6 +57,8 @@ def speaker_end(line: str) -> int:
 
 def mark_html(mention: MentionLike, surface: str) -> str:
     manual = " o-manual" if mention.origin == Origin.MANUAL else ""
+    if "suspect" in str(getattr(mention, "sources", "")).split("+"):  # anonymizer.suspects.SOURCE
+        manual += " o-suspect"
     return (
         f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'

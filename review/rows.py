@@ -31,7 +31,7 @@ class EntityLike:
 
 
 #: The columns :class:`MentionLike` and :class:`EntityLike` read.
-MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id")
+MENTION_COLUMNS = ("id", "start", "end", "label", "confidence", "status", "origin", "entity_id", "sources")
 ENTITY_COLUMNS = ("id", "label", "category", "name", "tag", "order")
 
 

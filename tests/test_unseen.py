@@ -194,3 +194,32 @@ def test_it_parses_a_title_page_by_what_it_holds_not_by_its_layout():
     assert (header.facility, header.city) == ("VALLEY STATE PRISON", "CHOWCHILLA")
     assert [p.name for p in header.participants] == ["SALVADOR OCHOA", "ANDRE MCDONALD", "TYRONE OKAFOR"]
     assert header.transcriber == "ROSALIND PRUITT"
+
+
+SUSPECTS = [
+    ("COMMISSIONER DOE: it says Officer Faerbanks in the file.", [("Faerbanks", "PERSON")]),
+    ("MR. DOE: My cousin Ce-\nCOMMISSIONER ROE: Go ahead.\nMR. DOE: -dric was there.", [("Ce", "PERSON"), ("dric", "PERSON")]),
+    ("MR. DOE: She was 41.", [("41", "AGE")]),
+    ("MR. DOE: I went to AA on Saturdays and did Step 9 with the Board.", []),
+    ("MR. DOE: Tell me about it. I tell you. Thank you, Commissioner.", []),
+    ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SUSPECTS)
+def test_it_flags_suspects_outside_the_tagged_mentions(text, expected):
+    from anonymizer.spans import protect
+    from anonymizer.suspects import find
+
+    found = [(text[s:e], label) for s, e, label in find(text, [], protect(text))]
+    assert found == expected
+
+
+def test_it_adds_suspects_as_certainty_3_with_one_entity_per_surface():
+    from anonymizer.spans import protect
+    from anonymizer.suspects import SOURCE, add_suspects
+
+    text = "MR. DOE: I saw Faerbanks and then Faerbanks again."
+    mentions, entities = add_suspects(text, (), (), protect(text))
+    assert [(m.confidence, m.sources, m.entity) for m in mentions] == [(3, (SOURCE,), 0)] * 2
+    assert [(e.label, e.name) for e in entities] == [("PERSON", "Faerbanks")]
