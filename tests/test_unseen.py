@@ -223,3 +223,47 @@ def test_it_adds_suspects_as_certainty_3_with_one_entity_per_surface():
     mentions, entities = add_suspects(text, (), (), protect(text))
     assert [(m.confidence, m.sources, m.entity) for m in mentions] == [(3, (SOURCE,), 0)] * 2
     assert [(e.label, e.name) for e in entities] == [("PERSON", "Faerbanks")]
+
+
+FAMILY = """HEARING
+STATE OF CALIFORNIA
+CDCR Number: D46531
+In the matter of the Life Prisoner Parole Consideration Hearing of:
+ARTURO YOUNG, Inmate
+VALLEY STATE PRISON
+CHOWCHILLA, CALIFORNIA
+PANEL PRESENT:
+ANDRE FERGUSON, Presiding Commissioner
+MARVIN THIBODEAUX, Victim's Next of Kin
+TRANSCRIBED BY: ROSALIND PRUITT
+--oOo--
+PRESIDING COMMISSIONER FERGUSON: The victim, Consuelo Thibodeaux, was 31.
+PRESIDING COMMISSIONER FERGUSON: Tell me about Consuelo Thibodeaux. Did Consuelo know you?
+INMATE YOUNG: I met Consuelo Thibodeaux once. Consuelo was kind.
+THIBODEAUX: My name is Marvin Thibodeaux. I am her brother.
+PRESIDING COMMISSIONER FERGUSON: Did you ever speak with Ms. Thibodeaux before that night?
+INMATE YOUNG: No. I know that Thibodeaux had a family.
+"""
+
+
+@pytest.mark.parametrize(
+    ("surface", "nth", "person", "confidence"),
+    [
+        ("THIBODEAUX", 1, "Marvin Thibodeaux", 1),  # a speaker tag: the title-page participant
+        ("Thibodeaux", 4, "Consuelo Thibodeaux", 1),  # "Ms.": the woman of the two
+        ("Thibodeaux", 5, None, 3),  # either of them: a guess, low certainty
+    ],
+)
+def test_it_sends_a_shared_surname_to_the_likely_person_with_low_certainty(pipeline, surface, nth, person, confidence):
+    from anonymizer.ingest import load_bytes
+
+    analysis = pipeline.run(load_bytes(FAMILY.encode(), "family.txt"))
+    text = analysis.transcript.text
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(surface, start + 1)
+    mention = next(m for m in analysis.mentions if m.start <= start < m.end)
+    assert person is None or analysis.entities[mention.entity].name == person
+    assert mention.confidence == confidence
+    assert "Marvin" not in {analysis.entities[m.entity].name.split()[0] for m in analysis.mentions
+                            if text[m.start:m.end].startswith("Consuelo")}
