@@ -134,8 +134,8 @@ def test_it_adds_a_first_name_before_a_known_surname(text, known, added):
 
 PUBLIC_BODIES = [
     ("Turkish Government", "ORGANIZATION", False),
-    ("Ministry of Foreign Affairs", "ORGANIZATION", False),
-    ("Court of Cassation", "ORGANIZATION", False),
+    ("Ministry of Foreign Affairs", "ORGANIZATION", True),
+    ("Court of Cassation", "ORGANIZATION", True),
     ("Republic of Poland", "LOCATION", False),
     ("Fourth Section of the Court", "LOCATION", False),
     ("Kern County Superior Court", "ORGANIZATION", True),
