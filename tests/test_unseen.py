@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.detect import filter_mentions, tighten
+from anonymizer.detect import filter_mentions
 from anonymizer.types import Mention
 
 
-def tightened(text: str, surface: str, label: str) -> str:
-    start = text.index(surface)
-    s, e = tighten(text, start, start + len(surface), label)
-    return text[s:e]
+from tests.test_detect import m as _mention
+from tests.test_detect import span as tightened
 
 
 TIGHTEN = [
@@ -91,10 +89,7 @@ def test_it_finds_zip_codes_after_a_state_or_a_town(text, places):
 
 
 def _m(text: str, surface: str, label: str = "PERSON", source: str = "spacy", nth: int = 0) -> Mention:
-    start = -1
-    for _ in range(nth + 1):
-        start = text.index(surface, start + 1)
-    return Mention(start, start + len(surface), label, (source,))
+    return _mention(text, surface, label, source, nth)
 
 
 OPENERS = [
