@@ -18,7 +18,7 @@ def no_progress(stage: str, fraction: float) -> None:  # pragma: no cover - triv
 
 
 # Sources a mention can come from.
-SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", "manual")
+SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", "suspect", "manual")
 
 #: Entity label of an NER tool (spaCy, Stanza, transformers; BIO prefix removed) -> project
 #: label; other labels (MISC, CARDINAL, QUANTITY, MONEY, ...) are not personal data here.
