@@ -23,7 +23,7 @@ from functools import cached_property
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from . import spans
-from .detect_filter import filter_mentions, reconcile, tighten
+from .detect_filter import drop_sentence_openers, first_name_pairs, filter_mentions, reconcile, tighten
 from .detect_nlp import (
     IndexedArtifacts,
     IndexedContextEnhancer,
@@ -35,6 +35,7 @@ from .detect_nlp import (
 from .detect_seeds import (
     SPACY_LABELS,
     _temporal_label,
+    certificate_mentions,
     header_mentions,
     name_parts,
     spacy_mentions,
@@ -85,6 +86,7 @@ class Detector:
         mentions: list[Mention] = []
         mentions += header_mentions(text, transcript.header, transcript.title_end)
         mentions += speaker_tag_mentions(text, transcript.title_end)
+        mentions += certificate_mentions(text)
         if self.config.use_spacy:
             mentions += spacy_mentions(doc)
         if self.config.use_presidio:
@@ -93,7 +95,8 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
-        return tuple(filter_mentions(text, reconcile(mentions), protected))
+        kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions), protected)))
+        return tuple(first_name_pairs(text, kept))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
         artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine)

@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import lexicon, spans
+from . import gazetteer, lexicon, spans, vocabulary
 from .spans import Protected
+from .transcript import line_start
 from .types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")
@@ -122,6 +123,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     """
     start, end = _trim(text, start, end, label)
     if label == "PERSON":
+        start = _skip_lead(text, start, end)
         start, end = lexicon.strip_titles(text, start, end)
     elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
         hedge = _HEDGE.match(text, start, end)
@@ -138,7 +140,39 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         the = _LEADING_THE.match(text, start, end)
         if the and the.end() < end:
             start = the.end()
+        dangling = _DANGLING.search(text, start, end)
+        if dangling and dangling.start() > start:
+            end = dangling.start()  # "State of" (cut at the line end), "CORRECTIONS TO THE"
     return _trim(text, start, end, label)
+
+
+#: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
+_QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
+#: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")
+_LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’][a-z]{1,2})?)[,:]?[^\S\n]+(?=[A-Z])")
+#: function words a name span never ends with
+_DANGLING = re.compile(r"(?:[^\S\n]+(?:of|the|and|for|to|in|at|on|by|a|an))+[^\S\n]*$", re.I)
+
+
+def _skip_lead(text: str, start: int, end: int) -> int:
+    """Skip a line-opening Q&A marker and leading stop words / role words before a capitalised word."""
+    if start == line_start(text, start):
+        marker = _QA_MARKER.match(text, start, end)
+        if marker:
+            start = marker.end()
+    while (lead := _LEAD_WORD.match(text, start, end)) and lead.end() < end and _never_name(lead.group("word")):
+        start = lead.end()
+    return start
+
+
+def _never_name(word: str) -> bool:
+    """A stop word (``I'm``, ``And``) or a role word (``PRISONER``, ``Interpreter``), not a name word."""
+    folded = word.casefold().replace("’", "'")
+    return lexicon.is_stop_word(folded) or lexicon.is_stop_word(folded.split("'")[0]) or _is_role(word)
+
+
+def _is_role(word: str) -> bool:
+    return word.strip(".,:;").upper() in vocabulary.ROLE_WORDS
 
 
 def filter_mentions(
@@ -168,11 +202,94 @@ def filter_mentions(
         yield m
 
 
+_NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Drop a tagger's one-word name that only ever opens a sentence and is an ordinary word
+    of this document ("Tell me ...", "Time is 9:50", "Q. Understood.").
+
+    Kept when the document establishes the word as a name: a title-page, speaker-tag or
+    manual mention holds it, a multi-word name holds it, or a tagger found it mid-sentence.
+    """
+    established: set[str] = set()
+    for m in mentions:
+        words = _WORD.findall(text[m.start : m.end])
+        trusted = bool({"header", "rule", "manual"} & set(m.sources))
+        if trusted or len(words) > 1 or not spans.sentence_initial(text, m.start):
+            established.update(w.casefold() for w in words)
+    lower = set(_LOWER_WORD.findall(text))
+    out = []
+    for m in mentions:
+        surface = text[m.start : m.end]
+        if (
+            m.label in _NAME_LABELS
+            and not {"header", "rule", "manual"} & set(m.sources)
+            and _WORD.fullmatch(surface)
+            and surface.casefold() in lower
+            and surface.casefold() not in established
+            and spans.sentence_initial(text, m.start)
+        ):
+            continue
+        out.append(m)
+    return out
+
+
+def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Add ``First Surname`` where ``Surname`` is a name part of a PERSON mention of the
+    document and ``First`` a known first name, also an ordinary word ("The victim, Love
+    Young", "CEDRIC LITTLE"); source ``rule``. Not a title, role or stop word before it."""
+    surnames = set()
+    for m in mentions:
+        if m.label == "PERSON":
+            words = _WORD.findall(text[m.start : m.end])
+            if words and len(words[-1]) > 1:
+                surnames.add(words[-1].casefold())
+    if not surnames:
+        return list(mentions)
+    body = lexicon.trie_alternation(sorted({f(w) for w in surnames for f in (str.title, str.upper)}))
+    pattern = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+|[A-Z]{{2,}})[ ](?:{body})(?![\w'’-])")
+    added = [
+        Mention(hit.start(), hit.end(), "PERSON", ("rule",), score=0.85, confidence=1)
+        for hit in pattern.finditer(text)
+        if _first_name(hit.group(1)) and not any(m.start <= hit.start() and hit.end() <= m.end for m in mentions)
+    ]
+    return [*mentions, *added]
+
+
+def _first_name(word: str) -> bool:
+    folded = word.casefold()
+    return (
+        folded in gazetteer.first_names()
+        and not _is_role(word)
+        and not lexicon.is_stop_word(folded)
+        and folded not in vocabulary.PERSON_TITLE_WORDS
+        and not lexicon.is_whitelisted(word)
+    )
+
+
+#: national public bodies and the parts of a judgment's court: named in every judgment, never
+#: a person's identifier ("Turkish Government", "Republic of Poland", "Fourth Section"); a
+#: court or ministry is left to the tagger (sometimes it does identify)
+_PUBLIC_BODY = re.compile(
+    r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
+    r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
+    r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
+)
+
+
 def _plausible_name(surface: str, label: str) -> bool:
-    if not any(c.isupper() for c in surface):
-        return False  # transcribers capitalise names and places
+    if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
+        return False  # transcribers capitalise names and places (a zip code is digits)
     if "\n" in surface:
         return False
+    if label in ("ORGANIZATION", "LOCATION") and _PUBLIC_BODY.fullmatch(surface):
+        return False
+    words = re.findall(r"[^\W\d_]+", surface)
+    if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):
+        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
     if label == "PERSON":
         if _HAS_DIGIT.search(surface):
             return False

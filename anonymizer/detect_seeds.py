@@ -180,3 +180,30 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
         end = m.start("tag") + run[-1].end()
         out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))
     return out
+
+
+_CERT_NAME = r"(?P<name>[A-Z][A-Za-z.'’-]+(?:[ ][A-Z][A-Za-z.'’-]*){1,3})"
+#: the transcriber's certificate and credit lines, in any layout: "I, JANE DOE, a duly designated
+#: transcriber, do hereby declare ...", "TRANSCRIBED BY: JANE DOE", "Transcriptionist: Jane Doe"
+_CERTIFICATE = (
+    re.compile(
+        rf"^[^\S\n]*I,[ ]{_CERT_NAME},[ ](?=[^\n]{{0,80}}(?i:transcri|reporter|stenograph|certif|declare))",
+        re.MULTILINE,
+    ),
+    re.compile(
+        rf"(?i:transcribed[ ]by|transcriber|transcriptionist|reported[ ]by|court[ ]reporter)[ ]?:[^\S\n]*\n?[^\S\n]*{_CERT_NAME}"
+        rf"(?=[^\S\n]*(?:,|$))",
+        re.MULTILINE,
+    ),
+)
+
+
+def certificate_mentions(text: str) -> list[Mention]:
+    """The transcriber named by a certificate or a credit line anywhere in the document (source ``header``)."""
+    out: list[Mention] = []
+    for m in (m for pattern in _CERTIFICATE for m in pattern.finditer(text)):
+        name = m.group("name")
+        if all(w.strip(".").upper() in ROLE_WORDS for w in name.split()):
+            continue
+        out.append(Mention(m.start("name"), m.end("name"), "PERSON", ("header",), score=1.0, confidence=1))
+    return out

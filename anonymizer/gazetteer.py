@@ -208,6 +208,14 @@ def first_names() -> frozenset[str]:
     return census_names("dist.male.first") | census_names("dist.female.first")
 
 
+def first_name_sex(name: str) -> str | None:
+    """``"F"`` for a first name only on the Census female list, ``"M"`` only on the male list, else None."""
+    folded = name.casefold()
+    female = folded in census_names("dist.female.first")
+    male = folded in census_names("dist.male.first")
+    return None if female == male else ("F" if female else "M")
+
+
 @lru_cache(maxsize=1)
 def last_names() -> frozenset[str]:
     """~89,000 US surnames (Census 1990), case-folded."""

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 
+from anonymizer.transcript import speaker_tag
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import MONTHS, US_STATES
+from anonymizer.vocabulary import MONTHS, ROLE_WORDS, US_STATES
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
@@ -31,10 +32,12 @@ _CDCR_RE = re.compile(r"CDCR\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
 _HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?", re.IGNORECASE)
-_SECTION_RE = re.compile(r"^(?:PANEL|OTHERS|ALSO)\s+PRESENT\s*:?$|^PRESENT\s*:?$", re.IGNORECASE)
+_SECTION_RE = re.compile(
+    r"^(?:[A-Z]+\s+){0,2}PRESENT\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
+)
 _TRANSCRIBED_RE = re.compile(r"^Transcribed\s+by\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
-_PERSON_LABEL_RE = re.compile(r"^(?:INMATE|PRISONER|INCARCERATED PERSON|PAROLEE)$", re.IGNORECASE)
+_PERSON_LABEL_RE = re.compile(r"^(?:INMATE|PRISONER|INCARCERATED\s+PERSON|PAROLEE)$", re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 _US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.
@@ -94,10 +97,10 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
     if start is None:
         return None, 0
     after = _without_cdcr(_HEARING_OF_RE.split(lines[start], maxsplit=1)[1])
-    if _is_upper_name(after):
-        return after, start + 1
+    if _is_upper_name(_without_label(after)):
+        return _without_label(after), start + 1
     for i in range(start + 1, min(start + 6, len(lines))):
-        rest = _without_cdcr(lines[i])
+        rest = _without_label(_without_cdcr(lines[i]))
         if not rest or _PERSON_LABEL_RE.match(rest) or _HEARING_OF_RE.search(rest):
             continue
         if re.match(r"^CDCR\b", rest, re.IGNORECASE):
@@ -106,6 +109,12 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
             return rest, i + 1
         break
     return None, start + 1
+
+
+def _without_label(line: str) -> str:
+    """``RICARDO YOUNG, Incarcerated Person`` -> ``RICARDO YOUNG`` (a person label after a comma)."""
+    name, sep, label = line.rpartition(",")
+    return name.strip() if sep and _PERSON_LABEL_RE.match(label.strip()) else line
 
 
 def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | None]:
@@ -161,7 +170,7 @@ def parse_title(lines: list[str]) -> Header:
     inmate, after = _inmate_block(lines)
     if inmate is None:
         inmate = next(
-            (p.name for p in participants if re.search(r"inmate|incarcerated|prisoner", p.role, re.IGNORECASE)),
+            (p.name for p in participants if _PERSON_LABEL_RE.match(p.role)),
             None,
         )
     facility, city, state = _place(lines, after) if after else (None, None, None)
@@ -185,10 +194,25 @@ def is_title_page(lines: list[str]) -> bool:
     return sum(marker in upper for marker in _MARKERS) >= 2
 
 
+_SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S)?[\W_]*$")
+
+
+def _ends_title(line: str) -> bool:
+    """A separator line (``--oOo--``, ``P R O C E E D I N G S``) or the first utterance: a
+    speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it."""
+    if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()):
+        return True
+    tag = speaker_tag(line)
+    if tag is None or not line[tag.end() :].strip():
+        return False
+    return any(word.strip(".'’-").upper() not in ROLE_WORDS for word in tag.group("tag").split())
+
+
 def split_title(text: str) -> tuple[int, Header | None]:
     """Find the title block at the start of a normalized text.
 
-    The block is every line before the first empty line.  Returns the offset
+    The block is every line before the first empty line, separator line (``--oOo--``) or
+    utterance (``COMMISSIONER DOE: ...``), whichever comes first.  Returns the offset
     where the block's last line ends (``text[:end]`` is the block without its
     final line break) and the parsed header, or ``(0, None)`` when the text
     does not begin with a CDCR title page.  Any line break convention works;
@@ -198,7 +222,7 @@ def split_title(text: str) -> tuple[int, Header | None]:
     offset = end = 0
     for raw in text.splitlines(keepends=True):
         content = raw.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-        if not content.strip():
+        if not content.strip() or (lines and _ends_title(content)):
             break
         if len(lines) == _MAX_TITLE_LINES:
             return 0, None

@@ -135,6 +135,19 @@ def common_words() -> frozenset[str]:
     return frozenset(w.casefold() for w in STOP_WORDS) | name_words()
 
 
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """spaCy's English stop words that are not name words (``i``, ``and``; not ``will``, ``may``)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(w.casefold() for w in STOP_WORDS) - name_words()
+
+
+def is_stop_word(word: str) -> bool:
+    """Whether ``word`` is a stop word that is never a name part (see :func:`stop_words`)."""
+    return word.casefold() in stop_words()
+
+
 def is_common_word(word: str) -> bool:
     """Whether ``word`` is a stop word or a name part that is also a common word (``may``, ``young``)."""
     return word.casefold() in common_words()

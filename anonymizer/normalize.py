@@ -121,9 +121,10 @@ def _entity_name(group: _Group, forms: list[str], person_forms: list[str]) -> st
 
 
 def _finalize(
-    text: str, mentions: list[Mention], groups: list[_Group]
+    text: str, mentions: list[Mention], groups: list[_Group], uncertain: set[int] = frozenset()
 ) -> tuple[tuple[Mention, ...], tuple[Entity, ...]]:
-    """Entities renumbered by first appearance; mentions with final ids and confidence."""
+    """Entities renumbered by first appearance; mentions with final ids and confidence (3 for a
+    bare part shared by persons with different first names: its referent is a guess)."""
     order: dict[int, int] = {}
     forms: dict[int, dict[str, None]] = {}
     person_forms: dict[int, list[str]] = {}
@@ -144,7 +145,8 @@ def _finalize(
         for gid, new in order.items()
     )
     out = tuple(
-        replace(m, entity=order[m.entity], confidence=confidence_of(m.sources)) for m in mentions
+        replace(m, entity=order[m.entity], confidence=3 if m.start in uncertain else confidence_of(m.sources))
+        for m in mentions
     )
     return out, entities
 
@@ -172,4 +174,4 @@ def normalize(
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
     merged = _join_adjacent_names(text, merged, same_entity=True)
-    return _finalize(text, merged, grouper.groups)
+    return _finalize(text, merged, grouper.groups, grouper.uncertain)

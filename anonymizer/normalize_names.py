@@ -10,13 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import lexicon, vocabulary
-from .transcript import line_start as _line_start
 
 #: Title and role words dropped from person names (the lexicon's titles are added).
 _BASE_TITLES = vocabulary.PERSON_TITLE_WORDS
 _SUFFIXES = vocabulary.NAME_SUFFIXES
-#: Abbreviations whose dot does not end a sentence ("Mr. Young").
-_ABBREVIATIONS = vocabulary.ABBREVIATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,14 +131,3 @@ def _surface_key(label: str, surface: str) -> str:
     if label in _FUZZY_LABELS and folded.startswith("the "):
         folded = folded[4:]
     return folded
-
-
-def _sentence_initial(text: str, start: int) -> bool:
-    """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash)."""
-    before = text[_line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
-    if not before:
-        return True
-    if before[-1] == ".":
-        last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
-        return not (len(last) == 1 or last.casefold() in _ABBREVIATIONS)
-    return before[-1] in "?!:;—-"

@@ -4,6 +4,7 @@ See :mod:`anonymizer.normalize` for the rules.
 """
 from __future__ import annotations
 
+import re
 import sys
 from bisect import bisect_right, insort
 from dataclasses import dataclass, field
@@ -26,8 +27,12 @@ from .normalize_names import (
     _surface_key,
     _vocabulary,
 )
+from . import gazetteer
 from .resolve import NER_SOURCES, unite
 from .types import Config, Header, Mention
+
+
+_TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
 
 
 @dataclass(eq=False)
@@ -189,6 +194,7 @@ class _Grouper:
         self.people = _People(self.groups, config.fuzzy_threshold)
         self._by_key: dict[tuple[str, str], int] = {}
         self._keys_by_label: dict[str, list[str]] = {}
+        self.uncertain: set[int] = set()  # mentions (by start) of a part shared by several persons
 
     def run(self, mentions: list[Mention], header: Header | None) -> list[tuple[int, str]]:
         """Group and label of every mention.
@@ -209,7 +215,7 @@ class _Grouper:
         parts = [i for i in tokens_of if i not in assigned]
         ambiguous = {i for i in parts if tokens_of[i] and len(self.people.candidates(tokens_of[i][0])) > 1}
         for i in [i for i in parts if i not in ambiguous] + sorted(ambiguous):
-            assigned[i] = self._see(self._person_part(tokens_of[i]), mentions[i])
+            assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
         for i, mention in enumerate(mentions):
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
@@ -241,15 +247,34 @@ class _Grouper:
         self.people.absorb(gid, tokens)
         return gid
 
-    def _person_part(self, tokens: list[str]) -> int:
+    def _person_part(self, tokens: list[str], mention: Mention | None = None) -> int:
         if not tokens:  # e.g. a bare title tagged as a person: its own, never re-scanned
             return self.people.create([])
         gids = self.people.candidates(tokens[0])
         if not gids:
             return self.people.create(tokens)
+        if mention is not None and len(gids) > 1:
+            gids = self._likely(gids, mention)
+            if len({self._first_name(g) for g in gids}) > 1:
+                self.uncertain.add(mention.start)
         gid = self.people.best(gids)
         self.people.add_key(gid, tokens[0])
         return gid
+
+    def _first_name(self, gid: int) -> str:
+        core = self.groups[gid].core
+        return core[0] if len(core) > 1 else ""
+
+    def _likely(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons a bare shared part most likely names: a speaker tag names a title-page
+        participant; ``Mr.``/``Ms.`` before it a man/woman (Census first-name lists)."""
+        if "rule" in mention.sources:
+            gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
+        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        if title:
+            unwanted = "F" if title.group(1).casefold() == "mr" else "M"
+            gids = [g for g in gids if gazetteer.first_name_sex(self._first_name(g)) != unwanted] or gids
+        return gids
 
     def _established(self, token: str) -> bool:
         """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""

@@ -28,12 +28,12 @@ from .normalize_names import (
     _clean_surface,
     _name_tokens,
     _name_words,
-    _sentence_initial,
     _vocabulary,
 )
 from .normalize_people import _Group, _People
 from .resolve import unite
 from .spans import Protected
+from .spans import sentence_initial as _sentence_initial
 from .transcript import in_speaker_tag as _in_speaker_tag
 from .transcript import speaker_tag
 from .types import Mention
@@ -127,7 +127,7 @@ def _build_forms(
 #: After a sentence-initial common-word name part, words that make it the subject person:
 #: "Hope was my best friend", "Destiny and I got married", "King did nothing".
 _PERSON_SUBJECT = re.compile(
-    r"(?:'s\b| and (?:I|me|my)\b| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
+    r"(?:'s\b| and (?:I|me|my)\b|,[ ](?:[A-Z][ -]){2,}| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
     r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always)\b)"
 )
 

@@ -15,6 +15,7 @@ from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector
 from .merge import merge
 from .normalize import normalize
+from .suspects import add_suspects
 from .types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
 
 
@@ -44,6 +45,8 @@ class Pipeline:
         lap("merge")
         progress("normalize", 0.85)
         mentions, entities = normalize(transcript.text, merged, transcript.header, self.config, protected)
+        if self.config.suspects:
+            mentions, entities = add_suspects(transcript.text, mentions, entities, protected, transcript.title_end)
         lap("normalize")
         progress("categorize", 0.95)
         entities = categorize_entities(transcript.text, mentions, entities, self.categorize)

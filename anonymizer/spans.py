@@ -12,7 +12,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import lexicon
+from . import lexicon, vocabulary
 from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
@@ -72,6 +72,20 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
         if 0 <= j < len(ranges) and ranges[j][0] < end and start < ranges[j][1]:
             return True
     return False
+
+
+def sentence_initial(text: str, start: int) -> bool:
+    """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash, after a
+    line-opening Q&A marker ``Q.``); not after an abbreviation or an initial (``Mr. Young``)."""
+    before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
+    if not before:
+        return True
+    if before[-1] == ".":
+        last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
+        if before in ("Q.", "A."):
+            return True
+        return not (len(last) == 1 or last.casefold() in vocabulary.ABBREVIATIONS)
+    return before[-1] in "?!:;—-"
 
 
 def line_end(text: str, pos: int) -> int:

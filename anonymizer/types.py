@@ -18,7 +18,9 @@ def no_progress(stage: str, fraction: float) -> None:  # pragma: no cover - triv
 
 
 # Sources a mention can come from.
-SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", "manual")
+#: the source of a certainty-3 suspect (anonymizer.suspects): shown to the reviewer, never auto-accepted
+SUSPECT = "suspect"
+SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", SUSPECT, "manual")
 
 #: Entity label of an NER tool (spaCy, Stanza, transformers; BIO prefix removed) -> project
 #: label; other labels (MISC, CARDINAL, QUANTITY, MONEY, ...) are not personal data here.
@@ -200,3 +202,4 @@ class Config:
     presidio_min_score: float = 0.5  # Presidio results below this score (after context) are dropped
     max_text_bytes: int = 3 * 1024 * 1024
     fuzzy_threshold: float = 88.0
+    suspects: bool = True  # add certainty-3 suspects (source "suspect") for the reviewer

@@ -113,7 +113,7 @@ ROLE_WORDS = frozenset(
     SPEAKER SPEAKERS INTERPRETER PSYCHOLOGIST CLINICIAN PANEL MEMBER MEMBERS STUDENT OBSERVER
     TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER HEARING ALL BOTH
     FAMILY MEMBER WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO
-    PRESENT OTHERS APPEARANCES TRANSCRIBED BY NOTE
+    PRESENT OTHERS APPEARANCES TRANSCRIBED BY NOTE ALSO BOARD
     """.split()
 )
 
@@ -193,6 +193,8 @@ def fold_possessive(value: str) -> str:
 
 def fold_accents(text: str) -> str:
     """Case-folded, accent-free, with typographic apostrophes made plain."""
+    if text.isascii():  # the common case, ~10x faster (start-up folds ~70,000 gazetteer names)
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

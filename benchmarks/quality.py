@@ -37,6 +37,7 @@ from anonymizer.ingest import load, load_bytes  # noqa: E402
 from anonymizer.pipeline import Pipeline  # noqa: E402
 from anonymizer.types import Config  # noqa: E402
 
+SUSPECT = "suspect"  # anonymizer.suspects.SOURCE
 DIRECT = ("PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID")
 SPLITS = {"tuned": ("varied", 101), "heldout": ("heldout", 202)}
 TAB_PATH = Path("/work/shared/data/tab_train.jsonl")
@@ -50,12 +51,17 @@ def generate(split: str, out: Path, count: int, words: int) -> Path:
     return out
 
 
-def run_pass(pipeline: Pipeline, paths: list[Path]) -> dict[str, list[ev.Span]]:
+def run_pass(pipeline: Pipeline, paths: list[Path]) -> tuple[dict[str, list[ev.Span]], dict[str, list[ev.Span]]]:
+    """(tagged spans, suspect spans) per file: suspects (source ``suspect``, certainty 3) are
+    kept apart so precision is measured on what the pass tags."""
     pred: dict[str, list[ev.Span]] = {}
+    suspects: dict[str, list[ev.Span]] = {}
     for path in paths:
         analysis = pipeline.run(load(path))
-        pred[ev.file_key(path.name)] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions]
-    return pred
+        key = ev.file_key(path.name)
+        pred[key] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions if SUSPECT not in m.sources]
+        suspects[key] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions if SUSPECT in m.sources]
+    return pred, suspects
 
 
 def score_split(pipeline: Pipeline, folder: Path) -> tuple[dict, dict, dict, dict]:
@@ -63,9 +69,10 @@ def score_split(pipeline: Pipeline, folder: Path) -> tuple[dict, dict, dict, dic
     texts = ev.load_texts(folder, gold)
     paths = [folder / "text" / f"{name}.txt" for name in sorted(gold)]
     started = time.perf_counter()
-    pred = run_pass(pipeline, paths)
+    pred, suspects = run_pass(pipeline, paths)
     elapsed = time.perf_counter() - started
     report = ev.evaluate(gold, pred, texts)
+    flagged = ev.evaluate(gold, {f: [*pred[f], *suspects.get(f, [])] for f in pred}, texts)
     direct_gold = {f: [s for s in spans if s.label in DIRECT] for f, spans in gold.items()}
     direct = ev.evaluate(direct_gold, pred, texts)
     entities = {(f, s.entity_id or f"{s.label}@{s.start}") for f, spans in gold.items() for s in spans}
@@ -84,6 +91,13 @@ def score_split(pipeline: Pipeline, folder: Path) -> tuple[dict, dict, dict, dic
         "entities_leaked": len(report.uncovered),
         "entities_leaked_share": round(len(report.uncovered) / len(entities), 4) if entities else 0.0,
         "chars_uncovered_share": round(1 - report.char_coverage, 4),
+        "flagged_recall": round(flagged.redaction.recall, 4),
+        "flagged_entities_leaked": len(flagged.uncovered),
+        "flagged_chars_uncovered_share": round(1 - flagged.char_coverage, 5),
+        "suspects": sum(len(v) for v in suspects.values()),
+        "suspects_per_10k_words": round(
+            10_000 * sum(len(v) for v in suspects.values()) / max(1, sum(len(t.split()) for t in texts.values())), 1
+        ),
         "token": {label: s.to_dict() for label, s in report.tokens.items()},
         "leaked_by_label": dict(Counter(u.label for u in report.uncovered).most_common()),
     }
@@ -123,7 +137,7 @@ def score_tab(pipeline: Pipeline, limit: int | None) -> dict:
     pred = {}
     for name in names:
         analysis = pipeline.run(load_bytes(texts[name].encode("utf-8"), f"{name}.txt"))
-        pred[name] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions]
+        pred[name] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions if SUSPECT not in m.sources]
     elapsed = time.perf_counter() - started
     report = ev.evaluate(gold, pred, texts, label_map=ev.TAB_LABEL_MAP, tab=True)
     tab = report.tab
@@ -153,6 +167,11 @@ def print_side_by_side(results: dict) -> None:
         ("entities not fully masked", "entities_leaked", "{}"),
         ("  share (target <= 0.005)", "entities_leaked_share", "{:.4f}"),
         ("gold chars uncovered", "chars_uncovered_share", "{:.4f}"),
+        ("tagged or suspect: recall", "flagged_recall", "{:.4f}"),
+        ("  entities not flagged", "flagged_entities_leaked", "{}"),
+        ("  chars neither (<= 0.001)", "flagged_chars_uncovered_share", "{:.5f}"),
+        ("suspects", "suspects", "{}"),
+        ("  per 10,000 words", "suspects_per_10k_words", "{:.1f}"),
     ]
     print(f"{'':30}" + "".join(f"{s:>22}" for s in splits))
     for title, key, fmt in rows:

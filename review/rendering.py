@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.pseudonymize import Pseudonymized
 from anonymizer.transcript import TAG, line_starts, speaker_tag
+from anonymizer.types import SUSPECT
 
 from .constants import MIXED, CorpusMark, Origin, ReviewStatus
 from .rows import EntityLike, EntityRow, MentionLike, Progress  # noqa: F401  (the types it draws)
@@ -56,6 +57,8 @@ def mark_html(mention: MentionLike, surface: str) -> str:
     manual = " o-manual" if mention.origin == Origin.MANUAL else ""
     mark = getattr(mention, "corpus_mark", "")
     corpus = f' k-{mark}" title="{CORPUS_NOTES[mark]}' if mark in CORPUS_NOTES else ""
+    if SUSPECT in str(getattr(mention, "sources", "")).split("+"):
+        manual += " o-suspect"
     return (
         f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}{corpus}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'

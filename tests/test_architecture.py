@@ -48,7 +48,7 @@ LAYERS: list[list[str]] = [
     ["detect", "normalize_names"],
     ["normalize_people"],
     ["normalize_rescan"],
-    ["normalize", "categorize", "evaluate_report"],
+    ["normalize", "categorize", "evaluate_report", "suspects"],
     ["evaluate_load"],
     ["pseudonymize", "export", "evaluate", "pipeline"],
     ["batch"],

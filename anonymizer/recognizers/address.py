@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from presidio_analyzer import Pattern
 
-from anonymizer.vocabulary import STREET_SUFFIXES
+from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
 
 from ._base import RuleRecognizer
 from ._names import CAP_WORD
@@ -14,12 +14,17 @@ _SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=l
 _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"
 
+_STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
+#: a zip code after a state ("California 95489", "CA 94110-1234") or after "City, " ("Riverside, 94463")
+_ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d{{5}}(?:-\d{{4}})?(?![\w'’/-]|[.,]\d)"
+
 PATTERNS = [
     Pattern(
         "street_address",
         rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
         0.85,
     ),
+    Pattern("zip_code", _ZIP, 0.8),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",

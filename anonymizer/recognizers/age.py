@@ -5,8 +5,9 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from ._base import NUMBER_WORD, RuleRecognizer
+from ._base import MONTHS, NUMBER_WORD, RuleRecognizer
 
+_MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"
 _NUMBER = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD})"
 # ``one`` is left out of the clause pattern: ``I was one of them``.
@@ -29,12 +30,39 @@ _NOT_AN_AGE_AFTER = (
     r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps)(?![\w'’])))"
 )
 
+#: a relative or the victim as the subject of an age ("My son was twenty-two.")
+_RELATIVE = (
+    r"(?i:son|daughter|brother|sister|mother|father|mom|dad|wife|husband|boy|girl|baby|child|kid|victim"
+    r"|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|grandmother|grandfather|friend|boyfriend|girlfriend)"
+)
+#: what ends the clause of a bare age: punctuation, a dash, "when", "at the time", the line end
+_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then)\b|$)"
+
 PATTERNS = [
     Pattern("number_years_old", rf"{_START}{_NUMBER}{_OLD}", 0.95),
     Pattern(
         "age_of_number",
         rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.9,
+    ),
+    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...": a name, was/is, a number ending the clause
+    Pattern(
+        "name_was_number",
+        rf"(?<=(?<![\w'’-])(?:[A-Z][a-z]+|{_RELATIVE})[ ](?:was|is)[ ]{_HEDGE}){_NUMBER_NOT_ONE}{_CLAUSE_END}",
+        0.85,
+    ),
+    # "He would be forty-one this year", "I'll be forty-four next month"
+    Pattern(
+        "would_be_number",
+        rf"(?<=\b(?i:would|will|['’]ll|gonna)[ ]be[ ]{_HEDGE}){_NUMBER_NOT_ONE}"
+        rf"(?=[ ](?i:this|next|in)[ ](?i:year|month|week|birthday|{_MONTH})\b)",
+        0.85,
+    ),
+    # "I'm 40 -- 42, sir": a corrected age
+    Pattern(
+        "corrected_number",
+        rf"(?<=\b{_SUBJECT_VERB}[ ]{_HEDGE}{_NUMBER}[ ]?-{{1,2}}[ ]?){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
+        0.85,
     ),
     Pattern(
         "subject_was_number",

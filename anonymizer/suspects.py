@@ -1,0 +1,131 @@
+"""Suspects: what the pass is not sure enough to tag still reaches the reviewer.
+
+After normalization, the text outside every mention is scanned for tokens that look like
+personal data in a context where it occurs:
+
+* a capitalised word or run of capitalised words in the middle of a sentence (``my cousin
+  Faerbanks``), or at a sentence start when it is a census first name or surname and not an
+  ordinary word of this document;
+* a cut-off name (``my cousin Ce-``) and the rest of it on a later line (``-dric``);
+* a number that stands where an age or an identifier does (``she was 41``, ``number 4471239``).
+
+Never a whitelisted term, a role, title, month, weekday or stop word, a speaker tag or a
+word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
+``suspect`` and certainty 3 (pending, never auto-accepted); all suspects with the same surface
+share one entity so a reviewer can dismiss them everywhere at once.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import regex
+
+from . import gazetteer, lexicon, spans, vocabulary
+from .recognizers._base import NUMBER_WORD
+from .spans import Protected
+from .transcript import in_speaker_tag
+from .types import SUSPECT, Entity, Mention
+
+SOURCE = SUSPECT
+_CAP_RUN = re.compile(r"(?<![\w'’.-])(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)?|[A-Z]{2,})(?:[ ](?:[A-Z][a-z]+|[A-Z]{2,}))*(?![\w'’-])")
+_CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,5})-(?=[^\S\n]*$)", re.MULTILINE)
+_CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
+_AGE_LIKE = regex.compile(
+    rf"(?<=\b(?:was|is|I'm|I’m|be|turned|turning|aged?)[ ])(?:\d{{1,2}}|{NUMBER_WORD})(?=[ ]?(?:[.,;!?]|--|$))",
+    regex.MULTILINE,
+)
+_ID_LIKE = re.compile(r"(?<![\w$.,/:-])\d{5,9}(?![\w/:]|[.,]\d)")
+
+
+def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:
+    """``(start, end, label)`` of every suspect outside ``mentions`` (sorted, disjoint)."""
+    taken = sorted((m.start, m.end) for m in mentions)
+    lower = set(re.findall(r"(?<![\w'’-])[a-z]+(?![\w'’-])", text))
+    found: list[tuple[int, int, str]] = []
+
+    def free(start: int, end: int) -> bool:
+        return not spans.overlapping(taken, start, end) and not protected.contains(start, end)
+
+    for match in _CAP_RUN.finditer(text):
+        start, end = match.span()
+        if match.start() < title_end or not free(start, end) or in_speaker_tag(text, start):
+            continue
+        words = match.group().split()
+        while words and _known(words[0]):
+            start += len(words.pop(0)) + 1
+        while words and _known(words[-1]):
+            end -= len(words.pop()) + 1
+        if not words or protected.is_whitelisted(" ".join(words)):
+            continue
+        if spans.sentence_initial(text, start) and not _name_like(words, lower):
+            continue
+        found.append((start, end, "PERSON"))
+    for match in _CUT_OFF.finditer(text):
+        if free(*match.span(1)) and not _known(match.group(1)):
+            found.append((*match.span(1), "PERSON"))
+    for match in _CONTINUED.finditer(text):
+        if free(*match.span(1)) and match.group(1) not in lower:
+            found.append((*match.span(1), "PERSON"))
+    for pattern, label in ((_AGE_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
+        for match in pattern.finditer(text):
+            if free(*match.span()):
+                found.append((*match.span(), label))
+    return _disjoint(found)
+
+
+def _known(word: str) -> bool:
+    """A word of the domain vocabulary, never personal data on its own."""
+    folded = word.strip(".,'’").casefold().replace("’", "'")
+    return (
+        len(folded) < 2
+        or lexicon.is_stop_word(folded.split("'")[0])
+        or word.upper() in vocabulary.ROLE_WORDS
+        or folded in vocabulary.PERSON_TITLE_WORDS
+        or folded in _CALENDAR
+        or folded.removesuffix("s") in _CALENDAR
+        or lexicon.is_whitelisted(word)
+        or lexicon.is_stop_name(word)
+    )
+
+
+def _name_like(words: list[str], lower: set[str]) -> bool:
+    """At a sentence start: a census name that this document does not also use as a word."""
+    folded = words[0].casefold()
+    if folded in lower:
+        return False
+    return folded in gazetteer.first_names() or folded in gazetteer.last_names()
+
+
+_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS))
+
+
+def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for item in sorted(set(found)):
+        if item[0] < item[1] and (not out or item[0] >= out[-1][1]):
+            out.append(item)
+    return out
+
+
+def add_suspects(
+    text: str,
+    mentions: tuple[Mention, ...],
+    entities: tuple[Entity, ...],
+    protected: Protected,
+    title_end: int = 0,
+) -> tuple[tuple[Mention, ...], tuple[Entity, ...]]:
+    """``mentions`` and ``entities`` with the suspects added: certainty 3, source ``suspect``,
+    one new entity per (label, surface)."""
+    groups: dict[tuple[str, str], int] = {}
+    new_entities = list(entities)
+    added: list[Mention] = []
+    for start, end, label in find(text, mentions, protected, title_end):
+        surface = text[start:end]
+        key = (label, surface.casefold())
+        if key not in groups:
+            groups[key] = len(new_entities)
+            new_entities.append(Entity(id=len(new_entities), label=label, category=label, name=surface))
+        added.append(Mention(start, end, label, (SOURCE,), score=0.3, confidence=3, entity=groups[key]))
+    merged = tuple(sorted((*mentions, *added), key=lambda m: (m.start, m.end)))
+    return merged, tuple(new_entities)
