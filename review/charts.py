@@ -320,6 +320,7 @@ def dashboard(corpus) -> dict:
         "daily": [(day, [v[i] for v in mentions.values()] + [v[i] for v in done.values()]) for i, day in enumerate(days)],
         "people": [(p, [(p.__dict__[k], _percent(p.share(k))) for k in KINDS], _percent(p.share("changed")),
                     number(p.median_minutes)) for p in people],
+        "twice": [p for p in people if p.pairs],
         "kinds": [KIND_NAMES[k] for k in KINDS],
         "trend": trend,
         "trend_rows": [(f"week of {week}", n, row, [row.detectors[d] for d in trend.detectors])

@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from review import services, stats
+from review import charts, services, stats
 from review.annotator_quality import KINDS, agreement, annotator_quality
 from review.models import Decision, Document
 from review.services import double
@@ -136,6 +136,7 @@ def test_it_counts_second_copies_only_in_the_agreement(scripted, corpus, people,
     twin = _second_copy(scripted, people["bob"], done)
     assert _figures(corpus) == before
     assert {p.annotator: p.pairs for p in annotator_quality(corpus) if p.pairs} == pairs
+    assert [p.annotator for p in charts.dashboard(corpus)["twice"]] == sorted(pairs)
     f1 = double.agreement(scripted, twin).f1
     assert agreement(corpus) == {name: [f1] for name in pairs}
     if done:
