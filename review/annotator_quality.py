@@ -24,6 +24,9 @@ mention counts under exactly one kind:
 *checked*, the mentions the annotator decided on approved documents ("per 100 decided").
 Regrouping (move, split, merge without a label change) and tag renames are not errors.
 
+Second copies (double annotation) are not counted above: an annotator's work on them is
+measured apart, by its agreement with the other copy (:func:`agreement`).
+
 Speed: per document, the annotator's review time is the sum of the pauses between their
 consecutive decisions on it (pauses over ``stats.SESSION_GAP`` are breaks), in minutes per
 1,000 words of the document; the median over their documents.
@@ -34,7 +37,8 @@ import statistics
 from dataclasses import dataclass, field
 
 from .models import Corpus, Decision, Document
-from .stats import REVIEW_ACTIONS, SESSION_GAP, touched_mentions
+from .services import double
+from .stats import REVIEW_ACTIONS, SESSION_GAP, originals, touched_mentions
 
 KINDS = ("missed", "wrongly_accepted", "wrongly_rejected", "relabelled")
 KIND_NAMES = {"missed": "Missed", "wrongly_accepted": "Wrongly accepted", "wrongly_rejected": "Wrongly rejected",
@@ -53,7 +57,8 @@ class AnnotatorQuality:
     wrongly_rejected: int = 0
     relabelled: int = 0
     minutes_per_1000_words: list[float] = field(default_factory=list, repr=False)
-    agreement: float | None = None  # inter-annotator agreement: see ``agreement()``
+    agreement: float | None = None  # mean F1 with the other annotator of a doubly annotated text: ``agreement()``
+    pairs: int = 0  # doubly annotated texts whose two copies are both marked done, one copy theirs
 
     @property
     def changed(self) -> int:
@@ -70,28 +75,35 @@ class AnnotatorQuality:
         return statistics.median(self.minutes_per_1000_words) if self.minutes_per_1000_words else None
 
 
-def agreement(corpus: Corpus) -> dict[str, float]:
-    """Inter-annotator agreement per annotator on doubly annotated documents.
+def agreement(corpus: Corpus) -> dict[str, list[float]]:
+    """Per annotator, the F1 of each doubly annotated text they did one copy of (original or second).
 
-    The seam for a later step: the model has one annotation per document today, so there is
-    nothing to compare and this returns ``{}``. When documents are annotated twice, compute
-    e.g. span-level F1 or Cohen's kappa between the two annotators here;
-    ``annotator_quality`` already copies the values into ``AnnotatorQuality.agreement``.
+    Only pairs whose two copies are both marked done count (an unfinished copy would look
+    like disagreement); F1 is over the masked spans (``services.double.agreement``).
     """
-    return {}
+    scores: dict[str, list[float]] = {}
+    twins = (corpus.documents.filter(twin__isnull=False, submitted_by__isnull=False, twin__submitted_by__isnull=False)
+             .select_related("twin", "submitted_by", "twin__submitted_by")
+             .defer("original", "text", "twin__original", "twin__text"))
+    for twin in twins:
+        f1 = double.agreement(twin.twin, twin).f1
+        if f1 is not None:
+            for person in {twin.submitted_by.get_username(), twin.twin.submitted_by.get_username()}:
+                scores.setdefault(person, []).append(f1)
+    return scores
 
 
 def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
-    """One row per annotator who marked a document of the corpus done, by name (two queries)."""
+    """One row per annotator who marked a document of the corpus done, by name (three queries without twins)."""
     documents = {
         row["pk"]: row
-        for row in Document.objects.filter(corpus=corpus, submitted_by__isnull=False)
+        for row in Document.objects.filter(originals(), corpus=corpus, submitted_by__isnull=False)
         .values("pk", "word_count", "status", "submitted_by", "submitted_by__username", "submitted_at")
     }
     decisions: dict[int, list[tuple]] = {}
     for row in (
-        Decision.objects.filter(document__corpus=corpus, document__submitted_by__isnull=False, undone=False,
-                                action__in=(*REVIEW_ACTIONS, "submit"))
+        Decision.objects.filter(originals("document__"), document__corpus=corpus, document__submitted_by__isnull=False,
+                                undone=False, action__in=(*REVIEW_ACTIONS, "submit"))
         .values_list("document_id", "user_id", "created_at", "action", "before", "after")
         .order_by("id")
     ):
@@ -101,9 +113,9 @@ def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
         name = doc["submitted_by__username"]
         person = people.setdefault(name, AnnotatorQuality(name))
         _document(person, doc, decisions.get(pk, []))
-    scores = agreement(corpus)
-    for name, person in people.items():
-        person.agreement = scores.get(name)
+    for name, f1s in agreement(corpus).items():
+        person = people.setdefault(name, AnnotatorQuality(name))  # who did only second copies is listed too
+        person.pairs, person.agreement = len(f1s), statistics.fmean(f1s)
     return [people[name] for name in sorted(people)]
 
 

@@ -116,6 +116,79 @@ def bar_chart(items: Sequence[tuple[str, float]], title: str, *, width: int = 56
     return "".join(parts)
 
 
+def _check(x_labels: Sequence[str], series: dict[str, Sequence[float | None]]) -> None:
+    for values in series.values():
+        if len(values) != len(x_labels):
+            raise ValueError("every series needs one value per x label")
+
+
+def _frame(parts: list[str], box: tuple[int, int, int, int], ticks: list[float], y_at, tick_text, y_label: str,
+           x_label: str, height: int) -> None:
+    """Grid lines with their values, the two axes and the axis titles of a chart plotted in ``box``."""
+    left, top, plot_w, plot_h = box
+    for tick in ticks:
+        y = y_at(tick)
+        parts.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#e5e7eb"/>'
+                     f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end" {FONT} fill="{MUTED}">{tick_text(tick)}</text>')
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#999"/>'
+                 f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#999"/>')
+    if y_label:
+        cy = top + plot_h / 2
+        parts.append(f'<text class="axis-title" x="12" y="{cy:.1f}" transform="rotate(-90 12 {cy:.1f})" '
+                     f'text-anchor="middle" {FONT} fill="{MUTED}">{escape(y_label)}</text>')
+    if x_label:
+        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
+                     f'{FONT} fill="{MUTED}">{escape(x_label)}</text>')
+
+
+def _x_labels(parts: list[str], x_labels: Sequence[str], x_at, y: float) -> None:
+    every = max(1, math.ceil(len(x_labels) / 6))  # at most about six x labels
+    for i, label in enumerate(x_labels):
+        if i % every == 0 or i == len(x_labels) - 1:
+            parts.append(f'<text x="{x_at(i):.1f}" y="{y}" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+
+
+def _legend(parts: list[str], n: int, name: str, color: str, x: float, top: float) -> None:
+    ly = top + 16 * n + 6
+    parts.append(f'<rect class="legend" x="{x}" y="{ly - 8}" width="10" height="10" fill="{color}"/>'
+                 f'<text x="{x + 14}" y="{ly + 1}" {FONT}>{escape(_short(name, 17))}</text>')
+
+
+def grouped_bar_chart(x_labels: Sequence[str], series: dict[str, Sequence[float]], title: str, *, width: int = 560,
+                      height: int = 240, y_label: str = "", x_label: str = "", empty: str = "No data yet.") -> str:
+    """Vertical bars grouped per x label (a day), one bar per series (an annotator), y from 0, with a legend.
+
+    For counts per day: a day without work is an empty group, not a dip of a line.
+    """
+    if not x_labels or not series:
+        return _empty(title, width, empty)
+    _check(x_labels, series)
+    left, right, top, bottom = 48, 140, TITLE_H + 8, 44
+    plot_w, plot_h = width - left - right, height - top - bottom
+    peak = max((v for values in series.values() for v in values), default=0)
+    top_value, ticks = scale(peak, all(float(v).is_integer() for vs in series.values() for v in vs))
+    group = plot_w / len(x_labels)
+    bar = max(1.0, min(18.0, group * 0.8 / len(series)))
+
+    def y_at(value: float) -> float:
+        return top + plot_h - plot_h * max(value, 0) / top_value
+
+    parts = [_head("bar-chart grouped", title, width, height)]
+    _frame(parts, (left, top, plot_w, plot_h), ticks, y_at, lambda v: f"{v:g}", y_label, x_label, height)
+    _x_labels(parts, x_labels, lambda i: left + group * (i + 0.5), top + plot_h + 16)
+    for n, (name, values) in enumerate(series.items()):
+        color = PALETTE[n % len(PALETTE)]
+        for i, value in enumerate(values):
+            x = left + group * (i + 0.5) - bar * len(series) / 2 + bar * n
+            y = y_at(value)
+            parts.append(f'<rect class="bar" data-series="{escape(name)}" x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" '
+                         f'height="{top + plot_h - y:.1f}" fill="{color}"><title>{escape(name)}, '
+                         f'{escape(str(x_labels[i]))}: {number(value)}</title></rect>')
+        _legend(parts, n, name, color, width - right + 12, top)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]], title: str, *, width: int = 560,
                height: int = 240, y_label: str = "", x_label: str = "", y_max: float | None = None,
                percent: bool = False, empty: str = "No data yet.") -> str:
@@ -125,9 +198,7 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
     """
     if not x_labels or not series:
         return _empty(title, width, empty)
-    for values in series.values():
-        if len(values) != len(x_labels):
-            raise ValueError("every series needs one value per x label")
+    _check(x_labels, series)
     left, right, top, bottom = 48, 140, TITLE_H + 8, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max((v for values in series.values() for v in values if v is not None), default=0)
@@ -143,24 +214,8 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
         return f"{value * 100:.0f} %" if percent else f"{value:g}"
 
     parts = [_head("line-chart", title, width, height)]
-    for tick in ticks:
-        _, y = point(0, tick)
-        parts.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#e5e7eb"/>'
-                     f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end" {FONT} fill="{MUTED}">{tick_text(tick)}</text>')
-    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#999"/>'
-                 f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#999"/>')
-    if y_label:
-        cy = top + plot_h / 2
-        parts.append(f'<text class="axis-title" x="12" y="{cy:.1f}" transform="rotate(-90 12 {cy:.1f})" '
-                     f'text-anchor="middle" {FONT} fill="{MUTED}">{escape(y_label)}</text>')
-    if x_label:
-        parts.append(f'<text class="axis-title" x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
-                     f'{FONT} fill="{MUTED}">{escape(x_label)}</text>')
-    every = max(1, math.ceil(len(x_labels) / 6))  # at most about six x labels
-    for i, label in enumerate(x_labels):
-        if i % every == 0 or i == len(x_labels) - 1:
-            x, _ = point(i, 0)
-            parts.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+    _frame(parts, (left, top, plot_w, plot_h), ticks, lambda v: point(0, v)[1], tick_text, y_label, x_label, height)
+    _x_labels(parts, x_labels, lambda i: point(i, 0)[0], top + plot_h + 16)
     for n, (name, values) in enumerate(series.items()):
         color = PALETTE[n % len(PALETTE)]
         for run in _runs(values):  # a gap (None) breaks the line
@@ -172,9 +227,7 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
                 x, y = point(i, value)
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"><title>{escape(name)}, '
                              f'{escape(str(x_labels[i]))}: {tick_text(value)}</title></circle>')
-        ly = top + 16 * n + 6
-        parts.append(f'<rect x="{width - right + 12}" y="{ly - 8}" width="10" height="10" fill="{color}"/>'
-                     f'<text x="{width - right + 26}" y="{ly + 1}" {FONT}>{escape(_short(name, 17))}</text>')
+        _legend(parts, n, name, color, width - right + 12, top)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -222,12 +275,12 @@ def dashboard(corpus) -> dict:
                             empty="No document yet: import transcripts to see them here by status."),
         "pending": bar_chart(list(pending.items()), "Mentions still pending, per label", axis="mentions",
                              empty="No mention is pending: every automatic mention has been decided (or none exist yet)."),
-        "mentions": line_chart(days, flow.series("mentions"), "Mentions decided per annotator per day",
-                               y_label="mentions", x_label="day",
-                               empty="No mention has been decided yet: mentions per annotator and day appear here."),
-        "submitted": line_chart(days, flow.series("submitted"), "Documents marked done per annotator per day",
-                                y_label="documents", x_label="day",
-                                empty=not_done + "documents per annotator and day appear here."),
+        "mentions": grouped_bar_chart(
+            days, flow.series("mentions"), "Mentions decided per annotator per day", y_label="mentions", x_label="day",
+            empty="No mention has been decided yet: mentions per annotator and day appear here."),
+        "submitted": grouped_bar_chart(
+            days, flow.series("submitted"), "Documents marked done per annotator per day", y_label="documents",
+            x_label="day", empty=not_done + "documents per annotator and day appear here."),
         "per_hour": bar_chart([(u, round(flow.per_hour(u), 1)) for u in flow.totals if flow.per_hour(u) is not None],
                               "Mentions decided per hour of review", unit="/h", axis="mentions per hour",
                               empty="Less than a minute of review measured yet: each annotator's mentions per hour "
@@ -267,6 +320,7 @@ def dashboard(corpus) -> dict:
         "daily": [(day, [v[i] for v in mentions.values()] + [v[i] for v in done.values()]) for i, day in enumerate(days)],
         "people": [(p, [(p.__dict__[k], _percent(p.share(k))) for k in KINDS], _percent(p.share("changed")),
                     number(p.median_minutes)) for p in people],
+        "twice": [p for p in people if p.pairs],
         "kinds": [KIND_NAMES[k] for k in KINDS],
         "trend": trend,
         "trend_rows": [(f"week of {week}", n, row, [row.detectors[d] for d in trend.detectors])

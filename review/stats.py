@@ -10,6 +10,11 @@ Appendix B table, live): per label and per detector,
 
 A relabelled mention counts under its final label; whitelisting deletes pending mentions,
 so they do not count as rejections.
+
+Second copies of double annotation (``Document.twin``) count nowhere here: they repeat an
+original's text and automatic pass, so counting them would double its mentions, documents and
+work. The work on them is measured by its agreement with the original
+(``annotator_quality.agreement``).
 """
 from __future__ import annotations
 
@@ -29,19 +34,25 @@ DETECTORS = tuple(s for s in SOURCES if s != "manual")
 REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
 
 
+def originals(via: str = "") -> Q:
+    """Rows of original documents only, no second copy (``via``: the path to the document, e.g. ``"document__"``)."""
+    return Q(**{f"{via}twin__isnull": True})
+
+
 # ---------------------------------------------------------------- progress
 
 
 def status_counts(corpus: Corpus) -> dict[str, int]:
     """Documents per status, every status present (in workflow order)."""
-    counts = dict(Document.objects.filter(corpus=corpus).values_list("status").annotate(n=Count("id")).order_by())
+    rows = Document.objects.filter(originals(), corpus=corpus).values_list("status").annotate(n=Count("id")).order_by()
+    counts = dict(rows)
     return {status: counts.get(status, 0) for status in Document.Status.values}
 
 
 def pending_by_label(corpus: Corpus) -> dict[str, int]:
     """Mentions still pending, per label (labels without pending mentions left out)."""
     rows = (
-        Mention.objects.filter(document__corpus=corpus, status=ReviewStatus.PENDING)
+        Mention.objects.filter(originals("document__"), document__corpus=corpus, status=ReviewStatus.PENDING)
         .values_list("label").annotate(n=Count("id")).order_by()
     )
     return dict(sorted(rows, key=_label_order))
@@ -99,7 +110,8 @@ class Throughput:
 def throughput(corpus: Corpus) -> Throughput:
     """Mentions decided and documents marked done per annotator and day (one query)."""
     rows = (
-        Decision.objects.filter(document__corpus=corpus, undone=False, action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
+        Decision.objects.filter(originals("document__"), document__corpus=corpus, undone=False,
+                                action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
         .values_list("user__username", "created_at", "action", "before", "after")
         .order_by("created_at", "id")
     )
@@ -143,7 +155,7 @@ def review_times(corpus: Corpus) -> list[ReviewTime]:
     before = Q(decisions__action__in=REVIEW_ACTIONS, decisions__undone=False,
                decisions__created_at__lte=F("submitted_at"))
     rows = (
-        Document.objects.filter(corpus=corpus, submitted_at__isnull=False)
+        Document.objects.filter(originals(), corpus=corpus, submitted_at__isnull=False)
         .values("pk", "title", "submitted_by__username", "submitted_at", "approved_at")
         .annotate(first=Min("decisions__created_at", filter=before), last=Max("decisions__created_at", filter=before),
                   n=Count("decisions", filter=before))
@@ -266,7 +278,8 @@ def _used(rows: list[dict]) -> tuple[str, ...]:
 def quality(corpus: Corpus) -> Quality:
     """Precision and recall of the automatic pass per label and per detector (one query)."""
     aggregates = _aggregates()
-    rows = list(Mention.objects.filter(document__corpus=corpus).values("label").annotate(**aggregates).order_by())
+    rows = list(Mention.objects.filter(originals("document__"), document__corpus=corpus).values("label")
+                .annotate(**aggregates).order_by())
     rows.sort(key=lambda r: _label_order((r["label"], None)))
     used = _used(rows)
     totals = {key: sum(r[key] for r in rows) for key in aggregates}
@@ -303,8 +316,8 @@ def quality_over_time(corpus: Corpus) -> QualityTrend:
     """``quality`` per week of approval (two queries: the mentions, the documents per week)."""
     aggregates = _aggregates()
     rows = list(
-        Mention.objects.filter(document__corpus=corpus, document__status=Document.Status.APPROVED,
-                               document__approved_at__isnull=False)
+        Mention.objects.filter(originals("document__"), document__corpus=corpus,
+                               document__status=Document.Status.APPROVED, document__approved_at__isnull=False)
         .annotate(week=TruncWeek("document__approved_at"))
         .values("week", "label")
         .annotate(**aggregates)
@@ -322,7 +335,7 @@ def quality_over_time(corpus: Corpus) -> QualityTrend:
         overall.append(_row("Overall", {key: sum(r[key] for r in mine) for key in aggregates}, used))
     # a document has mentions of several labels: count documents per week apart from the labels
     documents = dict(
-        Document.objects.filter(corpus=corpus, status=Document.Status.APPROVED, approved_at__isnull=False)
+        Document.objects.filter(originals(), corpus=corpus, status=Document.Status.APPROVED, approved_at__isnull=False)
         .annotate(week=TruncWeek("approved_at")).values_list("week").annotate(n=Count("id")).order_by()
     )
     per_week = {_day(k): n for k, n in documents.items()}

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from review.charts import bar_chart, duration_unit, line_chart, nice_ceiling, number, scale
+from review.charts import bar_chart, duration_unit, grouped_bar_chart, line_chart, nice_ceiling, number, scale
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -41,7 +41,8 @@ def test_it_escapes_every_text():
 
 
 @pytest.mark.parametrize("chart", [lambda: bar_chart([], "Nothing"), lambda: line_chart([], {}, "Nothing"),
-                                   lambda: line_chart(["d"], {}, "Nothing")])
+                                   lambda: line_chart(["d"], {}, "Nothing"), lambda: grouped_bar_chart([], {}, "Nothing"),
+                                   lambda: grouped_bar_chart(["d"], {}, "Nothing")])
 def test_it_says_when_there_is_no_data(chart):
     root = parse(chart())
     assert "No data yet." in [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
@@ -123,6 +124,33 @@ def test_it_draws_one_line_per_series_scaled_to_the_peak():
     assert len(root.findall("s:circle", NS)) == 6
 
 
-def test_it_refuses_series_of_the_wrong_length():
+@pytest.mark.parametrize("chart", [line_chart, grouped_bar_chart])
+def test_it_refuses_series_of_the_wrong_length(chart):
     with pytest.raises(ValueError):
-        line_chart(["a", "b"], {"ann": [1]}, "t")
+        chart(["a", "b"], {"ann": [1]}, "t")
+
+
+# (per-day counts of each series, the bar heights relative to the tallest)
+GROUPED = [
+    ({"ann": [1, 4, 2], "bob": [0, 0, 3]}, {"ann": [0.25, 1, 0.5], "bob": [0, 0, 0.75]}),
+    ({"ann": [0, 0, 5]}, {"ann": [0, 0, 1]}),  # a sparse week: two empty days, no zigzag
+    ({"ann": [2], "bob": [2], "eve": [1]}, {"ann": [1], "bob": [1], "eve": [0.5]}),
+]
+
+
+@pytest.mark.parametrize("series, relative", GROUPED)
+def test_it_groups_one_proportional_bar_per_series_and_day(series, relative):
+    days = [f"2024-01-0{i + 1}" for i in range(len(next(iter(series.values()))))]
+    root = parse(grouped_bar_chart(days, series, "Decisions per day"))
+    assert root.findall(".//s:polyline", NS) == []
+    bars = root.findall("s:rect[@class='bar']", NS)
+    assert len(bars) == len(days) * len(series)
+    tallest = max(float(b.get("height")) for b in bars)
+    for name, shares in relative.items():
+        mine = [b for b in bars if b.get("data-series") == name]
+        assert [float(b.get("height")) for b in mine] == pytest.approx([tallest * r for r in shares], abs=0.1)
+    xs = [float(b.get("x")) for b in bars]
+    by_day = sorted(range(len(bars)), key=lambda i: xs[i])
+    assert len(set(xs)) == len(xs)  # bars side by side, never on top of each other
+    assert [bars[i].get("data-series") for i in by_day[:len(series)]] == list(series)  # each day: every series
+    assert len(root.findall("s:rect[@class='legend']", NS)) == len(series)

@@ -6,9 +6,10 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from review import services, stats
+from review import charts, services, stats
 from review.annotator_quality import KINDS, agreement, annotator_quality
 from review.models import Decision, Document
+from review.services import double
 from tests.test_review_views import mention_at, span
 from tests.test_stats import act, corpus, new_document, people  # noqa: F401 - fixtures
 
@@ -101,13 +102,55 @@ def test_it_has_no_shares_before_the_second_look(waiting, corpus):  # noqa: F811
     assert all(bob.share(kind) is None for kind in (*KINDS, "changed")) and bob.changed == 0
 
 
-def test_it_leaves_a_seam_for_inter_annotator_agreement(scripted, corpus):  # noqa: F811
-    assert agreement(corpus) == {} and row(corpus, "ann").agreement is None
+def _figures(corpus) -> dict[str, object]:
+    """Every dashboard figure that second copies must not change."""
+    quality = stats.quality(corpus)
+    return {
+        "status": stats.status_counts(corpus),
+        "pending": stats.pending_by_label(corpus),
+        "throughput": (stats.throughput(corpus).totals, stats.throughput(corpus).series("submitted")),
+        "review times": [(t.document_id, t.decisions) for t in stats.review_times(corpus)],
+        "quality": quality.as_dict(),
+        "trend": stats.quality_over_time(corpus).documents,
+        "annotators": [(p.annotator, p.documents, p.mentions, p.checked, p.changed) for p in annotator_quality(corpus)
+                       if p.documents],
+    }
+
+
+def _second_copy(original: Document, annotator, done: bool) -> Document:
+    twin = double.make_twin(original)
+    Document.objects.filter(pk=twin.pk).update(assignee=annotator)
+    act(twin, services.accept_pending, annotator)
+    if done:
+        act(twin, services.submit, annotator)
+    return twin
+
+
+# (the twin is marked done, who has an agreement figure)
+TWINS = [(False, {}), (True, {"ann": 1, "bob": 1})]
+
+
+@pytest.mark.parametrize("done, pairs", TWINS)
+def test_it_counts_second_copies_only_in_the_agreement(scripted, corpus, people, done, pairs):  # noqa: F811
+    before = _figures(corpus)
+    twin = _second_copy(scripted, people["bob"], done)
+    assert _figures(corpus) == before
+    assert {p.annotator: p.pairs for p in annotator_quality(corpus) if p.pairs} == pairs
+    assert [p.annotator for p in charts.dashboard(corpus)["twice"]] == sorted(pairs)
+    f1 = double.agreement(scripted, twin).f1
+    assert agreement(corpus) == {name: [f1] for name in pairs}
+    if done:
+        bob = row(corpus, "bob")
+        assert (bob.documents, bob.mentions, bob.agreement) == (0, 0, pytest.approx(f1)) and 0 < f1 < 1
+        assert row(corpus, "ann").agreement == pytest.approx(f1)
 
 
 def test_it_counts_throughput_in_mentions_not_actions(scripted, waiting, corpus):  # noqa: F811
     flow = stats.throughput(corpus)
-    assert flow.totals == {"ann": 13, "bob": 12, "boss": 6}  # boss: 4 corrected, RUFF twice, 1 added; entity: none
+    # bob decided every mention of his document: 12 of the pass, + the forms the corpus learned from ann's approved one
+    assert waiting.mentions.count() > 12
+    assert flow.totals == {"ann": 13, "bob": waiting.mentions.count(), "boss": 6}  # boss: 4 corrected, RUFF twice,
+    # 1 added; the entity-wide accept changed nothing
     assert sum(sum(v) for v in flow.series("mentions").values()) >= 13 + 12
     decisions = scripted.decisions.filter(user__username="ann", undone=False, action__in=stats.REVIEW_ACTIONS).count()
     assert flow.active_seconds["ann"] == pytest.approx(60 * MINUTES_APART * (decisions - 2))
@@ -115,8 +158,8 @@ def test_it_counts_throughput_in_mentions_not_actions(scripted, waiting, corpus)
     assert flow.per_hour("bob") is None  # under a minute of measured time
 
 
-def test_it_reads_the_figures_in_two_queries(scripted, waiting, corpus, django_assert_num_queries):  # noqa: F811
-    with django_assert_num_queries(2):
+def test_it_reads_the_figures_in_three_queries(scripted, waiting, corpus, django_assert_num_queries):  # noqa: F811
+    with django_assert_num_queries(3):  # documents, decisions, doubly annotated texts
         annotator_quality(corpus)
 
 

@@ -144,7 +144,46 @@ def test_it_lists_a_scripted_review_in_text_order_with_who_and_when(document, an
         (ChangeKind.ACCEPTED, "Kevin Richardson"), (ChangeKind.ACCEPTED, "RICHARDSON")]
 
 
-def test_it_never_claims_a_mention_was_unseen_without_reading_progress(document, annotator):
-    services.set_entity_status(document.pk, _v(document), annotator, _entity(document, "Fresno").pk, "accepted")
-    assert unseen_mentions(document) == set()
-    assert filtered(document, changes(document), DiffFilter.UNSEEN) == []
+def _accept_fresno(document, user):
+    services.set_entity_status(document.pk, _v(document), user, _entity(document, "Fresno").pk, "accepted")
+
+
+def _accept_locations(document, user):
+    services.accept_pending(document.pk, _v(document), user, labels=["LOCATION"])
+
+
+def _accept_one_fresno(document, user):
+    services.set_mention_status(document.pk, _v(document), user, _mention(document, "Fresno", 1).pk, "accepted")
+
+
+def _accept_rest(document, user):
+    services.mark_read(document.pk, user, 2)
+    services.accept_rest(document.pk, _v(document), user)
+
+
+# (name, lines read before, the action, lines read after, who read, the mentions never looked at)
+UNSEEN = [
+    ("entity accept, nothing read", 0, _accept_fresno, 0, "ann", ["Fresno:1", "Fresno:2"]),
+    ("entity accept, first line read", 1, _accept_fresno, 1, "ann", ["Fresno:2"]),
+    ("entity accept, both lines read", 2, _accept_fresno, 2, "ann", []),
+    ("entity accept, read by someone else", 0, _accept_fresno, 0, "rev", ["Fresno:1", "Fresno:2"]),
+    ("entity accept, line 2 read afterwards", 1, _accept_fresno, 2, "ann", []),
+    ("accept pending under a filter, line 2 read afterwards", 1, _accept_locations, 2, "ann", ["Fresno:2"]),
+    ("accept pending under a filter, all read first", 2, _accept_locations, 2, "ann", []),
+    ("one mention accepted: not bulk", 0, _accept_one_fresno, 0, "ann", []),
+    ("accept the rest (only after reading every line)", 0, _accept_rest, 0, "ann", []),
+]
+
+
+@pytest.mark.parametrize("name, before, act, after, reader, expected", UNSEEN, ids=[u[0] for u in UNSEEN])
+def test_it_lists_bulk_decisions_on_lines_their_author_never_read(document, annotator, name, before, act, after,
+                                                                  reader, expected):
+    reader = annotator if reader == "ann" else get_user_model().objects.create_user(reader)
+    if before:
+        services.mark_read(document.pk, reader, before)
+    act(document, annotator)
+    if after > before:
+        services.mark_read(document.pk, reader, after)
+    found = filtered(document, changes(document), DiffFilter.UNSEEN)
+    assert [f"{TEXT[c.start:c.end]}:{TEXT.count(chr(10), 0, c.start) + 1}" for c in found] == expected
+    assert unseen_mentions(document) == {c.mention_id for c in found}

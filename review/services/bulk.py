@@ -71,7 +71,8 @@ def _accept(document: Document, user, rows, action: str, target: str, summary: s
     decision = finish(
         document, user, action, target, summary,
         before={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.PENDING}}]},
-        after={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.ACCEPTED}}]},
+        after={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.ACCEPTED}}],
+               "lines_read": reading(document, user).lines_read},  # for the diff's "never looked at"
     )
     return Outcome(document, decision, [(s, e) for _, s, e, _ in rows], {ent for *_, ent in rows}, regroup=True)
 

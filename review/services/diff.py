@@ -9,11 +9,14 @@ the decisions that created or deleted them.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from anonymizer.transcript import line_starts
+
 from ..constants import UNDOABLE, Action, ReviewStatus
-from ..models import Decision, Document, Entity, Mention
+from ..models import Decision, Document, Entity, Mention, ReadingProgress
 
 
 class ChangeKind:
@@ -39,7 +42,10 @@ ENTITY_MOVES = {Action.MERGE: ChangeKind.MERGED, Action.SPLIT: ChangeKind.SPLIT,
                 Action.RELABEL: ChangeKind.RELABELLED}
 #: entity-level actions; any other decision touching more than one mention is bulk too
 BULK_ACTIONS = frozenset({Action.ACCEPT_ENTITY, Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.MERGE,
-                          Action.WHITELIST})
+                          Action.WHITELIST, Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.ACCEPT_KNOWN,
+                          Action.RESTORE_DISMISSED})
+#: the key of a bulk decision's ``after`` holding how many lines its author had read then
+LINES_READ = "lines_read"
 
 
 class DiffFilter:
@@ -94,14 +100,33 @@ def is_bulk(decision: Decision | None) -> bool:
     return len(touched | set(after.get("created_mentions", []))) > 1
 
 
-def unseen_mentions(document: Document) -> set[int]:
-    """Mentions decided in bulk that the annotator never focused nor scrolled past.
+def lines_read_then(decision: Decision, progress: dict[int, int]) -> int:
+    """How many lines the decision's author had read when they decided.
 
-    This needs a record of what each person read. The app keeps no such record, so no
-    mention can be shown to be unseen and the set is empty; the "never looked at" filter
-    then lists nothing rather than guessing.
+    Bulk accepts record it (``after["lines_read"]``). Other decisions fall back on the author's
+    reading progress now, which can only be higher than it was then: a line past it was unseen
+    when they decided and is unseen still, so the filter never calls a seen mention unseen.
     """
-    return set()
+    recorded = (decision.after or {}).get(LINES_READ)
+    return int(recorded) if recorded is not None else progress.get(decision.user_id, 0)
+
+
+def never_looked_at(document: Document, found: list[Change]) -> list[Change]:
+    """The changes decided in bulk on a line their author never scrolled past nor stepped to.
+
+    Reading progress is a high-water mark of the lines seen (scrolling past a line and
+    stepping to a mention both raise it; focus is not recorded apart), so a mention lies
+    unseen when its line is beyond the lines its author had read when deciding.
+    """
+    progress = dict(ReadingProgress.objects.filter(document=document).values_list("user_id", "lines_read"))
+    starts = line_starts(document.text)
+    return [c for c in found if c.bulk and c.decision is not None
+            and bisect.bisect_right(starts, c.start) > lines_read_then(c.decision, progress)]
+
+
+def unseen_mentions(document: Document) -> set[int]:
+    """Mentions decided in bulk that their author never focused nor scrolled past."""
+    return {c.mention_id for c in never_looked_at(document, changes(document)) if c.mention_id is not None}
 
 
 class AuditTrail:
@@ -196,8 +221,7 @@ def filtered(document: Document, found: list[Change], which: str) -> list[Change
     if which == DiffFilter.BULK:
         return [c for c in found if c.bulk]
     if which == DiffFilter.UNSEEN:
-        unseen = unseen_mentions(document)
-        return [c for c in found if c.bulk and c.mention_id in unseen]
+        return never_looked_at(document, found)
     found = [c for c in found if c.kind != ChangeKind.ACCEPTED]
     if which == DiffFilter.ANNOTATOR:
         annotator = document.submitted_by_id or document.assignee_id
