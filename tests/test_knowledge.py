@@ -216,3 +216,20 @@ def test_it_offers_the_corpus_actions_as_plain_form_posts(corpus, client, annota
     response = client.post(f"/documents/{doc.pk}/corpus/accept-known/", {"version": doc.version})
     assert response.status_code == 302
     assert doc.mentions.filter(status=ReviewStatus.ACCEPTED).count() == 2
+
+
+@pytest.mark.parametrize("text, spans, entities, header, reason", [
+    (*SUPPORTED[0], "grouped with other names of one person"),
+    (*SUPPORTED[1], "a title beside it"),
+    (*SUPPORTED[4], "spelled out in this document"),
+], ids=["grouped", "title", "spelled out"])
+def test_it_shows_in_the_inspector_why_a_learned_dismissal_was_overridden(corpus, client, annotator, text, spans,
+                                                                         entities, header, reason):
+    mentions = [Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
+    doc = _import(corpus, text, mentions, entities, header)
+    Document.objects.filter(pk=doc.pk).update(assignee=annotator)
+    hope = next(r for r in doc.mentions.all() if text[r.start:r.end] == "Hope")
+    assert knowledge.conflict_reason(hope) == reason
+    client.force_login(annotator)
+    page = client.get(f"/documents/{doc.pk}/?m={hope.pk}").content.decode()
+    assert 'id="corpus-conflict"' in page and reason in page

@@ -287,6 +287,15 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     return dismissed, conflicts
 
 
+def conflict_reason(mention: Mention) -> str:
+    """Why a learned dismissal did not apply to this mention: the reason ``apply`` recorded ("" = none)."""
+    if mention.corpus_mark != CorpusMark.CONFLICT:
+        return ""
+    audit = (Decision.objects.filter(document_id=mention.document_id, action=Action.CORPUS_APPLY)
+             .order_by("-pk").values_list("after", flat=True).first()) or {}
+    return next((reason for pk, reason in audit.get("conflicts", []) if pk == mention.pk), "")
+
+
 def learn_and_apply(document: Document) -> dict[str, int]:
     """The automatic pass's explicit call: refresh the corpus's knowledge, then apply it."""
     learn(document.corpus)
