@@ -233,3 +233,16 @@ def test_it_shows_in_the_inspector_why_a_learned_dismissal_was_overridden(corpus
     client.force_login(annotator)
     page = client.get(f"/documents/{doc.pk}/?m={hope.pk}").content.decode()
     assert 'id="corpus-conflict"' in page and reason in page
+
+
+@pytest.mark.parametrize("form, mark, status", [
+    ("Hope", CorpusMark.DISMISSED, ReviewStatus.REJECTED),  # dismissed in two documents: the form beats the label
+    ("Fresno", CorpusMark.LABEL, ReviewStatus.PENDING),  # nothing learned about the form: the trusted label marks it
+])
+def test_it_lets_a_learned_dismissal_win_over_a_trusted_label(corpus, monkeypatch, form, mark, status):
+    monkeypatch.setattr(knowledge, "trusted_labels", lambda corpus: {"PERSON": 1.0})
+    text = "INMATE: Hope is what I have in Fresno.\n"
+    doc = _import(corpus, text, [Mention(*_span(text, form), "PERSON", ("spacy",), entity=0)],
+                  [Entity(0, "PERSON", "PERSON", form)])
+    row = _mark(doc, form)
+    assert (row.corpus_mark, row.status) == (mark, status)

@@ -241,8 +241,9 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                 entities[(label, entry.form)] = entity
             created.append(Mention(document=document, entity=entity, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
-    for mention in mentions:  # proposals of a label the corpus always accepts
-        if mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark:
+    for mention in mentions:  # proposals of a label the corpus always accepts (a learned dismissal of the form wins)
+        if (mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark
+                and fold_possessive(text[mention.start:mention.end]) not in knowledge.dismissed):
             mention.corpus_mark = CorpusMark.LABEL
             marked.append(mention)
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources"], batch_size=500)
