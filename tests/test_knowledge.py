@@ -246,3 +246,22 @@ def test_it_lets_a_learned_dismissal_win_over_a_trusted_label(corpus, monkeypatc
                   [Entity(0, "PERSON", "PERSON", form)])
     row = _mark(doc, form)
     assert (row.corpus_mark, row.status) == (mark, status)
+
+
+@pytest.mark.parametrize("op, label, after", [
+    (curation.REMOVE, "", set()),  # the learned name is gone from the unstarted document
+    (curation.RELABEL, "LOCATION", {("LOCATION", CorpusMark.KNOWN)}),  # it comes back with the corrected label
+])
+def test_it_shows_an_admin_the_impact_before_a_change_and_applies_it(corpus, client, django_user_model, op, label,
+                                                                    after):
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Ruff here.\n", [], [])
+    entry = KnownForm.objects.get(corpus=corpus, form="ruff")
+    client.force_login(admin)
+    page = client.get(f"/corpora/{corpus.pk}/knowledge/?confirm={entry.pk}&op={op}").content.decode()
+    assert "This changes 2 mention(s) in 1 document(s)" in page
+    assert doc.mentions.count() == 2  # seeing the impact changes nothing
+    response = client.post(f"/corpora/{corpus.pk}/knowledge/{entry.pk}/", {"op": op, "label": label})
+    assert response.status_code == 302
+    assert KnowledgeChange.objects.get(known_form=entry, action=op).mentions_changed == 2
+    assert set(doc.mentions.values_list("label", "corpus_mark")) == after
