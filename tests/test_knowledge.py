@@ -265,3 +265,32 @@ def test_it_shows_an_admin_the_impact_before_a_change_and_applies_it(corpus, cli
     assert response.status_code == 302
     assert KnowledgeChange.objects.get(known_form=entry, action=op).mentions_changed == 2
     assert set(doc.mentions.values_list("label", "corpus_mark")) == after
+
+
+def _learned_place(corpus, labels: dict[str, int]) -> None:
+    """What the reviewed documents accepted "Ruff" as, label by label."""
+    KnownForm.objects.filter(corpus=corpus, form="ruff").update(labels=labels, label=max(labels, key=labels.get))
+
+
+@pytest.mark.parametrize("learned, label, mark", [
+    ({"PERSON": 3}, "PERSON", CorpusMark.KNOWN),  # always a person in the corpus: the proposal takes that label
+    ({"PERSON": 3, "LOCATION": 1}, "LOCATION", ""),  # accepted with this label too: left as proposed
+])
+def test_it_gives_a_known_name_the_corpus_label_pending_and_reset_puts_it_back(corpus, monkeypatch, learned, label,
+                                                                               mark):
+    text = "INMATE: I went to Ruff.\n"
+    learn = knowledge.learn
+
+    def learn_then_set(c):
+        n = learn(c)
+        _learned_place(c, learned)
+        return n
+    monkeypatch.setattr(knowledge, "learn", learn_then_set)
+    doc = _import(corpus, text, [Mention(*_span(text, "Ruff"), "LOCATION", ("spacy",), entity=0)],
+                  [Entity(0, "LOCATION", "CITY", "Ruff")])
+    row = _mark(doc, "Ruff")
+    assert (row.label, row.corpus_mark, row.status) == (label, mark, ReviewStatus.PENDING)
+    assert row.entity.label == label
+    knowledge.reset(doc)
+    row.refresh_from_db()
+    assert (row.label, row.corpus_mark, row.entity.label) == ("LOCATION", "", "LOCATION")
