@@ -79,7 +79,8 @@ def setup_django(database_url: str | None = None) -> str:
     """Configure a standalone Django (DEBUG, throw-away SQLite, inline jobs) and migrate."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DEBUG", "1")
-    os.environ.pop("REDIS_URL", None)  # jobs inline
+    os.environ.pop("REDIS_URL", None)
+    os.environ["JOBS_MODE"] = "inline"  # the automatic pass runs in the caller, before the review
     url = database_url or f"sqlite:///{tempfile.mkdtemp(prefix='review-effort-')}/effort.sqlite3"
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("LOG_LEVEL", "WARNING")
@@ -272,9 +273,13 @@ class OracleReviewer:
         self._add_missed()
 
     def _corpus_knowledge(self) -> None:
-        """Restore the corpus's dismissals the gold contradicts (one action), then accept every
-        mention known from the corpus with one action when the gold says they are all right."""
-        from review import services
+        """Restore the corpus's dismissals the gold contradicts (one action).
+
+        Mentions known from the corpus are left to the one "accept the rest" after reading:
+        accepting them first ("accept all known from the corpus") would be one more action
+        that saves none, since this reviewer reads every line and accepts the rest once. A
+        wrong known mention is rejected in the main pass like any other wrong proposal.
+        """
         from review.constants import CorpusMark
         from review.models import Mention, ReviewStatus
 
@@ -289,21 +294,9 @@ class OracleReviewer:
             self.act("other", "restore_dismissed", wrong)
         known = [r for r in rows if marks.get(r.pk) in (CorpusMark.KNOWN, CorpusMark.LABEL)
                  and r.status == ReviewStatus.PENDING]
-        bad = [r for r in known if not self.index.good(r.start, r.end)]
-        # after the bulk accept, an entity whose mentions are all wrong is rejected with one action
-        bad_entities = {r.entity_id for r in bad}
-        all_bad = {e for e in bad_entities if all(not self.index.good(r.start, r.end) for r in rows if r.entity_id == e)}
-        fixes = len(all_bad) + sum(r.entity_id not in all_bad for r in bad)
-        # worth it when the entity decisions it saves outnumber the rejections it costs
-        saved = len({r.entity_id for r in known}) - len(bad_entities)
-        self.corpus_stats = {"known": len(known), "known_wrong": len(bad), "dismissed_restored": len(wrong)}
-        if known and 1 + fixes < saved:
-            self.act("other", "accept_known_from_corpus")
-            for entity_id in sorted(all_bad):
-                self.act("entity_reject", "set_entity_status", entity_id, ReviewStatus.REJECTED)
-            for r in bad:
-                if r.entity_id not in all_bad:
-                    self.act("mention_reject", "set_mention_status", r.pk, ReviewStatus.REJECTED)
+        dismissed = [r for r in rows if marks.get(r.pk) == CorpusMark.DISMISSED]
+        self.corpus_stats = {"known": len(known), "known_wrong": sum(not self.index.good(r.start, r.end) for r in known),
+                             "dismissed": len(dismissed), "dismissed_restored": len(wrong)}
 
     def _add_missed(self) -> None:
         from review import services

@@ -216,3 +216,81 @@ def test_it_offers_the_corpus_actions_as_plain_form_posts(corpus, client, annota
     response = client.post(f"/documents/{doc.pk}/corpus/accept-known/", {"version": doc.version})
     assert response.status_code == 302
     assert doc.mentions.filter(status=ReviewStatus.ACCEPTED).count() == 2
+
+
+@pytest.mark.parametrize("text, spans, entities, header, reason", [
+    (*SUPPORTED[0], "grouped with other names of one person"),
+    (*SUPPORTED[1], "a title beside it"),
+    (*SUPPORTED[4], "spelled out in this document"),
+], ids=["grouped", "title", "spelled out"])
+def test_it_shows_in_the_inspector_why_a_learned_dismissal_was_overridden(corpus, client, annotator, text, spans,
+                                                                         entities, header, reason):
+    mentions = [Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
+    doc = _import(corpus, text, mentions, entities, header)
+    Document.objects.filter(pk=doc.pk).update(assignee=annotator)
+    hope = next(r for r in doc.mentions.all() if text[r.start:r.end] == "Hope")
+    assert knowledge.conflict_reason(hope) == reason
+    client.force_login(annotator)
+    page = client.get(f"/documents/{doc.pk}/?m={hope.pk}").content.decode()
+    assert 'id="corpus-conflict"' in page and reason in page
+
+
+@pytest.mark.parametrize("form, mark, status", [
+    ("Hope", CorpusMark.DISMISSED, ReviewStatus.REJECTED),  # dismissed in two documents: the form beats the label
+    ("Fresno", CorpusMark.LABEL, ReviewStatus.PENDING),  # nothing learned about the form: the trusted label marks it
+])
+def test_it_lets_a_learned_dismissal_win_over_a_trusted_label(corpus, monkeypatch, form, mark, status):
+    monkeypatch.setattr(knowledge, "trusted_labels", lambda corpus: {"PERSON": 1.0})
+    text = "INMATE: Hope is what I have in Fresno.\n"
+    doc = _import(corpus, text, [Mention(*_span(text, form), "PERSON", ("spacy",), entity=0)],
+                  [Entity(0, "PERSON", "PERSON", form)])
+    row = _mark(doc, form)
+    assert (row.corpus_mark, row.status) == (mark, status)
+
+
+@pytest.mark.parametrize("op, label, after", [
+    (curation.REMOVE, "", set()),  # the learned name is gone from the unstarted document
+    (curation.RELABEL, "LOCATION", {("LOCATION", CorpusMark.KNOWN)}),  # it comes back with the corrected label
+])
+def test_it_shows_an_admin_the_impact_before_a_change_and_applies_it(corpus, client, django_user_model, op, label,
+                                                                    after):
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Ruff here.\n", [], [])
+    entry = KnownForm.objects.get(corpus=corpus, form="ruff")
+    client.force_login(admin)
+    page = client.get(f"/corpora/{corpus.pk}/knowledge/?confirm={entry.pk}&op={op}").content.decode()
+    assert "This changes 2 mention(s) in 1 document(s)" in page
+    assert doc.mentions.count() == 2  # seeing the impact changes nothing
+    response = client.post(f"/corpora/{corpus.pk}/knowledge/{entry.pk}/", {"op": op, "label": label})
+    assert response.status_code == 302
+    assert KnowledgeChange.objects.get(known_form=entry, action=op).mentions_changed == 2
+    assert set(doc.mentions.values_list("label", "corpus_mark")) == after
+
+
+def _learned_place(corpus, labels: dict[str, int]) -> None:
+    """What the reviewed documents accepted "Ruff" as, label by label."""
+    KnownForm.objects.filter(corpus=corpus, form="ruff").update(labels=labels, label=max(labels, key=labels.get))
+
+
+@pytest.mark.parametrize("learned, label, mark", [
+    ({"PERSON": 3}, "PERSON", CorpusMark.KNOWN),  # always a person in the corpus: the proposal takes that label
+    ({"PERSON": 3, "LOCATION": 1}, "LOCATION", ""),  # accepted with this label too: left as proposed
+])
+def test_it_gives_a_known_name_the_corpus_label_pending_and_reset_puts_it_back(corpus, monkeypatch, learned, label,
+                                                                               mark):
+    text = "INMATE: I went to Ruff.\n"
+    learn = knowledge.learn
+
+    def learn_then_set(c):
+        n = learn(c)
+        _learned_place(c, learned)
+        return n
+    monkeypatch.setattr(knowledge, "learn", learn_then_set)
+    doc = _import(corpus, text, [Mention(*_span(text, "Ruff"), "LOCATION", ("spacy",), entity=0)],
+                  [Entity(0, "LOCATION", "CITY", "Ruff")])
+    row = _mark(doc, "Ruff")
+    assert (row.label, row.corpus_mark, row.status) == (label, mark, ReviewStatus.PENDING)
+    assert row.entity.label == label
+    knowledge.reset(doc)
+    row.refresh_from_db()
+    assert (row.label, row.corpus_mark, row.entity.label) == ("LOCATION", "", "LOCATION")

@@ -21,6 +21,7 @@ class KnownForm(models.Model):
     label = models.CharField(max_length=30, blank=True, help_text="Label it was accepted with (most often).")
     accepted = models.PositiveIntegerField(default=0, help_text="Accepted mentions.")
     rejected = models.PositiveIntegerField(default=0, help_text="Rejected automatic mentions.")
+    labels = models.JSONField(default=dict, help_text="Accepted mentions by label.")
     accepted_in = models.JSONField(default=list)
     rejected_in = models.JSONField(default=list)
     contexts = models.JSONField(default=dict, help_text="Rejections by kind of context.")

@@ -112,13 +112,14 @@ def learn(corpus: Corpus) -> int:
         row = existing.pop(form, None) or KnownForm(corpus=corpus, form=form[:255])
         row.surface = s["surfaces"].most_common(1)[0][0][:255]
         row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
+        row.labels = dict(s["labels"])
         row.accepted, row.rejected = s["acc"], s["rej"]
         row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])
         row.contexts = dict(s["contexts"])
         row.trusted = any(docs[d] == Document.Status.APPROVED for d in s["acc_in"] | s["rej_in"])
         (changed if row.pk else new).append(row)
     KnownForm.objects.bulk_create(new, batch_size=500)
-    KnownForm.objects.bulk_update(changed, ["surface", "label", "accepted", "rejected", "accepted_in", "rejected_in",
+    KnownForm.objects.bulk_update(changed, ["surface", "label", "labels", "accepted", "rejected", "accepted_in", "rejected_in",
                                             "contexts", "trusted"], batch_size=500)
     # forms no reviewed document supports any more (e.g. a document sent back) are forgotten
     KnownForm.objects.filter(pk__in=[k.pk for k in existing.values()]).delete()
@@ -217,6 +218,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     entities = {(e.label, fold_possessive(e.name)): e for e in Entity.objects.filter(document=document)}
     marked: list[Mention] = []
     created: list[Mention] = []
+    relabelled: list[list] = []  # [mention, label before, entity before]: reset() puts them back
     taken: list[tuple[int, int]] = list(spans)
     for entry in sorted(knowledge.known.values(), key=lambda k: -len(k.form)):
         label = knowledge.label_of(entry)
@@ -226,6 +228,11 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                 continue
             mention = by_span.get((s, e))
             if mention is not None:
+                if mention.status == ReviewStatus.PENDING and not mention.corpus_mark and mention.label != label \
+                        and relabelable(mention, entry, label):
+                    relabelled.append([mention.pk, mention.label, mention.entity_id])
+                    mention.label = label
+                    mention.entity = _entity_of(document, entities, label, entry)
                 if mention.status == ReviewStatus.PENDING and mention.label == label and not mention.corpus_mark:
                     mention.corpus_mark, mention.confidence = CorpusMark.KNOWN, 1
                     mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
@@ -234,18 +241,15 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
             if any(a < e and s < b for a, b in taken):
                 continue
             taken.append((s, e))
-            entity = entities.get((label, entry.form))
-            if entity is None:
-                entity = Entity.objects.create(document=document, label=label, category=category_of(label, entry.surface),
-                                               name=entry.surface, order=len(entities) + 10_000)
-                entities[(label, entry.form)] = entity
+            entity = _entity_of(document, entities, label, entry)
             created.append(Mention(document=document, entity=entity, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
-    for mention in mentions:  # proposals of a label the corpus always accepts
-        if mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark:
+    for mention in mentions:  # proposals of a label the corpus always accepts (a learned dismissal of the form wins)
+        if (mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark
+                and fold_possessive(text[mention.start:mention.end]) not in knowledge.dismissed):
             mention.corpus_mark = CorpusMark.LABEL
             marked.append(mention)
-    Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources"], batch_size=500)
+    Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
     Mention.objects.bulk_create(created, batch_size=500)
     counts["created"], counts["marked"] = len(created), len(marked)
 
@@ -253,11 +257,29 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     counts["dismissed"], counts["conflicts"] = len(dismissed), len(conflicts)
     if any(counts.values()):
         finish(document, None, Action.CORPUS_APPLY, f"document:{document.pk}",
-               f"Corpus knowledge: {len(created) + len(marked)} known, {len(dismissed)} dismissed, "
-               f"{len(conflicts)} dismissal(s) contradicted here (left pending)",
+               f"Corpus knowledge: {len(created) + len(marked)} known ({len(relabelled)} with the corpus's label), "
+               f"{len(dismissed)} dismissed, {len(conflicts)} dismissal(s) contradicted here (left pending)",
                after={"known": [m.pk for m in (*marked, *created)], "dismissed": dismissed,
-                      "conflicts": conflicts})
+                      "conflicts": conflicts, "relabelled": relabelled})
     return counts
+
+
+def relabelable(mention: Mention, entry: KnownForm, label: str) -> bool:
+    """A pending automatic proposal of a known name takes the corpus's label when the reviewed
+    documents accepted this form with that one label only (or an admin set it), never with this one."""
+    unanimous = bool(entry.label_override) or set(entry.labels) == {label}
+    return (mention.origin == Mention.Origin.AUTO and unanimous and mention.label in NAME_LABELS
+            and mention.label not in entry.labels)
+
+
+def _entity_of(document: Document, entities: dict, label: str, entry: KnownForm) -> Entity:
+    """The document's entity of this label and known name (created when the pass has none)."""
+    entity = entities.get((label, entry.form))
+    if entity is None:
+        entity = Entity.objects.create(document=document, label=label, category=category_of(label, entry.surface),
+                                       name=entry.surface, order=len(entities) + 10_000)
+        entities[(label, entry.form)] = entity
+    return entity
 
 
 def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list]:
@@ -287,6 +309,15 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     return dismissed, conflicts
 
 
+def conflict_reason(mention: Mention) -> str:
+    """Why a learned dismissal did not apply to this mention: the reason ``apply`` recorded ("" = none)."""
+    if mention.corpus_mark != CorpusMark.CONFLICT:
+        return ""
+    audit = (Decision.objects.filter(document_id=mention.document_id, action=Action.CORPUS_APPLY)
+             .order_by("-pk").values_list("after", flat=True).first()) or {}
+    return next((reason for pk, reason in audit.get("conflicts", []) if pk == mention.pk), "")
+
+
 def learn_and_apply(document: Document) -> dict[str, int]:
     """The automatic pass's explicit call: refresh the corpus's knowledge, then apply it."""
     learn(document.corpus)
@@ -296,6 +327,10 @@ def learn_and_apply(document: Document) -> dict[str, int]:
 def reset(document: Document) -> None:
     """Take back what corpus knowledge did to a document's undecided mentions (before re-applying)."""
     document.mentions.filter(origin=Mention.Origin.AUTO, status=ReviewStatus.PENDING, sources=SOURCE).delete()
+    for audit in document.decisions.filter(action=Action.CORPUS_APPLY).order_by("-pk"):
+        for pk, label, entity_id in (audit.after or {}).get("relabelled", []):
+            document.mentions.filter(pk=pk, status=ReviewStatus.PENDING, entity__isnull=False).update(
+                label=label, entity_id=entity_id)
     document.mentions.filter(corpus_mark=CorpusMark.DISMISSED, status=ReviewStatus.REJECTED).update(
         status=ReviewStatus.PENDING, corpus_mark="")
     for m in document.mentions.filter(status=ReviewStatus.PENDING).exclude(corpus_mark=""):

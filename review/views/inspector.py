@@ -6,7 +6,7 @@ import bisect
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
 from ..rows import MENTION_COLUMNS, EntityLike
-from ..services import NAME_LABELS, find_occurrences, name_like, overlaps, same_term, similar_names, trim_span
+from ..services import NAME_LABELS, knowledge, find_occurrences, name_like, overlaps, same_term, similar_names, trim_span
 from .common import parse_int
 from .screen import Screen
 
@@ -39,6 +39,7 @@ def _mention(screen: Screen, mention: Mention) -> dict:
         "context": excerpt(screen.text, mention.start, mention.end),
         "entity": row,
         "move_targets": screen.same_label(row.label, row.pk),
+        "corpus_conflict": knowledge.conflict_reason(mention),
     }
 
 

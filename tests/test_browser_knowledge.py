@@ -1,0 +1,48 @@
+"""The review screen's corpus buttons in Chromium: after an htmx action they still send the current version."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.types import Entity, Mention
+from review.models import Corpus, Document, ReviewStatus
+from tests.test_browser_e2e import login, wait_idle
+from tests.test_knowledge import _import, _reviewed, _span
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TEXT = "PRESIDING COMMISSIONER RUFF: Good morning. We are in Fresno.\nINMATE: Hope is what I have.\n"
+
+
+@pytest.fixture
+def assigned(django_user_model):
+    ann = django_user_model.objects.create_user("ann", password="a-long-test-password")
+    corpus = Corpus.objects.create(name="c")
+    _reviewed(corpus, "one")
+    _reviewed(corpus, "two")
+    doc = _import(corpus, TEXT, [Mention(*_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=0),
+                                 Mention(*_span(TEXT, "Hope"), "PERSON", ("spacy",), entity=1)],
+                  [Entity(0, "LOCATION", "CITY", "Fresno"), Entity(1, "PERSON", "PERSON", "Hope")])
+    Document.objects.filter(pk=doc.pk).update(assignee=ann)
+    return doc
+
+
+@pytest.mark.parametrize("button, needle, status", [
+    ("Accept all known from the corpus", "RUFF", ReviewStatus.ACCEPTED),
+    ("Restore dismissed", "Hope", ReviewStatus.PENDING),
+])
+def test_it_sends_the_current_version_from_the_corpus_buttons_after_an_htmx_action(
+        browser, live_server, assigned, button, needle, status):
+    page = login(browser, live_server, "ann")
+    page.goto(f"{live_server.url}/documents/{assigned.pk}/")
+    page.wait_for_function("window.reviewReady !== undefined")
+    fresno = assigned.mentions.get(start=_span(TEXT, "Fresno")[0])
+    page.click(f"#m{fresno.pk}")
+    page.keyboard.press("a")  # an htmx action: the document's version moves on
+    wait_idle(page)
+    fresno.refresh_from_db()
+    assert fresno.status == ReviewStatus.ACCEPTED
+    page.click(f"text={button}")
+    page.wait_for_selector("ul.messages")
+    assert "changed" not in page.inner_text("ul.messages").casefold()  # no "changed by someone else" conflict
+    start, end = _span(TEXT, needle)
+    assert assigned.mentions.get(start=start, end=end).status == status
