@@ -51,6 +51,7 @@ LAYERS: list[list[str]] = [
     ["normalize", "categorize", "evaluate_report", "suspects"],
     ["evaluate_load"],
     ["pseudonymize", "export", "evaluate", "pipeline"],
+    ["batch_inputs", "batch_outputs"],
     ["batch"],
 ]
 PACKAGE = ROOT / "anonymizer"
