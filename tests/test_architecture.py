@@ -41,7 +41,7 @@ import re  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript"],
+    ["lexicon", "transcript", "pseudonymize_temporal"],
     ["spans", "resolve", "header", "gazetteer"],
     ["recognizers", "backends", "pdf_pages", "leakgate"],
     ["pdf_text"],
