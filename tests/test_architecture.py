@@ -37,6 +37,8 @@ def test_it_has_no_django_import_statement_in_the_core():
 import ast  # noqa: E402
 import re  # noqa: E402
 
+import pytest  # noqa: E402
+
 #: anonymizer/ modules from the bottom up: a module imports only modules of earlier layers.
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
@@ -184,3 +186,21 @@ def test_it_reads_the_data_files_only_in_the_vocabulary_module():
         and re.search(r"importlib\.resources|\bfiles\(|[\"']data[\"']", path.read_text(encoding="utf-8"))
     )
     assert readers == []
+
+
+# --- module size (docs/architecture.md, "One home per concept") --------------------------------
+
+MAX_LINES = 400
+#: modules allowed past MAX_LINES, each with its reason; keep this list short (empty is best)
+LONG_MODULES: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("folder", ["anonymizer", "fixtures"])
+def test_it_keeps_every_core_and_fixture_module_small(folder):
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+        and str(path.relative_to(ROOT)) not in LONG_MODULES
+    }
+    assert long == {}, f"split these by step (or allow-list them with a reason): {long}"
