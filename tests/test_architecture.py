@@ -204,3 +204,32 @@ def test_it_keeps_every_core_and_fixture_module_small(folder):
         and str(path.relative_to(ROOT)) not in LONG_MODULES
     }
     assert long == {}, f"split these by step (or allow-list them with a reason): {long}"
+
+
+# --- the module tables of docs/architecture.md ---------------------------------------------------
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def _documented_name(path: Path) -> str:
+    """How docs/architecture.md names a module: ``pdf_pages.py`` in anonymizer/ (``recognizers/``
+    as a whole), ``services/users.py`` or ``rows.py`` in review/, ``config/backup.py``, ``fixtures/hearing.py``."""
+    relative = path.relative_to(ROOT)
+    folder, rest = relative.parts[0], Path(*relative.parts[1:])
+    if folder == "anonymizer":
+        return "recognizers/" if rest.parts[0] == "recognizers" else str(rest)
+    if folder == "review":
+        return "management/commands/" if rest.parts[0] == "management" else str(rest)
+    return str(relative)
+
+
+@pytest.mark.parametrize("folder", ["anonymizer", "review", "config", "fixtures"])
+def test_it_documents_every_module_in_the_architecture_tables(folder):
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = sorted(
+        name
+        for path in (ROOT / folder).rglob("*.py")
+        if path.name != "__init__.py" and "migrations" not in path.parts
+        if f"`{(name := _documented_name(path))}`" not in text
+    )
+    assert missing == [], f"add these modules to docs/architecture.md: {missing}"
