@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue as queue_module
-import re
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
@@ -36,6 +35,7 @@ from anonymizer.batch_outputs import (
     write_json,
     write_secret,
 )
+from anonymizer.export import WORD
 from anonymizer.pseudonymize import STYLES, pseudonymize
 from anonymizer.types import Config, Progress, no_progress
 
@@ -43,8 +43,6 @@ __all__ = [
     "INPUT_SUFFIXES", "STYLES", "TAB_SUFFIX", "BatchResult", "Document", "Failure", "Job", "ProgressBar",
     "discover", "process_job", "run", "stats", "unique_names", "write_document",
 ]
-
-TOKEN = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +220,7 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
         annotations=tuple(_annotation(m, text) for m in analysis.mentions),
         pseudonymized=result.text,
         key=tuple(_key_entry(entry) for entry in result.key),
-        words=len(TOKEN.findall(text)),
+        words=len(WORD.findall(text)),
     )
 
 
