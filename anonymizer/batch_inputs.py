@@ -1,0 +1,118 @@
+"""The ``anonymize`` command's inputs: which files, in which order, under which output names.
+
+Part of ``anonymizer.batch`` (which re-exports these names): ``.pdf``/``.txt`` files, folders
+searched recursively, TAB ``.jsonl`` files (one job per document); sorted order, unique
+file-system-safe names or neutral ``hearing_0001`` names.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from anonymizer import export
+
+INPUT_SUFFIXES = (".pdf", ".txt")
+TAB_SUFFIX = ".jsonl"
+_UNSAFE = re.compile(r"[^\w.-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One document to anonymize."""
+
+    name: str  # unique output name: DIR/text/NAME.txt
+    label: str  # how messages name the input: its path, or "path#doc_id" for a TAB document
+    path: str  # the file to ingest (for a TAB document: the jsonl it came from)
+    text: str | None = None  # a TAB document's text
+
+    @property
+    def display(self) -> str:
+        """Short name for the progress bar."""
+        return Path(self.path).name + (f"#{self.name}" if self.text is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """An input that could not be anonymized; ``reason`` never contains document text."""
+
+    file: str
+    reason: str
+
+    def line(self) -> str:
+        return f"{self.file}: {self.reason}"
+
+
+def discover(
+    paths: Iterable[str | Path], exclude: Path | None = None, neutral: bool = False
+) -> tuple[list[Job], list[Failure]]:
+    """Jobs for every input in sorted order (unique names), and inputs refused outright.
+
+    Folders are searched recursively for ``.pdf``/``.txt``, skipping ``exclude`` (the
+    output folder). Two inputs with the same stem get distinct names (``NAME``, ``NAME-2``).
+    """
+    failures: list[Failure] = []
+    files: dict[Path, Path] = {}
+    excluded = exclude.resolve() if exclude else None
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = (f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
+            files.update((f.resolve(), f) for f in found if not (excluded and f.resolve().is_relative_to(excluded)))
+        elif path.is_file() and path.suffix.lower() in (*INPUT_SUFFIXES, TAB_SUFFIX):
+            files.setdefault(path.resolve(), path)
+        elif path.exists():
+            failures.append(Failure(str(path), "unsupported file type (expected .pdf, .txt, .jsonl or a folder)"))
+        else:
+            failures.append(Failure(str(path), "no such file or folder"))
+    pending: list[tuple[str, Job]] = []  # (stem, job without its final name)
+    for path in sorted(files.values(), key=str):
+        if path.suffix.lower() == TAB_SUFFIX:
+            tab_jobs, tab_failures = _tab_jobs(path)
+            pending += tab_jobs
+            failures += tab_failures
+        else:
+            pending.append((path.stem, Job(name="", label=str(path), path=str(path))))
+    names = ([export.neutral_name(i) for i in range(1, len(pending) + 1)] if neutral
+             else unique_names([stem for stem, _ in pending]))
+    jobs = [Job(name, job.label, job.path, job.text) for name, (_, job) in zip(names, pending)]
+    return jobs, failures
+
+
+def _tab_jobs(path: Path) -> tuple[list[tuple[str, Job]], list[Failure]]:
+    jobs, failures = [], []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [Failure(str(path), f"cannot read ({type(exc).__name__})")]
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            doc = json.loads(line)
+            doc_id, text = str(doc["metadata"]["provenance"]["doc_id"]), doc["text"]
+            if not isinstance(text, str):
+                raise TypeError("text")
+        except (json.JSONDecodeError, KeyError, TypeError):
+            failures.append(Failure(f"{path}:{number}", "not a TAB document (text, metadata.provenance.doc_id)"))
+            continue
+        jobs.append((doc_id, Job(name="", label=f"{path}#{doc_id}", path=str(path), text=text)))
+    return jobs, failures
+
+
+def unique_names(stems: Sequence[str]) -> list[str]:
+    """File-system-safe names, distinct even when stems repeat; the first keeps its stem."""
+    safe = [_UNSAFE.sub("_", stem).strip("._") or "document" for stem in stems]
+    taken: set[str] = set()
+    reserved = set(safe)
+    names = []
+    for stem in safe:
+        name, n = stem, 1
+        while name in taken or (n > 1 and name in reserved):
+            n += 1
+            name = f"{stem}-{n}"
+        taken.add(name)
+        names.append(name)
+    return names

@@ -1,0 +1,147 @@
+"""Joining the cleaned printed lines into text (steps 5-6 of ``anonymizer.pdf``).
+
+The body becomes one line per utterance; the transcriber's certificate becomes paragraphs by
+layout. ``anonymizer.pdf`` re-exports these names.
+"""
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterable
+
+from anonymizer.pdf_pages import Line, Page
+from anonymizer.transcript import is_speaker_tag
+
+_NOTE_START_RE = re.compile(r"^\(\s*[A-Z]")  # (Off the record), (Whereupon ...); not (indiscernible)
+_SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")
+_SPELLED_END_RE = re.compile(r"(?:^|\s)((?:[A-Za-z]-)+)$")
+_SPELLED_START_RE = re.compile(r"^[A-Za-z]")
+_SPELLED_NEXT_RE = re.compile(r"^[A-Za-z]-[A-Za-z]")
+_CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
+_HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*"
+_HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
+
+
+# --- certificate -----------------------------------------------------------------
+
+
+def _is_certificate_heading(text: str) -> bool:
+    return ("CERTIFICATE" in text or "CERTIFICATION" in text) and is_heading(text)
+
+
+def split_certificate(pages: list[Page]) -> tuple[list[Line], list[tuple[int, Line]]]:
+    """Body lines, and the certificate's (page, line) pairs from the last pages.
+
+    The certificate starts at the top of the page holding its heading, unless
+    an utterance precedes the heading on that page; then at the heading.
+    """
+    for number in range(max(0, len(pages) - 2), len(pages)):
+        page = pages[number]
+        heading = next((i for i, line in enumerate(page) if _is_certificate_heading(line.text)), None)
+        if heading is None:
+            continue
+        start = heading if any(is_speaker_tag(line.text) for line in page[:heading]) else 0
+        body = [line for p in pages[:number] for line in p] + page[:start]
+        certificate = [(number, line) for line in page[start:]]
+        certificate += [(later, line) for later in range(number + 1, len(pages)) for line in pages[later]]
+        return body, certificate
+    return [line for page in pages for line in page], []
+
+
+# --- joining ---------------------------------------------------------------------
+
+
+def join(left: str, right: str) -> str:
+    """Join a printed line to the text before it: one space, none inside a wrapped spelled name.
+
+    A spelled name is broken after a hyphen: the line ends in letter-hyphen
+    pairs (``Y-O-``) and the next starts with a letter (``U-N-G``); a single
+    pair (``Y-``) needs the next line to go on spelling (``O-U-N-G``) so a
+    stutter like ``I-`` / ``I went`` keeps its space.
+    """
+    match = _SPELLED_END_RE.search(left)
+    if match and (_SPELLED_START_RE.match(right) if len(match.group(1)) >= 4 else _SPELLED_NEXT_RE.match(right)):
+        return left + right
+    return f"{left} {right}"
+
+
+def is_heading(text: str) -> bool:
+    """A section heading: words in capitals only (``DECISION``), six letters or more, no spelled name."""
+    return bool(_HEADING_RE.match(text)) and sum(c.isalpha() for c in text) >= 6
+
+
+def _paren_depth(text: str, depth: int = 0) -> tuple[int, bool]:
+    """Parenthesis depth after ``text`` and whether it closed before the end of the line."""
+    for i, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth <= 0 and i < len(text) - 1:
+            return 0, True
+    return max(depth, 0), False
+
+
+def utterances(texts: Iterable[str]) -> list[str]:
+    """Join printed body lines into one line per utterance / standalone item.
+
+    Standalone: a parenthetical note that fills its printed line(s) and
+    starts with a capital (``(Off the record)``; an inline ``(indiscernible)``
+    continues the utterance), a separator, and a heading in capitals after a
+    closed sentence (so a wrapped ``JOHN DOE`` inside a sentence continues it).
+    """
+    out: list[str] = []
+    current: str | None = None  # the open item that continuation lines join
+    depth = 0  # open parentheses of a standalone parenthetical note
+
+    def flush() -> None:
+        nonlocal current
+        if current is not None:
+            out.append(current)
+        current = None
+
+    for text in texts:
+        if depth:
+            current = join(current or "", text)
+            depth, _ = _paren_depth(text, depth)
+            if not depth:
+                flush()
+            continue
+        if is_speaker_tag(text):
+            flush()
+            current = text
+        elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
+            flush()
+            current, depth = text, paren[0]
+            if not depth:
+                flush()
+        elif _SEPARATOR_RE.match(text) or (is_heading(text) and (current or ".").endswith(_CLOSED_END)):
+            flush()
+            out.append(text)
+        else:
+            current = text if current is None else join(current, text)
+    flush()
+    return out
+
+
+def _continues(prev: tuple[int, Line], line: tuple[int, Line], right: float, pitch: float) -> bool:
+    """True when ``line`` is the wrapped continuation of ``prev`` (certificate prose)."""
+    (prev_page, before), (page, after) = prev, line
+    if before.is_columns() or after.is_columns() or is_heading(before.text):
+        return False
+    if page == prev_page and after.top - before.top > 1.4 * pitch:
+        return False  # paragraph gap
+    first = after.words[0]
+    width = first.x1 - first.x0
+    space = width / max(len(first.text), 1)
+    return before.x1 + space + width > right + 0.5
+
+
+def paragraphs(lines: list[tuple[int, Line]], right: float) -> list[str]:
+    """Join certificate lines into paragraphs; short lines (names, dates, company) stay alone."""
+    pitches = [b.top - a.top for (p, a), (q, b) in zip(lines, lines[1:]) if p == q and b.top > a.top]
+    pitch = statistics.median(pitches) if pitches else 0.0
+    out: list[str] = []
+    for i, item in enumerate(lines):
+        if i and pitch and _continues(lines[i - 1], item, right, pitch):
+            out[-1] = join(out[-1], item[1].text)
+        else:
+            out.append(item[1].text)
+    return out
