@@ -79,7 +79,8 @@ def setup_django(database_url: str | None = None) -> str:
     """Configure a standalone Django (DEBUG, throw-away SQLite, inline jobs) and migrate."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DEBUG", "1")
-    os.environ.pop("REDIS_URL", None)  # jobs inline
+    os.environ.pop("REDIS_URL", None)
+    os.environ["JOBS_MODE"] = "inline"  # the default without Redis is a background thread
     url = database_url or f"sqlite:///{tempfile.mkdtemp(prefix='review-effort-')}/effort.sqlite3"
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("LOG_LEVEL", "WARNING")
