@@ -115,3 +115,23 @@ def test_it_lists_the_forms_of_an_entity_most_frequent_first(doc):
     forms = services.surface_forms(TEXT, doc.mentions.filter(entity=harold))
     assert forms[0][1] == 5 and forms[0][0].casefold().startswith("rich")
     assert ("Harold Rich", 1) in forms
+
+
+def test_it_moves_the_ticked_mentions_in_one_action_and_undoes_it_in_one_step(doc, user):
+    harold, paris = _entity(doc, "Harold Rich"), _entity(doc, "Paris Rich")
+    ticked = list(doc.mentions.filter(entity=harold, label="PERSON").order_by("start").values_list("pk", flat=True))[1:3]
+    before = _grouping(doc)
+    outcome = services.move_mentions(doc.pk, _version(doc), user, ticked, paris.pk)
+    assert outcome.decision.action == Action.MOVE_TICKED and "Moved 2 ticked" in outcome.decision.summary
+    assert set(doc.mentions.filter(entity=paris).values_list("pk", flat=True)) >= set(ticked)
+    services.undo(doc.pk, _version(doc), user)
+    assert _grouping(doc) == before
+
+
+@pytest.mark.parametrize("ticked", ["none", "target's own", "unknown"])
+def test_it_refuses_a_ticked_move_that_is_not_what_was_ticked(doc, user, ticked):
+    paris = _entity(doc, "Paris Rich")
+    ids = {"none": [], "target's own": list(doc.mentions.filter(entity=paris).values_list("pk", flat=True)),
+           "unknown": [10**9]}[ticked]
+    with pytest.raises(services.ActionError, match="nothing was moved"):
+        services.move_mentions(doc.pk, _version(doc), user, ids, paris.pk)

@@ -33,3 +33,15 @@ def test_it_refuses_a_stale_form_move_without_moving_anything(client_in, documen
                               {"version": document.version - 1, "surface": "Richardson", "into": dale.pk}, **HX)
     assert response.status_code == 409
     assert document.mentions.filter(entity=dale).count() == 1
+
+
+@pytest.mark.parametrize(("headers", "status"), [({}, 302), (HX, 200)])
+def test_it_moves_ticked_mentions_as_a_plain_post_and_over_htmx(client_in, document, headers, status):
+    kevin, dale = document.entities.get(name="Kevin Richardson"), document.entities.get(name="Dale Richardson")
+    html = client_in.get(url(document, "document") + f"?e={kevin.pk}").content.decode()
+    assert 'form="move-ticked"' in html and 'id="move-ticked"' in html
+    ticked = list(document.mentions.filter(entity=kevin).order_by("start").values_list("pk", flat=True))[:2]
+    response = client_in.post(url(document, "entity_action", kevin.pk, Action.MOVE_TICKED),
+                              {"version": document.version, "mention": ticked, "into": dale.pk}, **headers)
+    assert response.status_code == status
+    assert set(document.mentions.filter(entity=dale).values_list("pk", flat=True)) >= set(ticked)

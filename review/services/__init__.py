@@ -33,7 +33,7 @@ from .importing import (
 )
 from .knowledge import accept_known_from_corpus, restore_dismissed
 from .mentions import (
-    move_mention, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
+    move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
 )
 from .recovery import Recovered, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
@@ -47,7 +47,7 @@ __all__ = [
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
-    "mark_read", "merge_entities", "move_mention", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_under",
+    "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_under",
     "reading", "record", "recover_stale_jobs", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",

@@ -170,6 +170,8 @@ ENTITY_ACTIONS: dict[str, TargetAction] = {
     Action.MERGE: lambda d, v, u, r, e: services.merge_entities(d.pk, v, u, e, _posted_int(r, "into")),
     Action.MOVE_SURFACE: lambda d, v, u, r, e: services.move_surface(
         d.pk, v, u, e, r.POST.get("surface", ""), _posted_int(r, "into")),
+    Action.MOVE_TICKED: lambda d, v, u, r, e: services.move_mentions(
+        d.pk, v, u, _posted_ints(r, "mention"), _posted_int(r, "into")),
 }
 
 
