@@ -6,6 +6,8 @@ from review import services
 from review.constants import Action
 from review.models import Corpus, Decision, Document, ReviewStatus
 
+from .test_review_bulk import _version, user  # noqa: F401  (fixture)
+
 TEXT = ("COMMISSIONER RUFF: Mr. Harold Rich, your sister Paris Rich wrote.\n"
         "INMATE RICH: Yes. Ms. Rich visits. RICH is her name too.\n"
         "COMMISSIONER RUFF: Rich's letter, and Mr. Rich's plans.\n")
@@ -37,16 +39,6 @@ def doc(db):
     services.apply_analysis(document, Analysis(Transcript(name="h.txt", text=TEXT), tuple(MENTIONS), tuple(ENTITIES)))
     document.refresh_from_db()
     return document
-
-
-@pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user("ann")
-
-
-def _version(doc) -> int:
-    doc.refresh_from_db(fields=["version"])
-    return doc.version
 
 
 def _entity(doc, name: str):
