@@ -2,7 +2,7 @@
 
 * accept every pending mention shown under a filter: the screen states the count, the post
   accepts exactly those; one undo (``u``) reverts the whole bulk action;
-* trim a mention's boundaries from panel B;
+* trim a mention's boundaries from panel B; move a ticked occurrence to another entity (and undo);
 * ``j`` then ``A`` 30 ms later while another entity is open in panel B acts on the entity of
   the highlighted mention;
 * a page left open after the document was reassigned shows the refusal, not the last success.
@@ -108,10 +108,28 @@ def test_it_confirms_trims_undoes_acts_fast_and_refuses_on_a_stale_page(live_ser
     assert highlighted.entity_id != fresno.pk
     assert set(hearing.mentions.filter(entity=highlighted.entity_id).values_list("status", flat=True)) == {"accepted"}
     assert statuses(hearing, "LOCATION") == ["pending", "pending"]  # the entity open in panel B is untouched
-    success = page.inner_text("#flash")
-    assert "everywhere" in success
+    assert "everywhere" in page.inner_text("#flash")
+
+    # panel B: tick an occurrence of an entity and move it to another entity in one action (htmx, form= boxes)
+    maria, ruff = hearing.entities.get(name="Maria Lopez"), hearing.entities.get(name="Ruff")
+    short = hearing.mentions.get(start=_span("Maria", 1)[0])
+    page.click(f"#e{maria.pk} a.ent-name")
+    page.wait_for_selector(f"#inspector[data-mode=entity][data-e='{maria.pk}']")
+    page.check(f"#inspector input[name=mention][value='{short.pk}']")
+    page.select_option("#move-ticked-into", str(ruff.pk))
+    page.click("#move-ticked button")
+    wait_idle(page)
+    short.refresh_from_db()
+    assert short.entity_id == ruff.pk and "Moved 1 ticked mention(s)" in page.inner_text("#flash")
+    page.keyboard.press("Escape")
+    page.keyboard.press("u")
+    wait_idle(page)
+    short.refresh_from_db()
+    assert short.entity_id == maria.pk
 
     # the document is reassigned meanwhile: the stale page shows the refusal, not the last success
+    success = page.inner_text("#flash")
+    assert success.startswith("Undid")
     other = django_user_model.objects.create_user("annotator2", password="a-long-test-password")
     admin = django_user_model.objects.create_user("admin1", password="a-long-test-password", is_staff=True)
     services.assign([hearing.pk], other, admin)
