@@ -55,6 +55,7 @@ RegistryKey = tuple[str, str]
 
 #: Coarse labels whose tag uses the entity's fine category (STATE, PRISON, ...).
 _CATEGORIZED_LABELS = frozenset({"LOCATION", "ORGANIZATION", "NRP"})
+SPELLED_SHOWN = "SPELLED_NAME_PERSON"
 _TEMPORAL_LABELS = frozenset({"DATE", "TIME", "AGE", "HEIGHT"})
 #: Labels whose tag carries no number (every DATE is ``[MONTH] [DAY], [YEAR]``): grouping them changes nothing.
 UNNUMBERED_LABELS = _TEMPORAL_LABELS
@@ -108,6 +109,29 @@ def _name_parts(name: str) -> tuple[str, ...]:
     return tuple(_norm_part(m.group()) for m in _NAME_PART.finditer(name))
 
 
+def renamed_parts(name: str, tag: str) -> dict[str, str]:
+    """Parts style: a person renamed ``[BASE]`` keeps its structure, one tag per name part:
+    ``[BASE_FIRST]``, ``[BASE_MIDDLE]``, ``[BASE_LAST]`` (``[BASE]`` for a one-part name).
+    Empty when ``tag`` is not exactly one tag (a free-text rename replaces the whole name)."""
+    tags = find_tags(tag)
+    if len(tags) != 1 or tags[0] != tag.strip():
+        return {}
+    base = tags[0][1:-1]
+    parts = _name_parts(name)
+    if len(parts) == 1:
+        return {parts[0]: f"[{base}]"}
+    roles = {0: "FIRST", len(parts) - 1: "LAST"}
+    out: dict[str, str] = {}
+    for i, part in enumerate(parts):
+        out.setdefault(part, f"[{base}_{roles.get(i, 'MIDDLE')}]")
+    return out
+
+
+def spelled_tag(part_tag: str) -> str:
+    """The tag of a spelled name whose name part has ``part_tag``: ``[X]`` -> ``[SPELLED_NAME_X]``."""
+    return f"[SPELLED_NAME_{part_tag.strip('[]')}]"
+
+
 def _tag_prefix(category: str) -> str:
     return tag_label(category) or "ENTITY"
 
@@ -152,6 +176,9 @@ class _Tagger:
         for (prefix, _), n in (numbering or {}).items():
             self.highest[prefix] = max(self.highest.get(prefix, 0), n)
         self.keys: list[RegistryKey] = []  # registry keys of the tag being built
+        #: parts style: a renamed person's name parts -> their tags (shared by relatives with the part)
+        self.part_renames: dict[str, str] = {}
+        self.renamed_people: dict[int, str] = {}  # entity id -> its rename (parts of no name part)
 
     def registry_key(self, prefix: str, key: tuple) -> RegistryKey:
         if key[0] == "entity":
@@ -179,7 +206,10 @@ class _Tagger:
     def numbered(self, prefix: str, key: tuple, shown: str | None = None) -> str:
         """``[PREFIX_n]`` (or ``[SHOWN_n]``), or the key's rename in the registry."""
         number = self.number(prefix, key)
-        return self.renames.get(self.keys[-1]) or f"[{shown or prefix}_{number}]"
+        rename = self.renames.get(self.keys[-1])
+        if rename and shown == SPELLED_SHOWN:
+            return spelled_tag(rename)  # a spelled name keeps its kind: [SPELLED_NAME_<the part's tag>]
+        return rename or f"[{shown or prefix}_{number}]"
 
     def entity(self, mention: Mention) -> Entity | None:
         return None if mention.entity is None else self.entities[mention.entity]
@@ -236,13 +266,15 @@ class _Tagger:
             stem, possessive = _split_possessive(match.group())
             part = self.canonical_part(_fold(stem), entity)
             tag = self.numbered("PERSON", ("part", part))
+            tag = self.part_renames.get(part) or self.renamed_people.get(getattr(entity, "id", None)) or tag
             tags.append(tag)
             pieces += [surface[cursor : match.start()], tag, possessive]
             cursor = match.end()
         pieces.append(surface[cursor:])
         if not tags:
             return self.whole_person(mention, surface)
-        if len(tags) > 1 and len(set(tags)) == 1 and tags[0] in self.renames.values():
+        if len(tags) > 1 and len(set(tags)) == 1 and (tags[0] in self.renames.values()
+                                                       or tags[0] in self.renamed_people.values()):
             return tags[0]  # every part renamed to one tag: the name becomes that tag once
         if any(c.isdigit() for c in surface):
             return " ".join(tags)
@@ -254,13 +286,16 @@ class _Tagger:
         person = entity if entity is not None and entity.label == "PERSON" else None
         if self.style == "parts":
             key: tuple = ("part", self.canonical_part(letters, person))
+            tag = self.numbered("PERSON", key, shown=SPELLED_SHOWN)
+            renamed = self.part_renames.get(key[1]) or self.renamed_people.get(getattr(person, "id", None))
+            return spelled_tag(renamed) if renamed else tag
         elif person is not None:
             key = ("entity", person.id)
         elif letters in self.part_owner:
             key = ("entity", self.part_owner[letters])
         else:
             key = ("spelled", letters)
-        return self.numbered("PERSON", key, shown="SPELLED_NAME_PERSON")
+        return self.numbered("PERSON", key, shown=SPELLED_SHOWN)
 
 
 def _part_owners(text: str, mentions: Sequence[Mention], entities: Sequence[Entity]) -> dict[str, int]:
@@ -305,7 +340,10 @@ def pseudonymize(
 
     ``mentions`` must not overlap (use :func:`anonymizer.merge.merge`); their
     ``entity`` indexes ``entities``.  ``overrides`` maps an entity id to the tag text
-    that replaces the computed one (a reviewer's rename); numbering is unaffected.
+    that replaces the computed one (a reviewer's rename); numbering is unaffected. In
+    ``"parts"`` style a person renamed to one tag ``[BASE]`` keeps its structure
+    (:func:`renamed_parts`: ``[BASE_FIRST] [BASE_LAST]``, a spelled name
+    ``[SPELLED_NAME_BASE_LAST]``) and relatives sharing a renamed part share its tag.
     ``numbering`` (corpus-wide numbers, see the module docstring) switches from
     per-document numbering to fixed numbers per registry key; ``renames`` (used only
     with ``numbering``) maps a registry key to the tag that replaces its numbered tag.
@@ -316,6 +354,15 @@ def pseudonymize(
     ordered = sorted(mentions, key=lambda m: (m.start, m.end))
     tagger = _Tagger(entities, style, _part_owners(text, ordered, entities), numbering,
                      renames if numbering is not None else None)
+    structured = set()  # parts style: renamed people keep one tag per name part (relatives share it)
+    if style == "parts":
+        for entity_id, tag in overrides.items():
+            parts = renamed_parts(entities[entity_id].name, tag) if entities[entity_id].label == "PERSON" else {}
+            if parts:
+                structured.add(entity_id)
+                tagger.renamed_people[entity_id] = tag.strip()
+                for part, part_tag in parts.items():
+                    tagger.part_renames.setdefault(part, part_tag)  # two renamed relatives: the first keeps it
     replacements: list[Replacement] = []
     key: dict[tuple, tuple[Mention, list[str], list[str]]] = {}
     cursor = 0
@@ -326,7 +373,8 @@ def pseudonymize(
         surface = text[mention.start : mention.end]
         tagger.keys = []
         tag_text = tagger.tag(mention, surface)
-        if mention.entity in overrides:
+        if mention.entity in overrides and not (mention.entity in structured
+                                                and mention.label in ("PERSON", "SPELLED_NAME")):
             tag_text = overrides[mention.entity]
         out_start = mention.start + shift
         keys = tuple(dict.fromkeys(tagger.keys))

@@ -58,7 +58,7 @@ from anonymizer.pseudonymize import UNNUMBERED_LABELS
 
 KINDS = (
     "entity_accept", "entity_reject", "mention_accept", "mention_reject", "bulk_accept", "add",
-    "relabel", "merge", "move_split", "other",
+    "relabel", "merge", "move_split", "move_many", "other",
 )
 PHASES = ("leaks", "labels")
 
@@ -67,7 +67,7 @@ PHASES = ("leaks", "labels")
 # reported by :func:`unknown_services`, so a new bulk action does not go unnoticed.
 KNOWN_SERVICES = frozenset({
     "set_mention_status", "set_entity_status", "relabel_mention", "relabel_entity", "move_mention",
-    "split_mention", "merge_entities", "rename_tag", "add_mentions", "find_occurrences", "whitelist_term",
+    "split_mention", "move_surface", "move_mentions", "surface_forms", "merge_entities", "rename_tag", "add_mentions", "find_occurrences", "whitelist_term",
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
     "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
@@ -372,9 +372,13 @@ class OracleReviewer:
             for source in entities[1:]:
                 if set(gold_labels[source]) <= {label}:
                     self.act("merge", "merge_entities", source, target)
-        # 3. single mentions: in an entity of another referent, or with a wrong label
+        # 3. per round: mentions in an entity of another referent moved in one action when several
+        #    go to one entity (benchmarks/oracle_regroup.py), then single mentions: in an entity
+        #    of another referent, or with a wrong label
+        from benchmarks.oracle_regroup import regroup
+
         for _ in range(max_rounds):
-            if not self._fix_mentions():
+            if not regroup(self) + self._fix_mentions():
                 break
 
     def _fix_mentions(self) -> int:

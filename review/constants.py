@@ -39,6 +39,8 @@ class Action:
     MOVE = "move"
     SPLIT = "split"
     RESIZE = "resize"  # trim or extend a mention's boundaries
+    MOVE_SURFACE = "move_surface"  # every mention of one surface form of an entity to another entity
+    MOVE_TICKED = "move_ticked"  # the mentions ticked in an entity's occurrence list to another entity
     # entities
     ACCEPT_ENTITY = "accept_entity"
     REJECT_ENTITY = "reject_entity"
@@ -76,7 +78,8 @@ class Action:
 UNDOABLE = frozenset(
     {Action.ACCEPT, Action.REJECT, Action.RELABEL, Action.MOVE, Action.SPLIT, Action.ACCEPT_ENTITY,
      Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST,
-     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE,
+     Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE, Action.MOVE_SURFACE,
+     Action.MOVE_TICKED,
      Action.ACCEPT_KNOWN, Action.RESTORE_DISMISSED}
 )
 

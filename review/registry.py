@@ -31,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
-from anonymizer.pseudonymize import Pseudonymized, RegistryKey, pseudonymize
+from anonymizer.pseudonymize import Pseudonymized, RegistryKey, pseudonymize, renamed_parts
 from anonymizer.types import Entity as CoreEntity
 from anonymizer.types import Mention as CoreMention
 
@@ -208,10 +208,13 @@ def rename_entity(document: Document, entity_pk: int, tag: str) -> int:
     entities, mentions = _rows(document)
     own = {m.pk for m in mentions if m.entity_id == entity_pk}
     keys = {key for pk, ks in keys_by_mention(document, entities, mentions).items() if pk in own for key in ks}
+    entity = next(e for e in entities if e.pk == entity_pk)
+    # parts style: a person keeps one tag per name part ([BASE_FIRST], [BASE_LAST]), as in its document
+    parts = renamed_parts(entity.name, tag) if document.corpus.tag_style == "parts" and entity.label == "PERSON" else {}
     changed = 0
     for category, key in keys:
         changed += CorpusEntity.objects.filter(corpus=document.corpus, category=category, key=key).update(
-            tag=tag, changed_at=timezone.now()
+            tag=parts.get(key, tag), changed_at=timezone.now()
         )
     _changed(document.corpus_id)
     return changed

@@ -219,14 +219,33 @@ def test_it_numbers_a_name_spelled_before_it_is_said_like_the_name():
     assert run(text, specs).text == "That is [SPELLED_NAME_PERSON_1]. Yes, [PERSON_1]."
 
 
-def test_it_applies_overrides_without_renumbering():
+@pytest.mark.parametrize(("style", "override", "expected", "key_tags"), [
+    # parts style: the renamed person keeps one tag per name part; its spelled surname stays a spelled name
+    ("parts", "[INMATE]", "We have a [INMATE_FIRST] [INMATE_LAST] and the victim is [PERSON_3] [PERSON_4]. "
+     "That's [SPELLED_NAME_INMATE_LAST].", ("[INMATE_FIRST]", "[INMATE_LAST]")),
+    # referent style: one tag per person, the rename replaces it
+    ("referent", "[INMATE]", "We have a [INMATE] and the victim is [PERSON_2]. That's [SPELLED_NAME_PERSON_1].",
+     ("[INMATE]",)),
+    # a free-text rename (not exactly one tag) replaces the whole name
+    ("parts", "[INMATE] [X]", "We have a [INMATE] [X] and the victim is [PERSON_3] [PERSON_4]. "
+     "That's [SPELLED_NAME_PERSON_2].", ("[INMATE]", "[X]")),
+])
+def test_it_applies_overrides_without_renumbering(style, override, expected, key_tags):
     mentions, entities = build(EXAMPLE_1, EXAMPLE_1_SPECS)
-    result = pseudonymize(EXAMPLE_1, mentions, entities, overrides={0: "[INMATE]"})
-    assert result.text == (
-        "We have a [INMATE] and the victim is [PERSON_3] [PERSON_4]. That's [SPELLED_NAME_PERSON_2]. "
-        "Case ID [CDCR_ID_1]."
-    )
-    assert result.key[0].tags == ("[INMATE]",)
+    result = pseudonymize(EXAMPLE_1, mentions, entities, style=style, overrides={0: override})
+    assert result.text == expected + " Case ID [CDCR_ID_1]."
+    assert result.key[0].tags == key_tags
+
+
+def test_it_gives_relatives_the_renamed_tag_of_a_shared_surname_in_parts_style():
+    text = "Mr. Kevin Richardson and his brother Dale Richardson. Mr. Richardson spelled R-I-C-H-A-R-D-S-O-N."
+    specs: list[Spec] = [("Kevin Richardson", "PERSON", "Kevin Richardson"),
+                         ("Dale Richardson", "PERSON", "Dale Richardson"),
+                         ("Richardson", "PERSON", "Kevin Richardson"), ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", "x")]
+    mentions, entities = build(text, specs)
+    result = pseudonymize(text, mentions, entities, overrides={0: "[INMATE]"})
+    assert result.text == ("Mr. [INMATE_FIRST] [INMATE_LAST] and his brother [PERSON_3] [INMATE_LAST]. "
+                           "Mr. [INMATE_LAST] spelled [SPELLED_NAME_INMATE_LAST].")
 
 
 def test_it_maps_a_misspelled_variant_to_the_tag_of_the_closest_part():

@@ -4,7 +4,7 @@
 ``base``            Conflict, ActionError, Outcome, the version swap, the one Decision writer
 ``importing``       uploads, the automatic pass stored without losing a human decision
 ``text``            overlaps, possessive folding, exact and fuzzy occurrences (pure)
-``mentions``        accept/reject, relabel, move, split, trim/extend one mention
+``mentions``        accept/reject, relabel, move, split, trim/extend one mention; move one surface form
 ``entities``        accept/reject everywhere, relabel, rename the tag, merge
 ``additions``       add missed mentions, whitelist a term, undo
 ``bulk``            accept pending under a filter, reading progress, accept the rest
@@ -32,7 +32,9 @@ from .importing import (
     mark_queued,
 )
 from .knowledge import accept_known_from_corpus, restore_dismissed
-from .mentions import move_mention, relabel_mention, resize_mention, set_mention_status, split_mention
+from .mentions import (
+    move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
+)
 from .recovery import Recovered, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
 from .text import (
@@ -45,9 +47,9 @@ __all__ = [
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
-    "mark_read", "merge_entities", "move_mention", "name_like", "normalize_tag", "overlaps", "pending_under",
+    "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_under",
     "reading", "record", "recover_stale_jobs", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
-    "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "take_next",
+    "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",
     "trim_span", "undo", "whitelist_matches", "whitelist_term",
 ]

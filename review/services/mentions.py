@@ -1,13 +1,15 @@
-"""Review actions on one mention: accept/reject, relabel, move, split, trim or extend."""
+"""Review actions on one mention: accept/reject, relabel, move, split, trim or extend; move one surface form."""
 from __future__ import annotations
 
 from django.db import transaction
 
+from anonymizer.vocabulary import fold_possessive
+
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
-    ActionError, Outcome, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped, joined_label,
-    mention_state, new_entity, quote,
+    ActionError, Outcome, apply_groups, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped,
+    joined_label, mention_state, new_entity, quote,
 )
 from .text import overlaps, trim_span
 
@@ -110,3 +112,61 @@ def resize_mention(document_id: int, version: int, user, mention_id: int, start:
         before={"mentions": grouped([(mention.pk, before)])}, after={"mentions": grouped([(mention.pk, after)])},
     )
     return Outcome(document, decision, [(min(start, mention.start), max(end, mention.end))], {mention.entity_id})
+
+
+def surface_forms(text: str, mentions) -> list[tuple[str, int]]:
+    """``(surface, count)`` of the mentions not rejected, one row per form (any case, possessive folded), most first."""
+    counts: dict[str, list] = {}
+    for m in mentions:
+        if m.status != ReviewStatus.REJECTED:
+            row = counts.setdefault(fold_possessive(text[m.start:m.end]), [text[m.start:m.end], 0])
+            row[1] += 1
+    return sorted(((surface, n) for surface, n in counts.values()), key=lambda r: (-r[1], r[0].casefold()))
+
+
+def _move_group(document: Document, user, moved: list, target: Entity, action: str, target_ref: str,
+                summary: str) -> Outcome:
+    """Move mentions into ``target`` (they take its label; statuses kept): one Decision, one-step undo."""
+    before = [(m.pk, {"entity_id": m.entity_id, "label": m.label}) for m in moved]
+    after = [(m.pk, {"entity_id": target.pk, "label": joined_label(m.label, target.label)}) for m in moved]
+    apply_groups(document, grouped(after))
+    decision = finish(document, user, action, target_ref, summary,
+                      before={"mentions": grouped(before)}, after={"mentions": grouped(after)})
+    return Outcome(document, decision, [(m.start, m.end) for m in moved],
+                   {m.entity_id for m in moved} | {target.pk}, regroup=True)
+
+
+@transaction.atomic
+def move_surface(document_id: int, version: int, user, entity_id: int, surface: str, target_id: int) -> Outcome:
+    """Move every mention of ``surface`` (any case, possessive folded) in one entity to another entity.
+
+    One action instead of one move per mention (a relative's shared surname grouped with the
+    wrong person). Rejected mentions stay where they are; statuses do not change (a pending
+    mention stays pending, a decided one keeps its decision); the mentions take the target's label.
+    """
+    if entity_id == target_id:
+        raise ActionError("Choose another entity to move the mentions to.")
+    document = begin(document_id, version)
+    source, target = get_entity(document, entity_id), get_entity(document, target_id)
+    folded, text = fold_possessive(" ".join(surface.split())), document.text
+    moved = [m for m in Mention.objects.filter(document=document, entity=source).exclude(
+        status=ReviewStatus.REJECTED).only("pk", "start", "end", "label", "entity_id")
+        if fold_possessive(text[m.start:m.end]) == folded]
+    if not moved:
+        raise ActionError("That entity has no mention of this form (it changed meanwhile); nothing was moved.")
+    return _move_group(document, user, moved, target, Action.MOVE_SURFACE, f"entity:{source.pk}",
+                       f"Moved {len(moved)} mention(s) of {quote(surface)} from {quote(source.name)} to "
+                       f"{target.label} {quote(target.name)} (statuses kept)")
+
+
+@transaction.atomic
+def move_mentions(document_id: int, version: int, user, mention_ids: list[int], target_id: int) -> Outcome:
+    """Move the ticked mentions (panel B, an entity's occurrences) to another entity in one action; statuses kept."""
+    document = begin(document_id, version)
+    target = get_entity(document, target_id)
+    moved = list(Mention.objects.filter(document=document, pk__in=set(mention_ids)).exclude(entity=target)
+                 .only("pk", "start", "end", "label", "entity_id").order_by("start"))
+    if not moved or len(moved) != len(set(mention_ids)):
+        raise ActionError("Tick mentions of another entity to move (some changed meanwhile); nothing was moved.")
+    return _move_group(document, user, moved, target, Action.MOVE_TICKED, f"entity:{target.pk}",
+                       f"Moved {len(moved)} ticked mention(s) to {target.label} {quote(target.name)} (statuses kept)")

@@ -168,6 +168,10 @@ ENTITY_ACTIONS: dict[str, TargetAction] = {
     Action.RELABEL: lambda d, v, u, r, e: services.relabel_entity(d.pk, v, u, e, r.POST.get("label", "")),
     Action.RENAME: lambda d, v, u, r, e: services.rename_tag(d.pk, v, u, e, r.POST.get("tag", "")),
     Action.MERGE: lambda d, v, u, r, e: services.merge_entities(d.pk, v, u, e, _posted_int(r, "into")),
+    Action.MOVE_SURFACE: lambda d, v, u, r, e: services.move_surface(
+        d.pk, v, u, e, r.POST.get("surface", ""), _posted_int(r, "into")),
+    Action.MOVE_TICKED: lambda d, v, u, r, e: services.move_mentions(
+        d.pk, v, u, _posted_ints(r, "mention"), _posted_int(r, "into")),
 }
 
 

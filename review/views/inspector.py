@@ -6,7 +6,9 @@ import bisect
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
 from ..rows import MENTION_COLUMNS, EntityLike
-from ..services import NAME_LABELS, knowledge, find_occurrences, name_like, overlaps, same_term, similar_names, trim_span
+from ..services import (
+    NAME_LABELS, find_occurrences, knowledge, name_like, overlaps, same_term, similar_names, surface_forms, trim_span,
+)
 from .common import parse_int
 from .screen import Screen
 
@@ -52,6 +54,7 @@ def _entity(screen: Screen, entity_id: int) -> dict:
         "occurrences": [(m, excerpt(screen.text, m.start, m.end)) for m in mentions[:OCCURRENCES_SHOWN]],
         "more": max(0, len(mentions) - OCCURRENCES_SHOWN),
         "merge_targets": screen.same_label(row[0].label, entity_id) if row else [],
+        "surfaces": surface_forms(screen.text, mentions),  # "move every mention of this form to …"
     }
 
 
