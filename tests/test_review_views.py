@@ -306,16 +306,26 @@ def test_it_marks_done_only_when_nothing_is_pending(client_in, document):
 # ---------------------------------------------------------------- two reviewers
 
 
-def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, client, django_user_model):
+@pytest.mark.parametrize("first, partial", [
+    (("accept", {}), True),  # status decisions since: just their lines and rows (small answer)
+    (("relabel", {"label": "LOCATION"}), False),  # anything else: the whole view again
+])
+def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, first, partial):
     m1, m2 = mention_at(document, "RUFF"), mention_at(document, "Fresno")
     stale = document.version
-    assert client_in.post(url(document, "mention_action", m1.pk, "accept"), {"version": stale}, **HX).status_code == 200
+    action, data = first
+    assert client_in.post(url(document, "mention_action", m1.pk, action), {"version": stale, **data}, **HX).status_code == 200
     response = client_in.post(url(document, "mention_action", m2.pk, "reject"), {"version": stale}, **HX)
     html = response.content.decode()
     assert response.status_code == 409
-    assert response["HX-Retarget"] == "#review" and response["HX-Reswap"] == "outerHTML"
     assert 'role="alert"' in html and "Someone else changed this document" in html
-    assert f'id="doc-version" value="{stale + 1}"' in html and "s-accepted" in html  # the fresh view
+    assert f'id="doc-version" value="{stale + 1}"' in html  # the new version
+    if partial:
+        assert response["HX-Reswap"] == "none" and 'id="review"' not in html
+        assert f'id="m{m1.pk}"' in html and "s-accepted" in html and html.count('class="line"') == 1  # m1's line
+    else:
+        assert response["HX-Retarget"] == "#review" and response["HX-Reswap"] == "outerHTML"
+        assert 'id="review"' in html
     m2.refresh_from_db()
     assert m2.status == ReviewStatus.PENDING
     # a plain post gets a redirect and a message instead
@@ -323,6 +333,8 @@ def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, 
     assert response.status_code == 302
     assert "Someone else changed" in client_in.get(response["Location"]).content.decode()
     assert Decision.objects.filter(document=document).count() == 1
+    m2.refresh_from_db()
+    assert m2.status == ReviewStatus.PENDING
 
 
 @pytest.mark.django_db(transaction=True)

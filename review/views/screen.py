@@ -25,7 +25,8 @@ from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_like
 
 #: the entity list's filters (query parameters)
 FILTERS = ("status", "low", "label", "q", "certainty", "source", "corpus")
-DECIDED = "decided"  # the status filter's other value besides "pending"
+DECIDED = "decided"
+CHANGED_LIMIT = 50  # decisions a conflict answer replays as partial updates (more: the whole view)  # the status filter's other value besides "pending"
 
 
 class Screen:
@@ -116,6 +117,26 @@ class Screen:
 
     def next_pending(self) -> Mention | None:
         return next((m for m in self.mentions if m.status == ReviewStatus.PENDING), None)
+
+    def changed_since(self, version: int) -> tuple[list[tuple[int, int]], set[int]] | None:
+        """Text spans and entity rows that status decisions changed after ``version`` (a stale client's view).
+
+        None when anything else changed (labels, merges, additions, undo...) or too much: then
+        the client needs the whole view again.
+        """
+        rows = list(self.document.decisions.filter(version__gt=version).values_list("before", "after")[:CHANGED_LIMIT + 1])
+        if len(rows) > CHANGED_LIMIT:
+            return None
+        ids: set[int] = set()
+        for state in (s for pair in rows for s in pair):
+            if not isinstance(state, dict) or set(state) - {"mentions"}:
+                return None
+            for group in state.get("mentions", []):
+                if set(group.get("set", {})) - {"status"}:
+                    return None
+                ids.update(group.get("ids", []))
+        found = Mention.objects.filter(document=self.document, pk__in=ids).values_list("start", "end", "entity_id")
+        return [(start, end) for start, end, _ in found], {entity for _, _, entity in found}
 
     def lines_html(self) -> SafeString:
         """Panel A, every line highlighted (cached per document version)."""
