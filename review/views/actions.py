@@ -62,7 +62,7 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
     if not request.htmx:
         messages.success(request, outcome.decision.summary if outcome.decision else "Done.")
         return redirect(_back_url(request, back, outcome))
-    return _updates(request, outcome)
+    return _updates(request, outcome, version)
 
 
 def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str:
@@ -81,14 +81,23 @@ def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str
     return f"{back}?{urlencode(keep)}{anchor}" if keep else back
 
 
-def _updates(request: HttpRequest, outcome: services.Outcome) -> HttpResponse:
-    """The out-of-band swaps for one action: changed lines, entity rows, progress, history, version."""
+def _updates(request: HttpRequest, outcome: services.Outcome, seen: int) -> HttpResponse:
+    """The out-of-band swaps for one action: changed lines, entity rows, progress, history, version.
+
+    An action applied over others' status decisions (a stale but compatible ``seen`` version,
+    ``services.begin``) also brings the lines and rows they changed.
+    """
+    screen = Screen(outcome.document)
+    spans, entities = list(outcome.spans), set(outcome.entities)
+    if outcome.document.version > seen + 1 and (others := screen.changed_since(seen)) is not None:
+        spans += others[0]
+        entities |= others[1]
     decision = outcome.decision
     kind, _, value = request.POST.get("inspect", "").partition(":")
     if decision is not None and decision.action == Action.ADD:
         kind, value = "e", decision.target.partition(":")[2]
     inspect = {kind: value} if kind in ("m", "e") or (decision is not None and decision.action == Action.WHITELIST) else None
-    return _swaps(request, Screen(outcome.document), outcome.spans, outcome.entities, outcome.regroup, inspect,
+    return _swaps(request, screen, spans, entities, outcome.regroup, inspect,
                   message=decision.summary if decision else "")
 
 

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.types import LABELS
 
-from .. import registry
+from .. import registry, services
 from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
 from ..rendering import computed_tags, entity_rows, groups_html, line_starts, lines_html, render_lines
@@ -119,22 +119,11 @@ class Screen:
         return next((m for m in self.mentions if m.status == ReviewStatus.PENDING), None)
 
     def changed_since(self, version: int) -> tuple[list[tuple[int, int]], set[int]] | None:
-        """Text spans and entity rows that status decisions changed after ``version`` (a stale client's view).
-
-        None when anything else changed (labels, merges, additions, undo...) or too much: then
-        the client needs the whole view again.
-        """
-        rows = list(self.document.decisions.filter(version__gt=version).values_list("before", "after")[:CHANGED_LIMIT + 1])
-        if len(rows) > CHANGED_LIMIT:
+        """Text spans and entity rows that status decisions changed after ``version`` (a stale client's
+        view); None when anything else changed: then the client needs the whole view again."""
+        ids = services.changed_since(self.document.pk, version)
+        if ids is None:
             return None
-        ids: set[int] = set()
-        for state in (s for pair in rows for s in pair):
-            if not isinstance(state, dict) or set(state) - {"mentions"}:
-                return None
-            for group in state.get("mentions", []):
-                if set(group.get("set", {})) - {"status"}:
-                    return None
-                ids.update(group.get("ids", []))
         found = Mention.objects.filter(document=self.document, pk__in=ids).values_list("start", "end", "entity_id")
         return [(start, end) for start, end, _ in found], {entity for _, _, entity in found}
 
