@@ -10,7 +10,7 @@ from django.core.cache import cache
 from review.models import Corpus, Document, KnownForm
 from review.services import knowledge
 
-from .test_review_views import HX, annotator, build, client_in, document, mention_at, url  # noqa: F401  (fixtures)
+from .test_review_views import HX, annotator, client_in, document, mention_at, url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 
