@@ -306,23 +306,47 @@ def test_it_marks_done_only_when_nothing_is_pending(client_in, document):
 # ---------------------------------------------------------------- two reviewers
 
 
-def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, client, django_user_model):
+@pytest.mark.parametrize("first, partial", [
+    (("accept", {}), True),  # status decisions since: just their lines and rows (small answer)
+    (("relabel", {"label": "LOCATION"}), False),  # anything else: the whole view again
+])
+def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, first, partial):
     m1, m2 = mention_at(document, "RUFF"), mention_at(document, "Fresno")
+    stale = document.version
+    action, data = first
+    assert client_in.post(url(document, "mention_action", m1.pk, action), {"version": stale, **data}, **HX).status_code == 200
+    target = m1 if partial else m2  # a status decision conflicts only with actions on the same mention
+    response = client_in.post(url(document, "mention_action", target.pk, "reject"), {"version": stale}, **HX)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert 'role="alert"' in html and "Someone else changed this document" in html
+    assert f'id="doc-version" value="{stale + 1}"' in html  # the new version
+    if partial:
+        assert response["HX-Reswap"] == "none" and 'id="review"' not in html
+        assert f'id="m{m1.pk}"' in html and "s-accepted" in html and html.count('class="line"') == 1  # m1's line
+    else:
+        assert response["HX-Retarget"] == "#review" and response["HX-Reswap"] == "outerHTML"
+        assert 'id="review"' in html
+    target.refresh_from_db()
+    assert target.status != ReviewStatus.REJECTED
+    # a plain post gets a redirect and a message instead
+    response = client_in.post(url(document, "mention_action", target.pk, "reject"), {"version": stale})
+    assert response.status_code == 302
+    assert "Someone else changed" in client_in.get(response["Location"]).content.decode()
+    assert Decision.objects.filter(document=document).count() == 1
+    m2.refresh_from_db()
+    assert m2.status == ReviewStatus.PENDING
+
+
+def test_it_applies_a_stale_status_action_on_another_mention_and_brings_the_other_change(client_in, document):
+    m1, m2 = mention_at(document, "RUFF"), mention_at(document, "Dale")
     stale = document.version
     assert client_in.post(url(document, "mention_action", m1.pk, "accept"), {"version": stale}, **HX).status_code == 200
     response = client_in.post(url(document, "mention_action", m2.pk, "reject"), {"version": stale}, **HX)
     html = response.content.decode()
-    assert response.status_code == 409
-    assert response["HX-Retarget"] == "#review" and response["HX-Reswap"] == "outerHTML"
-    assert 'role="alert"' in html and "Someone else changed this document" in html
-    assert f'id="doc-version" value="{stale + 1}"' in html and "s-accepted" in html  # the fresh view
-    m2.refresh_from_db()
-    assert m2.status == ReviewStatus.PENDING
-    # a plain post gets a redirect and a message instead
-    response = client_in.post(url(document, "mention_action", m2.pk, "reject"), {"version": stale})
-    assert response.status_code == 302
-    assert "Someone else changed" in client_in.get(response["Location"]).content.decode()
-    assert Decision.objects.filter(document=document).count() == 1
+    assert response.status_code == 200 and f'id="doc-version" value="{stale + 2}"' in html
+    assert f'id="m{m1.pk}"' in html and f'id="m{m2.pk}"' in html  # both changed lines
+    assert [d.action for d in Decision.objects.filter(document=document).order_by("id")] == ["accept", "reject"]
 
 
 @pytest.mark.django_db(transaction=True)

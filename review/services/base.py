@@ -28,6 +28,7 @@ EDITABLE = (*REVIEWABLE, Document.Status.SUBMITTED)  # the second look may corre
 MENTION_FIELDS = ("status", "label", "entity_id", "start", "end")
 ENTITY_FIELDS = ("label", "category", "tag", "name")
 SUMMARY_SIZE = 300
+CHANGED_LIMIT = 50  # decisions :func:`changed_since` reads (more: treated as "anything changed")
 
 
 class Conflict(Exception):
@@ -82,17 +83,25 @@ def record(document: Document, user, action: str, target: str, summary: str = ""
 # ---------------------------------------------------------------- taking the document
 
 
-def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE) -> Document:
+def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, touches: Iterable[int] = ()) -> Document:
     """Take the document for one action: compare-and-swap its version, or raise.
+
+    ``touches``: the mentions a status action changes. Given, a stale version still applies
+    when everything decided since it was a status decision on other mentions
+    (:func:`changed_since`): ten reviewers on one document then conflict only on the same
+    rows. Two simultaneous actions on the same mention still apply exactly once: the second
+    waits for the document row, then sees the first's decision.
 
     A document in its first review moves to "in review"; one awaiting the second look keeps
     its status (the reviewer's corrections).
     """
-    bumped = Document.objects.filter(pk=document_id, version=version, status__in=statuses).update(
-        version=F("version") + 1,
-        status=Case(When(status=Document.Status.SUBMITTED, then=Value(Document.Status.SUBMITTED)),
-                    default=Value(Document.Status.IN_REVIEW)),
-    )
+    bumped = _bump(document_id, version, statuses)
+    if not bumped and touches:
+        current = (Document.objects.select_for_update().filter(pk=document_id, status__in=statuses)
+                   .values_list("version", flat=True).first())
+        changed = changed_since(document_id, version) if current is not None else None
+        if changed is not None and not changed & set(touches):
+            bumped = _bump(document_id, current, statuses)
     document = Document.objects.defer("original").select_related("corpus").get(pk=document_id)
     if not bumped:
         if document.status not in statuses:
@@ -100,6 +109,32 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE) 
         raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
     registry.freeze(document)  # the tags shown so far keep their numbers whatever this action changes
     return document
+
+
+def _bump(document_id: int, version: int, statuses: tuple[str, ...]) -> int:
+    return Document.objects.filter(pk=document_id, version=version, status__in=statuses).update(
+        version=F("version") + 1,
+        status=Case(When(status=Document.Status.SUBMITTED, then=Value(Document.Status.SUBMITTED)),
+                    default=Value(Document.Status.IN_REVIEW)),
+    )
+
+
+def changed_since(document_id: int, version: int) -> set[int] | None:
+    """Mentions whose status the decisions after ``version`` changed; None when any decision did
+    anything else (labels, merges, additions, undo, workflow...) or there are too many."""
+    rows = list(Decision.objects.filter(document_id=document_id, version__gt=version)
+                .values_list("before", "after")[:CHANGED_LIMIT + 1])
+    if len(rows) > CHANGED_LIMIT:
+        return None
+    ids: set[int] = set()
+    for state in (s for pair in rows for s in pair):
+        if not isinstance(state, dict) or set(state) - {"mentions"}:
+            return None
+        for group in state.get("mentions", []):
+            if set(group.get("set", {})) - {"status"}:
+                return None
+            ids.update(group.get("ids", []))
+    return ids
 
 
 finish = record  # an action ends with its decision

@@ -21,9 +21,11 @@ panel B filter "dismissed by the corpus") and a person can restore it (undoable)
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter, defaultdict
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.db.models.functions import Greatest, Substr
@@ -44,6 +46,7 @@ NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 #: a label is trusted when the approved documents accepted at least this share of its proposals
 LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
 CONTEXT_CHARS = 16
+LEARNED_SECONDS = 24 * 3600  # how long "learned from this state" is remembered (a miss only re-learns)
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
 _LETTER = re.compile(r"[^\W\d_]")
@@ -320,8 +323,28 @@ def conflict_reason(mention: Mention) -> str:
 
 def learn_and_apply(document: Document) -> dict[str, int]:
     """The automatic pass's explicit call: refresh the corpus's knowledge, then apply it."""
-    learn(document.corpus)
+    learn_if_changed(document.corpus)
     return apply(document)
+
+
+def learned_from(corpus: Corpus) -> str:
+    """What :func:`learn` reads, in one small query: its documents' ids, statuses, versions, last saves.
+
+    Every decision bumps its document's version, so an unchanged fingerprint means unchanged knowledge.
+    """
+    rows = corpus.documents.filter(status__in=LEARN_FROM).order_by("pk").values_list("pk", "status", "version", "updated_at")
+    return hashlib.sha256(repr(list(rows)).encode()).hexdigest()
+
+
+def learn_if_changed(corpus: Corpus) -> bool:
+    """Re-learn only when a reviewed document changed since the last learning (not once per import:
+    that re-read the whole corpus for every new document). Returns whether it learned."""
+    key, state = f"knowledge:learned:{corpus.pk}", learned_from(corpus)
+    if cache.get(key) == state:
+        return False
+    learn(corpus)
+    transaction.on_commit(lambda: cache.set(key, state, LEARNED_SECONDS))  # a rolled-back learning is redone
+    return True
 
 
 def reset(document: Document) -> None:

@@ -18,7 +18,7 @@ from .text import overlaps, trim_span
 def set_mention_status(document_id: int, version: int, user, mention_id: int, status: str) -> Outcome:
     """Accept or reject one mention."""
     status = checked_status(status)
-    document = begin(document_id, version)
+    document = begin(document_id, version, touches=[mention_id])
     mention = get_mention(document, mention_id)
     before = mention_state(mention)
     Mention.objects.filter(pk=mention.pk).update(status=status)

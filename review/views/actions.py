@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect, retarget, reswap
 from .. import permissions, services
 from ..constants import Action, ReviewStatus
 from ..models import Document
-from ..rendering import groups_html, line_numbers, line_starts, lines_html, render_lines, render_preview, rows_html
+from ..rendering import line_numbers, line_starts, lines_html, render_preview, rows_html
 from .common import FILTERS, REVIEW, Guard, base_context, bulk_context, parse_int, reviewable
 from .inspector import inspector
 from .review_screen import PSEUDO
@@ -35,6 +35,8 @@ WORKFLOW_DONE = {
 }
 CONFLICT = ("Someone else changed this document a moment ago. Your action was not applied; here is the current "
             "version — please check and try again.")
+CONFLICT_SHORT = ("Someone else changed this document a moment ago; your action was not applied. The lines they "
+                  "changed are updated — please check and try again.")
 
 
 def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permissions.require_edit) -> HttpResponse:
@@ -60,7 +62,7 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
     if not request.htmx:
         messages.success(request, outcome.decision.summary if outcome.decision else "Done.")
         return redirect(_back_url(request, back, outcome))
-    return _updates(request, outcome)
+    return _updates(request, outcome, version)
 
 
 def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str:
@@ -79,33 +81,44 @@ def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str
     return f"{back}?{urlencode(keep)}{anchor}" if keep else back
 
 
-def _updates(request: HttpRequest, outcome: services.Outcome) -> HttpResponse:
-    """The out-of-band swaps for one action: changed lines, entity rows, progress, history, version."""
+def _updates(request: HttpRequest, outcome: services.Outcome, seen: int) -> HttpResponse:
+    """The out-of-band swaps for one action: changed lines, entity rows, progress, history, version.
+
+    An action applied over others' status decisions (a stale but compatible ``seen`` version,
+    ``services.begin``) also brings the lines and rows they changed.
+    """
     screen = Screen(outcome.document)
+    spans, entities = list(outcome.spans), set(outcome.entities)
+    if outcome.document.version > seen + 1 and (others := screen.changed_since(seen)) is not None:
+        spans += others[0]
+        entities |= others[1]
+    decision = outcome.decision
+    kind, _, value = request.POST.get("inspect", "").partition(":")
+    if decision is not None and decision.action == Action.ADD:
+        kind, value = "e", decision.target.partition(":")[2]
+    inspect = {kind: value} if kind in ("m", "e") or (decision is not None and decision.action == Action.WHITELIST) else None
+    return _swaps(request, screen, spans, entities, outcome.regroup, inspect,
+                  message=decision.summary if decision else "")
+
+
+def _swaps(request: HttpRequest, screen: Screen, spans, entities: set[int], regroup: bool, inspect: dict | None,
+           status: int = 200, **extra) -> HttpResponse:
+    """Render the ``updates`` partial: the given spans' lines and entity rows, progress, history, version."""
     preview = request.POST.get("view") == PSEUDO
-    context = {
-        **base_context(request, screen),
-        "oob": True,
-        "preview": preview,
-        "regroup": outcome.regroup,
-        "message": outcome.decision.summary if outcome.decision else "",
-    }
+    context = {**base_context(request, screen), "oob": True, "preview": preview, "regroup": regroup, **extra}
     if preview:
         context["lines_html"] = lines_html(render_preview(*screen.pseudo))
     else:
-        numbers = line_numbers(line_starts(screen.text), outcome.spans)
+        numbers = line_numbers(line_starts(screen.text), spans)
         context["lines_html"] = lines_html(screen.lines(numbers), oob=True) if numbers else ""
     context["bulk"] = bulk_context(screen, _page_filters(request))
-    if outcome.regroup:
-        context["groups_html"] = groups_html(screen.groups())
+    if regroup:
+        context["groups_html"] = screen.groups_html()
     else:
-        context["rows_html"] = rows_html(screen.rows(outcome.entities), oob=True)
-    kind, _, value = request.POST.get("inspect", "").partition(":")
-    if outcome.decision is not None and outcome.decision.action == Action.ADD:
-        kind, value = "e", outcome.decision.target.partition(":")[2]
-    if kind in ("m", "e") or outcome.decision.action == Action.WHITELIST:
-        context["inspector"] = inspector(screen, {kind: value})
-    response = render(request, f"{REVIEW}#updates", context)
+        context["rows_html"] = rows_html(screen.rows(entities), oob=True)
+    if inspect is not None:
+        context["inspector"] = inspector(screen, inspect)
+    response = render(request, f"{REVIEW}#updates", context, status=status)
     response["HX-Trigger"] = "tags-stale"  # tags may renumber anywhere: the page fetches them again
     return response
 
@@ -118,15 +131,21 @@ def _page_filters(request: HttpRequest) -> dict[str, str]:
 
 
 def _conflict(request: HttpRequest, document: Document, back: str) -> HttpResponse:
+    """A stale version: just what changed since the client's version (small), or the whole view again."""
     if not request.htmx:
         messages.warning(request, CONFLICT)
         return redirect(back)
     document.refresh_from_db()
     screen = Screen(document)
+    changed = screen.changed_since(parse_int(request.POST.get("version")) or 0)
+    if changed is not None:
+        response = _swaps(request, screen, *changed, regroup=False, inspect=None, status=409,
+                          message=CONFLICT_SHORT, level="warning", conflict_flash=True)
+        return reswap(response, "none")
     context = {
         **base_context(request, screen),
-        "lines_html": lines_html(render_lines(screen.text, screen.mentions)),
-        "groups_html": groups_html(screen.groups()),
+        "lines_html": screen.lines_html(),
+        "groups_html": screen.groups_html(),
         "filters": {},
         "inspector": {"mode": "hint"},
         "conflict": CONFLICT,

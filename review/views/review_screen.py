@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import permissions
 from ..constants import Action
-from ..rendering import groups_html, lines_html, render_lines, render_preview
+from ..rendering import lines_html, render_preview
 from .comments import landing, second_look_context
 from .common import REVIEW, base_context, bulk_context, filters_of, reviewable, vocabulary, workflow
 from .inspector import inspector
@@ -30,12 +30,11 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     if preview or request.GET.get("m") or request.GET.get("e"):
         screen.fresh_tags()  # without JavaScript nothing fetches the tags later
     filters = filters_of(request)
-    lines = render_preview(*screen.pseudo) if preview else render_lines(screen.text, screen.mentions)
     context = {
         **base_context(request, screen),
-        "lines_html": lines_html(lines),
+        "lines_html": lines_html(render_preview(*screen.pseudo)) if preview else screen.lines_html(),
         "preview": preview,
-        "groups_html": groups_html(screen.groups(filters)),
+        "groups_html": screen.groups_html(filters),
         "filters": filters,
         "bulk": bulk_context(screen, filters),
         "inspector": inspector(screen, request.GET),
@@ -70,8 +69,8 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"{reverse('review:document', args=[pk])}?view={PSEUDO}")
     screen = Screen(document)
     show = request.GET.get("view", PSEUDO) == PSEUDO
-    lines = render_preview(*screen.pseudo) if show else render_lines(screen.text, screen.mentions)
-    return render(request, f"{REVIEW}#transcript", {"document": document, "lines_html": lines_html(lines), "preview": show})
+    lines = lines_html(render_preview(*screen.pseudo)) if show else screen.lines_html()
+    return render(request, f"{REVIEW}#transcript", {"document": document, "lines_html": lines, "preview": show})
 
 
 @login_required

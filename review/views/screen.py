@@ -1,7 +1,10 @@
 """The review screen's query cache: what the page shows, each part loaded with one query.
 
 :class:`Screen` loads mentions, entities and the pseudonymized document lazily and once
-per request; computed tags are cached per document version (and registry generation).
+per request; computed tags are cached per document version (and registry generation), and
+so are the two big lists of the page, panel A's lines and panel B's unfiltered entity list
+(:meth:`Screen.lines_html`, :meth:`Screen.groups_html`): every read of an unchanged
+document reuses them (Django's cache: local memory by default, Redis in production).
 Nothing here writes to the database: tags are computed without storing registry keys.
 """
 from __future__ import annotations
@@ -10,18 +13,20 @@ from functools import cached_property
 
 from django.core.cache import cache
 from django.db.models import Count
+from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.types import LABELS
 
-from .. import registry
+from .. import registry, services
 from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
-from ..rendering import computed_tags, entity_rows, line_starts, render_lines
+from ..rendering import computed_tags, entity_rows, groups_html, line_starts, lines_html, render_lines
 from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_likes
 
 #: the entity list's filters (query parameters)
 FILTERS = ("status", "low", "label", "q", "certainty", "source", "corpus")
-DECIDED = "decided"  # the status filter's other value besides "pending"
+DECIDED = "decided"
+CHANGED_LIMIT = 50  # decisions a conflict answer replays as partial updates (more: the whole view)  # the status filter's other value besides "pending"
 
 
 class Screen:
@@ -112,6 +117,37 @@ class Screen:
 
     def next_pending(self) -> Mention | None:
         return next((m for m in self.mentions if m.status == ReviewStatus.PENDING), None)
+
+    def changed_since(self, version: int) -> tuple[list[tuple[int, int]], set[int]] | None:
+        """Text spans and entity rows that status decisions changed after ``version`` (a stale client's
+        view); None when anything else changed: then the client needs the whole view again."""
+        ids = services.changed_since(self.document.pk, version)
+        if ids is None:
+            return None
+        found = Mention.objects.filter(document=self.document, pk__in=ids).values_list("start", "end", "entity_id")
+        return [(start, end) for start, end, _ in found], {entity for _, _, entity in found}
+
+    def lines_html(self) -> SafeString:
+        """Panel A, every line highlighted (cached per document version)."""
+        return self._cached("lines", lambda: lines_html(render_lines(self.text, self.mentions)))
+
+    def groups_html(self, filters: dict[str, str] | None = None) -> SafeString:
+        """Panel B's entity list; the unfiltered one is cached per document version and tags."""
+        if filters:
+            return groups_html(self.groups(filters))
+        tags = cache.get(tags_key(self.document))
+        return self._cached("groups", lambda: groups_html(self.groups()), tags[0] if tags else None)
+
+    def _cached(self, part: str, build, *stamp) -> SafeString:
+        """HTML built once per (document version, last save, ``stamp``); one cache entry per document and part."""
+        stamp = (self.document.version, str(self.document.updated_at), *stamp)
+        key = f"review:{part}:{self.document.pk}"
+        hit = cache.get(key)
+        if hit and hit[0] == stamp:
+            return mark_safe(hit[1])
+        html = build()
+        cache.set(key, (stamp, str(html)), 3600)
+        return html
 
     def same_label(self, label: str, exclude: int) -> list[EntityLike]:
         """Other entities with this label that still have mentions, by name (move and merge targets)."""
