@@ -191,7 +191,7 @@ def filter_mentions(
         surface = text[start:end]
         trusted = bool({"header", "rule", "manual"} & set(m.sources))
         if not trusted:
-            if protected.is_whitelisted(surface) or protected.contains(start, end):
+            if (protected.is_whitelisted(surface) and not protected.is_named(start, end)) or protected.contains(start, end):
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue

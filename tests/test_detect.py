@@ -11,6 +11,7 @@ from anonymizer.detect import (
     split_name_mentions,
     tighten,
 )
+from anonymizer import spans
 from anonymizer.types import Header, Mention, Participant
 
 
@@ -187,3 +188,21 @@ SPLIT_NAMES = [
 @pytest.mark.parametrize(("text", "expected"), SPLIT_NAMES)
 def test_it_tags_a_first_name_split_over_two_turns_of_one_speaker(text, expected):
     assert [text[m.start:m.end] for m in split_name_mentions(text)] == expected
+
+
+WHITELIST_BESIDE_NAME = [
+    ("I spoke to Mr. Law about it.", "Law", True),
+    ("I spoke to Jude Law about it.", "Law", True),
+    ("Sergeant Council wrote the report.", "Council", True),
+    ("I studied Law in prison.", "Law", False),
+    ("The Panel asked about it.", "Panel", False),
+    ("Deputy Commissioner Ochoa said", "Commissioner", False),  # a role, not a surname title
+]
+
+
+@pytest.mark.parametrize(("text", "word", "kept"), WHITELIST_BESIDE_NAME)
+def test_it_keeps_a_whitelisted_word_standing_as_a_name(text, word, kept):
+    start = text.index(word)
+    mention = Mention(start, start + len(word), "PERSON", ("spacy",))
+    out = list(filter_mentions(text, [mention], spans.protect(text)))
+    assert bool(out) is kept

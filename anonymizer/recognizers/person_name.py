@@ -13,7 +13,7 @@ import regex as re
 from presidio_analyzer import Pattern
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import gazetteer, lexicon
+from anonymizer import gazetteer, lexicon, vocabulary
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, RuleRecognizer
@@ -24,7 +24,7 @@ _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
-_TITLE = r"(?:Mr|Mrs|Ms|Dr|Sgt|Lt|Capt|Det)\.?|Mister|Miss|Doctor|Officer|Judge|Sergeant|Lieutenant|Captain|Detective|Warden|Agent"
+_TITLE = rf"(?:{'|'.join(vocabulary.SURNAME_TITLES)})\.?"
 _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?![\p{{L}}\d-])"
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
@@ -40,14 +40,16 @@ def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:
 
 
 def _not_a_surname(word: str, extra_whitelist: tuple[str, ...]) -> bool:
-    """After a title any capitalised word is a surname (common words too: ``Officer Young``)
-    except a stop word, a month or weekday, a whitelisted term or a place."""
+    """After a title any capitalised word is a surname (common words too: ``Officer Young``,
+    whitelisted ones too: ``Mr. Law``) except a stop word, a month or weekday, or a word, a
+    whitelisted term or a place that is no census surname."""
     key = word.casefold()
     return (
         key in STOP_WORDS
         or key in _MONTHS_DAYS
-        or lexicon.is_whitelisted(word, extra_whitelist)
-        or (key not in gazetteer.last_names() and (lexicon.is_common_word(key) or place_category(word) is not None))
+        or (key not in gazetteer.last_names() and (
+            lexicon.is_common_word(key) or lexicon.is_whitelisted(word, extra_whitelist) or place_category(word) is not None
+        ))
     )
 
 
