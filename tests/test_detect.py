@@ -206,3 +206,19 @@ def test_it_keeps_a_whitelisted_word_standing_as_a_name(text, word, kept):
     mention = Mention(start, start + len(word), "PERSON", ("spacy",))
     out = list(filter_mentions(text, [mention], spans.protect(text)))
     assert bool(out) is kept
+
+
+LANGUAGE_OR_GROUP = [
+    ("Do you read and write English without difficulty?", "English", False),
+    ("I took Spanish classes in prison.", "Spanish", False),
+    ("My mother only speaks Vietnamese at home.", "Vietnamese", False),
+    ("My family is English and Irish.", "English", True),
+    ("The victim was Vietnamese.", "Vietnamese", True),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "kept"), LANGUAGE_OR_GROUP)
+def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
+    start = text.index(word)
+    mention = Mention(start, start + len(word), "NRP", ("presidio",))
+    assert bool(list(filter_mentions(text, [mention]))) is kept
