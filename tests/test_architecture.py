@@ -41,8 +41,8 @@ import re  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript"],
-    ["spans", "resolve", "header", "gazetteer"],
+    ["lexicon", "transcript", "gazetteer"],
+    ["spans", "resolve", "header"],
     ["recognizers", "backends", "pdf", "leakgate"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
