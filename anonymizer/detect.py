@@ -40,6 +40,7 @@ from .detect_seeds import (
     name_parts,
     spacy_mentions,
     speaker_tag_mentions,
+    split_name_mentions,
 )
 from .spans import Protected
 from .types import Config, Mention, Progress, Transcript, no_progress
@@ -47,7 +48,7 @@ from .types import Config, Mention, Progress, Transcript, no_progress
 __all__ = [
     "SPACY_LABELS", "Detector", "IndexedArtifacts", "IndexedContextEnhancer", "LoadedSpacyEngine", "_temporal_label",
     "filter_mentions", "header_mentions", "load_spacy", "name_parts", "parse", "reconcile", "spacy_mentions",
-    "speaker_tag_mentions", "tighten",
+    "speaker_tag_mentions", "split_name_mentions", "tighten",
 ]  # fmt: skip
 
 
@@ -96,6 +97,7 @@ class Detector:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions), protected)))
+        kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(first_name_pairs(text, kept))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:

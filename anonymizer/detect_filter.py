@@ -191,15 +191,30 @@ def filter_mentions(
         surface = text[start:end]
         trusted = bool({"header", "rule", "manual"} & set(m.sources))
         if not trusted:
-            if protected.is_whitelisted(surface) or protected.contains(start, end):
+            if (protected.is_whitelisted(surface) and not protected.is_named(start, end)) or protected.contains(start, end):
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if m.label == "NRP" and _a_language(text, start, end):
+                continue  # "read and write English", "Spanish classes"
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         if (start, end) != (m.start, m.end):
             m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
         yield m
+
+
+#: a language use of a nationality word: after a verb of speaking or reading, before "class"...
+_LANGUAGE_BEFORE = re.compile(
+    r"\b(?:speaks?|spoke|speaking|read|reads|write|writes|understands?|learn(?:ed|ing|s)?|taught|"
+    r"fluent[ ]in|translated?[ ]into|interpreter[ ]for)[ ]$",
+    re.I,
+)
+_LANGUAGE_AFTER = re.compile(r"[ ](?:class|classes|language|speakers?|interpreter|translation|teacher|lessons?)\b", re.I)
+
+
+def _a_language(text: str, start: int, end: int) -> bool:
+    return bool(_LANGUAGE_BEFORE.search(spans.line_before(text, start, 40)) or _LANGUAGE_AFTER.match(text, end))
 
 
 _NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})

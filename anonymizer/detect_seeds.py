@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon
-from .transcript import speaker_tags
+from .transcript import speaker_tag, speaker_tags
 from .types import TOOL_LABELS, Header, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, UNITS, WEEKDAYS
 
@@ -207,3 +207,47 @@ def certificate_mentions(text: str) -> list[Mention]:
             continue
         out.append(Mention(m.start("name"), m.end("name"), "PERSON", ("header",), score=1.0, confidence=1))
     return out
+
+
+#: a turn opener: a speaker tag or a ``Q.`` / ``A.`` marker (the speaker of a Q/A transcript)
+_TURN = re.compile(r"^[^\S\n]*(?:(?P<qa>[QA])\.[^\S\n]+)?")
+_TAIL = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,6})-{1,2}[^\S\n]*$")
+_HEAD = re.compile(r"[^\S\n]*-{1,2}([a-z]{2,})((?:[ ][A-Z][a-z]+(?:['’-][A-Za-z]+)?)*)")
+
+
+def split_name_mentions(text: str, title_end: int = 0) -> list[Mention]:
+    """A first name cut by an interruption and finished in the speaker's next turn (``my cousin
+    Ce-`` ... ``-dric Castellanos``) when the two pieces make a census first name or surname that
+    is not an ordinary word: both pieces, the second with the capitalised words after it (source
+    ``rule``)."""
+    from .gazetteer import first_names, last_names
+
+    out: list[Mention] = []
+    pending: dict[str, tuple[int, int, str]] = {}  # speaker -> the piece ending their last turn
+    offset = text.find("\n", title_end) + 1 if title_end else 0
+    for line in text[offset:].split("\n"):
+        tag = speaker_tag(line)
+        qa = _TURN.match(line)
+        speaker = tag.group("tag") if tag else qa.group("qa")
+        if speaker:
+            body = tag.end() if tag else qa.end()
+            head, tail = _HEAD.match(line, body), pending.pop(speaker, None)
+            if head and tail:
+                whole = (tail[2] + head.group(1)).casefold()
+                if (whole in first_names() or whole in last_names()) and not lexicon.is_common_word(whole):
+                    out.append(Mention(tail[0], tail[1], "PERSON", ("rule",), score=0.85, confidence=2))
+                    end = _known_words_trimmed(line, head.start(1), head.end(2) if head.group(2) else head.end(1))
+                    out.append(Mention(offset + head.start(1), offset + end, "PERSON", ("rule",), score=0.85, confidence=2))
+            cut = _TAIL.search(line, body)
+            if cut:
+                pending[speaker] = (offset + cut.start(1), offset + cut.end(1), cut.group(1))
+        offset += len(line) + 1
+    return out
+
+
+def _known_words_trimmed(line: str, start: int, end: int) -> int:
+    """``end`` moved left past trailing words that are ordinary (stop) words or roles."""
+    words = line[start:end].split(" ")
+    while len(words) > 1 and (lexicon.is_stop_word(words[-1].casefold()) or words[-1].upper() in ROLE_WORDS):
+        words.pop()
+    return start + len(" ".join(words))

@@ -125,9 +125,12 @@ def _build_forms(
 
 
 #: After a sentence-initial common-word name part, words that make it the subject person:
-#: "Hope was my best friend", "Destiny and I got married", "King did nothing".
+#: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
+#: yellow, O-U-N-G"; addressed: "Will, go ahead".
 _PERSON_SUBJECT = re.compile(
-    r"(?:'s\b| and (?:I|me|my)\b|,[ ](?:[A-Z][ -]){2,}| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
+    r"(?:'s\b| and (?:I|me|my)\b|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
+    r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
+    r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
     r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always)\b)"
 )
 

@@ -34,6 +34,9 @@ from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from anonymizer.pseudonymize_names import NAME_PART as _NAME_PART
+from anonymizer.pseudonymize_names import name_parts as _name_parts
+from anonymizer.pseudonymize_names import renamed_parts, spelled_tag  # noqa: F401  (re-exported for review.registry)
 from anonymizer.pseudonymize_temporal import temporal
 from anonymizer.transcript import find_tags, tag_label
 from anonymizer.types import Entity, Mention
@@ -97,40 +100,6 @@ class Pseudonymized:
 
 
 # ---------------------------------------------------------------- shared text helpers
-
-_NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-
-
-def _norm_part(part: str) -> str:
-    return _fold(_split_possessive(part)[0])
-
-
-def _name_parts(name: str) -> tuple[str, ...]:
-    return tuple(_norm_part(m.group()) for m in _NAME_PART.finditer(name))
-
-
-def renamed_parts(name: str, tag: str) -> dict[str, str]:
-    """Parts style: a person renamed ``[BASE]`` keeps its structure, one tag per name part:
-    ``[BASE_FIRST]``, ``[BASE_MIDDLE]``, ``[BASE_LAST]`` (``[BASE]`` for a one-part name).
-    Empty when ``tag`` is not exactly one tag (a free-text rename replaces the whole name)."""
-    tags = find_tags(tag)
-    if len(tags) != 1 or tags[0] != tag.strip():
-        return {}
-    base = tags[0][1:-1]
-    parts = _name_parts(name)
-    if len(parts) == 1:
-        return {parts[0]: f"[{base}]"}
-    roles = {0: "FIRST", len(parts) - 1: "LAST"}
-    out: dict[str, str] = {}
-    for i, part in enumerate(parts):
-        out.setdefault(part, f"[{base}_{roles.get(i, 'MIDDLE')}]")
-    return out
-
-
-def spelled_tag(part_tag: str) -> str:
-    """The tag of a spelled name whose name part has ``part_tag``: ``[X]`` -> ``[SPELLED_NAME_X]``."""
-    return f"[SPELLED_NAME_{part_tag.strip('[]')}]"
-
 
 def _tag_prefix(category: str) -> str:
     return tag_label(category) or "ENTITY"

@@ -9,10 +9,11 @@ and whitelists the same terms.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import lexicon, vocabulary
+from . import gazetteer, lexicon, vocabulary
 from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
@@ -106,6 +107,9 @@ class Protected:
 
     extra: tuple[str, ...] = ()
     ranges: tuple[Range, ...] = ()
+    #: one-word terms with a title or first name right before them (``Mr. Law``, ``Jude Law``):
+    #: a name there, never protected
+    named: tuple[Range, ...] = ()
 
     def contains(self, start: int, end: int) -> bool:
         """Whether ``start:end`` lies inside one whitelisted phrase."""
@@ -115,8 +119,33 @@ class Protected:
         """:func:`anonymizer.lexicon.is_whitelisted` with this document's extra terms."""
         return lexicon.is_whitelisted(term, self.extra)
 
+    def is_named(self, start: int, end: int) -> bool:
+        """Whether ``start:end`` is a whitelisted word standing as a name (``Jude Law``)."""
+        return bool(self.named) and overlapping(self.named, start, end)
+
 
 def protect(text: str, extra: Iterable[str] = ()) -> Protected:
     """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``), found once."""
     extra = tuple(extra)
-    return Protected(extra, tuple(m.span() for m in lexicon.whitelist_pattern(extra).finditer(text)))
+    ranges, named = [], []
+    for match in lexicon.whitelist_pattern(extra).finditer(text):
+        (named if _beside_name(text, *match.span()) else ranges).append(match.span())
+    return Protected(extra, tuple(ranges), tuple(named))
+
+
+_SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+)\.?[ ]$")
+
+
+def _beside_name(text: str, start: int, end: int) -> bool:
+    """A capitalised one-word term right after a person title or an uncommon first name."""
+    word = text[start:end]
+    if " " in word or not word[:1].isupper() or word.isupper():
+        return False
+    before = _WORD_BEFORE.search(text, max(0, start - 20), start)
+    if before is None:
+        return False
+    previous = before.group(1).casefold()
+    return previous in _SURNAME_TITLES or (
+        previous in gazetteer.first_names() and not lexicon.is_common_word(previous)
+    )

@@ -104,6 +104,11 @@ PERSON_TITLE_WORDS = frozenset(
     correctional psychologist clinician chief warden agent sir madam ma'am father
     """.split()
 )
+#: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
+SURNAME_TITLES = (
+    "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",
+    "Sergeant", "Lieutenant", "Captain", "Detective", "Warden", "Agent",
+)  # fmt: skip
 #: words of a speaker tag that name a role, not a person (upper case)
 ROLE_WORDS = frozenset(
     """

@@ -43,8 +43,8 @@ import pytest  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript", "pseudonymize_temporal"],
-    ["spans", "resolve", "header", "gazetteer"],
+    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer"],
+    ["spans", "resolve", "header", "pseudonymize_names"],
     ["recognizers", "backends", "pdf_pages", "leakgate"],
     ["pdf_text"],
     ["pdf"],

@@ -3,7 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.detect import _temporal_label, filter_mentions, header_mentions, reconcile, tighten
+from anonymizer.detect import (
+    _temporal_label,
+    filter_mentions,
+    header_mentions,
+    reconcile,
+    split_name_mentions,
+    tighten,
+)
+from anonymizer import spans
 from anonymizer.types import Header, Mention, Participant
 
 
@@ -163,3 +171,54 @@ def test_it_drops_a_span_of_a_corpus_whitelist_term_in_the_filter():
     mention = [m(text, "Ruffino", "PERSON", "spacy")]
     assert list(filter_mentions(text, mention))
     assert not list(filter_mentions(text, mention, protect(text, ("Ruffino",))))
+
+
+SPLIT_NAMES = [
+    ("INMATE DOE: My cousin Ce-\nCOMMISSIONER ROE: Go ahead.\nINMATE DOE: -dric Castellanos, he had the car.\n",
+     ["Ce", "dric Castellanos"]),
+    ("A. It was me and my cousin Ma-\nQ. Go ahead.\nA. -rvin was there too.\n", ["Ma", "rvin"]),
+    ("INMATE DOE: My cousin Tyr-\nCOMMISSIONER ROE: Sorry.\nINMATE DOE: -one Castellanos And I left.\n",
+     ["Tyr", "one Castellanos"]),
+    # not a name when joined, or finished by another speaker
+    ("INMATE DOE: I was in the ki-\nCOMMISSIONER ROE: Go on.\nINMATE DOE: -tchen.\n", []),
+    ("INMATE DOE: My cousin Ce-\nCOMMISSIONER ROE: -dric?\n", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SPLIT_NAMES)
+def test_it_tags_a_first_name_split_over_two_turns_of_one_speaker(text, expected):
+    assert [text[m.start:m.end] for m in split_name_mentions(text)] == expected
+
+
+WHITELIST_BESIDE_NAME = [
+    ("I spoke to Mr. Law about it.", "Law", True),
+    ("I spoke to Jude Law about it.", "Law", True),
+    ("Sergeant Council wrote the report.", "Council", True),
+    ("I studied Law in prison.", "Law", False),
+    ("The Panel asked about it.", "Panel", False),
+    ("Deputy Commissioner Ochoa said", "Commissioner", False),  # a role, not a surname title
+]
+
+
+@pytest.mark.parametrize(("text", "word", "kept"), WHITELIST_BESIDE_NAME)
+def test_it_keeps_a_whitelisted_word_standing_as_a_name(text, word, kept):
+    start = text.index(word)
+    mention = Mention(start, start + len(word), "PERSON", ("spacy",))
+    out = list(filter_mentions(text, [mention], spans.protect(text)))
+    assert bool(out) is kept
+
+
+LANGUAGE_OR_GROUP = [
+    ("Do you read and write English without difficulty?", "English", False),
+    ("I took Spanish classes in prison.", "Spanish", False),
+    ("My mother only speaks Vietnamese at home.", "Vietnamese", False),
+    ("My family is English and Irish.", "English", True),
+    ("The victim was Vietnamese.", "Vietnamese", True),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "kept"), LANGUAGE_OR_GROUP)
+def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
+    start = text.index(word)
+    mention = Mention(start, start + len(word), "NRP", ("presidio",))
+    assert bool(list(filter_mentions(text, [mention]))) is kept

@@ -465,6 +465,10 @@ def test_it_links_a_self_repaired_cut_off_to_its_name(text, detected, participan
         ("INMATE DOE: Hope and I got married.\n", True),
         ("INMATE DOE: Hope is all I have.\n", False),
         ("INMATE DOE: Hope you understand.\n", False),
+        ("PRESIDING COMMISSIONER ROE: Hope, go ahead.\n", True),
+        ("PRESIDING COMMISSIONER ROE: Hope, that is all.\n", False),
+        ("VICTIM DIAZ: Hope, H as in Henry, O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope, as in to hope.\n", False),
     ],
 )
 def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_person_verb(sentence, tagged):

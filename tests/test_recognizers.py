@@ -195,6 +195,18 @@ TIME = [
 ]
 
 AGE = [
+    ("a twenty-three-year-old from Fresno", ["twenty-three-year-old"]),
+    ("when we were 19, we moved", ["19"]),
+    ("both of us were 19", ["19"]),
+    ("my son, who was 12, saw it", ["12"]),
+    ("my son, 12, saw it", ["12"]),
+    ("a boy of 12 at the time", ["12"]),
+    ("At fifteen, I dropped out", ["fifteen"]),
+    ("she is now 61.", ["61"]),
+    ("my brother was 22 and I was 17", ["22", "17"]),
+    ("we were 20 minutes late", []),
+    ("they were 3 of them", []),
+    ("at 5 pm we left", []),
     ("I am 33 years old.", ["33 years old"]),
     ("a 33-year-old man", ["33-year-old"]),
     ("17 years of age", ["17 years of age"]),

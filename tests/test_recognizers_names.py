@@ -150,6 +150,16 @@ PERSON_NAME = [
     ("I will stay in Paris with May and June", []),
     ("The Christian church on Sunday", []),
     ("The Board of Parole Hearings said so", []),
+    # a first name that is also a word, before a surname that is none
+    ("My wife, Love Castellanos, she works", ["Love Castellanos"]),
+    ("We will Young and", []),  # ... not before a surname that is a word too
+    ("I hope Grace Street is", []),
+    # any capitalised word after a title, misspelled or common (``Officer Young``)
+    ("it says Officer Faerbanks. I believe", ["Faerbanks"]),
+    ("Then Sgt. Little came in", ["Little"]),
+    ("the Officer On duty", []),  # a stop word
+    ("Judge May said", []),  # a month
+    ("Officer Fresno", []),  # a place
 ]
 NAME_TABLES[PersonNameRecognizer] = PERSON_NAME
 CASES = [

@@ -24,7 +24,9 @@ UNITS = "|".join(vocabulary.UNITS)
 TEENS = "|".join(vocabulary.TEENS)
 TENS = "|".join(vocabulary.TENS)
 #: a number word 1..99 ("seventeen", "thirty-three", "twenty five"), case-insensitive
-NUMBER_WORD = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))(?![\w'’-])"
+#: the same before a hyphen (``twenty-three-year-old``): no guard after the last word
+NUMBER_WORD_STEM = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))"
+NUMBER_WORD = rf"{NUMBER_WORD_STEM}(?![\w'’-])"
 #: 1..12 as a word, for clock times
 HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex as re
 from presidio_analyzer import Pattern
 
-from ._base import MONTHS, NUMBER_WORD, RuleRecognizer
+from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, RuleRecognizer
 
 _MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"
@@ -13,10 +13,10 @@ _NUMBER = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD})"
 # ``one`` is left out of the clause pattern: ``I was one of them``.
 _NUMBER_NOT_ONE = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|(?!(?i:one)\b){NUMBER_WORD})"
 _OLD = r"(?i:[ -](?:years?|yrs?\.?|months?)[ -]old|[ ]years?[ ]of[ ]age)(?![\w'’])"
-_HEDGE = r"(?:(?i:only|just|about|around|like|maybe|probably|barely|already|almost|nearly|approximately|roughly)[ ])?"
+_HEDGE = r"(?:(?i:only|just|about|around|like|maybe|probably|barely|already|almost|nearly|approximately|roughly|now|still|both)[ ])?"
 _SUBJECT_VERB = (
     r"(?:I[ ](?:was|am)(?:[ ]at)?|I['’]m|(?i:he|she)(?:[ ](?:was|is)(?:[ ]at)?|['’]s)"
-    r"|(?i:you)(?:[ ](?:were|are)(?:[ ]at)?|['’]re)"
+    r"|(?i:you|we|they)(?:[ ](?:were|are)(?:[ ]at)?|['’]re)|(?i:both[ ]of[ ]us|who)[ ](?:were|was|is)"
     r"|(?i:was|were|is)[ ](?i:only|just|barely)"
     r"|(?i:have|had|got)[ ](?i:you|him|her)[ ](?i:at|as)"
     r"|(?i:turned|turning|turn|turns|had[ ]just[ ]turned|just[ ]turned))"
@@ -36,10 +36,19 @@ _RELATIVE = (
     r"|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|grandmother|grandfather|friend|boyfriend|girlfriend)"
 )
 #: what ends the clause of a bare age: punctuation, a dash, "when", "at the time", the line end
-_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then)\b|$)"
+_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then|and)\b|$)"
 
 PATTERNS = [
     Pattern("number_years_old", rf"{_START}{_NUMBER}{_OLD}", 0.95),
+    Pattern("words_year_old", rf"{_START}{NUMBER_WORD_STEM}-(?i:years?-old)(?![\w'’])", 0.95),
+    # "my son, 12, saw it", "a boy of 12", "At fifteen, I dropped out"
+    Pattern("relative_comma_number", rf"(?<=\b{_RELATIVE},[ ]){_NUMBER_NOT_ONE}(?=,)", 0.85),
+    Pattern("boy_of_number", rf"(?<=\b(?i:boy|girl|child|kid|man|woman|teenager)[ ]of[ ]){_NUMBER_NOT_ONE}(?![\w'’])", 0.85),
+    Pattern(
+        "at_number_subject",
+        rf"(?<=\b(?i:at)[ ]){_NUMBER_NOT_ONE}(?=,?[ ](?:I|he|she|we|they)[ ](?!(?i:am|pm|o['’]clock)))",
+        0.8,
+    ),
     Pattern(
         "age_of_number",
         rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",

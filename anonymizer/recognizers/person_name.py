@@ -13,7 +13,7 @@ import regex as re
 from presidio_analyzer import Pattern
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import gazetteer, lexicon
+from anonymizer import gazetteer, lexicon, vocabulary
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, RuleRecognizer
@@ -23,6 +23,10 @@ _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 # a surname candidate, not followed by a further capitalised word ("Sandra High School")
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
+#: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
+_TITLE = rf"(?:{'|'.join(vocabulary.SURNAME_TITLES)})\.?"
+_TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?![\p{{L}}\d-])"
+_TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
 
 def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:
@@ -35,19 +39,35 @@ def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:
     )
 
 
+def _not_a_surname(word: str, extra_whitelist: tuple[str, ...]) -> bool:
+    """After a title any capitalised word is a surname (common words too: ``Officer Young``,
+    whitelisted ones too: ``Mr. Law``) except a stop word, a month or weekday, or a word, a
+    whitelisted term or a place that is no census surname."""
+    key = word.casefold()
+    return (
+        key in STOP_WORDS
+        or key in _MONTHS_DAYS
+        or (key not in gazetteer.last_names() and (
+            lexicon.is_common_word(key) or lexicon.is_whitelisted(word, extra_whitelist) or place_category(word) is not None
+        ))
+    )
+
+
 class PersonNameRecognizer(RuleRecognizer):
     """A known first name (Census 1990) that is not a common word or a place, plus a known surname after it."""
 
     ENTITY = "PERSON"
-    PATTERNS = [Pattern("census_name", _NAME, 0.85)]
+    PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85)]
     CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
-        if len(first) < 3 or first.casefold() not in gazetteer.first_names() or _plain_word(first, self.extra_whitelist):
+        if _TITLE_BEFORE.search(text, max(0, start - 12), start):
+            return None if _not_a_surname(first, self.extra_whitelist) else (start, end)
+        if len(first) < 3 or first.casefold() not in gazetteer.first_names() or place_category(first) is not None:
             return None
-        if place_category(first) is not None:
-            return None
+        if _plain_word(first, self.extra_whitelist):
+            return self._with_rare_surname(text, start, end)
         surname = _SURNAME.match(text, end)
         if surname is not None:
             last = surname.group(1)
@@ -56,3 +76,15 @@ class PersonNameRecognizer(RuleRecognizer):
                     and not lexicon.is_whitelisted(last, self.extra_whitelist):
                 return start, surname.end(1)
         return start, end
+
+    def _with_rare_surname(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        """A first name that is also a word (``Love``, ``Will``) is a name only before a census
+        surname that is no word, place or whitelisted term (``my wife, Love Castellanos``)."""
+        surname = _SURNAME.match(text, end)
+        if surname is None:
+            return None
+        last = surname.group(1)
+        key = last.casefold()
+        if key not in gazetteer.last_names() or _plain_word(last, self.extra_whitelist) or place_category(last) is not None:
+            return None
+        return start, surname.end(1)
