@@ -32,7 +32,7 @@ from .importing import (
     ALLOWED_SUFFIXES, UploadError, apply_analysis, config_from_settings, create_documents, ensure_corpus, header_of,
     mark_queued,
 )
-from .knowledge import accept_known_from_corpus, restore_dismissed
+from .knowledge_actions import accept_known_from_corpus, restore_dismissed
 from .mentions import (
     move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
 )
