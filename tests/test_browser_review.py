@@ -1,11 +1,14 @@
 """An annotator reviews a pre-annotated hearing in headless Chromium, keyboard first.
 
 Each step is checked in the database and in the pseudonymized preview; screenshots of
-the review screen go to docs/screenshots/.
+the review screen go to a temporary folder, or to ``REVIEW_SCREENSHOTS`` (e.g.
+``REVIEW_SCREENSHOTS=docs/screenshots`` to refresh the README's pictures).
 """
 from __future__ import annotations
 
 import dataclasses
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from review.permissions import reviewer_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("REVIEW_SCREENSHOTS") or tempfile.mkdtemp(prefix="review-shots-"))
 HEARING = b"""PRESIDING COMMISSIONER RUFF: Good morning. We are here for the hearing of Kevin Richardson.
 INMATE RICHARDSON: Good morning. My name is Kevin Richardson.
 PRESIDING COMMISSIONER RUFF: Mr. Richardson, you grew up in Fresno, California?
