@@ -235,3 +235,10 @@ class ThreadRunner:
 
 
 runner = ThreadRunner()
+
+
+def wait_for_local_jobs() -> None:
+    """A command that queued jobs and then exits waits here for the thread runner (its thread is
+    a daemon and would die with the process, leaving the documents queued). No-op with rq or inline."""
+    if settings.JOBS_MODE == "thread":
+        runner.join()

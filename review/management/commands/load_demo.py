@@ -71,6 +71,7 @@ class Command(BaseCommand):
             document.assignee = users.get(assignee) if assignee else None
             document.save(update_fields=["assignee"])
             jobs.enqueue_analysis(document)
+            jobs.wait_for_local_jobs()
             document.refresh_from_db()
             self.stdout.write(f"imported {title}.{kind}: {document.get_status_display()}, "
                               f"{document.mentions.count()} mentions")

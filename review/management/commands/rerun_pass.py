@@ -26,4 +26,5 @@ class Command(BaseCommand):
             self.stdout.write(f"{count} document(s) no one has started would be re-run")
             return
         count = jobs.rerun_unstarted(found)
+        jobs.wait_for_local_jobs()
         self.stdout.write(f"re-ran (or queued) the automatic pass on {count} document(s) no one has started")
