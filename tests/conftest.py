@@ -81,3 +81,14 @@ def page(browser):
     page.set_default_timeout(15000)
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (screen HTML, corpus-knowledge fingerprints): database
+    ids are reused between tests, so an entry left by another test must never be read."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
