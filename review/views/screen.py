@@ -63,8 +63,8 @@ class Screen:
     def fresh_tags(self) -> dict[int, str]:
         """Computed tags for the current version (pseudonymizes the whole document once per version)."""
         cached = cache.get(tags_key(self.document))
-        # a consistent corpus's registry may change from another document: part of the key
-        version = (self.document.version, registry.generation(self.document.corpus_id))
+        # a consistent corpus's registry may change from another document: part of the stamp
+        version = self._stamp(registry.generation(self.document.corpus_id))
         if cached and cached[0] == version:
             return cached[1]
         tags = computed_tags(self.pseudo[0], self.entities)
@@ -138,9 +138,14 @@ class Screen:
         tags = cache.get(tags_key(self.document))
         return self._cached("groups", lambda: groups_html(self.groups()), tags[0] if tags else None)
 
+    def _stamp(self, *extra) -> tuple:
+        """What a cached part of this document depends on: its version and last save (a database
+        id can come back after a delete, with version 1 again), plus ``extra``."""
+        return (self.document.version, str(self.document.updated_at), *extra)
+
     def _cached(self, part: str, build, *stamp) -> SafeString:
         """HTML built once per (document version, last save, ``stamp``); one cache entry per document and part."""
-        stamp = (self.document.version, str(self.document.updated_at), *stamp)
+        stamp = self._stamp(*stamp)
         key = f"review:{part}:{self.document.pk}"
         hit = cache.get(key)
         if hit and hit[0] == stamp:
