@@ -8,6 +8,9 @@ worker) on a private Redis database, then times the document list and the dashbo
 
     .venv/bin/python benchmarks/scale.py --count 334     # the paper's size (long)
     .venv/bin/python benchmarks/scale.py --count 20      # and extrapolate
+    # the list and the dashboard only: 2 imported, copied to 334, kept; then time again after a change
+    .venv/bin/python benchmarks/scale.py --count 2 --clone-to 334 --skip-export --pg postgres://postgres@127.0.0.1:5432/mine
+    .venv/bin/python benchmarks/scale.py --reuse --pg postgres://postgres@127.0.0.1:5432/mine
 """
 from __future__ import annotations
 
@@ -34,7 +37,23 @@ def main() -> None:
     parser.add_argument("--clone-to", type=int, default=334,
                         help="copy the imported analyses in the database up to this many documents before timing "
                              "the list and the dashboard (0: no copies; the export covers the imported ones only)")
+    parser.add_argument("--skip-export", action="store_true",
+                        help="stop after timing the list and the dashboard, keeping the database with its copies")
+    parser.add_argument("--reuse", action="store_true",
+                        help="only time the list and the dashboard on the database --pg a --skip-export run left")
+    parser.add_argument("--requests", type=int, default=10, help="requests per page timed (p50/p95)")
     args = parser.parse_args()
+    if args.reuse:
+        _setup_django(args)
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+
+        from review.models import Corpus
+
+        call_command("migrate", verbosity=0, interactive=False)
+
+        time_pages(Corpus.objects.get(name="scale"), get_user_model().objects.get(username="boss"), args.requests)
+        return
 
     from benchmarks.load import create_database
     from fixtures.generate import generate_hearing, write_pdf
@@ -49,20 +68,12 @@ def main() -> None:
     print(f"generated {args.count} PDFs in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
 
     create_database(args.pg)
-    env = {"DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": args.pg, "REDIS_URL": args.redis,
-           "JOBS_MODE": "rq", "EXPORT_ROOT": str(folder / "exports")}
-    os.environ.update(env)
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    env = _setup_django(args, folder)
     import django
-
-    django.setup()
     import django_rq
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.test import Client
-    from django.urls import reverse
-
-    from review import exporting, jobs, services
+    from review import exporting, jobs, services, tallies
     from review.constants import ReviewStatus
     from review.models import Corpus, Document, Mention
 
@@ -92,21 +103,55 @@ def main() -> None:
     )
     exported = list(Document.objects.values_list("pk", flat=True))
     copies = clone_documents(corpus, args.clone_to - len(exported))
-    client = Client()
-    client.force_login(admin)
-    for name, url in (("document list", reverse("review:documents")), ("dashboard", reverse("review:dashboard", args=[corpus.pk]))):
-        times = []
-        for _ in range(5):
-            t = time.perf_counter()
-            assert client.get(url).status_code == 200
-            times.append((time.perf_counter() - t) * 1000)
-        print(f"{name}: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms at "
-              f"{Document.objects.count()} documents (target 300 ms)", flush=True)
+    tallies.refresh(Document.objects.values_list("pk", flat=True), force=True)  # the updates above bypassed the services
+    time_pages(corpus, admin, args.requests)
+    if args.skip_export:
+        return
     Document.objects.filter(pk__in=copies).delete()  # the export times the imported documents only
     started = time.monotonic()
     export = exporting.start_export(corpus, admin)
     status = exporting.run_export(export.pk)
     print(f"export of {export.documents.count()} documents: {time.monotonic() - started:.0f} s ({status})", flush=True)
+
+
+def _setup_django(args, folder: Path | None = None) -> dict:
+    folder = folder or Path(tempfile.mkdtemp(prefix="scale-bench-"))
+    env = {"DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": args.pg, "REDIS_URL": args.redis,
+           "JOBS_MODE": "rq", "EXPORT_ROOT": str(folder / "exports")}
+    os.environ.update(env)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    import django
+
+    django.setup()
+    return env
+
+
+def time_pages(corpus, admin, requests: int) -> None:
+    """Server time (``django.test.Client``, one process) of the list, its progress sort and the dashboard:
+    the first request apart (cold caches of this process), then p50/p95 of ``requests`` more."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from review.models import Document
+
+    client = Client()
+    client.force_login(admin)
+    count = Document.objects.count()
+    pages = (("document list", reverse("review:documents")), ("list by progress", reverse("review:documents") + "?sort=progress"),
+             ("dashboard", reverse("review:dashboard", args=[corpus.pk])))
+    for name, url in pages:
+        times = []
+        for _ in range(requests + 1):
+            with CaptureQueriesContext(connection) as queries:
+                t = time.perf_counter()
+                assert client.get(url).status_code == 200
+                times.append((time.perf_counter() - t) * 1000)
+        rest = sorted(times[1:]) or times
+        p95 = rest[min(len(rest) - 1, round(0.95 * (len(rest) - 1)))]
+        print(f"{name}: first {times[0]:.0f} ms, then p50 {statistics.median(rest):.0f} ms, p95 {p95:.0f} ms "
+              f"({len(queries)} queries) at {count} documents (target 300 ms)", flush=True)
 
 
 def clone_documents(corpus, count: int) -> list[int]:

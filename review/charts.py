@@ -256,7 +256,8 @@ def dashboard(corpus) -> dict:
 
     names = dict(Document.Status.choices)
     statuses = stats.status_counts(corpus)
-    pending = stats.pending_by_label(corpus)
+    documents = stats.corpus_tallies(corpus)  # the mention counts of every document, read once
+    pending = stats.pending_by_label(corpus, documents)
     flow = stats.throughput(corpus)
     days = [d.isoformat() for d in flow.days]
     mentions, done = flow.series("mentions"), flow.series("submitted")
@@ -265,9 +266,9 @@ def dashboard(corpus) -> dict:
     wait_unit, wait_per = duration_unit(t.approval_seconds for t in times)
     unit_name, wait_name = ({"min": "minutes", "h": "hours"}[u] for u in (unit, wait_unit))
     people = annotator_quality(corpus)
-    trend = stats.quality_over_time(corpus)
+    trend = stats.quality_over_time(corpus, documents)
     weeks = [f"{w:%b} {w.day}" for w in trend.weeks]
-    quality = stats.quality(corpus)
+    quality = stats.quality(corpus, documents)
     not_done = "No document has been marked done yet: "
     charts = {
         "status": bar_chart([(names[s], n) for s, n in statuses.items()] if any(statuses.values()) else [],

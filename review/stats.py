@@ -1,4 +1,9 @@
-"""Progress and quality numbers of a corpus, each aggregated by the database in one query.
+"""Progress and quality numbers of a corpus.
+
+Mention counts (pending per label, the quality of the automatic pass) are summed from each
+document's stored tally (``review.tallies``: recounted by the services when the document
+changes, so a page view reads one row per document instead of every mention); the rest is
+aggregated by the database in one query each.
 
 The quality of the automatic pass is measured from what the reviewers did (the paper's
 Appendix B table, live): per label and per detector,
@@ -20,13 +25,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from django.db.models import Count, F, Max, Min, Q
-from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
 from anonymizer.types import LABELS, SOURCES
 
+from . import tallies
 from .models import Corpus, Decision, Document, Mention, ReviewStatus
 from .constants import UNDOABLE, Action
 
@@ -49,13 +55,33 @@ def status_counts(corpus: Corpus) -> dict[str, int]:
     return {status: counts.get(status, 0) for status in Document.Status.values}
 
 
-def pending_by_label(corpus: Corpus) -> dict[str, int]:
+@dataclass(frozen=True)
+class Tallied:
+    """An original document of a corpus with its mention tally now (``corpus_tallies``)."""
+
+    pk: int
+    status: str
+    approved_at: dt.datetime | None
+    tally: tallies.Tally
+
+
+def corpus_tallies(corpus: Corpus) -> list[Tallied]:
+    """Every original document of the corpus with its tally (one query; one more for stale tallies)."""
+    rows = list(Document.objects.filter(originals(), corpus=corpus)
+                .values_list("pk", "version", "status", "approved_at", "tally__version", "tally__cells"))
+    now = tallies.current((pk, version, tv, cells) for pk, version, _, _, tv, cells in rows)
+    return [Tallied(pk, status, approved, now[pk]) for pk, _, status, approved, _, _ in rows]
+
+
+def pending_by_label(corpus: Corpus, documents: list[Tallied] | None = None) -> dict[str, int]:
     """Mentions still pending, per label (labels without pending mentions left out)."""
-    rows = (
-        Mention.objects.filter(originals("document__"), document__corpus=corpus, status=ReviewStatus.PENDING)
-        .values_list("label").annotate(n=Count("id")).order_by()
-    )
-    return dict(sorted(rows, key=_label_order))
+    documents = corpus_tallies(corpus) if documents is None else documents
+    counts: dict[str, int] = {}
+    for document in documents:
+        for label, status, _, _, n in document.tally.cells:
+            if status == ReviewStatus.PENDING:
+                counts[label] = counts.get(label, 0) + n
+    return dict(sorted(counts.items(), key=_label_order))
 
 
 def _label_order(item: tuple[str, object]) -> tuple[int, str]:
@@ -250,44 +276,54 @@ def _cell(value: float | None) -> str:
     return f"{'—' if value is None else f'{value:.3f}':>6}"
 
 
-def _has(detector: str) -> Q:
-    """``Mention.sources`` ('+'-joined) names this detector."""
-    return (Q(sources=detector) | Q(sources__startswith=f"{detector}+") | Q(sources__endswith=f"+{detector}")
-            | Q(sources__contains=f"+{detector}+"))
+KEYS = ("acc", "rej", "manual", "pending", *(f"{d}_{kind}" for d in DETECTORS for kind in ("acc", "rej")))
 
 
-def _aggregates() -> dict[str, Count]:
-    auto = Q(origin=Mention.Origin.AUTO)
-    accepted, rejected = Q(status=ReviewStatus.ACCEPTED), Q(status=ReviewStatus.REJECTED)
-    aggregates = {
-        "acc": Count("id", filter=auto & accepted),
-        "rej": Count("id", filter=auto & rejected),
-        "manual": Count("id", filter=Q(origin=Mention.Origin.MANUAL) & accepted),
-        "pending": Count("id", filter=Q(status=ReviewStatus.PENDING)),
-    }
-    for d in DETECTORS:
-        aggregates[f"{d}_acc"] = Count("id", filter=auto & accepted & _has(d))
-        aggregates[f"{d}_rej"] = Count("id", filter=auto & rejected & _has(d))
-    return aggregates
+def _sums(cells: Iterable[tuple[object, tallies.Cell]]) -> dict[object, dict[str, int]]:
+    """Per key, the counts of its ``(key, cell)`` pairs: automatic mentions accepted (``acc``) and
+    rejected (``rej``), in total and per detector named in their sources, accepted mentions added by
+    hand (``manual``), pending ones; a key with cells but nothing counted gets zeros."""
+    merged: dict[tuple, int] = {}  # the same cell of many documents, summed first (a corpus has few distinct ones)
+    for key, (_, status, origin, sources, n) in cells:
+        merged[key, status, origin, sources] = merged.get((key, status, origin, sources), 0) + n
+    sums: dict[object, dict[str, int]] = {}
+    for (key, status, origin, sources), n in merged.items():
+        if key not in sums:
+            sums[key] = dict.fromkeys(KEYS, 0)
+        counts = sums[key]
+        if status == ReviewStatus.PENDING:
+            counts["pending"] += n
+        elif status == ReviewStatus.ACCEPTED and origin == Mention.Origin.MANUAL:
+            counts["manual"] += n
+        if origin == Mention.Origin.AUTO and status in (ReviewStatus.ACCEPTED, ReviewStatus.REJECTED):
+            kind = "acc" if status == ReviewStatus.ACCEPTED else "rej"
+            counts[kind] += n
+            for detector in set(sources.split("+")).intersection(DETECTORS):
+                counts[f"{detector}_{kind}"] += n
+    return sums
 
 
-def _used(rows: list[dict]) -> tuple[str, ...]:
+def _used(rows: Iterable[dict]) -> tuple[str, ...]:
+    rows = list(rows)
     return tuple(d for d in DETECTORS if any(r[f"{d}_acc"] + r[f"{d}_rej"] for r in rows))
 
 
-def quality(corpus: Corpus) -> Quality:
-    """Precision and recall of the automatic pass per label and per detector (one query)."""
-    aggregates = _aggregates()
-    rows = list(Mention.objects.filter(originals("document__"), document__corpus=corpus).values("label")
-                .annotate(**aggregates).order_by())
-    rows.sort(key=lambda r: _label_order((r["label"], None)))
-    used = _used(rows)
-    totals = {key: sum(r[key] for r in rows) for key in aggregates}
+def _total(rows: Iterable[dict]) -> dict[str, int]:
+    rows = list(rows)
+    return {key: sum(r[key] for r in rows) for key in KEYS}
+
+
+def quality(corpus: Corpus, documents: list[Tallied] | None = None) -> Quality:
+    """Precision and recall of the automatic pass per label and per detector (from the tallies)."""
+    documents = corpus_tallies(corpus) if documents is None else documents
+    rows = _sums((cell[0], cell) for d in documents for cell in d.tally.cells)
+    labels = sorted(rows, key=lambda label: _label_order((label, None)))
+    used = _used(rows.values())
     return Quality(
         corpus=corpus.name,
         detectors=used,
-        rows=[_row(r["label"], r, used) for r in rows],
-        overall=_row("Overall", totals, used),
+        rows=[_row(label, rows[label], used) for label in labels],
+        overall=_row("Overall", _total(rows.values()), used),
     )
 
 
@@ -312,39 +348,30 @@ class QualityTrend:
         return {d: [r.detectors[d].precision for r in self.overall] for d in self.detectors}
 
 
-def quality_over_time(corpus: Corpus) -> QualityTrend:
-    """``quality`` per week of approval (two queries: the mentions, the documents per week)."""
-    aggregates = _aggregates()
-    rows = list(
-        Mention.objects.filter(originals("document__"), document__corpus=corpus,
-                               document__status=Document.Status.APPROVED, document__approved_at__isnull=False)
-        .annotate(week=TruncWeek("document__approved_at"))
-        .values("week", "label")
-        .annotate(**aggregates)
-        .order_by("week")
-    )
-    used = _used(rows)
-    weeks = sorted({_day(r["week"]) for r in rows})
-    labels = sorted({r["label"] for r in rows}, key=lambda label: _label_order((label, None)))
-    zero = dict.fromkeys(aggregates, 0)
-    cells = {(_day(r["week"]), r["label"]): r for r in rows}
+def quality_over_time(corpus: Corpus, documents: list[Tallied] | None = None) -> QualityTrend:
+    """``quality`` per week of approval (from the tallies of the approved documents)."""
+    documents = corpus_tallies(corpus) if documents is None else documents
+    approved = [(_week(d.approved_at), d) for d in documents
+                if d.status == Document.Status.APPROVED and d.approved_at is not None]
+    cells = _sums(((week, cell[0]), cell) for week, d in approved for cell in d.tally.cells)
+    used = _used(cells.values())
+    weeks = sorted({week for week, _ in cells})
+    labels = sorted({label for _, label in cells}, key=lambda label: _label_order((label, None)))
+    zero = dict.fromkeys(KEYS, 0)
     by_label = {label: [_row(label, cells.get((w, label), zero), used) for w in weeks] for label in labels}
-    overall = []
-    for w in weeks:
-        mine = [r for r in rows if _day(r["week"]) == w]
-        overall.append(_row("Overall", {key: sum(r[key] for r in mine) for key in aggregates}, used))
+    overall = [_row("Overall", _total(r for (week, _), r in cells.items() if week == w), used) for w in weeks]
     # a document has mentions of several labels: count documents per week apart from the labels
-    documents = dict(
-        Document.objects.filter(originals(), corpus=corpus, status=Document.Status.APPROVED, approved_at__isnull=False)
-        .annotate(week=TruncWeek("approved_at")).values_list("week").annotate(n=Count("id")).order_by()
-    )
-    per_week = {_day(k): n for k, n in documents.items()}
+    per_week: dict[dt.date, int] = {}
+    for week, _ in approved:
+        per_week[week] = per_week.get(week, 0) + 1
     return QualityTrend(weeks=weeks, documents=[per_week.get(w, 0) for w in weeks], overall=overall,
                         labels=by_label, detectors=used)
 
 
-def _day(value: dt.date | dt.datetime) -> dt.date:
-    return value.date() if isinstance(value, dt.datetime) else value
+def _week(moment: dt.datetime) -> dt.date:
+    """The Monday of the week of ``moment`` in the current time zone (as the database's TruncWeek)."""
+    day = timezone.localtime(moment).date() if timezone.is_aware(moment) else moment.date()
+    return day - dt.timedelta(days=day.weekday())
 
 
 def _row(label: str, counts: dict, detectors: tuple[str, ...]) -> QualityRow:

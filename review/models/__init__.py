@@ -4,9 +4,9 @@ Offsets of mentions index ``Document.text``. Multi-object workflows live in
 ``review.services``; the methods here keep single-object invariants.
 """
 from ..constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
-from .core import Corpus, CorpusEntity, Decision, Document, Entity, Export, Mention
+from .core import Corpus, CorpusEntity, Decision, Document, Entity, Export, Mention, MentionTally
 from .knowledge import KnowledgeChange, KnownForm
 from .people import Comment, ReadingProgress, UserAudit
 
 __all__ = ["Comment", "Corpus", "CorpusEntity", "Decision", "Document", "Entity", "Export", "KnowledgeChange",
-           "KnownForm", "Mention", "Origin", "ReadingProgress", "ReviewStatus", "UserAudit"]
+           "KnownForm", "Mention", "MentionTally", "Origin", "ReadingProgress", "ReviewStatus", "UserAudit"]

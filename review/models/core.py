@@ -266,6 +266,23 @@ class Mention(models.Model):
         return [s for s in self.sources.split("+") if s]
 
 
+class MentionTally(models.Model):
+    """A document's mentions counted by (label, status, origin, sources), at one document version.
+
+    Kept by ``review.tallies`` (the services recount a document whenever its version moves);
+    read by the document list and the dashboard instead of counting every mention.
+    """
+
+    document = models.OneToOneField(Document, on_delete=models.CASCADE, primary_key=True, related_name="tally")
+    version = models.PositiveIntegerField(help_text="The document version these counts belong to.")
+    total = models.PositiveIntegerField(default=0)
+    decided = models.PositiveIntegerField(default=0, help_text="Mentions no longer pending.")
+    cells = models.JSONField(default=list, help_text="[[label, status, origin, sources, count], ...]")
+
+    def __str__(self) -> str:
+        return f"tally of document {self.document_id} at version {self.version}"
+
+
 class Decision(models.Model):
     """Audit row: who did what to which object, with before/after values."""
 

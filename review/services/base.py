@@ -19,7 +19,7 @@ from typing import Iterable
 
 from django.db.models import Case, F, Value, When
 
-from .. import registry
+from .. import registry, tallies
 from ..constants import UNDOABLE, Action, ReviewStatus  # noqa: F401  (re-exported)
 from ..models import Decision, Document, Entity, Mention
 
@@ -60,7 +60,8 @@ def record_all(
     """The one writer of :class:`Decision` rows: one row per document, in one INSERT.
 
     ``target`` defaults to ``document:<pk>``. A document given as an instance records its
-    current version; one given as a primary key keeps the model default.
+    current version; one given as a primary key keeps the model default. The mention tallies of
+    the documents whose version moved are recounted (``review.tallies``).
     """
     rows = []
     for document in documents:
@@ -71,7 +72,9 @@ def record_all(
             rows.append(Decision(document_id=pk, **values))
         else:
             rows.append(Decision(document=document, version=document.version, **values))
-    return Decision.objects.bulk_create(rows)
+    decisions = Decision.objects.bulk_create(rows)
+    tallies.refresh(row.document_id for row in rows)
+    return decisions
 
 
 def record(document: Document, user, action: str, target: str, summary: str = "", before=None,

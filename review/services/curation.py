@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Substr
 
+from .. import tallies
 from ..models import KnowledgeChange, KnownForm, Mention
 from .base import ActionError, checked_label
 from .knowledge import Knowledge, apply, reset, unstarted
@@ -60,10 +61,15 @@ def change_entry(entry_id: int, user, operation: str, label: str = "") -> Knowle
 
 
 def reapply(corpus) -> int:
-    """Apply the current knowledge again to every unstarted document; returns how many."""
+    """Apply the current knowledge again to every unstarted document; returns how many.
+
+    Each document's version moves (its mentions may change: an open review screen reloads, the
+    mention tallies are recounted)."""
     current = Knowledge(corpus)
     documents = list(unstarted(corpus).select_related("corpus").defer("original"))
     for document in documents:
         reset(document)
         apply(document, current)
+        document.bump_version()
+    tallies.refresh(d.pk for d in documents)
     return len(documents)

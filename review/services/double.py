@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from .. import tallies
 from ..constants import Action, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
 from .base import ActionError, record_all
@@ -74,6 +75,7 @@ def make_twins(corpus: Corpus, by) -> list[Document]:
     originals = sample(corpus)
     twins = [make_twin(d) for d in originals]
     record_all(originals, by, Action.TWIN, "Created a second, independent annotation")
+    tallies.refresh(t.pk for t in twins)
     return twins
 
 

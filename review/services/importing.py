@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from anonymizer.types import Analysis, Config, Header
 
+from .. import tallies
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
 from .knowledge import learn_and_apply
@@ -137,6 +138,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     document.failure_reason = ""
     document.save()
     document.bump_version()
+    tallies.refresh([document.pk])
     return {"mentions": len(rows), "kept": len(kept), "dropped": dropped, **{f"corpus_{k}": v for k, v in applied.items()}}
 
 

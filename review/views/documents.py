@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, F, FloatField, Q, QuerySet
-from django.db.models.functions import Cast, NullIf
+from django.core.paginator import Paginator
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,57 +13,65 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import jobs, services
-from ..constants import Action, ReviewStatus
+from .. import jobs, services, tallies
+from ..constants import Action
 from ..forms import AssignForm, UploadForm
 from ..models import Corpus, Document
 from ..permissions import is_admin, require_admin, require_document, visible_documents
 from ..uploads import SizeLimit
 
 
-SORTS = {  # ?sort=: the list's orderings (review progress = decided / total mentions)
-    "": ("corpus__name", "title", "id"),
-    "progress": (F("decided_share").asc(nulls_first=True), "corpus__name", "title", "id"),
-    "-progress": (F("decided_share").desc(nulls_last=True), "corpus__name", "title", "id"),
+ORDER = ("corpus__name", "title", "id")
+SORTS = {  # ?sort=: by review progress (decided / total mentions; documents without mentions first), else ORDER
+    "progress": lambda d: (bool(d.mention_total), _share(d)),
+    "-progress": lambda d: (not d.mention_total, -_share(d)),
 }
+PAGE_SIZE = 50
+#: what a row shows (never the text or the original: ``has_text`` says whether there is one)
+ROW_COLUMNS = ("title", "status", "progress", "progress_stage", "failure_reason", "review_comment", "word_count",
+               "version", "corpus__name", "assignee__username")
 
 
-def with_review_progress(documents: QuerySet) -> QuerySet:
-    """Each document with ``mention_total``, ``mention_decided`` and their ratio ``decided_share``."""
-    documents = documents.annotate(
-        mention_total=Count("mentions"),
-        mention_decided=Count("mentions", filter=~Q(mentions__status=ReviewStatus.PENDING)),
-    )
-    return documents.annotate(
-        decided_share=Cast("mention_decided", FloatField()) / NullIf(Cast("mention_total", FloatField()), 0.0)
-    )
+def _share(document: Document) -> float:
+    return document.mention_decided / document.mention_total if document.mention_total else 0.0
+
+
+def rows(documents: QuerySet) -> QuerySet:
+    """The list's rows: the columns shown, with their corpus and assignee, and the mention counts of
+    their tallies (``tallies.with_totals``; the caller settles the rows it shows)."""
+    return tallies.with_totals(documents.select_related(None).select_related("corpus", "assignee").only(*ROW_COLUMNS))
 
 
 @login_required
 def document_list(request: HttpRequest) -> HttpResponse:
     sort = request.GET.get("sort", "")
     sort = sort if sort in SORTS else ""
-    documents = with_review_progress(
-        visible_documents(request.user).defer("original", "text", "header")
-    ).order_by(*SORTS[sort])
-    polling = any(d.is_running for d in documents)
+    documents = rows(visible_documents(request.user)).order_by(*ORDER)
+    if sort:  # every row's counts, then a stable sort (ties keep ORDER)
+        documents = sorted(tallies.settle(list(documents)), key=SORTS[sort])
+    page = Paginator(documents, PAGE_SIZE).get_page(request.GET.get("page"))
+    documents = page.object_list if sort else tallies.settle(list(page.object_list))
     admin = is_admin(request.user)
     # corpora with documents nobody has taken yet: the "Take next" buttons (counts only, no titles)
     waiting = (
         Document.objects.filter(assignee__isnull=True, status__in=services.REVIEWABLE)
         .values("corpus", "corpus__name").annotate(n=Count("id")).order_by("corpus__name")
     )
-    context = {"documents": documents, "polling": polling, "is_admin": admin, "waiting": waiting, "sort": sort}
+    context = {"documents": documents, "page": page, "is_admin": admin, "waiting": waiting, "sort": sort}
     if admin:
         context["assign_form"] = AssignForm()
     return render(request, "review/document_list.html", context)
 
 
+def _row(request: HttpRequest, pk: int) -> HttpResponse:
+    document = tallies.settle([rows(Document.objects.filter(pk=pk)).get()])[0]
+    return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": is_admin(request.user)})
+
+
 @login_required
 def document_row(request: HttpRequest, pk: int) -> HttpResponse:
     """One row of the list; htmx polls it while the job runs and stops when it is done."""
-    document = with_review_progress(Document.objects.filter(pk=require_document(request.user, pk).pk)).select_related("corpus", "assignee").get()
-    return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": is_admin(request.user)})
+    return _row(request, require_document(request.user, pk).pk)
 
 
 @csrf_exempt  # the handler must be in place before the CSRF check reads the body; _upload checks CSRF
@@ -106,8 +114,7 @@ def retry(request: HttpRequest, pk: int) -> HttpResponse:
     if not jobs.enqueue_analysis(document):
         messages.error(request, jobs.QUEUE_DOWN)
     if request.htmx:
-        document.refresh_from_db()
-        return render(request, "review/document_list.html#document_row", {"document": document, "is_admin": True})
+        return _row(request, document.pk)
     return redirect("review:documents")
 
 

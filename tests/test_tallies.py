@@ -1,0 +1,143 @@
+"""The document list and the dashboard at corpus size: stored mention tallies, bounded queries, pages.
+
+The list and the dashboard read one tally row per document (``review.tallies``) instead of
+every mention; the services recount a document whenever its version moves, readers count a
+stale or missing tally on the fly. Nothing may be stale: every action, its undo, the bulk
+accept and a re-run leave the stored tally equal to a recount.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from review import services, tallies
+from review.constants import ReviewStatus
+from review.models import Corpus, Document, MentionTally
+from review.views import documents as document_views
+from tests.test_review_views import ACTIONS, HX, build, url
+
+
+def stored(document: Document) -> tuple:
+    document.refresh_from_db()
+    tally = MentionTally.objects.get(document=document)
+    return tally.version, tally.total, tally.decided, sorted(tuple(c) for c in tally.cells)
+
+
+def recounted(document: Document) -> tuple:
+    document.refresh_from_db()
+    now = tallies.count([document.pk])[document.pk]
+    return document.version, now.total, now.decided, sorted(now.cells)
+
+
+@pytest.fixture
+def annotator(django_user_model):
+    return django_user_model.objects.create_user("ann", password="a-long-test-password")
+
+
+@pytest.fixture
+def document(db, annotator):
+    corpus = Corpus.objects.create(name="Hearings")
+    doc = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=b"x", assignee=annotator)
+    build(doc)
+    return doc
+
+
+@pytest.fixture
+def client_in(client, annotator):
+    client.force_login(annotator)
+    return client
+
+
+@pytest.mark.parametrize("name", list(ACTIONS))
+def test_it_keeps_the_stored_tally_equal_to_a_recount_through_every_action_and_its_undo(client_in, document, name):
+    assert stored(document) == recounted(document)  # the automatic pass
+    build_url, data, _ = ACTIONS[name]
+    assert client_in.post(build_url(document), {"version": document.version, **data(document)}, **HX).status_code == 200
+    assert stored(document) == recounted(document)
+    assert client_in.post(url(document, "undo"), {"version": document.version}, **HX).status_code == 200
+    assert stored(document) == recounted(document)
+
+
+def test_it_keeps_the_tally_through_bulk_accept_submit_and_a_rerun(document, annotator):
+    services.accept_pending(document.pk, document.version, annotator, labels=["LOCATION"])
+    assert stored(document) == recounted(document) and stored(document)[2] > 0
+    services.undo(document.pk, Document.objects.get(pk=document.pk).version, annotator)
+    assert stored(document) == recounted(document)
+    services.set_mention_status(document.pk, document.version, annotator, document.mentions.first().pk,
+                                ReviewStatus.ACCEPTED)
+    build(document)  # the automatic pass again: pending mentions replaced, the decision kept
+    assert stored(document) == recounted(document) and stored(document)[2] == 1
+    services.accept_pending(document.pk, Document.objects.get(pk=document.pk).version, annotator)
+    services.submit(document.pk, Document.objects.get(pk=document.pk).version, annotator)
+    assert stored(document) == recounted(document) and stored(document)[1] == stored(document)[2]
+
+
+def rows_shown(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<tr id="doc-\d+".*?<td>(?:<a [^>]*>)?([\w ]+?)(?:</a>)?</td>.*?'
+                           r'<td class="review-progress">([^<]*)</td>', html, re.S))
+
+
+def test_it_counts_a_missing_or_stale_tally_on_the_fly_without_storing_it(admin_client, document):
+    MentionTally.objects.filter(document=document).update(version=document.version - 1, total=99, decided=98)
+    other = Document.objects.create(corpus=document.corpus, title="other", original_name="o.txt", original=b"x")
+    build(other)
+    MentionTally.objects.filter(document=other).delete()
+    html = admin_client.get(reverse("review:documents")).content.decode()
+    assert rows_shown(html) == {"h": "0 / 12", "other": "0 / 12"}
+    assert admin_client.get(reverse("review:documents"), {"sort": "-progress"}).status_code == 200
+    assert not MentionTally.objects.filter(document=other).exists()  # a GET writes nothing
+
+
+@pytest.fixture
+def corpus_of(db, django_user_model):
+    """``corpus_of(n)``: a corpus of n documents of 12 mentions each, half of them with decisions."""
+    boss = django_user_model.objects.create_superuser("boss", password="a-long-test-password")
+
+    def make(n: int) -> Corpus:
+        corpus = Corpus.objects.create(name=f"c{n}")
+        for i in range(n):
+            doc = Document.objects.create(corpus=corpus, title=f"d{i:02d}", original_name="d.txt", original=b"x")
+            build(doc)
+            if i % 2:
+                services.accept_pending(doc.pk, Document.objects.get(pk=doc.pk).version, boss, labels=["PERSON"])
+        return corpus
+
+    return make
+
+
+@pytest.mark.parametrize("n", [3, 30])
+@pytest.mark.parametrize("page", ["list", "list by progress", "dashboard"])
+def test_it_reads_the_list_and_the_dashboard_in_bounded_queries_and_no_mention_rows(
+        admin_client, corpus_of, django_assert_max_num_queries, n, page):
+    corpus = corpus_of(n)
+    address = {"list": reverse("review:documents"), "list by progress": reverse("review:documents") + "?sort=progress",
+               "dashboard": reverse("review:dashboard", args=[corpus.pk])}[page]
+    with django_assert_max_num_queries(14) as captured:
+        assert admin_client.get(address).status_code == 200
+    sql = " ".join(q["sql"] for q in captured.captured_queries)
+    assert 'FROM "review_mention"' not in sql  # every tally is fresh: no mention is read
+    assert '"review_document"."original"' not in sql and '"review_document"."text",' not in sql
+
+
+def test_it_pages_the_list_keeping_the_sort(admin_client, corpus_of, monkeypatch):
+    monkeypatch.setattr(document_views, "PAGE_SIZE", 2)
+    corpus_of(5)
+    first = admin_client.get(reverse("review:documents"), {"sort": "-progress"}).content.decode()
+    last = admin_client.get(reverse("review:documents"), {"sort": "-progress", "page": 3}).content.decode()
+    assert list(rows_shown(first)) == ["d01", "d03"] and list(rows_shown(last)) == ["d04"]
+    assert 'href="?sort=-progress&amp;page=2" rel="next"' in first and "Page 3 of 3 (5 documents)" in last
+    assert 'href="?sort=-progress&amp;page=2" rel="prev"' in last
+
+
+def test_it_shows_a_decision_on_the_dashboard_and_the_list_at_once(admin_client, document, annotator):
+    dashboard = reverse("review:dashboard", args=[document.corpus_id])
+    before = admin_client.get(dashboard).context["pending"]
+    assert before["LOCATION"] == 4
+    fresno = document.mentions.filter(label="LOCATION").order_by("start").first()
+    services.set_mention_status(document.pk, document.version, annotator, fresno.pk, ReviewStatus.REJECTED)
+    after = admin_client.get(dashboard)
+    assert after.context["pending"]["LOCATION"] == 3
+    assert after.context["quality"].overall.combined.rejected == 1
+    assert rows_shown(admin_client.get(reverse("review:documents")).content.decode()) == {"h": "1 / 12"}
