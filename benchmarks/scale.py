@@ -42,6 +42,9 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true",
                         help="only time the list and the dashboard on the database --pg a --skip-export run left")
     parser.add_argument("--requests", type=int, default=10, help="requests per page timed (p50/p95)")
+    parser.add_argument("--review-trail", type=int, default=0, metavar="N",
+                        help="with --reuse: first give every document an audit trail of a review (mentions accepted N "
+                             "at a time by one of four annotators, marked done, approved), as the dashboard reads it")
     args = parser.parse_args()
     if args.reuse:
         _setup_django(args)
@@ -51,7 +54,8 @@ def main() -> None:
         from review.models import Corpus
 
         call_command("migrate", verbosity=0, interactive=False)
-
+        if args.review_trail:
+            review_trail(Corpus.objects.get(name="scale"), args.review_trail)
         time_pages(Corpus.objects.get(name="scale"), get_user_model().objects.get(username="boss"), args.requests)
         return
 
@@ -152,6 +156,45 @@ def time_pages(corpus, admin, requests: int) -> None:
         p95 = rest[min(len(rest) - 1, round(0.95 * (len(rest) - 1)))]
         print(f"{name}: first {times[0]:.0f} ms, then p50 {statistics.median(rest):.0f} ms, p95 {p95:.0f} ms "
               f"({len(queries)} queries) at {count} documents (target 300 ms)", flush=True)
+
+
+def review_trail(corpus, per_decision: int) -> None:
+    """Every document of ``corpus`` reviewed: its mentions accepted ``per_decision`` at a time (one Decision
+    each, a minute apart, by one of four annotators), then marked done and approved the next day."""
+    import datetime as dt
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+    from django.db.models import Max
+
+    from review.constants import Action
+    from review.models import Decision, Document, Mention
+
+    users = get_user_model()
+    people = [users.objects.get_or_create(username=f"annotator{i}")[0] for i in range(4)]
+    boss = users.objects.get(username="boss")
+    start = dt.datetime(2026, 1, 5, 9, tzinfo=dt.timezone.utc)
+    started = time.monotonic()
+    for n, document in enumerate(Document.objects.filter(corpus=corpus).order_by("pk").only("pk", "version")):
+        person, first = people[n % 4], Decision.objects.aggregate(m=Max("id"))["m"] or 0
+        ids = list(Mention.objects.filter(document=document).order_by("start").values_list("pk", flat=True))
+        rows = [Decision(document=document, user=person, action=Action.ACCEPT_ENTITY, target=f"document:{document.pk}",
+                         summary="Accepted", version=document.version,
+                         before={"mentions": [{"ids": ids[i:i + per_decision], "set": {"status": "pending"}}]},
+                         after={"mentions": [{"ids": ids[i:i + per_decision], "set": {"status": "accepted"}}]})
+                for i in range(0, len(ids), per_decision)]
+        rows += [Decision(document=document, user=person, action=Action.SUBMIT, target=f"document:{document.pk}"),
+                 Decision(document=document, user=boss, action=Action.APPROVE, target=f"document:{document.pk}")]
+        day = start + dt.timedelta(days=n // 8)
+        with transaction.atomic():
+            Decision.objects.bulk_create(rows, batch_size=1000)
+            with connection.cursor() as cursor:  # created_at is auto_now_add: a minute apart, from the day's start
+                cursor.execute("UPDATE review_decision SET created_at = %s + (id - %s) * interval '1 minute' "
+                               "WHERE document_id = %s AND id > %s", [day, first, document.pk, first])
+            Document.objects.filter(pk=document.pk).update(
+                submitted_by=person, submitted_at=day + dt.timedelta(minutes=len(rows) - 1),
+                approved_by=boss, approved_at=day + dt.timedelta(days=1), status=Document.Status.APPROVED)
+    print(f"review trail: {Decision.objects.count()} decisions in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def clone_documents(corpus, count: int) -> list[int]:

@@ -4,9 +4,9 @@ Counting every mention of a corpus for each page took seconds at the seed paper'
 hearings, 668,000 mentions). A :class:`~review.models.MentionTally` row holds one document's
 mentions counted by (label, status, origin, sources), at one document version:
 
-* the services recount a document when its version moved (:func:`refresh`): the one Decision
-  writer after every decision, the automatic pass and the curation of corpus knowledge at
-  their end. Every change of a document's mentions bumps its version (the review screen's
+* the services recount a document when its version moved: the one Decision writer after
+  every decision on a document it was handed (:func:`store`, at the version it records), the
+  automatic pass, the curation of corpus knowledge and new twins at their end (:func:`refresh`). Every change of a document's mentions bumps its version (the review screen's
   caches rely on the same rule), so a tally of the document's version is exact;
 * readers (:func:`current`, :func:`settle`) take the stored counts whose version is the
   document's and count the other documents on the fly, in one query, without storing anything
@@ -57,7 +57,11 @@ def refresh(document_ids: Iterable[int], *, force: bool = False) -> int:
     documents = Document.objects.filter(pk__in=set(document_ids))
     if not force:
         documents = documents.exclude(tally__version=F("version"))
-    versions = dict(documents.values_list("pk", "version"))
+    return store(dict(documents.values_list("pk", "version")))
+
+
+def store(versions: dict[int, int]) -> int:
+    """Count the documents' mentions now and store them as their tallies at the given versions (two queries)."""
     if not versions:
         return 0
     rows = [MentionTally(document_id=pk, version=versions[pk], total=tally.total, decided=tally.decided,

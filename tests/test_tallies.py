@@ -141,3 +141,19 @@ def test_it_shows_a_decision_on_the_dashboard_and_the_list_at_once(admin_client,
     assert after.context["pending"]["LOCATION"] == 3
     assert after.context["quality"].overall.combined.rejected == 1
     assert rows_shown(admin_client.get(reverse("review:documents")).content.decode()) == {"h": "1 / 12"}
+
+
+def test_it_recounts_and_moves_the_version_of_unstarted_documents_when_an_admin_corrects_corpus_knowledge(
+        db, django_user_model):
+    from review.services import curation
+    from tests.test_knowledge import _import, _reviewed
+
+    corpus = Corpus.objects.create(name="k")
+    _reviewed(corpus, "one"), _reviewed(corpus, "two")
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    doc = _import(corpus, "PRESIDING COMMISSIONER RUFF: Ruff here.\n", [], [])
+    version = doc.version
+    assert stored(doc)[1] == 2
+    entry = curation.KnownForm.objects.get(corpus=corpus, form="ruff")
+    curation.change_entry(entry.pk, admin, curation.REMOVE)
+    assert stored(doc) == recounted(doc) and stored(doc)[1] == 0 and doc.version > version  # open screens reload

@@ -60,10 +60,10 @@ def record_all(
     """The one writer of :class:`Decision` rows: one row per document, in one INSERT.
 
     ``target`` defaults to ``document:<pk>``. A document given as an instance records its
-    current version; one given as a primary key keeps the model default. The mention tallies of
-    the documents whose version moved are recounted (``review.tallies``).
+    current version, and its mention tally is recounted at that version (``review.tallies``: an
+    action ends here, after its version swap); one given as a primary key keeps the model default.
     """
-    rows = []
+    rows, versions = [], {}
     for document in documents:
         pk = document if isinstance(document, int) else document.pk
         values = {"user": user, "action": action, "target": target or f"document:{pk}",
@@ -72,8 +72,9 @@ def record_all(
             rows.append(Decision(document_id=pk, **values))
         else:
             rows.append(Decision(document=document, version=document.version, **values))
+            versions[pk] = document.version
     decisions = Decision.objects.bulk_create(rows)
-    tallies.refresh(row.document_id for row in rows)
+    tallies.store(versions)
     return decisions
 
 
