@@ -4,7 +4,7 @@ For every document an annotator marked done (``Document.submitted_by``) we repla
 ``Decision`` rows (not undone) in order:
 
 * **decided**: the mentions the annotator's own decisions touched before their first "mark
-  done" on that document (``stats.touched_mentions``: accepted, rejected, relabelled, moved,
+  done" on that document (``trail.touched_mentions``: accepted, rejected, relabelled, moved,
   split, added by hand, whitelisted, entity-wide actions);
 * **the second look**: every decision made on the document after that first "mark done" -
   the reviewer's corrections, and the annotator's own rework when it was sent back to them;
@@ -28,7 +28,7 @@ Second copies (double annotation) are not counted above: an annotator's work on 
 measured apart, by its agreement with the other copy (:func:`agreement`).
 
 Speed: per document, the annotator's review time is the sum of the pauses between their
-consecutive decisions on it (pauses over ``stats.SESSION_GAP`` are breaks), in minutes per
+consecutive decisions on it (pauses over ``trail.SESSION_GAP`` are breaks), in minutes per
 1,000 words of the document; the median over their documents.
 """
 from __future__ import annotations
@@ -36,9 +36,10 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
+from .constants import Action
 from .models import Corpus, Decision, Document
 from .services import double
-from .stats import REVIEW_ACTIONS, SESSION_GAP, originals, touched_mentions
+from .trail import REVIEW_ACTIONS, SESSION_GAP, names, originals, per_document, touched_mentions
 
 KINDS = ("missed", "wrongly_accepted", "wrongly_rejected", "relabelled")
 KIND_NAMES = {"missed": "Missed", "wrongly_accepted": "Wrongly accepted", "wrongly_rejected": "Wrongly rejected",
@@ -94,29 +95,46 @@ def agreement(corpus: Corpus) -> dict[str, list[float]]:
 
 
 def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
-    """One row per annotator who marked a document of the corpus done, by name (three queries without twins)."""
+    """One row per annotator who marked a document of the corpus done, by name: the sum of each
+    document's part, built from its decisions once per document stamp (``trail.per_document``)."""
     documents = {
-        row["pk"]: row
-        for row in Document.objects.filter(originals(), corpus=corpus, submitted_by__isnull=False)
-        .values("pk", "word_count", "status", "submitted_by", "submitted_by__username", "submitted_at")
+        row[0]: row[1:] for row in Document.objects.filter(originals(), corpus=corpus, submitted_by__isnull=False)
+        .values_list("pk", "version", "updated_at", "word_count", "status", "submitted_by", "submitted_at")
     }
-    decisions: dict[int, list[tuple]] = {}
-    for row in (
-        Decision.objects.filter(originals("document__"), document__corpus=corpus, document__submitted_by__isnull=False,
-                                undone=False, action__in=(*REVIEW_ACTIONS, "submit"))
-        .values_list("document_id", "user_id", "created_at", "action", "before", "after")
-        .order_by("id")
-    ):
-        decisions.setdefault(row[0], []).append(row[1:])
+    parts = per_document(f"review:annotators:{corpus.pk}", documents, _parts)
+    names_of = names({row[4] for row in documents.values()})
     people: dict[str, AnnotatorQuality] = {}
-    for pk, doc in documents.items():
-        name = doc["submitted_by__username"]
+    for pk, row in documents.items():
+        name = names_of[row[4]]
         person = people.setdefault(name, AnnotatorQuality(name))
-        _document(person, doc, decisions.get(pk, []))
+        for counter in COUNTERS:
+            setattr(person, counter, getattr(person, counter) + getattr(parts[pk], counter))
+        person.minutes_per_1000_words.extend(parts[pk].minutes_per_1000_words)
     for name, f1s in agreement(corpus).items():
         person = people.setdefault(name, AnnotatorQuality(name))  # who did only second copies is listed too
         person.pairs, person.agreement = len(f1s), statistics.fmean(f1s)
     return [people[name] for name in sorted(people)]
+
+
+COUNTERS = ("documents", "approved", "mentions", "checked", *KINDS)
+
+
+def _parts(documents: dict[int, tuple]) -> dict[int, AnnotatorQuality]:
+    """Each document's part of its annotator's row, from ``(version, last save, word_count, status,
+    submitted_by, submitted_at)`` rows and their decisions (one query)."""
+    decisions: dict[int, list[tuple]] = {}
+    for row in (
+        Decision.objects.filter(document_id__in=list(documents), undone=False, action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
+        .values_list("document_id", "user_id", "created_at", "action", "before", "after")
+        .order_by("id")
+    ):
+        decisions.setdefault(row[0], []).append(row[1:])
+    parts = {}
+    for pk, (_, _, word_count, status, by, submitted_at) in documents.items():
+        parts[pk] = AnnotatorQuality("")
+        doc = {"word_count": word_count, "status": status, "submitted_by": by, "submitted_at": submitted_at}
+        _document(parts[pk], doc, decisions.get(pk, []))
+    return parts
 
 
 def _document(person: AnnotatorQuality, doc: dict, rows: list[tuple]) -> None:

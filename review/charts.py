@@ -258,10 +258,11 @@ def dashboard(corpus) -> dict:
     statuses = stats.status_counts(corpus)
     documents = stats.corpus_tallies(corpus)  # the mention counts of every document, read once
     pending = stats.pending_by_label(corpus, documents)
-    flow = stats.throughput(corpus)
+    trail = stats.corpus_flows(corpus)  # each document's part of the audit trail, read once
+    flow = stats.throughput(corpus, trail)
     days = [d.isoformat() for d in flow.days]
     mentions, done = flow.series("mentions"), flow.series("submitted")
-    times = stats.review_times(corpus)
+    times = stats.review_times(corpus, trail)
     unit, per = duration_unit(t.review_seconds for t in times)  # each chart in its own unit
     wait_unit, wait_per = duration_unit(t.approval_seconds for t in times)
     unit_name, wait_name = ({"min": "minutes", "h": "hours"}[u] for u in (unit, wait_unit))

@@ -2,8 +2,8 @@
 
 Mention counts (pending per label, the quality of the automatic pass) are summed from each
 document's stored tally (``review.tallies``: recounted by the services when the document
-changes, so a page view reads one row per document instead of every mention); the rest is
-aggregated by the database in one query each.
+changes, so a page view reads one row per document instead of every mention); throughput and
+review times from each document's cached part of the audit trail (``review.trail``).
 
 The quality of the automatic pass is measured from what the reviewers did (the paper's
 Appendix B table, live): per label and per detector,
@@ -24,25 +24,22 @@ work. The work on them is measured by its agreement with the original
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
-from django.db.models import Count, F, Max, Min, Q
+from django.db.models import Count
 from django.utils import timezone
 
 from anonymizer.types import LABELS, SOURCES
 
 from . import tallies
-from .models import Corpus, Decision, Document, Mention, ReviewStatus
-from .constants import UNDOABLE, Action
+from .models import Corpus, Document, Mention, ReviewStatus
+from .trail import (  # noqa: F401  (the dashboard's numbers from the audit trail, importable from here too)
+    REVIEW_ACTIONS, SESSION_GAP, ReviewTime, Throughput, corpus_flows, originals, review_times, throughput,
+    touched_mentions,
+)
 
 DETECTORS = tuple(s for s in SOURCES if s != "manual")
-REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
-
-
-def originals(via: str = "") -> Q:
-    """Rows of original documents only, no second copy (``via``: the path to the document, e.g. ``"document__"``)."""
-    return Q(**{f"{via}twin__isnull": True})
 
 
 # ---------------------------------------------------------------- progress
@@ -87,118 +84,6 @@ def pending_by_label(corpus: Corpus, documents: list[Tallied] | None = None) -> 
 def _label_order(item: tuple[str, object]) -> tuple[int, str]:
     order = {label: i for i, label in enumerate(LABELS)}
     return order.get(item[0], len(order)), item[0]
-
-
-SESSION_GAP = 30 * 60  # seconds: a longer pause between two decisions is a break, not review time
-
-
-def touched_mentions(action: str, before: dict | None, after: dict | None) -> set[int]:
-    """The mentions one audit row decided (read from what services record before/after each action).
-
-    accept/reject/relabel/move/split and the entity-wide actions list mention ids in their
-    ``mentions`` groups (entity-wide ones only the mentions they changed), ``add`` lists
-    ``created_mentions``, ``whitelist`` the pending mentions it deleted; ``rename`` decides none.
-    """
-    before, after = before or {}, after or {}
-    ids = set(after.get("created_mentions", []))
-    for group in (*before.get("mentions", []), *after.get("mentions", [])):
-        ids.update(group["ids"])
-    ids.update(row["id"] for row in before.get("deleted_mentions", []))
-    return ids if action in REVIEW_ACTIONS else set()
-
-
-@dataclass
-class Throughput:
-    """Per annotator: mentions decided per day, documents marked done per day, mentions per hour.
-
-    A mention counts once per person and day however often it was decided (undone actions
-    do not count). Review time is the time between a person's consecutive decisions, pauses
-    over ``SESSION_GAP`` left out; mentions per hour = mentions decided ÷ that time (None
-    under a minute of measured time).
-    """
-
-    days: list[dt.date] = field(default_factory=list)
-    mentions: dict[str, dict[dt.date, int]] = field(default_factory=dict)
-    submitted: dict[str, dict[dt.date, int]] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)  # distinct mentions decided, all days
-    active_seconds: dict[str, float] = field(default_factory=dict)
-
-    def series(self, which: str) -> dict[str, list[int]]:
-        """``{user: [value per day in self.days]}`` for ``mentions`` or ``submitted``."""
-        table = getattr(self, which)
-        return {user: [per_day.get(day, 0) for day in self.days] for user, per_day in sorted(table.items())}
-
-    def per_hour(self, user: str) -> float | None:
-        seconds = self.active_seconds.get(user, 0.0)
-        return self.totals.get(user, 0) * 3600 / seconds if seconds >= 60 else None
-
-
-def throughput(corpus: Corpus) -> Throughput:
-    """Mentions decided and documents marked done per annotator and day (one query)."""
-    rows = (
-        Decision.objects.filter(originals("document__"), document__corpus=corpus, undone=False,
-                                action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
-        .values_list("user__username", "created_at", "action", "before", "after")
-        .order_by("created_at", "id")
-    )
-    result = Throughput()
-    days: set[dt.date] = set()
-    mentions: dict[str, dict[dt.date, set[int]]] = {}
-    everything: dict[str, set[int]] = {}
-    last_seen: dict[str, dt.datetime] = {}
-    for username, created, action, before, after in rows:
-        user = username or "(deleted user)"
-        day = timezone.localtime(created).date()
-        days.add(day)
-        if action == Action.SUBMIT:
-            per_day = result.submitted.setdefault(user, {})
-            per_day[day] = per_day.get(day, 0) + 1
-            continue
-        ids = touched_mentions(action, before, after)
-        mentions.setdefault(user, {}).setdefault(day, set()).update(ids)
-        everything.setdefault(user, set()).update(ids)
-        if user in last_seen and (gap := (created - last_seen[user]).total_seconds()) <= SESSION_GAP:
-            result.active_seconds[user] = result.active_seconds.get(user, 0.0) + gap
-        last_seen[user] = created
-    result.days = sorted(days)
-    result.mentions = {user: {day: len(ids) for day, ids in per_day.items()} for user, per_day in mentions.items()}
-    result.totals = {user: len(ids) for user, ids in sorted(everything.items())}
-    return result
-
-
-@dataclass(frozen=True)
-class ReviewTime:
-    document_id: int
-    title: str
-    annotator: str
-    decisions: int  # review decisions before the (last) submission
-    review_seconds: float  # first to last decision before submission
-    approval_seconds: float | None  # submission to approval
-
-
-def review_times(corpus: Corpus) -> list[ReviewTime]:
-    """Submitted documents with their review time and their wait for the second look."""
-    before = Q(decisions__action__in=REVIEW_ACTIONS, decisions__undone=False,
-               decisions__created_at__lte=F("submitted_at"))
-    rows = (
-        Document.objects.filter(originals(), corpus=corpus, submitted_at__isnull=False)
-        .values("pk", "title", "submitted_by__username", "submitted_at", "approved_at")
-        .annotate(first=Min("decisions__created_at", filter=before), last=Max("decisions__created_at", filter=before),
-                  n=Count("decisions", filter=before))
-        .order_by("title", "pk")
-    )
-    return [
-        ReviewTime(
-            document_id=row["pk"],
-            title=row["title"],
-            annotator=row["submitted_by__username"] or "—",
-            decisions=row["n"],
-            review_seconds=(row["last"] - row["first"]).total_seconds() if row["first"] else 0.0,
-            approval_seconds=(row["approved_at"] - row["submitted_at"]).total_seconds()
-            if row["approved_at"] and row["approved_at"] >= row["submitted_at"] else None,
-        )
-        for row in rows
-    ]
 
 
 # ---------------------------------------------------------------- quality of the automatic pass

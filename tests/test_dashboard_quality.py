@@ -158,9 +158,13 @@ def test_it_counts_throughput_in_mentions_not_actions(scripted, waiting, corpus)
     assert flow.per_hour("bob") is None  # under a minute of measured time
 
 
-def test_it_reads_the_figures_in_three_queries(scripted, waiting, corpus, django_assert_num_queries):  # noqa: F811
-    with django_assert_num_queries(3):  # documents, decisions, doubly annotated texts
-        annotator_quality(corpus)
+def test_it_reads_the_figures_in_four_queries_then_without_the_decisions(scripted, waiting, corpus,  # noqa: F811
+                                                                          django_assert_num_queries):
+    with django_assert_num_queries(4):  # documents, decisions, names, doubly annotated texts
+        first = annotator_quality(corpus)
+    with django_assert_num_queries(3) as read:  # unchanged documents: their parts from the cache
+        assert annotator_quality(corpus) == first
+    assert "review_decision" not in " ".join(q["sql"] for q in read.captured_queries)
 
 
 def test_it_counts_the_annotators_rework_after_a_send_back_as_changed_by_the_second_look(corpus, people):  # noqa: F811
