@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.types import LABELS
 
-from .. import registry, services
+from .. import registry, services, trail
 from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
 from ..rendering import computed_tags, entity_rows, groups_html, line_starts, lines_html, render_lines
@@ -141,7 +141,7 @@ class Screen:
     def _stamp(self, *extra) -> tuple:
         """What a cached part of this document depends on: its version and last save (a database
         id can come back after a delete, with version 1 again), plus ``extra``."""
-        return (self.document.version, str(self.document.updated_at), *extra)
+        return (*trail.stamp(self.document.version, self.document.updated_at), *extra)
 
     def _cached(self, part: str, build, *stamp) -> SafeString:
         """HTML built once per (document version, last save, ``stamp``); one cache entry per document and part."""
