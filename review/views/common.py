@@ -57,9 +57,9 @@ def bulk_context(screen: Screen, filters: dict[str, str]) -> dict:
     from anonymizer.pseudonymize import UNNUMBERED_LABELS
 
     selection = bulk_selection(filters)
-    pending = [m for m in screen.mentions if m.status == ReviewStatus.PENDING]
-    count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
-    labels = Counter(m.label for m in pending if m.label in UNNUMBERED_LABELS)
+    pending = screen.pending()
+    count = sum(selection.matches(*row) for row in pending)
+    labels = Counter(label for label, *_ in pending if label in UNNUMBERED_LABELS)
     return {"selection": selection, "count": count, "filters": filters,
             "unnumbered": [(label, labels[label]) for label in LABELS if labels[label]]}
 

@@ -107,6 +107,15 @@ class Screen:
         return Progress(sum(counts.values()), counts[ReviewStatus.PENDING], counts[ReviewStatus.ACCEPTED],
                         counts[ReviewStatus.REJECTED])
 
+    def pending(self) -> list[tuple[str, int, str, int]]:
+        """``(label, confidence, sources, entity_id)`` of the pending mentions (plain rows: an action's
+        answer counts them without loading every mention)."""
+        if "mentions" in self.__dict__:
+            return [(m.label, m.confidence, m.sources, m.entity_id) for m in self.mentions
+                    if m.status == ReviewStatus.PENDING]
+        rows = Mention.objects.filter(document=self.document, status=ReviewStatus.PENDING)
+        return list(rows.values_list("label", "confidence", "sources", "entity_id"))
+
     def lines(self, numbers: set[int]) -> list:
         """Just the given lines, reading only the mentions between the first and the last."""
         starts = line_starts(self.text)
