@@ -93,6 +93,15 @@ def _line_html(text: str, start: int, end: int, pieces: list[tuple[int, int, str
     return mark_safe("".join(out))
 
 
+def mentions_by_line(text: str, mentions: Sequence[MentionLike]) -> list[tuple]:
+    """The mentions on each line (index ``n - 1``: line ``n``), ``mentions`` sorted by start."""
+    starts = line_starts(text)
+    lines: list[list] = [[] for _ in starts]
+    for m in mentions:
+        lines[bisect.bisect_right(starts, m.start) - 1].append(m)
+    return [tuple(on_line) for on_line in lines]
+
+
 def render_lines(text: str, mentions: Sequence[MentionLike], numbers: set[int] | None = None) -> list[Line]:
     """Highlighted lines (all, or just ``numbers``); ``mentions`` sorted by start, non-overlapping.
 
@@ -226,10 +235,10 @@ def rows_html(rows: Iterable[EntityRow], oob: bool = False) -> SafeString:
     return mark_safe("".join(entity_row_html(r, oob) for r in rows))
 
 
-def groups_html(groups: Iterable[tuple[str, list[EntityRow]]]) -> SafeString:
+def groups_html(groups: Iterable[tuple[str, list[EntityRow]]], row_html=entity_row_html) -> SafeString:
     parts = [
         f'<section class="group" data-label="{escape(label)}"><h3>{escape(label)} <span class="count">{len(rows)}</span>'
-        f'</h3><ul class="entity-list">{rows_html(rows)}</ul></section>'
+        f'</h3><ul class="entity-list">{"".join(row_html(r) for r in rows)}</ul></section>'
         for label, rows in groups
     ]
     return mark_safe("\n".join(parts) or '<p class="empty">No entities match.</p>')
