@@ -13,6 +13,7 @@ Nothing here writes to the database: tags are computed without storing registry 
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from functools import cached_property
 
 from django.core.cache import cache
@@ -98,7 +99,8 @@ class Screen:
             mentions = [m for m in self._loaded() if m.entity_id in only]
         else:
             entities = entity_likes(Entity.objects.filter(document=self.document, pk__in=only))
-            mentions = Mention.objects.filter(document=self.document, entity_id__in=only).only(*MENTION_COLUMNS)
+            found = Mention.objects.filter(document=self.document, entity_id__in=only).order_by("start")
+            mentions = [MentionRow(*row) for row in found.values_list(*MENTION_COLUMNS)]
         return entity_rows(self.text, entities, mentions, self.tags())
 
     def groups(self, filters: dict[str, str] | None = None) -> list[tuple[str, list[EntityRow]]]:
@@ -121,22 +123,22 @@ class Screen:
         return Progress(sum(counts.values()), counts[ReviewStatus.PENDING], counts[ReviewStatus.ACCEPTED],
                         counts[ReviewStatus.REJECTED])
 
-    def pending(self) -> list[tuple[str, int, str, int]]:
-        """``(label, confidence, sources, entity_id)`` of the pending mentions (plain rows: an action's
-        answer counts them without loading every mention)."""
+    def pending_counts(self, selection: "services.PendingFilter") -> tuple[int, dict[str, int]]:
+        """How many pending mentions ``selection`` covers, and the pending mentions per label (an
+        action's answer counts them in the database instead of loading every mention)."""
         if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
-            return [(m.label, m.confidence, m.sources, m.entity_id) for m in self._loaded()
-                    if m.status == ReviewStatus.PENDING]
-        rows = Mention.objects.filter(document=self.document, status=ReviewStatus.PENDING)
-        return list(rows.values_list("label", "confidence", "sources", "entity_id"))
+            pending = [m for m in self._loaded() if m.status == ReviewStatus.PENDING]
+            count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
+            return count, dict(Counter(m.label for m in pending))
+        return services.pending_counts(self.document, selection)
 
     def lines(self, numbers: set[int]) -> list:
         """Just the given lines, reading only the mentions between the first and the last."""
         starts = line_starts(self.text)
         low = starts[min(numbers) - 1]
         high = starts[max(numbers)] if max(numbers) < len(starts) else len(self.text) + 1
-        mentions = Mention.objects.filter(document=self.document, start__gte=low, start__lt=high)
-        return render_lines(self.text, list(mentions.only(*MENTION_COLUMNS).order_by("start")), numbers)
+        mentions = Mention.objects.filter(document=self.document, start__gte=low, start__lt=high).order_by("start")
+        return render_lines(self.text, [MentionRow(*row) for row in mentions.values_list(*MENTION_COLUMNS)], numbers)
 
     def _loaded(self) -> list:
         """The mentions already read in this request (model instances or plain rows)."""
@@ -157,13 +159,13 @@ class Screen:
     def lines_html(self) -> SafeString:
         """Panel A, every line highlighted; only lines whose mentions changed since the last read are rendered."""
         on_line = mentions_by_line(self.text, self.mention_rows)
-        keys = list(enumerate(on_line, start=1))  # a line's number and its mentions' rows: all its HTML shows
+        # a line's number and its mentions' rows: all its HTML shows (plain tuples: cheap to pickle)
+        keys = [(number, tuple(map(tuple, mentions))) for number, mentions in enumerate(on_line, start=1)]
 
         def build(missing: list) -> dict:
             numbers = {number for number, _ in missing}
             mentions = [m for number in sorted(numbers) for m in on_line[number - 1]]
-            return {(line.number, on_line[line.number - 1]): str(lines_html([line]))
-                    for line in render_lines(self.text, mentions, numbers)}
+            return {keys[line.number - 1]: str(lines_html([line])) for line in render_lines(self.text, mentions, numbers)}
 
         return mark_safe("\n".join(self._pieces("lines", keys, build)))
 
