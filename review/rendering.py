@@ -133,12 +133,15 @@ def render_lines(text: str, mentions: Sequence[MentionLike], numbers: set[int] |
 
 def computed_tags(result: Pseudonymized, entities: Sequence[EntityLike]) -> dict[int, str]:
     """Entity pk -> the tags its mentions get (``[PERSON_1] [PERSON_2]`` for a two-part name)."""
+    return tags_by_entity((entities[r.entity].pk, r.tag_text) for r in result.replacements if r.entity is not None)
+
+
+def tags_by_entity(tagged: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """:func:`computed_tags` from ``(entity pk, tag text)`` of each replacement, in text order."""
     tags: dict[int, list[str]] = {}
-    for r in result.replacements:
-        if r.entity is None:
-            continue
-        bucket = tags.setdefault(entities[r.entity].pk, [])
-        for tag in TAG.findall(r.tag_text) or [r.tag_text]:
+    for entity, tag_text in tagged:
+        bucket = tags.setdefault(entity, [])
+        for tag in TAG.findall(tag_text) or [tag_text]:
             if tag not in bucket:
                 bucket.append(tag)
     return {pk: " ".join(values[:4]) + (" …" if len(values) > 4 else "") for pk, values in tags.items()}

@@ -118,3 +118,37 @@ def test_it_keeps_every_number_shown_through_accepts_and_rejects_without_freezin
     assert "Young" in kept and "Trinidad said" in kept  # rejected: left as is
     for old, new in zip(shown.split(), kept.split()):
         assert new == old or new in ("Young", "Trinidad")  # every other tag keeps its number
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("style", "action", "expected"),
+    [
+        ("parts", "accept", 0),
+        ("parts", "reject", 0),  # Young's only mention: his tag goes away
+        ("referent", "accept", 0),
+        ("referent", "reject", 1),
+        ("parts", "restore", 1),
+        ("parts", "relabel", 1),
+    ],
+)
+def test_it_carries_the_tags_over_status_decisions_without_pseudonymizing(
+        client, django_user_model, pseudonymizations, style, action, expected):
+    from django.core.cache import cache
+
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    client.force_login(admin)
+    document = family(consistent=False, style=style)
+    status(document, admin, "Ruff", ReviewStatus.ACCEPTED)
+    if action == "restore":
+        status(document, admin, "Young", ReviewStatus.REJECTED)
+    tags_url = f"/documents/{document.pk}/tags/"
+    client.get(tags_url)
+    previous_action(document, admin, "accept" if action == "restore" else action)
+    del pseudonymizations[:]
+    tags = client.get(tags_url).json()["tags"]
+    assert len(pseudonymizations) == expected
+    cache.clear()
+    assert client.get(tags_url).json()["tags"] == tags  # the same as computed from scratch
+    young = mention(document, "Young").entity_id
+    assert (str(young) in tags) == (action != "reject")

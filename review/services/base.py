@@ -122,11 +122,28 @@ def _shown_keys_stored(document: Document) -> bool:
     if last is None or last[0] != document.version - 1:
         return False
     moves = status_moves(last[1], last[2])
-    return moves is not None and registry.statuses_keep_keys(document, moves)
+    return moves is not None and registry.statuses_keep_keys(document, moves.values())
 
 
-def status_moves(before, after) -> list[tuple[str, str]] | None:
-    """``(old, new)`` status per mention of a decision that only changed mention statuses; else None."""
+def status_moves_since(document_id: int, version: int) -> dict[int, tuple[str, str]] | None:
+    """Mention -> ``(status then, status now)`` over the decisions after ``version``, when they all only
+    changed statuses (None otherwise, or when there are too many)."""
+    rows = list(Decision.objects.filter(document_id=document_id, version__gt=version).order_by("id")
+                .values_list("before", "after")[:CHANGED_LIMIT + 1])
+    if len(rows) > CHANGED_LIMIT:
+        return None
+    moves: dict[int, tuple[str, str]] = {}
+    for before, after in rows:
+        found = status_moves(before, after)
+        if found is None:
+            return None
+        for pk, (old, new) in found.items():
+            moves[pk] = (moves[pk][0] if pk in moves else old, new)
+    return moves
+
+
+def status_moves(before, after) -> dict[int, tuple[str, str]] | None:
+    """Mention -> ``(old, new)`` status of a decision that only changed mention statuses; else None."""
     statuses: list[dict[int, str]] = []
     for state in (before, after):
         if not isinstance(state, dict) or set(state) != {"mentions"}:
@@ -140,7 +157,7 @@ def status_moves(before, after) -> list[tuple[str, str]] | None:
     old, new = statuses
     if set(old) != set(new):
         return None
-    return [(old[pk], new[pk]) for pk in new]
+    return {pk: (old[pk], new[pk]) for pk in new}
 
 
 def _bump(document_id: int, version: int, statuses: tuple[str, ...]) -> int:

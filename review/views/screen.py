@@ -27,6 +27,7 @@ from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
 from ..rendering import (
     computed_tags, entity_row_html, entity_rows, groups_html, line_starts, lines_html, mentions_by_line, render_lines,
+    tags_by_entity,
 )
 from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, MentionRow, Progress, entity_likes
 
@@ -76,15 +77,36 @@ class Screen:
         return cached[1] if cached else {}
 
     def fresh_tags(self) -> dict[int, str]:
-        """Computed tags for the current version (pseudonymizes the whole document once per version)."""
+        """Computed tags for the current version: from the last computed ones when only statuses that
+        show no new key changed since (:meth:`_tags_since`), else by pseudonymizing the whole document."""
         cached = cache.get(tags_key(self.document))
         # a consistent corpus's registry may change from another document: part of the stamp
         version = self._stamp(registry.generation(self.document.corpus_id))
         if cached and cached[0] == version:
             return cached[1]
-        tags = computed_tags(self.pseudo[0], self.entities)
-        cache.set(tags_key(self.document), (version, tags), 3600)
+        tags, tagged = self._tags_since(cached, version) or self._all_tags()
+        cache.set(tags_key(self.document), (version, tags, tagged), 3600)
         return tags
+
+    def _all_tags(self) -> tuple[dict[int, str], dict[int, tuple[int, str]]]:
+        """Tags per entity, and ``mention pk -> (entity pk, tag text)`` in text order."""
+        result, used = self.pseudo
+        tagged = {m.pk: (self.entities[r.entity].pk, r.tag_text)
+                  for r, m in zip(result.replacements, used) if r.entity is not None}
+        return computed_tags(result, self.entities), tagged
+
+    def _tags_since(self, cached, version: tuple):
+        """The cached tags carried to ``version`` when every decision since only changed statuses in a way
+        that shows no new registry key (:func:`registry.statuses_keep_keys`), on the same registry: each
+        mention still tagged keeps its tag text, a rejected one drops out. None: compute them all."""
+        if not cached or len(cached) < 3 or cached[0][1:] != version[1:] or cached[0][0] > version[0]:
+            return None
+        moves = services.status_moves_since(self.document.pk, cached[0][0])
+        if moves is None or not registry.statuses_keep_keys(self.document, moves.values()):
+            return None
+        dropped = {pk for pk, (_, new) in moves.items() if new == ReviewStatus.REJECTED}
+        tagged = {pk: tag for pk, tag in cached[2].items() if pk not in dropped}
+        return tags_by_entity(tagged.values()), tagged
 
     @cached_property
     def pseudo(self):
