@@ -52,6 +52,11 @@ PART_MATCH_RATIO = 85.0
 MIN_CUT_OFF = 4
 
 STYLES = ("parts", "referent")
+#: Styles where a mention's registry keys depend only on the mention and its entity, so dropping
+#: mentions can only drop keys, never add one. Not "referent": a spelled name outside a person
+#: takes the key of the person whose mentions first have its letters (:func:`_part_owners`), and
+#: its own letters' key when that person's mentions are gone.
+KEYS_PER_MENTION = frozenset({"parts"})
 
 #: ``(tag category, normalized key)`` -> number, e.g. ``("PERSON", "richardson") -> 8``.
 RegistryKey = tuple[str, str]

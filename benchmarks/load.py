@@ -6,13 +6,18 @@ database, starts gunicorn like ``make serve`` (gthread, WEB_WORKERS x WEB_THREAD
 each loads the review page, then accepts or rejects its own pending mentions over htmx,
 retrying with the fresh version after a conflict (409). Prints p50/p95 of page and action
 (successful and conflicting separately) and checks that no decision was lost or doubled.
+``--tags`` also fetches the computed tags after every page load and action, as review.js
+does in a browser; ``--think S`` waits about S seconds between a reviewer's actions (0: as
+fast as the server answers, a stress test; a person takes seconds to read a line; the
+reviewers then also open the page within the first S seconds, not all at once).
 
-    .venv/bin/python benchmarks/load.py [--clients 10] [--seconds 60] [--pg postgres://postgres@127.0.0.1:5432/load_bench]
+    .venv/bin/python benchmarks/load.py [--clients 10] [--seconds 60] [--tags] [--think 0] [--pg postgres://postgres@127.0.0.1:5432/load_bench]
 """
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import secrets
 import socket
@@ -99,9 +104,12 @@ def start_server(args, port: int) -> subprocess.Popen:
 
 
 class Reviewer(threading.Thread):
-    def __init__(self, base: str, document: int, session_key: str, mentions: list[int], stop: float, actions: int) -> None:
+    def __init__(self, base: str, document: int, session_key: str, mentions: list[int], stop: float, actions: int,
+                 tags: bool = False, think: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.base, self.document, self.mentions, self.stop, self.limit = base, document, mentions, stop, actions
+        self.fetch_tags, self.think, self.random = tags, think, random.Random(session_key)
+        self.tags_ms: list[float] = []
         self.http = requests.Session()
         token = secrets.token_hex(16)
         self.http.cookies.set("sessionid", session_key)
@@ -119,6 +127,16 @@ class Reviewer(threading.Thread):
         response = self.http.get(f"{self.base}/documents/{self.document}/", timeout=60)
         self.page_ms.append((time.perf_counter() - started) * 1000)
         self._version(response)
+        self.tags()
+
+    def tags(self) -> None:
+        """What review.js does after a page load or an action: fetch the computed tags."""
+        if not self.fetch_tags:
+            return
+        started = time.perf_counter()
+        response = self.http.get(f"{self.base}/documents/{self.document}/tags/", timeout=60)
+        self.tags_ms.append((time.perf_counter() - started) * 1000)
+        self.errors += response.status_code >= 500
 
     def _version(self, response) -> None:
         found = VERSION_RE.search(response.text)
@@ -140,15 +158,20 @@ class Reviewer(threading.Thread):
             self.action_ms.append(elapsed)
             if response.status_code == 200:
                 self.done[mention] = status
+            self.tags()
             return
 
     def run(self) -> None:
+        if self.think:  # people do not open the document in the same millisecond
+            time.sleep(self.think * self.random.uniform(0, 1))
         self.page()
         for index, mention in enumerate(self.mentions[: self.limit]):
             if time.monotonic() > self.stop:
                 break
             if index and index % 5 == 0:
                 self.page()
+            if self.think:
+                time.sleep(self.think * self.random.uniform(0.5, 1.5))
             self.act(mention, "accept" if index % 2 == 0 else "reject")
 
 
@@ -183,6 +206,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=int(os.getenv("WEB_WORKERS", 2)))
     parser.add_argument("--threads", type=int, default=int(os.getenv("WEB_THREADS", 4)))
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/load_bench")
+    parser.add_argument("--tags", action="store_true", help="fetch the computed tags after each page and action, as a browser does")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a reviewer waits before each action (0.5-1.5x)")
     args = parser.parse_args()
     create_database(args.pg)
     data = setup(args)
@@ -193,8 +218,8 @@ def main() -> None:
     try:
         stop = time.monotonic() + args.seconds
         slices = [data["pending"][i :: args.clients] for i in range(args.clients)]  # each reviewer its own mentions
-        reviewers = [Reviewer(f"http://127.0.0.1:{port}", data["document"], key, slices[i], stop, args.actions)
-                     for i, key in enumerate(data["sessions"])]
+        reviewers = [Reviewer(f"http://127.0.0.1:{port}", data["document"], key, slices[i], stop, args.actions,
+                              args.tags, args.think) for i, key in enumerate(data["sessions"])]
         started = time.monotonic()
         for reviewer in reviewers:
             reviewer.start()
@@ -207,13 +232,17 @@ def main() -> None:
     pages = [ms for r in reviewers for ms in r.page_ms]
     actions = [ms for r in reviewers for ms in r.action_ms]
     conflicts = [ms for r in reviewers for ms in r.conflict_ms]
+    tags = [ms for r in reviewers for ms in r.tags_ms]
     done = {pk: status for r in reviewers for pk, status in r.done.items()}
     expected, lost, doubled = verify(done)
-    print(f"{args.clients} reviewers, {data['words']} words, gunicorn {args.workers}x{args.threads} gthread, PostgreSQL, {wall:.0f} s")
+    print(f"{args.clients} reviewers, {data['words']} words, gunicorn {args.workers}x{args.threads} gthread, PostgreSQL, "
+          f"{wall:.0f} s, think {args.think} s, tags {'fetched' if args.tags else 'not fetched'}")
     print(f"{'':28}{'n':>6}{'p50 ms':>9}{'p95 ms':>9}  target p95")
     print(f"{'review page (GET)':28}{len(pages):6}{percentile(pages, 50):9.0f}{percentile(pages, 95):9.0f}  1000")
     print(f"{'action (accept/reject)':28}{len(actions):6}{percentile(actions, 50):9.0f}{percentile(actions, 95):9.0f}  300")
     print(f"{'conflict answer (409)':28}{len(conflicts):6}{percentile(conflicts, 50):9.0f}{percentile(conflicts, 95):9.0f}")
+    if args.tags:
+        print(f"{'tags (GET, JSON)':28}{len(tags):6}{percentile(tags, 50):9.0f}{percentile(tags, 95):9.0f}")
     print(f"decisions: {expected} made, {lost} lost, {doubled} doubled; server errors: {sum(r.errors for r in reviewers)}")
     print(f"throughput: {len(actions) / wall:.1f} actions/s")
 

@@ -112,7 +112,10 @@ def server_figures(user, document) -> list[tuple[str, float, float, int, int]]:
     from django.test import Client
     from django.urls import reverse
 
+    from django.core.cache import cache
+
     from review.models import Document, Mention
+    from review.views.screen import tags_key
 
     client = Client()
     client.force_login(user)
@@ -155,13 +158,25 @@ def server_figures(user, document) -> list[tuple[str, float, float, int, int]]:
     tags = reverse("review:tags", args=[document.pk])
 
     def fresh_tags(i):
-        Document.objects.filter(pk=document.pk).update(version=version() + 1)  # a new version: no cached tags
+        cache.delete(tags_key(document))  # nothing to carry over: the whole document is pseudonymized
         return client.get(tags)
 
     ms, q, response = timed(fresh_tags, 5)
-    rows.append(("tags refresh after an action (JSON, pseudonymizes all)", ms, 300, q, len(response.content)))
+    rows.append(("tags with nothing cached (JSON, pseudonymizes all)", ms, 300, q, len(response.content)))
+
     ms, q, response = timed(lambda i: client.post(reverse("review:undo", args=[document.pk]), {"version": version()}, **hx), 6)
     rows.append(("undo", ms, 300, q, len(response.content)))
+    client.get(tags)  # computed once after the undo
+
+    def tags_after_decide(i):
+        decide(30 + i)  # an accept or reject (not timed), then the tags review.js fetches after it
+        started = time.perf_counter()
+        response = client.get(tags)
+        return response, (time.perf_counter() - started) * 1000
+
+    timings = [tags_after_decide(i) for i in range(6)]
+    rows.append(("tags after an accept/reject (carried over)", statistics.median(t for _, t in timings), 300, 0,
+                 len(timings[-1][0].content)))
     return rows
 
 

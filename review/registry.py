@@ -10,7 +10,10 @@ constraints turn a race into a retry). Other corpora keep the same registry per 
 (rows with ``document`` set): a document's numbers stay what they were first shown.
 
 Every review action first stores the numbers the document shows (:func:`freeze`, called by
-``services.base.begin``), so a relabel, reject or merge never renumbers the other tags.
+``services.base.begin``), so a relabel, reject or merge never renumbers the other tags. The
+freeze pseudonymizes the whole document; ``begin`` skips it when the action that made the
+shown version only changed statuses in a way that cannot show a key the registry lacks
+(:func:`statuses_keep_keys`): that action froze what it saw, and accepting shows the same keys.
 
 Reading never writes: the review screen (a GET) computes the numbers new keys would get
 (``store=False``) without storing them; the export stores them. A reviewer's rename or
@@ -31,7 +34,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
-from anonymizer.pseudonymize import Pseudonymized, RegistryKey, pseudonymize, renamed_parts
+from anonymizer.pseudonymize import KEYS_PER_MENTION, Pseudonymized, RegistryKey, pseudonymize, renamed_parts
 from anonymizer.types import Entity as CoreEntity
 from anonymizer.types import Mention as CoreMention
 
@@ -284,6 +287,18 @@ def _alias(corpus: Corpus, source: RegistryKey, target: RegistryKey, document: D
 def freeze(document: Document) -> None:
     """Store the numbers the document shows now, before an action changes what it shows."""
     document_pseudonymized(document, *_rows(document))
+
+
+def statuses_keep_keys(document: Document, moves: Iterable[tuple[str, str]]) -> bool:
+    """Whether status changes ``(old, new)`` leave the document showing no registry key it did not
+    show before: nothing rejected comes back (pending and accepted mentions are both tagged), and a
+    rejection only drops keys where keys are per mention (the corpus's tag style)."""
+    rejected = ReviewStatus.REJECTED
+    moves = list(moves)
+    if any(old == rejected != new for old, new in moves):
+        return False
+    dropped = any(new == rejected != old for old, new in moves)
+    return not dropped or document.corpus.tag_style in KEYS_PER_MENTION
 
 
 def unalias(document: Document, rows: Iterable[int]) -> None:

@@ -9,7 +9,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from django.utils.html import escape
+from html import escape  # what django.utils.html.escape does, without its lazy-string wrapper (the hot loops)
 from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.pseudonymize import Pseudonymized
@@ -93,6 +93,15 @@ def _line_html(text: str, start: int, end: int, pieces: list[tuple[int, int, str
     return mark_safe("".join(out))
 
 
+def mentions_by_line(text: str, mentions: Sequence[MentionLike]) -> list[tuple]:
+    """The mentions on each line (index ``n - 1``: line ``n``), ``mentions`` sorted by start."""
+    starts = line_starts(text)
+    lines: list[list] = [[] for _ in starts]
+    for m in mentions:
+        lines[bisect.bisect_right(starts, m.start) - 1].append(m)
+    return [tuple(on_line) for on_line in lines]
+
+
 def render_lines(text: str, mentions: Sequence[MentionLike], numbers: set[int] | None = None) -> list[Line]:
     """Highlighted lines (all, or just ``numbers``); ``mentions`` sorted by start, non-overlapping.
 
@@ -124,12 +133,15 @@ def render_lines(text: str, mentions: Sequence[MentionLike], numbers: set[int] |
 
 def computed_tags(result: Pseudonymized, entities: Sequence[EntityLike]) -> dict[int, str]:
     """Entity pk -> the tags its mentions get (``[PERSON_1] [PERSON_2]`` for a two-part name)."""
+    return tags_by_entity((entities[r.entity].pk, r.tag_text) for r in result.replacements if r.entity is not None)
+
+
+def tags_by_entity(tagged: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """:func:`computed_tags` from ``(entity pk, tag text)`` of each replacement, in text order."""
     tags: dict[int, list[str]] = {}
-    for r in result.replacements:
-        if r.entity is None:
-            continue
-        bucket = tags.setdefault(entities[r.entity].pk, [])
-        for tag in TAG.findall(r.tag_text) or [r.tag_text]:
+    for entity, tag_text in tagged:
+        bucket = tags.setdefault(entity, [])
+        for tag in TAG.findall(tag_text) or [tag_text]:
             if tag not in bucket:
                 bucket.append(tag)
     return {pk: " ".join(values[:4]) + (" …" if len(values) > 4 else "") for pk, values in tags.items()}
@@ -226,10 +238,10 @@ def rows_html(rows: Iterable[EntityRow], oob: bool = False) -> SafeString:
     return mark_safe("".join(entity_row_html(r, oob) for r in rows))
 
 
-def groups_html(groups: Iterable[tuple[str, list[EntityRow]]]) -> SafeString:
+def groups_html(groups: Iterable[tuple[str, list[EntityRow]]], row_html=entity_row_html) -> SafeString:
     parts = [
         f'<section class="group" data-label="{escape(label)}"><h3>{escape(label)} <span class="count">{len(rows)}</span>'
-        f'</h3><ul class="entity-list">{rows_html(rows)}</ul></section>'
+        f'</h3><ul class="entity-list">{"".join(row_html(r) for r in rows)}</ul></section>'
         for label, rows in groups
     ]
     return mark_safe("\n".join(parts) or '<p class="empty">No entities match.</p>')

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
+from anonymizer.transcript import line_starts
 from review.models import Corpus, Document, KnownForm
 from review.services import knowledge
 
@@ -22,21 +23,43 @@ def empty_cache():
     cache.clear()
 
 
-@pytest.mark.parametrize("builder", ["render_lines", "groups_html"])
-def test_it_builds_the_page_lists_once_per_document_version(client_in, document, monkeypatch, builder):
+def page_lists(html: str) -> str:
+    """Panel A's lines and panel B's entity list of a review page."""
+    return "".join(re.findall(r'<div class="line".*?</div>|<li id="e\\d+".*?</li>', html))
+
+
+@pytest.mark.parametrize("change", ["accept", "reject", "none"])
+def test_it_renders_only_the_lines_and_rows_an_action_changed(client_in, document, monkeypatch, change):
     from review.views import screen
 
-    calls = []
-    real = getattr(screen, builder)
-    monkeypatch.setattr(screen, builder, lambda *a, **k: calls.append(1) or real(*a, **k))
+    lines, rows = [], []
+    render_lines, entity_row_html = screen.render_lines, screen.entity_row_html
+    monkeypatch.setattr(screen, "entity_row_html", lambda row, **k: rows.append(row.pk) or entity_row_html(row, **k))
+    monkeypatch.setattr(screen, "render_lines", lambda *a, **k: (found := render_lines(*a, **k), lines.extend(found))[0])
     page = url(document, "document")
-    client_in.get(page)
-    assert client_in.get(page).status_code == 200 and len(calls) == 1  # the second read: from the cache
+    first = client_in.get(page).content.decode()
+    assert len(lines) == len(line_starts(document.text)) and rows  # the first read draws every line and row
     m = mention_at(document, "RUFF")
-    assert client_in.post(url(document, "mention_action", m.pk, "accept"), {"version": document.version}, **HX).status_code == 200
-    before = len(calls)  # the action's own partial update may draw its lines
+    if change != "none":
+        response = client_in.post(url(document, "mention_action", m.pk, change), {"version": document.version}, **HX)
+        assert response.status_code == 200
+    del lines[:], rows[:]
     html = client_in.get(page).content.decode()
-    assert len(calls) == before + 1 and re.search(f'id="m{m.pk}" class="[^"]*s-accepted', html)
+    expected = 0 if change == "none" else 1
+    assert (len(lines), len(rows)) == (expected, expected)  # just RUFF's line and its entity's row
+    assert re.search(f'id="m{m.pk}" class="[^"]*s-{change}ed', html) or change == "none"
+    cache.clear()
+    assert page_lists(client_in.get(page).content.decode()) == page_lists(html)  # the same as drawn from scratch
+    assert change != "none" or page_lists(html) == page_lists(first)
+
+
+def test_it_keys_an_entity_row_by_everything_it_shows():
+    from dataclasses import fields
+
+    from review.rows import EntityRow
+
+    row = EntityRow(1, "PERSON", "PERSON", "Ruff", "", "[PERSON_1]", ["Ruff", "RUFF"], 2, 1, 1, 0, 2, 0, 0)
+    assert row.state() == tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(row, f.name) for f in fields(row)))
 
 
 @pytest.mark.parametrize("change, learns", [

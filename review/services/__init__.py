@@ -21,10 +21,11 @@ public API of every module is re-exported here.
 """
 from ..constants import UNDOABLE, Action, ReviewStatus
 from .additions import add_mentions, check_spans, undo, whitelist_matches, whitelist_term
-from .bulk import PendingFilter, Reading, accept_pending, accept_rest, mark_read, pending_under, reading
+from .bulk import PendingFilter, Reading, accept_pending, accept_rest, mark_read, pending_counts, pending_under, reading
 from .comments import add_comment, resolve_comment
 from .base import (
     EDITABLE, ENTITY_FIELDS, MENTION_FIELDS, REVIEWABLE, ActionError, Conflict, Outcome, begin, changed_since, record,
+    status_moves_since,
     record_all,
 )
 from .entities import merge_entities, normalize_tag, relabel_entity, rename_tag, set_entity_status
@@ -45,10 +46,10 @@ from .text import (
 __all__ = [
     "Action", "ActionError", "ALLOWED_SUFFIXES", "Conflict", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS",
     "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "Recovered", "REVIEWABLE", "ReviewStatus",
-    "UNDOABLE", "UploadError", "accept_known_from_corpus", "changed_since", "accept_pending", "accept_rest", "add_comment",
+    "UNDOABLE", "UploadError", "accept_known_from_corpus", "changed_since", "status_moves_since", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
-    "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_under",
+    "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_counts", "pending_under",
     "reading", "record", "recover_stale_jobs", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",

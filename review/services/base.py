@@ -111,8 +111,57 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
         if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
         raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
-    registry.freeze(document)  # the tags shown so far keep their numbers whatever this action changes
+    if not _shown_keys_stored(document):
+        registry.freeze(document)  # the tags shown so far keep their numbers whatever this action changes
     return document
+
+
+def _shown_keys_stored(document: Document) -> bool:
+    """Whether the registry holds every key the document shows before this action (then the whole-
+    document :func:`registry.freeze` is skipped): the last decision made the version this action
+    started from, went through :func:`begin` (which froze what it saw) and only changed statuses
+    in a way that shows no new key (:func:`registry.statuses_keep_keys`)."""
+    last = (Decision.objects.filter(document_id=document.pk).order_by("-id")
+            .values_list("version", "before", "after").first())
+    if last is None or last[0] != document.version - 1:
+        return False
+    moves = status_moves(last[1], last[2])
+    return moves is not None and registry.statuses_keep_keys(document, moves.values())
+
+
+def status_moves_since(document_id: int, version: int) -> dict[int, tuple[str, str]] | None:
+    """Mention -> ``(status then, status now)`` over the decisions after ``version``, when they all only
+    changed statuses (None otherwise, or when there are too many)."""
+    rows = list(Decision.objects.filter(document_id=document_id, version__gt=version).order_by("id")
+                .values_list("before", "after")[:CHANGED_LIMIT + 1])
+    if len(rows) > CHANGED_LIMIT:
+        return None
+    moves: dict[int, tuple[str, str]] = {}
+    for before, after in rows:
+        found = status_moves(before, after)
+        if found is None:
+            return None
+        for pk, (old, new) in found.items():
+            moves[pk] = (moves[pk][0] if pk in moves else old, new)
+    return moves
+
+
+def status_moves(before, after) -> dict[int, tuple[str, str]] | None:
+    """Mention -> ``(old, new)`` status of a decision that only changed mention statuses; else None."""
+    statuses: list[dict[int, str]] = []
+    for state in (before, after):
+        if not isinstance(state, dict) or set(state) != {"mentions"}:
+            return None
+        by_id: dict[int, str] = {}
+        for group in state["mentions"]:
+            if set(group.get("set", {})) != {"status"}:
+                return None
+            by_id.update(dict.fromkeys(group.get("ids", []), group["set"]["status"]))
+        statuses.append(by_id)
+    old, new = statuses
+    if set(old) != set(new):
+        return None
+    return {pk: (old[pk], new[pk]) for pk in new}
 
 
 def _bump(document_id: int, version: int, statuses: tuple[str, ...]) -> int:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from django.db import transaction
+from django.db.models import Count
 
 from ..constants import Action, ReviewStatus
 from ..models import Document, Mention, ReadingProgress
@@ -51,8 +52,8 @@ class PendingFilter:
                 and (not self.entity_ids or entity_id in self.entity_ids))
 
 
-def pending_under(document: Document | int, selection: PendingFilter) -> list[tuple[int, int, int, int]]:
-    """``(pk, start, end, entity_id)`` of the pending mentions the filter selects (what the screen counts)."""
+def _selected(document: Document | int, selection: PendingFilter):
+    """The pending mentions the filter selects, but for sources (matched in Python: ``a+b`` lists)."""
     rows = Mention.objects.filter(document=document, status=ReviewStatus.PENDING)
     if selection.labels:
         rows = rows.filter(label__in=selection.labels)
@@ -60,9 +61,23 @@ def pending_under(document: Document | int, selection: PendingFilter) -> list[tu
         rows = rows.filter(confidence__in=selection.certainties)
     if selection.entity_ids:
         rows = rows.filter(entity_id__in=selection.entity_ids)
+    return rows
+
+
+def pending_under(document: Document | int, selection: PendingFilter) -> list[tuple[int, int, int, int]]:
+    """``(pk, start, end, entity_id)`` of the pending mentions the filter selects (what the screen counts)."""
+    rows = _selected(document, selection)
     return [(pk, s, e, ent) for pk, s, e, ent, label, conf, src in rows.order_by("start").values_list(
         "pk", "start", "end", "entity_id", "label", "confidence", "sources")
         if selection.matches(label, conf, src, ent)]
+
+
+def pending_counts(document: Document | int, selection: PendingFilter) -> tuple[int, dict[str, int]]:
+    """How many pending mentions the filter selects, and the pending mentions per label (counted by the database)."""
+    pending = Mention.objects.filter(document=document, status=ReviewStatus.PENDING)
+    labels = dict(pending.values_list("label").annotate(n=Count("id")).order_by())
+    count = len(pending_under(document, selection)) if selection.sources else _selected(document, selection).count()
+    return count, labels
 
 
 def _accept(document: Document, user, rows, action: str, target: str, summary: str) -> Outcome:

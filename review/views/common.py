@@ -1,7 +1,6 @@
 """Small helpers every review view shares: parsing, the reviewable document, page context."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Callable
 
 from django.http import Http404, HttpRequest
@@ -57,11 +56,9 @@ def bulk_context(screen: Screen, filters: dict[str, str]) -> dict:
     from anonymizer.pseudonymize import UNNUMBERED_LABELS
 
     selection = bulk_selection(filters)
-    pending = [m for m in screen.mentions if m.status == ReviewStatus.PENDING]
-    count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
-    labels = Counter(m.label for m in pending if m.label in UNNUMBERED_LABELS)
+    count, labels = screen.pending_counts(selection)
     return {"selection": selection, "count": count, "filters": filters,
-            "unnumbered": [(label, labels[label]) for label in LABELS if labels[label]]}
+            "unnumbered": [(label, labels[label]) for label in LABELS if label in UNNUMBERED_LABELS and labels.get(label)]}
 
 
 def history(document: Document) -> list:

@@ -1,14 +1,19 @@
 """The review screen's query cache: what the page shows, each part loaded with one query.
 
 :class:`Screen` loads mentions, entities and the pseudonymized document lazily and once
-per request; computed tags are cached per document version (and registry generation), and
-so are the two big lists of the page, panel A's lines and panel B's unfiltered entity list
-(:meth:`Screen.lines_html`, :meth:`Screen.groups_html`): every read of an unchanged
-document reuses them (Django's cache: local memory by default, Redis in production).
+per request; computed tags are cached per document version (and registry generation). The
+two big lists of the page, panel A's lines and panel B's unfiltered entity list
+(:meth:`Screen.lines_html`, :meth:`Screen.groups_html`), are cached piece by piece: one
+cache entry per document and list maps what a line or row shows (its mentions' rows, the
+row's counts and tag) to its HTML, so a read after ten reviewers' accepts re-renders only
+the lines and rows they changed (Django's cache: local memory by default, Redis in
+production). The page reads mentions as plain rows (:class:`review.rows.MentionRow`).
 Nothing here writes to the database: tags are computed without storing registry keys.
 """
 from __future__ import annotations
 
+import zlib
+from collections import Counter
 from functools import cached_property
 
 from django.core.cache import cache
@@ -20,8 +25,11 @@ from anonymizer.types import LABELS
 from .. import registry, services, trail
 from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
-from ..rendering import computed_tags, entity_rows, groups_html, line_starts, lines_html, render_lines
-from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, Progress, entity_likes
+from ..rendering import (
+    computed_tags, entity_row_html, entity_rows, groups_html, line_starts, lines_html, mentions_by_line, render_lines,
+    tags_by_entity,
+)
+from ..rows import MENTION_COLUMNS, EntityLike, EntityRow, MentionRow, Progress, entity_likes
 
 #: the entity list's filters (query parameters)
 FILTERS = ("status", "low", "label", "q", "certainty", "source", "corpus")
@@ -39,6 +47,14 @@ class Screen:
     @cached_property
     def mentions(self) -> list[Mention]:
         return list(Mention.objects.filter(document=self.document).only(*MENTION_COLUMNS).order_by("start"))
+
+    @cached_property
+    def mention_rows(self) -> list[MentionRow]:
+        """Every mention as a plain row, by start: what the page's two big lists need."""
+        if "mentions" in self.__dict__:
+            return [MentionRow.of(m) for m in self.mentions]
+        rows = Mention.objects.filter(document=self.document).order_by("start").values_list(*MENTION_COLUMNS)
+        return [MentionRow(*row) for row in rows]
 
     @cached_property
     def entities(self) -> list[EntityLike]:
@@ -61,15 +77,36 @@ class Screen:
         return cached[1] if cached else {}
 
     def fresh_tags(self) -> dict[int, str]:
-        """Computed tags for the current version (pseudonymizes the whole document once per version)."""
+        """Computed tags for the current version: from the last computed ones when only statuses that
+        show no new key changed since (:meth:`_tags_since`), else by pseudonymizing the whole document."""
         cached = cache.get(tags_key(self.document))
         # a consistent corpus's registry may change from another document: part of the stamp
         version = self._stamp(registry.generation(self.document.corpus_id))
         if cached and cached[0] == version:
             return cached[1]
-        tags = computed_tags(self.pseudo[0], self.entities)
-        cache.set(tags_key(self.document), (version, tags), 3600)
+        tags, tagged = self._tags_since(cached, version) or self._all_tags()
+        cache.set(tags_key(self.document), (version, tags, tagged), 3600)
         return tags
+
+    def _all_tags(self) -> tuple[dict[int, str], dict[int, tuple[int, str]]]:
+        """Tags per entity, and ``mention pk -> (entity pk, tag text)`` in text order."""
+        result, used = self.pseudo
+        tagged = {m.pk: (self.entities[r.entity].pk, r.tag_text)
+                  for r, m in zip(result.replacements, used) if r.entity is not None}
+        return computed_tags(result, self.entities), tagged
+
+    def _tags_since(self, cached, version: tuple):
+        """The cached tags carried to ``version`` when every decision since only changed statuses in a way
+        that shows no new registry key (:func:`registry.statuses_keep_keys`), on the same registry: each
+        mention still tagged keeps its tag text, a rejected one drops out. None: compute them all."""
+        if not cached or len(cached) < 3 or cached[0][1:] != version[1:] or cached[0][0] > version[0]:
+            return None
+        moves = services.status_moves_since(self.document.pk, cached[0][0])
+        if moves is None or not registry.statuses_keep_keys(self.document, moves.values()):
+            return None
+        dropped = {pk for pk, (_, new) in moves.items() if new == ReviewStatus.REJECTED}
+        tagged = {pk: tag for pk, tag in cached[2].items() if pk not in dropped}
+        return tags_by_entity(tagged.values()), tagged
 
     @cached_property
     def pseudo(self):
@@ -78,13 +115,14 @@ class Screen:
 
     def rows(self, only: set[int] | None = None) -> list[EntityRow]:
         if only is None:
-            return entity_rows(self.text, self.entities, self.mentions, self.tags())
-        if "mentions" in self.__dict__:
+            return entity_rows(self.text, self.entities, self.mention_rows, self.tags())
+        if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
             entities = [e for e in self.entities if e.pk in only]
-            mentions = [m for m in self.mentions if m.entity_id in only]
+            mentions = [m for m in self._loaded() if m.entity_id in only]
         else:
             entities = entity_likes(Entity.objects.filter(document=self.document, pk__in=only))
-            mentions = Mention.objects.filter(document=self.document, entity_id__in=only).only(*MENTION_COLUMNS)
+            found = Mention.objects.filter(document=self.document, entity_id__in=only).order_by("start")
+            mentions = [MentionRow(*row) for row in found.values_list(*MENTION_COLUMNS)]
         return entity_rows(self.text, entities, mentions, self.tags())
 
     def groups(self, filters: dict[str, str] | None = None) -> list[tuple[str, list[EntityRow]]]:
@@ -96,9 +134,9 @@ class Screen:
         return list(groups.items())
 
     def progress(self) -> Progress:
-        if "mentions" in self.__dict__:
+        if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
             counts = {s: 0 for s in ReviewStatus.values}
-            for m in self.mentions:
+            for m in self._loaded():
                 counts[m.status] += 1
         else:
             counts = {s: 0 for s in ReviewStatus.values} | dict(
@@ -107,16 +145,29 @@ class Screen:
         return Progress(sum(counts.values()), counts[ReviewStatus.PENDING], counts[ReviewStatus.ACCEPTED],
                         counts[ReviewStatus.REJECTED])
 
+    def pending_counts(self, selection: "services.PendingFilter") -> tuple[int, dict[str, int]]:
+        """How many pending mentions ``selection`` covers, and the pending mentions per label (an
+        action's answer counts them in the database instead of loading every mention)."""
+        if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
+            pending = [m for m in self._loaded() if m.status == ReviewStatus.PENDING]
+            count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
+            return count, dict(Counter(m.label for m in pending))
+        return services.pending_counts(self.document, selection)
+
     def lines(self, numbers: set[int]) -> list:
         """Just the given lines, reading only the mentions between the first and the last."""
         starts = line_starts(self.text)
         low = starts[min(numbers) - 1]
         high = starts[max(numbers)] if max(numbers) < len(starts) else len(self.text) + 1
-        mentions = Mention.objects.filter(document=self.document, start__gte=low, start__lt=high)
-        return render_lines(self.text, list(mentions.only(*MENTION_COLUMNS).order_by("start")), numbers)
+        mentions = Mention.objects.filter(document=self.document, start__gte=low, start__lt=high).order_by("start")
+        return render_lines(self.text, [MentionRow(*row) for row in mentions.values_list(*MENTION_COLUMNS)], numbers)
 
-    def next_pending(self) -> Mention | None:
-        return next((m for m in self.mentions if m.status == ReviewStatus.PENDING), None)
+    def _loaded(self) -> list:
+        """The mentions already read in this request (model instances or plain rows)."""
+        return self.__dict__.get("mentions") or self.mention_rows
+
+    def next_pending(self) -> MentionRow | None:
+        return next((m for m in self.mention_rows if m.status == ReviewStatus.PENDING), None)
 
     def changed_since(self, version: int) -> tuple[list[tuple[int, int]], set[int]] | None:
         """Text spans and entity rows that status decisions changed after ``version`` (a stale client's
@@ -128,31 +179,48 @@ class Screen:
         return [(start, end) for start, end, _ in found], {entity for _, _, entity in found}
 
     def lines_html(self) -> SafeString:
-        """Panel A, every line highlighted (cached per document version)."""
-        return self._cached("lines", lambda: lines_html(render_lines(self.text, self.mentions)))
+        """Panel A, every line highlighted; only lines whose mentions changed since the last read are rendered."""
+        on_line = mentions_by_line(self.text, self.mention_rows)
+        # a line's number and its mentions' rows: all its HTML shows (plain tuples: cheap to pickle)
+        keys = [(number, tuple(map(tuple, mentions))) for number, mentions in enumerate(on_line, start=1)]
+
+        def build(missing: list) -> dict:
+            numbers = {number for number, _ in missing}
+            mentions = [m for number in sorted(numbers) for m in on_line[number - 1]]
+            return {keys[line.number - 1]: str(lines_html([line])) for line in render_lines(self.text, mentions, numbers)}
+
+        return mark_safe("\n".join(self._pieces("lines", keys, build)))
 
     def groups_html(self, filters: dict[str, str] | None = None) -> SafeString:
-        """Panel B's entity list; the unfiltered one is cached per document version and tags."""
+        """Panel B's entity list; unfiltered, only rows whose counts or tags changed since the last read are rendered."""
         if filters:
             return groups_html(self.groups(filters))
-        tags = cache.get(tags_key(self.document))
-        return self._cached("groups", lambda: groups_html(self.groups()), tags[0] if tags else None)
+        groups = self.groups()
+        rows = {row.state(): row for _, group in groups for row in group}
+        html = dict(zip(rows, self._pieces("groups", list(rows), lambda missing: {
+            state: entity_row_html(rows[state]) for state in missing})))
+        return groups_html(groups, row_html=lambda row: html[row.state()])
 
     def _stamp(self, *extra) -> tuple:
         """What a cached part of this document depends on: its version and last save (a database
         id can come back after a delete, with version 1 again), plus ``extra``."""
         return (*trail.stamp(self.document.version, self.document.updated_at), *extra)
 
-    def _cached(self, part: str, build, *stamp) -> SafeString:
-        """HTML built once per (document version, last save, ``stamp``); one cache entry per document and part."""
-        stamp = self._stamp(*stamp)
+    def _pieces(self, part: str, keys: list, build) -> list[str]:
+        """The HTML of each key (what a piece shows), from one cache entry per document and part;
+        ``build(missing keys)`` renders the rest, and the entry then holds just these keys. A
+        database id can come back after a delete: the entry is stamped with the last save and text."""
         key = f"review:{part}:{self.document.pk}"
+        stamp = (str(self.document.updated_at), zlib.crc32(self.text.encode()))
         hit = cache.get(key)
-        if hit and hit[0] == stamp:
-            return mark_safe(hit[1])
-        html = build()
-        cache.set(key, (stamp, str(html)), 3600)
-        return html
+        known = hit[1] if hit and hit[0] == stamp else {}
+        missing = [k for k in keys if k not in known]
+        if missing:
+            known = {**known, **build(missing)}
+        pieces = [known[k] for k in keys]
+        if missing or len(known) != len(keys):
+            cache.set(key, (stamp, dict(zip(keys, pieces))), 3600)
+        return pieces
 
     def same_label(self, label: str, exclude: int) -> list[EntityLike]:
         """Other entities with this label that still have mentions, by name (move and merge targets)."""

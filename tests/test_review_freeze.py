@@ -1,0 +1,154 @@
+"""Freezing the shown numbers only when an action could show a new registry key (issue #13, load).
+
+Every action keeps the numbers the document shows (``registry.freeze``, a whole-document
+pseudonymization); ``services.base.begin`` skips it when the last decision only changed
+statuses in a way that shows no key the registry lacks.
+"""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.pseudonymize import KEYS_PER_MENTION, pseudonymize
+from review import registry, services
+from review.constants import ReviewStatus
+from tests.test_registry import core
+from tests.test_review_pseudonyms import FAMILY, FAMILY_SPECS, family, fresh, tagged
+
+SPELLED = "INMATE: Jones Smith spelled it J-O-N-E-S.\n"
+SPELLED_SPECS = [("Jones Smith", "PERSON", "Jones Smith"), ("J-O-N-E-S", "SPELLED_NAME", "J-O-N-E-S")]
+
+
+def keys(text: str, specs, style: str, drop: int | None = None) -> set:
+    mentions, entities = core(text, specs)
+    kept = [m for i, m in enumerate(mentions) if i != drop]
+    return set(pseudonymize(text, kept, entities, style=style, numbering={}).numbers)
+
+
+@pytest.mark.parametrize("style", ["parts", "referent"])
+@pytest.mark.parametrize(("text", "specs"), [(FAMILY, FAMILY_SPECS), (SPELLED, SPELLED_SPECS)])
+def test_it_drops_mentions_without_adding_keys_where_keys_are_per_mention(style, text, specs):
+    every = keys(text, specs, style)
+    added = [keys(text, specs, style, drop) - every for drop in range(len(specs))]
+    if style in KEYS_PER_MENTION:
+        assert not any(added)
+    elif specs is SPELLED_SPECS:  # referent: without the person's mention the spelled name keys its own letters
+        assert added[0] == {("PERSON", "jones")}
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("r", password="a-long-test-password")
+
+
+@pytest.fixture
+def pseudonymizations(monkeypatch):
+    """Counts the whole-document pseudonymizations the registry runs."""
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return pseudonymize(*args, **kwargs)
+
+    monkeypatch.setattr(registry, "pseudonymize", counting)
+    return calls
+
+
+def mention(document, surface: str):
+    return next(m for m in document.mentions.all() if document.text[m.start:m.end] == surface)
+
+
+def status(document, user, surface: str, value: str):
+    return services.set_mention_status(document.pk, fresh(document).version, user, mention(document, surface).pk, value)
+
+
+def previous_action(document, user, action: str) -> None:
+    if action == "accept":
+        status(document, user, "Young", ReviewStatus.ACCEPTED)
+    elif action == "reject":
+        status(document, user, "Young", ReviewStatus.REJECTED)
+    elif action == "restore":  # a rejected mention is tagged again
+        status(document, user, "Young", ReviewStatus.REJECTED)
+        status(document, user, "Young", ReviewStatus.ACCEPTED)
+    elif action == "reject entity":
+        entity = mention(document, "Young").entity_id
+        services.set_entity_status(document.pk, fresh(document).version, user, entity, ReviewStatus.REJECTED)
+    elif action == "relabel":
+        services.relabel_mention(document.pk, fresh(document).version, user, mention(document, "Young").pk, "LOCATION")
+    elif action == "undo":
+        status(document, user, "Young", ReviewStatus.ACCEPTED)
+        services.undo(document.pk, fresh(document).version, user)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("style", "action", "expected"),
+    [
+        ("parts", "accept", 0),
+        ("parts", "reject", 0),
+        ("parts", "reject entity", 0),
+        ("referent", "accept", 0),
+        ("referent", "reject", 1),  # a dropped person's mention may give a spelled name a new key
+        ("parts", "restore", 1),
+        ("parts", "relabel", 1),
+        ("parts", "undo", 1),
+    ],
+)
+def test_it_pseudonymizes_the_whole_document_on_an_action_only_when_a_new_key_may_show(
+        user, pseudonymizations, style, action, expected):
+    document = family(consistent=False, style=style)
+    status(document, user, "Ruff", ReviewStatus.ACCEPTED)  # the first action after the pass freezes
+    assert len(pseudonymizations) == 1
+    previous_action(document, user, action)
+    shown = tagged(document)
+    del pseudonymizations[:]
+    status(document, user, "Fenoti", ReviewStatus.ACCEPTED)
+    assert len(pseudonymizations) == expected
+    assert tagged(document) == shown  # accepting a tagged mention changes no tag either way
+
+
+@pytest.mark.django_db
+def test_it_keeps_every_number_shown_through_accepts_and_rejects_without_freezing(user):
+    document = family(consistent=True)
+    status(document, user, "Ruff", ReviewStatus.ACCEPTED)
+    shown = tagged(document)
+    for surface, value in (("Young", ReviewStatus.REJECTED), ("Fenoti", ReviewStatus.ACCEPTED),
+                           ("Trinidad", ReviewStatus.REJECTED)):
+        status(document, user, surface, value)
+    kept = tagged(document)
+    assert "Young" in kept and "Trinidad said" in kept  # rejected: left as is
+    for old, new in zip(shown.split(), kept.split()):
+        assert new == old or new in ("Young", "Trinidad")  # every other tag keeps its number
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("style", "action", "expected"),
+    [
+        ("parts", "accept", 0),
+        ("parts", "reject", 0),  # Young's only mention: his tag goes away
+        ("referent", "accept", 0),
+        ("referent", "reject", 1),
+        ("parts", "restore", 1),
+        ("parts", "relabel", 1),
+    ],
+)
+def test_it_carries_the_tags_over_status_decisions_without_pseudonymizing(
+        client, django_user_model, pseudonymizations, style, action, expected):
+    from django.core.cache import cache
+
+    admin = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+    client.force_login(admin)
+    document = family(consistent=False, style=style)
+    status(document, admin, "Ruff", ReviewStatus.ACCEPTED)
+    if action == "restore":
+        status(document, admin, "Young", ReviewStatus.REJECTED)
+    tags_url = f"/documents/{document.pk}/tags/"
+    client.get(tags_url)
+    previous_action(document, admin, "accept" if action == "restore" else action)
+    del pseudonymizations[:]
+    tags = client.get(tags_url).json()["tags"]
+    assert len(pseudonymizations) == expected
+    cache.clear()
+    assert client.get(tags_url).json()["tags"] == tags  # the same as computed from scratch
+    young = mention(document, "Young").entity_id
+    assert (str(young) in tags) == (action != "reject")
