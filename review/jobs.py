@@ -169,13 +169,16 @@ def check_export_document(export_id: int, document_id: int, token: str) -> str:
     from . import export_checks, leakgate
 
     export = Export.objects.select_related("corpus").filter(pk=export_id, status=Export.Status.RUNNING).first()
+    if export is None:
+        return "skipped"
+    # models first (a forking worker loads them per job): a claim is held only while checking
+    detector = pipelines.get_pipeline(services.config_from_settings(export.corpus)).detector
     checks = export_checks.shared(export_id, token)
-    if export is None or not checks.claim(document_id):
+    if not checks.claim(document_id):
         return "skipped"
     try:
         document = Document.objects.select_related("corpus").get(pk=document_id)
         text = leakgate.pseudonymized_text(document)
-        detector = pipelines.get_pipeline(services.config_from_settings(export.corpus)).detector
         checks.run(document_id, export_checks.digest(text),
                    lambda: export_checks.detector_hits(detector, document.neutral_id, text))
     except Exception as exc:  # noqa: BLE001 - the export job does the check instead

@@ -58,3 +58,34 @@ def test_it_names_the_first_spelled_name_found_inside_a_longer_run(order):
     gate = leakgate.Gate(terms)
     found = gate.scan_text("text/a.txt", "[PERSON_1]: It is X-J-O-A-N-N-E-Q, sir.")
     assert [f.document for f in found] == [0]  # the earlier term, as the gate always chose
+
+
+def analysis_with(count: int):
+    from anonymizer.types import Analysis, Entity, Mention, Transcript
+
+    text = "".join(f"PRESIDING COMMISSIONER RUFF: I met Person{i} Smith{i} today.\n" for i in range(count))
+    mentions, entities = [], []
+    for i in range(count):
+        start = text.index(f"Person{i} ")
+        entities.append(Entity(i, "PERSON", "PERSON", f"Person{i} Smith{i}"))
+        mentions.append(Mention(start, start + len(f"Person{i} Smith{i}"), "PERSON", ("spacy",), entity=i))
+    return Analysis(Transcript("t", text), tuple(mentions), tuple(entities))
+
+
+@pytest.mark.django_db
+def test_it_stores_an_analysis_in_as_many_queries_whatever_its_size():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from review import services
+    from review.models import Corpus, Document
+
+    corpus = Corpus.objects.create(name="c")
+    counts = []
+    for size in (5, 400):
+        document = Document.objects.create(corpus=corpus, title=f"d{size}", original_name="d.txt", original=b"x")
+        with CaptureQueriesContext(connection) as queries:
+            services.apply_analysis(document, analysis_with(size))
+        assert document.mentions.count() == size
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
