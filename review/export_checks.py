@@ -122,7 +122,7 @@ class Checks:
         import django_rq
 
         try:
-            queue = django_rq.get_queue("default")
+            queue = django_rq.get_queue("default", connection=self.store)  # the store's Redis, never another
             for document_id in document_ids:
                 queue.enqueue("review.jobs.check_export_document", self.export_id, document_id, self.token,
                               job_timeout=CLAIM_SECONDS, result_ttl=0)
