@@ -194,11 +194,11 @@ def _prepare_all(export: Export) -> list[Prepared]:
     config = services.config_from_settings(export.corpus)
     detector = pipelines.get_pipeline(config).detector
     prepared = []
+    checks = export_checks.shared(export.pk)
     for i, document in enumerate(documents):  # numbers stored in this order: deterministic
         prepared.append(prepare(document, names[document.pk]))
+        checks.queue([document.pk])  # its numbers are stored: a helper on another worker may check it (rq only)
         _progress(export, 0.2 * (i + 1) / len(documents))
-    checks = export_checks.shared(export.pk)
-    checks.queue([p.document.pk for p in prepared])  # helpers on the other workers (rq only)
     try:
         hits = checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text))
                                 for p in prepared], lambda done: _progress(export, 0.2 + 0.7 * done / len(prepared)))

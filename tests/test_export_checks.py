@@ -79,14 +79,18 @@ def test_it_spreads_the_checks_over_helper_jobs_with_the_same_outcome(corpus, ad
     store = FakeRedis()
     monkeypatch.setattr(export_checks, "shared", lambda export_id, token=None: export_checks.Checks(export_id, token, store))
 
-    def queue(self, document_ids):  # another worker got to these documents first
-        for i in helped:
-            assert jobs.check_export_document(self.export_id, document_ids[i], self.token) == "checked"
+    queued: list[int] = []
+
+    def queue(self, document_ids):  # another worker gets to these documents first
+        for document_id in document_ids:
+            if len(queued) in helped:
+                assert jobs.check_export_document(self.export_id, document_id, self.token) == "checked"
+            queued.append(document_id)
 
     monkeypatch.setattr(export_checks.Checks, "queue", queue)
     shared = run(corpus, admin)
     assert (shared.status, shared.leaks) == (alone.status, alone.leaks)
-    assert len(detections) == 4  # each document checked once, by a helper or by the export job
+    assert len(queued) == 4 and len(detections) == 4  # each document checked once, by a helper or by the export job
     assert store.data == {}  # the run's keys are gone
 
 
