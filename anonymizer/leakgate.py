@@ -27,6 +27,7 @@ import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import lexicon, spans, transcript, vocabulary
@@ -75,9 +76,20 @@ class Finding:
 # ---------------------------------------------------------------- terms
 
 
+@lru_cache(maxsize=1)
+def _titles() -> frozenset[str]:
+    """Person titles, case-folded, without their dot (built once: the gate asks per term)."""
+    return frozenset(t.rstrip(".").casefold() for t in vocabulary.titles())
+
+
+@lru_cache(maxsize=1)
+def _ordinary_titles() -> frozenset[str]:
+    return _titles() | vocabulary.PERSON_TITLE_WORDS
+
+
 def name_parts(name: str) -> list[str]:
     """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``, ``O'Neil``)."""
-    titles = {t.rstrip(".").casefold() for t in vocabulary.titles()}
+    titles = _titles()
     parts = []
     for word in _WORD.findall(name):
         word = vocabulary.strip_possessive(word)
@@ -129,7 +141,7 @@ def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None
 def ordinary(word: str) -> bool:
     """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
     base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
-    titles = {t.rstrip(".").casefold() for t in vocabulary.titles()} | vocabulary.PERSON_TITLE_WORDS
+    titles = _ordinary_titles()
     return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
 
 
@@ -218,6 +230,10 @@ class Gate:
         self.capitalised: set[str] = set()  # file-name tokens: capitalised in a text, any case in a member name
         for term in terms:
             self._add(term)
+        # the spelled keys longer than two letters, by insertion order (the first one found wins)
+        self.spelled_ranked = [k for k in self.spelled if len(k) > 2]
+        self.spelled_order = {k: i for i, k in enumerate(self.spelled_ranked)}
+        self.spelled_longest = max(map(len, self.spelled_order), default=0)
         common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised]
         plain = [w for w in self.words if w not in set(common)]
         chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
@@ -272,14 +288,21 @@ class Gate:
         """A spelled name inside a run of letters (``Y-O-U-N-G. I`` spells YOUNG, then ``I``)."""
         if letters in self.spelled:
             return self.spelled[letters]
-        return next((t for k, t in self.spelled.items() if len(k) > 2 and k in letters), None)
+        # every substring up to the longest key is looked up (not every key searched: that grew
+        # with the corpus times its spelled runs); the earliest added key wins, as it always did
+        found = [self.spelled_order[piece] for i in range(len(letters))
+                 for j in range(i + 3, min(len(letters), i + self.spelled_longest) + 1)
+                 if (piece := letters[i:j]) in self.spelled_order]
+        return self.spelled[self.spelled_ranked[min(found)]] if found else None
 
     def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
         """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
-        protected = protected_ranges(text, self.whitelist)
         searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
-        return sorted((start, end, term) for start, end, term in self._hits(searched, member_name)
-                      if not spans.touches(protected, start, end))
+        hits = list(self._hits(searched, member_name))
+        if not hits:  # the protected ranges (a scan of the whole text) only matter around a hit
+            return []
+        protected = protected_ranges(text, self.whitelist)
+        return sorted((start, end, term) for start, end, term in hits if not spans.touches(protected, start, end))
 
     def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]

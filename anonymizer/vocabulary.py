@@ -26,8 +26,11 @@ def data_lines(name: str) -> tuple[str, ...]:
     return tuple(line for line in stripped if line and not line.startswith("#"))
 
 
+@lru_cache(maxsize=None)
 def census_names(filename: str) -> frozenset[str]:
-    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data), case-folded."""
+    """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data), case-folded.
+
+    Read once per process: ``gazetteer.first_name_sex`` asks for the lists once per name part."""
     text = (files("names") / filename).read_text(encoding="ascii")
     return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
 

@@ -4,7 +4,9 @@ Generates the hearings (``fixtures/generate.py``) as PDFs, uploads them into a t
 PostgreSQL database through the services, runs the automatic pass on ``--workers`` RQ
 worker processes (``rqworker --worker-class rq.SimpleWorker``: the pipeline loads once per
 worker) on a private Redis database, then times the document list and the dashboard
-(server time, ``django.test.Client``) and the export of every document (all approved).
+(server time, ``django.test.Client``) and the export of every document (all approved), as a
+job on the same workers: the other workers run its leak-gate checks (``review.export_checks``;
+``--export-inline`` runs it in this process alone).
 
     .venv/bin/python benchmarks/scale.py --count 334     # the paper's size (long)
     .venv/bin/python benchmarks/scale.py --count 20      # and extrapolate
@@ -45,6 +47,8 @@ def main() -> None:
     parser.add_argument("--review-trail", type=int, default=0, metavar="N",
                         help="with --reuse: first give every document an audit trail of a review (mentions accepted N "
                              "at a time by one of four annotators, marked done, approved), as the dashboard reads it")
+    parser.add_argument("--export-inline", action="store_true",
+                        help="run the export in this process (no helper checks on the workers)")
     args = parser.parse_args()
     if args.reuse:
         _setup_django(args)
@@ -79,12 +83,12 @@ def main() -> None:
     from django.core.management import call_command
     from review import exporting, jobs, services, tallies
     from review.constants import ReviewStatus
-    from review.models import Corpus, Document, Mention
+    from review.models import Corpus, Document, Export, Mention
 
     call_command("migrate", verbosity=0, interactive=False)
     django_rq.get_queue("default").empty()
-    workers = [
-        subprocess.Popen([sys.executable, "manage.py", "rqworker", "default", "--worker-class", "rq.SimpleWorker", "--burst", "--skip-checks"],
+    workers = [  # long-lived, as in production: the export's helper checks run on them too
+        subprocess.Popen([sys.executable, "manage.py", "rqworker", "default", "--worker-class", "rq.SimpleWorker", "--skip-checks"],
                          cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
         for _ in range(args.workers)
     ]
@@ -93,8 +97,9 @@ def main() -> None:
     documents, errors = services.create_documents(corpus, ((p.name, p.read_bytes()) for p in paths))
     for document in documents:
         jobs.enqueue_analysis(document)
-    for worker in workers:  # burst workers stop when the queue is empty
-        worker.wait()
+    running = [Document.Status.UPLOADED, Document.Status.QUEUED, Document.Status.ANNOTATING]
+    while Document.objects.filter(status__in=running).exists():
+        time.sleep(0.5)
     imported = time.monotonic() - started
     statuses = dict(Document.objects.values_list("status").annotate(n=django.db.models.Count("id")))
     print(f"import: {args.count} PDFs x {args.words} words, {args.workers} workers: {imported:.0f} s "
@@ -114,8 +119,18 @@ def main() -> None:
     Document.objects.filter(pk__in=copies).delete()  # the export times the imported documents only
     started = time.monotonic()
     export = exporting.start_export(corpus, admin)
-    status = exporting.run_export(export.pk)
-    print(f"export of {export.documents.count()} documents: {time.monotonic() - started:.0f} s ({status})", flush=True)
+    if args.export_inline:  # in this process, without helpers
+        status = exporting.run_export(export.pk)
+    else:  # as the web starts it: a job on a worker, the other workers check documents for it
+        jobs.enqueue_export(export.pk)
+        while (status := Export.objects.get(pk=export.pk).status) in (Export.Status.QUEUED, Export.Status.RUNNING):
+            time.sleep(0.5)
+    exported_in = time.monotonic() - started
+    print(f"export of {export.documents.count()} documents: {exported_in:.0f} s "
+          f"({exported_in / export.documents.count():.1f} s per document; {status})", flush=True)
+    for worker in workers:
+        worker.terminate()
+        worker.wait()
 
 
 def _setup_django(args, folder: Path | None = None) -> dict:

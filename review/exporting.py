@@ -42,6 +42,7 @@ import os
 import platform
 import zipfile
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from django.conf import settings
@@ -49,10 +50,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from anonymizer import export as core
-from anonymizer.types import Transcript
 from config import backup
 
-from . import leakgate, pipelines, registry, services
+from . import export_checks, leakgate, pipelines, registry, services
 from .constants import Action
 from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
 from .rows import EntityLike
@@ -194,14 +194,23 @@ def _prepare_all(export: Export) -> list[Prepared]:
     config = services.config_from_settings(export.corpus)
     detector = pipelines.get_pipeline(config).detector
     prepared = []
-    for i, document in enumerate(documents):
-        prepared.append(prepare(document, names[document.pk], detector, config.whitelist_terms))
-        _progress(export, 0.9 * (i + 1) / len(documents))
+    checks = export_checks.shared(export.pk)
+    for i, document in enumerate(documents):  # numbers stored in this order: deterministic
+        prepared.append(prepare(document, names[document.pk]))
+        checks.queue([document.pk])  # its numbers are stored: a helper on another worker may check it (rq only)
+        _progress(export, 0.2 * (i + 1) / len(documents))
+    try:
+        hits = checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text))
+                                for p in prepared], lambda done: _progress(export, 0.2 + 0.7 * done / len(prepared)))
+    finally:
+        checks.clear([p.document.pk for p in prepared])
+    for p in prepared:
+        p.leaks = core.detector_leaks(p.text, hits[p.document.pk], config.whitelist_terms)  # terms: the archive scan
     return prepared
 
 
-def prepare(document: Document, name: str, detector, whitelist=()) -> Prepared:
-    """Pseudonymize one document with the corpus numbering and run the leak gate on it."""
+def prepare(document: Document, name: str) -> Prepared:
+    """Pseudonymize one document with the corpus numbering (its detector check comes after)."""
     entities = [EntityLike(e.pk, e.label, e.category, e.name, e.tag)
                 for e in Entity.objects.filter(document=document).order_by("order", "id")]
     mentions = list(Mention.objects.filter(document=document).order_by("start"))
@@ -210,15 +219,13 @@ def prepare(document: Document, name: str, detector, whitelist=()) -> Prepared:
     tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
               for r, m in zip(result.replacements, used)]
     accepted = {(m.label, text[m.start:m.end]) for m in mentions if m.status == ReviewStatus.ACCEPTED}
-    hits = [(m.start, m.end, m.label) for m in detector.detect(Transcript(name, result.text))]
-    leaks = core.detector_leaks(result.text, hits, whitelist)  # surface forms: the archive-wide scan
     key = [
         {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
          "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}
         for entry in result.key
     ]
     return Prepared(document, name, result.text, tagged, [m.sources or m.origin for m in used],
-                    len(core.WORD.findall(text)), key, leaks, sorted(accepted))
+                    len(core.WORD.findall(text)), key, [], sorted(accepted))
 
 
 # ---------------------------------------------------------------- writing

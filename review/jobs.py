@@ -162,6 +162,32 @@ def export_corpus(export_id: int) -> str:
         heartbeat.remove(Export, export_id)
 
 
+def check_export_document(export_id: int, document_id: int, token: str) -> str:
+    """Helper of a running export on another worker: the leak gate's detector re-run of one of
+    its documents (:mod:`review.export_checks`). Skipped when the export no longer runs or the
+    check is taken; a failure gives the claim back, so the export job checks it itself."""
+    from . import export_checks, leakgate
+
+    export = Export.objects.select_related("corpus").filter(pk=export_id, status=Export.Status.RUNNING).first()
+    if export is None:
+        return "skipped"
+    # models first (a forking worker loads them per job): a claim is held only while checking
+    detector = pipelines.get_pipeline(services.config_from_settings(export.corpus)).detector
+    checks = export_checks.shared(export_id, token)
+    if not checks.claim(document_id):
+        return "skipped"
+    try:
+        document = Document.objects.select_related("corpus").get(pk=document_id)
+        text = leakgate.pseudonymized_text(document)
+        checks.run(document_id, export_checks.digest(text),
+                   lambda: export_checks.detector_hits(detector, document.neutral_id, text))
+    except Exception as exc:  # noqa: BLE001 - the export job does the check instead
+        checks.release(document_id)
+        log.error("export %s: check of document %s failed with %s", export_id, document_id, type(exc).__name__)
+        return "failed"
+    return "checked"
+
+
 def enqueue_analysis(document: Document) -> bool:
     """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down."""
     services.mark_queued(document)

@@ -1,0 +1,146 @@
+"""The leak gate's detector re-run of an export, spread over the workers.
+
+The detectors run again on every pseudonymized text an export publishes (about two thirds
+of an export's time). With ``JOBS_MODE=rq`` the export job, once it has pseudonymized the
+documents (storing their numbers), queues one :func:`review.jobs.check_export_document`
+per document, then walks the documents itself. Each check is claimed once in Redis
+(``SET NX`` with an expiry); whoever wins (the export job or a helper on another worker)
+runs the detector and stores the hits with the SHA-256 of the text it checked. The export
+job takes a stored result only for the very text it publishes, and checks a document
+itself when a helper's text differs or its claim expires without a result (a worker
+died): the outcome is the single-process one, only spread over the workers. Without Redis
+(``inline``, ``thread``) or when Redis fails, the export job checks every document itself.
+
+Keys hold a per-run token (an override runs again with fresh keys), expire on their own
+and are deleted when the run ends. Hits are offsets and labels only, never text.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+import uuid
+from typing import Callable
+
+from anonymizer.types import Transcript
+
+log = logging.getLogger(__name__)
+
+CLAIM_SECONDS = 120  # a claim left by a dead worker is taken over after this (a check takes seconds)
+RESULT_SECONDS = 3600
+POLL_SECONDS = 0.2
+Hits = list[tuple[int, int, str]]
+
+
+def detector_hits(detector, name: str, text: str) -> Hits:
+    """What the detectors find in one published text: ``(start, end, label)``."""
+    return [(m.start, m.end, m.label) for m in detector.detect(Transcript(name, text))]
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Checks:
+    """One export run's shared checks; ``store`` is a Redis client (or None: no sharing)."""
+
+    def __init__(self, export_id: int, token: str | None = None, store=None) -> None:
+        self.export_id, self.token, self.store = export_id, token or uuid.uuid4().hex, store
+
+    def _key(self, document_id: int, what: str) -> str:
+        return f"export-check:{self.export_id}:{self.token}:{document_id}:{what}"
+
+    def _call(self, method: str, *args, **kwargs):
+        """A Redis call; any failure answers None (the export job then checks the document itself)."""
+        if self.store is None:
+            return None
+        try:
+            return getattr(self.store, method)(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - sharing is an optimisation, never a failure
+            log.warning("export %s: shared checks unavailable (%s)", self.export_id, type(exc).__name__)
+            self.store = None
+            return None
+
+    def claim(self, document_id: int) -> bool:
+        """True when this process may check the document (always without sharing)."""
+        if self.store is None:
+            return True
+        won = self._call("set", self._key(document_id, "claim"), "1", nx=True, ex=CLAIM_SECONDS)
+        return bool(won) or self.store is None
+
+    def save(self, document_id: int, sha: str, hits: Hits) -> None:
+        self._call("set", self._key(document_id, "hits"), json.dumps({"sha": sha, "hits": hits}), ex=RESULT_SECONDS)
+
+    def stored(self, document_id: int) -> dict | None:
+        raw = self._call("get", self._key(document_id, "hits"))
+        return json.loads(raw) if raw else None
+
+    def run(self, document_id: int, sha: str, check: Callable[[], Hits]) -> Hits:
+        """Check a document this process claimed and share the result."""
+        hits = check()
+        self.save(document_id, sha, [list(h) for h in hits])
+        return hits
+
+    def hits_for(self, documents: list[tuple[int, str, Callable[[], Hits]]],
+                 progress: Callable[[int], None] = lambda done: None) -> dict[int, Hits]:
+        """Every document's hits, ``(document id, text, check)`` each: stored by a helper for
+        this very text, or checked here (claimed first, or after a helper's claim expired)."""
+        found: dict[int, Hits] = {}
+        waiting = list(documents)
+        while waiting:
+            left = []
+            for document_id, text, check in waiting:
+                if (hits := self._taken(document_id, digest(text), check)) is None:
+                    left.append((document_id, text, check))  # a helper is on it: come back later
+                else:
+                    found[document_id] = hits
+                    progress(len(found))
+            if left:
+                time.sleep(POLL_SECONDS)
+            waiting = left
+        return found
+
+    def _taken(self, document_id: int, sha: str, check: Callable[[], Hits]) -> Hits | None:
+        result = self.stored(document_id)
+        if result is not None:
+            if result["sha"] == sha:
+                return [tuple(h) for h in result["hits"]]
+            return check()  # a helper checked another text: check the published one here
+        if self.claim(document_id):
+            return self.run(document_id, sha, check)
+        return None
+
+    def release(self, document_id: int) -> None:
+        """A helper that failed gives its claim back (the export job then checks the document)."""
+        self._call("delete", self._key(document_id, "claim"))
+
+    def queue(self, document_ids: list[int]) -> None:
+        """One helper job per document on the queue (nothing without sharing)."""
+        if self.store is None:
+            return
+        import django_rq
+
+        try:
+            queue = django_rq.get_queue("default", connection=self.store)  # the store's Redis, never another
+            for document_id in document_ids:
+                queue.enqueue("review.jobs.check_export_document", self.export_id, document_id, self.token,
+                              job_timeout=CLAIM_SECONDS, result_ttl=0)
+        except Exception as exc:  # noqa: BLE001 - the export job checks every document itself
+            log.warning("export %s: helpers not queued (%s)", self.export_id, type(exc).__name__)
+
+    def clear(self, document_ids: list[int]) -> None:
+        if self.store is not None and document_ids:
+            self._call("delete", *[self._key(d, w) for d in document_ids for w in ("claim", "hits")])
+
+
+def shared(export_id: int, token: str | None = None) -> Checks:
+    """The checks of an export run (``token``: a helper joins the run): shared through Redis
+    with ``JOBS_MODE=rq``, else local."""
+    from django.conf import settings
+
+    if settings.JOBS_MODE != "rq":
+        return Checks(export_id, token)
+    import django_rq
+
+    return Checks(export_id, token, store=django_rq.get_connection("default"))
