@@ -115,6 +115,9 @@ def main() -> None:
     tallies.refresh(Document.objects.values_list("pk", flat=True), force=True)  # the updates above bypassed the services
     time_pages(corpus, admin, args.requests)
     if args.skip_export:
+        for worker in workers:
+            worker.terminate()
+            worker.wait()
         return
     Document.objects.filter(pk__in=copies).delete()  # the export times the imported documents only
     started = time.monotonic()
