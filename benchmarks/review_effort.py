@@ -98,6 +98,28 @@ def print_table(results: list[dict]) -> None:
             print(f"{'':<12}{'':>18}   labels/entities: {detail}")
 
 
+def total_of(result: dict) -> int:
+    """What a reviewer must do to get the document right: to zero leaks + to right labels and entities."""
+    return result["actions"]["leaks"]["total"] + result["actions"]["labels"]["total"]
+
+
+def print_sequence(totals: dict, results: list[dict]) -> None:
+    """The corpus sequence, per hearing, to zero leaks and in all; mean(6-8) / mean(1-3) of both."""
+    totals["sequence_per_8000_words"] = [round(per8k(r["actions_to_zero_leaks"], r["words"]), 1) for r in results]
+    for key, name, of in (("to_zero_leaks", "to zero leaks", lambda r: r["actions_to_zero_leaks"]),
+                          ("total", "in all (zero leaks + right labels and entities)", total_of)):
+        seq = [of(r) for r in results]
+        totals[f"sequence_{key}"] = seq
+        line = f"corpus sequence, actions {name} per hearing: " + ", ".join(map(str, seq))
+        if len(seq) >= 6:
+            first, last = sum(seq[:3]) / 3, sum(seq[5:8]) / len(seq[5:8])
+            ratio = last / first if first else None
+            totals[f"ratio_late_over_early_{key}"] = round(ratio, 3) if ratio is not None else None
+            line += f"; mean(6-8) / mean(1-3) = {last:.1f} / {first:.1f} = " + (f"{ratio:.2f}" if ratio is not None else "n/a")
+        print(line)
+    totals["ratio_late_over_early"] = totals.get("ratio_late_over_early_to_zero_leaks")
+
+
 def summary(results: list[dict]) -> dict:
     words = sum(r["words"] for r in results)
     kinds = {p: {k: sum(r["actions"][p][k] for r in results) for k in (*oracle.KINDS, "total")}
@@ -134,7 +156,7 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
         t0 = time.perf_counter()
         document = oracle.import_text(target, hearing.name, hearing.text)
         analysis_seconds += time.perf_counter() - t0
-        result = oracle.review(document, hearing.annotations, annotator)
+        result = oracle.review(document, hearing.annotations, annotator, describe=bool(args.details))
         document.refresh_from_db()
         if result["leaks_final"] or result["leaks_after_phase1"] or result["pending_final"]:
             failed.append(f"{profile}/{hearing.name}")
@@ -146,8 +168,11 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
             services.approve(document.pk, outcome.document.version, second)
         results.append(result)
         print(f"  {hearing.name}: {result['actions_to_zero_leaks']} actions to zero leaks, "
-              f"+{result['actions']['labels']['total']} to right labels {result['corpus'] or ''} "
-              f"({time.perf_counter() - t0:.1f} s)", flush=True)
+              f"+{result['actions']['labels']['total']} to right labels = {total_of(result)} in all "
+              f"{result['corpus'] or ''} ({time.perf_counter() - t0:.1f} s)", flush=True)
+        if args.details:
+            with args.details.open("a", encoding="utf-8") as out:
+                out.write(f"== {profile} {hearing.name}\n" + "".join(f"{line}\n" for line in result["details"]))
 
     print()
     print_table(results)
@@ -164,15 +189,7 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
     if "share_confirming_detections" in totals:
         print(f"{totals['share_confirming_detections']:.0%} of the actions to zero leaks confirm detections (accepts)")
     if args.corpus:
-        seq = [r["actions_to_zero_leaks"] for r in results]
-        totals["sequence_to_zero_leaks"] = seq
-        totals["sequence_per_8000_words"] = [round(per8k(r["actions_to_zero_leaks"], r["words"]), 1) for r in results]
-        print("corpus sequence, actions to zero leaks per hearing: " + ", ".join(map(str, seq)))
-        if n >= 6:
-            first = sum(seq[:3]) / 3
-            last = sum(seq[5:8]) / len(seq[5:8])
-            totals["ratio_late_over_early"] = round(last / first, 3) if first else None
-            print(f"mean(hearings 6-8) / mean(hearings 1-3) = {last:.1f} / {first:.1f} = {last / first:.2f}")
+        print_sequence(totals, results)
     print(f"automatic pass {analysis_seconds:.0f} s")
     return {"summary": totals, "hearings": results}
 
@@ -187,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="generator profile: classic, varied, heldout (held back, never tuned on) or all")
     parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here")
+    parser.add_argument("--details", type=Path, default=None,
+                        help="append every action in words (surfaces, entities) to this file, per hearing")
     args = parser.parse_args(argv)
     if args.count is None:
         args.count = 8 if args.corpus else 4
