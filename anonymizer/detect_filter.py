@@ -11,7 +11,7 @@ from typing import Iterable, Iterator, Sequence
 
 from . import gazetteer, lexicon, spans, vocabulary
 from .spans import Protected
-from .transcript import line_start
+from .transcript import line_start, speaker_tag
 from .types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")
@@ -185,7 +185,7 @@ def filter_mentions(
     """
     protected = protected or Protected()
     for m in mentions:
-        start, end = tighten(text, m.start, m.end, m.label)
+        start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
         if end <= start:
             continue
         surface = text[start:end]
@@ -202,6 +202,15 @@ def filter_mentions(
         if (start, end) != (m.start, m.end):
             m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
         yield m
+
+
+def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span that starts in a speaker tag ends with the tag's name, never across its colon
+    (a tagger's ``McDONALD: Understood`` -> ``McDONALD``)."""
+    tag = speaker_tag(text, line_start(text, start))
+    if tag is not None and start < tag.end("tag") < end:
+        return start, tag.end("tag")
+    return start, end
 
 
 #: a language use of a nationality word: after a verb of speaking or reading, before "class"...
