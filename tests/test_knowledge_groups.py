@@ -172,3 +172,10 @@ def test_it_applies_only_plausible_names_never_rejected_elsewhere(db, surface, r
                              labels={"PERSON": 2}, accepted_in=[1], rejected_in=[2] if rejected_elsewhere else [],
                              rejected=int(rejected_elsewhere), trusted=True)
     assert (surface.casefold() in knowledge.Knowledge(corpus).known) is known
+
+
+def test_it_shows_an_admin_which_forms_the_corpus_groups_as_one_person(corpus, client, django_user_model):
+    _import(corpus, "Good morning.\n", [], [])  # an import refreshes what the corpus learned
+    client.force_login(django_user_model.objects.create_user("adm", password="a-long-test-password", is_staff=True))
+    page = client.get(f"/corpora/{corpus.pk}/knowledge/").content.decode()
+    assert page.count("one person: consuelo mendoza") == len({f.casefold() for f in STAFF_FORMS})
