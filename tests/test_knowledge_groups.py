@@ -74,14 +74,42 @@ def test_it_learns_the_forms_of_one_corpus_wide_person(corpus):
     assert groups == {form.casefold(): "consuelo mendoza" for form in STAFF_FORMS}
 
 
-def test_it_learns_no_group_for_a_surname_two_people_had(corpus):
+COUSIN = "INMATE: My cousin Andre Mendoza came. Mendoza works.\n"
+
+
+def test_it_learns_no_person_for_a_surname_two_people_had_only_a_name_part(corpus):
     """"Mendoza" with Consuelo Mendoza in two hearings and with Andre Mendoza in a third: no one's."""
-    text = "INMATE: My cousin Andre Mendoza came. Mendoza works.\n"
-    _reviewed(corpus, "three", [("Andre Mendoza", ["Andre Mendoza", "Mendoza"])], text=text)
+    _reviewed(corpus, "three", [("Andre Mendoza", ["Andre Mendoza", "Mendoza"])], text=COUSIN)
     knowledge.learn(corpus)
     groups = dict(KnownForm.objects.filter(corpus=corpus).values_list("form", "group"))
-    assert groups["mendoza"] == "" and groups["consuelo"] == "consuelo mendoza"
+    assert groups["mendoza"] == knowledge_groups.PART and groups["consuelo"] == "consuelo mendoza"
     assert groups["andre mendoza"] == "andre mendoza"
+
+
+PART_CASES = [
+    # one person here has the surname: the bare surname joins that person
+    ("INMATE: Rosa Mendoza is my aunt. Mendoza said so.\n", None, True),
+    # two people here share it (a family): it stays where the pass put it
+    ("INMATE: Rosa Mendoza and Raul Mendoza came. Mendoza said so.\n", None, False),
+    # the title page names another Mendoza
+    ("INMATE: Rosa Mendoza is my aunt. Mendoza said so.\n", Header(inmate_name="RAUL MENDOZA"), False),
+]
+
+
+@pytest.mark.parametrize("text, header, joined", PART_CASES, ids=["one person", "a family", "title page"])
+def test_a_learned_name_part_joins_the_one_person_here_whose_name_holds_it(corpus, text, header, joined):
+    _reviewed(corpus, "three", [("Andre Mendoza", ["Andre Mendoza", "Mendoza"])], text=COUSIN)
+    people = [n for n in ("Rosa Mendoza", "Raul Mendoza") if n in text]
+    spans = [(n, 0, i) for i, n in enumerate(people)] + [("Mendoza", text.count("Mendoza") - 1, len(people))]
+    entities = [Entity(i, "PERSON", "PERSON", n) for i, n in enumerate(people)]
+    entities.append(Entity(len(people), "LOCATION", "CITY", "Mendoza"))  # the pass took it for a place
+    doc = _import(corpus, text, spans, entities, header)
+    nth = text.count("Mendoza") - 1
+    row = doc.mentions.get(start=_span(text, "Mendoza", nth)[0], end=_span(text, "Mendoza", nth)[1])
+    assert (row.entity_id == _entity_of(doc, "Rosa Mendoza")) is joined
+    grouped = [pk for pk, *_ in doc.decisions.get(action=Action.CORPUS_APPLY).after["grouped"]]
+    assert (row.pk in grouped) is joined
+    assert (row.status, row.label, row.corpus_mark) == (ReviewStatus.PENDING, "PERSON", CorpusMark.KNOWN)
 
 
 def test_it_groups_a_fragmented_person_with_the_corpus_label_visibly_and_reset_takes_it_back(corpus):

@@ -146,7 +146,7 @@ class Knowledge:
                       and plausible_name(k.surface) and not set(k.rejected_in) - set(k.accepted_in)}
         #: learned grouping: form -> the anchor (folded full name) of its corpus-wide entity
         self.groups = {form: k.group for form, k in self.known.items() if k.group}
-        self.group_labels = {form: self.label_of(k) for form, k in self.known.items() if form in self.groups.values()}
+        self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}
         self.dismissed = {k.form: k for k in entries
                           if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
 

@@ -16,6 +16,11 @@ Part of corpus knowledge (``review.services.knowledge`` calls it; nothing here i
   another person of THIS document (another entity's full name, a title-page participant) is
   not moved: it stays where the pass put it, pending, marked ``conflict`` with both reasons.
   Decided mentions are never touched; only the document's own corpus is read.
+* A one-word form accepted with several full names, each time as a word of that name ("Georgia"
+  with "Georgia Abernathy", then with "Georgia Washington"), is a *name part* (``group`` =
+  :data:`PART`): in a new document its pending mentions join the one person whose full name
+  holds the word, when exactly one person (entity or title-page participant) does; with two or
+  more (a family) it stays where the pass put it.
 """
 from __future__ import annotations
 
@@ -37,6 +42,8 @@ _LETTER = re.compile(r"[^\W\d_]")
 #: a name word as written: a capital first ("McDONALD", "O'Brien", "St."), letters, ' - .
 _NAME_WORD = re.compile(r"[^\W\d_a-z][^\W\d_]*(?:['’.-][^\W\d_]*)*")
 #: small words a name may hold between its capitalised words ("Maria de la Cruz", "New Way of Life")
+#: ``KnownForm.group`` of a name part of different people (never a folded name: it has no letters)
+PART = "*"
 _PARTICLES = frozenset({"de", "la", "del", "van", "von", "der", "da", "di", "du", "le", "of", "the", "and", "bin", "al"})
 
 
@@ -77,17 +84,25 @@ def learn_groups(corpus, documents: list[int], titles: frozenset[str]) -> dict[s
     """Form -> the folded anchor of the one corpus-wide entity every reviewed entity put it in."""
     rows = (Mention.objects.filter(document_id__in=documents, status=ReviewStatus.ACCEPTED, label__in=NAME_LABELS)
             .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")))
-            .values_list("entity_id", "surface"))
-    forms: dict[int, set[str]] = defaultdict(set)
-    for entity_id, surface in rows:
+            .values_list("entity_id", "entity__label", "surface"))
+    forms: dict[tuple[int, str], set[str]] = defaultdict(set)
+    for entity_id, label, surface in rows:
         if plausible_name(" ".join(surface.split())):
-            forms[entity_id].add(fold_possessive(surface))
-    anchors: dict[str, set[str]] = defaultdict(set)
-    for members in forms.values():
+            forms[(entity_id, label)].add(fold_possessive(surface))
+    anchors: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for (_, label), members in forms.items():
         anchor = anchor_of(members, titles)
         for form in members:
-            anchors[form].add(anchor)
-    return {form: next(iter(a)) for form, a in anchors.items() if len(a) == 1 and next(iter(a))}
+            anchors[form].add((anchor, label))
+    groups: dict[str, str] = {}
+    for form, found in anchors.items():
+        names = {a for a, _ in found}
+        if len(names) == 1 and next(iter(names)):
+            groups[form] = next(iter(names))
+        elif len(names) > 1 and len(form.split()) == 1 and all(
+                label == "PERSON" and form in name_words(a, titles) for a, label in found):
+            groups[form] = PART  # one word of every person's full name it was accepted with: a name part
+    return groups
 
 
 def store_groups(corpus, groups: dict[str, str]) -> None:
@@ -136,6 +151,7 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
     grouped: list[list] = []
     conflicts: list[list] = []
     changed: list[Mention] = []
+    _join_parts(document, rows, by_form, entities, groups, labels, titles, grouped, changed)
     for group in sorted({g for g in groups.values() if by_form.get(g)}):
         anchored = [m for m in by_form[group] if m.status != ReviewStatus.REJECTED]
         if not anchored:
@@ -162,14 +178,47 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
                     m.corpus_mark = CorpusMark.CONFLICT
                     changed.append(m)
                     continue
-                grouped.append([m.pk, m.entity_id, m.label])
-                m.entity_id, m.label = target, label
-                if not m.corpus_mark:
-                    m.corpus_mark, m.confidence = CorpusMark.KNOWN, 1
-                    m.sources = "+".join(dict.fromkeys([*m.source_list(), "corpus"]))[:120]
-                changed.append(m)
+                _move(m, target, label, grouped, changed)
     Mention.objects.bulk_update(changed, ["entity", "label", "corpus_mark", "confidence", "sources"], batch_size=500)
     return grouped, conflicts
+
+
+def _move(m: Mention, target: int, label: str, grouped: list[list], changed: list[Mention]) -> None:
+    """Put a pending mention in the corpus's entity, visibly (marked known, listed for reset)."""
+    grouped.append([m.pk, m.entity_id, m.label])
+    m.entity_id, m.label = target, label
+    if not m.corpus_mark:
+        m.corpus_mark, m.confidence = CorpusMark.KNOWN, 1
+        m.sources = "+".join(dict.fromkeys([*m.source_list(), "corpus"]))[:120]
+    changed.append(m)
+
+
+def _join_parts(document: Document, rows: list[Mention], by_form: dict[str, list[Mention]],
+                entities: dict[int, tuple[str, str]], groups: dict[str, str], labels: dict[str, str],
+                titles: frozenset[str], grouped: list[list], changed: list[Mention]) -> None:
+    """Name parts (:data:`PART`) join the one person of this document whose full name holds them."""
+    from anonymizer.types import Header
+
+    live = {m.entity_id for m in rows if m.status != ReviewStatus.REJECTED}
+    people: dict[str, set[int]] = defaultdict(set)  # name word -> PERSON entities with a full name holding it
+    for entity_id, (label, name) in entities.items():
+        words = name_words(fold_possessive(name), titles)
+        if label == "PERSON" and len(words) >= 2 and entity_id in live:
+            for word in words:
+                people[word].add(entity_id)
+    header = Header.from_dict(document.header)
+    listed = [name_words(fold_possessive(name), titles) for name in (header.person_names() if header else ())]
+    for form, group in groups.items():
+        if group != PART or labels.get(form) != "PERSON" or len(people.get(form, ())) != 1:
+            continue
+        target = next(iter(people[form]))
+        name = name_words(fold_possessive(entities[target][1]), titles)
+        if any(form in words and words != name for words in listed):
+            continue  # the title page names someone else with this word
+        for m in by_form.get(form, ()):
+            if m.entity_id != target and m.status == ReviewStatus.PENDING and m.origin == Mention.Origin.AUTO \
+                    and m.label in NAME_LABELS:
+                _move(m, target, "PERSON", grouped, changed)
 
 
 def reset_groups(document: Document, audit_after: dict) -> None:
