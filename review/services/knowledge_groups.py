@@ -152,6 +152,10 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
     conflicts: list[list] = []
     changed: list[Mention] = []
     _join_parts(document, rows, by_form, entities, groups, labels, titles, grouped, changed)
+    members: dict[str, list[str]] = defaultdict(list)
+    for form, anchor in groups.items():
+        if form != anchor:
+            members[anchor].append(form)
     for group in sorted({g for g in groups.values() if by_form.get(g)}):
         anchored = [m for m in by_form[group] if m.status != ReviewStatus.REJECTED]
         if not anchored:
@@ -161,9 +165,7 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
         if entities[target][0] != label:
             continue  # the pass gave the full name another label: a person decides
         others = None
-        for form, anchor in groups.items():
-            if anchor != group or form == group:
-                continue
+        for form in members[group]:
             for m in by_form.get(form, ()):
                 if m.entity_id == target or m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO \
                         or m.label not in NAME_LABELS:
