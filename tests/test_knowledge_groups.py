@@ -207,3 +207,27 @@ def test_it_shows_an_admin_which_forms_the_corpus_groups_as_one_person(corpus, c
     client.force_login(django_user_model.objects.create_user("adm", password="a-long-test-password", is_staff=True))
     page = client.get(f"/corpora/{corpus.pk}/knowledge/").content.decode()
     assert page.count("one person: consuelo mendoza") == len({f.casefold() for f in STAFF_FORMS})
+
+
+TRANSCRIBED = "INMATE: {who} helped me. {first} was kind.\nREPORTER: Consuelo Pruitt, transcriber.\n"
+
+
+@pytest.mark.parametrize("kept_apart, moved", [
+    (True, True),  # the reviewers kept bare "Consuelo" apart from the transcriber where both stood
+    (False, False),  # never seen together: two people here hold the word, it stays
+])
+def test_a_name_part_the_reviewers_kept_apart_from_a_person_joins_the_other_one(db, kept_apart, moved):
+    corpus = Corpus.objects.create(name="t")
+    for title, who in (("one", "Consuelo Yamamoto"), ("two", "Consuelo Black")):
+        text = TRANSCRIBED.format(who=who, first="Consuelo")
+        people = [(who, [who, "Consuelo"])] + ([("Consuelo Pruitt", ["Consuelo Pruitt"])] if kept_apart else [])
+        _reviewed(corpus, title, people, text=text)
+    text = TRANSCRIBED.format(who="Consuelo Kowalski", first="Consuelo")
+    # the pass put the bare first name with the transcriber
+    doc = _import(corpus, text, [("Consuelo Kowalski", 0, 0), ("Consuelo", 1, 1), ("Consuelo Pruitt", 0, 1)],
+                  [Entity(0, "PERSON", "PERSON", "Consuelo Kowalski"), Entity(1, "PERSON", "PERSON", "Consuelo Pruitt")])
+    entry = KnownForm.objects.get(corpus=corpus, form="consuelo")
+    assert entry.group == knowledge_groups.PART and entry.apart == (["consuelo pruitt"] if kept_apart else [])
+    row = doc.mentions.get(start=_span(text, "Consuelo", 1)[0], end=_span(text, "Consuelo", 1)[1])
+    assert (row.entity_id == _entity_of(doc, "Consuelo Kowalski")) is moved
+    assert row.status == ReviewStatus.PENDING

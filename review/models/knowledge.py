@@ -32,6 +32,8 @@ class KnownForm(models.Model):
     label_override = models.CharField(max_length=30, blank=True)
     group = models.CharField(max_length=255, blank=True, default="",
                              help_text="Folded full name of the corpus-wide entity every reviewed entity put it in.")
+    apart = models.JSONField(default=list, blank=True,
+                             help_text="A name part: full names of people the reviewers kept it apart from.")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

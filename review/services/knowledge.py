@@ -147,6 +147,7 @@ class Knowledge:
         #: learned grouping: form -> the anchor (folded full name) of its corpus-wide entity
         self.groups = {form: k.group for form, k in self.known.items() if k.group}
         self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}
+        self.apart = {form: set(k.apart) for form, k in self.known.items() if k.apart}
         self.dismissed = {k.form: k for k in entries
                           if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
 
@@ -254,7 +255,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
     Mention.objects.bulk_create(created, batch_size=500)
     counts["created"], counts["marked"] = len(created), len(marked)
-    grouped, group_conflicts = regroup(document, knowledge.groups, knowledge.group_labels, _titles())
+    grouped, group_conflicts = regroup(document, knowledge.groups, knowledge.group_labels, _titles(), knowledge.apart)
     counts["grouped"], counts["group_conflicts"] = len(grouped), len(group_conflicts)
 
     dismissed, conflicts = _dismiss(document, mentions, knowledge)

@@ -80,20 +80,28 @@ def anchor_of(forms: set[str], titles: frozenset[str]) -> str:
     return best if len(name_words(best, titles)) >= 2 else ""
 
 
-def learn_groups(corpus, documents: list[int], titles: frozenset[str]) -> dict[str, str]:
-    """Form -> the folded anchor of the one corpus-wide entity every reviewed entity put it in."""
+def learn_groups(corpus, documents: list[int], titles: frozenset[str]) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """``(groups, apart)``: form -> the folded anchor of the one corpus-wide entity every reviewed
+    entity put it in (or :data:`PART`); a name part -> the full names of people the reviewers kept
+    it apart from in a document where both stood (bare "Consuelo" never with the transcriber
+    "Consuelo Pruitt", though the pass had put it there)."""
     rows = (Mention.objects.filter(document_id__in=documents, status=ReviewStatus.ACCEPTED, label__in=NAME_LABELS)
             .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")))
-            .values_list("entity_id", "entity__label", "surface"))
-    forms: dict[tuple[int, str], set[str]] = defaultdict(set)
-    for entity_id, label, surface in rows:
+            .values_list("document_id", "entity_id", "entity__label", "surface"))
+    forms: dict[tuple[int, int, str], set[str]] = defaultdict(set)
+    for document_id, entity_id, label, surface in rows:
         if plausible_name(" ".join(surface.split())):
-            forms[(entity_id, label)].add(fold_possessive(surface))
+            forms[(document_id, entity_id, label)].add(fold_possessive(surface))
     anchors: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for (_, label), members in forms.items():
+    people: dict[int, set[str]] = defaultdict(set)  # document -> anchors of its people
+    placed: list[tuple[int, str, str]] = []  # (document, form, anchor of its entity)
+    for (document_id, _, label), members in forms.items():
         anchor = anchor_of(members, titles)
+        if anchor and label == "PERSON":
+            people[document_id].add(anchor)
         for form in members:
             anchors[form].add((anchor, label))
+            placed.append((document_id, form, anchor))
     groups: dict[str, str] = {}
     for form, found in anchors.items():
         names = {a for a, _ in found}
@@ -102,17 +110,24 @@ def learn_groups(corpus, documents: list[int], titles: frozenset[str]) -> dict[s
         elif len(names) > 1 and len(form.split()) == 1 and all(
                 label == "PERSON" and form in name_words(a, titles) for a, label in found):
             groups[form] = PART  # one word of every person's full name it was accepted with: a name part
-    return groups
+    apart: dict[str, set[str]] = defaultdict(set)
+    for document_id, form, anchor in placed:
+        if groups.get(form) == PART:
+            apart[form] |= {other for other in people[document_id] - {anchor} if form in name_words(other, titles)}
+    used = {form: {a for a, _ in found} for form, found in anchors.items()}
+    return groups, {form: others - used[form] for form, others in apart.items() if others - used[form]}
 
 
-def store_groups(corpus, groups: dict[str, str]) -> None:
-    """Write the learned groups onto the corpus's KnownForm rows (one UPDATE per changed row set)."""
-    by_group: dict[str, list[str]] = defaultdict(list)
-    for form, anchor in groups.items():
-        by_group[anchor].append(form)
-    KnownForm.objects.filter(corpus=corpus).exclude(form__in=list(groups)).exclude(group="").update(group="")
-    for anchor, forms in by_group.items():
-        KnownForm.objects.filter(corpus=corpus, form__in=forms).exclude(group=anchor[:255]).update(group=anchor[:255])
+def store_groups(corpus, learned: tuple[dict[str, str], dict[str, set[str]]]) -> None:
+    """Write the learned groups (and who each name part is kept apart from) onto the KnownForm rows."""
+    groups, apart = learned
+    changed = []
+    for row in KnownForm.objects.filter(corpus=corpus).only("pk", "form", "group", "apart"):
+        group, others = groups.get(row.form, "")[:255], sorted(apart.get(row.form, ()))
+        if (row.group, row.apart) != (group, others):
+            row.group, row.apart = group, others
+            changed.append(row)
+    KnownForm.objects.bulk_update(changed, ["group", "apart"], batch_size=500)
 
 
 def _other_people(document: Document, entities: dict[int, tuple[str, str]], group: str, groups: dict[str, str],
@@ -134,8 +149,8 @@ def _other_people(document: Document, entities: dict[int, tuple[str, str]], grou
     return people
 
 
-def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
-            titles: frozenset[str]) -> tuple[list[list], list[list]]:
+def regroup(document: Document, groups: dict[str, str], labels: dict[str, str], titles: frozenset[str],
+            apart: dict[str, set[str]] | None = None) -> tuple[list[list], list[list]]:
     """Move pending mentions of a learned group into its anchor's entity; returns (grouped, conflicts).
 
     ``grouped``: ``[mention pk, entity before, label before]``; ``conflicts``: ``[mention pk, reason]``.
@@ -151,7 +166,7 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str],
     grouped: list[list] = []
     conflicts: list[list] = []
     changed: list[Mention] = []
-    _join_parts(document, rows, by_form, entities, groups, labels, titles, grouped, changed)
+    _join_parts(document, rows, by_form, entities, (groups, apart or {}), labels, titles, grouped, changed)
     members: dict[str, list[str]] = defaultdict(list)
     for form, anchor in groups.items():
         if form != anchor:
@@ -196,26 +211,30 @@ def _move(m: Mention, target: int, label: str, grouped: list[list], changed: lis
 
 
 def _join_parts(document: Document, rows: list[Mention], by_form: dict[str, list[Mention]],
-                entities: dict[int, tuple[str, str]], groups: dict[str, str], labels: dict[str, str],
-                titles: frozenset[str], grouped: list[list], changed: list[Mention]) -> None:
-    """Name parts (:data:`PART`) join the one person of this document whose full name holds them."""
+                entities: dict[int, tuple[str, str]], learned: tuple[dict[str, str], dict[str, set[str]]],
+                labels: dict[str, str], titles: frozenset[str], grouped: list[list], changed: list[Mention]) -> None:
+    """Name parts (:data:`PART`) join the one person of this document whose full name holds them
+    (people the reviewers kept the part apart from do not count)."""
     from anonymizer.types import Header
 
+    groups, apart = learned
     live = {m.entity_id for m in rows if m.status != ReviewStatus.REJECTED}
-    people: dict[str, set[int]] = defaultdict(set)  # name word -> PERSON entities with a full name holding it
+    people: dict[str, dict[int, str]] = defaultdict(dict)  # name word -> PERSON entity -> its full name
     for entity_id, (label, name) in entities.items():
         words = name_words(fold_possessive(name), titles)
         if label == "PERSON" and len(words) >= 2 and entity_id in live:
             for word in words:
-                people[word].add(entity_id)
+                people[word][entity_id] = " ".join(words)
     header = Header.from_dict(document.header)
     listed = [name_words(fold_possessive(name), titles) for name in (header.person_names() if header else ())]
     for form, group in groups.items():
-        if group != PART or labels.get(form) != "PERSON" or len(people.get(form, ())) != 1:
+        kept_apart = apart.get(form, set())
+        candidates = [e for e, name in people.get(form, {}).items() if name not in kept_apart]
+        if group != PART or labels.get(form) != "PERSON" or len(candidates) != 1:
             continue
-        target = next(iter(people[form]))
+        target = candidates[0]
         name = name_words(fold_possessive(entities[target][1]), titles)
-        if any(form in words and words != name for words in listed):
+        if any(form in words and words != name and " ".join(words) not in kept_apart for words in listed):
             continue  # the title page names someone else with this word
         for m in by_form.get(form, ()):
             if m.entity_id != target and m.status == ReviewStatus.PENDING and m.origin == Mention.Origin.AUTO \
