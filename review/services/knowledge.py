@@ -12,8 +12,8 @@
   rejected in at least two documents and never accepted is rejected with
   ``corpus_mark="dismissed"`` (visible under its filter, restorable with
   :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
-  then it stays pending with ``corpus_mark="conflict"``. One ``corpus_apply`` Decision per
-  document lists what was created, marked and dismissed (primary keys, never text).
+  then it stays pending with ``corpus_mark="conflict"``; learned grouping: ``knowledge_groups``.
+  One ``corpus_apply`` Decision lists what was created, marked, grouped, dismissed (keys, reasons).
 
 A dismissed mention is rejected, so it does not count as pending: a document can be marked
 done with dismissals in it, because each one is shown (panel A struck through and marked,
