@@ -11,7 +11,7 @@ from typing import Iterable, Iterator, Sequence
 
 from . import gazetteer, lexicon, spans, vocabulary
 from .spans import Protected
-from .transcript import line_start
+from .transcript import line_start, speaker_tag
 from .types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")
@@ -185,7 +185,8 @@ def filter_mentions(
     """
     protected = protected or Protected()
     for m in mentions:
-        start, end = tighten(text, m.start, m.end, m.label)
+        m = _titled_person(text, m)
+        start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
         if end <= start:
             continue
         surface = text[start:end]
@@ -202,6 +203,35 @@ def filter_mentions(
         if (start, end) != (m.start, m.end):
             m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
         yield m
+
+
+#: a person's title, then one or two capitalised words ("Officer Okafor", "Dr. Lena Brooks")
+_TITLED = re.compile(r"(?P<title>[A-Za-z]+)\.?[^\S\n]+(?P<name>[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?)")
+
+
+def _titled_person(text: str, m: Mention) -> Mention:
+    """A tagger's ORGANIZATION/LOCATION that is a person's title and census names is a PERSON
+    ("Officer Okafor" tagged ORG); the title then comes off like any person's."""
+    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources) \
+            or m.sources == ("presidio",):
+        return m
+    match = _TITLED.fullmatch(text, m.start, m.end)
+    if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
+        return m
+    words = [w.casefold() for w in match.group("name").split()]
+    if all((w in gazetteer.last_names() or w in gazetteer.first_names()) and not lexicon.is_common_word(w)
+           for w in words):
+        return replace(m, label="PERSON")
+    return m
+
+
+def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span that starts in a speaker tag ends with the tag's name, never across its colon
+    (a tagger's ``McDONALD: Understood`` -> ``McDONALD``)."""
+    tag = speaker_tag(text, line_start(text, start))
+    if tag is not None and start < tag.end("tag") < end:
+        return start, tag.end("tag")
+    return start, end
 
 
 #: a language use of a nationality word: after a verb of speaking or reading, before "class"...

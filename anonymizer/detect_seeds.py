@@ -220,9 +220,16 @@ def split_name_mentions(text: str, title_end: int = 0) -> list[Mention]:
     Ce-`` ... ``-dric Castellanos``) when the two pieces make a census first name or surname that
     is not an ordinary word: both pieces, the second with the capitalised words after it (source
     ``rule``)."""
+    return [Mention(s, e, "PERSON", ("rule",), score=0.85, confidence=2)
+            for pair in cut_name_pairs(text, title_end) for s, e in pair]
+
+
+def cut_name_pairs(text: str, title_end: int = 0) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The two pieces of each cut name of :func:`split_name_mentions`: ``((start, end) of "Ce",
+    (start, end) of "dric Castellanos")`` (``normalize`` puts both in one entity)."""
     from .gazetteer import first_names, last_names
 
-    out: list[Mention] = []
+    out: list[tuple[tuple[int, int], tuple[int, int]]] = []
     pending: dict[str, tuple[int, int, str]] = {}  # speaker -> the piece ending their last turn
     offset = text.find("\n", title_end) + 1 if title_end else 0
     for line in text[offset:].split("\n"):
@@ -235,9 +242,8 @@ def split_name_mentions(text: str, title_end: int = 0) -> list[Mention]:
             if head and tail:
                 whole = (tail[2] + head.group(1)).casefold()
                 if (whole in first_names() or whole in last_names()) and not lexicon.is_common_word(whole):
-                    out.append(Mention(tail[0], tail[1], "PERSON", ("rule",), score=0.85, confidence=2))
                     end = _known_words_trimmed(line, head.start(1), head.end(2) if head.group(2) else head.end(1))
-                    out.append(Mention(offset + head.start(1), offset + end, "PERSON", ("rule",), score=0.85, confidence=2))
+                    out.append(((tail[0], tail[1]), (offset + head.start(1), offset + end)))
             cut = _TAIL.search(line, body)
             if cut:
                 pending[speaker] = (offset + cut.start(1), offset + cut.end(1), cut.group(1))

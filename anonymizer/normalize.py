@@ -54,7 +54,8 @@ next to another part of the same person (``Mark`` in ``Mark Stevenston``).  Form
 shorter than 3 characters and whitelisted terms are not searched, and hits inside a
 whitelisted phrase of the text (``California Code of Regulations``) are dropped.
 Cut-off names (``Hernan-``) and names split across two utterances of one speaker
-(``Ro-`` ... ``-berto``) are linked to the person whose part they complete.
+(``Ro-`` ... ``-berto``) are linked to the person whose part they complete; the first piece of
+a cut name joins the entity of its completion (``We-`` ... ``-sley Washington``).
 
 A hit overlapping a mention of another entity is dropped, except a multi-part full name
 of a person that contains only PERSON mentions (``Robert Young`` over a ``Young`` linked
@@ -72,6 +73,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from . import spans
+from .detect_seeds import cut_name_pairs
 from .normalize_names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from .normalize_people import _Group, _Grouper, _join_adjacent_names
 from .normalize_rescan import (
@@ -174,4 +176,19 @@ def normalize(
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
     merged = _join_adjacent_names(text, merged, same_entity=True)
-    return _finalize(text, merged, grouper.groups, grouper.uncertain)
+    return _finalize(text, _join_cut_names(text, merged), grouper.groups, grouper.uncertain)
+
+
+def _join_cut_names(text: str, mentions: list[Mention]) -> list[Mention]:
+    """The first piece of a name cut by an interruption joins the person of its completion in the
+    speaker's next turn (``my cousin We-`` ... ``-sley Washington``: one person, not two)."""
+    pairs = cut_name_pairs(text)
+    if not pairs:
+        return mentions
+    at = {m.start: m for m in mentions if m.label == "PERSON"}
+    joined: dict[int, int] = {}  # start of a first piece -> the entity of its completion
+    for (tail, _), (head, _) in pairs:
+        if tail in at and head in at and at[tail].entity != at[head].entity:
+            joined[tail] = at[head].entity
+    return [replace(m, entity=joined[m.start]) if m.start in joined and m.label == "PERSON" else m
+            for m in mentions]

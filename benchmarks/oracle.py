@@ -221,12 +221,16 @@ class OracleReviewer:
         self.tally = Tally()
         self.phase = "leaks"
         self.log: list[tuple[str, str, str]] = []  # (phase, kind, service name)
+        self.details: list[str] = []  # with ``describe``: each action in words (surfaces, entities)
+        self.describe = False
 
     # ------------------------------------------------------------------ plumbing
     def act(self, kind: str, name: str, *args, **kwargs):
         """One action: ``services.<name>(document_id, version, user, *args)``, counted as ``kind``."""
         from review import services
 
+        if self.describe:
+            self.details.append(f"{self.phase} {kind} {describe(self, name, args)}")
         outcome = getattr(services, name)(self.document_id, self.version, self.user, *args, **kwargs)
         self.version = outcome.document.version
         self.tally.counts[self.phase][kind] += 1
@@ -473,6 +477,39 @@ class OracleReviewer:
         return wrong_label, wrong_grouping
 
 
+def describe(reviewer: OracleReviewer, name: str, args: tuple) -> str:
+    """One action in words, read before it runs: mentions by surface, entities by name and label."""
+    from review.models import Entity, Mention
+
+    def mention(pk: int) -> str:
+        m = Mention.objects.select_related("entity").get(pk=pk)
+        g = reviewer.index.best(m.start, m.end)
+        gold = f" (gold {g.label} {g.entity_id})" if g else " (not gold)"
+        return f"{reviewer.text[m.start:m.end]!r} {m.label} in {entity(m.entity_id)}{gold}"
+
+    def entity(pk) -> str:
+        if pk is None:
+            return "a new entity"
+        e = Entity.objects.get(pk=pk)
+        return f"<{e.name} {e.label} #{e.pk}>"
+
+    if name in ("set_mention_status", "relabel_mention", "split_mention"):
+        return f"{name} {mention(args[0])} {' '.join(map(str, args[1:]))}"
+    if name == "move_mention":
+        return f"{name} {mention(args[0])} -> {entity(args[1])}"
+    if name == "move_mentions":
+        return f"{name} [{'; '.join(mention(pk) for pk in args[0])}] -> {entity(args[1])}"
+    if name == "move_surface":
+        return f"{name} {args[1]!r} of {entity(args[0])} -> {entity(args[2])}"
+    if name in ("merge_entities",):
+        return f"{name} {entity(args[0])} -> {entity(args[1])}"
+    if name in ("set_entity_status", "relabel_entity"):
+        return f"{name} {entity(args[0])} {args[1]}"
+    if name == "add_mentions":
+        return f"{name} {[reviewer.text[s:e] for s, e in args[0]]} {args[1]} -> {entity(args[2])}"
+    return name
+
+
 def unknown_services() -> list[str]:
     """Public callables of ``review.services`` this oracle does not know (candidate new bulk actions)."""
     from review import services
@@ -513,13 +550,17 @@ def pending_count(document) -> int:
     return document.mentions.filter(status=ReviewStatus.PENDING).count()
 
 
-def review(document, annotations: list[dict], user) -> dict:
-    """Run both phases on an imported document; returns the numbers (raises nothing on leaks)."""
+def review(document, annotations: list[dict], user, describe: bool = False) -> dict:
+    """Run both phases on an imported document; returns the numbers (raises nothing on leaks).
+
+    ``describe``: also return each action in words (``details``: surfaces and entity names, secret
+    in real data; for the generated hearings only)."""
     gold = gold_of(annotations)
     document.refresh_from_db()
     start_pending = pending_count(document)
     entities = document.entities.count()
     oracle = OracleReviewer(document, gold, user)
+    oracle.describe = describe
     oracle.review_to_zero_leaks()
     leaking = leaks(document, gold)
     after_leaks = oracle.tally.total("leaks")
@@ -541,4 +582,5 @@ def review(document, annotations: list[dict], user) -> dict:
         "wrong_groupings_final": wrong_grouping,
         "version": oracle.version,
         "corpus": getattr(oracle, "corpus_stats", {}),
+        "details": oracle.details,
     }

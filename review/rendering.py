@@ -49,7 +49,7 @@ CORPUS_NOTES = {
     CorpusMark.KNOWN: "known from the corpus",
     CorpusMark.LABEL: "known from the corpus (a label it always accepted)",
     CorpusMark.DISMISSED: "dismissed by the corpus (restore to review it)",
-    CorpusMark.CONFLICT: "dismissed by the corpus elsewhere, but another detector supports it here",
+    CorpusMark.CONFLICT: "corpus knowledge and this document disagree: left pending (the inspector says why)",
 }
 
 

@@ -222,3 +222,26 @@ def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
     start = text.index(word)
     mention = Mention(start, start + len(word), "NRP", ("presidio",))
     assert bool(list(filter_mentions(text, [mention]))) is kept
+
+
+@pytest.mark.parametrize("line, surface, kept", [
+    ("COMMISSIONER McDONALD: Understood.\n", "McDONALD: Understood", "McDONALD"),  # never across the tag's colon
+    ("DEPUTY COMMISSIONER McDONALD: Keep going.\n", "McDONALD: Keep", "McDONALD"),
+    ("INMATE: Bob Smith spoke.\n", "Bob Smith", "Bob Smith"),  # after the tag: untouched
+])
+def test_it_cuts_a_tagger_span_at_the_speaker_tag_colon(line, surface, kept):
+    start = line.index(surface)
+    out = list(filter_mentions(line, [Mention(start, start + len(surface), "PERSON", ("spacy",))]))
+    assert [line[m.start:m.end] for m in out] == [kept]
+
+
+@pytest.mark.parametrize("line, surface, label, kept", [
+    ("INMATE: Officer Okafor wrote me up.\n", "Officer Okafor", "ORGANIZATION", ("Okafor", "PERSON")),
+    ("INMATE: Commissioner Washington asked.\n", "Commissioner Washington", "LOCATION", ("Washington", "PERSON")),
+    ("INMATE: I went to Officer Training.\n", "Officer Training", "ORGANIZATION", ("Officer Training", "ORGANIZATION")),
+    ("INMATE: I moved to Fort Worth.\n", "Fort Worth", "LOCATION", ("Fort Worth", "LOCATION")),
+])
+def test_it_takes_a_title_and_a_census_name_for_a_person_whatever_the_tagger_said(line, surface, label, kept):
+    start = line.index(surface)
+    out = list(filter_mentions(line, [Mention(start, start + len(surface), label, ("presidio", "spacy"))]))
+    assert [(line[m.start:m.end], m.label) for m in out] == [kept]

@@ -478,3 +478,14 @@ def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_perso
     out, _ = normalize(text, mentions, None, Config())
     second = text.index("Hope", first + 4)
     assert any(m.start == second for m in out) is tagged
+
+
+@pytest.mark.parametrize("text, first, rest", [
+    ("INMATE: My cousin We-\nCOMMISSIONER RUFF: Continue.\nINMATE: -sley Washington drove.\n", "We", "sley Washington"),
+    ("A. My cousin Ma-\nQ. Go ahead.\nA. -rvin Holloway had the car.\n", "Ma", "rvin Holloway"),
+])
+def test_it_puts_both_pieces_of_a_cut_name_in_one_entity(text, first, rest):
+    pieces = [at(text, first, sources=("rule",)), at(text, rest, sources=("rule",))]
+    out, _ = run(text, pieces, header=None)
+    entity = {text[m.start:m.end]: m.entity for m in out}
+    assert entity[first] == entity[rest]

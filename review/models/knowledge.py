@@ -13,6 +13,8 @@ class KnownForm(models.Model):
     ``accepted_in``/``rejected_in`` list the primary keys of the documents (marked done or
     approved) where the form was accepted/rejected; ``trusted`` once one of them is approved.
     An admin may remove an entry (``removed``) or correct its label (``label_override``).
+    ``group`` (learned grouping, ``services.knowledge_groups``): the folded full name of the one
+    corpus-wide entity the reviewed documents always put this form in ("" = none or ambiguous).
     """
 
     corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="known_forms")
@@ -28,6 +30,10 @@ class KnownForm(models.Model):
     trusted = models.BooleanField(default=False)
     removed = models.BooleanField(default=False)
     label_override = models.CharField(max_length=30, blank=True)
+    group = models.CharField(max_length=255, blank=True, default="",
+                             help_text="Folded full name of the corpus-wide entity every reviewed entity put it in.")
+    apart = models.JSONField(default=list, blank=True,
+                             help_text="A name part: full names of people the reviewers kept it apart from.")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

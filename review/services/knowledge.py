@@ -12,8 +12,8 @@
   rejected in at least two documents and never accepted is rejected with
   ``corpus_mark="dismissed"`` (visible under its filter, restorable with
   :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
-  then it stays pending with ``corpus_mark="conflict"``. One ``corpus_apply`` Decision per
-  document lists what was created, marked and dismissed (primary keys, never text).
+  then it stays pending with ``corpus_mark="conflict"``; learned grouping: ``knowledge_groups``.
+  One ``corpus_apply`` Decision lists what was created, marked, grouped, dismissed (keys, reasons).
 
 A dismissed mention is rejected, so it does not count as pending: a document can be marked
 done with dismissals in it, because each one is shown (panel A struck through and marked,
@@ -33,29 +33,21 @@ from django.db.models.functions import Greatest, Substr
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, KnownForm, Mention
 from .base import UNDOABLE, category_of, finish
+from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-exported)
+    MIN_FORM_LENGTH, NAME_LABELS, learn_groups, learnable, plausible_name, regroup, reset_groups, store_groups,
+)
 from .text import fold_possessive
 
 SOURCE = "corpus"
 KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known from the corpus" accepts
 LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
 MIN_DISMISS_DOCUMENTS = 2
-MIN_FORM_LENGTH = 3
-#: labels whose surface form names a referent across hearings (numbers, dates, ages do not:
-#: "two thousand" or "sixteen" recur as ordinary words; their labels are trusted as a whole)
-NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 #: a label is trusted when the approved documents accepted at least this share of its proposals
 LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
 CONTEXT_CHARS = 16
 LEARNED_SECONDS = 24 * 3600  # how long "learned from this state" is remembered (a miss only re-learns)
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
-_LETTER = re.compile(r"[^\W\d_]")
-
-
-def learnable(form: str) -> bool:
-    """Forms worth recognizing across hearings: letters in them, not too short (no bare numbers)."""
-    return len(form) >= MIN_FORM_LENGTH and bool(_LETTER.search(form))
-
 
 def context_kind(before: str, titles: frozenset[str]) -> str:
     """The kind of context a rejected form stood in: sentence start, after a title, mid-sentence."""
@@ -126,6 +118,7 @@ def learn(corpus: Corpus) -> int:
                                             "contexts", "trusted"], batch_size=500)
     # forms no reviewed document supports any more (e.g. a document sent back) are forgotten
     KnownForm.objects.filter(pk__in=[k.pk for k in existing.values()]).delete()
+    store_groups(corpus, learn_groups(corpus, list(docs), titles))
     return len(stats)
 
 
@@ -146,8 +139,15 @@ class Knowledge:
 
     def __init__(self, corpus: Corpus) -> None:
         entries = list(KnownForm.objects.filter(corpus=corpus, trusted=True, removed=False))
+        # a known name looks like one ("People,", "mother" do not) and was never rejected in a
+        # document that did not also accept it ("Long": a surname once, the word elsewhere)
         self.known = {k.form: k for k in entries
-                      if k.accepted and learnable(k.form) and (k.label_override or k.label) in NAME_LABELS}
+                      if k.accepted and learnable(k.form) and (k.label_override or k.label) in NAME_LABELS
+                      and plausible_name(k.surface) and not set(k.rejected_in) - set(k.accepted_in)}
+        #: learned grouping: form -> the anchor (folded full name) of its corpus-wide entity
+        self.groups = {form: k.group for form, k in self.known.items() if k.group}
+        self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}
+        self.apart = {form: set(k.apart) for form, k in self.known.items() if k.apart}
         self.dismissed = {k.form: k for k in entries
                           if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
 
@@ -211,7 +211,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     touched. Returns counts: known (created + marked), dismissed, conflicts.
     """
     knowledge = knowledge if knowledge is not None else Knowledge(document.corpus)
-    counts = {"created": 0, "marked": 0, "dismissed": 0, "conflicts": 0}
+    counts = {"created": 0, "marked": 0, "dismissed": 0, "conflicts": 0, "grouped": 0, "group_conflicts": 0}
     if not knowledge or not document.text:
         return counts
     text = document.text
@@ -255,15 +255,20 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
     Mention.objects.bulk_create(created, batch_size=500)
     counts["created"], counts["marked"] = len(created), len(marked)
+    grouped, group_conflicts = regroup(document, knowledge.groups, knowledge.group_labels, _titles(), knowledge.apart)
+    counts["grouped"], counts["group_conflicts"] = len(grouped), len(group_conflicts)
 
     dismissed, conflicts = _dismiss(document, mentions, knowledge)
     counts["dismissed"], counts["conflicts"] = len(dismissed), len(conflicts)
     if any(counts.values()):
         finish(document, None, Action.CORPUS_APPLY, f"document:{document.pk}",
                f"Corpus knowledge: {len(created) + len(marked)} known ({len(relabelled)} with the corpus's label), "
-               f"{len(dismissed)} dismissed, {len(conflicts)} dismissal(s) contradicted here (left pending)",
+               f"{len(dismissed)} dismissed, {len(conflicts)} dismissal(s) contradicted here (left pending), "
+               f"{len(grouped)} grouped with a recurring person, {len(group_conflicts)} not grouped (another person "
+               f"here shares the name)",
                after={"known": [m.pk for m in (*marked, *created)], "dismissed": dismissed,
-                      "conflicts": conflicts, "relabelled": relabelled})
+                      "conflicts": conflicts, "relabelled": relabelled, "grouped": grouped,
+                      "group_conflicts": group_conflicts})
     return counts
 
 
@@ -312,13 +317,30 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     return dismissed, conflicts
 
 
-def conflict_reason(mention: Mention) -> str:
-    """Why a learned dismissal did not apply to this mention: the reason ``apply`` recorded ("" = none)."""
+def _last_apply(mention: Mention) -> dict:
+    return (Decision.objects.filter(document_id=mention.document_id, action=Action.CORPUS_APPLY)
+            .order_by("-pk").values_list("after", flat=True).first()) or {}
+
+
+def conflict_reason(mention: Mention, prefix: bool = False) -> str:
+    """Why a learned dismissal (or grouping) did not apply to this mention, as ``apply`` recorded it
+    ("" = none); ``prefix``: as the inspector says it (a dismissal's reason after what it is)."""
     if mention.corpus_mark != CorpusMark.CONFLICT:
         return ""
-    audit = (Decision.objects.filter(document_id=mention.document_id, action=Action.CORPUS_APPLY)
-             .order_by("-pk").values_list("after", flat=True).first()) or {}
-    return next((reason for pk, reason in audit.get("conflicts", []) if pk == mention.pk), "")
+    audit = _last_apply(mention)
+    dismissal = next((r for pk, r in audit.get("conflicts", []) if pk == mention.pk), "")
+    if dismissal:
+        return f"dismissed by the corpus elsewhere, kept pending here: {dismissal}" if prefix else dismissal
+    return next((r for pk, r in audit.get("group_conflicts", []) if pk == mention.pk), "")
+
+
+def corpus_note(mention: Mention) -> str:
+    """What corpus knowledge did to this mention, in a sentence for the inspector ("" = nothing to say)."""
+    if mention.corpus_mark == CorpusMark.CONFLICT:
+        return conflict_reason(mention, prefix=True)
+    if mention.corpus_mark and any(pk == mention.pk for pk, *_ in _last_apply(mention).get("grouped", [])):
+        return "grouped by the corpus with a recurring person (the pass had it elsewhere; move it back to undo)"
+    return ""
 
 
 def learn_and_apply(document: Document) -> dict[str, int]:
@@ -351,6 +373,7 @@ def reset(document: Document) -> None:
     """Take back what corpus knowledge did to a document's undecided mentions (before re-applying)."""
     document.mentions.filter(origin=Mention.Origin.AUTO, status=ReviewStatus.PENDING, sources=SOURCE).delete()
     for audit in document.decisions.filter(action=Action.CORPUS_APPLY).order_by("-pk"):
+        reset_groups(document, audit.after)
         for pk, label, entity_id in (audit.after or {}).get("relabelled", []):
             document.mentions.filter(pk=pk, status=ReviewStatus.PENDING, entity__isnull=False).update(
                 label=label, entity_id=entity_id)

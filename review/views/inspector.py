@@ -41,7 +41,7 @@ def _mention(screen: Screen, mention: Mention) -> dict:
         "context": excerpt(screen.text, mention.start, mention.end),
         "entity": row,
         "move_targets": screen.same_label(row.label, row.pk),
-        "corpus_conflict": knowledge.conflict_reason(mention),
+        "corpus_conflict": knowledge.corpus_note(mention),
     }
 
 
