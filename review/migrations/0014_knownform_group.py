@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('review', '0012_knownform_labels'),
+        ('review', '0013_mention_tally'),
     ]
 
     operations = [
