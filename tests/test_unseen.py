@@ -198,6 +198,14 @@ SUSPECTS = [
     ("MR. DOE: I went to AA on Saturdays and did Step 9 with the Board.", []),
     ("MR. DOE: Tell me about it. I tell you. Thank you, Commissioner.", []),
     ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
+    # weaker age contexts: a suspect, not a tag
+    ("MR. DOE: We got there at 10.", [("10", "AGE")]),
+    ("MR. DOE: He looked about twenty when I saw him.", [("twenty", "AGE")]),
+    ("MR. DOE: They were nineteen and twenty.", [("nineteen", "AGE")]),
+    ("COMMISSIONER ROE: And the other one?\nMR. DOE: Twenty-two, sir.", [("Twenty-two", "AGE")]),
+    ("Q. And then?\nA. About 16.", [("16", "AGE")]),
+    ("COMMISSIONER ROE: And the other one?\nMR. DOE: Two of them, sir.", []),
+    ("MR. DOE: I did 12 steps and 40 hours.", []),
 ]
 
 
