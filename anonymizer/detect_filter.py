@@ -305,9 +305,8 @@ def _plausible_name(surface: str, label: str) -> bool:
     words = re.findall(r"[^\W\d_]+", surface)
     if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):
         return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
-    if label == "PERSON":
-        if _HAS_DIGIT.search(surface):
-            return False
-        if surface.casefold() in lexicon.stop_names():
-            return False
+    if label == "PERSON" and _HAS_DIGIT.search(surface):
+        return False
+    if surface.casefold() in lexicon.stop_names():
+        return False  # "Okay", "Understood", "Congratulations" (PERSON or ORGANIZATION)
     return True

@@ -39,6 +39,8 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
 
 
 def spacy_mentions(doc) -> list[Mention]:
+    """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
+    is cut there into the tag part and the utterance part."""
     out: list[Mention] = []
     for ent in doc.ents:
         label = SPACY_LABELS.get(ent.label_)
@@ -49,8 +51,18 @@ def spacy_mentions(doc) -> list[Mention]:
             label = _temporal_label(ent.text, label)
             if label is None:
                 continue
-        out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+        for piece in _cut_at_speaker_tag(doc.text, start, end):
+            out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
     return out
+
+
+def _cut_at_speaker_tag(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if ":" not in text[start:end]:
+        return [(start, end)]
+    tag = speaker_tag(text, text.rfind("\n", 0, start) + 1)
+    if tag is None or not start < tag.end() < end:
+        return [(start, end)]
+    return [(start, tag.end()), (tag.end(), end)]
 
 
 def _temporal_label(text: str, label: str) -> str | None:

@@ -131,7 +131,8 @@ _PERSON_SUBJECT = re.compile(
     r"(?:'s\b| and (?:I|me|my)\b|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
     r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
     r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
-    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always)\b)"
+    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
+    r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
 )
 
 

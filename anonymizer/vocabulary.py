@@ -97,6 +97,9 @@ AGE_AT_VERBS = (
     "got pregnant", "passed away", "died", "joined", "got jumped in", "was jumped in", "started using",
     "started drinking", "started smoking", "was killed", "got killed", "was murdered", "got out", "was adopted",
     "got adopted", "lost my mom", "lost my dad", "lost my mother", "lost my father", "retired",
+    "lost him", "lost her", "taken from us", "was taken", "got taken", "was killed", "was murdered",
+    "buried him", "buried her", "had my first kid", "had my first child", "got my first", "went to juvie",
+    "went to juvenile hall", "went to CYA", "went to prison", "went to the pen", "first got locked up",
 )  # fmt: skip
 #: capitalised words that open a clause like a name but never are one (``It was about 9 when``)
 NOT_A_SUBJECT_NAME = (

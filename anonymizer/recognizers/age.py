@@ -16,7 +16,15 @@ _NUMBER = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD})"
 # ``one`` is left out of the clause pattern: ``I was one of them``.
 _NUMBER_NOT_ONE = rf"(?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|(?!(?i:one)\b){NUMBER_WORD})"
 _OLD = r"(?i:[ -](?:years?|yrs?\.?|months?)[ -]old|[ ]years?[ ]of[ ]age)(?![\w'’])"
-_HEDGE = r"(?:(?i:only|just|about|around|like|maybe|probably|barely|already|almost|nearly|approximately|roughly|now|still|both|going[ ]on|currently|exactly|literally|only[ ]about|just[ ]about)[ ])?"
+#: a hesitation between the verb and the number ("I'm, uh, 40", "I was um 19")
+_FILLER = r"(?:(?i:uh|um|uhm|er|ah),?[ ])"
+_HEDGE = (
+    rf"{_FILLER}?(?:(?i:only|just|about|around|like|maybe|probably|barely|already|almost|nearly|approximately"
+    r"|roughly|now|still|both|going[ ]on|currently|exactly|literally|only[ ]about|just[ ]about|coming[ ]up[ ]on"
+    rf"|close[ ]to|pushing|over|under|going[ ]to[ ]be)[ ]{_FILLER}?)?"
+)
+#: the space after a subject and verb, maybe with an interjection ("I'm, uh, 40")
+_SEP = r"(?:,[ ](?i:uh|um|uhm|er|ah|you[ ]know|I[ ]think),)?[ ]"
 _SUBJECT_VERB = (
     r"(?:I[ ](?:was|am)(?:[ ]at)?|I['’]m|(?i:he|she)(?:[ ](?:was|is)(?:[ ]at)?|['’]s)"
     r"|(?i:you|we|they)(?:[ ](?:were|are)(?:[ ]at)?|['’]re)|(?i:both[ ]of[ ]us|who)[ ](?:were|was|is)"
@@ -29,7 +37,7 @@ _RANGE_NEXT = rf"(?:(?:[ ](?i:or|to|and)[ ]|[ ]?-{{1,2}}[ ]?|,[ ])(?:\d{{1,3}}|{
 # What follows a number (or a range of numbers) that makes it a quantity, not an age.
 _NOT_AN_AGE_AFTER = (
     rf"(?!{_RANGE_NEXT}?[ -]?(?:%|(?i:feet|foot|ft|inch|inches|in\.|dollars|bucks|cents|percent|times|minutes|mins"
-    r"|seconds|hours|days|weeks|months(?![ -]old)|years?(?![ -]old|[ ]of[ ]age)|miles|pounds|lbs|blocks|points|people|inmates"
+    r"|seconds|hours|days|weeks|months(?![ -]old)|years?(?![ -](?:old|young)|[ ]of[ ]age)|miles|pounds|lbs|blocks|points|people|inmates"
     r"|kids|children|of|out|to[ ]life|step|steps|or[ ]so[ ]feet|grams|ounces|oz|thousand|hundred|million|am|pm|a\.m\.|p\.m\."
     r"|o['’]clock|yards|meters|degrees|units|credits|rvrs|write-ups|counts|more|less|grand"
     r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps)(?![\w'’])))"
@@ -66,7 +74,26 @@ PATTERNS = [
     Pattern("words_year_old", rf"{_START}{NUMBER_WORD_STEM}-(?i:years?-old)(?![\w'’])", 0.95),
     # "my son, 12, saw it", "a boy of 12", "At fifteen, I dropped out"
     # "my son, 12, saw it", "Consuelo, 31, was ..."
-    Pattern("relative_comma_number", rf"(?<=(?:\b{_RELATIVE}|(?<![\w'’.-]){_NAME}),[ ]){_NUMBER_NOT_ONE}(?=,)", 0.85),
+    Pattern(
+        "relative_comma_number",
+        rf"(?<=(?:\b{_RELATIVE}|(?<![\w'’.-]){_NAME}),[ ]{_HEDGE}){_NUMBER_NOT_ONE}(?=,)",
+        0.85,
+    ),
+    # "19 when I came in", "Twenty-two. That's how old he was."
+    Pattern(
+        "number_opens_age_clause",
+        rf"(?:^|(?<=[.?!][ ]|:[ ]|--[ ])){_FILLER}?{_NUMBER_NOT_ONE}"
+        rf"(?=,?[ ](?:when|until|back[ ]when)[ ](?:I|he|she|we|they|you)[ ]|[.,]?[ ](?i:that's|that[ ]was|that[ ]is)[ ]how[ ]old)",
+        0.8,
+    ),
+    # "I've been locked up since 15", "in and out of juvenile hall since I was 12" (the latter: subject_was)
+    Pattern(
+        "since_number",
+        rf"(?<=\b(?i:locked[ ]up|down|incarcerated|inside|in[ ]prison|in[ ]custody|in[ ]the[ ]system|gangbanging"
+        rf"|using|drinking|homeless|on[ ]my[ ]own|on[ ]the[ ]streets)[ ](?i:since|from)[ ](?:(?i:age|about|around)[ ])?)"
+        rf"{_NUMBER_NOT_ONE}{_NOT_AN_AGE_AFTER}{_AT_AGE_END}",
+        0.8,
+    ),
     # "your age at the time of the offense was 19"
     Pattern(
         "age_was_number",
@@ -129,22 +156,23 @@ PATTERNS = [
     # "He'd be seventy now", "Love would have been 47 on her birthday"
     Pattern(
         "person_would_be_number",
-        rf"(?<=(?<![\w'’-]){_PERSON}(?:[ ](?i:would|will|could|might)|['’](?i:d|ll))"
-        rf"(?:[ ](?i:be|have[ ]been)|['’](?i:ve)[ ]been)[ ]{_HEDGE})"
-        rf"{_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}(?=[ ](?i:now|today|this|next|in|on|by|if)\b|{_CLAUSE_END})",
+        rf"(?<=(?<![\w'’-]){_PERSON}(?:[ ](?i:would|will|could|might|should|must|may)|['’](?i:d|ll))"
+        rf"(?:[ ](?i:be|have[ ]been|have[ ]turned|turn)|['’](?i:ve)[ ](?:been|turned))[ ]{_HEDGE})"
+        rf"{_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
     # "I'm 40 -- 42, sir": a corrected age
     Pattern(
         "corrected_number",
-        rf"(?<=\b(?:{_SUBJECT_VERB}|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE}{_NUMBER}"
-        rf"(?:[ ]?-{{1,2}}[ ]?|[ ](?i:or|to|and)[ ]|,[ ](?i:maybe[ ]|no,?[ ])?))"
+        rf"(?<=\b(?:{_SUBJECT_VERB}|{_RELATIVES}[ ](?:were|are)){_SEP}{_HEDGE}{_NUMBER}"
+        rf"(?:[ ]?(?:-{{1,2}}|[—–])[ ]?(?:(?i:I[ ]mean|sorry|no|excuse[ ]me|actually),?[ ])?|[ ](?i:or|to|and)[ ]"
+        rf"|,[ ](?i:maybe[ ]|no,?[ ]|I[ ]mean,?[ ]|sorry,?[ ])?))"
         rf"{_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
     Pattern(
         "subject_was_number",
-        rf"(?<=\b{_SUBJECT_VERB}[ ]{_HEDGE}){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
+        rf"(?<=\b{_SUBJECT_VERB}{_SEP}{_HEDGE}){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
 ]
