@@ -469,6 +469,15 @@ def test_it_links_a_self_repaired_cut_off_to_its_name(text, detected, participan
         ("PRESIDING COMMISSIONER ROE: Hope, that is all.\n", False),
         ("VICTIM DIAZ: Hope, H as in Henry, O-P-E.\n", True),
         ("VICTIM DIAZ: Hope, as in to hope.\n", False),
+        # issue 11: the bare name at a sentence start, spelled right after it, in any layout
+        ("VICTIM DIAZ: Hope. H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope -- that's H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope is H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope, spelled H O P E.\n", True),
+        ("VICTIM DIAZ: Hope. P-L-E-A-S-E help.\n", False),
+        ("VICTIM DIAZ: Hope, my little sister, was there.\n", True),
+        ("VICTIM DIAZ: Hope and her brother would have been there.\n", True),
+        ("VICTIM DIAZ: Hope would have been forty.\n", True),
     ],
 )
 def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_person_verb(sentence, tagged):

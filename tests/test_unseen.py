@@ -151,6 +151,14 @@ CERTIFICATES = [
     ("Transcribed by:\nROSALIND PRUITT\n", ["ROSALIND PRUITT"]),
     ("I, the undersigned, do hereby certify", []),
     ("I, Deputy Commissioner, hereby declare", []),
+    # the vendor: in the certificate sentence, or on the line under the transcriber's signature
+    ("I, JANE DOE, a transcriber for Riverbend Court Reporters, declare that", ["JANE DOE", "Riverbend Court Reporters"]),
+    ("I, JANE DOE, employed by SUMMIT VERBATIM GROUP, declare that", ["JANE DOE", "SUMMIT VERBATIM GROUP"]),
+    ("I, JANE DOE, a transcriber for the Board of Parole Hearings, declare", ["JANE DOE"]),
+    ("TRANSCRIBED BY: JANE DOE\nthe end\n/s/ Jane Doe\nJane Doe, Transcriber\nLakeside Legal Transcripts\n",
+     ["JANE DOE", "Lakeside Legal Transcripts"]),
+    ("TRANSCRIBED BY: JANE DOE\nJANE DOE\nCertified Transcriber\n", ["JANE DOE"]),
+    ("TRANSCRIBED BY: JANE DOE\nJANE DOE\nDated September 13, 2023\n", ["JANE DOE"]),
 ]
 
 
