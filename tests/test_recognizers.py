@@ -315,6 +315,13 @@ HEIGHT = [
     ("10 feet away", []),
     ("20 feet from the door", []),
     ("a 6-foot fence", []),
+    # issue 11: a bare feet-inches pair next to a word of a person's build
+    ("He was about five-nine, maybe five-ten, heavy build.", ["five-nine", "five-ten"]),
+    ("He was 6-1, 200 pounds.", ["6-1"]),
+    ("He's six one, real tall.", ["six one"]),
+    ("I was five-six when my dad left", []),
+    ("I was five-six years old", []),
+    ("The vote was 5-2 on the count.", []),
     ("3 feet of snow", []),
     ("he was 5 feet from me", []),
     ("I was 6 feet 2 inches away", []),
