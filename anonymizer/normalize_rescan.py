@@ -20,6 +20,7 @@ from .normalize_names import (
     _MIN_PREFIX_LEN,
     _MIN_RESCAN_LEN,
     _NAME_GAP,
+    _PERSON_SUBJECT,
     _REPAIR,
     _RESCAN_LABELS,
     _RESCAN_SCORE,
@@ -122,18 +123,6 @@ def _build_forms(
             for variant in _cdcr_variants(group.key):
                 index.add(variant, gid, "CDCR_ID", case_variants=False)
     return index.resolve(votes)
-
-
-#: After a sentence-initial common-word name part, words that make it the subject person:
-#: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
-#: yellow, O-U-N-G"; addressed: "Will, go ahead".
-_PERSON_SUBJECT = re.compile(
-    r"(?:'s\b| and (?:I|me|my|his|her|their|our)\b|,[ ](?:my|his|her|our|their)[ ]|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
-    r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
-    r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
-    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
-    r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
-)
 
 
 #: what may stand between a name and its spelling: "Young. Y-O-U-N-G", "Young -- that's Y-O-U-N-G"

@@ -205,11 +205,28 @@ def test_it_prefers_the_more_frequent_person_when_the_inmate_is_not_involved():
     ],
 )
 def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabelled):
-    text = f"Narek {word} was there. Then {word} left.\n"
+    text = f"Narek {word} was there. Then {word} again.\n"
     mentions, entities = run(text, [at(text, f"Narek {word}"), at(text, word, label, sources, nth=1)], header=None)
     second = next(m for m in mentions if m.start == text.index(f"Then {word}") + 5)
     assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
     assert entities[second.entity].label == ("PERSON" if relabelled else label)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relabelled"),
+    [
+        ("Georgia told the officers she saw it.", True),  # a person verb follows
+        ("Then Ms. Georgia was there.", True),
+        ("We drove to Georgia.", False),
+        ("Georgia is a long way from here.", False),
+    ],
+)
+def test_it_repairs_the_label_of_a_common_word_name_only_in_a_persons_context(sentence, relabelled):
+    text = f"Georgia Brennan was the victim's friend. {sentence}\n"
+    mentions, entities = run(text, [at(text, "Georgia Brennan"), at(text, "Georgia", "LOCATION", ("spacy",), nth=1)],
+                             header=None)
+    second = next(m for m in mentions if m.start == text.index("Georgia", 10))
+    assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
 
 
 def test_it_does_not_repair_a_label_from_a_lone_tagged_word():

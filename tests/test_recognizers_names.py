@@ -126,6 +126,7 @@ PLACE = [
     ("a letter from Young", []),
     ("at Wasco for two years", []),
     ("I believe in Hope", []),
+    ("I was sentenced in Kern County Superior Court.", ["Kern County"]),
 ]
 
 NAME_TABLES = {
