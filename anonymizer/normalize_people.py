@@ -314,6 +314,10 @@ class _Grouper:
             and self._established(tokens[0])
         ):
             return self._person_part(tokens)
+        if label in _RELABEL_LABELS and len(tokens) > 1 and set(mention.sources) <= NER_SOURCES - {"presidio"}:
+            gid = self.people.link_name(tokens)  # "Madison Obregon" tagged ORGANIZATION: the person's full name
+            if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]):
+                return gid
         key = _surface_key(label, surface)
         gid = self._by_key.get((label, key))
         if gid is None and label in _FUZZY_LABELS and len(key) >= _MIN_FUZZY_LEN:

@@ -101,6 +101,11 @@ AGE_AT_VERBS = (
     "buried him", "buried her", "had my first kid", "had my first child", "got my first", "went to juvie",
     "went to juvenile hall", "went to CYA", "went to prison", "went to the pen", "first got locked up",
 )  # fmt: skip
+#: last words that make a two-word "name" an organization, never a surname (``Francisco Homes``)
+ORGANIZATION_PLURAL_HEADS = frozenset({
+    "Homes", "Industries", "Services", "Ministries", "Associates", "Solutions", "Enterprises", "Transcripts",
+    "Reporters", "Outreach", "Recovery", "Foundation", "Academy", "Institute",
+})
 #: capitalised words that open a clause like a name but never are one (``It was about 9 when``)
 NOT_A_SUBJECT_NAME = (
     "It", "That", "This", "There", "Here", "What", "Which", "Who", "Everything", "Nothing", "Something",

@@ -254,3 +254,12 @@ def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag(text, surface, piec
 
     found = [text[m.start : m.end] for m in spacy_mentions(_Doc(text, (surface, "PERSON")))]
     assert found == pieces
+
+
+@pytest.mark.parametrize(
+    ("surface", "label"),
+    [("Francisco Homes", "ORGANIZATION"), ("Delta Reporters", "ORGANIZATION"), ("Francisco Holmes", "PERSON")],
+)
+def test_it_labels_a_tagger_name_ending_in_an_organization_head_as_an_organization(surface, label):
+    text = f"I'll live at {surface} when I get out."
+    assert [m.label for m in filter_mentions(text, [m(text, surface, "PERSON", "spacy")])] == [label]

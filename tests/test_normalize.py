@@ -229,6 +229,14 @@ def test_it_repairs_the_label_of_a_common_word_name_only_in_a_persons_context(se
     assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
 
 
+def test_it_repairs_the_label_of_a_persons_full_name_tagged_as_an_organization():
+    text = "Ms. Madison Obregon wrote a letter. Yes, Madison Obregon is my aunt.\n"
+    mentions, entities = run(
+        text, [at(text, "Madison Obregon"), at(text, "Madison Obregon", "ORGANIZATION", ("spacy",), nth=1)], header=None
+    )
+    assert [(m.label, m.entity) for m in mentions] == [("PERSON", mentions[0].entity)] * 2
+
+
 def test_it_does_not_repair_a_label_from_a_lone_tagged_word():
     text = "Stockton was there. Then Stockton left.\n"
     mentions, entities = run(text, [at(text, "Stockton"), at(text, "Stockton", "LOCATION", ("spacy",), nth=1)], header=None)
