@@ -16,7 +16,10 @@ _INCH_NUMBER = (
 )
 _FEET = r"(?i:feet|foot|ft\.?)(?![\w'’])"
 _INCHES = r"(?i:(?:inches|inch)(?![\w'’])|in\.|in(?![\w'’]|[ ]?[A-Za-z]))"
-_SUBJECT = r"(?:I['’]m|I[ ](?:am|was)|(?i:he|she)(?:['’]s|[ ](?:is|was)))"
+_SUBJECT = (
+    r"(?:I['’]m|I[ ](?:am|was)|(?i:he|she)(?:['’]s|[ ](?:is|was))"
+    r"|(?i:son|daughter|brother|sister|victim|man|guy|boy|girl|suspect|shooter)[ ](?:was|is))"
+)
 _HEDGE = r"(?:(?i:only|just|about|around|like|maybe|probably|almost|nearly|approximately|roughly)[ ])?"
 # Words after ``6 feet`` that make it a distance or a size, not a height.
 _NO_INCHES_AFTER = rf"(?!,?[ -](?:(?i:and)[ ])?{_INCH_NUMBER})"
@@ -66,6 +69,12 @@ PATTERNS = [
         rf"(?<=\b(?:{_SUBJECT}|(?i:stood|stands|measured|height[ ](?:of|is|was)))[ ]{_HEDGE}"
         rf"(?:(?:{_PAIR}),?[ ](?i:maybe|or)[ ])?){_PAIR}(?![ -]?(?i:years|months|weeks|days|hours|minutes|times|of|to))",
         0.8,
+    ),
+    # "a big guy, six-four, maybe two-forty", "a guy about five ten, brown hair": the same, in a description
+    Pattern(
+        "described_bare_pair",
+        rf"(?<=(?:,|\b(?i:about|around|like|maybe))[ ]){_PAIR}(?=[,.;]|[ ](?i:and|with|maybe|or)\b)",
+        0.75,
     ),
 ]
 #: words of a person's build that make a bare "five-ten" a height
