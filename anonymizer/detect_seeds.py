@@ -42,6 +42,7 @@ def spacy_mentions(doc) -> list[Mention]:
     """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
     is cut there into the tag part and the utterance part."""
     out: list[Mention] = []
+    text = None  # Doc.text joins every token: built once, and only when a span holds a colon
     for ent in doc.ents:
         label = SPACY_LABELS.get(ent.label_)
         if label is None:
@@ -51,7 +52,11 @@ def spacy_mentions(doc) -> list[Mention]:
             label = _temporal_label(ent.text, label)
             if label is None:
                 continue
-        for piece in _cut_at_speaker_tag(doc.text, start, end):
+        if ":" not in ent.text:
+            out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+            continue
+        text = doc.text if text is None else text
+        for piece in _cut_at_speaker_tag(text, start, end):
             out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
     return out
 
