@@ -200,8 +200,11 @@ def filter_mentions(
                 continue  # "read and write English", "Spanish classes"
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
-        if (start, end) != (m.start, m.end):
-            m = Mention(start, end, m.label, m.sources, m.score, m.confidence, m.entity)
+        label = m.label
+        if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
+            label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
+        if (start, end, label) != (m.start, m.end, m.label):
+            m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m
 
 
@@ -335,9 +338,8 @@ def _plausible_name(surface: str, label: str) -> bool:
     words = re.findall(r"[^\W\d_]+", surface)
     if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):
         return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
-    if label == "PERSON":
-        if _HAS_DIGIT.search(surface):
-            return False
-        if surface.casefold() in lexicon.stop_names():
-            return False
+    if label == "PERSON" and _HAS_DIGIT.search(surface):
+        return False
+    if surface.casefold() in lexicon.stop_names():
+        return False  # "Okay", "Understood", "Congratulations" (PERSON or ORGANIZATION)
     return True

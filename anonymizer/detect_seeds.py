@@ -39,7 +39,10 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
 
 
 def spacy_mentions(doc) -> list[Mention]:
+    """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
+    is cut there into the tag part and the utterance part."""
     out: list[Mention] = []
+    text = None  # Doc.text joins every token: built once, and only when a span holds a colon
     for ent in doc.ents:
         label = SPACY_LABELS.get(ent.label_)
         if label is None:
@@ -49,8 +52,22 @@ def spacy_mentions(doc) -> list[Mention]:
             label = _temporal_label(ent.text, label)
             if label is None:
                 continue
-        out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+        if ":" not in ent.text:
+            out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+            continue
+        text = doc.text if text is None else text
+        for piece in _cut_at_speaker_tag(text, start, end):
+            out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
     return out
+
+
+def _cut_at_speaker_tag(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if ":" not in text[start:end]:
+        return [(start, end)]
+    tag = speaker_tag(text, text.rfind("\n", 0, start) + 1)
+    if tag is None or not start < tag.end() < end:
+        return [(start, end)]
+    return [(start, tag.end()), (tag.end(), end)]
 
 
 def _temporal_label(text: str, label: str) -> str | None:
@@ -198,15 +215,69 @@ _CERTIFICATE = (
 )
 
 
+#: the vendor in the certificate sentence: "I, JANE DOE, a transcriber for Delta Verbatim Reporting, ..."
+_CERT_VENDOR = re.compile(
+    r"(?i:transcriber|transcriptionist|reporter|employee|employed|contracted|retained)[ ](?i:for|of|by|with|at)[ ]"
+    r"(?P<org>[A-Z][\w&'’.-]*(?:[ ](?:[A-Z][\w&'’.-]*|of|and|&))*)"
+)
+#: words of a signature line that make it a person's role, not a vendor ("Certified Transcriber")
+_SIGNATURE_ROLES = frozenset({"TRANSCRIBER", "TRANSCRIPTIONIST", "REPORTER", "STENOGRAPHER", "CSR", "CERTIFIED", "OFFICIAL"})
+#: a signature line that is not a vendor: a date, a place and date, "Signed", "Dated"
+_NOT_VENDOR = re.compile(r"\d|^(?i:dated|signed|executed|date|state|county|page|end)\b")
+
+
 def certificate_mentions(text: str) -> list[Mention]:
-    """The transcriber named by a certificate or a credit line anywhere in the document (source ``header``)."""
+    """The transcriber named by a certificate or a credit line anywhere in the document, and
+    the vendor: named in the certificate sentence (``a transcriber for VENDOR``) or on the
+    line under the transcriber's signature (source ``header``)."""
     out: list[Mention] = []
+    names: set[str] = set()
     for m in (m for pattern in _CERTIFICATE for m in pattern.finditer(text)):
         name = m.group("name")
         if all(w.strip(".").upper() in ROLE_WORDS for w in name.split()):
             continue
+        names.add(name.casefold())
         out.append(Mention(m.start("name"), m.end("name"), "PERSON", ("header",), score=1.0, confidence=1))
+        if m.group(0).startswith("I,"):
+            line_end = text.find("\n", m.end())
+            vendor = _CERT_VENDOR.search(text, m.end(), line_end if line_end >= 0 else len(text))
+            if vendor:
+                out += _vendor(text, *vendor.span("org"))
+    if names:
+        out += _signature_vendors(text, names)
     return out
+
+
+def _signature_vendors(text: str, names: set[str]) -> list[Mention]:
+    """The line under a signature line holding only a transcriber's name (``/s/`` and a role after
+    a comma allowed): a vendor when it is a run of capitalised words."""
+    out: list[Mention] = []
+    pattern = re.compile(
+        r"^[^\S\n]*(?:/s/[^\S\n]*)?(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?:,[^\n]*)?[^\S\n]*(?=\n[^\S\n]*(?P<org>[A-Z][^\n]*?)[^\S\n]*$)",
+        re.MULTILINE | re.IGNORECASE,
+    )
+    for m in pattern.finditer(text):
+        org = m.group("org")
+        words = [w.strip(",.") for w in org.split()]
+        if (
+            not 2 <= len(words) <= 7
+            or _NOT_VENDOR.search(org)
+            or not all(w[:1].isupper() or w.casefold() in ("of", "and", "&", "the") for w in words if w)
+            or {w.upper() for w in words} & _SIGNATURE_ROLES
+            or all(w.upper() in ROLE_WORDS for w in words)
+        ):
+            continue
+        out += _vendor(text, *m.span("org"))
+    return out
+
+
+def _vendor(text: str, start: int, end: int) -> list[Mention]:
+    while end > start and text[end - 1] in ".,;: ":
+        end -= 1
+    if end - start < 3 or lexicon.is_whitelisted(text[start:end]):
+        return []
+    return [Mention(start, end, "ORGANIZATION", ("header",), score=1.0, confidence=1)]
 
 
 #: a turn opener: a speaker tag or a ``Q.`` / ``A.`` marker (the speaker of a Q/A transcript)

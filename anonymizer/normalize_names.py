@@ -57,6 +57,17 @@ _REPAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)-+[^\S\n]+([^\W\d_]+)")
 _AS_IN = re.compile(r"\b([A-Za-z])\s+(?:as\s+in|like\s+in|like)\s+[A-Za-z]+")
 _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 
+#: After a sentence-initial common-word name part, words that make it the subject person:
+#: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
+#: yellow, O-U-N-G"; addressed: "Will, go ahead".
+_PERSON_SUBJECT = re.compile(
+    r"(?:'s\b| and (?:I|me|my|his|her|their|our)\b|,[ ](?:my|his|her|our|their)[ ]|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
+    r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
+    r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
+    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
+    r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
+)
+
 
 # ---------------------------------------------------------------------------
 # small text helpers

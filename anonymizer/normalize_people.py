@@ -20,6 +20,7 @@ from .normalize_names import (
     _NAME_GAP,
     _OFF_TITLE,
     _ORG_LOC_THRESHOLD,
+    _PERSON_SUBJECT,
     _RELABEL_LABELS,
     _clean_surface,
     _key_parts,
@@ -288,9 +289,18 @@ class _Grouper:
         gid = self.people.link_letters(letters) if len(letters) >= 2 else None
         return gid if gid is not None else self.people.create([letters] if len(letters) >= 2 else [])
 
+    def _as_person(self, mention: Mention) -> bool:
+        """Whether a person verb, a spelling or ``and I`` follows the word (``Georgia told the
+        officers``), or ``Mr.``/``Ms.`` precedes it: the context of a person, not a place."""
+        return bool(
+            _PERSON_SUBJECT.match(self.text, mention.end)
+            or _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        )
+
     def _other(self, mention: Mention) -> int:
-        """Group of a non-person mention; a lone NER-tagged word that is a known, uncommon
-        name part is taken as that person (``Yamamoto`` tagged ORGANIZATION)."""
+        """Group of a non-person mention; a lone NER-tagged word that is a known name part is
+        taken as that person (``Yamamoto`` tagged ORGANIZATION), a common word (``Georgia``) only
+        in the context of a person."""
         surface = self._surface(mention)
         label = mention.label
         tokens = _name_tokens(surface)
@@ -299,11 +309,15 @@ class _Grouper:
             and len(tokens) == 1
             and len(surface.split()) == 1
             and tokens[0] in self.people.index
-            and tokens[0] not in _vocabulary().common
+            and (tokens[0] not in _vocabulary().common or self._as_person(mention))
             and set(mention.sources) <= NER_SOURCES - {"presidio"}
             and self._established(tokens[0])
         ):
             return self._person_part(tokens)
+        if label in _RELABEL_LABELS and len(tokens) > 1 and set(mention.sources) <= NER_SOURCES - {"presidio"}:
+            gid = self.people.link_name(tokens)  # "Madison Obregon" tagged ORGANIZATION: the person's full name
+            if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]):
+                return gid
         key = _surface_key(label, surface)
         gid = self._by_key.get((label, key))
         if gid is None and label in _FUZZY_LABELS and len(key) >= _MIN_FUZZY_LEN:

@@ -20,6 +20,7 @@ from .normalize_names import (
     _MIN_PREFIX_LEN,
     _MIN_RESCAN_LEN,
     _NAME_GAP,
+    _PERSON_SUBJECT,
     _REPAIR,
     _RESCAN_LABELS,
     _RESCAN_SCORE,
@@ -124,26 +125,35 @@ def _build_forms(
     return index.resolve(votes)
 
 
-#: After a sentence-initial common-word name part, words that make it the subject person:
-#: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
-#: yellow, O-U-N-G"; addressed: "Will, go ahead".
-_PERSON_SUBJECT = re.compile(
-    r"(?:'s\b| and (?:I|me|my)\b|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
-    r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
-    r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
-    r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always)\b)"
+#: what may stand between a name and its spelling: "Young. Y-O-U-N-G", "Young -- that's Y-O-U-N-G"
+_SPELLING_LEAD = re.compile(
+    r"(?:[.,:;]|[ ]-{1,2})?[ ]?(?:(?:that's|that is|it's|it is|is|spelled|spelt|last name|first name|"
+    r"and that's|which is)[ ,:]*)*"
 )
+_SPELLING = re.compile(r"[A-Z](?:(?:[ ]?-[ ]?|[ ])[A-Z])+(?![A-Za-z])")
+
+
+def _spelled_next(text: str, end: int, word: str) -> bool:
+    """Whether the name ``word`` is spelled out right after it ("Young. Y-O-U-N-G.")."""
+    lead = _SPELLING_LEAD.match(text, end, end + 40)
+    spelling = _SPELLING.match(text, lead.end() if lead else end, end + 80)
+    return spelling is not None and re.sub(r"[^A-Z]", "", spelling.group()) == word.upper()
 
 
 def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
     """Common-word parts: Title case mid-sentence, or at the start of a sentence when a
-    person verb follows ("Hope was my best friend"), or UPPER case in a speaker tag."""
+    person verb follows ("Hope was my best friend") or its spelling ("Young. Y-O-U-N-G"),
+    or UPPER case in a speaker tag."""
     if not target.guarded:
         return True
     hit = text[start:end]
     if hit.isupper() and len(hit) > 1:
         return _in_speaker_tag(text, start)
-    return not _sentence_initial(text, start) or bool(_PERSON_SUBJECT.match(text, end))
+    return (
+        not _sentence_initial(text, start)
+        or bool(_PERSON_SUBJECT.match(text, end))
+        or _spelled_next(text, end, hit)
+    )
 
 
 def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], list[Mention]]:

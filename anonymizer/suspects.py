@@ -7,7 +7,8 @@ personal data in a context where it occurs:
   Faerbanks``), or at a sentence start when it is a census first name or surname and not an
   ordinary word of this document;
 * a cut-off name (``my cousin Ce-``) and the rest of it on a later line (``-dric``);
-* a number that stands where an age or an identifier does (``she was 41``, ``number 4471239``).
+* a number that stands where an age or an identifier does (``she was 41``, ``at 19 when``,
+  a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``).
 
 Never a whitelisted term, a role, title, month, weekday or stop word, a speaker tag or a
 word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
@@ -24,7 +25,7 @@ import regex
 from . import gazetteer, lexicon, spans, vocabulary
 from .recognizers._base import NUMBER_WORD
 from .spans import Protected
-from .transcript import in_speaker_tag
+from .transcript import TAG_WORDS, in_speaker_tag
 from .types import SUSPECT, Entity, Mention
 
 SOURCE = SUSPECT
@@ -32,7 +33,15 @@ _CAP_RUN = re.compile(r"(?<![\w'’.-])(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)?|[A-Z]
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,5})-(?=[^\S\n]*$)", re.MULTILINE)
 _CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
 _AGE_LIKE = regex.compile(
-    rf"(?<=\b(?:was|is|I'm|I’m|be|turned|turning|aged?)[ ])(?:\d{{1,2}}|{NUMBER_WORD})(?=[ ]?(?:[.,;!?]|--|$))",
+    rf"(?<=\b(?:was|is|were|are|I'm|I’m|he's|he’s|she's|she’s|be|been|turn|turned|turning|aged?|at|by|looked|looks)[ ]"
+    r"(?:(?:only|just|about|around|like|maybe|almost|nearly|barely|going[ ]on)[ ])?)"
+    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am)\b)",
+    regex.MULTILINE,
+)
+#: a bare number answering a question on the line before ("How many ...?" / "Twenty-two, sir.")
+_ANSWER_LIKE = regex.compile(
+    rf"\?[^\S\n]*\n[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+(?:(?:About|Maybe|Like|Um|Uh),?[ ])?\K"
+    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:,[ ](?:sir|ma'am|I[ ]think|I[ ]believe))?[.!]?[^\S\n]*$)",
     regex.MULTILINE,
 )
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])\d{5,9}(?![\w/:]|[.,]\d)")
@@ -67,7 +76,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for match in _CONTINUED.finditer(text):
         if free(*match.span(1)) and match.group(1) not in lower:
             found.append((*match.span(1), "PERSON"))
-    for pattern, label in ((_AGE_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
+    for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
             if free(*match.span()):
                 found.append((*match.span(), label))

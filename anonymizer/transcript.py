@@ -26,11 +26,10 @@ from typing import Iterator
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
 _TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-Z][A-Z'’.\-]*"
+#: the words of a speaker tag (no anchor, no colon, no group), for patterns that look across lines
+TAG_WORDS = rf"{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}}"
 #: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space
-SPEAKER_TAG = re.compile(
-    rf"^[^\S\n]*(?P<tag>{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}})[^\S\n]?:(?=\s|$)",
-    re.MULTILINE,
-)
+SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})[^\S\n]?:(?=\s|$)", re.MULTILINE)
 
 
 def _enough_letters(match: re.Match[str] | None) -> re.Match[str] | None:

@@ -91,6 +91,32 @@ ORDINALS = ORDINAL_UNITS + (
     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
     "eighteenth", "nineteenth", "twentieth", "thirtieth",
 )  # fmt: skip
+#: verb phrases whose ``at N`` is an age, not a clock time (``I came in at 19``, ``my mom had me at
+#: 17``); ``we left at 10`` stays a time
+AGE_AT_VERBS = (
+    "came in", "came to prison", "got locked up", "was locked up", "locked up", "got arrested", "was arrested",
+    "got sentenced", "was sentenced", "had me", "had him", "had her", "had us", "had them", "had my son",
+    "had my daughter", "had a baby", "dropped out", "left home", "ran away", "moved out", "got married",
+    "got pregnant", "passed away", "died", "joined", "got jumped in", "was jumped in", "started using",
+    "started drinking", "started smoking", "was killed", "got killed", "was murdered", "got out", "was adopted",
+    "got adopted", "lost my mom", "lost my dad", "lost my mother", "lost my father", "retired",
+    "lost him", "lost her", "taken from us", "was taken", "got taken", "was killed", "was murdered",
+    "buried him", "buried her", "had my first kid", "had my first child", "got my first", "went to juvie",
+    "went to juvenile hall", "went to CYA", "went to prison", "went to the pen", "first got locked up",
+)  # fmt: skip
+#: last words that make a two-word "name" an organization, never a surname (``Francisco Homes``)
+ORGANIZATION_PLURAL_HEADS = frozenset({
+    "Homes", "Industries", "Services", "Ministries", "Associates", "Solutions", "Enterprises", "Transcripts",
+    "Reporters", "Outreach", "Recovery", "Foundation", "Academy", "Institute",
+})
+#: capitalised words that open a clause like a name but never are one (``It was about 9 when``)
+NOT_A_SUBJECT_NAME = (
+    "It", "That", "This", "There", "Here", "What", "Which", "Who", "Everything", "Nothing", "Something",
+    "Anything", "Time", "Today", "Tonight", "Now", "Then", "Count", "Page", "Number", "Room", "Unit", "Exhibit",
+    "Section", "Level", "Score", "Total", "Question", "Answer", "Item", "Line", "Yard", "Building", "Cell", "Bed",
+    "Yes", "No", "Okay", "Well", "So", "And", "But", "Or", "Right", "Sure", "Um", "Uh", "Oh", "Like", "Maybe",
+    "About", "Around", "Only", "Just", "Also", "Again", "Correct", "Exactly",
+)  # fmt: skip
 DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fourties", "fifties", "sixties", "seventies", "eighties", "nineties")
 
 # --- names, roles and titles ------------------------------------------------------------

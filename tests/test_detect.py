@@ -113,6 +113,9 @@ def test_it_does_not_seed_a_participant_name_where_it_is_a_place():
         ("okay", "PERSON", False),
         ("Fresno\nPolice", "ORGANIZATION", False),
         ("Medi-Cal", "ORGANIZATION", False),
+        ("Understood", "PERSON", False),
+        ("Sorry", "PERSON", False),
+        ("Congratulations", "ORGANIZATION", False),
     ],
 )
 def test_it_filters_implausible_tagger_spans(surface, label, kept):
@@ -245,3 +248,41 @@ def test_it_takes_a_title_and_a_census_name_for_a_person_whatever_the_tagger_sai
     start = line.index(surface)
     out = list(filter_mentions(line, [Mention(start, start + len(surface), label, ("presidio", "spacy"))]))
     assert [(line[m.start:m.end], m.label) for m in out] == [kept]
+
+
+class _Ent:
+    def __init__(self, text: str, surface: str, label: str) -> None:
+        self.start_char = text.index(surface)
+        self.end_char = self.start_char + len(surface)
+        self.label_ = label
+        self.text = surface
+
+
+class _Doc:
+    def __init__(self, text: str, *ents: tuple[str, str]) -> None:
+        self.text = text
+        self.ents = [_Ent(text, surface, label) for surface, label in ents]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "pieces"),
+    [
+        ("COMMISSIONER McDONALD: Understood.\n", "McDONALD: Understood", ["McDONALD:", " Understood"]),
+        ("MR. YOUNG: Young: Y-O-U-N-G.\n", "Young: Y", ["Young: Y"]),  # a colon inside the utterance
+        ("MR. YOUNG: Tom Young\n", "Tom Young", ["Tom Young"]),
+    ],
+)
+def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag(text, surface, pieces):
+    from anonymizer.detect import spacy_mentions
+
+    found = [text[m.start : m.end] for m in spacy_mentions(_Doc(text, (surface, "PERSON")))]
+    assert found == pieces
+
+
+@pytest.mark.parametrize(
+    ("surface", "label"),
+    [("Francisco Homes", "ORGANIZATION"), ("Delta Reporters", "ORGANIZATION"), ("Francisco Holmes", "PERSON")],
+)
+def test_it_labels_a_tagger_name_ending_in_an_organization_head_as_an_organization(surface, label):
+    text = f"I'll live at {surface} when I get out."
+    assert [m.label for m in filter_mentions(text, [m(text, surface, "PERSON", "spacy")])] == [label]

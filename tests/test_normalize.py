@@ -205,11 +205,36 @@ def test_it_prefers_the_more_frequent_person_when_the_inmate_is_not_involved():
     ],
 )
 def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabelled):
-    text = f"Narek {word} was there. Then {word} left.\n"
+    text = f"Narek {word} was there. Then {word} again.\n"
     mentions, entities = run(text, [at(text, f"Narek {word}"), at(text, word, label, sources, nth=1)], header=None)
     second = next(m for m in mentions if m.start == text.index(f"Then {word}") + 5)
     assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
     assert entities[second.entity].label == ("PERSON" if relabelled else label)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relabelled"),
+    [
+        ("Georgia told the officers she saw it.", True),  # a person verb follows
+        ("Then Ms. Georgia was there.", True),
+        ("We drove to Georgia.", False),
+        ("Georgia is a long way from here.", False),
+    ],
+)
+def test_it_repairs_the_label_of_a_common_word_name_only_in_a_persons_context(sentence, relabelled):
+    text = f"Georgia Brennan was the victim's friend. {sentence}\n"
+    mentions, entities = run(text, [at(text, "Georgia Brennan"), at(text, "Georgia", "LOCATION", ("spacy",), nth=1)],
+                             header=None)
+    second = next(m for m in mentions if m.start == text.index("Georgia", 10))
+    assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
+
+
+def test_it_repairs_the_label_of_a_persons_full_name_tagged_as_an_organization():
+    text = "Ms. Madison Obregon wrote a letter. Yes, Madison Obregon is my aunt.\n"
+    mentions, entities = run(
+        text, [at(text, "Madison Obregon"), at(text, "Madison Obregon", "ORGANIZATION", ("spacy",), nth=1)], header=None
+    )
+    assert [(m.label, m.entity) for m in mentions] == [("PERSON", mentions[0].entity)] * 2
 
 
 def test_it_does_not_repair_a_label_from_a_lone_tagged_word():
@@ -469,6 +494,15 @@ def test_it_links_a_self_repaired_cut_off_to_its_name(text, detected, participan
         ("PRESIDING COMMISSIONER ROE: Hope, that is all.\n", False),
         ("VICTIM DIAZ: Hope, H as in Henry, O-P-E.\n", True),
         ("VICTIM DIAZ: Hope, as in to hope.\n", False),
+        # issue 11: the bare name at a sentence start, spelled right after it, in any layout
+        ("VICTIM DIAZ: Hope. H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope -- that's H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope is H-O-P-E.\n", True),
+        ("VICTIM DIAZ: Hope, spelled H O P E.\n", True),
+        ("VICTIM DIAZ: Hope. P-L-E-A-S-E help.\n", False),
+        ("VICTIM DIAZ: Hope, my little sister, was there.\n", True),
+        ("VICTIM DIAZ: Hope and her brother would have been there.\n", True),
+        ("VICTIM DIAZ: Hope would have been forty.\n", True),
     ],
 )
 def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_person_verb(sentence, tagged):

@@ -43,6 +43,14 @@ ORGANIZATION = [
     ("I went to high school there", []),
     ("At State Prison we had", []),
     ("He said High and low.", []),
+    # transcription vendors, as written and in capitals (signature lines)
+    ("RIVERBEND COURT REPORTERS", ["RIVERBEND COURT REPORTERS"]),
+    ("HIGH DESERT REPORTING SERVICES", ["HIGH DESERT REPORTING SERVICES"]),
+    ("Lakeside Legal Transcripts", ["Lakeside Legal Transcripts"]),
+    ("Harbor Captioning Associates", ["Harbor Captioning Associates"]),
+    ("a transcriber for Cascade Stenographic Agency, declare", ["Cascade Stenographic Agency"]),
+    ("SIERRA TRANSCRIPTION, INC.", ["SIERRA TRANSCRIPTION, INC."]),
+    ("THE COUNTY JAIL", []),
 ]
 
 CDCR_INSTITUTION = [
@@ -118,6 +126,7 @@ PLACE = [
     ("a letter from Young", []),
     ("at Wasco for two years", []),
     ("I believe in Hope", []),
+    ("I was sentenced in Kern County Superior Court.", ["Kern County"]),
 ]
 
 NAME_TABLES = {

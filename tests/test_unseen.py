@@ -151,6 +151,14 @@ CERTIFICATES = [
     ("Transcribed by:\nROSALIND PRUITT\n", ["ROSALIND PRUITT"]),
     ("I, the undersigned, do hereby certify", []),
     ("I, Deputy Commissioner, hereby declare", []),
+    # the vendor: in the certificate sentence, or on the line under the transcriber's signature
+    ("I, JANE DOE, a transcriber for Riverbend Court Reporters, declare that", ["JANE DOE", "Riverbend Court Reporters"]),
+    ("I, JANE DOE, employed by SUMMIT VERBATIM GROUP, declare that", ["JANE DOE", "SUMMIT VERBATIM GROUP"]),
+    ("I, JANE DOE, a transcriber for the Board of Parole Hearings, declare", ["JANE DOE"]),
+    ("TRANSCRIBED BY: JANE DOE\nthe end\n/s/ Jane Doe\nJane Doe, Transcriber\nLakeside Legal Transcripts\n",
+     ["JANE DOE", "Lakeside Legal Transcripts"]),
+    ("TRANSCRIBED BY: JANE DOE\nJANE DOE\nCertified Transcriber\n", ["JANE DOE"]),
+    ("TRANSCRIBED BY: JANE DOE\nJANE DOE\nDated September 13, 2023\n", ["JANE DOE"]),
 ]
 
 
@@ -198,6 +206,14 @@ SUSPECTS = [
     ("MR. DOE: I went to AA on Saturdays and did Step 9 with the Board.", []),
     ("MR. DOE: Tell me about it. I tell you. Thank you, Commissioner.", []),
     ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
+    # weaker age contexts: a suspect, not a tag
+    ("MR. DOE: We got there at 10.", [("10", "AGE")]),
+    ("MR. DOE: He looked about twenty when I saw him.", [("twenty", "AGE")]),
+    ("MR. DOE: They were nineteen and twenty.", [("nineteen", "AGE")]),
+    ("COMMISSIONER ROE: And the other one?\nMR. DOE: Twenty-two, sir.", [("Twenty-two", "AGE")]),
+    ("Q. And then?\nA. About 16.", [("16", "AGE")]),
+    ("COMMISSIONER ROE: And the other one?\nMR. DOE: Two of them, sir.", []),
+    ("MR. DOE: I did 12 steps and 40 hours.", []),
 ]
 
 

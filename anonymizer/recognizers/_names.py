@@ -26,9 +26,11 @@ _WORD = re.compile(r"\S+")
 
 
 def strip_function_words(text: str, start: int, end: int) -> int:
-    """``start`` moved past leading function words (``The``, ``At``, ``My`` ...) of ``text[start:end]``."""
+    """``start`` moved past leading function words (``The``, ``At``, ``THE`` ...) of ``text[start:end]``."""
     while True:
         word = _WORD.match(text, start, end)
-        if word is None or word.group().rstrip(",") not in FUNCTION_WORDS or word.end() >= end:
+        bare = word.group().rstrip(",") if word is not None else ""
+        if word is None or (bare not in FUNCTION_WORDS and not (bare.isupper() and bare.title() in FUNCTION_WORDS)) \
+                or word.end() >= end:
             return start
         start = word.end() + 1

@@ -23,11 +23,19 @@ HEADS = (
     "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
     "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility",
     "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing",
+    # transcription and court-reporting vendors
+    "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
+    "Stenography", "Verbatim", "Associates", "Agency", "Solutions",
 )
-_HEAD = "(?:" + "|".join(re.escape(h).replace(r"\ ", "[ ]") for h in sorted(HEADS, key=len, reverse=True)) + ")"
+#: each head as written and in capitals (``DELTA VERBATIM REPORTING`` on a signature line)
+_HEAD = "(?:" + "|".join(
+    re.escape(h).replace(r"\ ", "[ ]") for h in sorted({*HEADS, *(h.upper() for h in HEADS)}, key=len, reverse=True)
+) + ")"
+#: one to three heads in a row (``Captioning Associates``, ``Reporting Services``)
+_HEADS = rf"{_HEAD}(?:[ ](?:&[ ]|and[ ]|AND[ ])?{_HEAD}){{0,2}}"
 #: a company word after the head: ``Foothill Transcription Company``, ``Golden Valley Trucking, Inc.``
-_SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services)(?![\w'’-]))?"
-_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEAD}(?![\w'’-]){_SUFFIX}"
+_SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services|Co\.|COMPANY|INC\.|INC|CORPORATION|GROUP|SERVICES|CO\.)(?![\w'’-]))?"
+_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_SUFFIX}"
 
 _KNOWN = "(?:" + "|".join(
     re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)
@@ -49,6 +57,7 @@ GENERIC = frozenset(
     Southern Eastern Western Prison Jail School College University
     """.split()
 )
+_GENERIC_TITLE = frozenset(w.title() for w in GENERIC)
 _WORDS = re.compile(r"[^\s]+")
 
 
@@ -70,14 +79,15 @@ class OrganizationRecognizer(RuleRecognizer):
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         start = strip_function_words(text, start, end)
         words = _WORDS.findall(text, start, end)
-        head = re.search(rf"{_HEAD}(?={_SUFFIX}$)", text[start:end])
+        head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
             return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}", text[start:end]) else None
         name = [w for w in text[start : start + head.start()].split() if w[:1].isupper() or w[:1].isdigit()]
-        if not any(w.strip(",") not in GENERIC for w in name):
+        if not any(w.strip(",").title() not in _GENERIC_TITLE for w in name):
             return None
-        if head.group() == "High" and len(words) != 2:
+        word = head.group().title()
+        if word == "High" and len(words) != 2:
             return None
-        if head.group() in _SURNAME_HEADS and head.group() != "High" and len(name) < 2:
+        if word in _SURNAME_HEADS and word != "High" and len(name) < 2:
             return None
         return start, end

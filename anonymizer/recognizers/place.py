@@ -45,8 +45,9 @@ class PlaceRecognizer(RuleRecognizer):
     CONTEXT = ["live", "lived", "moved", "born", "grew", "city", "town", "state", "county"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
-        if _COUNTY_SUFFIX.search(text, start, end) and text[start:end].split(" ")[0] not in FUNCTION_WORDS:
-            return start, end
+        county = _COUNTY_SUFFIX.search(text, start, end)
+        if county and text[start:end].split(" ")[0] not in FUNCTION_WORDS:
+            return start, county.end()  # "Kern County" of "in Kern County Superior Court"
         after_city = text[max(0, start - 2) : start] == ", "
         words = list(re.finditer(r"\S+", text[start:end]))
         for last in range(len(words), 0, -1):
