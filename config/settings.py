@@ -162,6 +162,20 @@ AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"  # templates/registra
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
 AXES_HTTP_RESPONSE_CODE = 429
 
+# Cache: rendered review lines, entity rows, tags and dashboard parts (all rebuilt from the
+# database when missing). CACHE_URL=redis://… shares one cache between the web processes and
+# survives their restarts (config/cache.py: a Redis outage only costs speed); without it each
+# process keeps its own local-memory cache of CACHE_MAX_ENTRIES entries.
+CACHE_URL = os.getenv("CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache", "LOCATION": CACHE_URL,
+                          "TIMEOUT": envint("CACHE_TIMEOUT", 86400),
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "TIMEOUT": envint("CACHE_TIMEOUT", 86400),
+                          "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 20000)}}}
+
 # Jobs: Redis when REDIS_URL is set, otherwise inline (synchronous) in the calling process.
 REDIS_URL = os.getenv("REDIS_URL", "")
 RQ_QUEUES = {

@@ -30,7 +30,7 @@ def test_it_describes_the_services_in_compose():
     assert services["web"]["build"]["dockerfile"] == "deploy/Dockerfile"
     env_names = {line.split("=")[0] for line in (DEPLOY / "production.env.example").read_text().splitlines()
                  if line and not line.startswith("#")}
-    assert {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS"} <= env_names
+    assert {"DATABASE_URL", "REDIS_URL", "CACHE_URL", "SECRET_KEY", "ALLOWED_HOSTS"} <= env_names
 
 
 def test_it_builds_the_image_with_the_same_commands_as_make_serve():

@@ -6,8 +6,8 @@ two big lists of the page, panel A's lines and panel B's unfiltered entity list
 (:meth:`Screen.lines_html`, :meth:`Screen.groups_html`), are cached piece by piece: one
 cache entry per document and list maps what a line or row shows (its mentions' rows, the
 row's counts and tag) to its HTML, so a read after ten reviewers' accepts re-renders only
-the lines and rows they changed (Django's cache: local memory by default, Redis in
-production). The page reads mentions as plain rows (:class:`review.rows.MentionRow`).
+the lines and rows they changed (Django's cache: local memory per process by default, one shared Redis cache with
+``CACHE_URL``, see config/cache.py). The page reads mentions as plain rows (:class:`review.rows.MentionRow`).
 Nothing here writes to the database: tags are computed without storing registry keys.
 """
 from __future__ import annotations

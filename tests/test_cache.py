@@ -1,0 +1,71 @@
+"""The shared production cache (CACHE_URL): one Redis cache for every web process, and a Redis
+outage costs speed, never a page."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+from django.core.cache import caches
+from django.test import override_settings
+
+from .test_review_views import annotator, client_in, document, url  # noqa: F401  (fixtures)
+from .test_settings import ROOT, _clean_env
+
+DEAD = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+LIVE = "redis://127.0.0.1:6379/14"
+
+
+def _redis_up() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), 1).close()
+        return True
+    except OSError:
+        return False
+
+
+def _tolerant(location: str) -> dict:
+    return {"default": {"BACKEND": "config.cache.TolerantRedisCache", "LOCATION": location,
+                        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+
+
+@pytest.mark.parametrize("env, backend", [
+    ({}, "django.core.cache.backends.locmem.LocMemCache"),
+    ({"CACHE_URL": LIVE}, "config.cache.TolerantRedisCache"),
+])
+def test_it_takes_the_cache_from_the_environment(tmp_path, env, backend):
+    env = _clean_env(DEBUG="1", LOCAL_SECRET_KEY_FILE=str(tmp_path / "key"), **env)
+    code = "import config.settings as s; print(s.CACHES['default']['BACKEND'])"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.stdout.strip() == backend, result.stderr
+
+
+def test_it_answers_a_miss_and_skips_writes_while_redis_is_unreachable(caplog):
+    with override_settings(CACHES=_tolerant(DEAD)):
+        cache = caches.create_connection("default")
+        cache.set("k", "Jane Doe")  # no exception
+        assert cache.get("k", "miss") == "miss"
+        assert cache.get_many(["k"]) == {}
+        assert cache.add("k", 1) is False
+        assert cache.delete("k") is False
+    assert "unreachable" in caplog.text and "Jane" not in caplog.text and "k'" not in caplog.text
+
+
+@pytest.mark.skipif(not _redis_up(), reason="no Redis on 127.0.0.1:6379")
+def test_it_shares_values_through_redis_when_reachable():
+    with override_settings(CACHES=_tolerant(LIVE)):
+        writer, reader = caches.create_connection("default"), caches.create_connection("default")
+        writer.set("shared-key", {"lines": ["<div>"]}, 30)
+        assert reader.get("shared-key") == {"lines": ["<div>"]}
+        writer.delete("shared-key")
+
+
+@pytest.mark.django_db
+def test_it_serves_the_review_page_with_a_dead_cache(client_in, document):
+    with override_settings(CACHES=_tolerant(DEAD)):
+        from django.core.cache import cache
+
+        cache.close()  # the next use connects with the overridden settings
+        response = client_in.get(url(document, "document"))
+    assert response.status_code == 200 and b'class="line"' in response.content
