@@ -219,13 +219,30 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) 
     from redis.exceptions import RedisError
 
     try:
-        django_rq.get_queue("default").enqueue(
-            function, pk, job_id=rq_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"]
-        )
+        queue = django_rq.get_queue("default")
+        _forget_ended(queue.connection, rq_id)
+        queue.enqueue(function, pk, job_id=rq_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
     except (RedisError, OSError) as exc:
         log.error("queue unreachable for %s %s (%s)", model.__name__, pk, type(exc).__name__)
         return False
     return True
+
+
+def _forget_ended(connection, rq_id: str) -> None:
+    """Delete an ended job that holds ``rq_id`` before the id is queued again (Retry, re-run).
+
+    A finished or failed job's key expires after its result TTL; enqueueing the same id on top
+    of it keeps that expiry, so the new job could vanish from Redis while queued and recovery
+    would then fail the document as interrupted. A queued or running job is left alone."""
+    from rq.exceptions import NoSuchJobError
+    from rq.job import Job, JobStatus
+
+    try:
+        job = Job.fetch(rq_id, connection=connection)
+    except NoSuchJobError:
+        return
+    if job.get_status(refresh=False) not in (JobStatus.QUEUED, JobStatus.STARTED):
+        job.delete()
 
 
 class ThreadRunner:

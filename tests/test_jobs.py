@@ -70,6 +70,32 @@ def test_it_runs_the_job_through_redis_and_an_rq_worker(settings, redis_url):
     assert document.mentions.filter(label="CDCR_ID").exists()
 
 
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_it_requeues_a_finished_job_id_without_its_old_expiry(settings, redis_url):
+    """A Retry or re-run within the result TTL of the last run must not inherit its expiry."""
+    import django_rq
+    from rq import SimpleWorker
+    from rq.job import Job
+
+    settings.JOBS_MODE = "rq"
+    settings.RQ_QUEUES = {"default": {"URL": redis_url, "DEFAULT_TIMEOUT": 600}}
+    queue = django_rq.get_queue("default")
+    queue.empty()
+    corpus = Corpus.objects.create(name="again")
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode())
+    jobs.enqueue_analysis(document)
+    SimpleWorker([queue], connection=queue.connection).work(burst=True)
+    rq_id = f"analyze-{document.pk}"
+    assert queue.connection.ttl(Job.key_for(rq_id)) > 0  # the finished job expires after its result TTL
+    jobs.enqueue_analysis(document)  # e.g. "re-run the pass" right after it finished
+    assert queue.connection.ttl(Job.key_for(rq_id)) == -1  # queued again: no expiry
+    assert queue.count == 1
+    SimpleWorker([queue], connection=queue.connection).work(burst=True)
+    document.refresh_from_db()
+    assert document.status == Document.Status.READY, document.failure_reason
+
+
 # ---------------------------------------------------------------- without Redis: a background thread
 
 
