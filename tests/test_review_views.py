@@ -450,7 +450,7 @@ def test_it_bounds_the_queries_per_request(client_in, annotator, entities, djang
         r = client_in.post(url(doc, "mention_action", m.pk, "accept"), {"version": doc.version, "inspect": f"m:{m.pk}"}, **HX)
         assert r.status_code == 200
     # after an accept nothing new can be shown: no freeze (services.base._shown_keys_stored); 22
-    # with the tally's recount, against 31 with a freeze
+    # with the tally's recount
     second = doc.mentions.order_by("start")[1]
     with django_assert_max_num_queries(22):
         r = client_in.post(url(doc, "mention_action", second.pk, "accept"), {"version": doc.version + 1}, **HX)
