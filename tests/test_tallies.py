@@ -16,7 +16,7 @@ from review import services, tallies
 from review.constants import ReviewStatus
 from review.models import Corpus, Document, MentionTally
 from review.views import documents as document_views
-from tests.test_review_views import ACTIONS, HX, build, url
+from tests.test_review_views import ACTIONS, HX, annotator, build, client_in, document, url  # noqa: F401  (fixtures)
 
 
 def stored(document: Document) -> tuple:
@@ -29,25 +29,6 @@ def recounted(document: Document) -> tuple:
     document.refresh_from_db()
     now = tallies.count([document.pk])[document.pk]
     return document.version, now.total, now.decided, sorted(now.cells)
-
-
-@pytest.fixture
-def annotator(django_user_model):
-    return django_user_model.objects.create_user("ann", password="a-long-test-password")
-
-
-@pytest.fixture
-def document(db, annotator):
-    corpus = Corpus.objects.create(name="Hearings")
-    doc = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=b"x", assignee=annotator)
-    build(doc)
-    return doc
-
-
-@pytest.fixture
-def client_in(client, annotator):
-    client.force_login(annotator)
-    return client
 
 
 @pytest.mark.parametrize("name", list(ACTIONS))
