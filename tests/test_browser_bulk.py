@@ -16,6 +16,7 @@ from review import services
 from review.models import Corpus, Document, Mention as MentionRow
 
 from .test_browser_review import login, wait_idle
+from tests.textspans import nth_span
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,10 +36,7 @@ ENTITIES = [Entity(0, "PERSON", "PERSON", "Ruff"), Entity(1, "PERSON", "PERSON",
 
 
 def _span(needle: str, nth: int) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = TEXT.index(needle, start + 1)
-    return start, start + len(needle)
+    return nth_span(TEXT, needle, nth)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from review import services
 from review.constants import Action, ReviewStatus
 from review.models import Corpus, Document, Mention as MentionRow
 from review.services.diff import ChangeKind, DiffFilter, changes, filtered, unseen_mentions
+from tests.textspans import nth_span
 
 pytestmark = pytest.mark.django_db
 
@@ -15,10 +16,7 @@ TEXT = ("PRESIDING COMMISSIONER RUFF: Mr. Kevin Richardson lives in Fresno.\n"
 
 
 def _span(needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = TEXT.index(needle, start + 1)
-    return start, start + len(needle)
+    return nth_span(TEXT, needle, nth)
 
 
 @pytest.fixture

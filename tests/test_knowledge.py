@@ -7,17 +7,11 @@ from review import services
 from review.constants import Action, CorpusMark
 from review.models import Corpus, Decision, Document, KnowledgeChange, KnownForm, Mention as Row, ReviewStatus
 from review.services import curation, knowledge
+from tests.textspans import nth_span
 
 pytestmark = pytest.mark.django
 
 OLD = "COMMISSIONER RUFF: I hope so. Commissioner Ruff spoke.\nINMATE: Hope is all I have.\n"
-
-
-def _span(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = text.index(needle, start + 1)
-    return start, start + len(needle)
 
 
 def _reviewed(corpus, title: str, status=Document.Status.APPROVED, text: str = OLD) -> Document:
@@ -27,9 +21,9 @@ def _reviewed(corpus, title: str, status=Document.Status.APPROVED, text: str = O
     ruff = doc.entities.create(label="PERSON", category="PERSON", name="Ruff")
     hope = doc.entities.create(label="PERSON", category="PERSON", name="Hope")
     for needle, nth in (("Ruff", 0),):
-        Row.objects.create(document=doc, entity=ruff, start=_span(text, needle, nth)[0],
-                           end=_span(text, needle, nth)[1], label="PERSON", status=ReviewStatus.ACCEPTED)
-    Row.objects.create(document=doc, entity=hope, start=_span(text, "Hope")[0], end=_span(text, "Hope")[1],
+        Row.objects.create(document=doc, entity=ruff, start=nth_span(text, needle, nth)[0],
+                           end=nth_span(text, needle, nth)[1], label="PERSON", status=ReviewStatus.ACCEPTED)
+    Row.objects.create(document=doc, entity=hope, start=nth_span(text, "Hope")[0], end=nth_span(text, "Hope")[1],
                        label="PERSON", status=ReviewStatus.REJECTED)
     return doc
 
@@ -44,7 +38,7 @@ def _import(corpus, text: str, mentions, entities, header=None) -> Document:
 
 
 def _hope_mention(text: str, needle: str = "Hope", entity: int = 0) -> Mention:
-    return Mention(*_span(text, needle), "PERSON", ("spacy",), entity=entity)
+    return Mention(*nth_span(text, needle), "PERSON", ("spacy",), entity=entity)
 
 
 @pytest.fixture
@@ -56,7 +50,7 @@ def corpus(db):
 
 
 def _mark(doc, needle: str, nth: int = 0) -> Row:
-    start, end = _span(doc.text, needle, nth)
+    start, end = nth_span(doc.text, needle, nth)
     return doc.mentions.get(start=start, end=end)
 
 
@@ -133,7 +127,7 @@ SUPPORTED = [
                               "title-page participant", "spelled out"])
 def test_it_never_lets_a_learned_dismissal_hide_a_name_another_detector_supports(corpus, text, spans, entities,
                                                                                 header):
-    mentions = [Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
+    mentions = [Mention(*nth_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
     doc = _import(corpus, text, mentions, entities, header)
     hope = [r for r in doc.mentions.all() if text[r.start:r.end] == "Hope"]
     assert hope and all(r.status == ReviewStatus.PENDING and r.corpus_mark == CorpusMark.CONFLICT for r in hope)
@@ -151,7 +145,7 @@ def annotator(django_user_model):
 
 def test_it_accepts_all_known_from_the_corpus_in_one_undoable_action(corpus, annotator):
     text = "PRESIDING COMMISSIONER RUFF: Ruff here. Fresno.\n"
-    doc = _import(corpus, text, [Mention(*_span(text, "Fresno"), "LOCATION", ("spacy",), entity=0)],
+    doc = _import(corpus, text, [Mention(*nth_span(text, "Fresno"), "LOCATION", ("spacy",), entity=0)],
                   [Entity(0, "LOCATION", "CITY", "Fresno")])
     outcome = services.accept_known_from_corpus(doc.pk, doc.version, annotator)
     assert {doc.text[r.start:r.end]: r.status for r in doc.mentions.all()} == {
@@ -225,7 +219,7 @@ def test_it_offers_the_corpus_actions_as_plain_form_posts(corpus, client, annota
 ], ids=["grouped", "title", "spelled out"])
 def test_it_shows_in_the_inspector_why_a_learned_dismissal_was_overridden(corpus, client, annotator, text, spans,
                                                                          entities, header, reason):
-    mentions = [Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
+    mentions = [Mention(*nth_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans]
     doc = _import(corpus, text, mentions, entities, header)
     Document.objects.filter(pk=doc.pk).update(assignee=annotator)
     hope = next(r for r in doc.mentions.all() if text[r.start:r.end] == "Hope")
@@ -242,7 +236,7 @@ def test_it_shows_in_the_inspector_why_a_learned_dismissal_was_overridden(corpus
 def test_it_lets_a_learned_dismissal_win_over_a_trusted_label(corpus, monkeypatch, form, mark, status):
     monkeypatch.setattr(knowledge, "trusted_labels", lambda corpus: {"PERSON": 1.0})
     text = "INMATE: Hope is what I have in Fresno.\n"
-    doc = _import(corpus, text, [Mention(*_span(text, form), "PERSON", ("spacy",), entity=0)],
+    doc = _import(corpus, text, [Mention(*nth_span(text, form), "PERSON", ("spacy",), entity=0)],
                   [Entity(0, "PERSON", "PERSON", form)])
     row = _mark(doc, form)
     assert (row.corpus_mark, row.status) == (mark, status)
@@ -286,7 +280,7 @@ def test_it_gives_a_known_name_the_corpus_label_pending_and_reset_puts_it_back(c
         _learned_place(c, learned)
         return n
     monkeypatch.setattr(knowledge, "learn", learn_then_set)
-    doc = _import(corpus, text, [Mention(*_span(text, "Ruff"), "LOCATION", ("spacy",), entity=0)],
+    doc = _import(corpus, text, [Mention(*nth_span(text, "Ruff"), "LOCATION", ("spacy",), entity=0)],
                   [Entity(0, "LOCATION", "CITY", "Ruff")])
     row = _mark(doc, "Ruff")
     assert (row.label, row.corpus_mark, row.status) == (label, mark, ReviewStatus.PENDING)

@@ -8,6 +8,7 @@ from review import services
 from review.constants import Action, CorpusMark
 from review.models import Corpus, Document, KnownForm, Mention as Row, ReviewStatus
 from review.services import knowledge, knowledge_groups
+from tests.textspans import nth_span
 
 pytestmark = pytest.mark.django
 
@@ -15,13 +16,6 @@ pytestmark = pytest.mark.django
 STAFF = ("COMMISSIONER MENDOZA: Good morning. I am Consuelo Mendoza.\n"
          "INMATE: Thank you, Commissioner Mendoza. Consuelo was kind. Mendoza agreed.\n")
 STAFF_FORMS = ("Consuelo Mendoza", "MENDOZA", "Commissioner Mendoza", "Consuelo", "Mendoza")
-
-
-def _span(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = text.index(needle, start + 1)
-    return start, start + len(needle)
 
 
 def _reviewed(corpus, title: str, groups: list[tuple[str, list[str]]], text: str = STAFF,
@@ -32,7 +26,7 @@ def _reviewed(corpus, title: str, groups: list[tuple[str, list[str]]], text: str
     for name, forms in groups:
         entity = doc.entities.create(label="PERSON", category="PERSON", name=name)
         for form in forms:
-            start, end = _span(text, form)
+            start, end = nth_span(text, form)
             Row.objects.create(document=doc, entity=entity, start=start, end=end, label="PERSON",
                                status=ReviewStatus.ACCEPTED)
     return doc
@@ -40,7 +34,7 @@ def _reviewed(corpus, title: str, groups: list[tuple[str, list[str]]], text: str
 
 def _import(corpus, text: str, spans: list[tuple[str, int, int]], entities: list[Entity], header=None) -> Document:
     doc = Document.objects.create(corpus=corpus, title="new", original_name="new.txt", original=text.encode())
-    mentions = tuple(Mention(*_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans)
+    mentions = tuple(Mention(*nth_span(text, needle, nth), "PERSON", ("spacy",), entity=e) for needle, nth, e in spans)
     services.apply_analysis(doc, Analysis(transcript=Transcript(name="new.txt", text=text, header=header),
                                           mentions=mentions, entities=tuple(entities)))
     doc.refresh_from_db()
@@ -64,7 +58,7 @@ FRAGMENTS = [Entity(0, "PERSON", "PERSON", "Consuelo Mendoza"), Entity(1, "PERSO
 
 
 def _entity_of(doc, needle: str, nth: int = 0) -> int:
-    start, end = _span(doc.text, needle, nth)
+    start, end = nth_span(doc.text, needle, nth)
     return doc.mentions.get(start=start, end=end).entity_id
 
 
@@ -105,7 +99,7 @@ def test_a_learned_name_part_joins_the_one_person_here_whose_name_holds_it(corpu
     entities.append(Entity(len(people), "LOCATION", "CITY", "Mendoza"))  # the pass took it for a place
     doc = _import(corpus, text, spans, entities, header)
     nth = text.count("Mendoza") - 1
-    row = doc.mentions.get(start=_span(text, "Mendoza", nth)[0], end=_span(text, "Mendoza", nth)[1])
+    row = doc.mentions.get(start=nth_span(text, "Mendoza", nth)[0], end=nth_span(text, "Mendoza", nth)[1])
     assert (row.entity_id == _entity_of(doc, "Rosa Mendoza")) is joined
     grouped = [pk for pk, *_ in doc.decisions.get(action=Action.CORPUS_APPLY).after["grouped"]]
     assert (row.pk in grouped) is joined
@@ -117,7 +111,7 @@ def test_it_groups_a_fragmented_person_with_the_corpus_label_visibly_and_reset_t
     target = _entity_of(doc, "Consuelo Mendoza")
     assert {_entity_of(doc, n, i) for n, i in (("MENDOZA", 0), ("Consuelo", 1), ("Mendoza", 1))} == {target}
     assert not doc.mentions.exclude(status=ReviewStatus.PENDING).exists()
-    moved = [doc.mentions.get(start=_span(NEW, "Consuelo", 1)[0]), doc.mentions.get(start=_span(NEW, "Mendoza", 1)[0])]
+    moved = [doc.mentions.get(start=nth_span(NEW, "Consuelo", 1)[0]), doc.mentions.get(start=nth_span(NEW, "Mendoza", 1)[0])]
     assert all(m.corpus_mark == CorpusMark.KNOWN and "corpus" in m.source_list() for m in moved)
     audit = doc.decisions.get(action=Action.CORPUS_APPLY)
     assert sorted(pk for pk, *_ in audit.after["grouped"]) == sorted(m.pk for m in moved)
@@ -129,7 +123,7 @@ def test_it_groups_a_fragmented_person_with_the_corpus_label_visibly_and_reset_t
 def test_a_person_moves_a_grouped_mention_back_in_one_undoable_action(corpus, django_user_model):
     user = django_user_model.objects.create_user("ann", password="x-long-password-1")
     doc = _import(corpus, NEW, FRAGMENTED, FRAGMENTS)
-    row = doc.mentions.get(start=_span(NEW, "Consuelo", 1)[0])
+    row = doc.mentions.get(start=nth_span(NEW, "Consuelo", 1)[0])
     before = next(e for pk, e, _ in doc.decisions.get(action=Action.CORPUS_APPLY).after["grouped"] if pk == row.pk)
     outcome = services.move_mention(doc.pk, doc.version, user, row.pk, before)
     row.refresh_from_db()
@@ -159,7 +153,7 @@ def test_it_never_pulls_a_surname_another_person_here_shares_into_the_staff_enti
                                                                                   header, reason):
     doc = _import(corpus, text, spans, entities, header)
     nth = text.count("Mendoza") - 1  # the bare surname at the end
-    row = doc.mentions.get(start=_span(text, "Mendoza", nth)[0], end=_span(text, "Mendoza", nth)[1])
+    row = doc.mentions.get(start=nth_span(text, "Mendoza", nth)[0], end=nth_span(text, "Mendoza", nth)[1])
     assert row.entity_id != _entity_of(doc, "Consuelo Mendoza")
     assert (row.status, row.corpus_mark) == (ReviewStatus.PENDING, CorpusMark.CONFLICT)
     note = knowledge.corpus_note(row)
@@ -172,7 +166,7 @@ def test_it_never_moves_a_decided_mention_or_crosses_corpora(corpus):
     assert not doc.decisions.filter(action=Action.CORPUS_APPLY).exists()
     assert len({_entity_of(doc, n, i) for n, i in (("Consuelo Mendoza", 0), ("Consuelo", 1), ("Mendoza", 1))}) == 3
     doc = _import(corpus, NEW, FRAGMENTED, FRAGMENTS)
-    row = doc.mentions.get(start=_span(NEW, "Mendoza", 1)[0])
+    row = doc.mentions.get(start=nth_span(NEW, "Mendoza", 1)[0])
     knowledge.reset(doc)
     Row.objects.filter(pk=row.pk).update(status=ReviewStatus.REJECTED)  # a person's decision
     knowledge.apply(doc)
@@ -228,6 +222,6 @@ def test_a_name_part_the_reviewers_kept_apart_from_a_person_joins_the_other_one(
                   [Entity(0, "PERSON", "PERSON", "Consuelo Kowalski"), Entity(1, "PERSON", "PERSON", "Consuelo Pruitt")])
     entry = KnownForm.objects.get(corpus=corpus, form="consuelo")
     assert entry.group == knowledge_groups.PART and entry.apart == (["consuelo pruitt"] if kept_apart else [])
-    row = doc.mentions.get(start=_span(text, "Consuelo", 1)[0], end=_span(text, "Consuelo", 1)[1])
+    row = doc.mentions.get(start=nth_span(text, "Consuelo", 1)[0], end=nth_span(text, "Consuelo", 1)[1])
     assert (row.entity_id == _entity_of(doc, "Consuelo Kowalski")) is moved
     assert row.status == ReviewStatus.PENDING

@@ -5,6 +5,7 @@ from anonymizer.types import Analysis, Entity, Mention, Transcript
 from review import services
 from review.constants import Action
 from review.models import Corpus, Decision, Document, ReviewStatus
+from tests.textspans import nth_span
 
 TEXT = ("COMMISSIONER RUFF: Mr. Kevin Richardson was born March 3, 1970.\n"
         "INMATE RICHARDSON: Yes, at 10 a.m. in Fresno.\n"
@@ -12,10 +13,7 @@ TEXT = ("COMMISSIONER RUFF: Mr. Kevin Richardson was born March 3, 1970.\n"
 
 
 def _span(needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = TEXT.index(needle, start + 1)
-    return start, start + len(needle)
+    return nth_span(TEXT, needle, nth)
 
 
 ENTITIES = [Entity(0, "PERSON", "PERSON", "Kevin Richardson"), Entity(1, "DATE", "DATE", "March 3, 1970"),

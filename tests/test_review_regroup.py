@@ -7,6 +7,7 @@ from review.constants import Action
 from review.models import Corpus, Decision, Document, ReviewStatus
 
 from .test_review_bulk import _version, user  # noqa: F401  (fixture)
+from tests.textspans import nth_span
 
 TEXT = ("COMMISSIONER RUFF: Mr. Harold Rich, your sister Paris Rich wrote.\n"
         "INMATE RICH: Yes. Ms. Rich visits. RICH is her name too.\n"
@@ -14,10 +15,7 @@ TEXT = ("COMMISSIONER RUFF: Mr. Harold Rich, your sister Paris Rich wrote.\n"
 
 
 def _span(needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = TEXT.index(needle, start + 1)
-    return start, start + len(needle)
+    return nth_span(TEXT, needle, nth)
 
 
 ENTITIES = [Entity(0, "PERSON", "PERSON", "Harold Rich"), Entity(1, "PERSON", "PERSON", "Paris Rich")]

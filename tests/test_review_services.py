@@ -4,19 +4,13 @@ import pytest
 from anonymizer.types import Analysis, Entity, Mention, Transcript
 from review import services
 from review.models import Corpus, Document, Mention as MentionRow, ReviewStatus
+from tests.textspans import nth_span
 
 TEXT = "PRESIDING COMMISSIONER RUFF: Mr. Kevin Richardson lives in Fresno.\nINMATE RICHARDSON: Yes, Fresno.\n"
 
 
 def _analysis(mentions, entities, text=TEXT) -> Analysis:
     return Analysis(transcript=Transcript(name="h.txt", text=text), mentions=tuple(mentions), entities=tuple(entities))
-
-
-def _span(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = text.index(needle, start + 1)
-    return start, start + len(needle)
 
 
 FIRST = [
@@ -28,10 +22,10 @@ FIRST = [
 
 def _first_mentions():
     return [
-        Mention(*_span(TEXT, "RUFF"), "PERSON", ("rule",), confidence=1, entity=0),
-        Mention(*_span(TEXT, "Kevin Richardson"), "PERSON", ("spacy",), entity=1),
-        Mention(*_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=2),
-        Mention(*_span(TEXT, "RICHARDSON"), "PERSON", ("rule",), confidence=1, entity=1),
+        Mention(*nth_span(TEXT, "RUFF"), "PERSON", ("rule",), confidence=1, entity=0),
+        Mention(*nth_span(TEXT, "Kevin Richardson"), "PERSON", ("spacy",), entity=1),
+        Mention(*nth_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=2),
+        Mention(*nth_span(TEXT, "RICHARDSON"), "PERSON", ("rule",), confidence=1, entity=1),
     ]
 
 
@@ -58,24 +52,24 @@ def test_it_never_overwrites_human_decisions_on_a_rerun(document):
     fresno = document.mentions.get(label="LOCATION")
     fresno.status = ReviewStatus.REJECTED
     fresno.save()
-    kevin = document.mentions.get(start=_span(TEXT, "Kevin Richardson")[0])
+    kevin = document.mentions.get(start=nth_span(TEXT, "Kevin Richardson")[0])
     kevin.status = ReviewStatus.ACCEPTED
     kevin.save()
     entity_tag = kevin.entity
     entity_tag.tag = "[PERSON_X]"
     entity_tag.save()
     manual = MentionRow.objects.create(
-        document=document, entity=kevin.entity, start=_span(TEXT, "Fresno", 1)[0], end=_span(TEXT, "Fresno", 1)[1],
+        document=document, entity=kevin.entity, start=nth_span(TEXT, "Fresno", 1)[0], end=nth_span(TEXT, "Fresno", 1)[1],
         label="LOCATION", origin=MentionRow.Origin.MANUAL, status=ReviewStatus.ACCEPTED,
     )
 
     # the re-run proposes Fresno again (both), a shorter Richardson, and a new mention
     second = [
-        Mention(*_span(TEXT, "RUFF"), "PERSON", ("rule",), confidence=1, entity=0),
-        Mention(*_span(TEXT, "Richardson"), "PERSON", ("spacy",), entity=1),
-        Mention(*_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=2),
-        Mention(*_span(TEXT, "Fresno", 1), "LOCATION", ("rescan",), confidence=3, entity=2),
-        Mention(*_span(TEXT, "RICHARDSON"), "PERSON", ("rule",), confidence=1, entity=1),
+        Mention(*nth_span(TEXT, "RUFF"), "PERSON", ("rule",), confidence=1, entity=0),
+        Mention(*nth_span(TEXT, "Richardson"), "PERSON", ("spacy",), entity=1),
+        Mention(*nth_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=2),
+        Mention(*nth_span(TEXT, "Fresno", 1), "LOCATION", ("rescan",), confidence=3, entity=2),
+        Mention(*nth_span(TEXT, "RICHARDSON"), "PERSON", ("rule",), confidence=1, entity=1),
     ]
     stats = services.apply_analysis(document, _analysis(second, FIRST))
     document.refresh_from_db()

@@ -10,6 +10,7 @@ from django.urls import reverse
 from anonymizer.types import Analysis, Entity, Mention, Transcript
 from review import services
 from review.models import Corpus, Decision, Document, Mention as MentionRow, ReviewStatus
+from tests.textspans import nth_span
 
 TEXT = (
     "PRESIDING COMMISSIONER RUFF: Mr. Kevin Richardson lives in Fresno.\n"
@@ -21,10 +22,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 def span(needle: str, nth: int = 0) -> tuple[int, int]:
-    start = -1
-    for _ in range(nth + 1):
-        start = TEXT.index(needle, start + 1)
-    return start, start + len(needle)
+    return nth_span(TEXT, needle, nth)
 
 
 def build(document: Document, text: str = TEXT) -> None:
