@@ -193,6 +193,9 @@ class AgeRecognizer(RuleRecognizer):
 
     ENTITY = "AGE"
     PATTERNS = PATTERNS
+    #: every match but the answer's (``\\K``) starts at a word that is a number or a filler
+    STARTS = rf"(?<!\w)(?=\d|{NUMBER_WORD_STEM}|{_FILLER})"
+    SCANNED = frozenset({"answer_to_how_old"})
     CONTEXT = ["age", "old", "years", "born", "birthday", "young", "juvenile", "teenager"]
 
     def validate_result(self, pattern_text: str) -> bool | None:
