@@ -96,6 +96,8 @@ class HeightRecognizer(RuleRecognizer):
 
     ENTITY = "HEIGHT"
     PATTERNS = PATTERNS
+    #: every match starts at the number of feet (3 to 7, in digits or words)
+    STARTS = r"(?<!\w)(?=[3-7]|(?i:three|four|five|six|seven))"
     CONTEXT = ["height", "tall", "feet", "foot", "inches", "short", "stands", "weight", "pounds"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
