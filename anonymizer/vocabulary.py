@@ -109,6 +109,20 @@ ORDINALS = ORDINAL_UNITS + (
     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
     "eighteenth", "nineteenth", "twentieth", "thirtieth",
 )  # fmt: skip
+#: what a clock reading is said of: ``about 9 when we got there``, ``5 when I got home``,
+#: ``we left at 10``, ``got there at 9`` (phrases; "left" only without an object)
+CLOCK_EVENTS = (
+    "got there", "got here", "got home", "got back", "get there", "get home", "got up", "woke up",
+    "arrived", "showed up", "pulled up", "came home", "went to bed", "went to sleep", "got off work",
+    "clocked in", "clocked out", "left",
+)  # fmt: skip
+#: parts of the day after a clock reading (``9 in the morning``, ``10 at night``)
+DAYPARTS = (
+    "in the morning", "in the afternoon", "in the evening", "at night", "that night", "that morning",
+    "this morning", "tonight", "o'clock", "o’clock", "a.m.", "p.m.", "am", "pm",
+)  # fmt: skip
+#: words that make a nearby number an age after all (``I was 9 years old when we got there``)
+AGE_WORDS = ("old", "age", "aged", "ages", "birthday", "born", "young", "younger", "years")
 #: verb phrases whose ``at N`` is an age, not a clock time (``I came in at 19``, ``my mom had me at
 #: 17``); ``we left at 10`` stays a time
 AGE_AT_VERBS = (

@@ -9,6 +9,7 @@ from anonymizer import vocabulary
 from anonymizer.transcript import TAG_WORDS
 
 from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, RuleRecognizer, any_case
+from .time import is_clock_reading
 
 _MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"
@@ -197,6 +198,10 @@ class AgeRecognizer(RuleRecognizer):
     STARTS = rf"(?<!\w)(?=\d|{NUMBER_WORD_STEM}|{_FILLER})"
     SCANNED = frozenset({"answer_to_how_old"})
     CONTEXT = ["age", "old", "years", "born", "birthday", "young", "juvenile", "teenager"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        """Not a time of day (``about 9 when we got there``, ``left at 10``, ``5 in the morning``)."""
+        return not is_clock_reading(text, start, end)
 
     def validate_result(self, pattern_text: str) -> bool | None:
         number = _DIGITS.match(pattern_text)
