@@ -54,3 +54,14 @@ def test_it_never_takes_a_time_of_day_for_an_age(pipeline, sentence):
 @pytest.mark.parametrize(("sentence", "age"), AGES)
 def test_it_keeps_the_ages_that_look_like_times(pipeline, sentence, age):
     assert age in _ages(pipeline, sentence)
+
+
+def test_it_reads_only_the_answer_that_opens_with_a_number_as_the_time_asked_for(pipeline):
+    def ages(answer: str) -> list[str]:
+        text = f"PRESIDING COMMISSIONER SMITH: What time was it?\nINMATE JONES: {answer}\n"
+        title_end, header = split_title(text)
+        mentions = pipeline.run(Transcript("t.txt", text, header, title_end)).mentions
+        return [text[m.start : m.end] for m in mentions if m.label == "AGE"]
+
+    assert ages("About 9, sir.") == []
+    assert ages("I don't know. I was 25 and I thought I was grown.") == ["25"]

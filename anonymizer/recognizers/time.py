@@ -90,6 +90,8 @@ _CLOCK_BEFORE = re.compile(
 _FROM = re.compile(r"\b(?i:from|between)[ ]$")
 _TO_NUMBER = re.compile(rf"[ ](?i:to|till|until|and|-)[ ]{_NUM}(?![\w'’])")
 _AGE_WORD = re.compile(rf"\b{any_case(vocabulary.AGE_WORDS)}\b")
+#: the number opens the answer (after the speaker tag or ``A:``, maybe ``about``)
+_ANSWER_START = re.compile(rf"(?:^[^\S\n]*|:[^\S\n]+|[QA][.:][^\S\n]+){_HEDGE}$", re.MULTILINE)
 _WHAT_TIME = re.compile(r"\b(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)\b")
 
 
@@ -99,7 +101,7 @@ def is_clock_reading(text: str, start: int, end: int) -> bool:
     A number followed by ``:30``, a part of the day (``in the morning``, ``at night``,
     ``o'clock``), ``to M`` after ``from``, or a clause of arriving or leaving (``about 9 when we
     got there``, ``5 when I got home``); a number after ``left at``, ``got there at``,
-    ``from N to``; a number answering ``what time``. The clause of arriving or leaving counts
+    ``from N to``; a number opening the answer to ``what time``. The clause of arriving or leaving counts
     only after ``it was``, ``at`` or at an answer's start, never after a person (``I was 9 when
     we got there``, ``my son was 9 when I left``); nothing counts with an age word nearby.
     """
@@ -115,5 +117,7 @@ def is_clock_reading(text: str, start: int, end: int) -> bool:
         return True
     if _WHEN_EVENT.match(after) and _WHEN_SUBJECT.search(text, line_start, start):
         return True
+    if not _ANSWER_START.search(text, line_start, start):
+        return False
     question = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
     return bool(_WHAT_TIME.search(question)) and not _AGE_WORD.search(question)
