@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import vocabulary
 from anonymizer.transcript import TAG_WORDS
 
-from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, RuleRecognizer, any_case
+from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
 from .time import is_clock_reading
 
 _MONTH = "|".join(MONTHS)

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer.vocabulary import TEENS, UNITS
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _START = r"(?<![\w.,$'’/:-])"
 _FEET_NUMBER = rf"(?:[3-7](?![\w'’]|[.,]\d)|(?i:{'|'.join(UNITS[2:7])})(?![\w'’]))"

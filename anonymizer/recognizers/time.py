@@ -1,13 +1,11 @@
 """TIME: clock times (``8:40 AM``, ``1:30 p.m.``, ``10:30``, ``0830 hours``, ``three o'clock``)."""
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
 import regex as re
 
 from anonymizer import vocabulary
 
-from ._base import HOUR_WORD, NUMBER_WORD, RuleRecognizer, any_case, title_or_upper
+from ._base import HOUR_WORD, NUMBER_WORD, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (
