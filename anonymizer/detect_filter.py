@@ -230,7 +230,12 @@ def _titled_person(text: str, m: Mention) -> Mention:
 
 def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:
     """A span that starts in a speaker tag ends with the tag's name, never across its colon
-    (a tagger's ``McDONALD: Understood`` -> ``McDONALD``)."""
+    (a tagger's ``McDONALD: Understood`` -> ``McDONALD``).
+
+    A tag's colon follows its name directly or after one space, so a span crossing the tag's
+    end has a colon within ``text[start:end + 1]``: without one there is nothing to cut."""
+    if ":" not in text[start : end + 1]:
+        return start, end
     tag = speaker_tag(text, line_start(text, start))
     if tag is not None and start < tag.end("tag") < end:
         return start, tag.end("tag")

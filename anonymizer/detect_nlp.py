@@ -5,6 +5,7 @@ See :mod:`anonymizer.detect`.
 from __future__ import annotations
 
 import bisect
+import copy
 
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
@@ -93,6 +94,20 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
     bisection over token end offsets and keywords are tested against a set.
     """
 
+    def enhance_using_context(self, text, raw_results, nlp_artifacts, recognizers, context=None):
+        """Presidio's enhancement on copies of the results, without its deep copy of them.
+
+        Presidio deep-copies every result with its explanation (a tenth of the detection
+        time on a long hearing); the enhancement only changes a result's score and its
+        explanation, so a copy of those two keeps the input results untouched just the same.
+        """
+        results = []
+        for result in raw_results:
+            result = copy.copy(result)
+            result.analysis_explanation = copy.copy(result.analysis_explanation)
+            results.append(result)
+        return list(super().enhance_using_context(text, _Copied(results), nlp_artifacts, recognizers, context))
+
     def _extract_surrounding_words(self, nlp_artifacts: NlpArtifacts, word: str, start: int) -> list[str]:
         if not isinstance(nlp_artifacts, IndexedArtifacts):
             return super()._extract_surrounding_words(nlp_artifacts, word, start)
@@ -113,6 +128,13 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
                     remaining -= 1
                 i += step
         return list(words)
+
+
+class _Copied(list):
+    """A list of results copied already: Presidio's ``copy.deepcopy`` of it returns it as is."""
+
+    def __deepcopy__(self, memo):
+        return self
 
 
 def _load_backends(config: Config) -> list:

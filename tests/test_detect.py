@@ -151,6 +151,22 @@ def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
     assert results["indexed"] == results["presidio"]
 
 
+def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
+    """Presidio deep-copies the results it enhances; the indexed enhancer copies only what it changes."""
+    from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
+    from anonymizer.recognizers import build_recognizers
+
+    text = "INMATE DOE: I was 17 years old, and my age at the time was 17.\n"
+    engine = LoadedSpacyEngine(nlp)
+    recognizers = build_recognizers()
+    raw = [r for rec in recognizers for r in rec.analyze(text, rec.supported_entities, None)]
+    before = [(r.start, r.end, r.score, r.analysis_explanation.score) for r in raw]
+    enhanced = IndexedContextEnhancer().enhance_using_context(text, raw, IndexedArtifacts(parse(nlp, text), engine), recognizers)
+    assert [(r.start, r.end, r.score, r.analysis_explanation.score) for r in raw] == before
+    assert any(new.score > old[2] for new, old in zip(enhanced, before))
+    assert not any(new is old or new.analysis_explanation is old.analysis_explanation for new, old in zip(enhanced, raw))
+
+
 @pytest.mark.parametrize(
     ("text", "names"),
     [

@@ -2,11 +2,9 @@
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``)."""
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
 from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import vocabulary
 from anonymizer.transcript import TAG_WORDS
 
-from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, RuleRecognizer, any_case
+from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
+from .time import is_clock_reading
 
 _MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"
@@ -193,7 +193,14 @@ class AgeRecognizer(RuleRecognizer):
 
     ENTITY = "AGE"
     PATTERNS = PATTERNS
+    #: every match but the answer's (``\\K``) starts at a word that is a number or a filler
+    STARTS = rf"(?<!\w)(?=\d|{NUMBER_WORD_STEM}|{_FILLER})"
+    SCANNED = frozenset({"answer_to_how_old"})
     CONTEXT = ["age", "old", "years", "born", "birthday", "young", "juvenile", "teenager"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        """Not a time of day (``about 9 when we got there``, ``left at 10``, ``5 in the morning``)."""
+        return not is_clock_reading(text, start, end)
 
     def validate_result(self, pattern_text: str) -> bool | None:
         number = _DIGITS.match(pattern_text)

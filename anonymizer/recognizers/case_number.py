@@ -9,9 +9,8 @@ and dates stay unmatched.
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
-from ._base import RuleRecognizer, line_before
+from ._base import Pattern, RuleRecognizer, line_before
 
 _NUMBER = r"(?<![\w/.-])(?:[A-Z]{1,3}-\d{2,8}|\d{1,6}/\d{2,4}(?:/\d{1,4})?)(?![\w/-]|\.\d)"
 # "no. ", "nos. ", "number ", optionally followed by earlier items of a list ("nos. 1234/91, ")

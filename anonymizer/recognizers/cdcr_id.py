@@ -3,13 +3,11 @@
 ``Alpha Bravo 1234``); the phonetic words are part of the span."""
 from __future__ import annotations
 
-
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import lexicon
 
-from ._base import RuleRecognizer, line_before, title_or_upper
+from ._base import Pattern, RuleRecognizer, line_before, title_or_upper
 
 _END = r"(?![\w(-]|[.,:/]\d)"
 _PLAIN = rf"(?<![\w-])(?i:[a-z]{{1,2}})-?\d{{4,6}}{_END}"

@@ -4,11 +4,10 @@ Valley``, ``California State Prison, Solano``) and one-word aliases in context (
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import gazetteer
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 
 def _forms(name: str) -> list[str]:

@@ -1,8 +1,6 @@
 """DATE: calendar expressions (full dates, months, years, weekdays, decades, spoken years)."""
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
 from anonymizer.vocabulary import (
     AMBIGUOUS_MONTHS,
     DECADE_WORDS,
@@ -13,7 +11,7 @@ from anonymizer.vocabulary import (
 )
 from anonymizer.vocabulary import TENS as _TEN_WORDS
 
-from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, RuleRecognizer, any_case, title_or_upper
+from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, Pattern, RuleRecognizer, any_case, title_or_upper
 
 _ABBREVIATIONS = MONTH_ABBREVIATIONS
 #: any month, any case, or an abbreviation with or without a dot

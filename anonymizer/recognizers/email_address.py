@@ -5,9 +5,7 @@ which may fetch the public suffix list from the network.
 """
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _LOCAL_PART = r"[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

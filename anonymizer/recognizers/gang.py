@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import gazetteer
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, strip_function_words
 
 #: Last words that make capitalised words before them a gang name.

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer.vocabulary import TEENS, UNITS
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _START = r"(?<![\w.,$'’/:-])"
 _FEET_NUMBER = rf"(?:[3-7](?![\w'’]|[.,]\d)|(?i:{'|'.join(UNITS[2:7])})(?![\w'’]))"
@@ -96,6 +95,8 @@ class HeightRecognizer(RuleRecognizer):
 
     ENTITY = "HEIGHT"
     PATTERNS = PATTERNS
+    #: every match starts at the number of feet (3 to 7, in digits or words)
+    STARTS = r"(?<!\w)(?=[3-7]|(?i:three|four|five|six|seven))"
     CONTEXT = ["height", "tall", "feet", "foot", "inches", "short", "stands", "weight", "pounds"]
 
     def keep(self, text: str, start: int, end: int) -> bool:

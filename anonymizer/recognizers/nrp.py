@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import gazetteer
 
-from ._base import RuleRecognizer, line_before
+from ._base import Pattern, RuleRecognizer, line_before
 from ._names import FUNCTION_WORDS
 
 #: Words of the lists that are also common words or names: left to the NER tools.

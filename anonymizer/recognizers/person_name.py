@@ -10,13 +10,12 @@ known surname (``Ebony Green``: surnames may be common words).
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from anonymizer import gazetteer, lexicon, vocabulary
 from anonymizer.gazetteer import place_category
 
-from ._base import MONTHS, WEEKDAYS, RuleRecognizer
+from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
 
 _WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
-from ._base import RuleRecognizer, line_before
+from ._base import Pattern, RuleRecognizer, line_before
 
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"

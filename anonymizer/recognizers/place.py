@@ -4,12 +4,11 @@ counties (``Los Angeles County``, ``San Joaquin County``)."""
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer import gazetteer, lexicon
 from anonymizer.gazetteer import place_category
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 from ._names import FUNCTION_WORDS
 
 _WORD = r"\p{Lu}[\p{L}'’.-]*\p{L}"

@@ -1,9 +1,7 @@
 """SPELLED_NAME: a name spelled letter by letter with hyphens (``R-I-C-H-A-R-D-S-O-N``)."""
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _LETTER = r"[^\W\d_]"
 _APOS = "['’]"

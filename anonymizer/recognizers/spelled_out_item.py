@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _WORD = r"[A-Za-z][A-Za-z'’]*(?:-[A-Za-z]+)?"
 # ``V as in Victor``, ``M, as in Mary``, ``B AS IN BOY``, ``T as in the word Tom``

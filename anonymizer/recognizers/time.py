@@ -1,9 +1,11 @@
 """TIME: clock times (``8:40 AM``, ``1:30 p.m.``, ``10:30``, ``0830 hours``, ``three o'clock``)."""
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
+import regex as re
 
-from ._base import HOUR_WORD, RuleRecognizer, title_or_upper
+from anonymizer import vocabulary
+
+from ._base import HOUR_WORD, NUMBER_WORD, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (
@@ -59,3 +61,61 @@ class TimeRecognizer(RuleRecognizer):
     ENTITY = "TIME"
     PATTERNS = PATTERNS
     CONTEXT = ["time", "clock", "hour", "hours", "morning", "afternoon", "evening", "night", "am", "pm"]
+
+
+# --- a number read as a time of day (never an age) -------------------------------------------
+_NUM = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
+_SUBJECT = r"(?:I|we|they|he|she|you|my[ ][a-z]+|the[ ][a-z]+)"
+_EVENT = any_case(vocabulary.CLOCK_EVENTS).replace("\\ ", "[ ]")
+_EVENT_END = r"(?<!left)(?=\W|$)|(?<=left)(?=[ ]?(?:[.,;!?]|--)|[ ](?:and|then|at)\b|$)"
+_HEDGE = r"(?:(?i:uh|um|oh|well),?[ ])?(?:(?i:only|just|about|around|like|maybe|probably|almost|nearly)[ ])?"
+#: what follows a clock reading: ``:30``, a part of the day (``in the morning``, ``o'clock``)
+_CLOCK_AFTER = re.compile(rf":[0-5]\d|[ ]?{any_case(vocabulary.DAYPARTS)}(?![\w'’])")
+#: a clause of arriving or leaving after the number (``9 when we got there``) ...
+_WHEN_EVENT = re.compile(
+    rf",?[ ](?i:when|by[ ]the[ ]time|before|after)[ ]{_SUBJECT}[ ](?:{_EVENT})(?:{_EVENT_END})"
+)
+#: ... counts when the number is not a person's: ``it was (about)``, ``at``, an answer's start
+_WHEN_SUBJECT = re.compile(
+    rf"(?:\b(?i:it|that)(?:[ ](?:was|is)|['’]s)[ ]|\b(?i:at|by|till|until)[ ]|^|[.?!:][ ]|--[ ]?){_HEDGE}$",
+    re.MULTILINE,
+)
+#: what precedes one: ``left at``, ``got there around``, ``from 9 to`` / ``from`` (``from 9 to 5``)
+_CLOCK_BEFORE = re.compile(
+    rf"(?:\b(?:{_EVENT})[ ](?i:at|around|about|by|till|until)[ ](?i:about[ ]|around[ ]|like[ ])?"
+    rf"|\b(?i:from|between)[ ]{_NUM}[ ](?i:to|till|until|and)[ ])$"
+)
+_FROM = re.compile(r"\b(?i:from|between)[ ]$")
+_TO_NUMBER = re.compile(rf"[ ](?i:to|till|until|and|-)[ ]{_NUM}(?![\w'’])")
+_AGE_WORD = re.compile(rf"\b{any_case(vocabulary.AGE_WORDS)}\b")
+#: the number opens the answer (after the speaker tag or ``A:``, maybe ``about``)
+_ANSWER_START = re.compile(rf"(?:^[^\S\n]*|:[^\S\n]+|[QA][.:][^\S\n]+){_HEDGE}$", re.MULTILINE)
+_WHAT_TIME = re.compile(r"\b(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)\b")
+
+
+def is_clock_reading(text: str, start: int, end: int) -> bool:
+    """Whether the number ``text[start:end]`` reads as a time of day, not an age.
+
+    A number followed by ``:30``, a part of the day (``in the morning``, ``at night``,
+    ``o'clock``), ``to M`` after ``from``, or a clause of arriving or leaving (``about 9 when we
+    got there``, ``5 when I got home``); a number after ``left at``, ``got there at``,
+    ``from N to``; a number opening the answer to ``what time``. The clause of arriving or leaving counts
+    only after ``it was``, ``at`` or at an answer's start, never after a person (``I was 9 when
+    we got there``, ``my son was 9 when I left``); nothing counts with an age word nearby.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    before, after = text[max(line_start, start - 60) : start], text[end : min(line_end, end + 60)]
+    if any(_AGE_WORD.search(part) for part in (before, text[start:end], after)):
+        return False
+    if _CLOCK_BEFORE.search(before) or _CLOCK_AFTER.match(after):
+        return True
+    if _FROM.search(before) and _TO_NUMBER.match(after):
+        return True
+    if _WHEN_EVENT.match(after) and _WHEN_SUBJECT.search(text, line_start, start):
+        return True
+    if not _ANSWER_START.search(text, line_start, start):
+        return False
+    question = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
+    return bool(_WHAT_TIME.search(question)) and not _AGE_WORD.search(question)

@@ -8,9 +8,7 @@ scheme or ``www.`` need one of a few common top-level domains, so text like
 """
 from __future__ import annotations
 
-from presidio_analyzer import Pattern
-
-from ._base import RuleRecognizer
+from ._base import Pattern, RuleRecognizer
 
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _PATH_CHARS = r"[^\s<>\"'()\[\]{}]"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import regex as re
-from presidio_analyzer import Pattern
 
 from anonymizer.gazetteer import place_category
 
-from ._base import RuleRecognizer, line_before
+from ._base import Pattern, RuleRecognizer, line_before
 
 _ZIP = r"(?<![\w.,$/-])\d{5}(?:-\d{4})?(?![\w'’-]|[.,:/]\d)"
 _PLACE_BEFORE = re.compile(r"(\p{Lu}[\p{L}.'’-]*(?:[ ]\p{Lu}[\p{L}.'’-]*){0,2}),?[ ]$")
