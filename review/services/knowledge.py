@@ -1,9 +1,7 @@
 """Corpus knowledge: what a corpus learned from its reviewed documents, applied to new ones.
 
-* :func:`learn` rebuilds :class:`KnownForm` rows from the decisions in documents marked done
-  (submitted) or approved: forms accepted as personal data (label, counts, documents) and
-  forms rejected (how often, in how many documents, in what kind of context). An entry is
-  ``trusted`` once one of its documents is approved; only trusted entries are applied.
+* :func:`learn` (``knowledge_learning``, re-exported here; :func:`learn_if_changed` calls it) rebuilds :class:`KnownForm` rows from
+  the decisions in documents marked done or approved; only trusted entries are applied.
   Knowledge never crosses corpora.
 * :func:`apply` runs after the automatic pass (``importing.apply_analysis``): every
   occurrence of a known form becomes (or marks) a mention at certainty 1 with source
@@ -23,115 +21,28 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, F, Q
-from django.db.models.functions import Greatest, Substr
 
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, KnownForm, Mention
 from .base import UNDOABLE, category_of, finish
 from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-exported)
-    MIN_FORM_LENGTH, NAME_LABELS, learn_groups, learnable, plausible_name, regroup, reset_groups, store_groups,
+    MIN_FORM_LENGTH, NAME_LABELS, learnable, plausible_name, regroup, reset_groups,
+)
+from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported)
+    LEARN_FROM, _titles, context_kind, learn, trusted_labels,
 )
 from .text import fold_possessive
 
 SOURCE = "corpus"
 KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known from the corpus" accepts
-LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
 MIN_DISMISS_DOCUMENTS = 2
-#: a label is trusted when the approved documents accepted at least this share of its proposals
-LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
-CONTEXT_CHARS = 16
 LEARNED_SECONDS = 24 * 3600  # how long "learned from this state" is remembered (a miss only re-learns)
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
-
-def context_kind(before: str, titles: frozenset[str]) -> str:
-    """The kind of context a rejected form stood in: sentence start, after a title, mid-sentence."""
-    stripped = before.rstrip(" \t")
-    if not stripped or stripped.endswith(("\n", ".", "?", "!", ":")):
-        return "sentence start"
-    words = stripped.split()
-    if words and words[-1].strip(".").casefold() in titles:
-        return "after a title"
-    return "mid-sentence"
-
-
-def _titles() -> frozenset[str]:
-    from anonymizer import lexicon
-
-    return frozenset(t.strip(".").casefold() for t in lexicon.titles() if " " not in t)
-
-
-# ---------------------------------------------------------------- learning
-
-
-@transaction.atomic
-def learn(corpus: Corpus) -> int:
-    """Rebuild the corpus's knowledge from its done and approved documents; returns the entries.
-
-    An admin's removal and label correction survive the rebuild.
-    """
-    docs = dict(corpus.documents.filter(status__in=LEARN_FROM).values_list("pk", "status"))
-    rows = (
-        Mention.objects.filter(document_id__in=docs)
-        .filter(Q(status=ReviewStatus.ACCEPTED) | Q(status=ReviewStatus.REJECTED, origin=Mention.Origin.AUTO))
-        .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")),
-                  before=Substr("document__text", Greatest(F("start") + 1 - CONTEXT_CHARS, 1),
-                                length=F("start") + 1 - Greatest(F("start") + 1 - CONTEXT_CHARS, 1)))
-        .values_list("document_id", "label", "status", "surface", "before")
-    )
-    titles = _titles()
-    stats: dict[str, dict] = defaultdict(lambda: {"labels": Counter(), "surfaces": Counter(), "acc": 0, "rej": 0,
-                                                  "acc_in": set(), "rej_in": set(), "contexts": Counter()})
-    for document_id, label, status, surface, before in rows:
-        form = fold_possessive(surface)
-        if not learnable(form):
-            continue
-        entry = stats[form]
-        entry["surfaces"][" ".join(surface.split())] += 1
-        if status == ReviewStatus.ACCEPTED:
-            entry["acc"] += 1
-            entry["acc_in"].add(document_id)
-            entry["labels"][label] += 1
-        else:
-            entry["rej"] += 1
-            entry["rej_in"].add(document_id)
-            entry["contexts"][context_kind(before, titles)] += 1
-    existing = {k.form: k for k in KnownForm.objects.filter(corpus=corpus)}
-    new, changed = [], []
-    for form, s in stats.items():
-        row = existing.pop(form, None) or KnownForm(corpus=corpus, form=form[:255])
-        row.surface = s["surfaces"].most_common(1)[0][0][:255]
-        row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
-        row.labels = dict(s["labels"])
-        row.accepted, row.rejected = s["acc"], s["rej"]
-        row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])
-        row.contexts = dict(s["contexts"])
-        row.trusted = any(docs[d] == Document.Status.APPROVED for d in s["acc_in"] | s["rej_in"])
-        (changed if row.pk else new).append(row)
-    KnownForm.objects.bulk_create(new, batch_size=500)
-    KnownForm.objects.bulk_update(changed, ["surface", "label", "labels", "accepted", "rejected", "accepted_in", "rejected_in",
-                                            "contexts", "trusted"], batch_size=500)
-    # forms no reviewed document supports any more (e.g. a document sent back) are forgotten
-    KnownForm.objects.filter(pk__in=[k.pk for k in existing.values()]).delete()
-    store_groups(corpus, learn_groups(corpus, list(docs), titles))
-    return len(stats)
-
-
-def trusted_labels(corpus: Corpus) -> dict[str, float]:
-    """Labels whose automatic proposals the approved documents (nearly) always accepted: share accepted."""
-    rows = (Mention.objects.filter(document__corpus=corpus, document__status=Document.Status.APPROVED,
-                                   origin=Mention.Origin.AUTO).exclude(status=ReviewStatus.PENDING)
-            .values("label").order_by()
-            .annotate(total=Count("id"), documents=Count("document", distinct=True),
-                      accepted=Count("id", filter=Q(status=ReviewStatus.ACCEPTED))))
-    return {r["label"]: round(r["accepted"] / r["total"], 3) for r in rows
-            if r["documents"] >= LABEL_DOCUMENTS and r["total"] >= LABEL_MENTIONS
-            and r["accepted"] >= LABEL_PRECISION * r["total"]}
 
 
 class Knowledge:
