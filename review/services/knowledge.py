@@ -1,13 +1,16 @@
 """Corpus knowledge: what a corpus learned from its reviewed documents, applied to new ones.
 
-* :func:`learn` (``knowledge_learning``, re-exported here; :func:`learn_if_changed` calls it) rebuilds :class:`KnownForm` rows from
-  the decisions in documents marked done or approved; only trusted entries are applied.
+* :func:`learn` (``knowledge_learning``, re-exported; :func:`learn_if_changed` calls it) rebuilds
+  :class:`KnownForm` rows from the decisions in documents marked done or approved; only trusted
+  entries are applied.
   Knowledge never crosses corpora.
 * :func:`apply` runs after the automatic pass (``importing.apply_analysis``): every
   occurrence of a known form becomes (or marks) a mention at certainty 1 with source
   ``corpus`` and ``corpus_mark="known"``, left **pending** so a person confirms them with
   one action (:func:`accept_known_from_corpus`); a pending automatic mention of a form
-  rejected in at least two documents and never accepted is rejected with
+  rejected in at least two documents and never accepted, or standing in a kind of context
+  (``knowledge_learning.context_kind``: label, class of the words beside it) where its form
+  was rejected in at least two documents and never accepted, is rejected with
   ``corpus_mark="dismissed"`` (visible under its filter, restorable with
   :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
   then it stays pending with ``corpus_mark="conflict"``; learned grouping: ``knowledge_groups``.
@@ -33,13 +36,13 @@ from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-expor
     MIN_FORM_LENGTH, NAME_LABELS, learnable, plausible_name, regroup, reset_groups,
 )
 from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported)
-    LEARN_FROM, _titles, context_kind, learn, trusted_labels,
+    LEARN_FROM, MIN_DISMISS_DOCUMENTS, _titles, context_kind, dismissing_contexts, learn, mention_context,
+    trusted_labels,
 )
 from .text import fold_possessive
 
 SOURCE = "corpus"
 KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known from the corpus" accepts
-MIN_DISMISS_DOCUMENTS = 2
 LEARNED_SECONDS = 24 * 3600  # how long "learned from this state" is remembered (a miss only re-learns)
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
@@ -59,13 +62,27 @@ class Knowledge:
         self.groups = {form: k.group for form, k in self.known.items() if k.group}
         self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}
         self.apart = {form: set(k.apart) for form, k in self.known.items() if k.apart}
+        #: learned dismissals by form (rejected in 2+ documents, never accepted) and by form in a
+        #: kind of context (rejected there in 2+ documents, never accepted there: "9" the hour, not the age)
         self.dismissed = {k.form: k for k in entries
-                          if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
+                          if not k.accepted and learnable(k.form) and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
+        self.dismissed_in = {(k.form, kind): k for k in entries for kind in dismissing_contexts(k)}
+        self.titles = _titles()
 
         self.labels = trusted_labels(corpus)
 
     def __bool__(self) -> bool:
-        return bool(self.known or self.dismissed or self.labels)
+        return bool(self.known or self.dismissed or self.dismissed_in or self.labels)
+
+    def dismissal(self, text: str, mention: Mention) -> KnownForm | None:
+        """The learned entry that dismisses this mention here (its form, or its form in this context)."""
+        form = fold_possessive(text[mention.start:mention.end])
+        if form in self.dismissed:
+            return self.dismissed[form]
+        if not self.dismissed_in:
+            return None
+        return self.dismissed_in.get((form, mention_context(text, mention.start, mention.end, mention.label,
+                                                                 self.titles)))
 
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label
@@ -134,6 +151,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     created: list[Mention] = []
     relabelled: list[list] = []  # [mention, label before, entity before]: reset() puts them back
     taken: list[tuple[int, int]] = list(spans)
+    wanted: list[tuple[Mention, str, KnownForm]] = []  # mentions that take the entity of a known name
     for entry in sorted(knowledge.known.values(), key=lambda k: -len(k.form)):
         label = knowledge.label_of(entry)
         for match in knowledge.pattern(entry).finditer(text):
@@ -146,7 +164,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                         and relabelable(mention, entry, label):
                     relabelled.append([mention.pk, mention.label, mention.entity_id])
                     mention.label = label
-                    mention.entity = _entity_of(document, entities, label, entry)
+                    wanted.append((mention, label, entry))
                 if mention.status == ReviewStatus.PENDING and mention.label == label and not mention.corpus_mark:
                     mention.corpus_mark, mention.confidence = CorpusMark.KNOWN, 1
                     mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
@@ -155,12 +173,13 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
             if any(a < e and s < b for a, b in taken):
                 continue
             taken.append((s, e))
-            entity = _entity_of(document, entities, label, entry)
-            created.append(Mention(document=document, entity=entity, start=s, end=e, label=label, sources=SOURCE,
+            created.append(Mention(document=document, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
+            wanted.append((created[-1], label, entry))
+    _entities_of(document, entities, wanted)
     for mention in mentions:  # proposals of a label the corpus always accepts (a learned dismissal of the form wins)
         if (mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark
-                and fold_possessive(text[mention.start:mention.end]) not in knowledge.dismissed):
+                and knowledge.dismissal(text, mention) is None):
             mention.corpus_mark = CorpusMark.LABEL
             marked.append(mention)
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
@@ -191,18 +210,23 @@ def relabelable(mention: Mention, entry: KnownForm, label: str) -> bool:
             and mention.label not in entry.labels)
 
 
-def _entity_of(document: Document, entities: dict, label: str, entry: KnownForm) -> Entity:
-    """The document's entity of this label and known name (created when the pass has none)."""
-    entity = entities.get((label, entry.form))
-    if entity is None:
-        entity = Entity.objects.create(document=document, label=label, category=category_of(label, entry.surface),
-                                       name=entry.surface, order=len(entities) + 10_000)
-        entities[(label, entry.form)] = entity
-    return entity
+def _entities_of(document: Document, entities: dict, wanted: list[tuple[Mention, str, KnownForm]]) -> None:
+    """Give each mention the document's entity of its label and known name; the entities the pass
+    did not have are created in one query."""
+    missing: dict[tuple[str, str], Entity] = {}
+    for _, label, entry in wanted:
+        if (label, entry.form) not in entities and (label, entry.form) not in missing:
+            missing[(label, entry.form)] = Entity(document=document, label=label, name=entry.surface,
+                                                  category=category_of(label, entry.surface),
+                                                  order=len(entities) + len(missing) + 10_000)
+    Entity.objects.bulk_create(missing.values(), batch_size=500)
+    entities.update(missing)
+    for mention, label, entry in wanted:
+        mention.entity = entities[(label, entry.form)]
 
 
 def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list]:
-    if not knowledge.dismissed:
+    if not knowledge.dismissed and not knowledge.dismissed_in:
         return [], []
     text = document.text
     titles = _titles()
@@ -215,9 +239,9 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     for m in mentions:
         if m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO or m.corpus_mark:
             continue
-        form = fold_possessive(text[m.start:m.end])
-        if form not in knowledge.dismissed:
+        if knowledge.dismissal(text, m) is None:
             continue
+        form = fold_possessive(text[m.start:m.end])
         reason = support(document, m, variants, form, person_spans, titles)
         if reason:
             conflicts.append([m.pk, reason])
