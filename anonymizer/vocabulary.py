@@ -138,6 +138,10 @@ SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",
     "Sergeant", "Lieutenant", "Captain", "Detective", "Warden", "Agent",
 )  # fmt: skip
+#: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
+SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
+#: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")
+SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 #: words of a speaker tag that name a role, not a person (upper case)
 ROLE_WORDS = frozenset(
     """
