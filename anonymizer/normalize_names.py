@@ -77,6 +77,15 @@ _ADDRESSED = re.compile(r"(?:^|:[ ]+)(?:Mr|Mrs|Ms|Miss)\.?[ ]$")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + r") of (?:Mr|Mrs|Ms|Miss)\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")
+#: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)
+_MIN_SLIP_LEN = 7
+
+
+def _slip(token: str, key: str) -> bool:
+    """One letter written wrong inside a long name part (``mandoza``/``mendoza``: same length and first letter)."""
+    return (len(token) == len(key) >= _MIN_SLIP_LEN and token[0] == key[0]
+            and sum(a != b for a, b in zip(token, key)) == 1)
+
 
 # ---------------------------------------------------------------------------
 # small text helpers

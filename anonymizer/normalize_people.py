@@ -21,6 +21,7 @@ from .normalize_names import (
     _OFF_TITLE,
     _ORG_LOC_THRESHOLD,
     _PERSON_SUBJECT,
+    _MIN_SLIP_LEN,
     _RELABEL_LABELS,
     _ADDRESSED,
     _FIRST_NAME_ADDRESSED,
@@ -29,6 +30,7 @@ from .normalize_names import (
     _clean_surface,
     _key_parts,
     _name_tokens,
+    _slip,
     _surface_key,
     _vocabulary,
 )
@@ -98,7 +100,11 @@ class _People:
         if len(token) < _MIN_FUZZY_LEN:
             return []
         found = process.extract(token, self._keys, scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None)
-        return [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
+        keys = [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
+        if len(token) >= _MIN_SLIP_LEN and not keys:  # one letter slipped in a long name: "Mandoza", "Kewalski"
+            keys = [k for k, _, _ in process.extract(token, self._keys, scorer=Levenshtein.distance, score_cutoff=1,
+                                                     limit=None) if _slip(token, k)]
+        return keys
 
     def _longer_keys(self, prefix: str) -> list[str]:
         """Keys that ``prefix`` (4+ letters) cuts off: ``hernan`` -> ``hernandez``."""
@@ -167,7 +173,7 @@ def _pair_level(token: str, key: str, threshold: float) -> int:
         len(token) >= _MIN_FUZZY_LEN
         and len(key) >= _MIN_FUZZY_LEN
         and token[0] == key[0]
-        and fuzz.ratio(token, key) >= threshold
+        and (fuzz.ratio(token, key) >= threshold or _slip(token, key))
     ):
         return 2
     short, long_ = sorted((token, key), key=len)
@@ -235,8 +241,8 @@ class _Grouper:
         return [assigned[i] for i in range(len(mentions))]
 
     def _spelled_after(self, mentions: list[Mention], i: int) -> int | None:
-        """The person mention a spelled name spells, just before it in its line (``Black, B-L-A-C-K``;
-        ``Delgado, D as in David, E-L-G-A-D-O``): one whose name word ends with the letters."""
+        """The person mention just before a spelled name in its line whose word ends with its letters
+        (``Black, B-L-A-C-K``; ``Delgado, D as in David, E-L-G-A-D-O``)."""
         letters = "".join(c for c in self._surface(mentions[i]) if c.isalpha()).casefold()
         start = line_start(self.text, mentions[i].start)
         for j in range(i - 1, -1, -1):
@@ -312,26 +318,20 @@ class _Grouper:
         ahead.``). Elsewhere: the speaker who gave their full name earlier in the utterance; ``Ms. Black,``
         addressed or ``the statement of Ms. Black``: the title-page participants (people present)."""
         text, start = self.text, mention.start
-        line = line_start(text, start)
-        if in_speaker_tag(text, start):
-            tag_end = speaker_tag(text, line).end()
-            end = text.find("\n", start)
-            for s, gid in self._named[bisect_left(self._named, (tag_end,)):]:
-                if s >= (end if end >= 0 else len(text)):
-                    break
-                if gid in gids and _SELF_INTRO.search(text, tag_end, s):
-                    return [gid]
-            before = text[:line].rstrip("\n")
-            previous = before.rfind("\n") + 1
-            tag = speaker_tag(text, previous) if before else None
-            first = _FIRST_NAME_ADDRESSED.match(text, tag.end() if tag else previous) if before else None
-            said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
-            return said if len(said) == 1 else []
-        for s, gid in reversed(self._named[:bisect_left(self._named, (start,))]):
-            if s < line:
+        line, tag = line_start(text, start), in_speaker_tag(text, start)
+        end = text.find("\n", start) if tag else start
+        for s, gid in self._named[bisect_left(self._named, (line,)):]:
+            if s >= (end if end >= 0 else len(text)):
                 break
             if gid in gids and _SELF_INTRO.search(text, line, s):
                 return [gid]
+        if tag:
+            before = text[:line].rstrip("\n")
+            previous = before.rfind("\n") + 1
+            spoke = speaker_tag(text, previous) if before else None
+            first = _FIRST_NAME_ADDRESSED.match(text, spoke.end() if spoke else previous) if before else None
+            said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
+            return said if len(said) == 1 else []
         before = text[line:start]
         if (_ADDRESSED.search(before) and text.startswith(",", mention.end)) or _STATEMENT_OF.search(before):
             return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE]

@@ -1,4 +1,5 @@
-"""A family sharing a surname: a bare surname goes to the person its utterance names, at lower certainty."""
+"""A family sharing a surname (a bare surname goes to the person its utterance names, at lower
+certainty) and a surname with one letter written wrong."""
 from __future__ import annotations
 
 from anonymizer.types import Header, Participant
@@ -57,3 +58,14 @@ def test_it_never_unites_people_with_different_first_names_and_keeps_a_shared_su
     assert full == {"graciela black", "lucinda black", "georgia black"}
     bare = [m for m in mentions if TEXT[m.start:m.end] == "Black"]  # still certainty 3: a person looks at it
     assert len(bare) == 3 and all(m.confidence == 3 for m in bare)
+
+
+def test_it_links_a_long_surname_with_one_letter_written_wrong_but_not_a_different_name():
+    text = "INMATE LOVE: Mateo Mendoza drove. Mr. Mandoza testified. Kowalski and Kewalski. Mendez too.\n"
+    spans = [at(text, "Mateo Mendoza"), at(text, "Mandoza"), at(text, "Kowalski"), at(text, "Kewalski"),
+             at(text, "Mendez")]
+    mentions, entities = run(text, spans, HEADER)
+    entity = {text[m.start:m.end]: m.entity for m in mentions}
+    assert entity["Mandoza"] == entity["Mateo Mendoza"]
+    assert entity["Kewalski"] == entity["Kowalski"]
+    assert entity["Mendez"] != entity["Mateo Mendoza"]  # another name, not a slip
