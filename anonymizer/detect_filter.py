@@ -196,7 +196,7 @@ def filter_mentions(
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
-            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and _a_reference(text, start, end):
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.is_numbered_reference(text, start, end):
                 continue  # "Count 2", "Section 3041": a numbered part of a legal text, no name
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
@@ -246,15 +246,6 @@ _LANGUAGE_BEFORE = re.compile(
     re.I,
 )
 _LANGUAGE_AFTER = re.compile(r"[ ](?:class|classes|language|speakers?|interpreter|translation|teacher|lessons?)\b", re.I)
-
-
-_NUMBER_AFTER = re.compile(
-    r"[^\S\n]+(?:\d|(?:" + "|".join((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS)) + r")\b)", re.IGNORECASE)
-
-
-def _a_reference(text: str, start: int, end: int) -> bool:
-    """A reference noun right before a number (``Count 2``, ``Section three``)."""
-    return text[start:end].casefold() in vocabulary.REFERENCE_NOUNS and bool(_NUMBER_AFTER.match(text, end))
 
 
 def _a_language(text: str, start: int, end: int) -> bool:

@@ -298,3 +298,10 @@ def test_it_drops_a_reference_noun_before_a_number(text, word, label, kept):
     start = text.index(word)
     mention = Mention(start, start + len(word), label, ("spacy",))
     assert bool(list(filter_mentions(text, [mention]))) is kept
+
+
+def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
+    from anonymizer.suspects import find
+
+    text = "COMMISSIONER ROE: You pled to Count 2, and Count 3 was dismissed. I met Count Basie.\n"
+    assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]
