@@ -75,6 +75,8 @@ What keeps "to zero leaks" above half on varied: hearing 6 rejects the clock-tim
 only hearing 3 rejected before (a learned dismissal needs two documents; the AGE rule itself is
 fixed on another branch), and hearings 6-8 are at the floor of one "accept the rest" while
 hearings 1-3 average 2.3 (1.7 once that AGE fix removes their clock-time rejections).
+With branch ``a11speed`` merged on top (trial merge): varied to zero leaks 2, 1, 2, 1, 1, 1, 1, 1
+(0.60), in all 8, 1, 6, 7, 3, 1, 1, 1 (0.20).
 
 Earlier (branch ``r15``): varied to zero leaks 3, 2, 4, 2, 3, 3, 3, 6 (1.33) -> 3, 1, 3, 1, 2, 1,
 2, 3 (0.86); heldout 10, 11, 10, 11, 7, 9, 12, 10 (1.00) -> 10, 10, 9, 7, 3, 4, 5, 6 (0.52):
