@@ -196,6 +196,8 @@ def filter_mentions(
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.is_numbered_reference(text, start, end):
+                continue  # "Count 2", "Section 3041": a numbered part of a legal text, no name
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:

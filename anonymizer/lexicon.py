@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "common_words", "is_common_word", "is_name_word", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "is_name_word", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -204,3 +204,12 @@ def stop_names() -> frozenset[str]:
 def is_stop_name(span_text: str) -> bool:
     """Whether the whole span is a stop name (compared by :func:`normalize_term`)."""
     return normalize_term(span_text) in stop_names()
+
+
+_NUMBER_AFTER = re.compile(
+    r"[^\S\n]+(?:\d|(?:" + "|".join((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS)) + r")\b)", re.IGNORECASE)
+
+
+def is_numbered_reference(text: str, start: int, end: int) -> bool:
+    """A reference noun right before a number (``Count 2``, ``Section three``): a part of a legal text."""
+    return text[start:end].casefold() in vocabulary.REFERENCE_NOUNS and bool(_NUMBER_AFTER.match(text, end))

@@ -21,15 +21,23 @@ Grouping rules
   them) are joined *before* grouping so a full name is never split between two persons.
 * A part *matches* a person key when it is equal (case-folded), else a misspelling
   (``rapidfuzz.fuzz.ratio`` >= ``Config.fuzzy_threshold``, both at least 5 letters, same
-  first letter: ``Stevenston`` -> ``Stevenson``), else a cut-off prefix of at least 4
+  first letter: ``Stevenston`` -> ``Stevenson``; or one letter wrong in a part of 7+ letters,
+  same length: ``Mandoza`` -> ``Mendoza``), else a cut-off prefix of at least 4
   letters (``Hernan`` -> ``Hernandez``).  Exact matches beat misspellings beat prefixes.
 * **Ambiguity** (two persons share a part: the inmate ``Kevin Young`` and his brother
   ``Robert Young``; a victim and the next of kin on the title page): a single part goes
-  to the inmate, else to the person with most mentions so far, else to the title-page
-  person (title-page order), else to the earliest.  Parts that fit one person only are
-  linked first, so the counts are meaningful when the ambiguous ones are decided.
+  first to the person its utterance names (``_Grouper._in_context``: in a speaker tag, the
+  speaker who gives their full name in the utterance or whom the previous utterance
+  addressed by first name; elsewhere the speaker who gave their full name earlier in the
+  utterance, or a title-page participant when addressed, ``Ms. Black, you may...``, or
+  named as giving a statement), else to the inmate, else to the person with most mentions
+  so far, else to the title-page person (title-page order), else to the earliest; two
+  persons with different first names are never united, and the part keeps certainty 3.
+  Parts that fit one person only are linked first, so the counts are meaningful when the
+  ambiguous ones are decided.
 * **Spelled names** (``R-I-C-H-A-R-D-S-O-N``) join the person having that part (one
-  letter slip tolerated for 4+ letters), else start a person of their own.  They keep
+  letter slip tolerated for 4+ letters), else start a person of their own; spelled right
+  after a name in its line (``Black, B-L-A-C-K``), the person of that name.  They keep
   the SPELLED_NAME label; the entity is PERSON.
 * **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by statistical
   NER tools (not by a rule recognizer) whose word is a part of a title-page person or of a

@@ -68,6 +68,24 @@ _PERSON_SUBJECT = re.compile(
     r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
 )
 
+#: A speaker giving their own full name right before it (``My name is Lucinda Black``).
+_SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$",
+                         re.IGNORECASE)
+#: A bare surname addressed at the start of an utterance (``Ms. Black, you may now``) or named as the one
+#: who gave a statement (``the statement of Mr. Delgado``): a person present at the hearing.
+_ADDRESSED = re.compile(r"(?:^|:[ ]+)(?:Mr|Mrs|Ms|Miss)\.?[ ]$")
+_STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + r") of (?:Mr|Mrs|Ms|Miss)\.?[ ]$")
+#: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
+_FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")
+#: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)
+_MIN_SLIP_LEN = 7
+
+
+def _slip(token: str, key: str) -> bool:
+    """One letter written wrong inside a long name part (``mandoza``/``mendoza``: same length and first letter)."""
+    return (len(token) == len(key) >= _MIN_SLIP_LEN and token[0] == key[0]
+            and sum(a != b for a, b in zip(token, key)) == 1)
+
 
 # ---------------------------------------------------------------------------
 # small text helpers

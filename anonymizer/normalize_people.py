@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -21,15 +21,22 @@ from .normalize_names import (
     _OFF_TITLE,
     _ORG_LOC_THRESHOLD,
     _PERSON_SUBJECT,
+    _MIN_SLIP_LEN,
     _RELABEL_LABELS,
+    _ADDRESSED,
+    _FIRST_NAME_ADDRESSED,
+    _SELF_INTRO,
+    _STATEMENT_OF,
     _clean_surface,
     _key_parts,
     _name_tokens,
+    _slip,
     _surface_key,
     _vocabulary,
 )
 from . import gazetteer
 from .resolve import NER_SOURCES, unite
+from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Config, Header, Mention
 
 
@@ -93,7 +100,11 @@ class _People:
         if len(token) < _MIN_FUZZY_LEN:
             return []
         found = process.extract(token, self._keys, scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None)
-        return [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
+        keys = [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
+        if len(token) >= _MIN_SLIP_LEN and not keys:  # one letter slipped in a long name: "Mandoza", "Kewalski"
+            keys = [k for k, _, _ in process.extract(token, self._keys, scorer=Levenshtein.distance, score_cutoff=1,
+                                                     limit=None) if _slip(token, k)]
+        return keys
 
     def _longer_keys(self, prefix: str) -> list[str]:
         """Keys that ``prefix`` (4+ letters) cuts off: ``hernan`` -> ``hernandez``."""
@@ -162,7 +173,7 @@ def _pair_level(token: str, key: str, threshold: float) -> int:
         len(token) >= _MIN_FUZZY_LEN
         and len(key) >= _MIN_FUZZY_LEN
         and token[0] == key[0]
-        and fuzz.ratio(token, key) >= threshold
+        and (fuzz.ratio(token, key) >= threshold or _slip(token, key))
     ):
         return 2
     short, long_ = sorted((token, key), key=len)
@@ -196,6 +207,7 @@ class _Grouper:
         self._by_key: dict[tuple[str, str], int] = {}
         self._keys_by_label: dict[str, list[str]] = {}
         self.uncertain: set[int] = set()  # mentions (by start) of a part shared by several persons
+        self._named: list[tuple[int, int]] = []  # (start, person) of every full name, in text order
 
     def run(self, mentions: list[Mention], header: Header | None) -> list[tuple[int, str]]:
         """Group and label of every mention.
@@ -210,6 +222,8 @@ class _Grouper:
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
             assigned[i] = self._see(self._person_name(tokens_of[i]), mentions[i])
+            self._named.append((mentions[i].start, assigned[i][0]))
+        self._named.sort()
         for i, mention in enumerate(mentions):
             if mention.label == "SPELLED_NAME":
                 assigned[i] = self._see(self._spelled(self._surface(mention)), mention)
@@ -218,9 +232,27 @@ class _Grouper:
         for i in [i for i in parts if i not in ambiguous] + sorted(ambiguous):
             assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
         for i, mention in enumerate(mentions):
+            if mention.label == "SPELLED_NAME" and (j := self._spelled_after(mentions, i)) is not None:
+                self.groups[assigned[i][0]].count -= 1  # spelled right after a name: that name's person
+                assigned[i] = (self._see(assigned[j][0], mention)[0], assigned[i][1])
+        for i, mention in enumerate(mentions):
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
         return [assigned[i] for i in range(len(mentions))]
+
+    def _spelled_after(self, mentions: list[Mention], i: int) -> int | None:
+        """The person mention just before a spelled name in its line whose word ends with its letters
+        (``Black, B-L-A-C-K``; ``Delgado, D as in David, E-L-G-A-D-O``)."""
+        letters = "".join(c for c in self._surface(mentions[i]) if c.isalpha()).casefold()
+        start = line_start(self.text, mentions[i].start)
+        for j in range(i - 1, -1, -1):
+            other = mentions[j]
+            if other.end < start or mentions[i].start - other.end > 30:
+                return None
+            if other.label == "PERSON":
+                words = _name_tokens(self._surface(other))
+                return j if len(letters) >= 3 and any(w.endswith(letters) for w in words) else None
+        return None
 
     def _title_person(self, name: str, rank: int, inmate: bool) -> None:
         tokens = _name_tokens(name)
@@ -255,9 +287,11 @@ class _Grouper:
         if not gids:
             return self.people.create(tokens)
         if mention is not None and len(gids) > 1:
+            said = self._in_context(gids, mention)
             gids = self._likely(gids, mention)
             if len({self._first_name(g) for g in gids}) > 1:
-                self.uncertain.add(mention.start)
+                self.uncertain.add(mention.start)  # still uncertain (certainty 3), whatever the context says
+            gids = [g for g in said if g in gids] or said or gids
         gid = self.people.best(gids)
         self.people.add_key(gid, tokens[0])
         return gid
@@ -276,6 +310,32 @@ class _Grouper:
             unwanted = "F" if title.group(1).casefold() == "mr" else "M"
             gids = [g for g in gids if gazetteer.first_name_sex(self._first_name(g)) != unwanted] or gids
         return gids
+
+    def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
+        """Whom a bare surname shared by several persons names, when its utterance says it ([] = no
+        telling). A speaker tag: the speaker who gives their full name in the utterance (``My name is
+        Lucinda Black``), else the one the previous utterance addressed by first name (``Georgia, go
+        ahead.``). Elsewhere: the speaker who gave their full name earlier in the utterance; ``Ms. Black,``
+        addressed or ``the statement of Ms. Black``: the title-page participants (people present)."""
+        text, start = self.text, mention.start
+        line, tag = line_start(text, start), in_speaker_tag(text, start)
+        end = text.find("\n", start) if tag else start
+        for s, gid in self._named[bisect_left(self._named, (line,)):]:
+            if s >= (end if end >= 0 else len(text)):
+                break
+            if gid in gids and _SELF_INTRO.search(text, line, s):
+                return [gid]
+        if tag:
+            before = text[:line].rstrip("\n")
+            previous = before.rfind("\n") + 1
+            spoke = speaker_tag(text, previous) if before else None
+            first = _FIRST_NAME_ADDRESSED.match(text, spoke.end() if spoke else previous) if before else None
+            said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
+            return said if len(said) == 1 else []
+        before = text[line:start]
+        if (_ADDRESSED.search(before) and text.startswith(",", mention.end)) or _STATEMENT_OF.search(before):
+            return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE]
+        return []
 
     def _established(self, token: str) -> bool:
         """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""

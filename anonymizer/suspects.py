@@ -69,6 +69,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             end -= len(words.pop()) + 1
         if not words or protected.is_whitelisted(" ".join(words)):
             continue
+        if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
+            continue  # "Count 2": a part of a legal text
         if spans.sentence_initial(text, start) and not _name_like(words, lower):
             continue
         found.append((start, end, "PERSON"))

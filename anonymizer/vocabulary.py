@@ -170,6 +170,13 @@ SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",
     "Sergeant", "Lieutenant", "Captain", "Detective", "Warden", "Agent",
 )  # fmt: skip
+#: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
+SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
+#: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")
+SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
+#: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
+REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
+                             "title", "item", "page", "line", "clause", "subdivision"})
 #: words of a speaker tag that name a role, not a person (upper case)
 ROLE_WORDS = frozenset(
     """

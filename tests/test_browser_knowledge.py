@@ -6,7 +6,8 @@ import pytest
 from anonymizer.types import Entity, Mention
 from review.models import Corpus, Document, ReviewStatus
 from tests.test_browser_e2e import login, wait_idle
-from tests.test_knowledge import _import, _reviewed, _span
+from tests.test_knowledge import _import, _reviewed
+from tests.textspans import nth_span as _span
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

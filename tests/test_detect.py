@@ -302,3 +302,22 @@ def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag(text, surface, piec
 def test_it_labels_a_tagger_name_ending_in_an_organization_head_as_an_organization(surface, label):
     text = f"I'll live at {surface} when I get out."
     assert [m.label for m in filter_mentions(text, [m(text, surface, "PERSON", "spacy")])] == [label]
+
+
+@pytest.mark.parametrize(("text", "word", "label", "kept"), [
+    ("You pled to Count 2, and Count 3 was dismissed.", "Count", "PERSON", False),
+    ("Under Section 3041 the panel decides.", "Section", "ORGANIZATION", False),
+    ("He pled to Count two.", "Count", "PERSON", False),
+    ("Count Basie played there.", "Count", "PERSON", True),  # no number after it: maybe a name
+])
+def test_it_drops_a_reference_noun_before_a_number(text, word, label, kept):
+    start = text.index(word)
+    mention = Mention(start, start + len(word), label, ("spacy",))
+    assert bool(list(filter_mentions(text, [mention]))) is kept
+
+
+def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
+    from anonymizer.suspects import find
+
+    text = "COMMISSIONER ROE: You pled to Count 2, and Count 3 was dismissed. I met Count Basie.\n"
+    assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]

@@ -1,15 +1,16 @@
 """Corpus knowledge: what a corpus learned from its reviewed documents, applied to new ones.
 
-* :func:`learn` rebuilds :class:`KnownForm` rows from the decisions in documents marked done
-  (submitted) or approved: forms accepted as personal data (label, counts, documents) and
-  forms rejected (how often, in how many documents, in what kind of context). An entry is
-  ``trusted`` once one of its documents is approved; only trusted entries are applied.
+* :func:`learn` (``knowledge_learning``, re-exported; :func:`learn_if_changed` calls it) rebuilds
+  :class:`KnownForm` rows from the decisions in documents marked done or approved; only trusted
+  entries are applied.
   Knowledge never crosses corpora.
 * :func:`apply` runs after the automatic pass (``importing.apply_analysis``): every
   occurrence of a known form becomes (or marks) a mention at certainty 1 with source
   ``corpus`` and ``corpus_mark="known"``, left **pending** so a person confirms them with
   one action (:func:`accept_known_from_corpus`); a pending automatic mention of a form
-  rejected in at least two documents and never accepted is rejected with
+  rejected in at least two documents and never accepted, or standing in a kind of context
+  (``knowledge_learning.context_kind``: label, class of the words beside it) where its form
+  was rejected in at least two documents and never accepted, is rejected with
   ``corpus_mark="dismissed"`` (visible under its filter, restorable with
   :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
   then it stays pending with ``corpus_mark="conflict"``; learned grouping: ``knowledge_groups``.
@@ -23,115 +24,28 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, F, Q
-from django.db.models.functions import Greatest, Substr
 
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, KnownForm, Mention
 from .base import UNDOABLE, category_of, finish
 from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-exported)
-    MIN_FORM_LENGTH, NAME_LABELS, learn_groups, learnable, plausible_name, regroup, reset_groups, store_groups,
+    MIN_FORM_LENGTH, NAME_LABELS, learnable, plausible_name, regroup, reset_groups,
+)
+from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported)
+    LEARN_FROM, MIN_DISMISS_DOCUMENTS, _titles, context_kind, dismissing_contexts, learn, mention_context,
+    trusted_labels,
 )
 from .text import fold_possessive
 
 SOURCE = "corpus"
 KNOWN_MARKS = (CorpusMark.KNOWN, CorpusMark.LABEL)  # what "accept all known from the corpus" accepts
-LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
-MIN_DISMISS_DOCUMENTS = 2
-#: a label is trusted when the approved documents accepted at least this share of its proposals
-LABEL_PRECISION, LABEL_DOCUMENTS, LABEL_MENTIONS = 0.95, 3, 30
-CONTEXT_CHARS = 16
 LEARNED_SECONDS = 24 * 3600  # how long "learned from this state" is remembered (a miss only re-learns)
 #: decisions that mean a person started a document (re-running the pass would undo their work)
 HUMAN_ACTIONS = frozenset({*UNDOABLE, *WORKFLOW_ACTIONS, Action.UNDO})
-
-def context_kind(before: str, titles: frozenset[str]) -> str:
-    """The kind of context a rejected form stood in: sentence start, after a title, mid-sentence."""
-    stripped = before.rstrip(" \t")
-    if not stripped or stripped.endswith(("\n", ".", "?", "!", ":")):
-        return "sentence start"
-    words = stripped.split()
-    if words and words[-1].strip(".").casefold() in titles:
-        return "after a title"
-    return "mid-sentence"
-
-
-def _titles() -> frozenset[str]:
-    from anonymizer import lexicon
-
-    return frozenset(t.strip(".").casefold() for t in lexicon.titles() if " " not in t)
-
-
-# ---------------------------------------------------------------- learning
-
-
-@transaction.atomic
-def learn(corpus: Corpus) -> int:
-    """Rebuild the corpus's knowledge from its done and approved documents; returns the entries.
-
-    An admin's removal and label correction survive the rebuild.
-    """
-    docs = dict(corpus.documents.filter(status__in=LEARN_FROM).values_list("pk", "status"))
-    rows = (
-        Mention.objects.filter(document_id__in=docs)
-        .filter(Q(status=ReviewStatus.ACCEPTED) | Q(status=ReviewStatus.REJECTED, origin=Mention.Origin.AUTO))
-        .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")),
-                  before=Substr("document__text", Greatest(F("start") + 1 - CONTEXT_CHARS, 1),
-                                length=F("start") + 1 - Greatest(F("start") + 1 - CONTEXT_CHARS, 1)))
-        .values_list("document_id", "label", "status", "surface", "before")
-    )
-    titles = _titles()
-    stats: dict[str, dict] = defaultdict(lambda: {"labels": Counter(), "surfaces": Counter(), "acc": 0, "rej": 0,
-                                                  "acc_in": set(), "rej_in": set(), "contexts": Counter()})
-    for document_id, label, status, surface, before in rows:
-        form = fold_possessive(surface)
-        if not learnable(form):
-            continue
-        entry = stats[form]
-        entry["surfaces"][" ".join(surface.split())] += 1
-        if status == ReviewStatus.ACCEPTED:
-            entry["acc"] += 1
-            entry["acc_in"].add(document_id)
-            entry["labels"][label] += 1
-        else:
-            entry["rej"] += 1
-            entry["rej_in"].add(document_id)
-            entry["contexts"][context_kind(before, titles)] += 1
-    existing = {k.form: k for k in KnownForm.objects.filter(corpus=corpus)}
-    new, changed = [], []
-    for form, s in stats.items():
-        row = existing.pop(form, None) or KnownForm(corpus=corpus, form=form[:255])
-        row.surface = s["surfaces"].most_common(1)[0][0][:255]
-        row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
-        row.labels = dict(s["labels"])
-        row.accepted, row.rejected = s["acc"], s["rej"]
-        row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])
-        row.contexts = dict(s["contexts"])
-        row.trusted = any(docs[d] == Document.Status.APPROVED for d in s["acc_in"] | s["rej_in"])
-        (changed if row.pk else new).append(row)
-    KnownForm.objects.bulk_create(new, batch_size=500)
-    KnownForm.objects.bulk_update(changed, ["surface", "label", "labels", "accepted", "rejected", "accepted_in", "rejected_in",
-                                            "contexts", "trusted"], batch_size=500)
-    # forms no reviewed document supports any more (e.g. a document sent back) are forgotten
-    KnownForm.objects.filter(pk__in=[k.pk for k in existing.values()]).delete()
-    store_groups(corpus, learn_groups(corpus, list(docs), titles))
-    return len(stats)
-
-
-def trusted_labels(corpus: Corpus) -> dict[str, float]:
-    """Labels whose automatic proposals the approved documents (nearly) always accepted: share accepted."""
-    rows = (Mention.objects.filter(document__corpus=corpus, document__status=Document.Status.APPROVED,
-                                   origin=Mention.Origin.AUTO).exclude(status=ReviewStatus.PENDING)
-            .values("label").order_by()
-            .annotate(total=Count("id"), documents=Count("document", distinct=True),
-                      accepted=Count("id", filter=Q(status=ReviewStatus.ACCEPTED))))
-    return {r["label"]: round(r["accepted"] / r["total"], 3) for r in rows
-            if r["documents"] >= LABEL_DOCUMENTS and r["total"] >= LABEL_MENTIONS
-            and r["accepted"] >= LABEL_PRECISION * r["total"]}
 
 
 class Knowledge:
@@ -148,13 +62,27 @@ class Knowledge:
         self.groups = {form: k.group for form, k in self.known.items() if k.group}
         self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}
         self.apart = {form: set(k.apart) for form, k in self.known.items() if k.apart}
+        #: learned dismissals by form (rejected in 2+ documents, never accepted) and by form in a
+        #: kind of context (rejected there in 2+ documents, never accepted there: "9" the hour, not the age)
         self.dismissed = {k.form: k for k in entries
-                          if not k.accepted and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
+                          if not k.accepted and learnable(k.form) and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
+        self.dismissed_in = {(k.form, kind): k for k in entries for kind in dismissing_contexts(k)}
+        self.titles = _titles()
 
         self.labels = trusted_labels(corpus)
 
     def __bool__(self) -> bool:
-        return bool(self.known or self.dismissed or self.labels)
+        return bool(self.known or self.dismissed or self.dismissed_in or self.labels)
+
+    def dismissal(self, text: str, mention: Mention) -> KnownForm | None:
+        """The learned entry that dismisses this mention here (its form, or its form in this context)."""
+        form = fold_possessive(text[mention.start:mention.end])
+        if form in self.dismissed:
+            return self.dismissed[form]
+        if not self.dismissed_in:
+            return None
+        return self.dismissed_in.get((form, mention_context(text, mention.start, mention.end, mention.label,
+                                                                 self.titles)))
 
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label
@@ -223,6 +151,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     created: list[Mention] = []
     relabelled: list[list] = []  # [mention, label before, entity before]: reset() puts them back
     taken: list[tuple[int, int]] = list(spans)
+    wanted: list[tuple[Mention, str, KnownForm]] = []  # mentions that take the entity of a known name
     for entry in sorted(knowledge.known.values(), key=lambda k: -len(k.form)):
         label = knowledge.label_of(entry)
         for match in knowledge.pattern(entry).finditer(text):
@@ -235,7 +164,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                         and relabelable(mention, entry, label):
                     relabelled.append([mention.pk, mention.label, mention.entity_id])
                     mention.label = label
-                    mention.entity = _entity_of(document, entities, label, entry)
+                    wanted.append((mention, label, entry))
                 if mention.status == ReviewStatus.PENDING and mention.label == label and not mention.corpus_mark:
                     mention.corpus_mark, mention.confidence = CorpusMark.KNOWN, 1
                     mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
@@ -244,12 +173,13 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
             if any(a < e and s < b for a, b in taken):
                 continue
             taken.append((s, e))
-            entity = _entity_of(document, entities, label, entry)
-            created.append(Mention(document=document, entity=entity, start=s, end=e, label=label, sources=SOURCE,
+            created.append(Mention(document=document, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
+            wanted.append((created[-1], label, entry))
+    _entities_of(document, entities, wanted)
     for mention in mentions:  # proposals of a label the corpus always accepts (a learned dismissal of the form wins)
         if (mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark
-                and fold_possessive(text[mention.start:mention.end]) not in knowledge.dismissed):
+                and knowledge.dismissal(text, mention) is None):
             mention.corpus_mark = CorpusMark.LABEL
             marked.append(mention)
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
@@ -280,18 +210,23 @@ def relabelable(mention: Mention, entry: KnownForm, label: str) -> bool:
             and mention.label not in entry.labels)
 
 
-def _entity_of(document: Document, entities: dict, label: str, entry: KnownForm) -> Entity:
-    """The document's entity of this label and known name (created when the pass has none)."""
-    entity = entities.get((label, entry.form))
-    if entity is None:
-        entity = Entity.objects.create(document=document, label=label, category=category_of(label, entry.surface),
-                                       name=entry.surface, order=len(entities) + 10_000)
-        entities[(label, entry.form)] = entity
-    return entity
+def _entities_of(document: Document, entities: dict, wanted: list[tuple[Mention, str, KnownForm]]) -> None:
+    """Give each mention the document's entity of its label and known name; the entities the pass
+    did not have are created in one query."""
+    missing: dict[tuple[str, str], Entity] = {}
+    for _, label, entry in wanted:
+        if (label, entry.form) not in entities and (label, entry.form) not in missing:
+            missing[(label, entry.form)] = Entity(document=document, label=label, name=entry.surface,
+                                                  category=category_of(label, entry.surface),
+                                                  order=len(entities) + len(missing) + 10_000)
+    Entity.objects.bulk_create(missing.values(), batch_size=500)
+    entities.update(missing)
+    for mention, label, entry in wanted:
+        mention.entity = entities[(label, entry.form)]
 
 
 def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list]:
-    if not knowledge.dismissed:
+    if not knowledge.dismissed and not knowledge.dismissed_in:
         return [], []
     text = document.text
     titles = _titles()
@@ -304,9 +239,9 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     for m in mentions:
         if m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO or m.corpus_mark:
             continue
-        form = fold_possessive(text[m.start:m.end])
-        if form not in knowledge.dismissed:
+        if knowledge.dismissal(text, m) is None:
             continue
+        form = fold_possessive(text[m.start:m.end])
         reason = support(document, m, variants, form, person_spans, titles)
         if reason:
             conflicts.append([m.pk, reason])

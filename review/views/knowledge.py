@@ -37,13 +37,16 @@ def corpus_knowledge(request: HttpRequest, pk: int) -> HttpResponse:
     titles = dict(Document.objects.filter(pk__in=ids).values_list("pk", "title"))
     for e in entries:
         e.documents = [titles.get(d, f"#{d}") for d in sorted({*e.accepted_in, *e.rejected_in})]
-        e.dismissing = not e.accepted and len(e.rejected_in) >= knowledge.MIN_DISMISS_DOCUMENTS
+        e.name = bool(e.accepted) and knowledge.learnable(e.form)
+        e.dismissing_in = knowledge.dismissing_contexts(e)  # "9" dismissed as a clock time, kept as an age
+        e.dismissing = (not e.accepted and knowledge.learnable(e.form)
+                        and len(e.rejected_in) >= knowledge.MIN_DISMISS_DOCUMENTS) or bool(e.dismissing_in)
     confirm = get_object_or_404(KnownForm, pk=parse_int(request.GET.get("confirm")), corpus=corpus) \
         if request.GET.get("confirm") else None
     context = {
         "corpus": corpus,
-        "names": [e for e in entries if e.accepted],
-        "dismissed": [e for e in entries if not e.accepted],
+        "names": [e for e in entries if e.name],
+        "dismissed": [e for e in entries if e.rejected and (not e.name or e.dismissing_in)],
         "labels": knowledge.trusted_labels(corpus),
         "unstarted": knowledge.unstarted(corpus).count(),
         "confirm": confirm,
