@@ -47,6 +47,9 @@ def main() -> None:
     parser.add_argument("--review-trail", type=int, default=0, metavar="N",
                         help="with --reuse: first give every document an audit trail of a review (mentions accepted N "
                              "at a time by one of four annotators, marked done, approved), as the dashboard reads it")
+    parser.add_argument("--keep-parts", action="store_true",
+                        help="with --reuse: keep every document's dashboard parts in the database first, as the job "
+                             "after each approval does (--review-trail does it too)")
     parser.add_argument("--export-inline", action="store_true",
                         help="run the export in this process (no helper checks on the workers)")
     args = parser.parse_args()
@@ -60,6 +63,8 @@ def main() -> None:
         call_command("migrate", verbosity=0, interactive=False)
         if args.review_trail:
             review_trail(Corpus.objects.get(name="scale"), args.review_trail)
+        elif args.keep_parts:
+            keep_parts(Corpus.objects.get(name="scale"))
         time_pages(Corpus.objects.get(name="scale"), get_user_model().objects.get(username="boss"), args.requests)
         return
 
@@ -190,12 +195,13 @@ def time_pages(corpus, admin, requests: int) -> None:
         for _ in range(requests + 1):
             with CaptureQueriesContext(connection) as queries:
                 t = time.perf_counter()
-                assert client.get(url).status_code == 200
+                response = client.get(url)
                 times.append((time.perf_counter() - t) * 1000)
+                assert response.status_code == 200
         rest = sorted(times[1:]) or times
         p95 = rest[min(len(rest) - 1, round(0.95 * (len(rest) - 1)))]
         print(f"{name}: first {times[0]:.0f} ms, then p50 {statistics.median(rest):.0f} ms, p95 {p95:.0f} ms "
-              f"({len(queries)} queries) at {count} documents (target 300 ms)", flush=True)
+              f"({len(queries)} queries, {len(response.content) / 1000:.0f} kB) at {count} documents (target 300 ms)", flush=True)
     # one document changes (as a decision moves its version): its parts are rebuilt, its tally counted on the fly
     from django.db.models import F
 
@@ -243,7 +249,13 @@ def review_trail(corpus, per_decision: int) -> None:
                 submitted_by=person, submitted_at=day + dt.timedelta(minutes=len(rows) - 1),
                 approved_by=boss, approved_at=day + dt.timedelta(days=1), status=Document.Status.APPROVED)
     print(f"review trail: {Decision.objects.count()} decisions in {time.monotonic() - started:.0f} s", flush=True)
-    from review import annotator_quality, trail  # as the job after each approval keeps them
+    keep_parts(corpus)
+
+
+def keep_parts(corpus) -> None:
+    """Every document's dashboard parts kept in the database, as the job after each approval keeps them."""
+    from review import annotator_quality, trail
+    from review.models import Document
 
     started = time.monotonic()
     ids = list(Document.objects.filter(corpus=corpus).values_list("pk", flat=True))
