@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from review import annotator_quality, export_checks, jobs, stats, trail
+from review import annotator_quality, export_checks, jobs, leakgate, stats, trail
 from review.models import DetectorCheck, Document, Export, TrailPart
 from tests.test_dashboard_quality import scripted  # noqa: F401 - fixtures
 from tests.test_export import admin, corpus, export_root, reject, run  # noqa: F401 - fixtures
 from tests.test_export_checks import LEAKY, corpus_of, detections  # noqa: F401 - fixtures
+from tests.test_review_views import HX
 from tests.test_stats import people  # noqa: F401 - fixtures
+from tests.test_workflow import as_user, new_document, team, url, version  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +100,18 @@ def test_a_kept_part_of_an_older_version_is_rebuilt(scripted, corpus, monkeypatc
     monkeypatch.setattr(trail, "flows", lambda documents: built.append(sorted(documents)) or real(documents))
     stats.throughput(corpus)
     assert built == [[scripted.pk]]
+
+
+def test_an_approval_through_the_page_queues_the_job_once_committed(client, corpus, team, settings,  # noqa: F811
+                                                                     django_capture_on_commit_callbacks):
+    settings.AFTER_APPROVAL_JOBS = True
+    people = team
+    doc = new_document(corpus, assignee=people["ann"])
+    assert as_user(client, people["ann"]).post(url("submit", doc.pk), {"version": version(doc)}, **HX).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = as_user(client, people["rita"]).post(url("approve", doc.pk), {"version": version(doc)}, **HX)
+    assert response.status_code == 200 and len(callbacks) == 1
+    doc.refresh_from_db()
+    (check,) = DetectorCheck.objects.filter(document=doc)
+    assert check.text_sha256 == export_checks.digest(leakgate.pseudonymized_text(doc))
+    assert set(TrailPart.objects.filter(document=doc).values_list("kind", flat=True)) == {"flows", "annotators"}
