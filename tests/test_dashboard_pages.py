@@ -55,3 +55,23 @@ def test_the_partial_answers_the_section_alone_and_clamps_the_page(client, peopl
 def test_the_partial_is_for_admins_only(client, people, submitted):  # noqa: F811
     client.force_login(people["ann"])
     assert client.get(reverse("review:dashboard_times", args=[submitted.pk])).status_code in (403, 404)
+
+
+def test_it_computes_the_numbers_again_only_when_the_corpus_moved(submitted, monkeypatch, django_assert_num_queries):
+    from django.core.cache import cache
+    from django.db.models import F
+
+    cache.clear()
+    built = []
+    real = charts.dashboard
+    monkeypatch.setattr(charts, "dashboard", lambda corpus, page=1: built.append(page) or real(corpus, page))
+    first = charts.cached_dashboard(submitted)
+    with django_assert_num_queries(1):  # the stamp
+        assert charts.cached_dashboard(submitted)["times"] == first["times"] and built == [1]
+    one = Document.objects.filter(corpus=submitted).order_by("pk").first()
+    Document.objects.filter(pk=one.pk).update(version=F("version") + 1)  # a decision
+    charts.cached_dashboard(submitted)
+    Document.objects.filter(pk=one.pk).update(status=Document.Status.APPROVED)  # a status set without a version
+    assert charts.cached_dashboard(submitted)["total"] == 5 and built == [1, 1, 1]
+    charts.cached_dashboard(submitted, 2)
+    assert built == [1, 1, 1, 2]  # each page apart

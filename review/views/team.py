@@ -89,7 +89,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     require_admin(request.user)
     corpus = get_object_or_404(Corpus, pk=pk)
     page = parse_int(request.GET.get("times")) or 1
-    context = {"corpus": corpus, "corpora": Corpus.objects.only("pk", "name"), **charts.dashboard(corpus, page)}
+    context = {"corpus": corpus, "corpora": Corpus.objects.only("pk", "name"), **charts.cached_dashboard(corpus, page)}
     return render(request, "review/dashboard.html", context)
 
 
