@@ -22,11 +22,13 @@ and are deleted when the run ends. Hits are offsets and labels only, never text.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import time
 import uuid
+from pathlib import Path
 from typing import Callable
 
 from anonymizer.types import Transcript
@@ -171,7 +173,20 @@ def settings_digest(config) -> str:
 
     detection = dataclasses.asdict(dataclasses.replace(config, style="parts"))
     packages = {p: version(p) for p in (*PACKAGES, config.spacy_model.replace("_", "-"))}
-    return digest(json.dumps([detection, packages], sort_keys=True, default=str))
+    return digest(json.dumps([detection, packages, source_digest()], sort_keys=True, default=str))
+
+
+@functools.lru_cache(maxsize=1)
+def source_digest() -> str:
+    """SHA-256 of the ``anonymizer`` package's files (code and word lists): a deployment that changes
+    the detectors without a version bump does not reuse checks made by the old code (once per process)."""
+    import anonymizer
+
+    root = Path(anonymizer.__file__).parent
+    sha = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+        sha.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return sha.hexdigest()
 
 
 def kept(document_ids: list[int], settings_sha: str) -> dict[tuple[int, str], Hits]:

@@ -72,6 +72,10 @@ def test_the_settings_digest_follows_the_detection_settings_and_the_versions(app
     real = importlib.metadata.version
     monkeypatch.setattr(importlib.metadata, "version", lambda p: "9.9" if p == "spacy" else real(p))
     assert export_checks.settings_digest(config) != first
+    monkeypatch.undo()
+    assert export_checks.settings_digest(config) == first
+    monkeypatch.setattr(export_checks, "source_digest", lambda: "other code")  # the detectors changed, same version
+    assert export_checks.settings_digest(config) != first
 
 
 def test_an_empty_cache_reads_the_kept_parts_instead_of_the_trail(scripted, corpus, monkeypatch, settings):  # noqa: F811
