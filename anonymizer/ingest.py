@@ -87,7 +87,7 @@ def _check_size(name: str, size: int, config: Config) -> None:
 
 def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> Transcript:
     if limits is None:
-        from anonymizer import pdf  # pdfplumber is only imported when a PDF arrives
+        from anonymizer import pdf  # PDFium is only loaded when a PDF arrives
 
         transcript = pdf.extract(data, name)
     else:
@@ -99,7 +99,7 @@ def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> 
 def _extract_limited(data: bytes, name: str, limits: Limits) -> Transcript:
     """``pdf.extract`` in a forkserver child under ``limits``; every way it can end is an answer."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["anonymizer.pdf"])  # not __main__; pdfplumber loaded once
+    context.set_forkserver_preload(["anonymizer.pdf"])  # not __main__; PDFium loaded once
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(send, data, name, limits), daemon=True)
     child.start()

@@ -1,6 +1,6 @@
 """Turn a CDCR hearing PDF into the normalized text of ``docs/transcript-format.md``.
 
-Steps, on the words pdfplumber finds on each page (grouped into printed lines
+Steps, on the words found in PDFium's characters of each page (grouped into printed lines
 with their positions):
 
 1. page 1 is the title block, every printed line kept as it is;

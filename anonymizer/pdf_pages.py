@@ -1,28 +1,25 @@
 """Printed lines of a CDCR hearing PDF, with the page furniture removed (steps 1-4 of ``anonymizer.pdf``).
 
-Reading groups pdfminer's characters into words and lines with their positions; cleaning
+Reading groups PDFium's characters into words and lines with their positions; cleaning
 strips the line-number column, page numbers, running headers/footers, decision footers and
 the index page. ``anonymizer.pdf`` re-exports these names.
 """
 from __future__ import annotations
 
-import io
 import re
 import statistics
+import threading
 from collections import Counter, defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-import pdfplumber
-from pdfminer.layout import LTChar, LTContainer
-from pdfminer.pdfdocument import PDFEncryptionError
-from pdfplumber.utils.exceptions import PdfminerException
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from anonymizer.errors import IngestError
 from anonymizer.transcript import is_speaker_tag
 
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
-WORD_GAP = 3.0  # points: a wider gap between characters separates words (pdfplumber's x_tolerance)
+WORD_GAP = 3.0  # points: a wider gap between characters separates words 
 FURNITURE_TOLERANCE = 4.0  # points: a running header/footer recurs within this height band
 MAX_LINE_NUMBER = 25
 
@@ -73,33 +70,15 @@ Page = list[Line]
 def read_pages(data: bytes, name: str, max_pages: int | None = None, max_chars: int | None = None) -> list[Page]:
     """Printed lines of every page; PDF problems become :class:`IngestError`.
 
-    The characters come from pdfplumber's pdfminer layout of each page
-    (``page.layout``); grouping them into words and lines here is about three
-    times faster than ``page.extract_words()``, which dominates the run time.
+    The characters and their boxes come from PDFium's text page (``pypdfium2``,
+    C code: about three times faster than pdfminer's layout in Python, with the
+    same printed lines on the generated hearings); grouping them into words and
+    lines happens here.
     """
     if b"%PDF-" not in data[:1024]:
         raise IngestError(name, "not a PDF file (no %PDF header)")
-    try:
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            if max_pages is not None and len(pdf.pages) > max_pages:
-                raise IngestError(name, f"too many pages ({len(pdf.pages)}; limit {max_pages})")
-            pages_chars: list[list[Char]] = []
-            count = 0
-            for page in pdf.pages:
-                pages_chars.append(list(_chars(page.layout)))
-                page.close()
-                count += len(pages_chars[-1])
-                if max_chars is not None and count > max_chars:
-                    raise IngestError(name, f"too much text (more than {max_chars} characters laid out)")
-    except IngestError:
-        raise
-    except PdfminerException as exc:
-        cause = exc.args[0] if exc.args else exc
-        if isinstance(cause, PDFEncryptionError):
-            raise IngestError(name, "encrypted PDF; remove the password first") from None
-        raise IngestError(name, f"damaged or unreadable PDF ({type(cause).__name__})") from None
-    except Exception as exc:  # pdfminer raises many unrelated types on damaged files
-        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+    with _PDFIUM:  # PDFium is not thread-safe
+        pages_chars = _read_chars(data, name, max_pages, max_chars)
     if not pages_chars:
         raise IngestError(name, "PDF has no pages")
     if not any(pages_chars):
@@ -112,14 +91,57 @@ def read_pages(data: bytes, name: str, max_pages: int | None = None, max_chars: 
 
 Char = tuple[float, float, float, float, str]  # top, bottom, x0, x1, text (top grows down the page)
 
+_PDFIUM = threading.Lock()
+_LINE_END_HYPHEN = 0x02  # PDFium's code for a hyphen ending a printed line (``FPDFText_IsHyphen``)
 
-def _chars(container: LTContainer) -> Iterator[Char]:
-    """Every character of a pdfminer layout, also inside figures (form XObjects)."""
-    for item in container:
-        if isinstance(item, LTChar):
-            yield (-item.y1, -item.y0, item.x0, item.x1, item.get_text())
-        elif isinstance(item, LTContainer):
-            yield from _chars(item)
+
+def _read_chars(data: bytes, name: str, max_pages: int | None, max_chars: int | None) -> list[list[Char]]:
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        if getattr(exc, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD:
+            raise IngestError(name, "encrypted PDF; remove the password first") from None
+        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+    try:
+        if max_pages is not None and len(document) > max_pages:
+            raise IngestError(name, f"too many pages ({len(document)}; limit {max_pages})")
+        pages_chars: list[list[Char]] = []
+        count = 0
+        for index in range(len(document)):
+            pages_chars.append(_page_chars(document, index))
+            count += len(pages_chars[-1])
+            if max_chars is not None and count > max_chars:
+                raise IngestError(name, f"too much text (more than {max_chars} characters laid out)")
+        return pages_chars
+    except IngestError:
+        raise
+    except Exception as exc:  # a damaged page
+        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+    finally:
+        document.close()
+
+
+def _page_chars(document, index: int) -> list[Char]:
+    """Every printed character of one page (PDFium's generated spaces and line breaks left out) with its
+    loose box (advance width, font ascent to descent), also inside form XObjects."""
+    page = document[index]
+    text = page.get_textpage()
+    try:
+        handle = text.raw
+        box = pdfium_c.FS_RECTF()
+        chars: list[Char] = []
+        for k in range(pdfium_c.FPDFText_CountChars(handle)):
+            if pdfium_c.FPDFText_IsGenerated(handle, k):
+                continue
+            code = pdfium_c.FPDFText_GetUnicode(handle, k)
+            if code == _LINE_END_HYPHEN and pdfium_c.FPDFText_IsHyphen(handle, k):
+                code = ord("-")
+            pdfium_c.FPDFText_GetLooseCharBox(handle, k, box)
+            chars.append((-box.top, -box.bottom, box.left, box.right, chr(code)))
+        return chars
+    finally:
+        text.close()
+        page.close()
 
 
 def _lines(chars: list[Char]) -> Page:

@@ -47,6 +47,9 @@ def main() -> None:
     parser.add_argument("--review-trail", type=int, default=0, metavar="N",
                         help="with --reuse: first give every document an audit trail of a review (mentions accepted N "
                              "at a time by one of four annotators, marked done, approved), as the dashboard reads it")
+    parser.add_argument("--keep-parts", action="store_true",
+                        help="with --reuse: keep every document's dashboard parts in the database first, as the job "
+                             "after each approval does (--review-trail does it too)")
     parser.add_argument("--export-inline", action="store_true",
                         help="run the export in this process (no helper checks on the workers)")
     args = parser.parse_args()
@@ -60,6 +63,8 @@ def main() -> None:
         call_command("migrate", verbosity=0, interactive=False)
         if args.review_trail:
             review_trail(Corpus.objects.get(name="scale"), args.review_trail)
+        elif args.keep_parts:
+            keep_parts(Corpus.objects.get(name="scale"))
         time_pages(Corpus.objects.get(name="scale"), get_user_model().objects.get(username="boss"), args.requests)
         return
 
@@ -129,8 +134,30 @@ def main() -> None:
         while (status := Export.objects.get(pk=export.pk).status) in (Export.Status.QUEUED, Export.Status.RUNNING):
             time.sleep(0.5)
     exported_in = time.monotonic() - started
-    print(f"export of {export.documents.count()} documents: {exported_in:.0f} s "
+    print(f"export of {export.documents.count()} documents, no kept checks (cold): {exported_in:.0f} s "
           f"({exported_in / export.documents.count():.1f} s per document; {status})", flush=True)
+    if not args.export_inline:  # the checks after each approval, on the workers, then the export again
+        from review.models import DetectorCheck
+
+        DetectorCheck.objects.all().delete()
+        started = time.monotonic()
+        queue = django_rq.get_queue("default")
+        for pk in exported:
+            queue.enqueue(jobs.after_approval, pk, result_ttl=600)
+        while DetectorCheck.objects.count() < len(exported) and (queue.count or time.monotonic() - started < 5
+                                                                 or queue.started_job_registry.count):
+            time.sleep(0.5)
+        checked = time.monotonic() - started
+        print(f"after-approval jobs of {len(exported)} documents on {args.workers} workers: {checked:.0f} s "
+              f"({checked / len(exported):.1f} s per document, off the export's path)", flush=True)
+        started = time.monotonic()
+        export = exporting.start_export(corpus, admin)
+        jobs.enqueue_export(export.pk)
+        while (status := Export.objects.get(pk=export.pk).status) in (Export.Status.QUEUED, Export.Status.RUNNING):
+            time.sleep(0.5)
+        exported_in = time.monotonic() - started
+        print(f"export of {export.documents.count()} documents, checks kept after approval: {exported_in:.0f} s "
+              f"({exported_in / export.documents.count():.1f} s per document; {status})", flush=True)
     for worker in workers:
         worker.terminate()
         worker.wait()
@@ -168,12 +195,13 @@ def time_pages(corpus, admin, requests: int) -> None:
         for _ in range(requests + 1):
             with CaptureQueriesContext(connection) as queries:
                 t = time.perf_counter()
-                assert client.get(url).status_code == 200
+                response = client.get(url)
                 times.append((time.perf_counter() - t) * 1000)
+                assert response.status_code == 200
         rest = sorted(times[1:]) or times
         p95 = rest[min(len(rest) - 1, round(0.95 * (len(rest) - 1)))]
         print(f"{name}: first {times[0]:.0f} ms, then p50 {statistics.median(rest):.0f} ms, p95 {p95:.0f} ms "
-              f"({len(queries)} queries) at {count} documents (target 300 ms)", flush=True)
+              f"({len(queries)} queries, {len(response.content) / 1000:.0f} kB) at {count} documents (target 300 ms)", flush=True)
     # one document changes (as a decision moves its version): its parts are rebuilt, its tally counted on the fly
     from django.db.models import F
 
@@ -221,6 +249,21 @@ def review_trail(corpus, per_decision: int) -> None:
                 submitted_by=person, submitted_at=day + dt.timedelta(minutes=len(rows) - 1),
                 approved_by=boss, approved_at=day + dt.timedelta(days=1), status=Document.Status.APPROVED)
     print(f"review trail: {Decision.objects.count()} decisions in {time.monotonic() - started:.0f} s", flush=True)
+    keep_parts(corpus)
+
+
+def keep_parts(corpus) -> None:
+    """Every document's dashboard parts kept in the database, as the job after each approval keeps them."""
+    from review import annotator_quality, trail
+    from review.models import Document
+
+    started = time.monotonic()
+    ids = list(Document.objects.filter(corpus=corpus).values_list("pk", flat=True))
+    for i in range(0, len(ids), 50):
+        trail.keep_flows(ids[i:i + 50])
+        annotator_quality.keep_parts(ids[i:i + 50])
+    print(f"dashboard parts kept (the after-approval jobs' share): {(time.monotonic() - started) / len(ids) * 1000:.0f} ms "
+          f"per document", flush=True)
 
 
 def clone_documents(corpus, count: int) -> list[int]:

@@ -191,6 +191,10 @@ JOBS_INLINE = JOBS_MODE == "inline"  # kept for older callers; JOBS_MODE decides
 # A running job stamps heartbeat_at every JOB_HEARTBEAT_SECONDS; one silent for
 # JOB_STALE_SECONDS (worker killed, process restarted) is marked failed, retryable.
 JOB_HEARTBEAT_SECONDS = envint("JOB_HEARTBEAT_SECONDS", 10)
+# After each approval a job checks the text an export would publish (the leak gate's detector
+# re-run, kept by SHA-256 of that text) and keeps the document's dashboard parts: the export
+# and an empty-cache dashboard then reuse them. 0: the export checks every document itself.
+AFTER_APPROVAL_JOBS = envbool("AFTER_APPROVAL_JOBS", "1")
 JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
 # Per-document limits of the automatic pass: PDF reading runs in a child process under
 # wall time, memory and page/character limits; the whole pass under a wall-time limit.

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from .constants import Action
 from .models import Corpus, Decision, Document
 from .services import double
-from .trail import REVIEW_ACTIONS, SESSION_GAP, names, originals, per_document, touched_mentions
+from .trail import REVIEW_ACTIONS, SESSION_GAP, keep, names, originals, per_document, touched_mentions
 
 KINDS = ("missed", "wrongly_accepted", "wrongly_rejected", "relabelled")
 KIND_NAMES = {"missed": "Missed", "wrongly_accepted": "Wrongly accepted", "wrongly_rejected": "Wrongly rejected",
@@ -101,7 +101,7 @@ def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
         row[0]: row[1:] for row in Document.objects.filter(originals(), corpus=corpus, submitted_by__isnull=False)
         .values_list("pk", "version", "updated_at", "word_count", "status", "submitted_by", "submitted_at")
     }
-    parts = per_document(f"review:annotators:{corpus.pk}", documents, _parts)
+    parts = per_document(f"review:annotators:{corpus.pk}", documents, _parts, "annotators")
     names_of = names({row[4] for row in documents.values()})
     people: dict[str, AnnotatorQuality] = {}
     for pk, row in documents.items():
@@ -117,6 +117,13 @@ def annotator_quality(corpus: Corpus) -> list[AnnotatorQuality]:
 
 
 COUNTERS = ("documents", "approved", "mentions", "checked", *KINDS)
+
+
+def keep_parts(document_ids: list[int]) -> None:
+    """Keep these documents' parts in the database (``trail.keep``: a job after an approval)."""
+    rows = (Document.objects.filter(pk__in=document_ids, submitted_by__isnull=False)
+            .values_list("pk", "version", "updated_at", "word_count", "status", "submitted_by", "submitted_at"))
+    keep("annotators", {row[0]: row[1:] for row in rows}, _parts)
 
 
 def _parts(documents: dict[int, tuple]) -> dict[int, AnnotatorQuality]:

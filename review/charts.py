@@ -248,8 +248,69 @@ def _runs(values: Sequence[float | None]) -> list[list[int]]:
 # ---------------------------------------------------------------- the admin dashboard
 
 
-def dashboard(corpus) -> dict:
-    """Every number and chart of a corpus dashboard (the view adds nothing but the corpus list)."""
+TIMES_PER_PAGE = 25  # documents per page of "Review time per document" (334 at once: most of a 390 kB page)
+
+
+def review_times_page(corpus, page: int = 1, trail=None) -> dict:
+    """One page of "Review time per document": its two charts and table rows, units chosen over all documents."""
+    from . import stats
+
+    times = stats.review_times(corpus, trail)
+    unit, per = duration_unit(t.review_seconds for t in times)  # each chart in its own unit
+    wait_unit, wait_per = duration_unit(t.approval_seconds for t in times)
+    unit_name, wait_name = ({"min": "minutes", "h": "hours"}[u] for u in (unit, wait_unit))
+    pages = max(1, math.ceil(len(times) / TIMES_PER_PAGE))
+    page = min(max(page, 1), pages)
+    shown = times[(page - 1) * TIMES_PER_PAGE:page * TIMES_PER_PAGE]
+    review = bar_chart([(t.title, t.review_seconds / per) for t in shown],
+                       f"Review time per document ({unit_name})", unit=unit, axis=unit_name,
+                       empty="No document has been marked done yet: review times appear here (first to last decision).")
+    approval = bar_chart([(t.title, t.approval_seconds / wait_per) for t in shown if t.approval_seconds is not None],
+                         f"Marked done → approved ({wait_name})", unit=wait_unit, axis=wait_name,
+                         empty="No document has been approved yet: the wait for the second look appears here.")
+    return {
+        "times_charts": {"review_time": mark_safe(review), "approval_time": mark_safe(approval)},  # noqa: S308 - escaped
+        "units": (unit_name, wait_name),
+        "times": [(t, number(t.review_seconds / per),
+                   "not yet" if t.approval_seconds is None else number(t.approval_seconds / wait_per)) for t in shown],
+        "times_page": {"number": page, "pages": pages, "count": len(times),
+                       "first": (page - 1) * TIMES_PER_PAGE + 1, "last": (page - 1) * TIMES_PER_PAGE + len(shown),
+                       "previous": page - 1 if page > 1 else None, "next": page + 1 if page < pages else None},
+    }
+
+
+DASHBOARD_SECONDS = 60  # what the corpus stamp does not see (a renamed user) shows within this
+
+
+def corpus_stamp(corpus) -> tuple:
+    """What the dashboard's numbers depend on, in one query: the corpus's documents per status (how
+    many, the sum of their versions, the last save, the highest id). Every decision, undo, mark
+    done, approval and automatic pass moves a version; a status set without one moves its counts."""
+    from django.db.models import Count, Max, Sum
+
+    from .models import Document
+
+    rows = (Document.objects.filter(corpus=corpus).order_by().values("status")
+            .annotate(n=Count("id"), versions=Sum("version"), saved=Max("updated_at"), top=Max("id")).order_by("status"))
+    return tuple((r["status"], r["n"], r["versions"], str(r["saved"]), r["top"]) for r in rows)
+
+
+def cached_dashboard(corpus, times_page: int = 1) -> dict:
+    """:func:`dashboard`, computed again only when :func:`corpus_stamp` moved (or after ``DASHBOARD_SECONDS``)."""
+    from django.core.cache import cache
+
+    key, stamp = f"review:dashboard:{corpus.pk}:{times_page}", corpus_stamp(corpus)
+    hit = cache.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    context = dashboard(corpus, times_page)
+    cache.set(key, (stamp, context), DASHBOARD_SECONDS)
+    return context
+
+
+def dashboard(corpus, times_page: int = 1) -> dict:
+    """Every number and chart of a corpus dashboard, with one page of the per-document review times
+    (the view adds nothing but the corpus list)."""
     from . import stats
     from .annotator_quality import KIND_NAMES, KINDS, annotator_quality
     from .models import Document
@@ -262,10 +323,7 @@ def dashboard(corpus) -> dict:
     flow = stats.throughput(corpus, trail)
     days = [d.isoformat() for d in flow.days]
     mentions, done = flow.series("mentions"), flow.series("submitted")
-    times = stats.review_times(corpus, trail)
-    unit, per = duration_unit(t.review_seconds for t in times)  # each chart in its own unit
-    wait_unit, wait_per = duration_unit(t.approval_seconds for t in times)
-    unit_name, wait_name = ({"min": "minutes", "h": "hours"}[u] for u in (unit, wait_unit))
+    times = review_times_page(corpus, times_page, trail)
     people = annotator_quality(corpus)
     trend = stats.quality_over_time(corpus, documents)
     weeks = [f"{w:%b} {w.day}" for w in trend.weeks]
@@ -287,13 +345,6 @@ def dashboard(corpus) -> dict:
                               "Mentions decided per hour of review", unit="/h", axis="mentions per hour",
                               empty="Less than a minute of review measured yet: each annotator's mentions per hour "
                                     "appear here."),
-        "review_time": bar_chart([(t.title, t.review_seconds / per) for t in times],
-                                 f"Review time per document ({unit_name})", unit=unit, axis=unit_name,
-                                 empty=not_done + "review times appear here (first to last decision)."),
-        "approval_time": bar_chart(
-            [(t.title, t.approval_seconds / wait_per) for t in times if t.approval_seconds is not None],
-            f"Marked done → approved ({wait_name})", unit=wait_unit, axis=wait_name,
-            empty="No document has been approved yet: the wait for the second look appears here."),
         "changed": bar_chart([(p.annotator, round(100 * p.share("changed"), 1)) for p in people if p.checked],
                              "Decided mentions the second look changed", unit="%", axis="% of mentions checked",
                              empty="No annotator's document has been approved yet: the share of their decisions the "
@@ -306,7 +357,7 @@ def dashboard(corpus) -> dict:
                                   empty="No document has been approved yet: the precision per week appears here."),
     }
     return {
-        "charts": {k: mark_safe(v) for k, v in charts.items()},  # noqa: S308 - every text above is escaped
+        "charts": {**{k: mark_safe(v) for k, v in charts.items()}, **times["times_charts"]},  # noqa: S308 - escaped
         "statuses": [(names[s], n) for s, n in statuses.items()],
         "total": sum(statuses.values()),
         "pending": pending,
@@ -316,9 +367,7 @@ def dashboard(corpus) -> dict:
         "submitted": done,
         "annotators": [(u, n, _duration(flow.active_seconds.get(u, 0.0)), number(flow.per_hour(u)))
                        for u, n in flow.totals.items()],
-        "units": (unit_name, wait_name),
-        "times": [(t, number(t.review_seconds / per),
-                   "not yet" if t.approval_seconds is None else number(t.approval_seconds / wait_per)) for t in times],
+        **times,
         "daily": [(day, [v[i] for v in mentions.values()] + [v[i] for v in done.values()]) for i, day in enumerate(days)],
         "people": [(p, [(p.__dict__[k], _percent(p.share(k))) for k in KINDS], _percent(p.share("changed")),
                     number(p.median_minutes)) for p in people],

@@ -11,16 +11,24 @@ itself when a helper's text differs or its claim expires without a result (a wor
 died): the outcome is the single-process one, only spread over the workers. Without Redis
 (``inline``, ``thread``) or when Redis fails, the export job checks every document itself.
 
+Checks are also kept in the database (``DetectorCheck``): the job after each approval
+(``jobs.after_approval``) checks the text an export would publish then, and every export keeps
+what it checked. An export takes a kept check only when both the SHA-256 of the very text it
+publishes and that of the detection settings and package/model versions
+(:func:`settings_digest`) match; any other document goes through the checks above.
+
 Keys hold a per-run token (an override runs again with fresh keys), expire on their own
 and are deleted when the run ends. Hits are offsets and labels only, never text.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import time
 import uuid
+from pathlib import Path
 from typing import Callable
 
 from anonymizer.types import Transcript
@@ -144,3 +152,58 @@ def shared(export_id: int, token: str | None = None) -> Checks:
     import django_rq
 
     return Checks(export_id, token, store=django_rq.get_connection("default"))
+
+
+# ---------------------------------------------------------------- checks kept in the database
+
+PACKAGES = ("transcript-anonymizer", "spacy", "presidio-analyzer")
+
+
+def settings_digest(config) -> str:
+    """SHA-256 of what a detector check depends on besides the text: the detection settings
+    (the tag style aside) and the versions of the packages and the spaCy model."""
+    import dataclasses
+    import importlib.metadata
+
+    def version(package: str) -> str | None:
+        try:
+            return importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            return None
+
+    detection = dataclasses.asdict(dataclasses.replace(config, style="parts"))
+    packages = {p: version(p) for p in (*PACKAGES, config.spacy_model.replace("_", "-"))}
+    return digest(json.dumps([detection, packages, source_digest()], sort_keys=True, default=str))
+
+
+@functools.lru_cache(maxsize=1)
+def source_digest() -> str:
+    """SHA-256 of the ``anonymizer`` package's files (code and word lists): a deployment that changes
+    the detectors without a version bump does not reuse checks made by the old code (once per process)."""
+    import anonymizer
+
+    root = Path(anonymizer.__file__).parent
+    sha = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+        sha.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return sha.hexdigest()
+
+
+def kept(document_ids: list[int], settings_sha: str) -> dict[tuple[int, str], Hits]:
+    """Checks kept in the database for these documents and settings: ``(document, text sha) -> hits``."""
+    from .models import DetectorCheck
+
+    rows = DetectorCheck.objects.filter(document_id__in=document_ids, settings_sha256=settings_sha)
+    return {(d, sha): [tuple(h) for h in hits] for d, sha, hits in rows.values_list("document_id", "text_sha256", "hits")}
+
+
+def keep(document_id: int, sha: str, settings_sha: str, hits: Hits) -> None:
+    """Keep one check (offsets and labels only); the document's checks of other texts are dropped."""
+    from django.db import transaction
+
+    from .models import DetectorCheck
+
+    with transaction.atomic():
+        DetectorCheck.objects.filter(document_id=document_id).exclude(text_sha256=sha, settings_sha256=settings_sha).delete()
+        DetectorCheck.objects.update_or_create(document_id=document_id, text_sha256=sha, settings_sha256=settings_sha,
+                                               defaults={"hits": [list(h) for h in hits]})

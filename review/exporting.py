@@ -195,15 +195,25 @@ def _prepare_all(export: Export) -> list[Prepared]:
     detector = pipelines.get_pipeline(config).detector
     prepared = []
     checks = export_checks.shared(export.pk)
+    settings_sha = export_checks.settings_digest(config)
+    kept = export_checks.kept([d.pk for d in documents], settings_sha)  # checked after approval, for this very text
+    hits: dict[int, export_checks.Hits] = {}
     for i, document in enumerate(documents):  # numbers stored in this order: deterministic
         prepared.append(prepare(document, names[document.pk]))
-        checks.queue([document.pk])  # its numbers are stored: a helper on another worker may check it (rq only)
+        sha = export_checks.digest(prepared[-1].text)
+        if (document.pk, sha) in kept:
+            hits[document.pk] = kept[document.pk, sha]
+        else:
+            checks.queue([document.pk])  # its numbers are stored: a helper on another worker may check it (rq only)
         _progress(export, 0.2 * (i + 1) / len(documents))
+    cold = [p for p in prepared if p.document.pk not in hits]
     try:
-        hits = checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text))
-                                for p in prepared], lambda done: _progress(export, 0.2 + 0.7 * done / len(prepared)))
+        hits.update(checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text))
+                                     for p in cold], lambda done: _progress(export, 0.2 + 0.7 * done / len(prepared))))
     finally:
-        checks.clear([p.document.pk for p in prepared])
+        checks.clear([p.document.pk for p in cold])
+    for p in cold:  # an export run again (after an override or a failure) takes them from here
+        export_checks.keep(p.document.pk, export_checks.digest(p.text), settings_sha, hits[p.document.pk])
     for p in prepared:
         p.leaks = core.detector_leaks(p.text, hits[p.document.pk], config.whitelist_terms)  # terms: the archive scan
     return prepared

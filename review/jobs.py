@@ -188,6 +188,50 @@ def check_export_document(export_id: int, document_id: int, token: str) -> str:
     return "checked"
 
 
+def after_approval(document_id: int) -> str:
+    """After an approval: the leak gate's detector check of the text an export would publish now,
+    kept by its SHA-256 (an export reuses it only for that very text and these settings), and
+    the document's dashboard parts (``trail``). An optimisation: a failure is logged, no more."""
+    from . import annotator_quality, export_checks, leakgate, trail
+
+    document = Document.objects.select_related("corpus").filter(pk=document_id, status=Document.Status.APPROVED).first()
+    if document is None:
+        return "skipped"
+    try:
+        trail.keep_flows([document.pk])
+        annotator_quality.keep_parts([document.pk])
+        config = services.config_from_settings(document.corpus)
+        settings_sha, text = export_checks.settings_digest(config), leakgate.pseudonymized_text(document)
+        sha = export_checks.digest(text)
+        if (document.pk, sha) not in export_checks.kept([document.pk], settings_sha):
+            detector = pipelines.get_pipeline(config).detector
+            export_checks.keep(document.pk, sha, settings_sha, export_checks.detector_hits(detector, "approved", text))
+    except Exception as exc:  # noqa: BLE001 - the export checks the document itself
+        log.error("after approval of document %s: %s", document_id, type(exc).__name__)
+        return "failed"
+    return "checked"
+
+
+def enqueue_after_approval(document_id: int) -> None:
+    """Run :func:`after_approval` in the job mode (off with ``AFTER_APPROVAL_JOBS=0``); never fails the caller."""
+    from .models import DetectorCheck  # heartbeat key of no row: nothing to stamp for this job
+
+    if not settings.AFTER_APPROVAL_JOBS:
+        return
+    if settings.JOBS_MODE == "inline":
+        after_approval(document_id)
+    elif settings.JOBS_MODE == "thread":
+        runner.put(after_approval, document_id, DetectorCheck)
+    else:
+        import django_rq
+
+        try:
+            django_rq.get_queue("default").enqueue(after_approval, document_id, result_ttl=0,
+                                                   job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
+        except Exception as exc:  # noqa: BLE001 - the export checks the document itself
+            log.warning("after-approval job of document %s not queued (%s)", document_id, type(exc).__name__)
+
+
 def enqueue_analysis(document: Document) -> bool:
     """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down."""
     services.mark_queued(document)

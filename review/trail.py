@@ -5,6 +5,8 @@ Replaying every review decision of a corpus (their before/after) on each dashboa
 from its own decisions once per document stamp (its version and last save: every review
 decision, undo, mark done and approval moves the version) and kept in Django's cache
 (:func:`per_document`); a view rebuilds only the documents that changed since, in one query.
+A job after each approval also keeps the parts in the database (:func:`keep`, ``TrailPart``),
+so an empty cache (a restart, another process) reads them instead of replaying the trail.
 The sums equal the replay of the whole trail: a mention belongs to one document, so distinct
 mentions add up over documents, and each person's review time comes from the merged times
 of all their decisions. People are stored by id and named when read.
@@ -12,6 +14,7 @@ of all their decisions. People are stored by id and named when read.
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
@@ -21,7 +24,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .constants import UNDOABLE, Action
-from .models import Corpus, Decision, Document
+from .models import Corpus, Decision, Document, TrailPart
 
 REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
 SESSION_GAP = 30 * 60  # seconds: a longer pause between two decisions is a break, not review time
@@ -40,13 +43,14 @@ def stamp(version: int, updated_at: dt.datetime | None) -> tuple:
     return version, str(updated_at)
 
 
-def per_document(key: str, documents: dict[int, tuple], build: Callable[[dict[int, tuple]], dict[int, Part]]
-                 ) -> dict[int, Part]:
+def per_document(key: str, documents: dict[int, tuple], build: Callable[[dict[int, tuple]], dict[int, Part]],
+                 kind: str | None = None) -> dict[int, Part]:
     """Each document's part from the cache entry ``key`` when built at its stamp, else built now.
 
     ``documents`` maps a primary key to a row whose first two values are its version and last
     save; ``build`` gets the rows of the documents to build (one call, for all of them) and
-    returns their parts. The parts of a corpus share one entry (a cache of a few hundred entries,
+    returns their parts; ``kind``: parts of that kind kept in the database (:func:`keep`) are read
+    before anything is built. The parts of a corpus share one entry (a cache of a few hundred entries,
     like the default local-memory one, would evict per-document entries of a large corpus).
     """
     cached = cache.get(key) or {}
@@ -58,11 +62,34 @@ def per_document(key: str, documents: dict[int, tuple], build: Callable[[dict[in
             parts[pk] = hit[1]
         else:
             missing[pk] = row
+    if missing and kind:  # parts kept in the database at the documents' current stamps
+        found = kept(kind, missing)
+        parts.update(found)
+        missing = {pk: row for pk, row in missing.items() if pk not in found}
     if missing or len(cached) != len(parts):  # something new, or parts of documents gone
         built = build(missing) if missing else {}
         parts.update(built)
         cache.set(key, {pk: (stamp(*documents[pk][:2]), part) for pk, part in parts.items()}, 24 * 3600)
     return parts
+
+
+def kept(kind: str, documents: dict[int, tuple]) -> dict[int, Part]:
+    """The parts of ``kind`` kept in the database for these documents, at their current stamps only."""
+    rows = TrailPart.objects.filter(kind=kind, document_id__in=list(documents)).values_list("document_id", "stamp", "data")
+    return {pk: pickle.loads(data) for pk, at, data in rows if at == repr(stamp(*documents[pk][:2]))}
+
+
+def keep(kind: str, documents: dict[int, tuple], build: Callable[[dict[int, tuple]], dict[int, Part]]) -> None:
+    """Build the parts of ``kind`` for these documents and keep them in the database (jobs, never a GET)."""
+    for pk, part in build(documents).items():
+        TrailPart.objects.update_or_create(document_id=pk, kind=kind, defaults={
+            "stamp": repr(stamp(*documents[pk][:2])), "data": pickle.dumps(part)})
+
+
+def keep_flows(document_ids: list[int]) -> None:
+    """Keep the throughput and review-time parts of these documents (:func:`flows`)."""
+    rows = Document.objects.filter(pk__in=document_ids).values_list("pk", "version", "updated_at", "submitted_at")
+    keep("flows", {r[0]: r[1:] for r in rows}, flows)
 
 
 def names(ids) -> dict[int | None, str]:
@@ -158,7 +185,7 @@ def corpus_flows(corpus: Corpus) -> list[tuple[tuple, Flow]]:
     by title — with its part (one query, one more for the documents changed since their part was built)."""
     rows = list(Document.objects.filter(originals(), corpus=corpus).order_by("title", "pk").values_list(
         "pk", "version", "updated_at", "submitted_at", "title", "submitted_by", "approved_at"))
-    parts = per_document(f"review:flows:{corpus.pk}", {r[0]: r[1:4] for r in rows}, flows)
+    parts = per_document(f"review:flows:{corpus.pk}", {r[0]: r[1:4] for r in rows}, flows, "flows")
     return [((pk, title, by, submitted, approved), parts[pk]) for pk, _, _, submitted, title, by, approved in rows]
 
 

@@ -36,6 +36,7 @@ urlpatterns = [
     path("corpora/<int:pk>/edit/", team.corpus_edit, name="corpus_edit"),
     path("corpora/<int:corpus_pk>/take/", team.take_next, name="take_next"),
     path("corpora/<int:pk>/dashboard/", team.dashboard, name="dashboard"),
+    path("corpora/<int:pk>/dashboard/times/", team.dashboard_times, name="dashboard_times"),
     path("corpora/<int:pk>/quality.json", team.quality_json, name="quality_json"),
     # corpus knowledge: what the corpus learned (admins), re-run, the review screen's corpus actions
     path("corpora/<int:pk>/knowledge/", knowledge.corpus_knowledge, name="knowledge"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 def fan_out_pdf(depth: int = 7, fan: int = 10, pages: int = 1) -> bytes:
     """Form XObjects each drawing the next one ``fan`` times: ``fan ** depth`` glyph runs.
 
-    pdfminer lays out every drawing of a form again, so a 3 kB file asks it for
+    A PDF reader lays out every drawing of a form again, so a 3 kB file asks it for
     millions of characters (time and memory grow as ``fan ** depth``).
     """
     objects: list[bytes] = []

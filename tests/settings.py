@@ -26,3 +26,4 @@ AXES_ENABLED = False
 # Jobs run synchronously in the tests unless a test chooses another mode.
 JOBS_MODE = os.getenv("JOBS_MODE", "inline")
 JOBS_INLINE = JOBS_MODE == "inline"
+AFTER_APPROVAL_JOBS = False  # inline, each approval would run the detector; tests of these jobs turn it on

@@ -98,6 +98,7 @@ def test_it_leaves_upload_and_export_retryable_when_redis_is_down(client, django
 def test_it_fails_a_fan_out_pdf_at_its_limit_and_the_queue_goes_on(settings):
     settings.JOBS_MODE = "thread"
     settings.PDF_MAX_SECONDS = 3
+    settings.PDF_MAX_MEMORY_MB = 8192  # PDFium fills 1.5 GB in about 2.5 s here: the wall time is what this tests
     corpus = Corpus.objects.create(name="hostile")
     hostile = Document.objects.create(corpus=corpus, title="fan", original_name="fan.pdf", original=fan_out_pdf(depth=7))
     good = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode())

@@ -109,3 +109,22 @@ def test_it_fits_the_dashboard_into_the_window(live_server, browser, demo, width
     if folder:
         page.screenshot(path=str(Path(folder) / f"dashboard-{width}.png"), full_page=True)
     context.close()
+
+
+def test_it_pages_the_review_times_in_place(live_server, browser, demo, monkeypatch):
+    from review import charts
+
+    monkeypatch.setattr(charts, "TIMES_PER_PAGE", 1)  # the live server runs in this process
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/corpora/{demo.pk}/dashboard/")
+    first = page.locator("#times-table tbody th").all_inner_texts()
+    page.click("#times-card a[rel=next]")
+    page.wait_for_selector("#times-card a[rel=prev]")
+    second = page.locator("#times-table tbody th").all_inner_texts()
+    assert len(first) == len(second) == 1 and first != second
+    assert page.url.endswith(f"/corpora/{demo.pk}/dashboard/")  # swapped in place by htmx, not a new page
+    assert page.locator("h1").count() == 1 and page.locator("#times-card").count() == 1

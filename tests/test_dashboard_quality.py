@@ -160,7 +160,7 @@ def test_it_counts_throughput_in_mentions_not_actions(scripted, waiting, corpus)
 
 def test_it_reads_the_figures_in_four_queries_then_without_the_decisions(scripted, waiting, corpus,  # noqa: F811
                                                                           django_assert_num_queries):
-    with django_assert_num_queries(4):  # documents, decisions, names, doubly annotated texts
+    with django_assert_num_queries(5):  # documents, kept parts, decisions, names, doubly annotated texts
         first = annotator_quality(corpus)
     with django_assert_num_queries(3) as read:  # unchanged documents: their parts from the cache
         assert annotator_quality(corpus) == first

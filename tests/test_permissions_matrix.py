@@ -103,6 +103,7 @@ MATRIX: dict[str, list[Case]] = {
     "corpus_new": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "corpus_edit": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     "dashboard": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
+    "dashboard_times": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     "quality_json": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     # anyone signed in may take the next unassigned document: 302 to it (or back to the list)
     "take_next": [Case(None, codes(302, 302, 302, 302), "post", lambda w, d: [w["corpus"].pk])],

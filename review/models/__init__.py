@@ -5,8 +5,9 @@ Offsets of mentions index ``Document.text``. Multi-object workflows live in
 """
 from ..constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
 from .core import Corpus, CorpusEntity, Decision, Document, Entity, Export, Mention, MentionTally
+from .derived import DetectorCheck, TrailPart
 from .knowledge import KnowledgeChange, KnownForm
 from .people import Comment, ReadingProgress, UserAudit
 
-__all__ = ["Comment", "Corpus", "CorpusEntity", "Decision", "Document", "Entity", "Export", "KnowledgeChange",
-           "KnownForm", "Mention", "MentionTally", "Origin", "ReadingProgress", "ReviewStatus", "UserAudit"]
+__all__ = ["Comment", "Corpus", "CorpusEntity", "Decision", "DetectorCheck", "Document", "Entity", "Export", "KnowledgeChange",
+           "KnownForm", "Mention", "MentionTally", "Origin", "ReadingProgress", "ReviewStatus", "TrailPart", "UserAudit"]

@@ -12,13 +12,14 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, retarget, reswap
 
-from .. import permissions, services
+from .. import jobs, permissions, services
 from ..constants import Action, ReviewStatus
 from ..models import Document
 from ..rendering import line_numbers, line_starts, lines_html, render_preview, rows_html
@@ -259,7 +260,14 @@ def submit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def approve(request: HttpRequest, pk: int) -> HttpResponse:
     """The second look approves (a reviewer or admin who did not submit the document)."""
-    return _act(request, pk, lambda d, v, u, r: services.approve(d.pk, v, u), permissions.require_approve)
+    return _act(request, pk, lambda d, v, u, r: _approve(d.pk, v, u), permissions.require_approve)
+
+
+def _approve(document_id: int, version: int, user) -> services.Outcome:
+    """Approve, then (once committed) queue the after-approval job: the export's detector check, dashboard parts."""
+    outcome = services.approve(document_id, version, user)
+    transaction.on_commit(lambda: jobs.enqueue_after_approval(document_id))
+    return outcome
 
 
 @login_required

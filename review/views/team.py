@@ -12,6 +12,7 @@ from .. import charts, services, stats
 from ..forms import AssignForm, CorpusForm
 from ..models import Corpus, Document
 from ..permissions import require_admin, reviewer_group
+from .common import parse_int
 
 
 @login_required
@@ -87,8 +88,19 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Admins: progress, throughput, review times, annotator quality and the quality of the automatic pass."""
     require_admin(request.user)
     corpus = get_object_or_404(Corpus, pk=pk)
-    context = {"corpus": corpus, "corpora": Corpus.objects.only("pk", "name"), **charts.dashboard(corpus)}
+    page = parse_int(request.GET.get("times")) or 1
+    context = {"corpus": corpus, "corpora": Corpus.objects.only("pk", "name"), **charts.cached_dashboard(corpus, page)}
     return render(request, "review/dashboard.html", context)
+
+
+@login_required
+@require_GET
+def dashboard_times(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: one page of the dashboard's "Review time per document" (htmx; the links also load the whole page)."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=pk)
+    page = parse_int(request.GET.get("times")) or 1
+    return render(request, "review/_dashboard_times.html", {"corpus": corpus, **charts.review_times_page(corpus, page)})
 
 
 @login_required
