@@ -207,13 +207,16 @@ SUSPECTS = [
     ("MR. DOE: Tell me about it. I tell you. Thank you, Commissioner.", []),
     ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
     # weaker age contexts: a suspect, not a tag
-    ("MR. DOE: We got there at 10.", [("10", "AGE")]),
+    ("MR. DOE: He got married at 19.", [("19", "AGE")]),
+    ("MR. DOE: We got there at 10.", []),  # a clock time (recognizers/time.py), not an age
     ("MR. DOE: He looked about twenty when I saw him.", [("twenty", "AGE")]),
     ("MR. DOE: They were nineteen and twenty.", [("nineteen", "AGE")]),
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Twenty-two, sir.", [("Twenty-two", "AGE")]),
     ("Q. And then?\nA. About 16.", [("16", "AGE")]),
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Two of them, sir.", []),
     ("MR. DOE: I did 12 steps and 40 hours.", []),
+    # an institution noun on its own is the head of a name, never a person
+    ("MR. DOE: Call the District Attorney's Office. Then go to Unit 4.", []),
 ]
 
 
