@@ -151,6 +151,23 @@ def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
     assert results["indexed"] == results["presidio"]
 
 
+def test_it_finds_the_same_context_keywords_as_presidio(nlp):
+    """The keywords are computed once per distinct lemma: the same list as Presidio's own."""
+    from presidio_analyzer.nlp_engine import NlpArtifacts
+
+    from anonymizer.detect import IndexedArtifacts, LoadedSpacyEngine, parse
+
+    text = (
+        "PRESIDING COMMISSIONER RUFF: Be seated. His CDCR number is V12345 -- he was 17, wasn't he?\n"
+        "INMATE DOE: Yes, sir. I am: I was 17. My brother's name is Jim; he's at 9:30 a.m. \"daily\".\n"
+    ) * 3
+    engine = LoadedSpacyEngine(nlp)
+    artifacts = IndexedArtifacts(parse(nlp, text), engine)
+    presidio = NlpArtifacts.set_keywords(engine, artifacts.lemmas, "en")
+    assert len(presidio) >= 20
+    assert artifacts.keywords == presidio
+
+
 def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
     """Presidio deep-copies the results it enhances; the indexed enhancer copies only what it changes."""
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse

@@ -59,6 +59,12 @@ class PersonNameRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85)]
     CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
 
+    def admit(self, text: str, start: int, end: int) -> bool:
+        """Most capitalised words are no census first name and follow no title: :meth:`adjust`
+        would drop them (both patterns match one word, so equal spans get equal answers)."""
+        return (end - start >= 3 and text[start:end].casefold() in gazetteer.first_names()) \
+            or _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None
+
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
