@@ -92,7 +92,7 @@ def normalize_tag(tag: str) -> str:
 def rename_tag(document_id: int, version: int, user, entity_id: int, tag: str) -> Outcome:
     """Set the pseudonym tag of an entity (empty = back to the computed tag); the registry follows."""
     tag = normalize_tag(tag)
-    document = begin(document_id, version)
+    document = begin(document_id, version, freeze=False)  # the same keys show: follow_rename stores them
     entity = get_entity(document, entity_id)
     before = entity.tag
     Entity.objects.filter(pk=entity.pk).update(tag=tag)
