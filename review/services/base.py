@@ -60,10 +60,11 @@ def record_all(
     """The one writer of :class:`Decision` rows: one row per document, in one INSERT.
 
     ``target`` defaults to ``document:<pk>``. A document given as an instance records its
-    current version, and its mention tally is recounted at that version (``review.tallies``: an
-    action ends here, after its version swap); one given as a primary key keeps the model default.
+    current version, and its mention tally is stored at that version (``review.tallies.keep``: an
+    action ends here, after its version swap; carried over from the version before when the
+    decision only moved statuses); one given as a primary key keeps the model default.
     """
-    rows, versions = [], {}
+    rows, instances = [], []
     for document in documents:
         pk = document if isinstance(document, int) else document.pk
         values = {"user": user, "action": action, "target": target or f"document:{pk}",
@@ -72,9 +73,10 @@ def record_all(
             rows.append(Decision(document_id=pk, **values))
         else:
             rows.append(Decision(document=document, version=document.version, **values))
-            versions[pk] = document.version
+            instances.append(document)
     decisions = Decision.objects.bulk_create(rows)
-    tallies.store(versions)
+    if instances:
+        tallies.keep(instances, status_moves(before, after))
     return decisions
 
 
@@ -109,7 +111,7 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
         changed = changed_since(document_id, version) if current is not None else None
         if changed is not None and not changed & set(touches):
             bumped = _bump(document_id, current, statuses)
-    document = Document.objects.defer("original").select_related("corpus").get(pk=document_id)
+    document = Document.objects.defer("original").select_related("corpus", "tally").get(pk=document_id)
     if not bumped:
         if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
