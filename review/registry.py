@@ -40,7 +40,7 @@ from anonymizer.types import Mention as CoreMention
 
 from .constants import ReviewStatus
 from .models import Corpus, CorpusEntity, Document, Entity, Export, Mention
-from .rows import MENTION_COLUMNS, EntityLike, MentionLike
+from .rows import MENTION_COLUMNS, EntityLike, MentionLike, MentionRow
 
 log = logging.getLogger(__name__)
 
@@ -188,16 +188,16 @@ def document_pseudonymized(
     return result, used
 
 
-def _rows(document: Document) -> tuple[list[EntityLike], list[Mention]]:
-    entities = [
-        EntityLike(e.pk, e.label, e.category, e.name, e.tag)
-        for e in Entity.objects.filter(document=document).order_by("order", "id")
-    ]
-    mentions = list(Mention.objects.filter(document=document).only(*MENTION_COLUMNS).order_by("start"))
-    return entities, mentions
+def _rows(document: Document) -> tuple[list[EntityLike], list[MentionRow]]:
+    """The document's entities and mentions as plain rows (thousands of model instances cost several
+    times more to load than the pseudonymization that reads them)."""
+    entities = [EntityLike(*row) for row in Entity.objects.filter(document=document).order_by("order", "id")
+                .values_list("id", "label", "category", "name", "tag")]
+    found = Mention.objects.filter(document=document).order_by("start").values_list(*MENTION_COLUMNS)
+    return entities, [MentionRow(*row) for row in found]
 
 
-def keys_by_mention(document: Document, entities: Sequence[EntityLike], mentions: Sequence[Mention]) -> dict[int, tuple]:
+def keys_by_mention(document: Document, entities: Sequence[EntityLike], mentions: Sequence[MentionLike]) -> dict[int, tuple]:
     """Mention pk -> the registry keys its tag uses."""
     result, used = document_pseudonymized(document, entities, mentions)
     return {m.pk: r.keys for r, m in zip(result.replacements, used)}
@@ -233,7 +233,7 @@ def merge_keys(document: Document, moved: dict[int, int], target_pk: int) -> lis
     """
     entities, after = _rows(document)
     now_keys = keys_by_mention(document, entities, after)
-    before = [_with_entity(m, moved[m.pk]) if m.pk in moved else m for m in after]
+    before = [m._replace(entity_id=moved[m.pk]) if m.pk in moved else m for m in after]
     then_keys = keys_by_mention(document, entities, before)
     own = {key for m in after if m.entity_id == target_pk and m.pk not in moved for key in now_keys.get(m.pk, ())}
     pairs: dict[RegistryKey, RegistryKey] = {}
@@ -257,13 +257,6 @@ def _closest(key: RegistryKey, keys: Iterable[RegistryKey]) -> RegistryKey | Non
     candidates = sorted(k for k in keys if k[0] == key[0])
     best = process.extractOne(key[1], [k[1] for k in candidates], scorer=fuzz.ratio)
     return candidates[best[2]] if best else None
-
-
-def _with_entity(mention: Mention, entity_pk: int) -> Mention:
-    copy = Mention(pk=mention.pk, start=mention.start, end=mention.end, label=mention.label,
-                   confidence=mention.confidence, status=mention.status, origin=mention.origin)
-    copy.entity_id = entity_pk
-    return copy
 
 
 @transaction.atomic
