@@ -442,6 +442,10 @@ def test_it_bounds_the_queries_per_request(client_in, annotator, entities, djang
     m = doc.mentions.order_by("start").first()
     with django_assert_max_num_queries(10):
         assert client_in.get(url(doc, "inspect") + f"?m={m.pk}", **HX).status_code == 200
+    # an entity: session, user, groups, document, the entity, its mentions (once, as plain rows),
+    # the tags from the cache, the merge targets
+    with django_assert_max_num_queries(7):
+        assert client_in.get(url(doc, "inspect") + f"?e={m.entity_id}", **HX).status_code == 200
     # the first action: ~22 of its own (small ones: an answer never loads every mention nor counts
     # them: its progress comes from the tally its decision stored), plus ~9 to keep the shown tag
     # numbers (registry.freeze) and 2 to store the tally, whatever the size
