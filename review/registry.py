@@ -302,17 +302,15 @@ def unalias(document: Document, rows: Iterable[int]) -> None:
 
 
 def follow_rename(document: Document, entity_pk: int, tag: str) -> None:
-    """A rename (or its undo): in a consistent corpus the entity's keys take ``tag`` corpus-wide.
+    """A rename (or its undo) in a consistent corpus: the entity's keys take ``tag`` corpus-wide.
 
-    Either way the keys the document shows are stored (a rename changes tag texts, never which
-    keys are used, so this stores what a :func:`freeze` before the rename would have stored: the
-    rename's ``begin`` skips that freeze, one whole-document pseudonymization instead of two).
+    This stores every key the document shows (:func:`rename_entity` pseudonymizes with
+    ``store=True``); a rename changes tag texts, never which keys are used, so that is what a
+    :func:`freeze` before the rename would have stored: the rename skips that freeze.
     """
     if document.corpus.consistent_pseudonyms:
-        rename_entity(document, entity_pk, tag)  # pseudonymizes with store=True: a freeze
+        rename_entity(document, entity_pk, tag)
         log.info("registry of corpus %s follows a rename in document %s", document.corpus_id, document.pk)
-    else:
-        freeze(document)
 
 
 def follow_merge(document: Document, moved: dict[int, int], target_pk: int) -> list[int]:

@@ -228,10 +228,13 @@ def test_it_shows_and_stores_what_freezing_before_every_action_would(user, monke
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("consistent", [False, True])
-def test_it_pseudonymizes_a_rename_and_its_undo_once(user, pseudonymizations, consistent):
+def test_it_pseudonymizes_a_rename_and_its_undo_at_most_once(user, pseudonymizations, consistent):
     document = family(consistent=consistent)
     status(document, user, "Ruff", ReviewStatus.ACCEPTED)
-    for action in ("rename Trinidad", "undo", "accept Fenoti"):
+    # a consistent corpus's registry follows the rename (it pseudonymizes once to find the entity's keys,
+    # storing them); in the other corpora nothing new can show after the accept, nor after the rename
+    expected = {"rename Trinidad": int(consistent), "undo": int(consistent), "accept Fenoti": 0}
+    for action, count in expected.items():
         del pseudonymizations[:]
         step(document, user, action)
-        assert len(pseudonymizations) == (0 if action == "accept Fenoti" else 1), action
+        assert len(pseudonymizations) == count, action

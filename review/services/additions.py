@@ -117,8 +117,8 @@ def undo(document_id: int, version: int, user) -> Outcome:
     )
     if last is None:
         raise ActionError("Nothing to undo.")
-    if last.action != Action.RENAME:  # an undone rename shows the same keys: follow_rename stores them
-        keep_shown_keys(document)
+    if last.action != Action.RENAME or not document.corpus.consistent_pseudonyms:
+        keep_shown_keys(document)  # (an undone rename shows the same keys, and follow_rename stores them)
     before, after = last.before or {}, last.after or {}
     touched = set(after.get("created_mentions", []))
     for group in (*before.get("mentions", []), *after.get("mentions", [])):

@@ -13,7 +13,7 @@ from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
     ActionError, Outcome, apply_groups, begin, category_of, checked_label, checked_status, finish, get_entity, grouped,
-    joined_label, quote,
+    joined_label, keep_shown_keys, quote,
 )
 
 
@@ -92,7 +92,9 @@ def normalize_tag(tag: str) -> str:
 def rename_tag(document_id: int, version: int, user, entity_id: int, tag: str) -> Outcome:
     """Set the pseudonym tag of an entity (empty = back to the computed tag); the registry follows."""
     tag = normalize_tag(tag)
-    document = begin(document_id, version, freeze=False)  # the same keys show: follow_rename stores them
+    document = begin(document_id, version, freeze=False)
+    if not document.corpus.consistent_pseudonyms:  # else follow_rename stores the keys (a rename shows the same)
+        keep_shown_keys(document)
     entity = get_entity(document, entity_id)
     before = entity.tag
     Entity.objects.filter(pk=entity.pk).update(tag=tag)
