@@ -230,11 +230,14 @@ def merge_keys(document: Document, moved: dict[int, int], target_pk: int) -> lis
     mentions still have that the target's own mentions do not use (``Fenoti`` merged into
     ``Trinidad Fonoti``) becomes an alias of the target's closest key of its category: the
     reviewer said it is the same referent, so it takes the same tag. Returns the aliased rows.
+
+    The keys of the state before are stored first: when the moved mentions kept their labels that
+    state is the document as it was, so this is the freeze the merge's ``begin`` skips.
     """
     entities, after = _rows(document)
-    now_keys = keys_by_mention(document, entities, after)
     before = [m._replace(entity_id=moved[m.pk]) if m.pk in moved else m for m in after]
     then_keys = keys_by_mention(document, entities, before)
+    now_keys = keys_by_mention(document, entities, after)
     own = {key for m in after if m.entity_id == target_pk and m.pk not in moved for key in now_keys.get(m.pk, ())}
     pairs: dict[RegistryKey, RegistryKey] = {}
     for pk in moved:

@@ -200,6 +200,8 @@ SEQUENCES = [
     ("merge", "rename Trinidad", "undo", "undo", "reject Young"),
     ("relabel", "rename Ruff", "reject Trinidad", "undo", "undo"),
     ("reject Young", "undo", "rename Ruff", "accept Fenoti"),
+    ("relabel", "merge", "undo", "reject Ruff"),  # the merge after a relabel: its freeze is follow_merge's first step
+    ("reject Young", "undo", "merge", "rename Trinidad", "undo", "undo"),
 ]
 
 
@@ -238,3 +240,13 @@ def test_it_pseudonymizes_a_rename_and_its_undo_at_most_once(user, pseudonymizat
         del pseudonymizations[:]
         step(document, user, action)
         assert len(pseudonymizations) == count, action
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("consistent", [False, True])
+def test_it_pseudonymizes_a_merge_twice_not_three_times(user, pseudonymizations, consistent):
+    document = family(consistent=consistent)
+    step(document, user, "relabel")  # then the merge cannot skip storing the keys shown
+    del pseudonymizations[:]
+    step(document, user, "merge")
+    assert len(pseudonymizations) == 2  # the keys before (stored: the freeze) and after the merge

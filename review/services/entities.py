@@ -113,10 +113,12 @@ def merge_entities(document_id: int, version: int, user, source_id: int, target_
     """Move every mention of ``source`` into ``target`` (they take its label); the registry follows."""
     if source_id == target_id:
         raise ActionError("Choose another entity to merge into.")
-    document = begin(document_id, version)
+    document = begin(document_id, version, freeze=False)
     source, target = get_entity(document, source_id), get_entity(document, target_id)
     rows = entity_mentions(document, source)
     labels = [(pk, {"entity_id": target.pk, "label": joined_label(old, target.label)}) for pk, _, _, _, old in rows]
+    if any(new["label"] != old for (_, new), (*_, old) in zip(labels, rows)):
+        keep_shown_keys(document)  # else follow_merge first stores the keys of the document as it was
     apply_groups(document, grouped(labels))
     aliased = registry.follow_merge(document, {pk: source.pk for pk, *_ in rows}, target.pk)
     decision = finish(
