@@ -111,7 +111,7 @@ class Screen:
     @cached_property
     def pseudo(self):
         """The document as it would be exported now; registry numbers computed, never stored."""
-        return registry.document_pseudonymized(self.document, self.entities, self.mentions, store=False)
+        return registry.document_pseudonymized(self.document, self.entities, self.mention_rows, store=False)
 
     def rows(self, only: set[int] | None = None) -> list[EntityRow]:
         if only is None:
