@@ -5,7 +5,8 @@ database, starts gunicorn like ``make serve`` (gthread, WEB_WORKERS x WEB_THREAD
 ``--clients`` concurrent reviewers for ``--seconds`` (at most ``--actions`` actions each):
 each loads the review page, then accepts or rejects its own pending mentions over htmx,
 retrying with the fresh version after a conflict (409). Prints p50/p95 of page and action
-(successful and conflicting separately) and checks that no decision was lost or doubled.
+(successful and conflicting separately) and checks that no decision was lost or doubled
+and that the document's stored mention tally equals a recount.
 ``--tags`` also fetches the computed tags after every page load and action, as review.js
 does in a browser; ``--think S`` waits about S seconds between a reviewer's actions (0: as
 fast as the server answers, a stress test; a person takes seconds to read a line; the
@@ -197,6 +198,17 @@ def verify(done: dict[int, str]) -> tuple[int, int, int]:
     return len(done), lost + missing, doubled
 
 
+def tally_matches(document: int) -> bool:
+    """Whether the document's stored mention tally (carried over by each status decision) equals a recount."""
+    from review import tallies
+    from review.models import Document, MentionTally
+
+    stored = MentionTally.objects.filter(document_id=document).values_list("version", "cells").first()
+    version = Document.objects.values_list("version", flat=True).get(pk=document)
+    recount = tallies.count([document])[document]
+    return stored is not None and stored[0] == version and sorted(map(tuple, stored[1])) == sorted(recount.cells)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=10)
@@ -243,7 +255,8 @@ def main() -> None:
     print(f"{'conflict answer (409)':28}{len(conflicts):6}{percentile(conflicts, 50):9.0f}{percentile(conflicts, 95):9.0f}")
     if args.tags:
         print(f"{'tags (GET, JSON)':28}{len(tags):6}{percentile(tags, 50):9.0f}{percentile(tags, 95):9.0f}")
-    print(f"decisions: {expected} made, {lost} lost, {doubled} doubled; server errors: {sum(r.errors for r in reviewers)}")
+    print(f"decisions: {expected} made, {lost} lost, {doubled} doubled; server errors: {sum(r.errors for r in reviewers)}; "
+          f"stored tally {'equals' if tally_matches(data['document']) else 'DIFFERS FROM'} a recount")
     print(f"throughput: {len(actions) / wall:.1f} actions/s")
 
 

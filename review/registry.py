@@ -40,7 +40,7 @@ from anonymizer.types import Mention as CoreMention
 
 from .constants import ReviewStatus
 from .models import Corpus, CorpusEntity, Document, Entity, Export, Mention
-from .rows import MENTION_COLUMNS, EntityLike, MentionLike
+from .rows import MENTION_COLUMNS, EntityLike, MentionLike, MentionRow
 
 log = logging.getLogger(__name__)
 
@@ -188,16 +188,16 @@ def document_pseudonymized(
     return result, used
 
 
-def _rows(document: Document) -> tuple[list[EntityLike], list[Mention]]:
-    entities = [
-        EntityLike(e.pk, e.label, e.category, e.name, e.tag)
-        for e in Entity.objects.filter(document=document).order_by("order", "id")
-    ]
-    mentions = list(Mention.objects.filter(document=document).only(*MENTION_COLUMNS).order_by("start"))
-    return entities, mentions
+def _rows(document: Document) -> tuple[list[EntityLike], list[MentionRow]]:
+    """The document's entities and mentions as plain rows (thousands of model instances cost several
+    times more to load than the pseudonymization that reads them)."""
+    entities = [EntityLike(*row) for row in Entity.objects.filter(document=document).order_by("order", "id")
+                .values_list("id", "label", "category", "name", "tag")]
+    found = Mention.objects.filter(document=document).order_by("start").values_list(*MENTION_COLUMNS)
+    return entities, [MentionRow(*row) for row in found]
 
 
-def keys_by_mention(document: Document, entities: Sequence[EntityLike], mentions: Sequence[Mention]) -> dict[int, tuple]:
+def keys_by_mention(document: Document, entities: Sequence[EntityLike], mentions: Sequence[MentionLike]) -> dict[int, tuple]:
     """Mention pk -> the registry keys its tag uses."""
     result, used = document_pseudonymized(document, entities, mentions)
     return {m.pk: r.keys for r, m in zip(result.replacements, used)}
@@ -230,11 +230,14 @@ def merge_keys(document: Document, moved: dict[int, int], target_pk: int) -> lis
     mentions still have that the target's own mentions do not use (``Fenoti`` merged into
     ``Trinidad Fonoti``) becomes an alias of the target's closest key of its category: the
     reviewer said it is the same referent, so it takes the same tag. Returns the aliased rows.
+
+    The keys of the state before are stored first: when the moved mentions kept their labels that
+    state is the document as it was, so this is the freeze the merge's ``begin`` skips.
     """
     entities, after = _rows(document)
-    now_keys = keys_by_mention(document, entities, after)
-    before = [_with_entity(m, moved[m.pk]) if m.pk in moved else m for m in after]
+    before = [m._replace(entity_id=moved[m.pk]) if m.pk in moved else m for m in after]
     then_keys = keys_by_mention(document, entities, before)
+    now_keys = keys_by_mention(document, entities, after)
     own = {key for m in after if m.entity_id == target_pk and m.pk not in moved for key in now_keys.get(m.pk, ())}
     pairs: dict[RegistryKey, RegistryKey] = {}
     for pk in moved:
@@ -257,13 +260,6 @@ def _closest(key: RegistryKey, keys: Iterable[RegistryKey]) -> RegistryKey | Non
     candidates = sorted(k for k in keys if k[0] == key[0])
     best = process.extractOne(key[1], [k[1] for k in candidates], scorer=fuzz.ratio)
     return candidates[best[2]] if best else None
-
-
-def _with_entity(mention: Mention, entity_pk: int) -> Mention:
-    copy = Mention(pk=mention.pk, start=mention.start, end=mention.end, label=mention.label,
-                   confidence=mention.confidence, status=mention.status, origin=mention.origin)
-    copy.entity_id = entity_pk
-    return copy
 
 
 @transaction.atomic
@@ -309,7 +305,12 @@ def unalias(document: Document, rows: Iterable[int]) -> None:
 
 
 def follow_rename(document: Document, entity_pk: int, tag: str) -> None:
-    """A rename (or its undo) in a consistent corpus: the entity's keys take ``tag`` corpus-wide."""
+    """A rename (or its undo) in a consistent corpus: the entity's keys take ``tag`` corpus-wide.
+
+    This stores every key the document shows (:func:`rename_entity` pseudonymizes with
+    ``store=True``); a rename changes tag texts, never which keys are used, so that is what a
+    :func:`freeze` before the rename would have stored: the rename skips that freeze.
+    """
     if document.corpus.consistent_pseudonyms:
         rename_entity(document, entity_pk, tag)
         log.info("registry of corpus %s follows a rename in document %s", document.corpus_id, document.pk)

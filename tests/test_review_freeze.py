@@ -11,7 +11,7 @@ import pytest
 from anonymizer.pseudonymize import KEYS_PER_MENTION, pseudonymize
 from review import registry, services
 from review.constants import ReviewStatus
-from tests.test_registry import core
+from tests.test_registry import core, rows
 from tests.test_review_pseudonyms import FAMILY, FAMILY_SPECS, family, fresh, tagged
 
 SPELLED = "INMATE: Jones Smith spelled it J-O-N-E-S.\n"
@@ -152,3 +152,101 @@ def test_it_carries_the_tags_over_status_decisions_without_pseudonymizing(
     assert client.get(tags_url).json()["tags"] == tags  # the same as computed from scratch
     young = mention(document, "Young").entity_id
     assert (str(young) in tags) == (action != "reject")
+
+
+# ---------------------------------------------------------------- renames and undone renames
+
+def always_freezing(monkeypatch) -> None:
+    """The reference: every action freezes the whole document first (no skipped work)."""
+    from review.services import additions, base, entities, mentions
+
+    monkeypatch.setattr(base, "_shown_keys_stored", lambda document: False)
+    begin = base.begin
+    for module in (additions, entities, mentions):
+        monkeypatch.setattr(module, "begin", lambda *args, **kwargs: begin(*args, **{**kwargs, "freeze": True}))
+
+
+def step(document, user, action: str) -> None:
+    def entity(surface: str) -> int:
+        return mention(document, surface).entity_id
+
+    if action.startswith("rename "):
+        services.rename_tag(document.pk, fresh(document).version, user, entity(action.split()[1]), "witness")
+    elif action == "undo":
+        services.undo(document.pk, fresh(document).version, user)
+    elif action == "merge":
+        services.merge_entities(document.pk, fresh(document).version, user, entity("Fenoti"), entity("Trinidad"))
+    elif action == "relabel":
+        services.relabel_mention(document.pk, fresh(document).version, user, mention(document, "Young").pk, "LOCATION")
+    else:
+        verb, surface = action.split()
+        status(document, user, surface, {"accept": ReviewStatus.ACCEPTED, "reject": ReviewStatus.REJECTED}[verb])
+
+
+def shown(document) -> tuple:
+    """What the document shows (nothing stored) and what its registry holds."""
+    from review.models import CorpusEntity
+
+    document = fresh(document)
+    text = registry.document_pseudonymized(document, *rows(document), store=False)[0].text
+    stored = CorpusEntity.objects.filter(corpus=document.corpus).order_by("category", "key")
+    return text, list(stored.values_list("category", "key", "number", "tag", "alias_of__key"))
+
+
+SEQUENCES = [
+    ("reject Young", "rename Trinidad", "reject Ruff", "undo"),
+    ("rename Trinidad", "undo", "reject Young", "accept Fenoti"),
+    ("rename Young", "rename Ruff", "undo", "undo", "reject Fenoti"),
+    ("merge", "rename Trinidad", "undo", "undo", "reject Young"),
+    ("relabel", "rename Ruff", "reject Trinidad", "undo", "undo"),
+    ("reject Young", "undo", "rename Ruff", "accept Fenoti"),
+    ("relabel", "merge", "undo", "reject Ruff"),  # the merge after a relabel: its freeze is follow_merge's first step
+    ("reject Young", "undo", "merge", "rename Trinidad", "undo", "undo"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("consistent", [False, True])
+@pytest.mark.parametrize("style", ["parts", "referent"])
+@pytest.mark.parametrize("sequence", SEQUENCES)
+def test_it_shows_and_stores_what_freezing_before_every_action_would(user, monkeypatch, consistent, style, sequence):
+    from review.models import Corpus
+    from tests.test_registry import annotate
+
+    def run(name: str) -> list:
+        corpus = Corpus.objects.create(name=name, consistent_pseudonyms=consistent, tag_style=style)
+        document = annotate(corpus, "family", FAMILY, FAMILY_SPECS)
+        status(document, user, "Ruff", ReviewStatus.ACCEPTED)
+        states = []
+        for action in sequence:
+            step(document, user, action)
+            states.append(shown(document))
+        return states
+
+    skipping = run("skipping")
+    always_freezing(monkeypatch)
+    assert skipping == run("reference")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("consistent", [False, True])
+def test_it_pseudonymizes_a_rename_and_its_undo_at_most_once(user, pseudonymizations, consistent):
+    document = family(consistent=consistent)
+    status(document, user, "Ruff", ReviewStatus.ACCEPTED)
+    # a consistent corpus's registry follows the rename (it pseudonymizes once to find the entity's keys,
+    # storing them); in the other corpora nothing new can show after the accept, nor after the rename
+    expected = {"rename Trinidad": int(consistent), "undo": int(consistent), "accept Fenoti": 0}
+    for action, count in expected.items():
+        del pseudonymizations[:]
+        step(document, user, action)
+        assert len(pseudonymizations) == count, action
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("consistent", [False, True])
+def test_it_pseudonymizes_a_merge_twice_not_three_times(user, pseudonymizations, consistent):
+    document = family(consistent=consistent)
+    step(document, user, "relabel")  # then the merge cannot skip storing the keys shown
+    del pseudonymizations[:]
+    step(document, user, "merge")
+    assert len(pseudonymizations) == 2  # the keys before (stored: the freeze) and after the merge

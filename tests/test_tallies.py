@@ -55,6 +55,48 @@ def test_it_keeps_the_tally_through_bulk_accept_submit_and_a_rerun(document, ann
     assert stored(document) == recounted(document) and stored(document)[1] == stored(document)[2]
 
 
+STATUS_ACTIONS = {  # name: (url builder, post data): actions whose decision only moves statuses
+    "accept mention": (lambda d: url(d, "mention_action", d.mentions.order_by("start")[3].pk, "accept"), {}),
+    "reject mention": (lambda d: url(d, "mention_action", d.mentions.order_by("start")[4].pk, "reject"), {}),
+    "accept entity": (lambda d: url(d, "entity_action", d.entities.get(name="Fresno").pk, "accept"), {}),
+    "reject entity": (lambda d: url(d, "entity_action", d.entities.get(name="Kevin Richardson").pk, "reject"), {}),
+}
+
+
+@pytest.mark.parametrize("name", list(STATUS_ACTIONS))
+def test_it_carries_the_tally_over_a_status_decision_counting_nothing(
+        client_in, document, name, django_assert_max_num_queries):
+    """A status decision moves its mentions' counts in the tally of the version before (stored
+    equal to a recount), and its answer's progress and pending counts come from that tally: the
+    action counts nothing over the document's mentions, however long the document is."""
+    build_url, data = STATUS_ACTIONS[name]
+    one = document.mentions.order_by("start")[0]  # one decision first: an entity's mentions then differ
+    assert client_in.post(url(document, "mention_action", one.pk, "reject"), {"version": document.version},
+                          **HX).status_code == 200
+    address = build_url(document)
+    with django_assert_max_num_queries(40) as captured:
+        answer = client_in.post(address, {"version": stored(document)[0], **data}, **HX)
+    assert answer.status_code == 200
+    assert stored(document) == recounted(document)
+    sql = [q["sql"] for q in captured.captured_queries]
+    assert not [q for q in sql if "COUNT(" in q.upper()], "the action counted mentions"
+    now = tallies.count([document.pk])[document.pk]
+    assert f"<b>{now.decided}</b> / {now.total} decided" in answer.content.decode()
+    assert f'data-pending="{now.total - now.decided}"' in answer.content.decode()
+
+
+def test_it_recounts_when_the_stored_tally_is_not_of_the_version_before(client_in, document):
+    MentionTally.objects.filter(document=document).update(version=document.version - 1, total=99, decided=98)
+    first = document.mentions.order_by("start")[0]
+    assert client_in.post(url(document, "mention_action", first.pk, "accept"), {"version": document.version},
+                          **HX).status_code == 200
+    assert stored(document) == recounted(document) and stored(document)[2] == 1
+    MentionTally.objects.filter(document=document).delete()
+    assert client_in.post(url(document, "mention_action", first.pk, "reject"), {"version": document.version},
+                          **HX).status_code == 200
+    assert stored(document) == recounted(document) and stored(document)[2] == 1
+
+
 def rows_shown(html: str) -> dict[str, str]:
     return dict(re.findall(r'<tr id="doc-\d+".*?<td>(?:<a [^>]*>)?([\w ]+?)(?:</a>)?</td>.*?'
                            r'<td class="review-progress">([^<]*)</td>', html, re.S))

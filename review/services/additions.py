@@ -7,7 +7,8 @@ from .. import registry
 from ..constants import UNDOABLE, Action, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, Mention
 from .base import (
-    ENTITY_FIELDS, ActionError, Outcome, apply_groups, begin, checked_label, finish, get_entity, new_entity, quote,
+    ENTITY_FIELDS, ActionError, Outcome, apply_groups, begin, checked_label, finish, get_entity, keep_shown_keys,
+    new_entity, quote,
 )
 from .text import overlaps, same_term, trim_span
 
@@ -106,7 +107,7 @@ def whitelist_term(document_id: int, version: int, user, term: str) -> Outcome:
 @transaction.atomic
 def undo(document_id: int, version: int, user) -> Outcome:
     """Revert this user's last action on the document that is not undone yet."""
-    document = begin(document_id, version)
+    document = begin(document_id, version, freeze=False)
     # decisions before the last automatic re-run refer to rows that run replaced
     rerun = document.decisions.filter(action=Action.RERUN).order_by("-id").values_list("pk", flat=True).first() or 0
     last = (
@@ -116,6 +117,8 @@ def undo(document_id: int, version: int, user) -> Outcome:
     )
     if last is None:
         raise ActionError("Nothing to undo.")
+    if last.action != Action.RENAME or not document.corpus.consistent_pseudonyms:
+        keep_shown_keys(document)  # (an undone rename shows the same keys, and follow_rename stores them)
     before, after = last.before or {}, last.after or {}
     touched = set(after.get("created_mentions", []))
     for group in (*before.get("mentions", []), *after.get("mentions", [])):
@@ -150,4 +153,15 @@ def undo(document_id: int, version: int, user) -> Outcome:
         registry.follow_rename(document, restored["id"], restored["set"]["tag"])
     spans = [(s, e) for s, e, _ in spans_rows] + [(r["start"], r["end"]) for r in deleted]
     entities |= {r["entity_id"] for r in deleted}
-    return Outcome(document, decision, spans, entities, regroup=True)
+    return Outcome(document, decision, spans, entities, regroup=regroups(before, after))
+
+
+def regroups(before: dict, after: dict) -> bool:
+    """Whether undoing a decision with these states changes the entity list's grouping (labels, which
+    entity a mention is in, mentions or entities coming or going); statuses and tags redraw rows only."""
+    if after.get("created_mentions") or after.get("created_entities") or before.get("deleted_mentions"):
+        return True
+    groups = (*before.get("mentions", []), *after.get("mentions", []))
+    if any(set(group.get("set", {})) - {"status"} for group in groups):
+        return True
+    return any(set(row.get("set", {})) - {"tag"} for row in (*before.get("entities", []), *after.get("entities", [])))

@@ -60,10 +60,11 @@ def record_all(
     """The one writer of :class:`Decision` rows: one row per document, in one INSERT.
 
     ``target`` defaults to ``document:<pk>``. A document given as an instance records its
-    current version, and its mention tally is recounted at that version (``review.tallies``: an
-    action ends here, after its version swap); one given as a primary key keeps the model default.
+    current version, and its mention tally is stored at that version (``review.tallies.keep``: an
+    action ends here, after its version swap; carried over from the version before when the
+    decision only moved statuses); one given as a primary key keeps the model default.
     """
-    rows, versions = [], {}
+    rows, instances = [], []
     for document in documents:
         pk = document if isinstance(document, int) else document.pk
         values = {"user": user, "action": action, "target": target or f"document:{pk}",
@@ -72,9 +73,10 @@ def record_all(
             rows.append(Decision(document_id=pk, **values))
         else:
             rows.append(Decision(document=document, version=document.version, **values))
-            versions[pk] = document.version
+            instances.append(document)
     decisions = Decision.objects.bulk_create(rows)
-    tallies.store(versions)
+    if instances:
+        tallies.keep(instances, status_moves(before, after))
     return decisions
 
 
@@ -87,7 +89,8 @@ def record(document: Document, user, action: str, target: str, summary: str = ""
 # ---------------------------------------------------------------- taking the document
 
 
-def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, touches: Iterable[int] = ()) -> Document:
+def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, touches: Iterable[int] = (),
+          *, freeze: bool = True) -> Document:
     """Take the document for one action: compare-and-swap its version, or raise.
 
     ``touches``: the mentions a status action changes. Given, a stale version still applies
@@ -97,7 +100,9 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
     waits for the document row, then sees the first's decision.
 
     A document in its first review moves to "in review"; one awaiting the second look keeps
-    its status (the reviewer's corrections).
+    its status (the reviewer's corrections). ``freeze=False``: the action calls
+    :func:`keep_shown_keys` itself, or shows the same keys and stores them after its change
+    (a rename: ``registry.follow_rename``).
     """
     bumped = _bump(document_id, version, statuses)
     if not bumped and touches:
@@ -106,27 +111,65 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
         changed = changed_since(document_id, version) if current is not None else None
         if changed is not None and not changed & set(touches):
             bumped = _bump(document_id, current, statuses)
-    document = Document.objects.defer("original").select_related("corpus").get(pk=document_id)
+    document = Document.objects.defer("original").select_related("corpus", "tally").get(pk=document_id)
     if not bumped:
         if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
         raise Conflict(f"Someone else changed this document (version {version} is now {document.version}).")
-    if not _shown_keys_stored(document):
-        registry.freeze(document)  # the tags shown so far keep their numbers whatever this action changes
+    if freeze:
+        keep_shown_keys(document)
     return document
+
+
+def keep_shown_keys(document: Document) -> None:
+    """The tags shown so far keep their numbers whatever this action changes: store every key the
+    document shows (:func:`registry.freeze`, a whole-document pseudonymization) unless the registry
+    holds them already (:func:`_shown_keys_stored`)."""
+    if not _shown_keys_stored(document):
+        registry.freeze(document)
 
 
 def _shown_keys_stored(document: Document) -> bool:
     """Whether the registry holds every key the document shows before this action (then the whole-
     document :func:`registry.freeze` is skipped): the last decision made the version this action
-    started from, went through :func:`begin` (which froze what it saw) and only changed statuses
-    in a way that shows no new key (:func:`registry.statuses_keep_keys`)."""
+    started from, went through :func:`begin` (which froze what it saw, or after a rename stored the
+    same keys) and shows no key that version did not show (:func:`keeps_keys`)."""
     last = (Decision.objects.filter(document_id=document.pk).order_by("-id")
-            .values_list("version", "before", "after").first())
+            .values_list("version", "action", "target", "before", "after").first())
     if last is None or last[0] != document.version - 1:
         return False
-    moves = status_moves(last[1], last[2])
+    return keeps_keys(document, *last[1:])
+
+
+def keeps_keys(document: Document, action: str, target: str, before, after) -> bool:
+    """Whether a decision left the document showing no registry key it did not show before: it only
+    changed statuses that way (:func:`registry.statuses_keep_keys`), or only entities' tags (a tag
+    replaces a key's text, never which keys are used: ``anonymizer.pseudonymize`` numbers renamed
+    entities as any other), or it undid a decision that only changed tags (an undo puts back the
+    recorded tags whatever came in between; an undone status change still counts as a change)."""
+    if action == Action.UNDO:
+        undone = parse_pk(target, "decision")
+        found = Decision.objects.filter(pk=undone, document_id=document.pk).values_list("before", "after").first()
+        return found is not None and tags_only(*found)
+    if tags_only(before, after):
+        return True
+    moves = status_moves(before, after)
     return moves is not None and registry.statuses_keep_keys(document, moves.values())
+
+
+def tags_only(before, after) -> bool:
+    """Whether a decision's states only set entities' tags (a rename)."""
+    return all(
+        isinstance(state, dict) and set(state) == {"entities"} and state["entities"]
+        and all(set(row.get("set", {})) == {"tag"} for row in state["entities"])
+        for state in (before, after)
+    )
+
+
+def parse_pk(target: str | None, kind: str) -> int | None:
+    """``"decision:12"`` -> 12 when the target is of that kind."""
+    prefix, _, value = (target or "").partition(":")
+    return int(value) if prefix == kind and value.isdigit() else None
 
 
 def status_moves_since(document_id: int, version: int) -> dict[int, tuple[str, str]] | None:

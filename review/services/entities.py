@@ -13,7 +13,7 @@ from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention
 from .base import (
     ActionError, Outcome, apply_groups, begin, category_of, checked_label, checked_status, finish, get_entity, grouped,
-    joined_label, quote,
+    joined_label, keep_shown_keys, quote,
 )
 
 
@@ -92,7 +92,9 @@ def normalize_tag(tag: str) -> str:
 def rename_tag(document_id: int, version: int, user, entity_id: int, tag: str) -> Outcome:
     """Set the pseudonym tag of an entity (empty = back to the computed tag); the registry follows."""
     tag = normalize_tag(tag)
-    document = begin(document_id, version)
+    document = begin(document_id, version, freeze=False)
+    if not document.corpus.consistent_pseudonyms:  # else follow_rename stores the keys (a rename shows the same)
+        keep_shown_keys(document)
     entity = get_entity(document, entity_id)
     before = entity.tag
     Entity.objects.filter(pk=entity.pk).update(tag=tag)
@@ -111,10 +113,12 @@ def merge_entities(document_id: int, version: int, user, source_id: int, target_
     """Move every mention of ``source`` into ``target`` (they take its label); the registry follows."""
     if source_id == target_id:
         raise ActionError("Choose another entity to merge into.")
-    document = begin(document_id, version)
+    document = begin(document_id, version, freeze=False)
     source, target = get_entity(document, source_id), get_entity(document, target_id)
     rows = entity_mentions(document, source)
     labels = [(pk, {"entity_id": target.pk, "label": joined_label(old, target.label)}) for pk, _, _, _, old in rows]
+    if any(new["label"] != old for (_, new), (*_, old) in zip(labels, rows)):
+        keep_shown_keys(document)  # else follow_merge first stores the keys of the document as it was
     apply_groups(document, grouped(labels))
     aliased = registry.follow_merge(document, {pk: source.pk for pk, *_ in rows}, target.pk)
     decision = finish(

@@ -5,7 +5,8 @@ import bisect
 
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
-from ..rows import MENTION_COLUMNS, EntityLike
+from ..rendering import entity_rows
+from ..rows import MENTION_COLUMNS, EntityLike, MentionRow, entity_likes
 from ..services import (
     NAME_LABELS, find_occurrences, knowledge, name_like, overlaps, same_term, similar_names, surface_forms, trim_span,
 )
@@ -23,8 +24,8 @@ def inspector(screen: Screen, params) -> dict:
         mention = screen.mention(mention_id)
         if mention is not None:
             return _mention(screen, mention)
-    if entity_id and Entity.objects.filter(document=screen.document, pk=entity_id).exists():
-        return _entity(screen, entity_id)
+    if entity_id and (entity := entity_likes(Entity.objects.filter(document=screen.document, pk=entity_id))):
+        return _entity(screen, entity[0])
     if start is not None and end is not None and 0 <= start < end <= len(screen.text):
         return _add(screen, start, end)
     if query:
@@ -45,9 +46,12 @@ def _mention(screen: Screen, mention: Mention) -> dict:
     }
 
 
-def _entity(screen: Screen, entity_id: int) -> dict:
-    row = screen.rows({entity_id})
-    mentions = list(Mention.objects.filter(document=screen.document, entity_id=entity_id).only(*MENTION_COLUMNS).order_by("start"))
+def _entity(screen: Screen, entity: EntityLike) -> dict:
+    """The entity's row and occurrences from one read of its mentions as plain rows (an entity can have hundreds)."""
+    entity_id = entity.pk
+    found = Mention.objects.filter(document=screen.document, entity_id=entity_id).order_by("start")
+    mentions = [MentionRow(*values) for values in found.values_list(*MENTION_COLUMNS)]
+    row = entity_rows(screen.text, [entity], mentions, screen.tags())
     return {
         "mode": "entity",
         "entity": row[0] if row else None,

@@ -30,9 +30,11 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     if preview or request.GET.get("m") or request.GET.get("e"):
         screen.fresh_tags()  # without JavaScript nothing fetches the tags later
     filters = filters_of(request)
+    # panel A first: it reads every mention, so the progress and counts below need no count query
+    lines = lines_html(render_preview(*screen.pseudo)) if preview else screen.lines_html()
     context = {
         **base_context(request, screen),
-        "lines_html": lines_html(render_preview(*screen.pseudo)) if preview else screen.lines_html(),
+        "lines_html": lines,
         "preview": preview,
         "groups_html": screen.groups_html(filters),
         "filters": filters,

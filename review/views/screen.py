@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.types import LABELS
 
-from .. import registry, services, trail
+from .. import registry, services, tallies, trail
 from ..constants import ReviewStatus
 from ..models import Document, Entity, Mention
 from ..rendering import (
@@ -111,7 +111,7 @@ class Screen:
     @cached_property
     def pseudo(self):
         """The document as it would be exported now; registry numbers computed, never stored."""
-        return registry.document_pseudonymized(self.document, self.entities, self.mentions, store=False)
+        return registry.document_pseudonymized(self.document, self.entities, self.mention_rows, store=False)
 
     def rows(self, only: set[int] | None = None) -> list[EntityRow]:
         if only is None:
@@ -134,7 +134,11 @@ class Screen:
         return list(groups.items())
 
     def progress(self) -> Progress:
-        if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
+        if (tally := tallies.loaded(self.document)) is not None:  # an action's answer: counted by its decision
+            counts = {s: 0 for s in ReviewStatus.values}
+            for _, status, _, _, n in tally.cells:
+                counts[status] += n
+        elif "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
             counts = {s: 0 for s in ReviewStatus.values}
             for m in self._loaded():
                 counts[m.status] += 1
@@ -147,7 +151,16 @@ class Screen:
 
     def pending_counts(self, selection: "services.PendingFilter") -> tuple[int, dict[str, int]]:
         """How many pending mentions ``selection`` covers, and the pending mentions per label (an
-        action's answer counts them in the database instead of loading every mention)."""
+        action's answer takes them from the tally its decision stored, or counts them in the database
+        instead of loading every mention)."""
+        tally = tallies.loaded(self.document)
+        if tally is not None and not selection.certainties and not selection.entity_ids:  # the tally has neither
+            pending = [cell for cell in tally.cells if cell[1] == ReviewStatus.PENDING]
+            labels: Counter = Counter()
+            for label, _, _, _, n in pending:
+                labels[label] += n
+            count = sum(n for label, _, _, sources, n in pending if selection.matches(label, 0, sources, 0))
+            return count, dict(labels)
         if "mentions" in self.__dict__ or "mention_rows" in self.__dict__:
             pending = [m for m in self._loaded() if m.status == ReviewStatus.PENDING]
             count = sum(selection.matches(m.label, m.confidence, m.sources, m.entity_id) for m in pending)
