@@ -185,14 +185,26 @@ def _collapse_identical(spans: list[_Span]) -> list[_Span]:
     return collapsed
 
 
+#: what a piece cut out of a longer span may start with and is not part of it
+_CUT_LEAD = frozenset(".,;:!? \t\n")
+
+
 def _free_pieces(span: _Span, taken: list[_Span], text: str) -> list[tuple[int, int]]:
-    """Parts of ``span`` not covered by ``taken`` (non-overlapping), trimmed."""
+    """Parts of ``span`` not covered by ``taken`` (non-overlapping), trimmed of white space and of
+    the punctuation a cut leaves in front (``. Little`` of the tagger's ``Maribel Little. Little``)."""
     pieces = free_pieces(span.start, span.end, ((t.start, t.end) for t in taken))
-    return [bounds for piece in pieces if (bounds := trim_space(text, *piece)) is not None]
+    return [bounds for piece in pieces if (bounds := trim_space(text, *_lead_cut(text, *piece))) is not None]
+
+
+def _lead_cut(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in _CUT_LEAD:
+        start += 1
+    return start, end
 
 
 def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
-    """Non-overlapping spans covering the non-whitespace characters of ``group``."""
+    """Non-overlapping spans covering the non-whitespace characters of ``group`` (but the punctuation
+    a cut leaves in front of a piece)."""
     if len(group) == 1:
         return group
     taken: list[_Span] = []

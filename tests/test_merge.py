@@ -36,7 +36,8 @@ TEXT = "inmate Kevin Richardson, CDCR number L90314, at San Quentin State Prison
         # partial overlap, same label: one span over the union
         ([m(7, 18), m(13, 23)], [(7, 23, "PERSON")]),
         # partial overlap, different labels, same trust: longer keeps all, the other the rest
-        ([m(7, 23), m(13, 30, "LOCATION")], [(7, 23, "PERSON"), (23, 29, "LOCATION")]),
+        # (the comma a cut leaves in front of the rest is not kept)
+        ([m(7, 23), m(13, 30, "LOCATION")], [(7, 23, "PERSON"), (25, 29, "LOCATION")]),
         # contained in a longer one of another label (same trust): the longer wins
         ([m(48, 72, "ORGANIZATION", "presidio"), m(48, 59, "LOCATION")], [(48, 72, "ORGANIZATION")]),
         # a rule mention inside a longer NER one wins its part, the NER keeps the rest
@@ -135,7 +136,9 @@ def documents(draw):
 
 
 def covered(mentions, text: str) -> set[int]:
-    return {i for x in mentions for i in range(x.start, x.end) if not text[i].isspace()}
+    """The letters and digits under the mentions (white space and punctuation hold no personal data:
+    a piece cut out of a longer span loses the ``. `` in front of it)."""
+    return {i for x in mentions for i in range(x.start, x.end) if text[i].isalnum()}
 
 
 @settings(max_examples=400, deadline=None)
