@@ -77,7 +77,8 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
 
 def sentence_initial(text: str, start: int) -> bool:
     """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash, after a
-    line-opening Q&A marker ``Q.``); not after an abbreviation or an initial (``Mr. Young``)."""
+    line-opening Q&A marker ``Q.``); not after an abbreviation or an initial (``Mr. Young``), but
+    after a number (``when I was 3. Honestly``)."""
     before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
     if not before:
         return True
@@ -85,7 +86,7 @@ def sentence_initial(text: str, start: int) -> bool:
         last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
         if before in ("Q.", "A."):
             return True
-        return not (len(last) == 1 or last.casefold() in vocabulary.ABBREVIATIONS)
+        return not ((len(last) == 1 and last.isalpha()) or last.casefold() in vocabulary.ABBREVIATIONS)
     return before[-1] in "?!:;—-"
 
 

@@ -99,6 +99,7 @@ def _known(word: str) -> bool:
         or folded.removesuffix("s") in _CALENDAR
         or lexicon.is_whitelisted(word)
         or lexicon.is_stop_name(word)
+        or folded in _NRP_WORDS  # "read and write English": the NRP recognizer's, never a person
     )
 
 
@@ -111,6 +112,7 @@ def _name_like(words: list[str], lower: set[str]) -> bool:
 
 
 _CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS))
+_NRP_WORDS = frozenset(gazetteer.nrp_terms())
 
 
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -217,6 +217,12 @@ SUSPECTS = [
     ("MR. DOE: I did 12 steps and 40 hours.", []),
     # an institution noun on its own is the head of a name, never a person
     ("MR. DOE: Call the District Attorney's Office. Then go to Unit 4.", []),
+    # a language or nationality is the NRP recognizer's, never a person
+    ("COMMISSIONER ROE: Do you read and write English without difficulty?", []),
+    # a sentence after a number opens with an ordinary word, not a mid-sentence name
+    ("MR. DOE: He left when I was 3. Honestly, I was alone.", [("3", "AGE")]),
+    ("MR. DOE: He left when I was 3. Faerbanks stayed.", [("3", "AGE")]),
+    ("MR. DOE: He left in Unit 3. I saw Faerbanks there.", [("Faerbanks", "PERSON")]),
 ]
 
 
