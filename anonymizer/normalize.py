@@ -6,7 +6,8 @@ text is searched again for every surface form so that occurrences the detectors 
 are tagged too (confidence 3, for the reviewer).
 
 The steps live in their own modules: :mod:`~anonymizer.normalize_names` (name words, keys,
-thresholds), :mod:`~anonymizer.normalize_people` (grouping) and
+thresholds), :mod:`~anonymizer.normalize_groups` (persons and the index of their name parts),
+:mod:`~anonymizer.normalize_people` (grouping) and
 :mod:`~anonymizer.normalize_rescan` (re-scan and settling the hits); this module runs them
 and builds the entities.
 
@@ -18,7 +19,10 @@ Grouping rules
   parts occur in it (a middle name is then added).  Titles (``Mr.``, ``Commissioner``,
   the lexicon's one-word titles), initials, suffixes (``Jr.``) and possessives are
   ignored.  Adjacent PERSON mentions (``Robert`` + ``Young``, at most an initial between
-  them) are joined *before* grouping so a full name is never split between two persons.
+  them) are joined *before* grouping so a full name is never split between two persons; a
+  lone surname takes in the Census first name written right before it inside a sentence
+  (``The victim, Young Little``: the tagger leaves out first names that are common words, and
+  its ORGANIZATION piece over that word is dropped).
 * A part *matches* a person key when it is equal (case-folded), else a misspelling
   (``rapidfuzz.fuzz.ratio`` >= ``Config.fuzzy_threshold``, both at least 5 letters, same
   first letter: ``Stevenston`` -> ``Stevenson``; or one letter wrong in a part of 7+ letters,
@@ -30,15 +34,20 @@ Grouping rules
   speaker who gives their full name in the utterance or whom the previous utterance
   addressed by first name; elsewhere the speaker who gave their full name earlier in the
   utterance, or a title-page participant when addressed, ``Ms. Black, you may...``, or
-  named as giving a statement), else to the inmate, else to the person with most mentions
-  so far, else to the title-page person (title-page order), else to the earliest; two
-  persons with different first names are never united, and the part keeps certainty 3.
-  Parts that fit one person only are linked first, so the counts are meaningful when the
-  ambiguous ones are decided.
+  named as giving a statement; ``Mr.``/``Ms.`` leave out the persons whose first name is
+  the other sex's, ``gazetteer.first_name_sex``), else to the inmate, else in running text
+  to the person talked about most (mentions outside speaker tags: the victim rather than a
+  relative who speaks), in a speaker tag to the person with most mentions so far, else to
+  the title-page person (title-page order), else to the earliest; two persons with
+  different first names are never united, and the part keeps certainty 3. Parts that fit
+  one person only are linked first, then the shared parts their context decides, then the
+  rest (fewest persons left first), so the counts are meaningful when those are decided.
 * **Spelled names** (``R-I-C-H-A-R-D-S-O-N``) join the person having that part (one
   letter slip tolerated for 4+ letters), else start a person of their own; spelled right
-  after a name in its line (``Black, B-L-A-C-K``), the person of that name.  They keep
-  the SPELLED_NAME label; the entity is PERSON.
+  after a name in its line (``Black, B-L-A-C-K``), the person of that name, or the speaker
+  whose tag opens the line and bears it; answering a question about someone else's name
+  ("how is the victim's last name spelled?"), the person most talked about with that name.
+  They keep the SPELLED_NAME label; the entity is PERSON.
 * **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by statistical
   NER tools (not by a rule recognizer) whose word is a part of a title-page person or of a
   full name (not a common word) becomes a PERSON mention of that person (spaCy's
@@ -83,7 +92,9 @@ from typing import Sequence
 from . import spans
 from .detect_seeds import cut_name_pairs
 from .normalize_names import _clean_surface, _name_tokens, _name_words, cdcr_key
-from .normalize_people import _Group, _Grouper, _join_adjacent_names
+from .normalize_names import _join_adjacent_names, _with_first_names
+from .normalize_groups import _Group
+from .normalize_people import _Grouper
 from .normalize_rescan import (
     _build_forms,
     _fragment_hits,
@@ -172,7 +183,7 @@ def normalize(
     Returns sorted, non-overlapping mentions and the entities numbered by first
     appearance in the text (``entities[i].id == i``).
     """
-    ordered = _join_adjacent_names(text, _sorted_disjoint(text, mentions), same_entity=False)
+    ordered = _join_adjacent_names(text, _with_first_names(text, _sorted_disjoint(text, mentions)), same_entity=False)
     grouper = _Grouper(text, config)
     assignment = grouper.run(ordered, header)
     grouped = [replace(m, entity=gid, label=label) for m, (gid, label) in zip(ordered, assignment)]

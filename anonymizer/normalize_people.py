@@ -5,196 +5,39 @@ See :mod:`anonymizer.normalize` for the rules.
 from __future__ import annotations
 
 import re
-import sys
-from bisect import bisect_left, bisect_right, insort
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from bisect import bisect_left
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
 
+from .normalize_groups import _Group, _People
 from .normalize_names import (
     _FUZZY_LABELS,
     _MIN_FUZZY_LEN,
-    _MIN_PREFIX_LEN,
-    _NAME_GAP,
     _OFF_TITLE,
     _ORG_LOC_THRESHOLD,
     _PERSON_SUBJECT,
-    _MIN_SLIP_LEN,
     _RELABEL_LABELS,
     _ADDRESSED,
     _FIRST_NAME_ADDRESSED,
     _SELF_INTRO,
     _STATEMENT_OF,
     _clean_surface,
-    _key_parts,
     _name_tokens,
-    _slip,
     _surface_key,
     _vocabulary,
 )
 from . import gazetteer
-from .resolve import NER_SOURCES, unite
+from .resolve import NER_SOURCES
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Config, Header, Mention
 
 
+#: a question about someone else's name ("how is the victim's last name spelled?"), not "your name"
+_ANOTHERS_NAME = re.compile(
+    r"^(?!.*\byour[ ](?:\w+[ ])?name\b).*\b(?:victim|decedent|his|her|their|\w+['’]s)[ ](?:last[ ]|first[ ]|family[ ]|sur)?name\b",
+    re.IGNORECASE,
+)
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
-
-
-@dataclass(eq=False)
-class _Group:
-    """A referent under construction."""
-
-    label: str
-    key: str = ""
-    core: list[str] = field(default_factory=list)  # PERSON: name parts (case-folded), in order
-    keys: dict[str, None] = field(default_factory=dict)  # PERSON: every part/variant linking here
-    title_form: str | None = None  # PERSON: the title-page name
-    header_rank: int = _OFF_TITLE
-    inmate: bool = False
-    count: int = 0
-    first: int = sys.maxsize
-
-    def rank(self) -> tuple[int, int, int, int]:
-        """Lower is preferred on ambiguity: the inmate, then most mentions so far, then title
-        page (in its order), then first seen."""
-        return (0 if self.inmate else 1, -self.count, self.header_rank, self.first)
-
-    def see(self, start: int) -> None:
-        self.count += 1
-        self.first = min(self.first, start)
-
-
-class _People:
-    """Person groups and the index of their name parts."""
-
-    def __init__(self, groups: list[_Group], threshold: float) -> None:
-        self.groups = groups
-        self.threshold = threshold
-        self.index: dict[str, list[int]] = {}  # key -> person groups, in creation order
-        self._keys: list[str] = []  # every key, in insertion order (fuzzy search)
-        self._sorted_keys: list[str] = []  # every key, sorted (prefix search)
-
-    def create(self, tokens: Sequence[str], header_rank: int = _OFF_TITLE) -> int:
-        gid = len(self.groups)
-        self.groups.append(_Group(label="PERSON", core=list(dict.fromkeys(tokens)), header_rank=header_rank))
-        for token in tokens:
-            self.add_key(gid, token)
-        return gid
-
-    def add_key(self, gid: int, token: str) -> None:
-        for key in _key_parts(token):
-            if key not in self.groups[gid].keys:
-                self.groups[gid].keys[key] = None
-                if key not in self.index:
-                    self._keys.append(key)
-                    insort(self._sorted_keys, key)
-                self.index.setdefault(key, []).append(gid)
-
-    def best(self, gids: Iterable[int]) -> int:
-        return min(gids, key=lambda g: (self.groups[g].rank(), g))
-
-    def _fuzzy_keys(self, token: str) -> list[str]:
-        if len(token) < _MIN_FUZZY_LEN:
-            return []
-        found = process.extract(token, self._keys, scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None)
-        keys = [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
-        if len(token) >= _MIN_SLIP_LEN and not keys:  # one letter slipped in a long name: "Mandoza", "Kewalski"
-            keys = [k for k, _, _ in process.extract(token, self._keys, scorer=Levenshtein.distance, score_cutoff=1,
-                                                     limit=None) if _slip(token, k)]
-        return keys
-
-    def _longer_keys(self, prefix: str) -> list[str]:
-        """Keys that ``prefix`` (4+ letters) cuts off: ``hernan`` -> ``hernandez``."""
-        if len(prefix) < _MIN_PREFIX_LEN:
-            return []
-        found: list[str] = []
-        for key in self._sorted_keys[bisect_right(self._sorted_keys, prefix) :]:
-            if not key.startswith(prefix):
-                break
-            found.append(key)
-        return found
-
-    def candidates(self, token: str) -> list[int]:
-        """Persons a part links to: exact, else misspelled, else cut-off prefix matches."""
-        if token in self.index:
-            return list(self.index[token])
-        for keys in (self._fuzzy_keys(token), self._longer_keys(token)):
-            if keys:
-                return list(dict.fromkeys(g for key in keys for g in self.index[key]))
-        return []
-
-    def level(self, token: str, gid: int) -> int:
-        """3 exact, 2 misspelled, 1 prefix, 0 no match of ``token`` against person ``gid``."""
-        keys = self.groups[gid].keys
-        if token in keys:
-            return 3
-        return max((_pair_level(token, key, self.threshold) for key in keys), default=0)
-
-    def link_name(self, tokens: list[str]) -> int | None:
-        """Person a multi-part name belongs to (parts subset or superset), if any."""
-        best: tuple | None = None
-        for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
-            levels = [self.level(token, gid) for token in tokens]
-            subset = all(levels)
-            superset = all(
-                any(_pair_level(token, part, self.threshold) for token in tokens) for part in self.groups[gid].core
-            )
-            if subset or superset:
-                key = (-sum(levels), self.groups[gid].rank(), gid)
-                if best is None or key < best:
-                    best = key
-        return None if best is None else best[-1]
-
-    def absorb(self, gid: int, tokens: list[str]) -> None:
-        """Add a linked name's parts: unmatched ones are new parts, variants become keys."""
-        for token in tokens:
-            if self.level(token, gid) == 0:
-                self.groups[gid].core.append(token)
-            self.add_key(gid, token)
-
-    def link_letters(self, letters: str) -> int | None:
-        """Person owning a spelled-out part (one letter slip tolerated for 4+ letters)."""
-        if letters in self.index:
-            return self.best(self.index[letters])
-        if len(letters) < _MIN_PREFIX_LEN:
-            return None
-        found = process.extract(letters, self._keys, scorer=Levenshtein.distance, score_cutoff=1, limit=None)
-        gids = [g for key, _, _ in found if len(key) >= _MIN_PREFIX_LEN for g in self.index[key]]
-        return self.best(gids) if gids else None
-
-
-def _pair_level(token: str, key: str, threshold: float) -> int:
-    if token == key:
-        return 3
-    if (
-        len(token) >= _MIN_FUZZY_LEN
-        and len(key) >= _MIN_FUZZY_LEN
-        and token[0] == key[0]
-        and (fuzz.ratio(token, key) >= threshold or _slip(token, key))
-    ):
-        return 2
-    short, long_ = sorted((token, key), key=len)
-    return 1 if len(short) >= _MIN_PREFIX_LEN and long_.startswith(short) else 0
-
-
-def _join_adjacent_names(text: str, mentions: list[Mention], same_entity: bool) -> list[Mention]:
-    """Join consecutive PERSON mentions separated by a space or an initial (``Kevin L. Richardson``)."""
-    out: list[Mention] = []
-    for mention in mentions:
-        last = out[-1] if out else None
-        if (
-            last is not None
-            and last.label == mention.label == "PERSON"
-            and (not same_entity or last.entity == mention.entity)
-            and _NAME_GAP.fullmatch(text, last.end, mention.start)
-        ):
-            out[-1] = unite([last, mention])
-        else:
-            out.append(mention)
-    return out
 
 
 class _Grouper:
@@ -229,16 +72,60 @@ class _Grouper:
                 assigned[i] = self._see(self._spelled(self._surface(mention)), mention)
         parts = [i for i in tokens_of if i not in assigned]
         ambiguous = {i for i in parts if tokens_of[i] and len(self.people.candidates(tokens_of[i][0])) > 1}
-        for i in [i for i in parts if i not in ambiguous] + sorted(ambiguous):
+        for i in [i for i in parts if i not in ambiguous]:
+            assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
+        # a shared part: the ones its context decides first, then the others, fewest persons left
+        # first, by who is talked about most (counted with the decided ones)
+        left = []
+        for i in sorted(ambiguous):
+            options = self._options(self.people.candidates(tokens_of[i][0]), mentions[i])
+            if len(options) == 1:
+                assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
+            else:
+                left.append((len(options), i))
+        for _, i in sorted(left):
             assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
         for i, mention in enumerate(mentions):
             if mention.label == "SPELLED_NAME" and (j := self._spelled_after(mentions, i)) is not None:
-                self.groups[assigned[i][0]].count -= 1  # spelled right after a name: that name's person
-                assigned[i] = (self._see(assigned[j][0], mention)[0], assigned[i][1])
+                moved_from = self.groups[assigned[i][0]]  # spelled right after a name: that name's person
+                moved_from.count -= 1
+                moved_from.talked -= not in_speaker_tag(self.text, mention.start)
+                owner = self._spelled_owner(mentions, i, j, assigned)
+                assigned[i] = (self._see(owner, mention)[0], assigned[i][1])
+                if owner != assigned[j][0] and len(tokens_of.get(j, ())) == 1 and not in_speaker_tag(self.text, mentions[j].start):
+                    self.groups[assigned[j][0]].count -= 1  # the bare surname it spells goes with it
+                    assigned[j] = (self._see(owner, mentions[j])[0], assigned[j][1])
         for i, mention in enumerate(mentions):
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
         return [assigned[i] for i in range(len(mentions))]
+
+    def _spelled_owner(self, mentions: list[Mention], i: int, j: int, assigned: dict[int, tuple[int, str]]) -> int:
+        """Whose name a spelling right after a name (``mentions[j]``) spells: asked about someone
+        else's name ("how is the victim's last name spelled?"), the person most talked about with
+        that name; else the speaker whose tag opens the line and bears it; else that name's person."""
+        letters = "".join(c for c in self._surface(mentions[i]) if c.isalpha()).casefold()
+        if _ANOTHERS_NAME.search(self._line_before(mentions[i].start)):
+            return self._talked_about(letters, assigned[j][0])
+        line = line_start(self.text, mentions[i].start)
+        for k in range(j, -1, -1):
+            if mentions[k].start < line:
+                break
+            if in_speaker_tag(self.text, mentions[k].start) and mentions[k].label == "PERSON":
+                if any(w.endswith(letters) for w in _name_tokens(self._surface(mentions[k]))):
+                    return assigned[k][0]
+                break
+        return assigned[j][0]
+
+    def _line_before(self, pos: int) -> str:
+        line = line_start(self.text, pos)
+        return self.text[line_start(self.text, max(0, line - 1)) : line] if line else ""
+
+    def _talked_about(self, letters: str, default: int) -> int:
+        """The person most talked about whose name ends with the spelled letters."""
+        owners = [g for g, group in enumerate(self.groups)
+                  if group.label == "PERSON" and any(part.endswith(letters) for part in group.core)]
+        return min(owners, key=lambda g: (-self.groups[g].talked, self.groups[g].rank(), g)) if owners else default
 
     def _spelled_after(self, mentions: list[Mention], i: int) -> int | None:
         """The person mention just before a spelled name in its line whose word ends with its letters
@@ -267,7 +154,7 @@ class _Grouper:
 
     def _see(self, gid: int, mention: Mention) -> tuple[int, str]:
         group = self.groups[gid]
-        group.see(mention.start)
+        group.see(mention.start, talked=not in_speaker_tag(self.text, mention.start))
         return gid, "PERSON" if mention.label != "SPELLED_NAME" and group.label == "PERSON" else mention.label
 
     def _surface(self, mention: Mention) -> str:
@@ -281,20 +168,30 @@ class _Grouper:
         return gid
 
     def _person_part(self, tokens: list[str], mention: Mention | None = None) -> int:
+        """Person of a single name part. A part several persons share goes to the one its context
+        names (:meth:`_options`), else in running text to the person talked about most, in a
+        speaker tag to :meth:`_Group.rank`'s."""
         if not tokens:  # e.g. a bare title tagged as a person: its own, never re-scanned
             return self.people.create([])
         gids = self.people.candidates(tokens[0])
         if not gids:
             return self.people.create(tokens)
         if mention is not None and len(gids) > 1:
-            said = self._in_context(gids, mention)
-            gids = self._likely(gids, mention)
-            if len({self._first_name(g) for g in gids}) > 1:
-                self.uncertain.add(mention.start)  # still uncertain (certainty 3), whatever the context says
-            gids = [g for g in said if g in gids] or said or gids
+            gids = self._options(gids, mention)
+            if len(gids) > 1 and not in_speaker_tag(self.text, mention.start):
+                gids = [min(gids, key=lambda g: (self.groups[g].talked_rank(), g))]
         gid = self.people.best(gids)
         self.people.add_key(gid, tokens[0])
         return gid
+
+    def _options(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons sharing a part that the mention's context leaves (the one it names, else
+        the ones of the right sex / present at the hearing); marks it uncertain when they differ."""
+        said = self._in_context(gids, mention)
+        gids = self._likely(gids, mention)
+        if len({self._first_name(g) for g in gids}) > 1:
+            self.uncertain.add(mention.start)  # still uncertain (certainty 3), whatever the context says
+        return [g for g in said if g in gids] or said or gids
 
     def _first_name(self, gid: int) -> str:
         core = self.groups[gid].core

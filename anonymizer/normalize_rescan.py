@@ -31,7 +31,7 @@ from .normalize_names import (
     _name_words,
     _vocabulary,
 )
-from .normalize_people import _Group, _People
+from .normalize_groups import _Group, _People
 from .resolve import unite
 from .spans import Protected
 from .spans import sentence_initial as _sentence_initial

@@ -50,6 +50,7 @@ LAYERS: list[list[str]] = [
     ["pdf"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
+    ["normalize_groups"],
     ["normalize_people"],
     ["normalize_rescan"],
     ["normalize", "categorize", "evaluate_report", "suspects"],

@@ -1,0 +1,168 @@
+"""Normalization, step 2a: person groups under construction and the index of their name parts
+(exact, misspelled and cut-off matches).
+
+See :mod:`anonymizer.normalize` for the rules; :mod:`anonymizer.normalize_people` groups with them.
+"""
+from __future__ import annotations
+
+import sys
+from bisect import bisect_right, insort
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
+
+from .normalize_names import (
+    _MIN_FUZZY_LEN,
+    _MIN_PREFIX_LEN,
+    _MIN_SLIP_LEN,
+    _OFF_TITLE,
+    _key_parts,
+    _slip,
+)
+
+
+@dataclass(eq=False)
+class _Group:
+    """A referent under construction."""
+
+    label: str
+    key: str = ""
+    core: list[str] = field(default_factory=list)  # PERSON: name parts (case-folded), in order
+    keys: dict[str, None] = field(default_factory=dict)  # PERSON: every part/variant linking here
+    title_form: str | None = None  # PERSON: the title-page name
+    header_rank: int = _OFF_TITLE
+    inmate: bool = False
+    count: int = 0
+    talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
+    first: int = sys.maxsize
+
+    def rank(self) -> tuple[int, int, int, int]:
+        """Lower is preferred on ambiguity: the inmate, then most mentions so far, then title
+        page (in its order), then first seen."""
+        return (0 if self.inmate else 1, -self.count, self.header_rank, self.first)
+
+    def talked_rank(self) -> tuple[int, int, tuple[int, int, int, int]]:
+        """Preference for a bare surname in running text that nothing around it decides: the
+        inmate, then the person talked about most (the victim rather than the relative who
+        speaks once), then :meth:`rank`."""
+        return (0 if self.inmate else 1, -self.talked, self.rank())
+
+    def see(self, start: int, talked: bool = False) -> None:
+        self.count += 1
+        self.talked += talked
+        self.first = min(self.first, start)
+
+
+class _People:
+    """Person groups and the index of their name parts."""
+
+    def __init__(self, groups: list[_Group], threshold: float) -> None:
+        self.groups = groups
+        self.threshold = threshold
+        self.index: dict[str, list[int]] = {}  # key -> person groups, in creation order
+        self._keys: list[str] = []  # every key, in insertion order (fuzzy search)
+        self._sorted_keys: list[str] = []  # every key, sorted (prefix search)
+
+    def create(self, tokens: Sequence[str], header_rank: int = _OFF_TITLE) -> int:
+        gid = len(self.groups)
+        self.groups.append(_Group(label="PERSON", core=list(dict.fromkeys(tokens)), header_rank=header_rank))
+        for token in tokens:
+            self.add_key(gid, token)
+        return gid
+
+    def add_key(self, gid: int, token: str) -> None:
+        for key in _key_parts(token):
+            if key not in self.groups[gid].keys:
+                self.groups[gid].keys[key] = None
+                if key not in self.index:
+                    self._keys.append(key)
+                    insort(self._sorted_keys, key)
+                self.index.setdefault(key, []).append(gid)
+
+    def best(self, gids: Iterable[int]) -> int:
+        return min(gids, key=lambda g: (self.groups[g].rank(), g))
+
+    def _fuzzy_keys(self, token: str) -> list[str]:
+        if len(token) < _MIN_FUZZY_LEN:
+            return []
+        found = process.extract(token, self._keys, scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None)
+        keys = [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
+        if len(token) >= _MIN_SLIP_LEN and not keys:  # one letter slipped in a long name: "Mandoza", "Kewalski"
+            keys = [k for k, _, _ in process.extract(token, self._keys, scorer=Levenshtein.distance, score_cutoff=1,
+                                                     limit=None) if _slip(token, k)]
+        return keys
+
+    def _longer_keys(self, prefix: str) -> list[str]:
+        """Keys that ``prefix`` (4+ letters) cuts off: ``hernan`` -> ``hernandez``."""
+        if len(prefix) < _MIN_PREFIX_LEN:
+            return []
+        found: list[str] = []
+        for key in self._sorted_keys[bisect_right(self._sorted_keys, prefix) :]:
+            if not key.startswith(prefix):
+                break
+            found.append(key)
+        return found
+
+    def candidates(self, token: str) -> list[int]:
+        """Persons a part links to: exact, else misspelled, else cut-off prefix matches."""
+        if token in self.index:
+            return list(self.index[token])
+        for keys in (self._fuzzy_keys(token), self._longer_keys(token)):
+            if keys:
+                return list(dict.fromkeys(g for key in keys for g in self.index[key]))
+        return []
+
+    def level(self, token: str, gid: int) -> int:
+        """3 exact, 2 misspelled, 1 prefix, 0 no match of ``token`` against person ``gid``."""
+        keys = self.groups[gid].keys
+        if token in keys:
+            return 3
+        return max((_pair_level(token, key, self.threshold) for key in keys), default=0)
+
+    def link_name(self, tokens: list[str]) -> int | None:
+        """Person a multi-part name belongs to (parts subset or superset), if any."""
+        best: tuple | None = None
+        for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
+            levels = [self.level(token, gid) for token in tokens]
+            subset = all(levels)
+            superset = all(
+                any(_pair_level(token, part, self.threshold) for token in tokens) for part in self.groups[gid].core
+            )
+            if subset or superset:
+                key = (-sum(levels), self.groups[gid].rank(), gid)
+                if best is None or key < best:
+                    best = key
+        return None if best is None else best[-1]
+
+    def absorb(self, gid: int, tokens: list[str]) -> None:
+        """Add a linked name's parts: unmatched ones are new parts, variants become keys."""
+        for token in tokens:
+            if self.level(token, gid) == 0:
+                self.groups[gid].core.append(token)
+            self.add_key(gid, token)
+
+    def link_letters(self, letters: str) -> int | None:
+        """Person owning a spelled-out part (one letter slip tolerated for 4+ letters)."""
+        if letters in self.index:
+            return self.best(self.index[letters])
+        if len(letters) < _MIN_PREFIX_LEN:
+            return None
+        found = process.extract(letters, self._keys, scorer=Levenshtein.distance, score_cutoff=1, limit=None)
+        gids = [g for key, _, _ in found if len(key) >= _MIN_PREFIX_LEN for g in self.index[key]]
+        return self.best(gids) if gids else None
+
+
+def _pair_level(token: str, key: str, threshold: float) -> int:
+    if token == key:
+        return 3
+    if (
+        len(token) >= _MIN_FUZZY_LEN
+        and len(key) >= _MIN_FUZZY_LEN
+        and token[0] == key[0]
+        and (fuzz.ratio(token, key) >= threshold or _slip(token, key))
+    ):
+        return 2
+    short, long_ = sorted((token, key), key=len)
+    return 1 if len(short) >= _MIN_PREFIX_LEN and long_.startswith(short) else 0
