@@ -122,6 +122,24 @@ def _place_here(text: str, start: int, end: int) -> bool:
     return bool(_PLACE_CONTEXT.search(text, max(0, start - 30), start)) and place_category(text[start:end]) is not None
 
 
+#: "transferred to Wasco", "at Wasco": the town that names the prison, meaning the prison
+_TO_AT_FROM = re.compile(r"\b(?:to|at|from)[ ]+$", re.IGNORECASE)
+_THE_TOWN = re.compile(r"[ ]*,[ ]*(?:California|Calif\.?|CA)\b|[ ]+(?:State[ ]+Prison|County|City)\b", re.IGNORECASE)
+
+
+def _prison_by_town(text: str, start: int, end: int, header: Header, title_end: int) -> bool:
+    """Whether the title page's town at ``start:end`` stands for the prison named after it: the
+    facility's name starts with the town, and the body says "to/at/from Wasco" (not "in Wasco",
+    "Wasco, California", "Wasco State Prison")."""
+    facility, city = header.facility or "", header.city or ""
+    return (
+        start >= title_end
+        and facility.casefold().split()[: len(city.split())] == city.casefold().split()
+        and _TO_AT_FROM.search(text, max(0, start - 12), start) is not None
+        and _THE_TOWN.match(text, end) is None
+    )
+
+
 def header_mentions(text: str, header: Header | None, title_end: int = 0) -> list[Mention]:
     """Everything the title page names, found across the whole document (source ``header``)."""
     if header is None:
@@ -161,7 +179,11 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
             for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, value.split())) + r"\b", text, re.I):
                 if label in ("ORGANIZATION", "LOCATION") and m.group(0).islower():
                     continue
-                add(m.start(), m.end(), label)
+                if label == "LOCATION" and _prison_by_town(text, m.start(), m.end(), header, title_end):
+                    label_here = "ORGANIZATION"
+                else:
+                    label_here = label
+                add(m.start(), m.end(), label_here)
     if header.cdcr_number:
         letters, digits = re.match(r"([A-Za-z]*)[\s-]*(\d*)", header.cdcr_number).groups()
         if digits:

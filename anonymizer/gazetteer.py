@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from .vocabulary import (
     STRONG_STREET_SUFFIXES,
     WEAK_STREET_SUFFIXES,
+    census_frequencies,
     census_names,
     cdcr_institution_rows,
     data_lines,
@@ -206,12 +207,22 @@ def first_names() -> frozenset[str]:
     return census_names("dist.male.first") | census_names("dist.female.first")
 
 
+#: a first name on both Census lists belongs to the sex that bears it this many times more often
+_SEX_DOMINANCE = 5.0
+
+
 def first_name_sex(name: str) -> str | None:
-    """``"F"`` for a first name only on the Census female list, ``"M"`` only on the male list, else None."""
+    """``"F"`` for a first name of women (only on the Census female list, or there at least five
+    times as often as on the male list: Jean), ``"M"`` likewise for men (Curtis, Wesley), else
+    None (Terry, Leslie, and names on neither list)."""
     folded = name.casefold()
-    female = folded in census_names("dist.female.first")
-    male = folded in census_names("dist.male.first")
-    return None if female == male else ("F" if female else "M")
+    female = census_frequencies("dist.female.first").get(folded, 0.0)
+    male = census_frequencies("dist.male.first").get(folded, 0.0)
+    if female > _SEX_DOMINANCE * male:
+        return "F"
+    if male > _SEX_DOMINANCE * female:
+        return "M"
+    return None
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,12 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import lexicon, vocabulary
+from dataclasses import replace
+
+from . import gazetteer, lexicon, vocabulary
+from .resolve import NER_SOURCES, unite
+from .transcript import in_speaker_tag
+from .types import Mention
 
 #: Title and role words dropped from person names (the lexicon's titles are added).
 _BASE_TITLES = vocabulary.PERSON_TITLE_WORDS
@@ -160,3 +165,58 @@ def _surface_key(label: str, surface: str) -> str:
     if label in _FUZZY_LABELS and folded.startswith("the "):
         folded = folded[4:]
     return folded
+
+
+# ---------------------------------------------------------------------------
+# person mentions before grouping
+# ---------------------------------------------------------------------------
+
+#: a Title-case word right before a mention, inside a sentence (after a small letter or a comma)
+_WORD_BEFORE = re.compile(r"(?<=[a-z,;])[ ]([A-Z][a-z]+)[ ]$")
+
+
+def _join_adjacent_names(text: str, mentions: list[Mention], same_entity: bool) -> list[Mention]:
+    """Join consecutive PERSON mentions separated by a space or an initial (``Kevin L. Richardson``)."""
+    out: list[Mention] = []
+    for mention in mentions:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.label == mention.label == "PERSON"
+            and (not same_entity or last.entity == mention.entity)
+            and _NAME_GAP.fullmatch(text, last.end, mention.start)
+        ):
+            out[-1] = unite([last, mention])
+        else:
+            out.append(mention)
+    return out
+
+
+def _tagger_piece(mention: Mention) -> bool:
+    """An organization or place only a statistical tagger saw."""
+    return mention.label in ("ORGANIZATION", "LOCATION") and set(mention.sources) <= NER_SOURCES - {"presidio"}
+
+
+def _with_first_names(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Widen a lone surname to the Census first name written right before it inside a sentence
+    (``The victim, Young Little``): the tagger leaves out a first name that is also a common word
+    (Young, Will, Hope), and without it the person is taken for a namesake of the family."""
+    out: list[Mention] = []
+    titles = _vocabulary().titles
+    for mention in mentions:
+        if mention.label == "PERSON" and len(_name_words(text[mention.start : mention.end])) == 1:
+            match = _WORD_BEFORE.search(text, max(0, mention.start - 30), mention.start)
+            if (
+                match
+                and match.group(1).casefold() in gazetteer.first_names()
+                and match.group(1).casefold() not in titles
+                and not in_speaker_tag(text, mention.start)
+            ):
+                before = out[-1] if out else None
+                if before is not None and (before.start, before.end) == match.span(1) and _tagger_piece(before):
+                    out.pop()  # the rest of the tagger's "Young Little" ORGANIZATION, cut off by the surname
+                    before = out[-1] if out else None
+                if before is None or before.end <= match.start(1):
+                    mention = replace(mention, start=match.start(1))
+        out.append(mention)
+    return out

