@@ -24,6 +24,7 @@ sequences and numbers that are neither tags nor whitelisted terms, with counts.
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -302,7 +303,11 @@ class Gate:
         if not hits:  # the protected ranges (a scan of the whole text) only matter around a hit
             return []
         protected = protected_ranges(text, self.whitelist)
-        return sorted((start, end, term) for start, end, term in hits if not spans.touches(protected, start, end))
+        found: dict[tuple[int, int], Term] = {}  # one finding per span: a ZIP code and another document's
+        for start, end, term in hits:            # CDCR number can both match "93179"
+            if not spans.touches(protected, start, end):
+                found.setdefault((start, end), term)
+        return [(start, end, term) for (start, end), term in sorted(found.items(), key=lambda item: item[0])]
 
     def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -313,7 +318,8 @@ class Gate:
         ]
 
     def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None) -> list[Finding]:
-        """Every finding in member names (line 0) and contents (UTF-8 text members)."""
+        """Every finding in member names (line 0) and contents (UTF-8 text members; of a JSON member,
+        its keys and strings, one a line, not its numbers: an offset 93179 is not a ZIP code)."""
         documents = documents or {}
         findings: list[Finding] = []
         for name, data in members.items():
@@ -322,6 +328,8 @@ class Gate:
             text = data.decode("utf-8", errors="replace")
             if name.endswith(".conll"):
                 findings += self.scan_conll(name, text, owner)
+            elif name.endswith(".json") and (strings := _json_strings(text)) is not None:
+                findings += self.scan_text(name, strings, owner)  # offsets and counts are no text
             else:
                 findings += self.scan_text(name, text, owner)
         return findings
@@ -344,6 +352,26 @@ class Gate:
                     document if document is not None else term.document, snippet(text, start, end))
             for start, end, term in self.matches(text)
         ]
+
+
+def _json_strings(text: str) -> str | None:
+    """The keys and string values of a JSON document, one a line (None: not JSON, scan it as text)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    strings: list[str] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, dict):
+            strings.extend(str(key) for key in item)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return "\n".join(strings)
 
 
 def _narrow(match: re.Match[str], letters: str, form: str) -> tuple[int, int]:

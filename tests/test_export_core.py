@@ -103,3 +103,26 @@ def test_it_merges_document_keys_by_tag_when_tags_are_shared():
     assert [(row["file"], row["tag"]) for row in per_file] == [
         ("a.txt", "[PERSON_1]"), ("a.txt", "[PERSON_2]"), ("b.txt", "[PERSON_2]")
     ]
+
+
+def test_it_reports_one_finding_where_terms_of_two_documents_match_the_same_span():
+    from anonymizer.leakgate import Term
+
+    terms = [Term("surface", "LOCATION", "93179", 1), Term("surface", "CDCR_ID", "W93179", 2)]
+    found = Gate(terms).matches("Zip 93179 here.")
+    assert [(start, end, term.document) for start, end, term in found] == [(4, 9, 1)]
+
+
+@pytest.mark.parametrize(("member", "hits"), [
+    ({"annotations": [{"start": 93179, "end": 93185, "tag": "[CITY_1]"}]}, []),  # an offset, not a ZIP code
+    ({"annotations": [{"start": 1, "end": 6, "tag": "93179"}]}, ["93179"]),
+    ({"93179": 1}, ["93179"]),  # keys are text
+])
+def test_it_searches_the_strings_of_a_json_member_not_its_numbers(member, hits):
+    import json
+
+    from anonymizer.leakgate import Term
+
+    gate = Gate([Term("surface", "LOCATION", "93179", 1)])
+    findings = gate.scan({"annotations.json": json.dumps(member).encode()})
+    assert [f.text for f in findings] == hits
