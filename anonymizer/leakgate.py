@@ -89,12 +89,16 @@ def _ordinary_titles() -> frozenset[str]:
 
 
 def name_parts(name: str) -> list[str]:
-    """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``, ``O'Neil``)."""
+    """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``,
+    ``O'Neil``), nor the small or stop words a span took in by mistake (``I'm`` of ``I'm Marisol
+    Quintanilla``, ``one`` of ``one Rose``): searched on their own, those are in every text."""
     titles = _titles()
     parts = []
     for word in _WORD.findall(name):
         word = vocabulary.strip_possessive(word)
         if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES:
+            continue
+        if word.islower() or ordinary(word):
             continue
         parts.append(word)
     return parts
@@ -281,6 +285,8 @@ class Gate:
                    ("date", self.dates.get, date_key))
         for name, lookup, key_of in lookups:
             for m in self.shapes[name].finditer(searched):
+                if name == "spelled" and not _spelled_enough(m.group()):
+                    continue
                 if (key := key_of(m.group())) and (term := lookup(key)) is not None:
                     start, end = _narrow(m, key, term.form) if name == "spelled" else m.span()
                     yield start, end, term
@@ -352,6 +358,12 @@ class Gate:
                     document if document is not None else term.document, snippet(text, start, end))
             for start, end, term in self.matches(text)
         ]
+
+
+def _spelled_enough(run: str) -> bool:
+    """Three letters or more, or two joined by a hyphen (``N-G``): ``m a`` of "I'm a" and ``s. I``
+    of "years. I" spell nothing."""
+    return sum(c.isalpha() for c in run) >= 3 or any(c in "-–" for c in run)
 
 
 def _json_strings(text: str) -> str | None:

@@ -126,3 +126,16 @@ def test_it_searches_the_strings_of_a_json_member_not_its_numbers(member, hits):
     gate = Gate([Term("surface", "LOCATION", "93179", 1)])
     findings = gate.scan({"annotations.json": json.dumps(member).encode()})
     assert [f.text for f in findings] == hits
+
+
+@pytest.mark.parametrize(("surfaces", "text", "hits"), [
+    # the stop or small words a span took in by mistake are no terms of their own
+    ([("PERSON", "I'm Marisol Quintanilla")], "I'm ready. I'm Marisol Quintanilla. Marisol came.",
+     ["I'm Marisol Quintanilla", "Marisol"]),
+    ([("PERSON", "one Rose")], "That one is Rose, not one.", ["Rose"]),
+    # two letters spell a name only joined by a hyphen
+    ([("PERSON", "Ma"), ("PERSON", "Si")], "I'm a man. He was 20 years. I left. M-A.", ["M-A"]),
+])
+def test_it_searches_no_stop_word_or_stray_letter_pair_as_a_name(surfaces, text, hits):
+    found = Gate(surface_terms(surfaces)).matches(text)
+    assert [text[start:end] for start, end, _ in found] == hits
