@@ -31,7 +31,10 @@ from .transcript import TAG_WORDS, in_speaker_tag
 from .types import SUSPECT, Entity, Mention
 
 SOURCE = SUSPECT
-_CAP_RUN = re.compile(r"(?<![\w'’.-])(?:[A-Z][a-z]+(?:['’-][A-Za-z]+)?|[A-Z]{2,})(?:[ ](?:[A-Z][a-z]+|[A-Z]{2,}))*(?![\w'’-])")
+#: a capitalised word or run of them, in any alphabet ("Muñoz", "Þórsson"; "Soo-jin")
+_CAP_RUN = regex.compile(
+    r"(?<![\w'’.-])(?:\p{Lu}\p{Ll}+(?:['’-]\p{L}+)?|\p{Lu}{2,})(?:[ ](?:\p{Lu}\p{Ll}+(?:['’-]\p{L}+)?|\p{Lu}{2,}))*(?![\w'’-])"
+)
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,5})-(?=[^\S\n]*$)", re.MULTILINE)
 _CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
 _AGE_LIKE = regex.compile(
@@ -58,11 +61,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     def free(start: int, end: int) -> bool:
         return not spans.overlapping(taken, start, end) and not protected.contains(start, end)
 
-    for match in _CAP_RUN.finditer(text):
-        start, end = match.span()
-        if match.start() < title_end or not free(start, end) or in_speaker_tag(text, start):
+    for start, end in _free_runs(_CAP_RUN.finditer(text), taken):  # "Austin" after a tagged "Ms. Soo-jin"
+        if start < title_end or not free(start, end) or in_speaker_tag(text, start):
             continue
-        words = match.group().split()
+        words = text[start:end].split()
         while words and _known(words[0]):
             start += len(words.pop(0)) + 1
         while words and _known(words[-1]):
@@ -85,6 +87,23 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             if free(*match.span()) and not (label == "AGE" and is_clock_reading(text, *match.span())):
                 found.append((*match.span(), label))
     return _disjoint(found)
+
+
+def _free_runs(matches, taken: list[tuple[int, int]]):
+    """Each run's longest stretches of whole words outside the tagged mentions."""
+    for match in matches:
+        run_start = None
+        for word in regex.finditer(r"\S+", match.group()):
+            start, end = match.start() + word.start(), match.start() + word.end()
+            if spans.overlapping(taken, start, end):
+                if run_start is not None:
+                    yield run_start, run_end
+                run_start = None
+            else:
+                run_start = start if run_start is None else run_start
+                run_end = end
+        if run_start is not None:
+            yield run_start, run_end
 
 
 def _known(word: str) -> bool:

@@ -223,6 +223,8 @@ SUSPECTS = [
     ("MR. DOE: He left when I was 3. Honestly, I was alone.", [("3", "AGE")]),
     ("MR. DOE: He left when I was 3. Faerbanks stayed.", [("3", "AGE")]),
     ("MR. DOE: He left in Unit 3. I saw Faerbanks there.", [("Faerbanks", "PERSON")]),
+    # names in any alphabet
+    ("COMMISSIONER ROE: Who was Dolores Muñoz to you?", [("Dolores Muñoz", "PERSON")]),
 ]
 
 
@@ -233,6 +235,17 @@ def test_it_flags_suspects_outside_the_tagged_mentions(text, expected):
 
     found = [(text[s:e], label) for s, e, label in find(text, [], protect(text))]
     assert found == expected
+
+
+def test_it_flags_the_untagged_words_of_a_capitalised_run_that_holds_a_tagged_name():
+    from anonymizer.spans import protect
+    from anonymizer.suspects import find
+    from anonymizer.types import Mention
+
+    text = "MR. DOE: I have a job offer from Ms. Soo-jin Austin as a warehouse worker."
+    start = text.index("Soo-jin")
+    tagged = [Mention(start, start + len("Soo-jin"), "PERSON", ("spacy",))]
+    assert [(text[s:e], label) for s, e, label in find(text, tagged, protect(text))] == [("Austin", "PERSON")]
 
 
 def test_it_adds_suspects_as_certainty_3_with_one_entity_per_surface():
