@@ -78,6 +78,16 @@ hearings 1-3 average 2.3 (1.7 once that AGE fix removes their clock-time rejecti
 With branch ``a11speed`` merged on top (trial merge): varied to zero leaks 2, 1, 2, 1, 1, 1, 1, 1
 (0.60), in all 8, 1, 6, 7, 3, 1, 1, 1 (0.20).
 
+Round 4 (main, 2026-11-23; seeds 0, 1, 2 each, decided before running): a shared surname that
+nothing beside it decides goes in running text to the person talked about most; ``Mr.``/``Ms.``
+by the sex a first name mostly has on the Census lists; the spelled answer to "how is the
+victim's last name spelled?" is the victim's; "The victim, Young Little" keeps its first name;
+"transferred to Wasco" is the prison; no person suspect for "English" or "Honestly,". Actions in
+all over 8 hearings, before -> after: varied 28 -> 23, 65 -> 30, 66 -> 42; held-back 98 -> 84,
+92 -> 82, 91 -> 64. Ratios (6-8 over 1-3) to zero leaks: varied 1.00, 0.75, 0.75 (every hearing at
+the floor of one "accept the rest" or near it), held-back 0.53, 0.44, 0.45; in all: varied 0.25,
+0.75, 0.71, held-back 0.66, 0.69, 0.78 (README, "Measured").
+
 Earlier (branch ``r15``): varied to zero leaks 3, 2, 4, 2, 3, 3, 3, 6 (1.33) -> 3, 1, 3, 1, 2, 1,
 2, 3 (0.86); heldout 10, 11, 10, 11, 7, 9, 12, 10 (1.00) -> 10, 10, 9, 7, 3, 4, 5, 6 (0.52):
 no "accept all known" that saves nothing, a learned dismissal wins over a trusted label.
