@@ -223,6 +223,8 @@ SUSPECTS = [
     ("MR. DOE: He left when I was 3. Honestly, I was alone.", [("3", "AGE")]),
     ("MR. DOE: He left when I was 3. Faerbanks stayed.", [("3", "AGE")]),
     ("MR. DOE: He left in Unit 3. I saw Faerbanks there.", [("Faerbanks", "PERSON")]),
+    # the certificate's heading is no name
+    ("--oOo--\n\nCERTIFICATE AND DECLARATION OF TRANSCRIBER\nI, the transcriber, declare.", []),
     # names in any alphabet
     ("COMMISSIONER ROE: Who was Dolores Muñoz to you?", [("Dolores Muñoz", "PERSON")]),
 ]
