@@ -218,6 +218,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 # ---------------------------------------------------------------- the scan
 
 
+#: a one-word term written in small letters in this many published texts is a word of the language
+ORDINARY_IN_DOCUMENTS = 3
+_SMALL_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+
+
 class Gate:
     """The terms of an archive, normalized; :meth:`scan` searches member names and contents.
 
@@ -239,7 +244,17 @@ class Gate:
         self.spelled_ranked = [k for k in self.spelled if len(k) > 2]
         self.spelled_order = {k: i for i, k in enumerate(self.spelled_ranked)}
         self.spelled_longest = max(map(len, self.spelled_order), default=0)
-        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised]
+        self._build_word_pattern(set())
+        chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
+        every = lexicon.trie_alternation(self.words, chars)
+        self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
+        self.shapes = _patterns()
+
+    def _build_word_pattern(self, ordinary_here: set[str]) -> None:
+        """Terms in any case, except name words that are also common words, file-name tokens and
+        the words the archive itself writes in small letters (``ordinary_here``): those only
+        capitalised, so a person called Way does not make every "way" a finding."""
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in ordinary_here]
         plain = [w for w in self.words if w not in set(common)]
         chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
         body = "|".join(filter(None, [
@@ -247,9 +262,17 @@ class Gate:
             *(f"{re.escape(w.capitalize())}|{re.escape(w.upper())}" for w in common),
         ]))
         self.word_pattern = re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])") if body else None
-        every = lexicon.trie_alternation(self.words, chars)
-        self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
-        self.shapes = _patterns()
+
+    def learn_ordinary_words(self, texts: Iterable[str], documents: int = ORDINARY_IN_DOCUMENTS) -> None:
+        """Treat a one-word term as an ordinary word where it is written in small letters in at
+        least ``documents`` of ``texts`` (a word of the language there, not a name written small)."""
+        single = {w for w in self.words if " " not in w and w.isalpha()}
+        seen: Counter[str] = Counter()
+        for text in texts:
+            seen.update(single & set(_SMALL_WORD.findall(text)))
+        ordinary_here = {w for w, n in seen.items() if n >= documents}
+        if ordinary_here:
+            self._build_word_pattern(ordinary_here)
 
     def _add(self, term: Term) -> None:
         if lexicon.is_whitelisted(term.form, self.whitelist):
@@ -327,6 +350,8 @@ class Gate:
         """Every finding in member names (line 0) and contents (UTF-8 text members; of a JSON member,
         its keys and strings, one a line, not its numbers: an offset 93179 is not a ZIP code)."""
         documents = documents or {}
+        self.learn_ordinary_words(data.decode("utf-8", errors="replace") for name, data in members.items()
+                                  if name.endswith(".txt"))
         findings: list[Finding] = []
         for name, data in members.items():
             owner = documents.get(name)

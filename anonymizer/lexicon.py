@@ -70,7 +70,7 @@ def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
 
 
 _THE = re.compile(r"^the ", re.IGNORECASE)
-_TRIE_CHARS = {" ": "[ \t]+", "'": "['’]", "’": "['’]"}
+_TRIE_CHARS = {" ": "[ \t]+", "'": "['’]", "’": "['’]", "-": "[ \t]*-[ \t]*"}  # "Medi - Cal": CoNLL's tokens
 
 
 def trie_alternation(terms: Iterable[str], chars: Mapping[str, str] | None = None) -> str:
@@ -114,7 +114,7 @@ def whitelist_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
     Used to protect whole ranges (``California Code of Regulations``) so no
     part of them is masked.  A leading ``the`` is part of the match.  Terms
     match case-insensitively, with any run of spaces or tabs between words,
-    either apostrophe, and an optional plural or possessive; acronym-only
+    either apostrophe, spaces around a hyphen (CoNLL's ``Medi - Cal``), and an optional plural or possessive; acronym-only
     terms match only in capitals (``MAC``, not ``Mac``).  Never crosses a
     line break.
     """

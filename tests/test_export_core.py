@@ -139,3 +139,23 @@ def test_it_searches_the_strings_of_a_json_member_not_its_numbers(member, hits):
 def test_it_searches_no_stop_word_or_stray_letter_pair_as_a_name(surfaces, text, hits):
     found = Gate(surface_terms(surfaces)).matches(text)
     assert [text[start:end] for start, end, _ in found] == hits
+
+
+def test_it_matches_a_name_the_archive_writes_as_a_small_word_only_capitalised():
+    from anonymizer.leakgate import Term
+
+    members = {f"text/hearing_000{i}.txt": b"I changed the way I think." for i in range(1, 4)}
+    members["text/hearing_0004.txt"] = b"Mr. Way said it. The way was long. way"
+    gate = Gate([Term("surface", "PERSON", "Way", 1), Term("surface", "PERSON", "Quintanilla", 2)])
+    found = [(f.member, f.text) for f in gate.scan(members)]
+    assert found == [("text/hearing_0004.txt", "Mr. Way said it. The way was long. way")]  # "Way" only
+    gate = Gate([Term("surface", "PERSON", "Way", 1)])  # one text: the small word may be the name
+    assert len(gate.scan({"text/hearing_0004.txt": members["text/hearing_0004.txt"]})) == 3
+
+
+def test_it_protects_a_hyphenated_whitelisted_term_in_the_conll_tokens():
+    from anonymizer.leakgate import Term
+
+    conll = "I O\nsign O\nup O\nfor O\nMedi O\n- O\nCal O\n. O\n\nCal O\ncame O\n"
+    findings = Gate([Term("surface", "PERSON", "Cal Jones", 1)]).scan_conll("conll/hearing_0001.conll", conll)
+    assert [f.line for f in findings] == [10]  # the name on its own, not the "Cal" of Medi-Cal
