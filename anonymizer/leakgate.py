@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import lexicon, spans, transcript, vocabulary
+from anonymizer.leakgate_keys import ISO_DATE, US_DATE, _patterns, cdcr_key, date_key, spelled_key
 
 #: File-name tokens that identify nobody.
 GENERIC_TOKENS = frozenset(
@@ -41,10 +42,7 @@ GENERIC_TOKENS = frozenset(
 #: Name parts shorter than this are not searched on their own (spelled variants start at 2 letters).
 MIN_LENGTH = 3
 CDCR_SHAPE = re.compile(r"^([A-Za-z]{1,2})[\s-]?(\d{4,6})$")
-_SPELL_SEP = r"(?:[\s\-–]+|\.\s*)"  # between spelled letters (at least one separator)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-_ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
-_US_DATE = re.compile(r"(?<!\d)(\d{1,2})[-_./](\d{1,2})[-_./](\d{4})(?!\d)")
 SNIPPET = 40
 
 
@@ -125,7 +123,7 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
     """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``)."""
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", upload_name.rsplit("/", 1)[-1])
     terms: list[Term] = []
-    for match in (*_ISO_DATE.finditer(stem), *_US_DATE.finditer(stem)):
+    for match in (*ISO_DATE.finditer(stem), *US_DATE.finditer(stem)):
         terms.append(Term("file-name", "DATE", match.group(), document))
     for token in re.split(r"[^A-Za-z0-9]+", stem):
         if CDCR_SHAPE.match(token):
@@ -148,71 +146,6 @@ def ordinary(word: str) -> bool:
     base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
     titles = _ordinary_titles()
     return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
-
-
-# ---------------------------------------------------------------- variants (normalized keys)
-
-_DIGIT_WORDS = {**{w: str(i + 1) for i, w in enumerate(vocabulary.UNITS)}, "zero": "0", "oh": "0", "o": "0"}
-
-
-def _nato_alternation() -> str:
-    return lexicon.trie_alternation(sorted(vocabulary.phonetic_alphabet(), key=len, reverse=True))
-
-
-def _digit_alternation() -> str:
-    return "(?:" + "|".join([r"\d", *sorted(_DIGIT_WORDS, key=len, reverse=True)]) + ")"
-
-
-def cdcr_key(number: str) -> str | None:
-    """The digits of a CDCR-shaped number (``AK2960``, ``A K two nine six oh`` -> ``2960``)."""
-    digits = "".join(_DIGIT_WORDS.get(w.casefold(), w) for w in re.findall(r"\d|[A-Za-z]+", number)
-                     if w.isdigit() or w.casefold() in _DIGIT_WORDS and not (len(w) == 1 and w.isupper()))
-    return digits if 4 <= len(digits) <= 6 else None
-
-
-def date_key(form: str) -> tuple[int, int, int] | None:
-    """(year, month, day) of ``OCTOBER 24, 2024``, ``Oct. 24th 2024``, ``2024-10-24``, ``10/24/2024``."""
-    if match := _ISO_DATE.search(form):
-        y, m, d = (int(g) for g in match.groups())
-    elif match := _US_DATE.search(form):
-        m, d, y = (int(g) for g in match.groups())
-    else:
-        months = {name.casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)}
-        months.update({name[:3].casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)})
-        words = re.findall(r"[A-Za-z]+|\d+", form)
-        month = next((months[w.casefold()] for w in words if w.casefold() in months), None)
-        numbers = [int(w) for w in words if w.isdigit()]
-        if month is None or len(numbers) < 2:
-            return None
-        m, (d, y) = month, (numbers[0], numbers[-1]) if numbers[0] <= 31 else (numbers[-1], numbers[0])
-    if y < 100:
-        y += 2000 if y < 50 else 1900
-    return (y, m, d) if 1 <= m <= 12 and 1 <= d <= 31 and y > 1900 else None
-
-
-def spelled_key(found: str) -> str:
-    """Letters of a spelled sequence (``Y-O-U-N-G``, ``Yankee Oscar ...``) -> ``YOUNG``."""
-    alphabet = vocabulary.phonetic_alphabet()
-    words = re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)?", found)
-    if len(words) > 1 and all(w.casefold() in alphabet for w in words) and any(len(w) > 1 for w in words):
-        return "".join(alphabet[w.casefold()] for w in words)
-    return "".join(c for c in found if c.isalpha()).upper()
-
-
-def _patterns() -> dict[str, re.Pattern[str]]:
-    digit, nato, month = _digit_alternation(), _nato_alternation(), "|".join(vocabulary.MONTHS)
-    sep = r"[ \t.,\-–]*"
-    return {
-        "cdcr": re.compile(
-            rf"(?<![\w\[])(?:(?:[A-Za-z]|(?i:{nato})){sep}){{0,2}}(?i:{digit})(?:[ \t,\-–]*(?i:{digit})){{3,5}}"
-            rf"(?![\w\]])"),
-        "spelled": re.compile(rf"(?<![\w\[])[A-Za-z](?:{_SPELL_SEP}[A-Za-z]){{1,}}\.?(?![\w\]])"
-                              rf"|(?<![\w\[])(?i:{nato})(?:[ \t\-–]+(?i:{nato})){{1,}}(?![\w\]])"),
-        "date": re.compile(
-            rf"(?i:(?:{month}|(?:{'|'.join(m[:3] for m in vocabulary.MONTHS)})\.?)[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
-            rf"|(?i:\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:{month}),?[ \t]+\d{{4}})"
-            rf"|{_ISO_DATE.pattern}|{_US_DATE.pattern}"),
-    }
 
 
 # ---------------------------------------------------------------- the scan
