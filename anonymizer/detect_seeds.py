@@ -179,11 +179,8 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
             for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, value.split())) + r"\b", text, re.I):
                 if label in ("ORGANIZATION", "LOCATION") and m.group(0).islower():
                     continue
-                if label == "LOCATION" and _prison_by_town(text, m.start(), m.end(), header, title_end):
-                    label_here = "ORGANIZATION"
-                else:
-                    label_here = label
-                add(m.start(), m.end(), label_here)
+                prison = label == "LOCATION" and _prison_by_town(text, m.start(), m.end(), header, title_end)
+                add(m.start(), m.end(), "ORGANIZATION" if prison else label)
     if header.cdcr_number:
         letters, digits = re.match(r"([A-Za-z]*)[\s-]*(\d*)", header.cdcr_number).groups()
         if digits:

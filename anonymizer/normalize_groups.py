@@ -54,6 +54,11 @@ class _Group:
         self.talked += talked
         self.first = min(self.first, start)
 
+    def unsee(self, talked: bool = False) -> None:
+        """Take back a :meth:`see` of a mention that moves to another person."""
+        self.count -= 1
+        self.talked -= talked
+
 
 class _People:
     """Person groups and the index of their name parts."""

@@ -80,20 +80,19 @@ class _Grouper:
         for i in sorted(ambiguous):
             options = self._options(self.people.candidates(tokens_of[i][0]), mentions[i])
             if len(options) == 1:
-                assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
+                assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i], options), mentions[i])
             else:
                 left.append((len(options), i))
-        for _, i in sorted(left):
+        for _, i in sorted(left):  # asked again: a part linked meanwhile may have become a known key
             assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
         for i, mention in enumerate(mentions):
             if mention.label == "SPELLED_NAME" and (j := self._spelled_after(mentions, i)) is not None:
-                moved_from = self.groups[assigned[i][0]]  # spelled right after a name: that name's person
-                moved_from.count -= 1
-                moved_from.talked -= not in_speaker_tag(self.text, mention.start)
+                # spelled right after a name: that name's person
+                self.groups[assigned[i][0]].unsee(talked=not in_speaker_tag(self.text, mention.start))
                 owner = self._spelled_owner(mentions, i, j, assigned)
                 assigned[i] = (self._see(owner, mention)[0], assigned[i][1])
                 if owner != assigned[j][0] and len(tokens_of.get(j, ())) == 1 and not in_speaker_tag(self.text, mentions[j].start):
-                    self.groups[assigned[j][0]].count -= 1  # the bare surname it spells goes with it
+                    self.groups[assigned[j][0]].unsee(talked=True)  # the bare surname it spells goes with it
                     assigned[j] = (self._see(owner, mentions[j])[0], assigned[j][1])
         for i, mention in enumerate(mentions):
             if i not in assigned:
@@ -167,17 +166,17 @@ class _Grouper:
         self.people.absorb(gid, tokens)
         return gid
 
-    def _person_part(self, tokens: list[str], mention: Mention | None = None) -> int:
+    def _person_part(self, tokens: list[str], mention: Mention | None = None, options: list[int] | None = None) -> int:
         """Person of a single name part. A part several persons share goes to the one its context
-        names (:meth:`_options`), else in running text to the person talked about most, in a
-        speaker tag to :meth:`_Group.rank`'s."""
+        names (:meth:`_options`, or ``options`` when already computed), else in running text to the
+        person talked about most, in a speaker tag to :meth:`_Group.rank`'s."""
         if not tokens:  # e.g. a bare title tagged as a person: its own, never re-scanned
             return self.people.create([])
         gids = self.people.candidates(tokens[0])
         if not gids:
             return self.people.create(tokens)
         if mention is not None and len(gids) > 1:
-            gids = self._options(gids, mention)
+            gids = options if options is not None else self._options(gids, mention)
             if len(gids) > 1 and not in_speaker_tag(self.text, mention.start):
                 gids = [min(gids, key=lambda g: (self.groups[g].talked_rank(), g))]
         gid = self.people.best(gids)
