@@ -28,11 +28,11 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import lexicon, spans, transcript, vocabulary
-from anonymizer.leakgate_keys import ISO_DATE, US_DATE, _patterns, cdcr_key, date_key, spelled_key
+from anonymizer.leakgate_keys import ISO_DATE, US_DATE, _patterns, cdcr_key, date_key, spelled_enough, spelled_key
 
 #: File-name tokens that identify nobody.
 GENERIC_TOKENS = frozenset(
@@ -156,6 +156,10 @@ ORDINARY_IN_DOCUMENTS = 3
 _SMALL_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
 
 
+#: how the words of a term may be written apart in a text or a file name
+_TERM_CHARS = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
+
+
 class Gate:
     """The terms of an archive, normalized; :meth:`scan` searches member names and contents.
 
@@ -177,24 +181,24 @@ class Gate:
         self.spelled_ranked = [k for k in self.spelled if len(k) > 2]
         self.spelled_order = {k: i for i, k in enumerate(self.spelled_ranked)}
         self.spelled_longest = max(map(len, self.spelled_order), default=0)
-        self._build_word_pattern(set())
-        chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
-        every = lexicon.trie_alternation(self.words, chars)
+        self._ordinary_here: set[str] = set()
+        every = lexicon.trie_alternation(self.words, _TERM_CHARS)
         self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
         self.shapes = _patterns()
 
-    def _build_word_pattern(self, ordinary_here: set[str]) -> None:
+    @cached_property
+    def word_pattern(self) -> re.Pattern[str] | None:
         """Terms in any case, except name words that are also common words, file-name tokens and
-        the words the archive itself writes in small letters (``ordinary_here``): those only
-        capitalised, so a person called Way does not make every "way" a finding."""
-        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in ordinary_here]
+        the words the archive itself writes in small letters (:meth:`learn_ordinary_words`): those
+        only capitalised, so a person called Way does not make every "way" a finding. Built on
+        first use, once the ordinary words are known."""
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here]
         plain = [w for w in self.words if w not in set(common)]
-        chars = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
         body = "|".join(filter(None, [
-            f"(?i:{lexicon.trie_alternation(plain, chars)})" if plain else "",
+            f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
             *(f"{re.escape(w.capitalize())}|{re.escape(w.upper())}" for w in common),
         ]))
-        self.word_pattern = re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])") if body else None
+        return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])") if body else None
 
     def learn_ordinary_words(self, texts: Iterable[str], documents: int = ORDINARY_IN_DOCUMENTS) -> None:
         """Treat a one-word term as an ordinary word where it is written in small letters in at
@@ -204,8 +208,9 @@ class Gate:
         for text in texts:
             seen.update(single & set(_SMALL_WORD.findall(text)))
         ordinary_here = {w for w, n in seen.items() if n >= documents}
-        if ordinary_here:
-            self._build_word_pattern(ordinary_here)
+        if ordinary_here and ordinary_here != self._ordinary_here:
+            self._ordinary_here = ordinary_here
+            self.__dict__.pop("word_pattern", None)  # rebuilt on next use
 
     def _add(self, term: Term) -> None:
         if lexicon.is_whitelisted(term.form, self.whitelist):
@@ -241,7 +246,7 @@ class Gate:
                    ("date", self.dates.get, date_key))
         for name, lookup, key_of in lookups:
             for m in self.shapes[name].finditer(searched):
-                if name == "spelled" and not _spelled_enough(m.group()):
+                if name == "spelled" and not spelled_enough(m.group()):
                     continue
                 if (key := key_of(m.group())) and (term := lookup(key)) is not None:
                     start, end = _narrow(m, key, term.form) if name == "spelled" else m.span()
@@ -316,12 +321,6 @@ class Gate:
                     document if document is not None else term.document, snippet(text, start, end))
             for start, end, term in self.matches(text)
         ]
-
-
-def _spelled_enough(run: str) -> bool:
-    """Three letters or more, or two joined by a hyphen (``N-G``): ``m a`` of "I'm a" and ``s. I``
-    of "years. I" spell nothing."""
-    return sum(c.isalpha() for c in run) >= 3 or any(c in "-–" for c in run)
 
 
 def _json_strings(text: str) -> str | None:

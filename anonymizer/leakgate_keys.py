@@ -62,6 +62,12 @@ def spelled_key(found: str) -> str:
     return "".join(c for c in found if c.isalpha()).upper()
 
 
+def spelled_enough(run: str) -> bool:
+    """Whether a run the spelled shape found spells a name: three letters or more, or two joined by
+    a hyphen (``N-G``); ``m a`` of "I'm a" and ``s. I`` of "years. I" spell nothing."""
+    return sum(c.isalpha() for c in run) >= 3 or any(c in "-–" for c in run)
+
+
 def _patterns() -> dict[str, re.Pattern[str]]:
     digit, nato, month = _digit_alternation(), _nato_alternation(), "|".join(vocabulary.MONTHS)
     sep = r"[ \t.,\-–]*"
