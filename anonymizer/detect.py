@@ -96,7 +96,7 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
-        kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions), protected)))
+        kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(first_name_pairs(text, kept))
 

@@ -21,14 +21,16 @@ _HAS_DIGIT = re.compile(r"\d")
 
 #: Labels a gazetteer/head-noun rule recognizer gives more precisely than a statistical tagger.
 _RULE_NAME_LABELS = frozenset({"ORGANIZATION", "LOCATION", "NRP"})
-#: Labels of rule recognizers whose spans a statistical tagger never overrides.
-_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL"}
-#: spaCy labels a rule name span overrides (``Golden Valley Trucking`` LOCATION, ``Asian Boyz``
+#: Labels of rule recognizers whose spans a statistical tagger never overrides (an age read from
+#: its context too: the tagger's DATE "age twenty-nine" is the AGE "twenty-nine").
+_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL",
+                                    "AGE"}
+#: spaCy labels a rule span overrides (``Golden Valley Trucking`` LOCATION, ``Asian Boyz``
 #: NRP, ``Rollin' 60s Crips`` DATE, ``Pomona`` PERSON after ``in``).
 _OVERRIDDEN_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE"})
 
 
-def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
+def reconcile(mentions: Sequence[Mention], text: str) -> list[Mention]:
     """Let rule spans win over the tagger's labels and bounds, and over title-page name parts inside them.
 
     A spaCy mention overlapping a span of a rule recognizer (names, spelled names, ids, contacts;
@@ -45,7 +47,7 @@ def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
         if not overlapping:
             out.append(m)
         elif m.sources == ("spacy",) and m.label in _OVERRIDDEN_LABELS:
-            out.extend(_outside_pieces(m, overlapping))
+            out.extend(_outside_pieces(m, overlapping, text))
         elif m.sources == ("header",) and m.label == "PERSON" and any(
             s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in overlapping
         ):
@@ -55,9 +57,11 @@ def reconcile(mentions: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-def _outside_pieces(m: Mention, taken: Sequence[tuple[int, int]]) -> list[Mention]:
-    """The parts of ``m`` not covered by ``taken`` (no text check here: the filter trims them)."""
-    return [replace(m, start=s, end=e) for s, e in spans.free_pieces(m.start, m.end, taken)]
+def _outside_pieces(m: Mention, taken: Sequence[tuple[int, int]], text: str) -> list[Mention]:
+    """The parts of ``m`` not covered by ``taken`` that hold a capitalised word or a digit (the
+    filter trims them): "age" of the tagger's "age twenty-nine" around an AGE goes."""
+    return [replace(m, start=s, end=e) for s, e in spans.free_pieces(m.start, m.end, taken)
+            if any(c.isupper() or c.isdigit() for c in text[s:e])]
 
 
 # --- filtering --------------------------------------------------------------------------
@@ -187,6 +191,10 @@ def filter_mentions(
     for m in mentions:
         m = _titled_person(text, m)
         start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
+        if m.label in ("ORGANIZATION", "LOCATION") and (start, end) != (m.start, m.end) and end > start:
+            titled = _titled_person(text, replace(m, start=start, end=end))  # "Detective Banks" of "... of the"
+            if titled.label == "PERSON":
+                m, (start, end) = titled, tighten(text, start, end, "PERSON")
         if end <= start:
             continue
         surface = text[start:end]

@@ -73,14 +73,14 @@ def m(text: str, surface: str, label: str, source: str, nth: int = 0) -> Mention
 def test_it_lets_a_rule_organization_replace_the_taggers_label():
     text = "I worked at Golden Valley Trucking for a year."
     out = reconcile([m(text, "Golden Valley Trucking", "LOCATION", "spacy"),
-                     m(text, "Golden Valley Trucking", "ORGANIZATION", "presidio")])
+                     m(text, "Golden Valley Trucking", "ORGANIZATION", "presidio")], text)
     assert [(text[x.start:x.end], x.label) for x in out] == [("Golden Valley Trucking", "ORGANIZATION")]
 
 
 def test_it_keeps_the_taggers_text_outside_a_rule_span():
     text = "Officer Smith of Fresno Police Department came."
     out = reconcile([m(text, "Smith of Fresno Police Department", "PERSON", "spacy"),
-                     m(text, "Fresno Police Department", "ORGANIZATION", "presidio")])
+                     m(text, "Fresno Police Department", "ORGANIZATION", "presidio")], text)
     kept = sorted((text[x.start:x.end].strip(), x.label) for x in filter_mentions(text, out))
     assert kept == [("Fresno Police Department", "ORGANIZATION"), ("Smith of", "PERSON")]
 
@@ -88,14 +88,20 @@ def test_it_keeps_the_taggers_text_outside_a_rule_span():
 def test_it_drops_a_title_page_name_part_inside_a_rule_name():
     text = "I went to Jordan High School. Jordan said hi."
     header = [m(text, "Jordan", "PERSON", "header"), m(text, "Jordan", "PERSON", "header", nth=1)]
-    out = reconcile([*header, m(text, "Jordan High School", "ORGANIZATION", "presidio")])
+    out = reconcile([*header, m(text, "Jordan High School", "ORGANIZATION", "presidio")], text)
     assert sorted((x.start, x.label) for x in out) == [(10, "ORGANIZATION"), (30, "PERSON")]
+
+
+def test_it_lets_an_age_read_from_its_context_replace_the_taggers_date_around_it():
+    text = "I got locked up at age twenty-nine, and I turned 30 in the county."
+    out = reconcile([m(text, "age twenty-nine", "DATE", "spacy"), m(text, "twenty-nine", "AGE", "presidio")], text)
+    assert [(text[x.start:x.end], x.label) for x in out] == [("twenty-nine", "AGE")]
 
 
 def test_it_leaves_mentions_alone_without_rule_names():
     text = "Kevin went home."
     mentions = [m(text, "Kevin", "PERSON", "spacy")]
-    assert reconcile(mentions) == mentions
+    assert reconcile(mentions, text) == mentions
 
 
 def test_it_does_not_seed_a_participant_name_where_it_is_a_place():
@@ -338,3 +344,10 @@ def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
 
     text = "COMMISSIONER ROE: You pled to Count 2, and Count 3 was dismissed. I met Count Basie.\n"
     assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]
+
+
+def test_it_reads_a_taggers_organization_left_as_title_and_surname_after_tightening_as_the_person():
+    text = "The statement of facts reads as follows. Detective Banks of the Bakersfield Police Department came."
+    start = text.index("Detective")
+    spacy = Mention(start, text.index("Bakersfield"), "ORGANIZATION", ("spacy",))  # "Detective Banks of the "
+    assert [(text[x.start:x.end], x.label) for x in filter_mentions(text, [spacy])] == [("Banks", "PERSON")]

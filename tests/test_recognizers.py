@@ -304,6 +304,8 @@ HEIGHT = [
     ("He is 5 feet 9 inches.", ["5 feet 9 inches"]),
     ("five foot ten", ["five foot ten"]),
     ("he was six-foot-two and", ["six-foot-two"]),
+    ("He was described as five-foot and was standing about 10 feet away.", ["five-foot"]),
+    ("The room was described as five feet wide.", []),
     ('5\'9" tall', ['5\'9"']),
     ("he's 5'9, I think", ["5'9"]),
     ("6 ft 2 in", ["6 ft 2 in"]),

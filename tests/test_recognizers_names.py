@@ -169,6 +169,11 @@ PERSON_NAME = [
     ("the Officer On duty", []),  # a stop word
     ("Judge May said", []),  # a month
     ("Officer Fresno", []),  # a place
+    # a prison's one-word alias where the context makes it the prison, not a first name
+    ("I had a 115 for fighting at Sierra in 2010.", []),
+    ("So, my uncle did time at Donovan. Growing up", []),
+    ("Sierra Jones came to visit me.", ["Sierra Jones"]),
+    ("I told Donovan about it.", ["Donovan"]),
 ]
 NAME_TABLES[PersonNameRecognizer] = PERSON_NAME
 CASES = [

@@ -32,14 +32,15 @@ _BEFORE = (
 #: after a one-word alias: a county, a state or a following capitalised word make it a place or a name
 _NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b)"
 
-PATTERNS = [
-    Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9),
-    Pattern(
-        "cdcr_institution_alias",
-        rf"(?<=\b{_BEFORE}[ ]){_alternation(_SINGLE)}{_END}{_NOT_AFTER}",
-        0.85,
-    ),
-]
+_ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
+PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS]
+
+
+def alias_in_context(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a prison's one-word alias where the context makes it the
+    prison ("at Donovan", "transferred to Sierra"): no person's first name there."""
+    match = _ALIAS.compiled_regex.match(text, start)
+    return match is not None and match.end() == end
 
 
 class CdcrInstitutionRecognizer(RuleRecognizer):

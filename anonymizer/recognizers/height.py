@@ -54,10 +54,10 @@ PATTERNS = [
         rf"(?<=\b{_SUBJECT}[ ]{_HEDGE}){_FEET_NUMBER}[ -]{_FEET}{_NO_INCHES_AFTER}{_NOT_A_HEIGHT_AFTER}",
         0.85,
     ),
-    # height of 5 feet / stands six foot
+    # height of 5 feet / stands six foot / described as five-foot
     Pattern(
         "height_feet",
-        rf"(?<=\b(?i:height|stands|stood|stand|measures|measured)(?:[ ](?i:of|is|was|about|around))?[ ])"
+        rf"(?<=\b(?i:height|stands|stood|stand|measures|measured|described[ ]as)(?:[ ](?i:of|is|was|about|around))?[ ])"
         rf"{_FEET_NUMBER}[ -]{_FEET}{_NO_INCHES_AFTER}{_NOT_A_HEIGHT_AFTER}",
         0.85,
     ),

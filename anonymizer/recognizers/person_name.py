@@ -16,6 +16,7 @@ from anonymizer import gazetteer, lexicon, vocabulary
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
+from .cdcr_institution import alias_in_context
 
 _WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
@@ -71,6 +72,8 @@ class PersonNameRecognizer(RuleRecognizer):
             return None if _not_a_surname(first, self.extra_whitelist) else (start, end)
         if len(first) < 3 or first.casefold() not in gazetteer.first_names() or place_category(first) is not None:
             return None
+        if alias_in_context(text, start, end):
+            return None  # "fighting at Sierra", "at Donovan": the prison
         if _plain_word(first, self.extra_whitelist):
             return self._with_rare_surname(text, start, end)
         surname = _SURNAME.match(text, end)
