@@ -25,19 +25,26 @@ Grouping rules
   its ORGANIZATION piece over that word is dropped).
 * A part *matches* a person key when it is equal (case-folded), else a misspelling
   (``rapidfuzz.fuzz.ratio`` >= ``Config.fuzzy_threshold``, both at least 5 letters, same
-  first letter: ``Stevenston`` -> ``Stevenson``; or one letter wrong in a part of 7+ letters,
-  same length: ``Mandoza`` -> ``Mendoza``), else a cut-off prefix of at least 4
+  first letter: ``Stevenston`` -> ``Stevenson``; or one letter wrong, same length, not the
+  last letter and not between two Census first names: any letter in a part of 7+ letters,
+  ``Mandoza`` -> ``Mendoza``, a vowel for a vowel in one of 5-6, ``Ochea`` -> ``Ochoa``, while
+  ``Julio``/``Julia`` stay two people), else a cut-off prefix of at least 4
   letters (``Hernan`` -> ``Hernandez``).  Exact matches beat misspellings beat prefixes.
 * **Ambiguity** (two persons share a part: the inmate ``Kevin Young`` and his brother
   ``Robert Young``; a victim and the next of kin on the title page): a single part goes
   first to the person its utterance names (``_Grouper._in_context``: in a speaker tag, the
   speaker who gives their full name in the utterance or whom the previous utterance
-  addressed by first name; elsewhere the speaker who gave their full name earlier in the
-  utterance, or a title-page participant when addressed, ``Ms. Black, you may...``, or
-  named as giving a statement; ``Mr.``/``Ms.`` leave out the persons whose first name is
-  the other sex's, ``gazetteer.first_name_sex``), else to the inmate, else in running text
-  to the person talked about most (mentions outside speaker tags: the victim rather than a
-  relative who speaks), in a speaker tag to the person with most mentions so far, else to
+  addressed by first name or by title and surname, ``Mr. Love, please.``; elsewhere the
+  speaker who gave their full name earlier in the utterance (``My name is``, not ``I'm Tuan
+  Guy's father``), or someone present when addressed, thanked or named as giving a statement
+  (``Ms. Black, you may...``, ``Thank you, Mr. Guy.``: a title-page participant or a person who
+  gave their own full name, never the victim); ``Mr.``/``Ms.`` leave out the persons whose first
+  name is the other sex's, ``gazetteer.first_name_sex``, and go with a surname rather than a
+  first name, ``Ms. Hope`` not ``Hope Bishop``; in running text never the transcriber), else
+  to the inmate, else in running text to the person the hearing calls the victim (``The
+  victim, Tuan Guy,``), then to the person talked about most (mentions outside speaker tags,
+  plus the untagged uses of a name part only they have, ``I didn't really know Love``: the
+  victim rather than a relative who speaks), in a speaker tag to the person with most mentions so far, else to
   the title-page person (title-page order), else to the earliest; two persons with
   different first names are never united, and the part keeps certainty 3. Parts that fit
   one person only are linked first, then the shared parts their context decides, then the
@@ -50,8 +57,14 @@ Grouping rules
   They keep the SPELLED_NAME label; the entity is PERSON.
 * **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by statistical
   NER tools (not by a rule recognizer) whose word is a part of a title-page person or of a
-  full name (not a common word) becomes a PERSON mention of that person (spaCy's
-  ``Yamamoto`` tagged ORG); a word only ever tagged alone (``Stockton``) is not enough.
+  full name (not a common word, unless a person's context or, for a word that is no place,
+  its capital inside a sentence says so: ``the loss of Love``) becomes a PERSON mention of
+  that person (spaCy's ``Yamamoto`` tagged ORG); a word only ever tagged alone (``Stockton``)
+  is not enough.  A tagged ORGANIZATION/LOCATION that is exactly a person's full name is that
+  person even when a rule's piece of it joined the span (``Ricardo Hakobyan wrote a letter``).
+* **One label per name.** A name of two or more words that the tagger alone calls a place
+  here and an organization there is a LOCATION when the gazetteers know it or it ends with a
+  street word, else an ORGANIZATION (``accepted at New Way of Life``).
 * **Other labels** group by a normalized key: CDCR ids by letters + digits with phonetic
   words reduced to their letter (``Victor 12345`` == ``V-12345`` == ``V12345``); phone
   numbers by digits; everything else by the case-folded form (ORGANIZATION and LOCATION
@@ -67,7 +80,9 @@ case seen, Title case and UPPER case.  A following possessive ``'s`` stays outsi
 span.  One-word forms are searched capitalised only.  A part that is also a common word
 (spaCy stop words, the packaged ``name_words.txt``) counts in Title
 case only mid-sentence, in UPPER case only in a speaker tag, and otherwise only right
-next to another part of the same person (``Mark`` in ``Mark Stevenston``).  Forms
+next to another part of the same person (``Mark`` in ``Mark Stevenston``) or before another
+person's name with "and" between (``Love and Marisol are both here``).  A lone name word spelled
+right after it is the spelling's person (``My name is Marisol Hope. Hope, H-O-P-E.``).  Forms
 shorter than 3 characters and whitelisted terms are not searched, and hits inside a
 whitelisted phrase of the text (``California Code of Regulations``) are dropped.
 Cut-off names (``Hernan-``) and names split across two utterances of one speaker
@@ -92,7 +107,7 @@ from typing import Sequence
 from . import spans
 from .detect_seeds import cut_name_pairs
 from .normalize_names import _clean_surface, _name_tokens, _name_words, cdcr_key
-from .normalize_names import _join_adjacent_names, _with_first_names
+from .normalize_names import _join_adjacent_names, _one_label_per_name, _with_first_names
 from .normalize_groups import _Group
 from .normalize_people import _Grouper
 from .normalize_rescan import (
@@ -104,6 +119,7 @@ from .normalize_rescan import (
     _rescan_hits,
     _rescue_next_to_name,
     _sorted_disjoint,
+    _spelled_by_next,
 )
 from .resolve import confidence_of
 from .spans import Protected
@@ -183,7 +199,8 @@ def normalize(
     Returns sorted, non-overlapping mentions and the entities numbered by first
     appearance in the text (``entities[i].id == i``).
     """
-    ordered = _join_adjacent_names(text, _with_first_names(text, _sorted_disjoint(text, mentions)), same_entity=False)
+    ordered = _sorted_disjoint(text, mentions)
+    ordered = _join_adjacent_names(text, _with_first_names(text, _one_label_per_name(text, ordered)), same_entity=False)
     grouper = _Grouper(text, config)
     assignment = grouper.run(ordered, header)
     grouped = [replace(m, entity=gid, label=label) for m, (gid, label) in zip(ordered, assignment)]
@@ -194,7 +211,7 @@ def normalize(
     hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
-    merged = _join_adjacent_names(text, merged, same_entity=True)
+    merged = _join_adjacent_names(text, _spelled_by_next(text, merged), same_entity=True)
     return _finalize(text, _join_cut_names(text, merged), grouper.groups, grouper.uncertain)
 
 

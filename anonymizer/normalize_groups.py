@@ -16,7 +16,6 @@ from rapidfuzz.distance import Levenshtein
 from .normalize_names import (
     _MIN_FUZZY_LEN,
     _MIN_PREFIX_LEN,
-    _MIN_SLIP_LEN,
     _OFF_TITLE,
     _key_parts,
     _slip,
@@ -34,6 +33,8 @@ class _Group:
     title_form: str | None = None  # PERSON: the title-page name
     header_rank: int = _OFF_TITLE
     inmate: bool = False
+    transcriber: bool = False  # PERSON: the title page's transcriber (named there, not talked about)
+    victim: bool = False  # PERSON: named as the victim ("The victim, Tuan Guy, a 23-year-old")
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
     first: int = sys.maxsize
@@ -43,11 +44,11 @@ class _Group:
         page (in its order), then first seen."""
         return (0 if self.inmate else 1, -self.count, self.header_rank, self.first)
 
-    def talked_rank(self) -> tuple[int, int, tuple[int, int, int, int]]:
+    def talked_rank(self) -> tuple[int, int, int, tuple[int, int, int, int]]:
         """Preference for a bare surname in running text that nothing around it decides: the
-        inmate, then the person talked about most (the victim rather than the relative who
-        speaks once), then :meth:`rank`."""
-        return (0 if self.inmate else 1, -self.talked, self.rank())
+        inmate, then the one the hearing calls the victim, then the person talked about most (the
+        victim rather than the relative who speaks once), then :meth:`rank`."""
+        return (0 if self.inmate else 1, 0 if self.victim else 1, -self.talked, self.rank())
 
     def see(self, start: int, talked: bool = False) -> None:
         self.count += 1
@@ -94,7 +95,7 @@ class _People:
             return []
         found = process.extract(token, self._keys, scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None)
         keys = [key for key, _, _ in found if len(key) >= _MIN_FUZZY_LEN and key[0] == token[0]]
-        if len(token) >= _MIN_SLIP_LEN and not keys:  # one letter slipped in a long name: "Mandoza", "Kewalski"
+        if not keys:  # one letter slipped: "Mandoza", "Kewalski", a vowel in a shorter name: "Ochea"
             keys = [k for k, _, _ in process.extract(token, self._keys, scorer=Levenshtein.distance, score_cutoff=1,
                                                      limit=None) if _slip(token, k)]
         return keys

@@ -64,10 +64,11 @@ _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 
 #: After a sentence-initial common-word name part, words that make it the subject person:
 #: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
-#: yellow, O-U-N-G"; addressed: "Will, go ahead".
+#: yellow, O-U-N-G"; addressed: "Will, go ahead"; with an age beside it: "Young, age forty-three, was".
 _PERSON_SUBJECT = re.compile(
     r"(?:'s\b| and (?:I|me|my|his|her|their|our)\b|,[ ](?:my|his|her|our|their)[ ]|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
     r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
+    r"|,[ ](?:age[ ]|aged[ ]|a[ ](?:\d+|[a-z]+(?:-[a-z]+)?)-year-old\b|\d{1,3},)"
     r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
     r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
     r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
@@ -82,14 +83,28 @@ _ADDRESSED = re.compile(r"(?:^|:[ ]+)(?:Mr|Mrs|Ms|Miss)\.?[ ]$")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + r") of (?:Mr|Mrs|Ms|Miss)\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")
+#: a surname addressed with a title at the start of an utterance (``Mr. Love, please.``)
+_TITLE_ADDRESSED = re.compile(r"[ ]*(Mr|Mrs|Ms|Miss)\.?[ ]([^\W\d_][\w'’-]*),[ ]")
 #: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)
 _MIN_SLIP_LEN = 7
+#: a shorter one (5+ letters) one vowel for another (``Ochea`` for ``Ochoa``)
+_MIN_VOWEL_SLIP_LEN = 5
+_VOWELS = frozenset("aeiouy")
 
 
 def _slip(token: str, key: str) -> bool:
-    """One letter written wrong inside a long name part (``mandoza``/``mendoza``: same length and first letter)."""
-    return (len(token) == len(key) >= _MIN_SLIP_LEN and token[0] == key[0]
-            and sum(a != b for a, b in zip(token, key)) == 1)
+    """One letter written wrong inside a name part of the same length and first letter: any letter
+    in a long part (``mandoza``/``mendoza``), a vowel for a vowel in a shorter one (``ochea``/``ochoa``);
+    never the last letter, nor between two Census first names (``julio``/``julia``, ``roberto``/``roberta``:
+    two people)."""
+    if len(token) != len(key) or len(token) < _MIN_VOWEL_SLIP_LEN or token[0] != key[0]:
+        return False
+    wrong = [i for i, (a, b) in enumerate(zip(token, key)) if a != b]
+    if len(wrong) != 1 or wrong[0] == len(token) - 1:
+        return False
+    if token in gazetteer.first_names() and key in gazetteer.first_names():
+        return False
+    return len(token) >= _MIN_SLIP_LEN or {token[wrong[0]], key[wrong[0]]} <= _VOWELS
 
 
 # ---------------------------------------------------------------------------
@@ -219,4 +234,32 @@ def _with_first_names(text: str, mentions: list[Mention]) -> list[Mention]:
                 if before is None or before.end <= match.start(1):
                     mention = replace(mention, start=match.start(1))
         out.append(mention)
+    return out
+
+
+_PLACE_ENDINGS = frozenset(suffix.casefold().rstrip(".") for suffix in vocabulary.STREET_SUFFIXES)
+
+
+def _one_label_per_name(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A name of two or more words that the tagger alone calls a place here and an organization
+    there ("accepted at New Way of Life" / "maybe with New Way of Life") takes one label: LOCATION
+    when the gazetteers know it as a place or it ends with a street word, else ORGANIZATION (a
+    program or business "at" which someone is reads as a place to the tagger)."""
+    tagger = NER_SOURCES - {"presidio"}
+    labels: dict[str, set[str]] = {}
+    for m in mentions:
+        if m.label in _FUZZY_LABELS and set(m.sources) <= tagger:
+            surface = _clean_surface(text[m.start : m.end])
+            if len(surface.split()) > 1:
+                labels.setdefault(surface.casefold(), set()).add(m.label)
+    mixed = {key for key, seen in labels.items() if len(seen) > 1}
+    if not mixed:
+        return mentions
+    out = []
+    for m in mentions:
+        surface = _clean_surface(text[m.start : m.end])
+        if m.label in _FUZZY_LABELS and set(m.sources) <= tagger and surface.casefold() in mixed:
+            place = gazetteer.place_category(surface) is not None or surface.split()[-1].casefold().rstrip(".") in _PLACE_ENDINGS
+            m = replace(m, label="LOCATION" if place else "ORGANIZATION")
+        out.append(m)
     return out

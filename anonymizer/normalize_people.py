@@ -19,6 +19,7 @@ from .normalize_names import (
     _RELABEL_LABELS,
     _ADDRESSED,
     _FIRST_NAME_ADDRESSED,
+    _TITLE_ADDRESSED,
     _SELF_INTRO,
     _STATEMENT_OF,
     _clean_surface,
@@ -28,6 +29,7 @@ from .normalize_names import (
 )
 from . import gazetteer
 from .resolve import NER_SOURCES
+from .spans import sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Config, Header, Mention
 
@@ -38,6 +40,11 @@ _ANOTHERS_NAME = re.compile(
     re.IGNORECASE,
 )
 _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+#: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
+_VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
+#: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
+_THANKED = re.compile(r"\b(?:thank[ ]you|thanks),?[ ](?:Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+_POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
 
 
 class _Grouper:
@@ -51,6 +58,7 @@ class _Grouper:
         self._keys_by_label: dict[str, list[str]] = {}
         self.uncertain: set[int] = set()  # mentions (by start) of a part shared by several persons
         self._named: list[tuple[int, int]] = []  # (start, person) of every full name, in text order
+        self._introductions: set[int] = set()  # starts of full names a speaker gives as their own
 
     def run(self, mentions: list[Mention], header: Header | None) -> list[tuple[int, str]]:
         """Group and label of every mention.
@@ -59,19 +67,26 @@ class _Grouper:
         parts that fit at most one person, ambiguous single parts, then the other labels.
         """
         for rank, name in enumerate(header.person_names() if header else ()):
-            self._title_person(name, rank, inmate=name == header.inmate_name)
+            self._title_person(name, rank, inmate=name == header.inmate_name, transcriber=name == header.transcriber)
         assigned: dict[int, tuple[int, str]] = {}
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
             assigned[i] = self._see(self._person_name(tokens_of[i]), mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
+            if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 30), mentions[i].start):
+                self.groups[assigned[i][0]].victim = True
+            if _SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start) \
+                    and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end):
+                self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
         self._named.sort()
         for i, mention in enumerate(mentions):
             if mention.label == "SPELLED_NAME":
                 assigned[i] = self._see(self._spelled(self._surface(mention)), mention)
         parts = [i for i in tokens_of if i not in assigned]
         ambiguous = {i for i in parts if tokens_of[i] and len(self.people.candidates(tokens_of[i][0])) > 1}
+        if ambiguous:
+            self._count_own_names(mentions)
         for i in [i for i in parts if i not in ambiguous]:
             assigned[i] = self._see(self._person_part(tokens_of[i], mentions[i]), mentions[i])
         # a shared part: the ones its context decides first, then the others, fewest persons left
@@ -98,6 +113,29 @@ class _Grouper:
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
         return [assigned[i] for i in range(len(mentions))]
+
+    def _count_own_names(self, mentions: list[Mention]) -> None:
+        """Add to how much each person is talked about the running-text uses of a name part only
+        they have that no detector tagged ("I didn't really know Love", "about Love lying there"):
+        the tagger leaves out first names that are words, so the victim called by first name
+        would look less talked about than a relative who speaks. A part that is a common word
+        counts mid-sentence only."""
+        own: dict[str, int] = {}
+        for gid, group in enumerate(self.groups):
+            if group.label == "PERSON" and len(group.core) > 1:
+                own.update((part, gid) for part in group.core if self.people.index.get(part) == [gid] and len(part) >= 3)
+        if not own:
+            return
+        covered = [(m.start, m.end) for m in mentions if m.label in ("PERSON", "SPELLED_NAME")]
+        common = _vocabulary().common
+        alternation = "|".join(re.escape(part.title()) for part in sorted(own, key=len, reverse=True))
+        for match in re.finditer(rf"(?<![\w'’-])(?:{alternation})(?![\w-])", self.text):
+            at = bisect_left(covered, (match.start(), match.start()))
+            inside = any(s <= match.start() < e for s, e in covered[max(0, at - 1) : at + 1])
+            part = match.group().casefold()
+            if inside or in_speaker_tag(self.text, match.start()) or (part in common and sentence_initial(self.text, match.start())):
+                continue
+            self.groups[own[part]].talked += 1
 
     def _spelled_owner(self, mentions: list[Mention], i: int, j: int, assigned: dict[int, tuple[int, str]]) -> int:
         """Whose name a spelling right after a name (``mentions[j]``) spells: asked about someone
@@ -140,7 +178,7 @@ class _Grouper:
                 return j if len(letters) >= 3 and any(w.endswith(letters) for w in words) else None
         return None
 
-    def _title_person(self, name: str, rank: int, inmate: bool) -> None:
+    def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False) -> None:
         tokens = _name_tokens(name)
         if not tokens:
             return
@@ -150,6 +188,8 @@ class _Grouper:
         group = self.groups[gid]
         group.title_form = group.title_form or _clean_surface(name)
         group.inmate = group.inmate or inmate
+        if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
+            group.transcriber = True
 
     def _see(self, gid: int, mention: Mention) -> tuple[int, str]:
         group = self.groups[gid]
@@ -198,13 +238,17 @@ class _Grouper:
 
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons a bare shared part most likely names: a speaker tag names a title-page
-        participant; ``Mr.``/``Ms.`` before it a man/woman (Census first-name lists)."""
+        participant; ``Mr.``/``Ms.`` before it a man/woman (Census first-name lists) whose surname
+        it is; in running text anyone but the transcriber of the title page."""
         if "rule" in mention.sources:
             gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
+        elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
+            gids = [g for g in gids if not self.groups[g].transcriber] or gids
         title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         if title:
-            unwanted = "F" if title.group(1).casefold() == "mr" else "M"
-            gids = [g for g in gids if gazetteer.first_name_sex(self._first_name(g)) != unwanted] or gids
+            gids = [g for g in gids if self._sex_fits(g, title.group(1))] or gids
+            tokens = _name_tokens(self._surface(mention))  # a title goes with a surname: "Ms. Hope" is
+            gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
         return gids
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
@@ -219,19 +263,35 @@ class _Grouper:
         for s, gid in self._named[bisect_left(self._named, (line,)):]:
             if s >= (end if end >= 0 else len(text)):
                 break
-            if gid in gids and _SELF_INTRO.search(text, line, s):
+            if gid in gids and s in self._introductions:
                 return [gid]
         if tag:
             before = text[:line].rstrip("\n")
             previous = before.rfind("\n") + 1
             spoke = speaker_tag(text, previous) if before else None
-            first = _FIRST_NAME_ADDRESSED.match(text, spoke.end() if spoke else previous) if before else None
+            opening = spoke.end() if spoke else previous
+            first = _FIRST_NAME_ADDRESSED.match(text, opening) if before else None
             said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
+            titled = _TITLE_ADDRESSED.match(text, opening) if before and len(said) != 1 else None
+            if titled and titled.group(2).casefold() in _name_tokens(text[start : mention.end]):
+                said = [g for g in self._present(gids) if self._sex_fits(g, titled.group(1))]  # "Mr. Love, please."
             return said if len(said) == 1 else []
         before = text[line:start]
-        if (_ADDRESSED.search(before) and text.startswith(",", mention.end)) or _STATEMENT_OF.search(before):
-            return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE]
+        if (_ADDRESSED.search(before) and text.startswith(",", mention.end)) or _STATEMENT_OF.search(before) \
+                or _THANKED.search(before):
+            return self._present(gids)
         return []
+
+    def _present(self, gids: list[int]) -> list[int]:
+        """The persons present at the hearing: title-page participants, and people who gave their
+        own full name in an utterance ("I'm Jerome Love"); a victim is talked about, not addressed."""
+        introduced = {gid for s, gid in self._named if s in self._introductions}
+        return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced]
+
+    def _sex_fits(self, gid: int, title: str) -> bool:
+        """Whether a ``Mr.``/``Ms.`` may name the person (Census first-name lists; unknown fits both)."""
+        unwanted = "F" if title.casefold() == "mr" else "M"
+        return gazetteer.first_name_sex(self._first_name(gid)) != unwanted
 
     def _established(self, token: str) -> bool:
         """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""
@@ -253,10 +313,17 @@ class _Grouper:
             or _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         )
 
+    def _name_not_word(self, mention: Mention) -> bool:
+        """A common word written capitalised inside a sentence that is no place ("the loss of Hope."):
+        the name, not the word ("a young man"); a place ("Jordan", "Georgia") needs a person's context."""
+        surface = self._surface(mention)
+        return surface[:1].isupper() and not surface.isupper() and not sentence_initial(self.text, mention.start) \
+            and gazetteer.place_category(surface) is None
+
     def _other(self, mention: Mention) -> int:
         """Group of a non-person mention; a lone NER-tagged word that is a known name part is
-        taken as that person (``Yamamoto`` tagged ORGANIZATION), a common word (``Georgia``) only
-        in the context of a person."""
+        taken as that person (``Yamamoto`` tagged ORGANIZATION), a common word only in the context
+        of a person or capitalised inside a sentence and no place ("the loss of Young", not "Georgia")."""
         surface = self._surface(mention)
         label = mention.label
         tokens = _name_tokens(surface)
@@ -265,15 +332,16 @@ class _Grouper:
             and len(tokens) == 1
             and len(surface.split()) == 1
             and tokens[0] in self.people.index
-            and (tokens[0] not in _vocabulary().common or self._as_person(mention))
+            and (tokens[0] not in _vocabulary().common or self._as_person(mention) or self._name_not_word(mention))
             and set(mention.sources) <= NER_SOURCES - {"presidio"}
             and self._established(tokens[0])
         ):
             return self._person_part(tokens)
-        if label in _RELABEL_LABELS and len(tokens) > 1 and set(mention.sources) <= NER_SOURCES - {"presidio"}:
+        if label in _RELABEL_LABELS and len(tokens) > 1:
             gid = self.people.link_name(tokens)  # "Madison Obregon" tagged ORGANIZATION: the person's full name
-            if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]):
-                return gid
+            if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]) and (
+                    set(mention.sources) <= NER_SOURCES - {"presidio"} or self.groups[gid].core == tokens):
+                return gid  # exactly a person's full name: even when a rule's piece of it joined the span
         key = _surface_key(label, surface)
         gid = self._by_key.get((label, key))
         if gid is None and label in _FUZZY_LABELS and len(key) >= _MIN_FUZZY_LEN:

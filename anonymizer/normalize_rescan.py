@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
 from . import lexicon
@@ -195,10 +195,32 @@ def _rescue_next_to_name(text: str, mentions: list[Mention], conditional: list[M
 
 
 def _touches_own_name(text: str, hit: Mention, neighbour: Mention | None, left: bool) -> bool:
-    if neighbour is None or neighbour.label != "PERSON" or neighbour.entity != hit.entity:
+    """Right next to a name of its own person (``Mark Stevenston``), or before another person's
+    name with "and" between (``Love and Marisol are both here``: a list of people)."""
+    if neighbour is None or neighbour.label != "PERSON":
         return False
+    if neighbour.entity != hit.entity:
+        return not left and _AND_ANOTHER.fullmatch(text, hit.end, neighbour.start) is not None
     gap = (neighbour.end, hit.start) if left else (hit.end, neighbour.start)
     return _NAME_GAP.fullmatch(text, *gap) is not None
+
+
+_AND_ANOTHER = re.compile(r" and ")
+
+
+def _spelled_by_next(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A lone name word spelled right after it (``My name is Marisol Hope. Hope, H-O-P-E.``) is the
+    person the spelling belongs to, even when the re-scan gave the word to a namesake."""
+    out = list(mentions)
+    for i, (word, spelled) in enumerate(zip(mentions, mentions[1:])):
+        if word.label != "PERSON" or spelled.label != "SPELLED_NAME" or word.entity == spelled.entity:
+            continue
+        tokens = _name_tokens(text[word.start : word.end])
+        letters = "".join(c for c in text[spelled.start : spelled.end] if c.isalpha()).casefold()
+        if (len(tokens) == 1 and len(letters) >= 3 and tokens[0].endswith(letters) and "\n" not in text[word.end : spelled.start]
+                and spelled.start - word.end <= 30 and not _in_speaker_tag(text, word.start)):
+            out[i] = replace(word, entity=spelled.entity)
+    return out
 
 
 def _rescan_mention(start: int, end: int, label: str, gid: int) -> Mention:
