@@ -225,3 +225,78 @@ def test_a_name_part_the_reviewers_kept_apart_from_a_person_joins_the_other_one(
     row = doc.mentions.get(start=nth_span(text, "Consuelo", 1)[0], end=nth_span(text, "Consuelo", 1)[1])
     assert (row.entity_id == _entity_of(doc, "Consuelo Kowalski")) is moved
     assert row.status == ReviewStatus.PENDING
+
+
+def test_it_never_learns_a_lone_stop_word_as_a_name(db):
+    """The accepted piece "And" of a name cut in two ("my cousin And- / -re Kowalski") is no name to
+    find as written everywhere: every "And" opening a sentence would become a known person."""
+    corpus = Corpus.objects.create(name="cut")
+    text = "MR. BLACK: The one who drove was my cousin And- Andre Kowalski. And then we left.\n"
+    for title in ("one", "two"):
+        _reviewed(corpus, title, [("Andre Kowalski", ["And", "Andre Kowalski"])], text=text)
+    doc = _import(corpus, "COMMISSIONER RUFF: And for the record, Andre Kowalski was there.\n", [], [])
+    assert [doc.text[r.start:r.end] for r in doc.mentions.order_by("start")] == ["Andre Kowalski"]
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("INMATE: I think about Love every day.", ["Love"]),
+    ("INMATE: Love is all we have left.", []),  # a sentence start: the word as often as the name
+])
+def test_it_finds_a_known_name_that_is_a_word_only_where_it_does_not_open_a_sentence(db, line, found):
+    corpus = Corpus.objects.create(name="love")
+    text = "COMMISSIONER RUFF: The victim, Love Kowalski. I didn't know Love.\n"
+    for title in ("one", "two"):
+        _reviewed(corpus, title, [("Love Kowalski", ["Love Kowalski", "Love"])], text=text)
+    doc = _import(corpus, line + "\n", [], [])
+    assert [doc.text[r.start:r.end] for r in doc.mentions.order_by("start")] == found
+
+
+def _import_labelled(corpus, text: str, spans: list[tuple[str, str, tuple[str, ...]]]) -> Document:
+    """A new document whose pass found ``(surface, label, sources)``, each its own entity."""
+    doc = Document.objects.create(corpus=corpus, title="new", original_name="new.txt", original=text.encode())
+    mentions = tuple(Mention(*nth_span(text, surface), label, sources, entity=i)
+                     for i, (surface, label, sources) in enumerate(spans))
+    entities = tuple(Entity(i, label, label, surface) for i, (surface, label, _) in enumerate(spans))
+    services.apply_analysis(doc, Analysis(transcript=Transcript(name="new.txt", text=text), mentions=mentions,
+                                          entities=entities))
+    doc.refresh_from_db()
+    return doc
+
+
+def _learned(corpus, form: str, label: str) -> None:
+    text = f"MR. DOE: {form} it was.\n"
+    for title in ("one", "two"):
+        doc = Document.objects.create(corpus=corpus, title=title, original_name=f"{title}.txt", original=b"x",
+                                      text=text, status=Document.Status.APPROVED)
+        entity = doc.entities.create(label=label, category=label, name=form)
+        Row.objects.create(document=doc, entity=entity, start=text.index(form), end=text.index(form) + len(form),
+                           label=label, status=ReviewStatus.ACCEPTED)
+
+
+@pytest.mark.parametrize(("learned", "text", "spans"), [
+    # a speaker tag and a titled name of the attorney stay a person where the corpus knows the state
+    ("LOCATION", "ATTORNEY WASHINGTON: Thank you.\nCOMMISSIONER RUFF: Mr. Washington, go ahead.\n",
+     [("WASHINGTON", "PERSON", ("header", "rule")), ("Washington", "PERSON", ("spacy",))]),
+    # the state stays a place where the corpus knows a woman called Georgia
+    ("PERSON", "MR. DOE: We moved to Atlanta, Georgia, for two years.\n", [("Georgia", "LOCATION", ("presidio",))]),
+])
+def test_it_never_lets_a_learned_label_override_what_the_pass_found_here(db, learned, text, spans):
+    corpus = Corpus.objects.create(name="labels")
+    _learned(corpus, "Washington" if learned == "LOCATION" else "Georgia", learned)
+    doc = _import_labelled(corpus, text, spans)
+    assert [(doc.text[r.start:r.end], r.label) for r in doc.mentions.order_by("start")] == [
+        (surface, label) for surface, label, _ in spans]
+
+
+def test_it_keeps_a_word_the_pass_put_with_a_full_name_a_person_where_the_corpus_knows_a_place(db):
+    corpus = Corpus.objects.create(name="state")
+    _learned(corpus, "Washington", "LOCATION")
+    text = "MR. DOE: My crime partner, Darnell Washington, drove. At trial I still blamed Washington.\n"
+    doc = Document.objects.create(corpus=corpus, title="new", original_name="new.txt", original=text.encode())
+    mentions = (Mention(*nth_span(text, "Darnell Washington"), "PERSON", ("spacy",), entity=0),
+                Mention(*nth_span(text, "Washington", 1), "PERSON", ("spacy",), entity=0))
+    services.apply_analysis(doc, Analysis(transcript=Transcript(name="new.txt", text=text), mentions=mentions,
+                                          entities=(Entity(0, "PERSON", "PERSON", "Darnell Washington"),)))
+    doc.refresh_from_db()
+    assert [(doc.text[r.start:r.end], r.label) for r in doc.mentions.order_by("start")] == [
+        ("Darnell Washington", "PERSON"), ("Washington", "PERSON")]

@@ -29,11 +29,13 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db import transaction
 
+from anonymizer.spans import sentence_initial
+
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, KnownForm, Mention
 from .base import UNDOABLE, category_of, finish
 from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-exported)
-    MIN_FORM_LENGTH, NAME_LABELS, learnable, plausible_name, regroup, reset_groups,
+    MIN_FORM_LENGTH, NAME_LABELS, held_by_pass, learnable, plausible_name, regroup, reset_groups,
 )
 from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported)
     LEARN_FROM, MIN_DISMISS_DOCUMENTS, _titles, context_kind, dismissing_contexts, learn, mention_context,
@@ -146,7 +148,9 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     mentions = list(Mention.objects.filter(document=document).order_by("start"))
     spans = sorted((m.start, m.end) for m in mentions)
     by_span = {(m.start, m.end): m for m in mentions}
-    entities = {(e.label, fold_possessive(e.name)): e for e in Entity.objects.filter(document=document)}
+    rows = list(Entity.objects.filter(document=document))
+    entities = {(e.label, fold_possessive(e.name)): e for e in rows}
+    names = {e.pk: e.name for e in rows}
     marked: list[Mention] = []
     created: list[Mention] = []
     relabelled: list[list] = []  # [mention, label before, entity before]: reset() puts them back
@@ -161,7 +165,8 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
             mention = by_span.get((s, e))
             if mention is not None:
                 if mention.status == ReviewStatus.PENDING and not mention.corpus_mark and mention.label != label \
-                        and relabelable(mention, entry, label):
+                        and relabelable(mention, entry, label) \
+                        and not held_by_pass(text, mention, label, names.get(mention.entity_id, "")):
                     relabelled.append([mention.pk, mention.label, mention.entity_id])
                     mention.label = label
                     wanted.append((mention, label, entry))
@@ -170,8 +175,8 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                     mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
                     marked.append(mention)
                 continue
-            if any(a < e and s < b for a, b in taken):
-                continue
+            if any(a < e and s < b for a, b in taken) or (common_word(entry) and sentence_initial(text, s)):
+                continue  # a name that is a word ("Love", "Young") opens a sentence as the word, too
             taken.append((s, e))
             created.append(Mention(document=document, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
@@ -200,6 +205,13 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                       "conflicts": conflicts, "relabelled": relabelled, "grouped": grouped,
                       "group_conflicts": group_conflicts})
     return counts
+
+
+def common_word(entry: KnownForm) -> bool:
+    """Whether a known form is one word that is also a common word (``Love``, ``Young``)."""
+    from anonymizer import lexicon
+
+    return " " not in entry.surface.strip() and lexicon.is_common_word(entry.surface.strip())
 
 
 def relabelable(mention: Mention, entry: KnownForm, label: str) -> bool:

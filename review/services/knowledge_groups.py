@@ -55,15 +55,41 @@ def learnable(form: str) -> bool:
 def plausible_name(surface: str) -> bool:
     """A learned name must look like one: capitalised words (small particles inside), nothing else.
 
-    Keeps "People," (punctuation), "mother" (lower case) and "the Board" from being learned
-    and then found everywhere as a name.
+    Keeps "People," (punctuation), "mother" (lower case), "the Board" and a lone stop word
+    ("And", the piece of a cut name) from being learned and then found everywhere as a name.
     """
+    from anonymizer import lexicon
+
     words = surface.split()
     if not words or not learnable(surface):
         return False
+    if len(words) == 1 and lexicon.is_stop_word(words[0]):
+        return False  # "And" of a cut "And- ... -re Kowalski": applied as written, it is every "And"
     if not (_NAME_WORD.fullmatch(words[0]) and _NAME_WORD.fullmatch(words[-1])):
         return False
     return all(_NAME_WORD.fullmatch(w) or w in _PARTICLES for w in words[1:-1])
+
+
+#: a courtesy title right before a name ("Mr. Washington"): a person, whatever the corpus learned
+_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Officer|Commissioner|Attorney)\.?[ ]$", re.IGNORECASE)
+
+
+def held_by_pass(text: str, mention: Mention, label: str, entity_name: str = "") -> bool:
+    """Whether the automatic pass's own evidence keeps this mention's label against a learned
+    ``label``: the title page or a speaker tag found it (``ATTORNEY WASHINGTON``), a title stands
+    before a PERSON ("Mr. Washington"), the pass put a PERSON word with a full name that holds it
+    (``entity_name`` "Darnell Washington"), or it is a LOCATION the gazetteers know as a place
+    ("Atlanta, Georgia"; "Georgia" a woman elsewhere in the corpus)."""
+    from anonymizer import gazetteer
+
+    if mention.label == label:
+        return False
+    if {"header", "rule"} & set(mention.source_list()):
+        return True
+    if mention.label == "PERSON" and (_TITLED.search(text, max(0, mention.start - 14), mention.start) or (
+            len(entity_name.split()) > 1 and fold_possessive(text[mention.start:mention.end]) in entity_name.casefold().split())):
+        return True
+    return mention.label == "LOCATION" and gazetteer.place_category(text[mention.start:mention.end]) is not None
 
 
 def name_words(form: str, titles: frozenset[str]) -> list[str]:
@@ -183,7 +209,7 @@ def regroup(document: Document, groups: dict[str, str], labels: dict[str, str], 
         for form in members[group]:
             for m in by_form.get(form, ()):
                 if m.entity_id == target or m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO \
-                        or m.label not in NAME_LABELS:
+                        or m.label not in NAME_LABELS or held_by_pass(text, m, label):
                     continue
                 if others is None:
                     others = _other_people(document, entities, group, groups, titles)
@@ -238,7 +264,7 @@ def _join_parts(document: Document, rows: list[Mention], by_form: dict[str, list
             continue  # the title page names someone else with this word
         for m in by_form.get(form, ()):
             if m.entity_id != target and m.status == ReviewStatus.PENDING and m.origin == Mention.Origin.AUTO \
-                    and m.label in NAME_LABELS:
+                    and m.label in NAME_LABELS and not held_by_pass(document.text, m, "PERSON"):
                 _move(m, target, "PERSON", grouped, changed)
 
 
