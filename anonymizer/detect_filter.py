@@ -35,8 +35,9 @@ def reconcile(mentions: Sequence[Mention], text: str) -> list[Mention]:
 
     A spaCy mention overlapping a span of a rule recognizer (names, spelled names, ids, contacts;
     source ``presidio``) loses the overlapping characters; what is left stands only if it
-    still holds a capitalised word or a digit.  A title-page name part strictly inside such
-    a span (``Jordan`` in ``Jordan High School``, ``King`` in ``10987 King Road``) is dropped.
+    still holds a capitalised word or a digit.  A title-page name part or town strictly inside
+    such a span (``Jordan`` in ``Jordan High School``, ``King`` in ``10987 King Road``, ``Soledad``
+    in ``CTF Soledad``) is dropped.
     """
     rules = sorted((m.start, m.end) for m in mentions if m.sources == ("presidio",) and m.label in _RULE_LABELS)
     if not rules:
@@ -48,7 +49,7 @@ def reconcile(mentions: Sequence[Mention], text: str) -> list[Mention]:
             out.append(m)
         elif m.sources == ("spacy",) and m.label in _OVERRIDDEN_LABELS:
             out.extend(_outside_pieces(m, overlapping, text))
-        elif m.sources == ("header",) and m.label == "PERSON" and any(
+        elif m.sources == ("header",) and m.label in ("PERSON", "LOCATION") and any(
             s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in overlapping
         ):
             continue
@@ -213,6 +214,8 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
+        elif label in ("ORGANIZATION", "LOCATION") and m.sources == ("spacy",) and _first_and_last_name(surface):
+            label = "PERSON"  # "my uncle, Curtis Mbelu, at": a first name and a surname the tagger took for a firm
         if (start, end, label) != (m.start, m.end, m.label):
             m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m
@@ -236,6 +239,23 @@ def _titled_person(text: str, m: Mention) -> Mention:
            for w in words):
         return replace(m, label="PERSON")
     return m
+
+
+_TWO_NAMES = re.compile(r"([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
+
+
+def _first_and_last_name(surface: str) -> bool:
+    """Two capitalised words, a Census first name that is no common word and no place, then a
+    word that is no place and no organization's head word ("Curtis Mbelu"; not "Jordan High",
+    "Kelly Services", "Tyrone Church")."""
+    match = _TWO_NAMES.fullmatch(surface)
+    if match is None:
+        return False
+    first, last = match.group(1), match.group(2)
+    return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
+            and gazetteer.place_category(first) is None and gazetteer.place_category(last) is None
+            and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
+            and not lexicon.is_whitelisted(surface))
 
 
 def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:

@@ -44,6 +44,8 @@ _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
 _VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
 _THANKED = re.compile(r"\b(?:thank[ ]you|thanks),?[ ](?:Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+#: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
+_LOSS_OF = re.compile(r"\b(?:loss|death|murder|killing|memory|passing|funeral)[ ]of[ ]$", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
 
 
@@ -307,10 +309,12 @@ class _Grouper:
 
     def _as_person(self, mention: Mention) -> bool:
         """Whether a person verb, a spelling or ``and I`` follows the word (``Georgia told the
-        officers``), or ``Mr.``/``Ms.`` precedes it: the context of a person, not a place."""
+        officers``), or ``Mr.``/``Ms.`` or the loss of a life precedes it (``the loss of Young``):
+        the context of a person, not a place."""
         return bool(
             _PERSON_SUBJECT.match(self.text, mention.end)
             or _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+            or _LOSS_OF.search(self.text, max(0, mention.start - 24), mention.start)
         )
 
     def _name_not_word(self, mention: Mention) -> bool:

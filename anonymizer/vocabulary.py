@@ -143,6 +143,25 @@ AGE_AT_VERBS = (
     "buried him", "buried her", "had my first kid", "had my first child", "got my first", "went to juvie",
     "went to juvenile hall", "went to CYA", "went to prison", "went to the pen", "first got locked up",
 )  # fmt: skip
+#: final words of an organization name (``Golden Valley Trucking``, ``Fresno Police Department``)
+ORGANIZATION_HEADS = (
+    "State Prison", "Prison", "Penitentiary", "County Jail", "Jail", "Juvenile Hall", "Hospital",
+    "Medical Center", "Health Center", "Conservation Center", "Treatment Center", "Detention Center",
+    "Recovery Center", "Rehabilitation Center", "Community Center", "Clinic", "Police Department",
+    "Sheriff's Department", "Sheriff’s Department", "Sheriff's Office", "Sheriff’s Office", "Fire Department",
+    "Highway Patrol", "Police", "Elementary School", "Elementary", "Middle School", "Junior High School",
+    "Junior High", "High School", "High", "School", "Academy", "Community College", "College", "University",
+    "Church", "Cathedral", "Ministries", "Ministry", "Rescue Mission", "Foundation", "Industries", "Inc.",
+    "Inc", "LLC", "Company", "Corporation", "Corp.", "Trucking", "Landscaping", "Roofing", "Construction",
+    "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
+    "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility",
+    "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing",
+    # transcription and court-reporting vendors
+    "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
+    "Stenography", "Verbatim", "Associates", "Agency", "Solutions",
+)
+#: the single words of those heads, folded: a word no person's surname is taken for in a tagger's span
+ORGANIZATION_HEAD_WORDS = frozenset(w.casefold().strip(".") for head in ORGANIZATION_HEADS for w in head.split())
 #: last words that make a two-word "name" an organization, never a surname (``Francisco Homes``)
 ORGANIZATION_PLURAL_HEADS = frozenset({
     "Homes", "Industries", "Services", "Ministries", "Associates", "Solutions", "Enterprises", "Transcripts",

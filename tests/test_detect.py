@@ -351,3 +351,23 @@ def test_it_reads_a_taggers_organization_left_as_title_and_surname_after_tighten
     start = text.index("Detective")
     spacy = Mention(start, text.index("Bakersfield"), "ORGANIZATION", ("spacy",))  # "Detective Banks of the "
     assert [(text[x.start:x.end], x.label) for x in filter_mentions(text, [spacy])] == [("Banks", "PERSON")]
+
+
+@pytest.mark.parametrize(("surface", "label"), [
+    ("Curtis Mbelu", "PERSON"),          # a first name and a surname the tagger took for a firm
+    ("Kelly Services", "ORGANIZATION"),  # an organization's head word
+    ("Jordan Valley", "ORGANIZATION"),   # a first name that is a place too
+    ("Grace Mbelu", "ORGANIZATION"),     # a first name that is a common word: left to the other rules
+])
+def test_it_reads_a_taggers_two_word_organization_of_a_first_name_and_a_surname_as_a_person(surface, label):
+    text = f"I'd live with my uncle, {surface}, at 14656 West Shields Avenue."
+    start = text.index(surface)
+    spacy = Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))
+    assert [x.label for x in filter_mentions(text, [spacy])] == [label]
+
+
+def test_it_drops_the_title_pages_town_inside_a_prisons_name():
+    text = "I transferred to CTF Soledad in 2014, in Soledad."
+    out = reconcile([m(text, "Soledad", "LOCATION", "header"), m(text, "CTF Soledad", "ORGANIZATION", "presidio"),
+                     m(text, "Soledad", "LOCATION", "header", nth=1)], text)
+    assert sorted((text[x.start:x.end], x.label) for x in out) == [("CTF Soledad", "ORGANIZATION"), ("Soledad", "LOCATION")]

@@ -116,14 +116,15 @@ def test_it_never_gives_a_shared_first_name_in_running_text_to_the_transcriber()
 @pytest.mark.parametrize(("line", "tagged"), [
     ("My grandchildren never got to meet him. Young, age forty-three, was on his way home.", True),
     ("Young people were there. We moved to Young in 1990.", False),  # the word; a place
+    ("Mr. Hope spoke about the loss of Young. It hurts.", True),  # a place too, but said of a person
 ])
 def test_it_takes_a_first_name_that_is_a_word_as_the_name_where_the_sentence_says_so(line, tagged):
     header = Header(inmate_name="MARVIN GALLEGOS", participants=(Participant("MARIBEL LITTLE", "Victim's Next of Kin"),))
     text = ("COMMISSIONER RUFF: The victim, Young Little, was 43. Young Little had kids.\n"
             f"LITTLE: {line}\n")
     spans = [at(text, "Young Little"), at(text, "Young Little", nth=1), at(text, "LITTLE", sources=("rule",))]
-    if "to Young" in line:  # the tagger calls it a place
-        spans.append(at(text, "Young", "LOCATION", nth=3))
+    if "to Young" in line or "loss of Young" in line:  # the tagger calls it a place
+        spans.append(at(text, "Young", "LOCATION", nth=3 if "to Young" in line else 2))
     mentions, entities = run(text, spans, header)
     start = text.index(line)
     found = {entities[m.entity].name for m in mentions if m.start >= start and text[m.start:m.end] == "Young"
@@ -162,7 +163,7 @@ def test_it_links_a_name_part_with_one_letter_written_wrong_but_not_two_people(f
     ("Jordan", False),  # a place too: only a person's context makes it the name
 ])
 def test_it_takes_a_taggers_place_that_is_a_common_first_name_of_the_hearing_for_the_person(word, person):
-    text = f"COMMISSIONER RUFF: The victim, {word} Little, was 43.\nMR. DOE: We spoke about the loss of {word}. It hurts.\n"
+    text = f"COMMISSIONER RUFF: The victim, {word} Little, was 43.\nMR. DOE: We talked a lot of {word}. It hurts.\n"
     mentions, entities = run(text, [at(text, f"{word} Little"), at(text, word, "LOCATION", nth=1)],
                              Header(inmate_name="JOHN DOE"))
     second = next(m for m in mentions if m.start == text.index(f"of {word}") + 3)

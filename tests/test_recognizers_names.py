@@ -125,6 +125,10 @@ PLACE = [
     ("I was kicked out of Hoover Elementary", []),
     ("a letter from Young", []),
     ("at Wasco for two years", []),
+    ("I transferred to Pelican Bay in 2005", []),  # a prison whose name is also a place
+    ("with a 3.4 GPA. Uh, Georgia and I got married", []),  # "Uh," is no city before a state
+    ("We moved to Fresno, California in 2009.", ["Fresno", "California"]),
+    ("We lived near Pelican Bay for a while", ["Pelican Bay"]),
     ("I believe in Hope", []),
     ("I was sentenced in Kern County Superior Court.", ["Kern County"]),
 ]

@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer import gazetteer
+from anonymizer import gazetteer, vocabulary
 
 from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
 
-#: Final words of an organization name, longest first inside the alternation.
-HEADS = (
-    "State Prison", "Prison", "Penitentiary", "County Jail", "Jail", "Juvenile Hall", "Hospital",
-    "Medical Center", "Health Center", "Conservation Center", "Treatment Center", "Detention Center",
-    "Recovery Center", "Rehabilitation Center", "Community Center", "Clinic", "Police Department",
-    "Sheriff's Department", "Sheriff’s Department", "Sheriff's Office", "Sheriff’s Office", "Fire Department",
-    "Highway Patrol", "Police", "Elementary School", "Elementary", "Middle School", "Junior High School",
-    "Junior High", "High School", "High", "School", "Academy", "Community College", "College", "University",
-    "Church", "Cathedral", "Ministries", "Ministry", "Rescue Mission", "Foundation", "Industries", "Inc.",
-    "Inc", "LLC", "Company", "Corporation", "Corp.", "Trucking", "Landscaping", "Roofing", "Construction",
-    "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
-    "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility",
-    "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing",
-    # transcription and court-reporting vendors
-    "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
-    "Stenography", "Verbatim", "Associates", "Agency", "Solutions",
-)
+#: Final words of an organization name (the vocabulary's), longest first inside the alternation.
+HEADS = vocabulary.ORGANIZATION_HEADS
 #: each head as written and in capitals (``DELTA VERBATIM REPORTING`` on a signature line)
 _HEAD = "(?:" + "|".join(
     re.escape(h).replace(r"\ ", "[ ]") for h in sorted({*HEADS, *(h.upper() for h in HEADS)}, key=len, reverse=True)

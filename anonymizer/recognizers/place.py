@@ -20,7 +20,8 @@ _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
 _TOWN_BEFORE = re.compile(r"\b(?i:in|from|near|of)[ ]$")
-_INSTITUTION_TOWNS = frozenset(w.casefold() for w in gazetteer.cdcr_institutions()[1])
+#: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
+_INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 
 PATTERNS = [
     Pattern("place_after_locative", rf"{_BEFORE}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
@@ -35,8 +36,10 @@ class PlaceRecognizer(RuleRecognizer):
     words from the start that the gazetteers know (plus a following ``County``).
 
     Common words and name words (``Hope``, ``Young``, ``King``), ``God``, and the
-    one-word prison towns (``Wasco``, ``Folsom``) only after ``in``/``from``/``near``/``of``
-    (after ``at``/``to`` they are the prison recognizer's); after ``City,`` only states and countries count.
+    places that name a prison (``Wasco``, ``Folsom``, ``Pelican Bay``) only after
+    ``in``/``from``/``near``/``of`` (after ``at``/``to`` they are the prison recognizer's); after
+    ``City,`` only states and countries count, and no interjection or common word is a city
+    (``Uh, Georgia and I``).
     """
 
     ENTITY = "LOCATION"
@@ -48,6 +51,8 @@ class PlaceRecognizer(RuleRecognizer):
         if county and text[start:end].split(" ")[0] not in FUNCTION_WORDS:
             return start, county.end()  # "Kern County" of "in Kern County Superior Court"
         after_city = text[max(0, start - 2) : start] == ", "
+        if after_city and not self._after_a_name(text, start - 2):
+            return None  # "Uh, Georgia and I got married": a word before the comma, no city
         words = list(re.finditer(r"\S+", text[start:end]))
         for last in range(len(words), 0, -1):
             name = text[start : start + words[last - 1].end()]
@@ -55,13 +60,23 @@ class PlaceRecognizer(RuleRecognizer):
             if category is None or not self._plausible(name, category, after_city):
                 continue
             if name.casefold() in _INSTITUTION_TOWNS and not _TOWN_BEFORE.search(text, max(0, start - 12), start):
-                return None  # "at Wasco", "to Folsom": the prison
+                return None  # "at Wasco", "to Folsom", "transferred to Pelican Bay": the prison
             stop = start + words[last - 1].end()
             if last < len(words) and not _COUNTY_SUFFIX.match(text, stop):
                 return None  # part of a longer name: "Hoover Elementary", "Fresno Bulldogs"
             county = _COUNTY_SUFFIX.match(text, stop)
             return start, county.end() if county else stop
         return None
+
+    @staticmethod
+    def _after_a_name(text: str, comma: int) -> bool:
+        """Whether the capitalised word before ``comma`` may be a town's ("Wasco, California"), not
+        an interjection or a common word ("Uh,", "Well,", "Okay,")."""
+        word = re.search(r"\p{L}[\p{L}'’.-]*$", text[max(0, comma - 40) : comma])
+        if word is None:
+            return False
+        folded = word.group().casefold()
+        return not (lexicon.is_common_word(folded) or folded in lexicon.stop_names())
 
     @staticmethod
     def _plausible(name: str, category: str, after_city: bool) -> bool:
