@@ -169,6 +169,11 @@ PERSON_NAME = [
     ("I hope Grace Street is", []),
     # any capitalised word after a title, misspelled or common (``Officer Young``)
     ("it says Officer Faerbanks. I believe", ["Faerbanks"]),
+    # the whole run of capitalised words after a title, up to a stop word, a month or a firm's head word
+    ("by a Turkish national, Mr Oğuz Atakan Köseoğlu (“the applicant”), on", ["Oğuz Atakan Köseoğlu"]),
+    ("For the record, Officer Dennis Garcia, G-A-R-C-I-A, is", ["Dennis Garcia"]),
+    ("Detective Banks of the Bakersfield Police Department", ["Banks"]),
+    ("I went to see Dr. Smith Hospital staff", ["Smith"]),
     ("Then Sgt. Little came in", ["Little"]),
     ("the Officer On duty", []),  # a stop word
     ("Judge May said", []),  # a month

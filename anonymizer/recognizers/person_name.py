@@ -25,7 +25,8 @@ _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
 _TITLE = rf"(?:{'|'.join(vocabulary.SURNAME_TITLES)})\.?"
-_TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?![\p{{L}}\d-])"
+_TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}(?![\p{{L}}\d-])"
+_RUN_WORD = re.compile(_WORD)
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
 
@@ -69,7 +70,7 @@ class PersonNameRecognizer(RuleRecognizer):
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
-            return None if _not_a_surname(first, self.extra_whitelist) else (start, end)
+            return self._titled_run(text, start, end)
         if len(first) < 3 or first.casefold() not in gazetteer.first_names() or place_category(first) is not None:
             return None
         if alias_in_context(text, start, end):
@@ -84,6 +85,23 @@ class PersonNameRecognizer(RuleRecognizer):
                     and not lexicon.is_whitelisted(last, self.extra_whitelist):
                 return start, surname.end(1)
         return start, end
+
+    def _titled_run(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        """The capitalised words after a title (``Mr Utku Karaarslan``, ``Officer Dennis Garcia``): one
+        word when it may be a surname (:func:`_not_a_surname`); a longer run up to a stop word, a month
+        or a whitelisted term, ending on no organization's head word."""
+        words = [m for m in _RUN_WORD.finditer(text, start, end)]
+        run = []
+        for word in words:
+            key = word.group().casefold()
+            if key in STOP_WORDS or key in _MONTHS_DAYS or lexicon.is_whitelisted(word.group(), self.extra_whitelist):
+                break
+            run.append(word)
+        while len(run) > 1 and run[-1].group().casefold() in vocabulary.ORGANIZATION_HEAD_WORDS:
+            run.pop()
+        if len(run) > 1:
+            return start, run[-1].end()
+        return None if _not_a_surname(words[0].group(), self.extra_whitelist) else (start, words[0].end())
 
     def _with_rare_surname(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         """A first name that is also a word (``Love``, ``Will``) is a name only before a census
