@@ -235,8 +235,8 @@ def _titled_person(text: str, m: Mention) -> Mention:
     if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
         return m
     words = [w.casefold() for w in match.group("name").split()]
-    if all((w in gazetteer.last_names() or w in gazetteer.first_names()) and not lexicon.is_common_word(w)
-           for w in words):
+    if all(w in gazetteer.last_names() or (w in gazetteer.first_names() and not lexicon.is_common_word(w))
+           for w in words):  # a Census surname after a title, a word or not ("Detective Mason")
         return replace(m, label="PERSON")
     return m
 
@@ -245,15 +245,18 @@ _TWO_NAMES = re.compile(r"([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
 
 
 def _first_and_last_name(surface: str) -> bool:
-    """Two capitalised words, a Census first name that is no common word and no place, then a
-    word that is no place and no organization's head word ("Curtis Mbelu"; not "Jordan High",
-    "Kelly Services", "Tyrone Church")."""
+    """Two capitalised words, a Census first name that is no common word and no place (or a town
+    before a word that is no common word either), then a word that is no place and no organization's
+    head word ("Curtis Mbelu", "Bryant Sapolu"; not "Jordan High", "Kelly Services", "Tyrone Church",
+    "Austin Energy")."""
     match = _TWO_NAMES.fullmatch(surface)
     if match is None:
         return False
     first, last = match.group(1), match.group(2)
+    town = gazetteer.place_category(first)  # "Bryant Sapolu": a first name that a small town has, too
     return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
-            and gazetteer.place_category(first) is None and gazetteer.place_category(last) is None
+            and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
+            and gazetteer.place_category(last) is None
             and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
             and not lexicon.is_whitelisted(surface))
 

@@ -79,7 +79,7 @@ _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SE
                          re.IGNORECASE)
 #: A bare surname addressed at the start of an utterance (``Ms. Black, you may now``) or named as the one
 #: who gave a statement (``the statement of Mr. Delgado``): a person present at the hearing.
-_ADDRESSED = re.compile(r"(?:^|:[ ]+)(?:Mr|Mrs|Ms|Miss)\.?[ ]$")
+_ADDRESSED = re.compile(r"(?:^|:[ ]+)(?P<title>Mr|Mrs|Ms|Miss)\.?[ ]$")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + r") of (?:Mr|Mrs|Ms|Miss)\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")

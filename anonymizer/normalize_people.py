@@ -43,7 +43,7 @@ _TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
 #: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
 _VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
-_THANKED = re.compile(r"\b(?:thank[ ]you|thanks),?[ ](?:Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+_THANKED = re.compile(r"\b(?:thank[ ]you|thanks),?[ ](?P<title>Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
 #: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
 _LOSS_OF = re.compile(r"\b(?:loss|death|murder|killing|memory|passing|funeral)[ ]of[ ]$", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
@@ -248,7 +248,7 @@ class _Grouper:
             gids = [g for g in gids if not self.groups[g].transcriber] or gids
         title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         if title:
-            gids = [g for g in gids if self._sex_fits(g, title.group(1))] or gids
+            gids = [g for g in gids if self._sex_of(g) != ("F" if title.group(1).casefold() == "mr" else "M")] or gids
             tokens = _name_tokens(self._surface(mention))  # a title goes with a surname: "Ms. Hope" is
             gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
         return gids
@@ -276,11 +276,13 @@ class _Grouper:
             said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
             titled = _TITLE_ADDRESSED.match(text, opening) if before and len(said) != 1 else None
             if titled and titled.group(2).casefold() in _name_tokens(text[start : mention.end]):
-                said = [g for g in self._present(gids) if self._sex_fits(g, titled.group(1))]  # "Mr. Love, please."
+                said = self._by_sex(self._present(gids), titled.group(1), keep=False)  # "Mr. Love, please."
             return said if len(said) == 1 else []
         before = text[line:start]
-        if (_ADDRESSED.search(before) and text.startswith(",", mention.end)) or _STATEMENT_OF.search(before) \
-                or _THANKED.search(before):
+        addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
+        if addressed:  # "Ms. Sandoval, please.": of the people present, a woman before one of unknown sex
+            return self._by_sex(self._present(gids), addressed.group("title"))
+        if _STATEMENT_OF.search(before):
             return self._present(gids)
         return []
 
@@ -290,10 +292,16 @@ class _Grouper:
         introduced = {gid for s, gid in self._named if s in self._introductions}
         return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced]
 
-    def _sex_fits(self, gid: int, title: str) -> bool:
-        """Whether a ``Mr.``/``Ms.`` may name the person (Census first-name lists; unknown fits both)."""
-        unwanted = "F" if title.casefold() == "mr" else "M"
-        return gazetteer.first_name_sex(self._first_name(gid)) != unwanted
+    def _sex_of(self, gid: int) -> str | None:
+        """"M"/"F": the sex the person's first name mostly has on the Census lists; None = unknown."""
+        return gazetteer.first_name_sex(self._first_name(gid))
+
+    def _by_sex(self, gids: list[int], title: str, keep: bool = True) -> list[int]:
+        """The persons present whom a ``Mr.``/``Ms.`` addresses: the ones of that sex, else the ones
+        of unknown sex ("Mateo"), else (``keep``) all."""
+        wanted = "M" if title.casefold() == "mr" else "F"
+        return ([g for g in gids if self._sex_of(g) == wanted] or [g for g in gids if self._sex_of(g) is None]
+                or (gids if keep else []))
 
     def _established(self, token: str) -> bool:
         """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""

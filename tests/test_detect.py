@@ -346,6 +346,12 @@ def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
     assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]
 
 
+def test_it_reads_a_title_and_a_census_surname_that_is_also_a_word_as_the_person():
+    text = "Detective Mason interviewed the inmate."
+    spacy = Mention(0, len("Detective Mason"), "ORGANIZATION", ("spacy",))
+    assert [(text[x.start:x.end], x.label) for x in filter_mentions(text, [spacy])] == [("Mason", "PERSON")]
+
+
 def test_it_reads_a_taggers_organization_left_as_title_and_surname_after_tightening_as_the_person():
     text = "The statement of facts reads as follows. Detective Banks of the Bakersfield Police Department came."
     start = text.index("Detective")
@@ -358,6 +364,8 @@ def test_it_reads_a_taggers_organization_left_as_title_and_surname_after_tighten
     ("Kelly Services", "ORGANIZATION"),  # an organization's head word
     ("Jordan Valley", "ORGANIZATION"),   # a first name that is a place too
     ("Grace Mbelu", "ORGANIZATION"),     # a first name that is a common word: left to the other rules
+    ("Bryant Sapolu", "PERSON"),         # a first name that a small town has too, before no word
+    ("Austin Energy", "ORGANIZATION"),   # ... but before a common word
 ])
 def test_it_reads_a_taggers_two_word_organization_of_a_first_name_and_a_surname_as_a_person(surface, label):
     text = f"I'd live with my uncle, {surface}, at 14656 West Shields Avenue."

@@ -168,3 +168,17 @@ def test_it_takes_a_taggers_place_that_is_a_common_first_name_of_the_hearing_for
                              Header(inmate_name="JOHN DOE"))
     second = next(m for m in mentions if m.start == text.index(f"of {word}") + 3)
     assert (entities[second.entity].name == f"{word} Little") is person
+
+
+def test_it_gives_an_addressed_ms_to_the_woman_present_before_a_man_of_a_name_of_unknown_sex():
+    header = Header(inmate_name="JOHN DOE", participants=(Participant("MATEO SANDOVAL", "Victim's Next of Kin"),))
+    text = ("SANDOVAL: My name is Mateo Sandoval. I'm Annette's uncle.\n"
+            "SANDOVAL: I'm Yolanda Sandoval. Annette was my sister.\n"
+            "COMMISSIONER RUFF: Mr. Sandoval, you may now give your statement.\n"
+            "COMMISSIONER RUFF: Ms. Sandoval, please.\n")
+    spans = [at(text, "SANDOVAL", sources=("rule",)), at(text, "SANDOVAL", sources=("rule",), nth=1),
+             at(text, "Mateo Sandoval"), at(text, "Yolanda Sandoval"), at(text, "Sandoval", nth=2),
+             at(text, "Sandoval", nth=3)]
+    names = _names(text, spans, header)
+    assert names[at(text, "Sandoval", nth=2).start] == "mateo sandoval"  # "Mateo": on neither Census list
+    assert names[at(text, "Sandoval", nth=3).start] == "yolanda sandoval"

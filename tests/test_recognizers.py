@@ -125,6 +125,8 @@ DATE = [
     ("on the 15th of June, 2011", ["the 15th of June, 2011"]),
     ("the 24th of May, 1986", ["the 24th of May, 1986"]),
     ("Monday the 15th of June, 2011 was", ["Monday the 15th of June, 2011"]),
+    ("Signed this 26th day of February, 2023.", ["26th day of February, 2023"]),
+    ("Dated this twenty-first day of March 2019", ["twenty-first day of March 2019"]),
     ("Monday, October 24, 2024", ["Monday, October 24, 2024"]),
     ("it was June 2011", ["June 2011"]),
     ("June of 2011", ["June of 2011"]),

@@ -126,6 +126,7 @@ PLACE = [
     ("a letter from Young", []),
     ("at Wasco for two years", []),
     ("I transferred to Pelican Bay in 2005", []),  # a prison whose name is also a place
+    ("We drove over to Lancaster around 10:20, looking for them", ["Lancaster"]),  # a trip: the town
     ("with a 3.4 GPA. Uh, Georgia and I got married", []),  # "Uh," is no city before a state
     ("We moved to Fresno, California in 2009.", ["Fresno", "California"]),
     ("We lived near Pelican Bay for a while", ["Pelican Bay"]),

@@ -32,7 +32,9 @@ _BEFORE = (
 #: after a one-word alias: a county, a state or a following capitalised word make it a place or a name
 _NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b)"
 
-_ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
+#: a trip to a town, not a transfer to its prison ("we drove over to Lancaster")
+_TRIP = r"(?<!\b(?i:drove|drive|driving|moved|move|moving|walked|ran|headed)(?:[ ](?i:over|back|out|down|up))?[ ]to[ ])"
+_ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_TRIP}{_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
 PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS]
 
 

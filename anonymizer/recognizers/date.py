@@ -72,8 +72,11 @@ PATTERNS = [
         rf"\b{_WEEKDAY},?[ ](?i:the)[ ]{_DAY}[ ](?:(?i:of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
         0.95,
     ),
+    # ... / this 26th day of February, 2023 (a certificate's date)
     Pattern(
-        "day_of_month", rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?", 0.9
+        "day_of_month",
+        rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:day[ ]of|of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
+        0.9,
     ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),

@@ -19,7 +19,9 @@ _BEFORE = (
 _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
-_TOWN_BEFORE = re.compile(r"\b(?i:in|from|near|of)[ ]$")
+_TOWN_BEFORE = re.compile(
+    r"\b(?i:in|from|near|of|(?:drove|drive|driving|moved|move|moving|walked|ran|headed)(?:[ ](?:over|back|out|down|up))?[ ]to)[ ]$"
+)
 #: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
 _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 
@@ -59,7 +61,7 @@ class PlaceRecognizer(RuleRecognizer):
             category = place_category(name)
             if category is None or not self._plausible(name, category, after_city):
                 continue
-            if name.casefold() in _INSTITUTION_TOWNS and not _TOWN_BEFORE.search(text, max(0, start - 12), start):
+            if name.casefold() in _INSTITUTION_TOWNS and not _TOWN_BEFORE.search(text, max(0, start - 24), start):
                 return None  # "at Wasco", "to Folsom", "transferred to Pelican Bay": the prison
             stop = start + words[last - 1].end()
             if last < len(words) and not _COUNTY_SUFFIX.match(text, stop):
