@@ -38,7 +38,8 @@ Grouping rules
   speaker who gave their full name earlier in the utterance (``My name is``, not ``I'm Tuan
   Guy's father``), or someone present when addressed, thanked or named as giving a statement
   (``Ms. Black, you may...``, ``Thank you, Mr. Guy.``: a title-page participant or a person who
-  gave their own full name, never the victim); ``Mr.``/``Ms.`` leave out the persons whose first
+  gave their own full name, never the victim; of those, one whose first name is of the title's sex
+  before one of unknown sex, ``Ms. Sandoval, please.``); ``Mr.``/``Ms.`` leave out the persons whose first
   name is the other sex's, ``gazetteer.first_name_sex``, and go with a surname rather than a
   first name, ``Ms. Hope`` not ``Hope Bishop``; in running text never the transcriber), else
   to the inmate, else in running text to the person the hearing calls the victim (``The
