@@ -32,7 +32,7 @@ from functools import cached_property, lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import lexicon, spans, transcript, vocabulary
-from anonymizer.leakgate_keys import ISO_DATE, US_DATE, _patterns, cdcr_key, date_key, spelled_enough, spelled_key
+from anonymizer.leakgate_keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 
 #: File-name tokens that identify nobody.
 GENERIC_TOKENS = frozenset(
@@ -184,7 +184,7 @@ class Gate:
         self._ordinary_here: set[str] = set()
         every = lexicon.trie_alternation(self.words, _TERM_CHARS)
         self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
-        self.shapes = _patterns()
+        self.shapes = shape_patterns()
 
     @cached_property
     def word_pattern(self) -> re.Pattern[str] | None:

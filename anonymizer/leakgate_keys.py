@@ -15,6 +15,9 @@ ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 US_DATE = re.compile(r"(?<!\d)(\d{1,2})[-_./](\d{1,2})[-_./](\d{4})(?!\d)")
 
 
+#: a month's name and its three-letter abbreviation, folded -> its number (built once, not per date)
+_MONTH_NUMBERS = {**{name[:3].casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)},
+                  **{name.casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)}}
 _DIGIT_WORDS = {**{w: str(i + 1) for i, w in enumerate(vocabulary.UNITS)}, "zero": "0", "oh": "0", "o": "0"}
 
 
@@ -40,10 +43,8 @@ def date_key(form: str) -> tuple[int, int, int] | None:
     elif match := US_DATE.search(form):
         m, d, y = (int(g) for g in match.groups())
     else:
-        months = {name.casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)}
-        months.update({name[:3].casefold(): i + 1 for i, name in enumerate(vocabulary.MONTHS)})
         words = re.findall(r"[A-Za-z]+|\d+", form)
-        month = next((months[w.casefold()] for w in words if w.casefold() in months), None)
+        month = next((_MONTH_NUMBERS[w.casefold()] for w in words if w.casefold() in _MONTH_NUMBERS), None)
         numbers = [int(w) for w in words if w.isdigit()]
         if month is None or len(numbers) < 2:
             return None
@@ -68,7 +69,8 @@ def spelled_enough(run: str) -> bool:
     return sum(c.isalpha() for c in run) >= 3 or any(c in "-–" for c in run)
 
 
-def _patterns() -> dict[str, re.Pattern[str]]:
+def shape_patterns() -> dict[str, re.Pattern[str]]:
+    """The shapes that find a CDCR number, a spelled name and a date in a text, by key kind."""
     digit, nato, month = _digit_alternation(), _nato_alternation(), "|".join(vocabulary.MONTHS)
     sep = r"[ \t.,\-–]*"
     return {

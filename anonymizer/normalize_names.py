@@ -79,12 +79,14 @@ _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SE
                          re.IGNORECASE)
 #: A bare surname addressed at the start of an utterance (``Ms. Black, you may now``) or named as the one
 #: who gave a statement (``the statement of Mr. Delgado``): a person present at the hearing.
-_ADDRESSED = re.compile(r"(?:^|:[ ]+)(?P<title>Mr|Mrs|Ms|Miss)\.?[ ]$")
-_STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + r") of (?:Mr|Mrs|Ms|Miss)\.?[ ]$")
+#: ``Mr|Mrs|Ms|Miss``: the courtesy titles, in the patterns below and in :mod:`anonymizer.normalize_people`
+_COURTESY = "|".join(vocabulary.COURTESY_TITLES)
+_ADDRESSED = re.compile(rf"(?:^|:[ ]+)(?P<title>{_COURTESY})\.?[ ]$")
+_STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + rf") of (?:{_COURTESY})\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")
 #: a surname addressed with a title at the start of an utterance (``Mr. Love, please.``)
-_TITLE_ADDRESSED = re.compile(r"[ ]*(Mr|Mrs|Ms|Miss)\.?[ ]([^\W\d_][\w'’-]*),[ ]")
+_TITLE_ADDRESSED = re.compile(rf"[ ]*({_COURTESY})\.?[ ]([^\W\d_][\w'’-]*),[ ]")
 #: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)
 _MIN_SLIP_LEN = 7
 #: a shorter one (5+ letters) one vowel for another (``Ochea`` for ``Ochoa``)
@@ -105,6 +107,12 @@ def _slip(token: str, key: str) -> bool:
     if token in gazetteer.first_names() and key in gazetteer.first_names():
         return False
     return len(token) >= _MIN_SLIP_LEN or {token[wrong[0]], key[wrong[0]]} <= _VOWELS
+
+
+def _letters(surface: str) -> str:
+    """The letters of a spelled name, case-folded (``H as in Henry, O-P-E`` -> ``hasinhenryope``,
+    ``Y-O-U-N-G`` -> ``young``)."""
+    return "".join(c for c in surface if c.isalpha()).casefold()
 
 
 # ---------------------------------------------------------------------------
@@ -246,20 +254,18 @@ def _one_label_per_name(text: str, mentions: list[Mention]) -> list[Mention]:
     when the gazetteers know it as a place or it ends with a street word, else ORGANIZATION (a
     program or business "at" which someone is reads as a place to the tagger)."""
     tagger = NER_SOURCES - {"presidio"}
+    names = {i: _clean_surface(text[m.start : m.end]) for i, m in enumerate(mentions)
+             if m.label in _FUZZY_LABELS and set(m.sources) <= tagger}  # the tagger's places and organizations
     labels: dict[str, set[str]] = {}
-    for m in mentions:
-        if m.label in _FUZZY_LABELS and set(m.sources) <= tagger:
-            surface = _clean_surface(text[m.start : m.end])
-            if len(surface.split()) > 1:
-                labels.setdefault(surface.casefold(), set()).add(m.label)
+    for i, surface in names.items():
+        if len(surface.split()) > 1:
+            labels.setdefault(surface.casefold(), set()).add(mentions[i].label)
     mixed = {key for key, seen in labels.items() if len(seen) > 1}
     if not mixed:
         return mentions
-    out = []
-    for m in mentions:
-        surface = _clean_surface(text[m.start : m.end])
-        if m.label in _FUZZY_LABELS and set(m.sources) <= tagger and surface.casefold() in mixed:
+    out = list(mentions)
+    for i, surface in names.items():
+        if surface.casefold() in mixed:
             place = gazetteer.place_category(surface) is not None or surface.split()[-1].casefold().rstrip(".") in _PLACE_ENDINGS
-            m = replace(m, label="LOCATION" if place else "ORGANIZATION")
-        out.append(m)
+            out[i] = replace(mentions[i], label="LOCATION" if place else "ORGANIZATION")
     return out

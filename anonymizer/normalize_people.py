@@ -18,11 +18,13 @@ from .normalize_names import (
     _PERSON_SUBJECT,
     _RELABEL_LABELS,
     _ADDRESSED,
+    _COURTESY,
     _FIRST_NAME_ADDRESSED,
     _TITLE_ADDRESSED,
     _SELF_INTRO,
     _STATEMENT_OF,
     _clean_surface,
+    _letters,
     _name_tokens,
     _surface_key,
     _vocabulary,
@@ -39,14 +41,19 @@ _ANOTHERS_NAME = re.compile(
     r"^(?!.*\byour[ ](?:\w+[ ])?name\b).*\b(?:victim|decedent|his|her|their|\w+['’]s)[ ](?:last[ ]|first[ ]|family[ ]|sur)?name\b",
     re.IGNORECASE,
 )
-_TITLE_BEFORE = re.compile(r"\b(Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+_TITLE_BEFORE = re.compile(rf"\b({_COURTESY})\.?[ ]$", re.IGNORECASE)
 #: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
 _VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
-_THANKED = re.compile(r"\b(?:thank[ ]you|thanks),?[ ](?P<title>Mr|Mrs|Ms|Miss)\.?[ ]$", re.IGNORECASE)
+_THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
 #: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
 _LOSS_OF = re.compile(r"\b(?:loss|death|murder|killing|memory|passing|funeral)[ ]of[ ]$", re.IGNORECASE)
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
+
+
+def _title_sex(title: str) -> str:
+    """"M" for ``Mr``, else "F" (``Mrs``, ``Ms``, ``Miss``)."""
+    return "M" if title.casefold() == "mr" else "F"
 
 
 class _Grouper:
@@ -143,7 +150,7 @@ class _Grouper:
         """Whose name a spelling right after a name (``mentions[j]``) spells: asked about someone
         else's name ("how is the victim's last name spelled?"), the person most talked about with
         that name; else the speaker whose tag opens the line and bears it; else that name's person."""
-        letters = "".join(c for c in self._surface(mentions[i]) if c.isalpha()).casefold()
+        letters = _letters(self._surface(mentions[i]))
         if _ANOTHERS_NAME.search(self._line_before(mentions[i].start)):
             return self._talked_about(letters, assigned[j][0])
         line = line_start(self.text, mentions[i].start)
@@ -169,7 +176,7 @@ class _Grouper:
     def _spelled_after(self, mentions: list[Mention], i: int) -> int | None:
         """The person mention just before a spelled name in its line whose word ends with its letters
         (``Black, B-L-A-C-K``; ``Delgado, D as in David, E-L-G-A-D-O``)."""
-        letters = "".join(c for c in self._surface(mentions[i]) if c.isalpha()).casefold()
+        letters = _letters(self._surface(mentions[i]))
         start = line_start(self.text, mentions[i].start)
         for j in range(i - 1, -1, -1):
             other = mentions[j]
@@ -248,7 +255,8 @@ class _Grouper:
             gids = [g for g in gids if not self.groups[g].transcriber] or gids
         title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         if title:
-            gids = [g for g in gids if self._sex_of(g) != ("F" if title.group(1).casefold() == "mr" else "M")] or gids
+            other = "F" if _title_sex(title.group(1)) == "M" else "M"
+            gids = [g for g in gids if self._sex_of(g) != other] or gids
             tokens = _name_tokens(self._surface(mention))  # a title goes with a surname: "Ms. Hope" is
             gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
         return gids
@@ -299,7 +307,7 @@ class _Grouper:
     def _by_sex(self, gids: list[int], title: str, keep: bool = True) -> list[int]:
         """The persons present whom a ``Mr.``/``Ms.`` addresses: the ones of that sex, else the ones
         of unknown sex ("Mateo"), else (``keep``) all."""
-        wanted = "M" if title.casefold() == "mr" else "F"
+        wanted = _title_sex(title)
         return ([g for g in gids if self._sex_of(g) == wanted] or [g for g in gids if self._sex_of(g) is None]
                 or (gids if keep else []))
 
@@ -311,7 +319,7 @@ class _Grouper:
         )
 
     def _spelled(self, surface: str) -> int:
-        letters = "".join(c for c in surface if c.isalpha()).casefold()
+        letters = _letters(surface)
         gid = self.people.link_letters(letters) if len(letters) >= 2 else None
         return gid if gid is not None else self.people.create([letters] if len(letters) >= 2 else [])
 

@@ -27,6 +27,7 @@ from .normalize_names import (
     _RESCAN_SOURCES,
     _cdcr_variants,
     _clean_surface,
+    _letters,
     _name_tokens,
     _name_words,
     _vocabulary,
@@ -216,7 +217,7 @@ def _spelled_by_next(text: str, mentions: list[Mention]) -> list[Mention]:
         if word.label != "PERSON" or spelled.label != "SPELLED_NAME" or word.entity == spelled.entity:
             continue
         tokens = _name_tokens(text[word.start : word.end])
-        letters = "".join(c for c in text[spelled.start : spelled.end] if c.isalpha()).casefold()
+        letters = _letters(text[spelled.start : spelled.end])
         if (len(tokens) == 1 and len(letters) >= 3 and tokens[0].endswith(letters) and "\n" not in text[word.end : spelled.start]
                 and spelled.start - word.end <= 30 and not _in_speaker_tag(text, word.start)):
             out[i] = replace(word, entity=spelled.entity)

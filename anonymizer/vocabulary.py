@@ -191,6 +191,11 @@ PERSON_TITLE_WORDS = frozenset(
     correctional psychologist clinician chief warden agent sir madam ma'am father
     """.split()
 )
+#: a trip to a town, not a transfer to its prison: "we drove over to Lancaster", "moved back to Folsom"
+TRAVEL_VERBS = ("drove", "drive", "driving", "moved", "move", "moving", "walked", "ran", "headed")
+TRAVEL_PARTICLES = ("over", "back", "out", "down", "up")
+#: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
+COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
 #: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
 SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",

@@ -19,6 +19,9 @@ from presidio_analyzer.pattern_recognizer import REGEX_TIMEOUT_SECONDS
 from anonymizer import vocabulary
 from anonymizer.spans import line_before
 
+#: "drove over to", "moved to": what makes the town after it the town, not its prison (case-blind)
+TRIP_TO = (rf"(?i:(?:{'|'.join(vocabulary.TRAVEL_VERBS)})(?:[ ](?:{'|'.join(vocabulary.TRAVEL_PARTICLES)}))?[ ]to)")
+
 if TYPE_CHECKING:
     from presidio_analyzer.nlp_engine import NlpArtifacts
 

@@ -7,7 +7,7 @@ import regex as re
 
 from anonymizer import gazetteer
 
-from ._base import Pattern, RuleRecognizer
+from ._base import TRIP_TO, Pattern, RuleRecognizer
 
 
 def _forms(name: str) -> list[str]:
@@ -33,7 +33,7 @@ _BEFORE = (
 _NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b)"
 
 #: a trip to a town, not a transfer to its prison ("we drove over to Lancaster")
-_TRIP = r"(?<!\b(?i:drove|drive|driving|moved|move|moving|walked|ran|headed)(?:[ ](?i:over|back|out|down|up))?[ ]to[ ])"
+_TRIP = rf"(?<!\b{TRIP_TO}[ ])"
 _ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_TRIP}{_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
 PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS]
 

@@ -8,7 +8,7 @@ import regex as re
 from anonymizer import gazetteer, lexicon
 from anonymizer.gazetteer import place_category
 
-from ._base import Pattern, RuleRecognizer
+from ._base import TRIP_TO, Pattern, RuleRecognizer
 from ._names import FUNCTION_WORDS
 
 _WORD = r"\p{Lu}[\p{L}'’.-]*\p{L}"
@@ -19,9 +19,7 @@ _BEFORE = (
 _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
-_TOWN_BEFORE = re.compile(
-    r"\b(?i:in|from|near|of|(?:drove|drive|driving|moved|move|moving|walked|ran|headed)(?:[ ](?:over|back|out|down|up))?[ ]to)[ ]$"
-)
+_TOWN_BEFORE = re.compile(rf"\b(?:(?i:in|from|near|of)|{TRIP_TO})[ ]$")
 #: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
 _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 

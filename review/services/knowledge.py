@@ -29,6 +29,7 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db import transaction
 
+from anonymizer import lexicon
 from anonymizer.spans import sentence_initial
 
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
@@ -209,8 +210,6 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
 
 def common_word(entry: KnownForm) -> bool:
     """Whether a known form is one word that is also a common word (``Love``, ``Young``)."""
-    from anonymizer import lexicon
-
     return " " not in entry.surface.strip() and lexicon.is_common_word(entry.surface.strip())
 
 

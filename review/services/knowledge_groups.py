@@ -30,6 +30,8 @@ from collections import Counter, defaultdict
 from django.db.models import F
 from django.db.models.functions import Substr
 
+from anonymizer import gazetteer, lexicon
+
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Document, KnownForm, Mention
 from .text import fold_possessive
@@ -58,8 +60,6 @@ def plausible_name(surface: str) -> bool:
     Keeps "People," (punctuation), "mother" (lower case), "the Board" and a lone stop word
     ("And", the piece of a cut name) from being learned and then found everywhere as a name.
     """
-    from anonymizer import lexicon
-
     words = surface.split()
     if not words or not learnable(surface):
         return False
@@ -80,8 +80,6 @@ def held_by_pass(text: str, mention: Mention, label: str, entity_name: str = "")
     before a PERSON ("Mr. Washington"), the pass put a PERSON word with a full name that holds it
     (``entity_name`` "Darnell Washington"), or it is a LOCATION the gazetteers know as a place
     ("Atlanta, Georgia"; "Georgia" a woman elsewhere in the corpus)."""
-    from anonymizer import gazetteer
-
     if mention.label == label:
         return False
     if {"header", "rule"} & set(mention.source_list()):
