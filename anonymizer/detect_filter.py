@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import gazetteer, lexicon, spans, vocabulary
+from . import gazetteer, lexicon, plain, spans, vocabulary
 from .spans import Protected
 from .transcript import line_start, speaker_tag
 from .types import Mention
@@ -189,6 +189,7 @@ def filter_mentions(
     phrases are not masked; without it only the packaged whitelist applies to single spans.
     """
     protected = protected or Protected()
+    lower: frozenset[str] | None = None  # the document's lower-case words, read when first needed
     for m in mentions:
         m = _titled_person(text, m)
         start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
@@ -209,6 +210,12 @@ def filter_mentions(
                 continue  # "Count 2", "Section 3041": a numbered part of a legal text, no name
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
+            if m.label in ("PERSON", "ORGANIZATION") and "presidio" not in m.sources:
+                lower = plain.lower_case_words(text) if lower is None else lower
+                if plain.is_common_noun_span(text, start, end, m.label, lower):
+                    continue  # "Closing Statements", "Alcohol Use Disorder": no person, no organization
+            if m.label == "LOCATION" and "presidio" not in m.sources and plain.is_common_place_noun(text, start, end):
+                continue  # "a Halfway House", "a Car Wash"
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         label = m.label

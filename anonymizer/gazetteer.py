@@ -21,6 +21,7 @@ from .vocabulary import (
     data_lines,
     fold_name,
     geonames_city_names,
+    geonames_known_city_names,
     is_acronym,
 )
 
@@ -137,6 +138,16 @@ def place_category(name: str) -> str | None:
     return category if category in ("STATE", "COUNTRY", "COUNTY", "CITY") else None
 
 
+def is_known_place(name: str) -> bool:
+    """A state, country or county, or a city of the US or of 100,000 people or more: a place a
+    Californian hearing may name ("Fresno", "Paris"), where :func:`place_category` also knows every
+    town of 5,000 abroad ("Band", "Štore" as "Store")."""
+    category = place_category(name)
+    if category != "CITY":
+        return category is not None
+    return name.strip() in geonames_known_city_names() or name.strip().title() in geonames_known_city_names()
+
+
 # --- lists used by the rule recognizers --------------------------------------------------
 
 #: Institution codes that are also words or too short to be told apart from them.
@@ -186,6 +197,16 @@ def nrp_terms() -> tuple[str, ...]:
     return tuple(dict.fromkeys(terms))
 
 
+@lru_cache(maxsize=1)
+def _nrp_set() -> frozenset[str]:
+    return frozenset(nrp_terms())
+
+
+def is_nrp_term(word: str) -> bool:
+    """Whether ``word`` (any case) is a nationality, religion, ethnicity or political group of the lists."""
+    return word.casefold() in _nrp_set()
+
+
 #: Company names that are also ordinary words (``Target``, ``Subway``, ``Apple``).
 _AMBIGUOUS_COMPANIES = frozenset({"apple", "target", "subway", "ford", "ups", "sears", "chevron", "pepsi", "google"})
 
@@ -229,3 +250,9 @@ def first_name_sex(name: str) -> str | None:
 def last_names() -> frozenset[str]:
     """~89,000 US surnames (Census 1990), case-folded."""
     return census_names("dist.all.last")
+
+
+def surname_share(name: str) -> float:
+    """The share of people (per cent, Census 1990) who bear ``name`` as a surname: 0.424 for
+    Miller, 0.003 for Money, 0.0 for a name the list does not hold."""
+    return census_frequencies("dist.all.last").get(name.casefold(), 0.0)

@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "common_words", "is_common_word", "is_name_word", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "is_name_word", "is_surname_title", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -164,6 +164,15 @@ def _title_pattern() -> re.Pattern[str]:
     body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in alternatives)
     # a title, an optional dot, white space, then a capitalised word
     return re.compile(rf"(?:{body})\.?\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
+_SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
+
+
+def is_surname_title(word: str) -> bool:
+    """Whether ``word`` is a courtesy or rank title that stands right before a surname (``Mr.``,
+    ``Sergeant``, ``Officer``: ``vocabulary.SURNAME_TITLES``)."""
+    return word.strip(vocabulary.EDGE_PUNCT).casefold() in _SURNAME_TITLES
 
 
 def strip_titles(text: str, start: int, end: int) -> tuple[int, int]:

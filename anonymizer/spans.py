@@ -134,7 +134,6 @@ def protect(text: str, extra: Iterable[str] = ()) -> Protected:
     return Protected(extra, tuple(ranges), tuple(named))
 
 
-_SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+)\.?[ ]$")
 
 
@@ -147,6 +146,6 @@ def _beside_name(text: str, start: int, end: int) -> bool:
     if before is None:
         return False
     previous = before.group(1).casefold()
-    return previous in _SURNAME_TITLES or (
+    return lexicon.is_surname_title(previous) or (
         previous in gazetteer.first_names() and not lexicon.is_common_word(previous)
     )

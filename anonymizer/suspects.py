@@ -5,13 +5,15 @@ personal data in a context where it occurs:
 
 * a capitalised word or run of capitalised words in the middle of a sentence (``my cousin
   Faerbanks``), or at a sentence start when it is a census first name or surname and not an
-  ordinary word of this document;
+  ordinary word of this document; never ordinary words written with capitals (``Money
+  Management``, ``take the Bus``: :func:`anonymizer.plain.is_common_noun_use`);
 * a cut-off name (``my cousin Ce-``) and the rest of it on a later line (``-dric``);
 * a number that stands where an age or an identifier does (``she was 41``, ``at 19 when``,
   a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``), unless it reads as a
-  time of day (``about 9 when we got there``, ``left at 10``: ``recognizers.time.is_clock_reading``).
+  time of day (``about 9 when we got there``, ``left at 10``: ``recognizers.time.is_clock_reading``),
+  a decimal (``a TABE score of 12.9``) or a count's or score's number (``Your Classification Score is 19``).
 
-Never a whitelisted term, a role, title, month, weekday or stop word, a speaker tag or a
+Never a whitelisted term, a role, title, month, weekday, holiday or stop word, a speaker tag or a
 word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
 ``suspect`` and certainty 3 (pending, never auto-accepted); all suspects with the same surface
 share one entity so a reviewer can dismiss them everywhere at once.
@@ -23,7 +25,7 @@ from typing import Sequence
 
 import regex
 
-from . import gazetteer, lexicon, spans, vocabulary
+from . import gazetteer, lexicon, plain, spans, vocabulary
 from .recognizers._base import NUMBER_WORD
 from .recognizers.time import is_clock_reading
 from .spans import Protected
@@ -40,8 +42,12 @@ _CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
 _AGE_LIKE = regex.compile(
     rf"(?<=\b(?:was|is|were|are|I'm|I’m|he's|he’s|she's|she’s|be|been|turn|turned|turning|aged?|at|by|looked|looks)[ ]"
     r"(?:(?:only|just|about|around|like|maybe|almost|nearly|barely|going[ ]on)[ ])?)"
-    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am)\b)",
+    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?![.,]\d)(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am)\b)",
     regex.MULTILINE,
+)
+#: a count's or a score's noun right before "is"/"was": "Your Classification Score is 19" is no age
+_MEASURE_SUBJECT = regex.compile(
+    rf"\b(?:{'|'.join(vocabulary.MEASURE_NOUNS)})[ ]+(?:is|was|are|were)[ ]+(?:\w+[ ])?$", regex.IGNORECASE
 )
 #: a bare number answering a question on the line before ("How many ...?" / "Twenty-two, sir.")
 _ANSWER_LIKE = regex.compile(
@@ -55,7 +61,7 @@ _ID_LIKE = re.compile(r"(?<![\w$.,/:-])\d{5,9}(?![\w/:]|[.,]\d)")
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:
     """``(start, end, label)`` of every suspect outside ``mentions`` (sorted, disjoint)."""
     taken = sorted((m.start, m.end) for m in mentions)
-    lower = set(re.findall(r"(?<![\w'’-])[a-z]+(?![\w'’-])", text))
+    lower = plain.lower_case_words(text)
     found: list[tuple[int, int, str]] = []
 
     def free(start: int, end: int) -> bool:
@@ -64,6 +70,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for start, end in _free_runs(_CAP_RUN.finditer(text), taken):  # "Austin" after a tagged "Ms. Soo-jin"
         if start < title_end or not free(start, end) or in_speaker_tag(text, start):
             continue
+        if plain.is_common_noun_use(text, start, end, lower):
+            continue  # "Money Management", "take the Bus": a program or a thing written with capitals
         words = text[start:end].split()
         while words and _known(words[0]):
             start += len(words.pop(0)) + 1
@@ -75,6 +83,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Count 2": a part of a legal text
         if spans.sentence_initial(text, start) and not _name_like(words, lower):
             continue
+        if plain.is_common_noun_use(text, start, end, lower):
+            continue  # "Money Management", "take the Bus": a program or a thing written with capitals
         found.append((start, end, "PERSON"))
     for match in _CUT_OFF.finditer(text):
         if free(*match.span(1)) and not _known(match.group(1)):
@@ -84,7 +94,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             found.append((*match.span(1), "PERSON"))
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
-            if free(*match.span()) and not (label == "AGE" and is_clock_reading(text, *match.span())):
+            if free(*match.span()) and not (label == "AGE" and (is_clock_reading(text, *match.span())
+                                                                or _MEASURE_SUBJECT.search(text, max(0, match.start() - 40), match.start()))):
                 found.append((*match.span(), label))
     return _disjoint(found)
 
@@ -118,11 +129,11 @@ def _known(word: str) -> bool:
         or folded.removesuffix("s") in _CALENDAR
         or lexicon.is_whitelisted(word)
         or lexicon.is_stop_name(word)
-        or folded in _NRP_WORDS  # "read and write English": the NRP recognizer's, never a person
+        or gazetteer.is_nrp_term(folded)  # "read and write English": the NRP recognizer's, never a person
     )
 
 
-def _name_like(words: list[str], lower: set[str]) -> bool:
+def _name_like(words: list[str], lower: frozenset[str]) -> bool:
     """At a sentence start: a census name that this document does not also use as a word."""
     folded = words[0].casefold()
     if folded in lower:
@@ -130,8 +141,7 @@ def _name_like(words: list[str], lower: set[str]) -> bool:
     return folded in gazetteer.first_names() or folded in gazetteer.last_names()
 
 
-_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS))
-_NRP_WORDS = frozenset(gazetteer.nrp_terms())
+_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS, *vocabulary.HOLIDAYS))
 
 
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

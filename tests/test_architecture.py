@@ -44,7 +44,7 @@ import pytest  # noqa: E402
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer"],
-    ["spans", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
+    ["spans", "plain", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
     ["recognizers", "backends", "pdf_pages", "leakgate"],
     ["pdf_text"],
     ["pdf"],
