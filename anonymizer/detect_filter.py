@@ -173,11 +173,7 @@ def _skip_lead(text: str, start: int, end: int) -> int:
 def _never_name(word: str) -> bool:
     """A stop word (``I'm``, ``And``) or a role word (``PRISONER``, ``Interpreter``), not a name word."""
     folded = word.casefold().replace("’", "'")
-    return lexicon.is_stop_word(folded) or lexicon.is_stop_word(folded.split("'")[0]) or _is_role(word)
-
-
-def _is_role(word: str) -> bool:
-    return word.strip(".,:;").upper() in vocabulary.ROLE_WORDS
+    return lexicon.is_stop_word(folded) or lexicon.is_stop_word(folded.split("'")[0]) or lexicon.is_role_word(word)
 
 
 def filter_mentions(
@@ -206,6 +202,8 @@ def filter_mentions(
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.in_housing_designation(text, start, end):
+                continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.is_numbered_reference(text, start, end):
                 continue  # "Count 2", "Section 3041": a numbered part of a legal text, no name
             if m.label == "NRP" and _a_language(text, start, end):
@@ -356,7 +354,7 @@ def _first_name(word: str) -> bool:
     folded = word.casefold()
     return (
         folded in gazetteer.first_names()
-        and not _is_role(word)
+        and not lexicon.is_role_word(word)
         and not lexicon.is_stop_word(folded)
         and folded not in vocabulary.PERSON_TITLE_WORDS
         and not lexicon.is_whitelisted(word)
@@ -381,7 +379,7 @@ def _plausible_name(surface: str, label: str) -> bool:
     if label in ("ORGANIZATION", "LOCATION") and _PUBLIC_BODY.fullmatch(surface):
         return False
     words = re.findall(r"[^\W\d_]+", surface)
-    if words and all(_is_role(w) or lexicon.is_stop_word(w) for w in words):
+    if words and all(lexicon.is_role_word(w) or lexicon.is_stop_word(w) for w in words):
         return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
     if label == "PERSON" and _HAS_DIGIT.search(surface):
         return False

@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "common_words", "is_common_word", "is_name_word", "is_surname_title", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "in_housing_designation", "is_name_word", "is_role_word", "is_surname_title", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -169,6 +169,13 @@ def _title_pattern() -> re.Pattern[str]:
 _SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
 
 
+def is_role_word(word: str) -> bool:
+    """A role or title word, also in the plural ("PRISONER", "Interpreter", "Detectives"): no name."""
+    bare = word.strip(".,:;")
+    return any(w.upper() in vocabulary.ROLE_WORDS or w.casefold() in vocabulary.PERSON_TITLE_WORDS
+               for w in (bare, bare.removesuffix("s")))
+
+
 def is_surname_title(word: str) -> bool:
     """Whether ``word`` is a courtesy or rank title that stands right before a surname (``Mr.``,
     ``Sergeant``, ``Officer``: ``vocabulary.SURNAME_TITLES``)."""
@@ -202,6 +209,22 @@ def strip_titles(text: str, start: int, end: int) -> tuple[int, int]:
         else:
             break
     return start, end
+
+
+_HOUSING = "(?i:" + "|".join(vocabulary.HOUSING_WORDS) + ")"
+_HOUSING_DESIGNATION = re.compile(
+    rf"(?<![\w'’-])(?:(?:[A-Z]|\d{{1,2}})[- ]?{_HOUSING}|{_HOUSING}[- ]?(?:[A-Z]|\d{{1,2}}|[IVX]{{1,4}}))(?![\w'’-])"
+)
+
+
+def in_housing_designation(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is, or is the word of, a prison's yard, facility or building
+    by its letter or number ("C Yard", "B-Facility", "Facility D", "Building 12"): a place inside
+    every prison, no one's name."""
+    for match in _HOUSING_DESIGNATION.finditer(text, max(0, start - 3), min(len(text), end + 4)):
+        if match.start() <= start and end <= match.end():
+            return True
+    return False
 
 
 @lru_cache(maxsize=1)

@@ -45,6 +45,7 @@ def in_dictionary(word: str) -> bool:
 _RARE_SURNAME = 0.005
 
 
+@lru_cache(maxsize=65536)
 def is_plain_word(word: str) -> bool:
     """An ordinary English word that is rarely a name and no place, whatever its case.
 
@@ -147,9 +148,9 @@ def title_phrase(text: str, start: int, end: int) -> tuple[int, int]:
     """The bounds of the title-cased phrase around ``text[start:end]``: capitalised words on the
     same line joined by spaces and short function words ("Criminals and Gang Members Anonymous",
     "Impact of Crime on Victims")."""
-    line_from = text.rfind("\n", 0, start) + 1
+    line_from = text.rfind("\n", max(0, start - 80), start) + 1
     before = _PHRASE_BEFORE.search(text, max(line_from, start - 80), start)
-    after = _PHRASE_AFTER.match(text, end)
+    after = _PHRASE_AFTER.match(text, end, min(len(text), end + 80))  # bounded: a line of capitals stays cheap
     return (before.start() if before else start), (after.end() if after else end)
 
 
@@ -166,10 +167,14 @@ def is_common_noun_span(text: str, start: int, end: int, label: str, lower: froz
     words = [w for w in text[start:end].split() if w.strip(vocabulary.EDGE_PUNCT).casefold() not in vocabulary.ROMAN_NUMERALS]
     if words and words[0] == vocabulary.TRADE_COURSE:
         return True
-    if not words or _ORGANIZATION_HEAD.search(text, start, end):
-        return False  # "Golden State Transcription", "Ministry of Education": an organization's head
+    if not words:
+        return False
     last = words[-1].strip(vocabulary.EDGE_PUNCT).casefold()
     singular = next((last[: -len(s)] for s in ("es", "s") if last.endswith(s) and last[: -len(s)] in vocabulary.DOMAIN_HEADS), last)
+    if singular in vocabulary.DOCUMENT_HEADS:
+        return True  # "Police Report", "Hospital Records": a document, whoever wrote it
+    if _ORGANIZATION_HEAD.search(text, start, end):
+        return False  # "Golden State Transcription", "Ministry of Education": an organization's head
     return singular in vocabulary.DOMAIN_HEADS
 
 

@@ -70,8 +70,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for start, end in _free_runs(_CAP_RUN.finditer(text), taken):  # "Austin" after a tagged "Ms. Soo-jin"
         if start < title_end or not free(start, end) or in_speaker_tag(text, start):
             continue
-        if plain.is_common_noun_use(text, start, end, lower):
-            continue  # "Money Management", "take the Bus": a program or a thing written with capitals
+        if plain.is_common_noun_use(text, start, end, lower) or lexicon.in_housing_designation(text, start, end):
+            continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals
         words = text[start:end].split()
         while words and _known(words[0]):
             start += len(words.pop(0)) + 1
@@ -123,8 +123,7 @@ def _known(word: str) -> bool:
     return (
         len(folded) < 2
         or lexicon.is_stop_word(folded.split("'")[0])
-        or word.upper() in vocabulary.ROLE_WORDS
-        or folded in vocabulary.PERSON_TITLE_WORDS
+        or lexicon.is_role_word(word)
         or folded in _CALENDAR
         or folded.removesuffix("s") in _CALENDAR
         or lexicon.is_whitelisted(word)

@@ -188,18 +188,24 @@ ORGANIZATION_PLURAL_HEADS = frozenset({
     "Homes", "Industries", "Services", "Ministries", "Associates", "Solutions", "Enterprises", "Transcripts",
     "Reporters", "Outreach", "Recovery", "Foundation", "Academy", "Institute",
 })
+#: last words of a document a hearing names, whoever wrote it ("Police Report", "Hospital Records"),
+#: case-folded singular
+DOCUMENT_HEADS = frozenset("""
+    report record file transcript statement summary letter certificate card license chrono evaluation assessment
+""".split())
 #: last words of a hearing's title-cased programs, documents and diagnoses, never an organization
 #: ("Money Management", "Safety Plan", "Alcohol Use Disorder"), case-folded singular; not the words
 #: of a body ("Unit", "Office", "Council", "Committee": "City Council" names a town's)
-DOMAIN_HEADS = frozenset("""
+DOMAIN_HEADS = DOCUMENT_HEADS | frozenset("""
     program programming management therapy treatment counseling intervention prevention awareness
     education literacy training skill class course workshop meeting anonymous disorder syndrome
-    diagnosis assessment evaluation inventory checklist screening score level plan report statement
-    summary letter certificate certification diploma degree card license chrono hearing review argument factor
-    offense crime custody
+    diagnosis inventory checklist screening score level plan certification diploma degree hearing review
+    argument factor offense crime custody
 """.split())
 #: the numbers of a course level or a generation ("Adult Basic Education III", "Level IV"), case-folded
 ROMAN_NUMERALS = frozenset("ii iii iv vi vii viii ix".split())
+#: a prison's housing, named by a letter or a number ("C Yard", "Facility B", "Building 3"): no name
+HOUSING_WORDS = ("Yard", "Facility", "Building", "Block", "Wing", "Dorm", "Tier", "Pod", "Unit", "Quad", "Section")
 #: a course of the prison's trade shops opens with this word ("Vocational Plumbing")
 TRADE_COURSE = "Vocational"
 #: articles and possessives before a common noun ("a Porter", "the Bus", "my Parenting")

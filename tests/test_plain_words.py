@@ -1,4 +1,4 @@
-"""Title-cased programs, documents and diagnoses are no names: ordinary words written with
+"""Title-cased programs, documents and diagnoses, and a prison's yards by their letter, are no names: ordinary words written with
 capitals ("Money Management", "Closing Statements", "Alcohol Use Disorder") are neither tagged
 nor suspects, while names that are words (a first name, a common surname, a place, a nickname
 after "called") and organizations with a head word stay; a score's number is no age."""
@@ -70,6 +70,12 @@ def test_it_tells_plain_words_from_names(word, expected):
         ("I took Vocational Carpentry and Vocational Electronics.", "Vocational Carpentry"),  # a trade course
         ("We had Christmas at my grandmother's house every year.", "Christmas"),  # a holiday
         ("I play Guitar in the Chapel Band on Sundays.", "Band"),  # a word, and a town abroad only
+        ("It says in the Police Report that I had a knife.", "Police Report"),  # a document, whoever wrote it
+        ("The Hospital Records show the injuries.", "Hospital Records"),
+        ("I live in the Honor Dorm on B Facility.", "B Facility"),  # a yard of every prison
+        ("I was moved to C Yard, then to the Reception Center.", "C Yard"),
+        ("I was on A Yard at Facility D for two years.", "Facility"),
+        ("The Detectives interviewed me at the station.", "Detectives"),  # a title in the plural
     ],
 )
 def test_it_takes_no_title_cased_program_for_a_name(pipeline, sentence, phrase):
@@ -87,6 +93,8 @@ def test_it_takes_no_title_cased_program_for_a_name(pipeline, sentence, phrase):
         ("I grew up with my cousin Faerbanks in the projects.", "Faerbanks", "PERSON"),
         ("I lived with Mr. Baker on his farm.", "Baker", "PERSON"),
         ("Officer Money wrote me up twice that year.", "Money", "PERSON"),  # a title: a surname
+        ("I worked for J Trucking in Fresno after that.", "J Trucking", "ORGANIZATION"),
+        ("The Fresno Police Report was never found.", "Fresno Police", "ORGANIZATION"),
     ],
 )
 def test_it_keeps_names_that_are_words(pipeline, sentence, name, label):
