@@ -115,3 +115,11 @@ def test_it_keeps_names_that_are_words(pipeline, sentence, name, label):
 def test_it_takes_a_score_for_no_age(pipeline, sentence, number, age):
     found = [surface for surface, label, _ in _mentions(pipeline, sentence) if label == "AGE"]
     assert (number in found) is age, found
+
+
+def test_it_looks_only_a_line_s_breadth_around_a_word_for_its_phrase():
+    """A hostile line of capitalised words costs each lookup a bounded look-around, not the line."""
+    text = "Money Management " * 20_000
+    start = text.index("Money", 170_000)
+    phrase_start, phrase_end = plain.title_phrase(text, start, start + len("Money"))
+    assert start - 90 <= phrase_start <= start and start + len("Money") <= phrase_end <= start + 100
