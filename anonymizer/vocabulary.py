@@ -192,6 +192,7 @@ ORGANIZATION_PLURAL_HEADS = frozenset({
 #: case-folded singular
 DOCUMENT_HEADS = frozenset("""
     report record file transcript statement summary letter certificate card license chrono evaluation assessment
+    packet form memo memorandum notice petition motion declaration affidavit warrant agreement judgment
 """.split())
 #: last words of a hearing's title-cased programs, documents and diagnoses, never an organization
 #: ("Money Management", "Safety Plan", "Alcohol Use Disorder"), case-folded singular; not the words
