@@ -15,6 +15,7 @@ from functools import lru_cache
 from . import gazetteer, lexicon, vocabulary
 from .vocabulary import data_lines as _lines
 
+
 @lru_cache(maxsize=1)
 def english_words() -> frozenset[str]:
     """English dictionary words of three letters or more, lower case (``data/english_words.txt``).
@@ -156,10 +157,11 @@ def title_phrase(text: str, start: int, end: int) -> tuple[int, int]:
 
 def is_common_noun_span(text: str, start: int, end: int, label: str, lower: frozenset[str]) -> bool:
     """A tagger's PERSON or ORGANIZATION that is ordinary words written with capitals
-    (:func:`is_common_noun_use`); an organization only when its last word is a program's,
-    a document's or a diagnosis's (``vocabulary.DOMAIN_HEADS``: "Literacy Program", "Review Unit")
-    and no organization's ("Golden State Transcription" stays), or it is a trade course
-    ("Vocational Plumbing")."""
+    (:func:`is_common_noun_use`); an organization only when it is a trade course ("Vocational
+    Plumbing"), ends in a document's word ("Police Report": ``vocabulary.DOCUMENT_HEADS``), or
+    ends in a program's or a diagnosis's word with no organization's head in it ("Literacy
+    Program": ``vocabulary.DOMAIN_HEADS``; "Golden State Transcription", "Ministry of Education"
+    stay)."""
     if not is_common_noun_use(text, start, end, lower):
         return False
     if label == "PERSON":
