@@ -114,6 +114,7 @@ from .normalize_people import _Grouper
 from .normalize_rescan import (
     _build_forms,
     _fragment_hits,
+    _typo_hits,
     _integrate,
     _non_overlapping,
     _outside,
@@ -209,7 +210,8 @@ def normalize(
         protected = spans.protect(text, config.whitelist_terms)
     table = _build_forms(text, grouped, grouper.groups, protected.is_whitelisted)
     hits, conditional = _rescan_hits(text, table)
-    hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)))
+    hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)
+                                                + _typo_hits(text, grouper.people, grouped)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
     merged = _join_adjacent_names(text, _spelled_by_next(text, merged), same_entity=True)

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from . import lexicon
+from . import gazetteer, lexicon, plain, spans
 from .merge import merge
 from .normalize_names import (
     _CUT_OFF,
@@ -259,6 +259,32 @@ def _fragment_hits(text: str, people: _People) -> list[Mention]:
                 pending[speaker] = (offset + end_fragment.start(1), offset + end_fragment.end(1), end_fragment.group(1))
         offset += len(line) + 1
     return hits
+
+
+#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
+_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
+
+
+def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
+    """A known name part with one letter typed twice ("McDDonald" for McDonald, "Hernanndez"),
+    where no detector found the word. Never a word that is itself a Census name or an English
+    word ("Mitchell" is no typo of a "Mitchel"), nor inside a mention."""
+    taken = sorted((m.start, m.end) for m in mentions)
+    hits: list[Mention] = []
+    for match in _LONG_WORD.finditer(text):
+        token = match.group().casefold()
+        if (token in people.index or token in gazetteer.first_names() or token in gazetteer.last_names()
+                or plain.in_dictionary(token) or spans.overlapping(taken, *match.span())):
+            continue
+        keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
+        gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
+        if gids:
+            hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
+    return hits
+
+
+#: a name part this long may come with one letter typed twice
+_MIN_TYPO_LEN = 6
 
 
 def _split_name_hits(people: _People, tail: tuple[int, int, str], head: tuple[int, int, str]) -> list[Mention]:

@@ -182,3 +182,27 @@ def test_it_gives_an_addressed_ms_to_the_woman_present_before_a_man_of_a_name_of
     names = _names(text, spans, header)
     assert names[at(text, "Sandoval", nth=2).start] == "mateo sandoval"  # "Mateo": on neither Census list
     assert names[at(text, "Sandoval", nth=3).start] == "yolanda sandoval"
+
+
+TYPOS = [
+    ("McDDonald", "darnell mcdonald"),  # a letter typed twice, inner capitals kept
+    ("Hernanndez", "rosa hernandez"),
+]
+
+
+@pytest.mark.parametrize(("typo", "person"), TYPOS)
+def test_it_finds_a_name_with_a_letter_typed_twice_that_no_detector_found(typo, person):
+    text = ("COMMISSIONER RUFF: Darnell McDonald and Rosa Hernandez are here.\n"
+            f"COMMISSIONER RUFF: Go ahead, tell us about {typo} and the others.\n")
+    spans = [at(text, "Darnell McDonald"), at(text, "Rosa Hernandez")]
+    names = _names(text, spans)
+    assert names.get(text.index(typo)) == person
+
+
+def test_it_takes_no_other_census_name_or_word_for_a_typo():
+    text = ("COMMISSIONER RUFF: Darnell Mitchel and Rosa Alvarado are here.\n"
+            "COMMISSIONER RUFF: Then Mitchell came in, and the Alvarrado file.\n")
+    spans = [at(text, "Darnell Mitchel"), at(text, "Rosa Alvarado")]
+    names = _names(text, spans)
+    assert text.index("Mitchell") not in names  # a surname of its own, not a typo of Mitchel
+    assert names.get(text.index("Alvarrado")) == "rosa alvarado"
