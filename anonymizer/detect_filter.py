@@ -356,7 +356,6 @@ def _first_name(word: str) -> bool:
         folded in gazetteer.first_names()
         and not lexicon.is_role_word(word)
         and not lexicon.is_stop_word(folded)
-        and folded not in vocabulary.PERSON_TITLE_WORDS
         and not lexicon.is_whitelisted(word)
     )
 

@@ -263,6 +263,8 @@ def _fragment_hits(text: str, people: _People) -> list[Mention]:
 
 #: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
 _LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
+#: a name part this long may come with one letter typed twice
+_MIN_TYPO_LEN = 6
 
 
 def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
@@ -273,18 +275,15 @@ def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[
     hits: list[Mention] = []
     for match in _LONG_WORD.finditer(text):
         token = match.group().casefold()
-        if (token in people.index or token in gazetteer.first_names() or token in gazetteer.last_names()
-                or plain.in_dictionary(token) or spans.overlapping(taken, *match.span())):
+        if token in people.index:
             continue
         keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
         gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
-        if gids:
-            hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
+        if not gids or token in gazetteer.first_names() or token in gazetteer.last_names() \
+                or plain.in_dictionary(token) or spans.overlapping(taken, *match.span()):
+            continue  # the cheap test first: most words hold no doubled letter of a known name
+        hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
     return hits
-
-
-#: a name part this long may come with one letter typed twice
-_MIN_TYPO_LEN = 6
 
 
 def _split_name_hits(people: _People, tail: tuple[int, int, str], head: tuple[int, int, str]) -> list[Mention]:

@@ -95,8 +95,10 @@ _NAMING_CUE = re.compile(
 _DETERMINER = re.compile(r"\b(?:" + "|".join(vocabulary.DETERMINERS) + r")[ ]+$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=2)
 def lower_case_words(text: str) -> frozenset[str]:
-    """The words ``text`` writes in lower case somewhere: the ordinary words of a document."""
+    """The words ``text`` writes in lower case somewhere: the ordinary words of a document (read
+    once per document: the detection filter and the suspect scan both ask)."""
     return frozenset(_LOWER_WORD.findall(text))
 
 
@@ -135,7 +137,7 @@ def is_common_place_noun(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 30) : start]
     determiner = _DETERMINER.search(before)
     return (is_plain_phrase(text[start:end].split()) and determiner is not None
-            and not determiner.group().strip().casefold() == "the")
+            and determiner.group().strip().casefold() != "the")
 
 
 #: a capitalised word, then the function words that join it to the next one in a title

@@ -72,6 +72,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue
         if plain.is_common_noun_use(text, start, end, lower) or lexicon.in_housing_designation(text, start, end):
             continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals
+        run = (start, end)
         words = text[start:end].split()
         while words and _known(words[0]):
             start += len(words.pop(0)) + 1
@@ -83,8 +84,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Count 2": a part of a legal text
         if spans.sentence_initial(text, start) and not _name_like(words, lower):
             continue
-        if plain.is_common_noun_use(text, start, end, lower):
-            continue  # "Money Management", "take the Bus": a program or a thing written with capitals
+        if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
+            continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
         found.append((start, end, "PERSON"))
     for match in _CUT_OFF.finditer(text):
         if free(*match.span(1)) and not _known(match.group(1)):
