@@ -252,6 +252,18 @@ SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",
     "Sergeant", "Lieutenant", "Captain", "Detective", "Warden", "Agent",
 )  # fmt: skip
+#: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
+KIN_WORDS = (
+    "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",
+    "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandmother", "grandfather", "friend", "boyfriend",
+    "girlfriend",
+)  # fmt: skip
+#: other people of a hearing's story, named right after in apposition ("A witness, Georgia Church, told")
+ACQUAINTANCE_WORDS = (
+    "stepfather", "stepmother", "stepbrother", "stepsister", "grandma", "grandpa", "fiance", "fiancee", "fiancé",
+    "fiancée", "partner", "crime partner", "co-defendant", "codefendant", "witness", "victim",
+    "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
+)  # fmt: skip
 #: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
 SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
 #: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")

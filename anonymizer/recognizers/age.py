@@ -44,11 +44,7 @@ _NOT_AN_AGE_AFTER = (
 )
 
 #: a relative or the victim as the subject of an age ("My son was twenty-two.")
-_RELATIVE = (
-    r"(?i:son|daughter|brother|sister|mother|father|mom|dad|wife|husband|boy|girl|baby|child|kid|victim"
-    r"|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|grandmother|grandfather|friend|boyfriend|girlfriend"
-    r"|teenager|teen|juvenile|minor)"
-)
+_RELATIVE = rf"(?i:{'|'.join(vocabulary.KIN_WORDS)}|boy|girl|baby|child|kid|victim|teenager|teen|juvenile|minor)"
 #: several relatives as the subject ("my kids are 10 and 12")
 _RELATIVES = r"(?i:sons|daughters|brothers|sisters|kids|children|boys|girls|twins|grandkids|grandchildren|nephews|nieces)"
 #: what ends the clause of a bare age: punctuation, a dash, "when", "at the time", the line end
