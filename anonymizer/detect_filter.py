@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import gazetteer, lexicon, plain, spans, vocabulary
+from . import gazetteer, lexicon, plain, spans, tagger_persons, vocabulary
 from .spans import Protected
 from .transcript import line_start, speaker_tag
 from .types import Mention
@@ -187,10 +187,10 @@ def filter_mentions(
     protected = protected or Protected()
     lower: frozenset[str] | None = None  # the document's lower-case words, read when first needed
     for m in mentions:
-        m = _titled_person(text, m)
+        m = tagger_persons.titled_person(text, m)
         start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
         if m.label in ("ORGANIZATION", "LOCATION") and (start, end) != (m.start, m.end) and end > start:
-            titled = _titled_person(text, replace(m, start=start, end=end))  # "Detective Banks" of "... of the"
+            titled = tagger_persons.titled_person(text, replace(m, start=start, end=end))  # "Detective Banks" of "... of the"
             if titled.label == "PERSON":
                 m, (start, end) = titled, tighten(text, start, end, "PERSON")
         if end <= start:
@@ -219,51 +219,12 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
-        elif label in ("ORGANIZATION", "LOCATION") and m.sources == ("spacy",) and _first_and_last_name(surface):
+        elif label in ("ORGANIZATION", "LOCATION") and m.sources == ("spacy",) \
+                and tagger_persons.is_person_name(text, start, end):
             label = "PERSON"  # "my uncle, Curtis Mbelu, at": a first name and a surname the tagger took for a firm
         if (start, end, label) != (m.start, m.end, m.label):
             m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m
-
-
-#: a person's title, then one or two capitalised words ("Officer Okafor", "Dr. Lena Brooks")
-_TITLED = re.compile(r"(?P<title>[A-Za-z]+)\.?[^\S\n]+(?P<name>[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?)")
-
-
-def _titled_person(text: str, m: Mention) -> Mention:
-    """A tagger's ORGANIZATION/LOCATION that is a person's title and census names is a PERSON
-    ("Officer Okafor" tagged ORG); the title then comes off like any person's."""
-    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources) \
-            or m.sources == ("presidio",):
-        return m
-    match = _TITLED.fullmatch(text, m.start, m.end)
-    if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
-        return m
-    words = [w.casefold() for w in match.group("name").split()]
-    if all(w in gazetteer.last_names() or (w in gazetteer.first_names() and not lexicon.is_common_word(w))
-           for w in words):  # a Census surname after a title, a word or not ("Detective Mason")
-        return replace(m, label="PERSON")
-    return m
-
-
-_TWO_NAMES = re.compile(r"([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
-
-
-def _first_and_last_name(surface: str) -> bool:
-    """Two capitalised words, a Census first name that is no common word and no place (or a town
-    before a word that is no common word either), then a word that is no place and no organization's
-    head word ("Curtis Mbelu", "Bryant Sapolu"; not "Jordan High", "Kelly Services", "Tyrone Church",
-    "Austin Energy")."""
-    match = _TWO_NAMES.fullmatch(surface)
-    if match is None:
-        return False
-    first, last = match.group(1), match.group(2)
-    town = gazetteer.place_category(first)  # "Bryant Sapolu": a first name that a small town has, too
-    return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
-            and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
-            and gazetteer.place_category(last) is None
-            and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
-            and not lexicon.is_whitelisted(surface))
 
 
 def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:

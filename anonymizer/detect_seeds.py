@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-from . import lexicon
+from . import lexicon, plain, vocabulary
 from .transcript import speaker_tag, speaker_tags
 from .types import TOOL_LABELS, Header, Mention
-from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ROLE_WORDS, UNITS, WEEKDAYS
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
+from .vocabulary import UNITS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
@@ -115,7 +116,7 @@ def _case_ok(hit: str, part: str, text: str, start: int) -> bool:
 _PLACE_CONTEXT = re.compile(r"(?:\b[A-Z][a-z]+,[ ]|\b(?:in|to|from|near|outside of|moved to|back to)[ ])$")
 
 
-def _place_here(text: str, start: int, end: int) -> bool:
+def place_here(text: str, start: int, end: int) -> bool:
     """Whether a name part stands where a place does: ``Atlanta, Georgia``, ``moved to Georgia``."""
     from .gazetteer import place_category
 
@@ -162,7 +163,7 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
     if parts:
         alternation = "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
         for m in re.finditer(rf"\b(?:{alternation})\b", text, re.I):
-            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not _place_here(text, m.start(), m.end()):
+            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not place_here(text, m.start(), m.end()):
                 add(m.start(), m.end(), "PERSON")
         # cut-off forms: "Hernan-" for Hernandez (a prefix of 4+ letters then a hyphen and a break)
         for m in re.finditer(r"\b([A-Za-z]{4,})-(?=\s|$)", text):
@@ -317,10 +318,8 @@ def split_name_mentions(text: str, title_end: int = 0) -> list[Mention]:
 def cut_name_pairs(text: str, title_end: int = 0) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The two pieces of each cut name of :func:`split_name_mentions`: ``((start, end) of "Ce",
     (start, end) of "dric Castellanos")`` (``normalize`` puts both in one entity)."""
-    from .gazetteer import first_names, last_names
-
     out: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    pending: dict[str, tuple[int, int, str]] = {}  # speaker -> the piece ending their last turn
+    pending: dict[str, tuple[int, int, str, bool]] = {}  # speaker -> the piece ending their last turn
     offset = text.find("\n", title_end) + 1 if title_end else 0
     for line in text[offset:].split("\n"):
         tag = speaker_tag(line)
@@ -331,14 +330,46 @@ def cut_name_pairs(text: str, title_end: int = 0) -> list[tuple[tuple[int, int],
             head, tail = _HEAD.match(line, body), pending.pop(speaker, None)
             if head and tail:
                 whole = (tail[2] + head.group(1)).casefold()
-                if (whole in first_names() or whole in last_names()) and not lexicon.is_common_word(whole):
+                if _cut_name(whole, head.group(2) or "", tail[3]):
                     end = _known_words_trimmed(line, head.start(1), head.end(2) if head.group(2) else head.end(1))
                     out.append(((tail[0], tail[1]), (offset + head.start(1), offset + end)))
             cut = _TAIL.search(line, body)
             if cut:
-                pending[speaker] = (offset + cut.start(1), offset + cut.end(1), cut.group(1))
+                kin = bool(_KIN_BEFORE.search(line, max(body, cut.start(1) - 20), cut.start(1)))
+                pending[speaker] = (offset + cut.start(1), offset + cut.end(1), cut.group(1), kin)
         offset += len(line) + 1
     return out
+
+
+#: a relative or friend right before a name's first piece ("my cousin Marqui-")
+_KIN_BEFORE = re.compile(r"\b(?i:" + "|".join(vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS) + r")[ ]$")
+
+
+def _cut_name(whole: str, after: str, kin_before: bool) -> bool:
+    """Whether the two pieces joined (``whole``) make a name.
+
+    The whole is like a name when it comes right after a relative ("my cousin Marqui-"), is a
+    census first name, or is no dictionary word and no place ("Fol-" ... "-som" is the prison's
+    town). Yes for a census first name or surname that is no ordinary word and like a name ("Ce-"
+    ... "-dric"); else only when a census surname that is no plain word follows the second piece
+    ("-se Austin", "-erling Contreras"). Never when a word after it is an organization's or a
+    street's ("-som State Prison", "Hunting-" ... "-ton Beach"), unless a census first name is
+    followed by that one word only, a census surname ("Tho-" ... "-mas Street was with us")."""
+    from .gazetteer import first_names, is_known_place, last_names, place_category
+
+    words = after.split()
+    surname_only = whole in first_names() and len(words) == 1 and words[0].casefold() in last_names()
+    if (any(w.casefold() in ORGANIZATION_HEAD_WORDS or w in STREET_SUFFIXES for w in words) and not surname_only) \
+            or (words and place_category(f"{whole.title()} {words[0]}") is not None):
+        return False
+    name_like = kin_before or whole in first_names() \
+        or (not plain.in_dictionary(whole) and not is_known_place(whole.title()))
+    if not name_like:
+        return False
+    if (whole in first_names() or whole in last_names()) and not lexicon.is_common_word(whole):
+        return True
+    following = words[0].casefold() if words else ""
+    return following in last_names() and not plain.is_plain_word(following)
 
 
 def _known_words_trimmed(line: str, start: int, end: int) -> int:

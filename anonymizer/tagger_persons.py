@@ -1,0 +1,75 @@
+"""A tagger's ORGANIZATION or LOCATION that is a person's name: a title and census names
+("Officer Okafor"), a census first name and a surname ("Curtis Mbelu"), or a name in apposition
+after a relative or a witness ("My mom, Esperanza Price, raised us")."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from . import gazetteer, lexicon, plain, vocabulary
+from .types import Mention
+
+
+def is_person_name(text: str, start: int, end: int) -> bool:
+    """Whether the tagger's organization or place at ``start:end`` is a first name and a surname,
+    by its shape or by the relative or witness it is named after."""
+    return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end)
+
+
+#: a person's title, then one or two capitalised words ("Officer Okafor", "Dr. Lena Brooks")
+_TITLED = re.compile(r"(?P<title>[A-Za-z]+)\.?[^\S\n]+(?P<name>[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?)")
+
+
+def titled_person(text: str, m: Mention) -> Mention:
+    """A tagger's ORGANIZATION/LOCATION that is a person's title and census names is a PERSON
+    ("Officer Okafor" tagged ORG); the title then comes off like any person's."""
+    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources) \
+            or m.sources == ("presidio",):
+        return m
+    match = _TITLED.fullmatch(text, m.start, m.end)
+    if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
+        return m
+    words = [w.casefold() for w in match.group("name").split()]
+    if all(w in gazetteer.last_names() or (w in gazetteer.first_names() and not lexicon.is_common_word(w))
+           for w in words):  # a Census surname after a title, a word or not ("Detective Mason")
+        return replace(m, label="PERSON")
+    return m
+
+
+_TWO_NAMES = re.compile(r"([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
+
+
+def _first_and_last_name(surface: str) -> bool:
+    """Two capitalised words, a Census first name that is no common word and no place (or a town
+    before a word that is no common word either), then a word that is no place and no organization's
+    head word ("Curtis Mbelu", "Bryant Sapolu"; not "Jordan High", "Kelly Services", "Tyrone Church",
+    "Austin Energy")."""
+    match = _TWO_NAMES.fullmatch(surface)
+    if match is None:
+        return False
+    first, last = match.group(1), match.group(2)
+    town = gazetteer.place_category(first)  # "Bryant Sapolu": a first name that a small town has, too
+    return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
+            and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
+            and gazetteer.place_category(last) is None
+            and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
+            and not lexicon.is_whitelisted(surface))
+
+
+#: a relative, a witness or the victim, then a comma or "is": their name follows ("My mom, ", "my sponsor is ")
+_APPOSITION_BEFORE = re.compile(
+    r"\b(?i:" + "|".join(re.escape(w) for w in vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
+    + r")(?:,|[ ](?:is|was|named))[ ]$")
+
+
+def _named_in_apposition(text: str, start: int, end: int) -> bool:
+    """Two capitalised words right after a relative or a witness and a comma or "is" ("My mom,
+    Esperanza Price, raised us", "A witness, Georgia Church, told", "my sponsor is Esperanza Price"),
+    no plain word and no organization's word first, a census surname that is no organization's
+    plural head last: a person, whatever place or organization the words also name."""
+    match = _TWO_NAMES.fullmatch(text, start, end)
+    if match is None or not _APPOSITION_BEFORE.search(text, max(0, start - 30), start):
+        return False
+    first, last = match.group(1), match.group(2)
+    return (not plain.is_plain_word(first) and first.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS
+            and last.casefold() in gazetteer.last_names() and last not in vocabulary.ORGANIZATION_PLURAL_HEADS)
