@@ -58,8 +58,9 @@ Grouping rules
   They keep the SPELLED_NAME label; the entity is PERSON.
 * **Label repair.**  A one-word ORGANIZATION/LOCATION/NRP mention found only by statistical
   NER tools (not by a rule recognizer) whose word is a part of a title-page person or of a
-  full name (not a common word, unless a person's context or, for a word that is no place,
-  its capital inside a sentence says so: ``the loss of Love``) becomes a PERSON mention of
+  full name (not a common word or place, unless a person's context or its capital inside a
+  sentence where no place stands says so: ``the loss of Love``, ``not about Jordan lying
+  there``, not ``moved to Georgia`` or ``the King of Jordan``) becomes a PERSON mention of
   that person (spaCy's ``Yamamoto`` tagged ORG); a word only ever tagged alone (``Stockton``)
   is not enough.  A tagged ORGANIZATION/LOCATION that is exactly a person's full name is that
   person even when a rule's piece of it joined the span (``Ricardo Hakobyan wrote a letter``).
@@ -87,8 +88,12 @@ right after it is the spelling's person (``My name is Marisol Hope. Hope, H-O-P-
 shorter than 3 characters and whitelisted terms are not searched, and hits inside a
 whitelisted phrase of the text (``California Code of Regulations``) are dropped.
 Cut-off names (``Hernan-``) and names split across two utterances of one speaker
-(``Ro-`` ... ``-berto``) are linked to the person whose part they complete; the first piece of
-a cut name joins the entity of its completion (``We-`` ... ``-sley Washington``).
+(``Ro-`` ... ``-berto``) are linked to the person whose part they complete; a cut name's second
+piece is grouped as the whole name (``Marqui-`` ... ``-se Austin`` is Marquise Austin) and the
+first piece joins the entity of its completion (``We-`` ... ``-sley Washington``).  A re-scan hit
+of a part several persons share goes to the one its utterance names, as for detected mentions;
+``Faith and I got married``, said by the inmate Guy Faith, is someone else, the one whose first
+name it is.
 
 A hit overlapping a mention of another entity is dropped, except a multi-part full name
 of a person that contains only PERSON mentions (``Robert Young`` over a ``Young`` linked
@@ -203,25 +208,28 @@ def normalize(
     """
     ordered = _sorted_disjoint(text, mentions)
     ordered = _join_adjacent_names(text, _with_first_names(text, _one_label_per_name(text, ordered)), same_entity=False)
-    grouper = _Grouper(text, config)
+    pairs = cut_name_pairs(text)
+    # a name cut by an interruption is grouped as the whole name ("Marqui-" ... "-se Austin": Marquise Austin)
+    grouper = _Grouper(text, config, cut_prefixes={head[0]: text[tail[0]:tail[1]] for tail, head in pairs})
     assignment = grouper.run(ordered, header)
     grouped = [replace(m, entity=gid, label=label) for m, (gid, label) in zip(ordered, assignment)]
     if protected is None:
         protected = spans.protect(text, config.whitelist_terms)
     table = _build_forms(text, grouped, grouper.groups, protected.is_whitelisted)
     hits, conditional = _rescan_hits(text, table)
+    hits = [grouper.in_context(hit) if hit.label == "PERSON" else hit for hit in hits]
     hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)
                                                 + _typo_hits(text, grouper.people, grouped)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
     merged = _join_adjacent_names(text, _spelled_by_next(text, merged), same_entity=True)
-    return _finalize(text, _join_cut_names(text, merged), grouper.groups, grouper.uncertain)
+    return _finalize(text, _join_cut_names(pairs, merged), grouper.groups, grouper.uncertain)
 
 
-def _join_cut_names(text: str, mentions: list[Mention]) -> list[Mention]:
+def _join_cut_names(pairs: list[tuple[tuple[int, int], tuple[int, int]]], mentions: list[Mention]) -> list[Mention]:
     """The first piece of a name cut by an interruption joins the person of its completion in the
-    speaker's next turn (``my cousin We-`` ... ``-sley Washington``: one person, not two)."""
-    pairs = cut_name_pairs(text)
+    speaker's next turn (``my cousin We-`` ... ``-sley Washington``: one person, not two); ``pairs``
+    are :func:`~anonymizer.detect_seeds.cut_name_pairs`."""
     if not pairs:
         return mentions
     at = {m.start: m for m in mentions if m.label == "PERSON"}

@@ -85,6 +85,23 @@ _ADDRESSED = re.compile(rf"(?:^|:[ ]+)(?P<title>{_COURTESY})\.?[ ]$")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + rf") of (?:{_COURTESY})\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")
+#: a question about someone else's name ("how is the victim's last name spelled?"), not "your name"
+_ANOTHERS_NAME = re.compile(
+    r"^(?!.*\byour[ ](?:\w+[ ])?name\b).*\b(?:victim|decedent|his|her|their|\w+['’]s)[ ](?:last[ ]|first[ ]|family[ ]|sur)?name\b",
+    re.IGNORECASE,
+)
+_TITLE_BEFORE = re.compile(rf"\b({_COURTESY})\.?[ ]$", re.IGNORECASE)
+#: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
+_VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
+#: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
+_THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
+#: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
+_LOSS_OF = re.compile(r"\b(?:loss|death|murder|killing|memory|passing|funeral)[ ]of[ ]$", re.IGNORECASE)
+#: "of" right before a word: a place's context when the word is a place ("the King of Jordan")
+_OF_BEFORE = re.compile(r"\bof[ ]$")
+#: "and I" right after a name: someone the speaker did something with ("Faith and I got married")
+_WITH_SPEAKER = re.compile(r"[ ]and[ ](?:I|me)\b")
+_POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
 #: a surname addressed with a title at the start of an utterance (``Mr. Love, please.``)
 _TITLE_ADDRESSED = re.compile(rf"[ ]*({_COURTESY})\.?[ ]([^\W\d_][\w'’-]*),[ ]")
 #: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)

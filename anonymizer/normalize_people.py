@@ -6,49 +6,24 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import replace
 
 from rapidfuzz import fuzz, process
 
 from .normalize_groups import _Group, _People
 from .normalize_names import (
-    _FUZZY_LABELS,
-    _MIN_FUZZY_LEN,
-    _OFF_TITLE,
-    _ORG_LOC_THRESHOLD,
-    _PERSON_SUBJECT,
-    _RELABEL_LABELS,
-    _ADDRESSED,
-    _COURTESY,
-    _FIRST_NAME_ADDRESSED,
-    _TITLE_ADDRESSED,
-    _SELF_INTRO,
-    _STATEMENT_OF,
-    _clean_surface,
-    _letters,
-    _name_tokens,
-    _surface_key,
-    _vocabulary,
+    _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS, _ADDRESSED,
+    _ANOTHERS_NAME, _FIRST_NAME_ADDRESSED, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _THANKED, _TITLE_BEFORE,
+    _VICTIM_BEFORE, _WITH_SPEAKER, _TITLE_ADDRESSED, _SELF_INTRO, _STATEMENT_OF, _clean_surface, _letters,
+    _name_tokens, _surface_key, _vocabulary,
 )
 from . import gazetteer
+from .detect_seeds import place_here
 from .resolve import NER_SOURCES
 from .spans import sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Config, Header, Mention
 
-
-#: a question about someone else's name ("how is the victim's last name spelled?"), not "your name"
-_ANOTHERS_NAME = re.compile(
-    r"^(?!.*\byour[ ](?:\w+[ ])?name\b).*\b(?:victim|decedent|his|her|their|\w+['’]s)[ ](?:last[ ]|first[ ]|family[ ]|sur)?name\b",
-    re.IGNORECASE,
-)
-_TITLE_BEFORE = re.compile(rf"\b({_COURTESY})\.?[ ]$", re.IGNORECASE)
-#: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
-_VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
-#: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
-_THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
-#: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
-_LOSS_OF = re.compile(r"\b(?:loss|death|murder|killing|memory|passing|funeral)[ ]of[ ]$", re.IGNORECASE)
-_POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
 
 
 def _title_sex(title: str) -> str:
@@ -59,8 +34,9 @@ def _title_sex(title: str) -> str:
 class _Grouper:
     """Assigns each input mention to a group (step 1-3 of the module doc)."""
 
-    def __init__(self, text: str, config: Config) -> None:
+    def __init__(self, text: str, config: Config, cut_prefixes: dict[int, str] | None = None) -> None:
         self.text = text
+        self._cut_prefixes = cut_prefixes or {}  # start of a cut name's second piece -> its first piece
         self.groups: list[_Group] = []
         self.people = _People(self.groups, config.fuzzy_threshold)
         self._by_key: dict[tuple[str, str], int] = {}
@@ -206,7 +182,8 @@ class _Grouper:
         return gid, "PERSON" if mention.label != "SPELLED_NAME" and group.label == "PERSON" else mention.label
 
     def _surface(self, mention: Mention) -> str:
-        return self.text[mention.start : mention.end]
+        """The mention's text; a cut name's second piece with its first ("Marqui" + "se Austin")."""
+        return self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
 
     def _person_name(self, tokens: list[str]) -> int:
         gid = self.people.link_name(tokens)
@@ -286,6 +263,8 @@ class _Grouper:
             if titled and titled.group(2).casefold() in _name_tokens(text[start : mention.end]):
                 said = self._by_sex(self._present(gids), titled.group(1), keep=False)  # "Mr. Love, please."
             return said if len(said) == 1 else []
+        if _WITH_SPEAKER.match(text, mention.end):
+            return self._with_speaker(gids, mention, line)
         before = text[line:start]
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present, a woman before one of unknown sex
@@ -293,6 +272,26 @@ class _Grouper:
         if _STATEMENT_OF.search(before):
             return self._present(gids)
         return []
+
+    def in_context(self, hit: Mention) -> Mention:
+        """A re-scan hit of one name part several persons share, given to the one its utterance
+        names when it says so (:meth:`_in_context`), else left to the form's owner."""
+        tokens = _name_tokens(self._surface(hit))
+        gids = self.people.candidates(tokens[0]) if len(tokens) == 1 else []
+        said = self._in_context(gids, hit) if len(gids) > 1 and hit.entity in gids else []
+        return replace(hit, entity=said[0]) if len(said) == 1 else hit
+
+    def _with_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
+        """"Faith and I got married", said by the inmate Guy Faith: someone else than the speaker (a
+        title-page person bearing the tag's name), and of those the one whose first name it is."""
+        tag = speaker_tag(self.text, line)
+        own = {w.casefold() for w in tag.group("tag").split()} if tag else set()
+        others = [g for g in gids if not (own & set(self.groups[g].core) and self.groups[g].header_rank != _OFF_TITLE)]
+        tokens = _name_tokens(self._surface(mention))
+        by_first = [g for g in others if tokens and self._first_name(g) == tokens[0]]
+        if len(by_first) == 1:
+            return by_first
+        return others if len(others) == 1 else []
 
     def _present(self, gids: list[int]) -> list[int]:
         """The persons present at the hearing: title-page participants, and people who gave their
@@ -334,11 +333,14 @@ class _Grouper:
         )
 
     def _name_not_word(self, mention: Mention) -> bool:
-        """A common word written capitalised inside a sentence that is no place ("the loss of Hope."):
-        the name, not the word ("a young man"); a place ("Jordan", "Georgia") needs a person's context."""
+        """A common word or a place written capitalised inside a sentence ("the loss of Hope.", "not
+        about Jordan lying there", "I still blamed Park"): the name, not the word ("a young man"),
+        unless it stands where a place does ("moved to Georgia", "Atlanta, Georgia", "a lot of Jordan")."""
         surface = self._surface(mention)
         return surface[:1].isupper() and not surface.isupper() and not sentence_initial(self.text, mention.start) \
-            and gazetteer.place_category(surface) is None
+            and not place_here(self.text, mention.start, mention.end) \
+            and not (_OF_BEFORE.search(self.text, max(0, mention.start - 4), mention.start)
+                     and gazetteer.place_category(surface) is not None)
 
     def _other(self, mention: Mention) -> int:
         """Group of a non-person mention; a lone NER-tagged word that is a known name part is

@@ -201,7 +201,7 @@ def test_it_prefers_the_more_frequent_person_when_the_inmate_is_not_involved():
         ("LOCATION", ("stanza", "spacy"), "Yamamoto", True),
         ("LOCATION", ("presidio", "spacy"), "Yamamoto", False),  # presidio runs the rule recognizers
         ("ORGANIZATION", ("rule",), "Yamamoto", False),  # a rule knows better
-        ("LOCATION", ("spacy",), "Jordan", False),  # a common word / place name
+        ("LOCATION", ("spacy",), "Jordan", True),  # a place, inside a sentence where no place stands
     ],
 )
 def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabelled):

@@ -1,0 +1,103 @@
+"""A person's name read from what stands around it: a name cut by an interruption and finished
+after it, a name in apposition after a relative or a witness, a place word that is a part of this
+hearing's person's name."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.detect_filter import filter_mentions
+from anonymizer.detect_seeds import split_name_mentions
+from anonymizer.types import Header, Mention
+from tests.test_normalize import at, run
+
+
+def _cut(first: str, rest: str, before: str = "The one who drove was my cousin ") -> str:
+    return f"INMATE DOE: {before}{first}-\nCOMMISSIONER ROE: Go ahead.\nINMATE DOE: -{rest} then.\n"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a dictionary word or a common word when joined: a surname after it and a relative before say name
+    (_cut("Marqui", "se Austin was the one"), ["Marqui", "se Austin"]),
+    (_cut("St", "erling Contreras was with us"), ["St", "erling Contreras"]),
+    (_cut("Ro", "del Hernandez was there"), ["Ro", "del Hernandez"]),
+    # no dictionary word: a surname after it is enough
+    (_cut("Ro", "del Hernandez was there", before="It was "), ["Ro", "del Hernandez"]),
+    # a census name that is no word: as before
+    (_cut("Ce", "dric was there"), ["Ce", "dric"]),
+    # a first name before one surname that is also a street's word
+    (_cut("Tho", "mas Street was with us"), ["Tho", "mas Street"]),
+    # never a place, a street or an institution, whatever follows
+    (_cut("Mar", "tin Luther King Boulevard", before="we lived on "), []),
+    (_cut("Fol", "som State Prison", before="I went to "), []),
+    (_cut("Fol", "som", before="I went to "), []),
+    (_cut("Hunting", "ton Beach", before="I worked at "), []),
+    (_cut("Sacra", "mento Garcia", before="I went to "), []),
+    (_cut("Kit", "chen Garcia", before="I was in the "), []),
+    # a dictionary word with no relative before it and no surname after it
+    (_cut("Mar", "quise was there", before="It was a "), []),
+])
+def test_it_joins_a_name_cut_by_an_interruption_when_what_surrounds_it_says_name(text, expected):
+    assert [text[m.start:m.end] for m in split_name_mentions(text)] == expected
+
+
+def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_name():
+    text = ("INMATE DOE: Marquise Austin was my cousin.\n" + _cut("Marqui", "se Austin drove")
+            + "INMATE DOE: Austin is dead now.\n")
+    pieces = [at(text, "Marquise Austin"), *(Mention(m.start, m.end, "PERSON", ("rule",)) for m in split_name_mentions(text)),
+              at(text, "Austin", nth=2)]
+    mentions, entities = run(text, pieces, header=None)
+    names = {text[m.start:m.end]: entities[m.entity].name for m in mentions}
+    assert names["Marqui"] == names["se Austin"] == "Marquise Austin"
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label"), [
+    ("My mom, Esperanza Price, raised us mostly by herself.", "Esperanza Price", "PERSON"),
+    ("My wife, Brooklyn Green, she works at Amazon.", "Brooklyn Green", "PERSON"),
+    ("A witness, Georgia Church, told investigators that the argument started.", "Georgia Church", "PERSON"),
+    ("His crime partner, Jordan Park, was arrested later.", "Jordan Park", "PERSON"),
+    ("Well, my sponsor is Esperanza Price, he's been sober 22 years.", "Esperanza Price", "PERSON"),
+    # no relative or witness before it: the tagger's label stays
+    ("We went to Georgia Church, then home.", "Georgia Church", "ORGANIZATION"),
+    ("I attend Grace Church on Sundays.", "Grace Church", "ORGANIZATION"),
+    # an organization's plural head: no person
+    ("My uncle, Francisco Homes, hired me.", "Francisco Homes", "ORGANIZATION"),
+])
+def test_it_reads_a_taggers_organization_in_apposition_after_a_relative_as_a_person(sentence, surface, label):
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(surface)
+    spacy = Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))
+    assert [x.label for x in filter_mentions(text, [spacy])] == [label]
+
+
+@pytest.mark.parametrize(("word", "sentence", "person"), [
+    ("Jordan", "I only thought about myself, not about Jordan lying there.", True),
+    ("Georgia", "I still blamed Georgia for it.", True),
+    ("Park", "At trial I still blamed Park, I blamed everybody.", True),
+    # where a place stands, the place
+    ("Jordan", "My parents came from Jordan in the seventies.", False),
+    ("Georgia", "We moved to Georgia when I was nine.", False),
+    ("Jordan", "We talked about the King of Jordan.", False),
+    ("Georgia", "Atlanta, Georgia is far away.", False),
+])
+def test_it_takes_a_taggers_place_that_is_a_part_of_the_hearings_person_for_the_person(word, sentence, person):
+    text = f"COMMISSIONER ROE: The victim, {word} Young, was 43.\nINMATE DOE: {sentence}\n"
+    mentions, entities = run(text, [at(text, f"{word} Young"), at(text, word, "LOCATION", nth=1)],
+                             Header(inmate_name="JOHN DOE"))
+    second = next(m for m in mentions if m.start == text.index(word, text.index("INMATE DOE")))
+    assert (entities[second.entity].name == f"{word} Young") is person
+
+
+@pytest.mark.parametrize(("line", "owner"), [
+    ("INMATE FAITH: Faith and I got married in 1988.", "Faith Bautista"),  # not the speaker: his wife
+    ("INMATE FAITH: Then Faith and me moved to Hemet.", "Faith Bautista"),
+    ("INMATE FAITH: Faith had a deal.", "Guy Faith"),  # nothing in the utterance says: the form's owner
+])
+def test_it_gives_a_shared_part_said_with_and_i_to_someone_else_than_the_speaker(line, owner):
+    header = Header(inmate_name="GUY FAITH")
+    text = ("COMMISSIONER ROE: This is the hearing of Guy Faith. Mr. Faith, Mr. Faith.\n"
+            "INMATE FAITH: My wife, Faith Bautista, she works at a shop.\n" + line + "\n")
+    spans = [at(text, "Guy Faith"), at(text, "Faith", nth=1), at(text, "Faith", nth=2),
+             at(text, "FAITH", sources=("rule",)), at(text, "Faith Bautista"), at(text, "FAITH", sources=("rule",), nth=1)]
+    mentions, entities = run(text, spans, header)
+    word = text.index("Faith", text.index(line))
+    assert entities[next(m for m in mentions if m.start == word).entity].name == owner
