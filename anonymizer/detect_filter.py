@@ -11,7 +11,7 @@ from typing import Iterable, Iterator, Sequence
 
 from . import gazetteer, lexicon, plain, spans, tagger_persons, vocabulary
 from .spans import Protected
-from .transcript import line_start, speaker_tag
+from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")
@@ -198,6 +198,9 @@ def filter_mentions(
         surface = text[start:end]
         trusted = bool({"header", "rule", "manual"} & set(m.sources))
         if not trusted:
+            if m.label in ("ORGANIZATION", "LOCATION") and in_speaker_tag(text, start) \
+                    and any(lexicon.is_role_word(w) for w in surface.split()):
+                continue  # "PRESIDING COMMISSIONER CHURCH:": a role and a person's name (the speaker rule's)
             if (protected.is_whitelisted(surface) and not protected.is_named(start, end)) or protected.contains(start, end):
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):

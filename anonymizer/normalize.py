@@ -110,7 +110,7 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from . import spans
+from . import spans, vocabulary
 from .detect_seeds import cut_name_pairs
 from .normalize_names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from .normalize_names import _join_adjacent_names, _one_label_per_name, _with_first_names
@@ -206,7 +206,7 @@ def normalize(
     Returns sorted, non-overlapping mentions and the entities numbered by first
     appearance in the text (``entities[i].id == i``).
     """
-    ordered = _sorted_disjoint(text, mentions)
+    ordered = [m for m in _sorted_disjoint(text, mentions) if not vocabulary.is_possessive_ending(text[m.start:m.end])]
     ordered = _join_adjacent_names(text, _with_first_names(text, _one_label_per_name(text, ordered)), same_entity=False)
     pairs = cut_name_pairs(text)
     # a name cut by an interruption is grouped as the whole name ("Marqui-" ... "-se Austin": Marquise Austin)

@@ -35,6 +35,7 @@ class _Group:
     inmate: bool = False
     transcriber: bool = False  # PERSON: the title page's transcriber (named there, not talked about)
     victim: bool = False  # PERSON: named as the victim ("The victim, Tuan Guy, a 23-year-old")
+    suffix: str = ""  # PERSON: "jr", "sr", "ii"... written after the full name (father and son share the rest)
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
     first: int = sys.maxsize
@@ -127,10 +128,13 @@ class _People:
             return 3
         return max((_pair_level(token, key, self.threshold) for key in keys), default=0)
 
-    def link_name(self, tokens: list[str]) -> int | None:
-        """Person a multi-part name belongs to (parts subset or superset), if any."""
+    def link_name(self, tokens: list[str], suffix: str = "") -> int | None:
+        """Person a multi-part name belongs to (parts subset or superset), if any; never one with
+        another suffix (``Robert Young Sr.`` is not ``Robert Young Jr.``)."""
         best: tuple | None = None
         for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
+            if suffix and self.groups[gid].suffix not in ("", suffix):
+                continue
             levels = [self.level(token, gid) for token in tokens]
             subset = all(levels)
             superset = all(

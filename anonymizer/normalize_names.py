@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from dataclasses import replace
 
-from . import gazetteer, lexicon, vocabulary
+from . import gazetteer, lexicon, plain, vocabulary
 from .resolve import NER_SOURCES, unite
 from .transcript import in_speaker_tag
 from .types import Mention
@@ -155,6 +155,13 @@ def _name_tokens(surface: str) -> list[str]:
     return [word.casefold() for word in _name_words(surface)]
 
 
+def _name_suffix(surface: str) -> str:
+    """``"Robert Young Sr."`` -> ``"sr"``; ``""`` without a suffix."""
+    words = surface.replace(",", " ").split()
+    last = words[-1].strip(".").casefold() if len(words) > 1 else ""
+    return last if last in vocabulary.NAME_SUFFIXES else ""
+
+
 def _clean_surface(surface: str) -> str:
     """``Mr. Kevin Richardson's,`` -> ``Kevin Richardson`` (leading titles, possessive off)."""
     words = surface.split()
@@ -258,8 +265,24 @@ def _with_first_names(text: str, mentions: list[Mention]) -> list[Mention]:
                     before = out[-1] if out else None
                 if before is None or before.end <= match.start(1):
                     mention = replace(mention, start=match.start(1))
+            elif out and _tagger_first_name(text, out[-1], mention):
+                mention = replace(mention, start=out.pop().start)  # "Soo-jin Singh is doing good now"
         out.append(mention)
     return out
+
+
+def _tagger_first_name(text: str, before: Mention, mention: Mention) -> bool:
+    """Whether the tagger's one-word organization or place right before a lone surname (one space
+    between) is a first name: no plain word, no place, no organization's word, and a census first
+    name or no dictionary word ("Soo-jin" of "Soo-jin Singh")."""
+    word = text[before.start : before.end]
+    if not (_tagger_piece(before) and text[before.end : mention.start] == " " and " " not in word) \
+            or in_speaker_tag(text, mention.start):
+        return False
+    folded = word.casefold()
+    return (not plain.is_plain_word(word) and not gazetteer.is_known_place(word)
+            and folded not in vocabulary.ORGANIZATION_HEAD_WORDS
+            and (folded in gazetteer.first_names() or not plain.in_dictionary(folded)))
 
 
 _PLACE_ENDINGS = frozenset(suffix.casefold().rstrip(".") for suffix in vocabulary.STREET_SUFFIXES)

@@ -15,7 +15,7 @@ from .normalize_names import (
     _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS, _ADDRESSED,
     _ANOTHERS_NAME, _FIRST_NAME_ADDRESSED, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _THANKED, _TITLE_BEFORE,
     _VICTIM_BEFORE, _WITH_SPEAKER, _TITLE_ADDRESSED, _SELF_INTRO, _STATEMENT_OF, _clean_surface, _letters,
-    _name_tokens, _surface_key, _vocabulary,
+    _name_suffix, _name_tokens, _surface_key, _vocabulary,
 )
 from . import gazetteer
 from .detect_seeds import place_here
@@ -57,7 +57,7 @@ class _Grouper:
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
-            assigned[i] = self._see(self._person_name(tokens_of[i]), mentions[i])
+            assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i]))), mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 30), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
@@ -164,13 +164,14 @@ class _Grouper:
         return None
 
     def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False) -> None:
-        tokens = _name_tokens(name)
+        tokens, suffix = _name_tokens(name), _name_suffix(name)
         if not tokens:
             return
-        gid = self.people.link_name(tokens)
+        gid = self.people.link_name(tokens, suffix)
         if gid is None:
             gid = self.people.create(tokens, header_rank=rank)
         group = self.groups[gid]
+        group.suffix = group.suffix or suffix
         group.title_form = group.title_form or _clean_surface(name)
         group.inmate = group.inmate or inmate
         if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
@@ -185,11 +186,13 @@ class _Grouper:
         """The mention's text; a cut name's second piece with its first ("Marqui" + "se Austin")."""
         return self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
 
-    def _person_name(self, tokens: list[str]) -> int:
-        gid = self.people.link_name(tokens)
+    def _person_name(self, tokens: list[str], suffix: str = "") -> int:
+        gid = self.people.link_name(tokens, suffix)
         if gid is None:
-            return self.people.create(tokens)
-        self.people.absorb(gid, tokens)
+            gid = self.people.create(tokens)
+        else:
+            self.people.absorb(gid, tokens)
+        self.groups[gid].suffix = self.groups[gid].suffix or suffix
         return gid
 
     def _person_part(self, tokens: list[str], mention: Mention | None = None, options: list[int] | None = None) -> int:

@@ -11,8 +11,8 @@ from .types import Mention
 
 
 def is_person_name(text: str, start: int, end: int) -> bool:
-    """Whether the tagger's organization or place at ``start:end`` is a first name and a surname,
-    by its shape or by the relative or witness it is named after."""
+    """Whether the tagger's organization or place at ``start:end`` is a person's name: a first name
+    and a surname by their shape, or a name after a relative, a witness or a courtesy title."""
     return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end)
 
 
@@ -22,12 +22,14 @@ _TITLED = re.compile(r"(?P<title>[A-Za-z]+)\.?[^\S\n]+(?P<name>[A-Z][A-Za-z'’-
 
 def titled_person(text: str, m: Mention) -> Mention:
     """A tagger's ORGANIZATION/LOCATION that is a person's title and census names is a PERSON
-    ("Officer Okafor" tagged ORG); the title then comes off like any person's."""
-    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources) \
-            or m.sources == ("presidio",):
+    ("Officer Okafor" tagged ORG); the title then comes off like any person's. A rule's organization
+    only after a courtesy title, which no organization starts with ("Ms. Malia Church")."""
+    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
         return m
     match = _TITLED.fullmatch(text, m.start, m.end)
     if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
+        return m
+    if m.sources == ("presidio",) and match.group("title").capitalize() not in vocabulary.COURTESY_TITLES:
         return m
     words = [w.casefold() for w in match.group("name").split()]
     if all(w in gazetteer.last_names() or (w in gazetteer.first_names() and not lexicon.is_common_word(w))
@@ -56,20 +58,27 @@ def _first_and_last_name(surface: str) -> bool:
             and not lexicon.is_whitelisted(surface))
 
 
-#: a relative, a witness or the victim, then a comma or "is": their name follows ("My mom, ", "my sponsor is ")
-_APPOSITION_BEFORE = re.compile(
-    r"\b(?i:" + "|".join(re.escape(w) for w in vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
-    + r")(?:,|[ ](?:is|was|named))[ ]$")
+#: a relative, a witness or the victim, then a comma or "is" or nothing: their name follows ("My mom, ",
+#: "my sponsor is ", "my sister "), or a courtesy title ("from Ms. ")
+_NAMED_AFTER = re.compile(
+    r"\b(?:(?i:" + "|".join(re.escape(w) for w in vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
+    + r")(?:,|[ ](?:is|was|named))?|(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?)[ ]$")
+#: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
+_NAME_WORDS = re.compile(r"([A-Z][a-z]+(?:-[A-Za-z][a-z]+)?)(?: ([A-Z][a-z]+(?:-[A-Z][a-z]+)?))?")
 
 
 def _named_in_apposition(text: str, start: int, end: int) -> bool:
-    """Two capitalised words right after a relative or a witness and a comma or "is" ("My mom,
-    Esperanza Price, raised us", "A witness, Georgia Church, told", "my sponsor is Esperanza Price"),
-    no plain word and no organization's word first, a census surname that is no organization's
-    plural head last: a person, whatever place or organization the words also name."""
-    match = _TWO_NAMES.fullmatch(text, start, end)
-    if match is None or not _APPOSITION_BEFORE.search(text, max(0, start - 30), start):
+    """A name right after a relative or a witness ("My mom, Esperanza Price, raised us", "A witness,
+    Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said") or a courtesy
+    title ("a job offer from Ms. Malia Church"): a person, whatever place or organization the words
+    also name. Two words: no plain word and no organization's word first, a census surname that is no
+    organization's plural head last. One word: a census first name or no dictionary word."""
+    match = _NAME_WORDS.fullmatch(text, start, end)
+    if match is None or not _NAMED_AFTER.search(text, max(0, start - 30), start):
         return False
     first, last = match.group(1), match.group(2)
-    return (not plain.is_plain_word(first) and first.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS
-            and last.casefold() in gazetteer.last_names() and last not in vocabulary.ORGANIZATION_PLURAL_HEADS)
+    if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):
+        return False
+    if last is None:
+        return first.casefold() in gazetteer.first_names() or not plain.in_dictionary(first)
+    return last.casefold() in gazetteer.last_names() and last not in vocabulary.ORGANIZATION_PLURAL_HEADS

@@ -336,6 +336,11 @@ _STRAIGHT_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 EDGE_PUNCT = " \t\n.,;:!?\"“”()[]{}-–—"
 
 
+def is_possessive_ending(surface: str) -> bool:
+    """``"'s"`` or ``"’"`` alone: what a cut leaves of a possessive name, nothing of the name."""
+    return surface in ("'s", "’s", "'S", "’S", "'", "’")
+
+
 def strip_possessive(word: str) -> str:
     """``"Richardson's"`` -> ``"Richardson"``, ``"Jones'"`` -> ``"Jones"``."""
     return POSSESSIVE.sub("", word)

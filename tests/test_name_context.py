@@ -56,6 +56,10 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("A witness, Georgia Church, told investigators that the argument started.", "Georgia Church", "PERSON"),
     ("His crime partner, Jordan Park, was arrested later.", "Jordan Park", "PERSON"),
     ("Well, my sponsor is Esperanza Price, he's been sober 22 years.", "Esperanza Price", "PERSON"),
+    ("My sister Soo-jin said I can stay with her.", "Soo-jin", "PERSON"),  # one word, hyphenated
+    ("My mom, Soo-jin Okafor, raised us.", "Soo-jin Okafor", "PERSON"),
+    ("I have a job offer from Ms. Malia Church at Home Depot.", "Malia Church", "PERSON"),  # a courtesy title
+    ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays
     ("We went to Georgia Church, then home.", "Georgia Church", "ORGANIZATION"),
     ("I attend Grace Church on Sundays.", "Grace Church", "ORGANIZATION"),
@@ -101,3 +105,58 @@ def test_it_gives_a_shared_part_said_with_and_i_to_someone_else_than_the_speaker
     mentions, entities = run(text, spans, header)
     word = text.index("Faith", text.index(line))
     assert entities[next(m for m in mentions if m.start == word).entity].name == owner
+
+
+@pytest.mark.parametrize(("surface", "sources", "label"), [
+    ("Ms. Malia Church", ("presidio",), "PERSON"),  # the organization rule's "... Church" after a courtesy title
+    ("Ms. Malia Church", ("spacy",), "PERSON"),
+    ("Officer Malia Church", ("presidio",), "ORGANIZATION"),  # a rank may head a rule's organization name
+])
+def test_it_reads_an_organization_opened_by_a_courtesy_title_as_the_person(surface, sources, label):
+    text = f"INMATE DOE: I have a job offer from {surface} at Home Depot.\n"
+    start = text.index(surface)
+    found = list(filter_mentions(text, [Mention(start, start + len(surface), "ORGANIZATION", sources)]))
+    assert [(text[x.start:x.end], x.label) for x in found] == [("Malia Church" if label == "PERSON" else surface, label)]
+
+
+@pytest.mark.parametrize(("span", "kept"), [
+    ("PRESIDING COMMISSIONER CHURCH", False),  # a role and the speaker's name: the speaker rule's
+    ("CHURCH", True),                          # the name alone: merged with the speaker rule's PERSON
+])
+def test_it_drops_a_taggers_organization_over_a_speaker_tags_role(span, kept):
+    text = "PRESIDING COMMISSIONER CHURCH: The letter from the district attorney.\n"
+    start = text.index(span)
+    found = list(filter_mentions(text, [Mention(start, start + len(span), "ORGANIZATION", ("presidio",))]))
+    assert bool(found) is kept
+
+
+def test_it_drops_a_possessive_ending_left_of_a_taggers_organization_by_a_persons_name():
+    text = "COMMISSIONER ROE: What would you say to Ter-Petrosyan's family?\n"
+    name = at(text, "Ter-Petrosyan", sources=("rule",))
+    rest = Mention(name.end, name.end + 2, "ORGANIZATION", ("spacy",))  # what merge left of "Ter-Petrosyan's"
+    mentions, _ = run(text, [name, rest], header=None)
+    assert [text[m.start:m.end] for m in mentions] == ["Ter-Petrosyan"]
+
+
+@pytest.mark.parametrize(("first", "joined"), [
+    ("Soo-jin", True),     # no dictionary word, no place: the tagger's organization is the first name
+    ("Fresno", False),     # a place
+    ("Church", False),     # an organization's word
+])
+def test_it_joins_a_taggers_one_word_organization_to_the_surname_after_it(first, joined):
+    text = f"INMATE DOE: {first} Singh is doing good now.\n"
+    spans = [at(text, first, "ORGANIZATION"), at(text, "Singh")]
+    mentions, _ = run(text, spans, header=None)
+    assert (f"{first} Singh" in [text[m.start:m.end] for m in mentions]) is joined
+
+
+def test_it_keeps_a_father_and_son_of_one_name_apart_by_their_suffixes():
+    header = Header(inmate_name="ROBERT YOUNG JR.")
+    text = ("COMMISSIONER ROE: This is the hearing of Robert Young Jr., CDCR number V-12345.\n"
+            "INMATE YOUNG: My father, Robert Young Sr., worked at the docks. Robert Young Sr. passed in 2001.\n"
+            "COMMISSIONER ROE: Thank you, Mr. Young.\n")
+    spans = [at(text, "Robert Young Jr."), at(text, "YOUNG", sources=("rule",)), at(text, "Robert Young Sr."),
+             at(text, "Robert Young Sr.", nth=1), at(text, "Young", nth=3)]
+    mentions, entities = run(text, spans, header)
+    names = [entities[m.entity].name for m in mentions]
+    assert names == ["Robert Young Jr", "Robert Young Jr", "Robert Young Sr", "Robert Young Sr", "Robert Young Jr"]
