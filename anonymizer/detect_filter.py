@@ -341,9 +341,9 @@ def _plausible_name(surface: str, label: str) -> bool:
         return False
     if label in ("ORGANIZATION", "LOCATION") and _PUBLIC_BODY.fullmatch(surface):
         return False
-    words = re.findall(r"[^\W\d_]+", surface)
-    if words and all(lexicon.is_role_word(w) or lexicon.is_stop_word(w) for w in words):
-        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE"
+    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", surface)
+    if words and all(_never_name(w) for w in words):
+        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE", "I'm"
     if label == "PERSON" and _HAS_DIGIT.search(surface):
         return False
     if surface.casefold() in lexicon.stop_names():

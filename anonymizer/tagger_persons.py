@@ -38,7 +38,9 @@ def titled_person(text: str, m: Mention) -> Mention:
     return m
 
 
-_TWO_NAMES = re.compile(r"([A-Z][a-z]+) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
+#: a capitalised word, accented letters too ("Ibáñez", "Álvarez")
+_CAP = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
+_TWO_NAMES = re.compile(rf"({_CAP}) ({_CAP}(?:-{_CAP})?)")
 
 
 def _first_and_last_name(surface: str) -> bool:
@@ -59,18 +61,18 @@ def _first_and_last_name(surface: str) -> bool:
 
 
 #: a relative, a witness or the victim, then a comma or "is" or nothing: their name follows ("My mom, ",
-#: "my sponsor is ", "my sister "), or a courtesy title ("from Ms. ")
+#: "my sponsor is ", "my sister "), a courtesy title ("from Ms. "), or a question about a person ("Who was ")
 _NAMED_AFTER = re.compile(
     r"\b(?:(?i:" + "|".join(re.escape(w) for w in vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
-    + r")(?:,|[ ](?:is|was|named))?|(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?)[ ]$")
+    + r")(?:,|[ ](?:is|was|named))?|(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
-_NAME_WORDS = re.compile(r"([A-Z][a-z]+(?:-[A-Za-z][a-z]+)?)(?: ([A-Z][a-z]+(?:-[A-Z][a-z]+)?))?")
+_NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
 
 
 def _named_in_apposition(text: str, start: int, end: int) -> bool:
     """A name right after a relative or a witness ("My mom, Esperanza Price, raised us", "A witness,
-    Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said") or a courtesy
-    title ("a job offer from Ms. Malia Church"): a person, whatever place or organization the words
+    Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said"), a courtesy
+    title ("a job offer from Ms. Malia Church") or "who was" ("Who was Georgia Ibáñez to you?"): a person, whatever place or organization the words
     also name. Two words: no plain word and no organization's word first, a census surname that is no
     organization's plural head last. One word: a census first name or no dictionary word."""
     match = _NAME_WORDS.fullmatch(text, start, end)
@@ -81,4 +83,5 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
         return False
     if last is None:
         return first.casefold() in gazetteer.first_names() or not plain.in_dictionary(first)
-    return last.casefold() in gazetteer.last_names() and last not in vocabulary.ORGANIZATION_PLURAL_HEADS
+    return vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() \
+        and last not in vocabulary.ORGANIZATION_PLURAL_HEADS

@@ -59,6 +59,9 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("My sister Soo-jin said I can stay with her.", "Soo-jin", "PERSON"),  # one word, hyphenated
     ("My mom, Soo-jin Okafor, raised us.", "Soo-jin Okafor", "PERSON"),
     ("I have a job offer from Ms. Malia Church at Home Depot.", "Malia Church", "PERSON"),  # a courtesy title
+    ("Who was Georgia Ibáñez to you?", "Georgia Ibáñez", "PERSON"),  # a question about a person; accents
+    ("My mom, Esperanza Álvarez, raised us.", "Esperanza Álvarez", "PERSON"),
+    ("Who was Home Depot to you?", "Home Depot", "ORGANIZATION"),  # an organization's word
     ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays
     ("We went to Georgia Church, then home.", "Georgia Church", "ORGANIZATION"),
@@ -160,3 +163,11 @@ def test_it_keeps_a_father_and_son_of_one_name_apart_by_their_suffixes():
     mentions, entities = run(text, spans, header)
     names = [entities[m.entity].name for m in mentions]
     assert names == ["Robert Young Jr", "Robert Young Jr", "Robert Young Sr", "Robert Young Sr", "Robert Young Jr"]
+
+
+@pytest.mark.parametrize(("surface", "kept"), [("I'm", False), ("I'M", False), ("O'Brien", True), ("D'Angelo", True)])
+def test_it_drops_a_taggers_span_of_stop_words_with_an_apostrophe(surface, kept):
+    text = f"VICTIM KWAN: K-W-A-N. {surface} here today.\n"
+    start = text.index(surface)
+    found = list(filter_mentions(text, [Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))]))
+    assert bool(found) is kept
