@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from . import lexicon, plain, vocabulary
+from . import lexicon, plain
 from .transcript import speaker_tag, speaker_tags
 from .types import TOOL_LABELS, Header, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
@@ -335,14 +335,10 @@ def cut_name_pairs(text: str, title_end: int = 0) -> list[tuple[tuple[int, int],
                     out.append(((tail[0], tail[1]), (offset + head.start(1), offset + end)))
             cut = _TAIL.search(line, body)
             if cut:
-                kin = bool(_KIN_BEFORE.search(line, max(body, cut.start(1) - 20), cut.start(1)))
+                kin = lexicon.after_relative(line, cut.start(1), floor=body)  # "my cousin Marqui-"
                 pending[speaker] = (offset + cut.start(1), offset + cut.end(1), cut.group(1), kin)
         offset += len(line) + 1
     return out
-
-
-#: a relative or friend right before a name's first piece ("my cousin Marqui-")
-_KIN_BEFORE = re.compile(r"\b(?i:" + "|".join(vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS) + r")[ ]$")
 
 
 def _cut_name(whole: str, after: str, kin_before: bool) -> bool:

@@ -245,3 +245,20 @@ _NUMBER_AFTER = re.compile(
 def is_numbered_reference(text: str, start: int, end: int) -> bool:
     """A reference noun right before a number (``Count 2``, ``Section three``): a part of a legal text."""
     return text[start:end].casefold() in vocabulary.REFERENCE_NOUNS and bool(_NUMBER_AFTER.match(text, end))
+
+
+def _naming_after(words: tuple[str, ...]) -> re.Pattern[str]:
+    """One of ``words``, then a comma, "is"/"was"/"named" or nothing, at the end: a name follows."""
+    return re.compile(r"\b(?i:" + "|".join(re.escape(w) for w in words) + r")(?:,|[ ](?:is|was|named))?[ ]$")
+
+
+_RELATIVE_BEFORE = _naming_after(vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
+_KIN_BEFORE = _naming_after(vocabulary.KIN_WORDS)
+
+
+def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False) -> bool:
+    """Whether a relative, a witness or the victim stands right before ``start`` ("my cousin ",
+    "My mom, ", "A witness, ", "my sponsor is "), not before ``floor``: the name that follows is
+    theirs, a person. ``kin_only``: a relative or friend, who goes by a first name ("My mom, Faith,")."""
+    pattern = _KIN_BEFORE if kin_only else _RELATIVE_BEFORE
+    return bool(pattern.search(text, max(floor, start - 30), start))

@@ -17,7 +17,7 @@ from .normalize_names import (
     _VICTIM_BEFORE, _WITH_SPEAKER, _TITLE_ADDRESSED, _SELF_INTRO, _STATEMENT_OF, _clean_surface, _letters,
     _name_suffix, _name_tokens, _surface_key, _vocabulary,
 )
-from . import gazetteer
+from . import gazetteer, lexicon
 from .detect_seeds import place_here
 from .resolve import NER_SOURCES
 from .spans import sentence_initial
@@ -268,6 +268,9 @@ class _Grouper:
             return said if len(said) == 1 else []
         if _WITH_SPEAKER.match(text, mention.end):
             return self._with_speaker(gids, mention, line)
+        if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
+            by_first = self._by_first_name(gids, mention)
+            return by_first if len(by_first) == 1 else []
         before = text[line:start]
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present, a woman before one of unknown sex
@@ -290,11 +293,15 @@ class _Grouper:
         tag = speaker_tag(self.text, line)
         own = {w.casefold() for w in tag.group("tag").split()} if tag else set()
         others = [g for g in gids if not (own & set(self.groups[g].core) and self.groups[g].header_rank != _OFF_TITLE)]
-        tokens = _name_tokens(self._surface(mention))
-        by_first = [g for g in others if tokens and self._first_name(g) == tokens[0]]
+        by_first = self._by_first_name(others, mention)
         if len(by_first) == 1:
             return by_first
         return others if len(others) == 1 else []
+
+    def _by_first_name(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons of ``gids`` whose first name the mention is."""
+        tokens = _name_tokens(self._surface(mention))
+        return [g for g in gids if tokens and self._first_name(g) == tokens[0]]
 
     def _present(self, gids: list[int]) -> list[int]:
         """The persons present at the hearing: title-page participants, and people who gave their

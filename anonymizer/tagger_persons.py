@@ -60,11 +60,8 @@ def _first_and_last_name(surface: str) -> bool:
             and not lexicon.is_whitelisted(surface))
 
 
-#: a relative, a witness or the victim, then a comma or "is" or nothing: their name follows ("My mom, ",
-#: "my sponsor is ", "my sister "), a courtesy title ("from Ms. "), or a question about a person ("Who was ")
-_NAMED_AFTER = re.compile(
-    r"\b(?:(?i:" + "|".join(re.escape(w) for w in vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
-    + r")(?:,|[ ](?:is|was|named))?|(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
+#: a courtesy title ("from Ms. ") or a question about a person ("Who was ") right before a name
+_NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
 
@@ -76,7 +73,8 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
     also name. Two words: no plain word and no organization's word first, a census surname that is no
     organization's plural head last. One word: a census first name or no dictionary word."""
     match = _NAME_WORDS.fullmatch(text, start, end)
-    if match is None or not _NAMED_AFTER.search(text, max(0, start - 30), start):
+    named = lexicon.after_relative(text, start) or _NAMED_AFTER.search(text, max(0, start - 30), start)
+    if match is None or not named:
         return False
     first, last = match.group(1), match.group(2)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):

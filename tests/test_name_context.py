@@ -7,7 +7,7 @@ import pytest
 
 from anonymizer.detect_filter import filter_mentions
 from anonymizer.detect_seeds import split_name_mentions
-from anonymizer.types import Header, Mention
+from anonymizer.types import Header, Mention, Participant
 from tests.test_normalize import at, run
 
 
@@ -171,3 +171,21 @@ def test_it_drops_a_taggers_span_of_stop_words_with_an_apostrophe(surface, kept)
     start = text.index(surface)
     found = list(filter_mentions(text, [Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))]))
     assert bool(found) is kept
+
+
+@pytest.mark.parametrize(("sentence", "owner"), [
+    ("My mom, Faith, passed away in 2017.", "Faith Leiataua"),  # a relative goes by her first name
+    ("My sister Faith said I can stay with her.", "Faith Leiataua"),
+    ("My cellmate, Faith, helped me.", "Rose Faith"),  # not a relative: nothing says, the form's owner
+])
+def test_it_gives_a_shared_part_after_a_relative_to_the_one_whose_first_name_it_is(sentence, owner):
+    header = Header(inmate_name="ROBERTO LEIATAUA", participants=(Participant("ROSE FAITH", "Attorney"),))
+    text = ("COMMISSIONER ROE: Ms. Faith, any questions? Thank you, Ms. Faith.\n"
+            "INMATE LEIATAUA: My mom, Faith Leiataua, raised us.\n"
+            f"INMATE LEIATAUA: {sentence}\n")
+    spans = [at(text, "Faith", sources=("rule",)), at(text, "Faith", sources=("rule",), nth=1),
+             at(text, "LEIATAUA", sources=("rule",)), at(text, "Faith Leiataua"),
+             at(text, "LEIATAUA", sources=("rule",), nth=1)]
+    mentions, entities = run(text, spans, header)
+    word = text.index("Faith", text.index(sentence))
+    assert entities[next(m for m in mentions if m.start == word).entity].name == owner
