@@ -335,6 +335,10 @@ HEIGHT = [
     ("I was 6 feet 2 inches away", []),
     ("in '95", []),
     ("15 feet", []),
+    # a size compared with a person's
+    ("He was bigger than me, like five-foot, and when he stepped toward me I ran.", ["five-foot"]),
+    ("She was taller than Maria, maybe 6 feet.", ["6 feet"]),
+    ("The wall was bigger than me, like six feet away.", []),
 ]
 
 PHONE_NUMBER = [

@@ -61,6 +61,13 @@ PATTERNS = [
         rf"{_FEET_NUMBER}[ -]{_FEET}{_NO_INCHES_AFTER}{_NOT_A_HEIGHT_AFTER}",
         0.85,
     ),
+    # "He was bigger than me, like five-foot": a size compared with a person's is a height
+    Pattern(
+        "compared_feet",
+        rf"(?<=\b(?i:taller|bigger|shorter|smaller)[ ](?i:than)[ ](?i:me|him|her|you|us|them|\p{{Lu}}\p{{Ll}}+),?[ ]"
+        rf"{_HEDGE}){_FEET_NUMBER}[ -]{_FEET}{_NO_INCHES_AFTER}{_NOT_A_HEIGHT_AFTER}",
+        0.85,
+    ),
     # "he was about five-ten, heavy build", "I'm 6-1, 200 pounds": a bare feet-inches pair, kept
     # only next to a word of a person's build (``_BUILD``)
     Pattern(
