@@ -202,8 +202,8 @@ class _Grouper:
         if not tokens:  # e.g. a bare title tagged as a person: its own, never re-scanned
             return self.people.create([])
         gids = self.people.candidates(tokens[0])
-        if not gids:
-            return self.people.create(tokens)
+        if not gids or (mention is not None and self._titled_first_name(gids, tokens[0], mention)):
+            return self.people.create(tokens)  # "Ms. Faleolo" is not Faleolo MacArthur
         if mention is not None and len(gids) > 1:
             gids = options if options is not None else self._options(gids, mention)
             if len(gids) > 1 and not in_speaker_tag(self.text, mention.start):
@@ -211,6 +211,13 @@ class _Grouper:
         gid = self.people.best(gids)
         self.people.add_key(gid, tokens[0])
         return gid
+
+    def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
+        """Whether a courtesy title stands before a part that every candidate has as a first name
+        only: a title goes with a surname, so this is someone else."""
+        return bool(_TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)) and all(
+            len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
+            for g in gids)
 
     def _options(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons sharing a part that the mention's context leaves (the one it names, else
@@ -226,9 +233,11 @@ class _Grouper:
         return core[0] if len(core) > 1 else ""
 
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
-        """The persons a bare shared part most likely names: a speaker tag names a title-page
-        participant; ``Mr.``/``Ms.`` before it a man/woman (Census first-name lists) whose surname
-        it is; in running text anyone but the transcriber of the title page."""
+        """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
+        not "Ter-Petrosyan"); a speaker tag names a title-page participant; ``Mr.``/``Ms.`` before it a
+        man/woman (Census first-name lists) whose surname it is; in running text not the transcriber."""
+        tokens = _name_tokens(self._surface(mention))
+        gids = [g for g in gids if tokens and tokens[0] in self.groups[g].core] or gids
         if "rule" in mention.sources:
             gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
         elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
@@ -237,7 +246,6 @@ class _Grouper:
         if title:
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
-            tokens = _name_tokens(self._surface(mention))  # a title goes with a surname: "Ms. Hope" is
             gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
         return gids
 

@@ -189,3 +189,23 @@ def test_it_gives_a_shared_part_after_a_relative_to_the_one_whose_first_name_it_
     mentions, entities = run(text, spans, header)
     word = text.index("Faith", text.index(sentence))
     assert entities[next(m for m in mentions if m.start == word).entity].name == owner
+
+
+@pytest.mark.parametrize(("line", "separate"), [
+    ("INMATE DOE: My counselor, Ms. Faleolo, helped me.", True),  # a title goes with a surname
+    ("INMATE DOE: My uncle Faleolo helped me.", False),           # no title: the uncle's first name
+])
+def test_it_does_not_give_a_titled_part_to_a_person_whose_first_name_it_is(line, separate):
+    text = f"INMATE DOE: I'd live with my uncle, Faleolo MacArthur, at his house.\n{line}\n"
+    mentions, entities = run(text, [at(text, "Faleolo MacArthur"), at(text, "Faleolo", nth=1)], header=None)
+    word = text.index("Faleolo", text.index(line))
+    assert (entities[next(m for m in mentions if m.start == word).entity].name != "Faleolo MacArthur") is separate
+
+
+def test_it_gives_a_bare_surname_to_the_person_whose_whole_surname_it_is():
+    text = ("COMMISSIONER ROE: The victim, Araceli Ter-Petrosyan, was 40. Her cousin Jae Petrosyan spoke.\n"
+            "INMATE DOE: I knew Petrosyan from school.\n")
+    spans = [at(text, "Araceli Ter-Petrosyan"), at(text, "Jae Petrosyan"), at(text, "Petrosyan", nth=2)]
+    mentions, entities = run(text, spans, header=None)
+    word = text.index("Petrosyan", text.index("I knew"))
+    assert entities[next(m for m in mentions if m.start == word).entity].name == "Jae Petrosyan"
