@@ -190,7 +190,8 @@ def filter_mentions(
         m = tagger_persons.titled_person(text, m)
         start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
         if m.label in ("ORGANIZATION", "LOCATION") and (start, end) != (m.start, m.end) and end > start:
-            titled = tagger_persons.titled_person(text, replace(m, start=start, end=end))  # "Detective Banks" of "... of the"
+            # "Detective Banks" of the tagger's "Detective Banks of the"
+            titled = tagger_persons.titled_person(text, replace(m, start=start, end=end))
             if titled.label == "PERSON":
                 m, (start, end) = titled, tighten(text, start, end, "PERSON")
         if end <= start:

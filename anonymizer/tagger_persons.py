@@ -1,6 +1,7 @@
 """A tagger's ORGANIZATION or LOCATION that is a person's name: a title and census names
-("Officer Okafor"), a census first name and a surname ("Curtis Mbelu"), or a name in apposition
-after a relative or a witness ("My mom, Esperanza Price, raised us")."""
+("Officer Okafor"), a census first name and a surname ("Curtis Mbelu"), or a name after a relative
+or a witness ("My mom, Esperanza Price, raised us"), a courtesy title ("Ms. Malia Church") or
+"Who was"."""
 from __future__ import annotations
 
 import re
@@ -69,12 +70,13 @@ _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:
 def _named_in_apposition(text: str, start: int, end: int) -> bool:
     """A name right after a relative or a witness ("My mom, Esperanza Price, raised us", "A witness,
     Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said"), a courtesy
-    title ("a job offer from Ms. Malia Church") or "who was" ("Who was Georgia Ibáñez to you?"): a person, whatever place or organization the words
-    also name. Two words: no plain word and no organization's word first, a census surname that is no
-    organization's plural head last. One word: a census first name or no dictionary word."""
+    title ("a job offer from Ms. Malia Church") or "who was" ("Who was Georgia Ibáñez to you?"): a
+    person, whatever place or organization the words also name. Two words: no plain word and no
+    organization's word first, a census surname that is no organization's plural head last. One
+    word: a census first name or no dictionary word."""
     match = _NAME_WORDS.fullmatch(text, start, end)
-    named = lexicon.after_relative(text, start) or _NAMED_AFTER.search(text, max(0, start - 30), start)
-    if match is None or not named:
+    if match is None or not (lexicon.after_relative(text, start)
+                             or _NAMED_AFTER.search(text, max(0, start - 30), start)):
         return False
     first, last = match.group(1), match.group(2)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):

@@ -103,6 +103,14 @@ legal Latin whitelisted, a score's number no age, "C Yard" no name. Held-back to
 20 -> 16 over 8 hearings (ratios 0.69, 0.46, 0.57: hearings 1-3 got cheaper, 6-8 kept the
 same), in all 60 -> 56, 65 -> 61, 46 -> 42; varied unchanged at the floor.
 
+Round 7 (main, sixth session; the same seeds, classic --count 4 seeds 0, 7 and a fresh 11): who a
+name is, read from what stands around it (a name cut by an interruption finished before a surname,
+a name after a relative, a courtesy title or "Who was", a place word that is this hearing's
+person's name, "Faith and I" said by Guy Faith, Sr./Jr., "Ms. Faleolo" not Faleolo MacArthur, a
+size compared with a person's is a height). Classic, actions in all over 4 hearings: 22 -> 5,
+31 -> 8, 18 -> 6; held-back to zero leaks 0.69 -> 0.62, 0.46 -> 0.50, 0.57; in all 56 -> 55,
+61 -> 57, 42; varied unchanged at the floor.
+
 Earlier (branch ``r15``): varied to zero leaks 3, 2, 4, 2, 3, 3, 3, 6 (1.33) -> 3, 1, 3, 1, 2, 1,
 2, 3 (0.86); heldout 10, 11, 10, 11, 7, 9, 12, 10 (1.00) -> 10, 10, 9, 7, 3, 4, 5, 6 (0.52):
 no "accept all known" that saves nothing, a learned dismissal wins over a trusted label.
