@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from dataclasses import replace
 
-from . import gazetteer, lexicon, plain, vocabulary
+from . import gazetteer, lexicon, tagger_persons, vocabulary
 from .resolve import NER_SOURCES, unite
 from .transcript import in_speaker_tag
 from .types import Mention
@@ -279,10 +279,7 @@ def _tagger_first_name(text: str, before: Mention, mention: Mention) -> bool:
     if not (_tagger_piece(before) and text[before.end : mention.start] == " " and " " not in word) \
             or in_speaker_tag(text, mention.start):
         return False
-    folded = word.casefold()
-    return (not plain.is_plain_word(word) and not gazetteer.is_known_place(word)
-            and folded not in vocabulary.ORGANIZATION_HEAD_WORDS
-            and (folded in gazetteer.first_names() or not plain.in_dictionary(folded)))
+    return tagger_persons.may_be_first_name(word) and not gazetteer.is_known_place(word)
 
 
 _PLACE_ENDINGS = frozenset(suffix.casefold().rstrip(".") for suffix in vocabulary.STREET_SUFFIXES)

@@ -79,9 +79,17 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
                              or _NAMED_AFTER.search(text, max(0, start - 30), start)):
         return False
     first, last = match.group(1), match.group(2)
+    if last is None:
+        return may_be_first_name(first)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):
         return False
-    if last is None:
-        return first.casefold() in gazetteer.first_names() or not plain.in_dictionary(first)
     return vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() \
         and last not in vocabulary.ORGANIZATION_PLURAL_HEADS
+
+
+def may_be_first_name(word: str) -> bool:
+    """Whether one capitalised word may be a first name: no organization's word, no plain word, and a
+    census first name or no dictionary word ("Soo-jin", "Esperanza"; not "Church", "Bloods")."""
+    folded = word.casefold()
+    return (folded not in vocabulary.ORGANIZATION_HEAD_WORDS and not plain.is_plain_word(word)
+            and (folded in gazetteer.first_names() or not plain.in_dictionary(folded)))
