@@ -23,18 +23,22 @@ import re
 
 from anonymizer.transcript import speaker_tag
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import MONTHS, ROLE_WORDS, US_STATES
+from anonymizer.vocabulary import KIN_WORDS, MONTHS, ROLE_WORDS, US_STATES
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
-_CDCR_RE = re.compile(r"CDCR\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
+_CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
 _HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?", re.IGNORECASE)
 _SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
 )
+#: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
+_LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+#: a printed line that names the hearing (``SUBSEQUENT PAROLE CONSIDERATION HEARING``), not the board
+_HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In the matter).*\bHEARING\b", re.IGNORECASE)
 _TRANSCRIBED_RE = re.compile(r"^Transcribed\s+by\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
 _PERSON_LABEL_RE = re.compile(r"^(?:INMATE|PRISONER|INCARCERATED\s+PERSON|PAROLEE)$", re.IGNORECASE)
@@ -42,7 +46,9 @@ _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 _US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.
 _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "HEARING OF", "PANEL PRESENT", "TRANSCRIBED BY")
-_ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b", re.IGNORECASE)
+_ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
+#: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
+_TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 
 
@@ -69,7 +75,7 @@ def _city_state(line: str) -> tuple[str, str] | None:
 
 
 def _without_cdcr(line: str) -> str:
-    return _fold(_CDCR_RE.sub(" ", line))
+    return _fold(_CDCR_RE.sub(" ", line)).rstrip(" ,;")
 
 
 def _hearing_type(lines: list[str]) -> str | None:
@@ -86,6 +92,9 @@ def _hearing_type(lines: list[str]) -> str | None:
     joined = " ".join(head)
     if "HEARING" in joined.upper():
         return joined
+    printed = next((line for line in lines if _HEARING_LINE_RE.match(line)), None)
+    if printed:  # the hearing named on its own line further down the page
+        return printed
     matter = " ".join(_without_cdcr(line) for line in lines if _MATTER_LINE_RE.match(line))
     found = _MATTER_RE.search(matter)
     return found.group(1) if found else None
@@ -122,7 +131,7 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
     for i in range(start, min(start + 5, len(lines))):
         found = _city_state(lines[i])
         if found:
-            facility = " ".join(lines[start:i]) or None
+            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line)) or None
             return facility, found[0], found[1]
         if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
             break
@@ -142,14 +151,19 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         if not inside:
             continue
         name, sep, role = line.partition(",")
-        continues = people and (
-            not _is_upper_name(name.strip()) or (not sep and _CONNECTOR_END_RE.search(people[-1][1]))
-        )
+        is_name = _is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
+        continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
         if continues:
             people[-1][1] = f"{people[-1][1]} {line}".strip()
-        elif _is_upper_name(name.strip()):
+        elif is_name:
             people.append([name.strip(), role.strip()])
-    return tuple(Participant(name, role) for name, role in people if not _ROLE_SKIP.match(name))
+    return tuple(Participant(name, role) for name, role in people if not _ROLE_SKIP.search(name))
+
+
+def _titled_participant(name: str, role: str) -> bool:
+    """``Mary Smith, Presiding Commissioner``: a mixed-case name before a role of the hearing."""
+    words = {word.strip(".,'’").removesuffix("'s").removesuffix("’s").upper() for word in role.split()}
+    return bool(_TITLE_CASE_NAME_RE.match(name)) and bool(words & ROLE_WORDS or {w.casefold() for w in words} & set(KIN_WORDS))
 
 
 def _transcriber(lines: list[str]) -> str | None:
@@ -157,7 +171,7 @@ def _transcriber(lines: list[str]) -> str | None:
         match = _TRANSCRIBED_RE.match(line)
         if not match:
             continue
-        candidates = [match.group("rest").strip(), *(lines[i + 1 : i + 2])]
+        candidates = [part.partition(",")[0].strip() for part in (match.group("rest"), *lines[i + 1 : i + 2])]
         return next((c for c in candidates if _is_upper_name(c)), None)
     return None
 
@@ -180,12 +194,22 @@ def parse_title(lines: list[str]) -> Header:
         facility=facility,
         city=city,
         state=state,
-        hearing_date=next((line for line in lines if _DATE_RE.match(line)), None),
-        hearing_time=next((line for line in lines if _TIME_RE.match(line)), None),
+        hearing_date=_printed(lines, _DATE_RE),
+        hearing_time=_printed(lines, _TIME_RE),
         hearing_type=_hearing_type(lines),
         participants=participants,
         transcriber=_transcriber(lines),
     )
+
+
+def _printed(lines: list[str], pattern: re.Pattern[str]) -> str | None:
+    """The first line that is such a value, alone or after its label (``Date: March 3, 2021``)."""
+    for line in lines:
+        labeled = _LABELED_RE.match(line)
+        value = labeled.group("value").strip() if labeled else line
+        if pattern.match(value):
+            return value
+    return None
 
 
 def is_title_page(lines: list[str]) -> bool:
@@ -200,8 +224,8 @@ _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s
 def _ends_title(line: str) -> bool:
     """A separator line (``--oOo--``, ``P R O C E E D I N G S``) or the first utterance: a
     speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it."""
-    if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()):
-        return True
+    if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
+        return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
     tag = speaker_tag(line)
     if tag is None or not line[tag.end() :].strip():
         return False
@@ -212,23 +236,41 @@ def split_title(text: str) -> tuple[int, Header | None]:
     """Find the title block at the start of a normalized text.
 
     The block is every line before the first empty line, separator line (``--oOo--``) or
-    utterance (``COMMISSIONER DOE: ...``), whichever comes first.  Returns the offset
-    where the block's last line ends (``text[:end]`` is the block without its
-    final line break) and the parsed header, or ``(0, None)`` when the text
-    does not begin with a CDCR title page.  Any line break convention works;
-    offsets index ``text`` as given.
+    utterance (``COMMISSIONER DOE: ...``), whichever comes first.  A title page printed with
+    empty lines between its parts (text saved from a PDF viewer) is not one block: when the
+    lines before the first empty line are no title page, the block runs on across empty lines
+    to the first separator, index heading or utterance.  Returns the offset where the block's
+    last line ends (``text[:end]`` is the block without its final line break) and the parsed
+    header, or ``(0, None)`` when the text does not begin with a CDCR title page.  Any line
+    break convention works; offsets index ``text`` as given.
     """
+    for across_empty_lines in (False, True):
+        end, lines = _title_block(text, across_empty_lines)
+        if lines and is_title_page(lines):
+            header = parse_title(lines)
+            if not across_empty_lines or header.inmate_name or header.participants:
+                return end, header  # across empty lines only a page that names someone is a title page
+    return 0, None
+
+
+_INDEX_RE = re.compile(r"^\s*I\s*N\s*D\s*E\s*X\s*$", re.IGNORECASE)
+
+
+def _title_block(text: str, across_empty_lines: bool) -> tuple[int, list[str]]:
+    """The printed lines of the title block and the offset where its last line ends."""
     lines: list[str] = []
     offset = end = 0
     for raw in text.splitlines(keepends=True):
         content = raw.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-        if not content.strip() or (lines and _ends_title(content)):
+        offset += len(raw)
+        if not content.strip():
+            if across_empty_lines:
+                continue
+            break
+        if lines and (_ends_title(content) or (across_empty_lines and _INDEX_RE.match(content))):
             break
         if len(lines) == _MAX_TITLE_LINES:
-            return 0, None
+            return 0, []
         lines.append(content)
-        end = offset + len(content)
-        offset += len(raw)
-    if not lines or not is_title_page(lines):
-        return 0, None
-    return end, parse_title(lines)
+        end = offset - len(raw) + len(content)
+    return end, lines

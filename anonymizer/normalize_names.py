@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from . import gazetteer, lexicon, tagger_persons, vocabulary
 from .resolve import NER_SOURCES, unite
-from .transcript import in_speaker_tag
+from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
 
 #: Title and role words dropped from person names (the lexicon's titles are added).
@@ -77,6 +77,27 @@ _PERSON_SUBJECT = re.compile(
 #: A speaker giving their own full name right before it (``My name is Lucinda Black``).
 _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$",
                          re.IGNORECASE)
+#: what may open an utterance before a speaker states their name: "Yes.", "Good morning,"
+_OPENERS = re.compile(r"[ ]*(?:(?:yes|yeah|okay|sure|hi|hello|good[ ](?:morning|afternoon))(?:,?[ ](?:sir|ma['’]am))?[,.!]?[ ]+)?",
+                      re.IGNORECASE)
+#: a full name said for the record ends its sentence or is spelled next ("Daniel Ortega, O-R-T-E-G-A.")
+_FOR_THE_RECORD = re.compile(r"[ ]*(?:[.]|,?[ ]*(?=\n|$)|,[ ]*[A-Z](?:-[A-Z])+\b|,[ ]*[A-Z][ ]as[ ]in\b)")
+
+
+def states_own_name(text: str, start: int, end: int) -> frozenset[str]:
+    """The (case-folded) words of the speaker tag when the speaker says their own name for the record,
+    else none: the full name ``text[start:end]`` opens the utterance of a tag bearing its surname and
+    ends its sentence or is spelled next (``MS. LOPEZ: Yes. Elena Lopez, L-O-P-E-Z.``, not
+    ``MS. LOPEZ: Jennifer Lopez was my daughter``)."""
+    tag = speaker_tag(text, line_start(text, start))
+    if tag is None or not _OPENERS.fullmatch(text, tag.end(), start):
+        return frozenset()
+    tokens = _name_tokens(text[start:end])
+    said = frozenset(word.strip(".'’").casefold() for word in tag.group("tag").split())
+    own = len(tokens) > 1 and tokens[-1] in said and _FOR_THE_RECORD.match(text, end) is not None
+    return said if own else frozenset()
+
+
 #: A bare surname addressed at the start of an utterance (``Ms. Black, you may now``) or named as the one
 #: who gave a statement (``the statement of Mr. Delgado``): a person present at the hearing.
 #: ``Mr|Mrs|Ms|Miss``: the courtesy titles, in the patterns below and in :mod:`anonymizer.normalize_people`

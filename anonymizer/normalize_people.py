@@ -15,9 +15,9 @@ from .normalize_names import (
     _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS, _ADDRESSED,
     _ANOTHERS_NAME, _FIRST_NAME_ADDRESSED, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _THANKED, _TITLE_BEFORE,
     _VICTIM_BEFORE, _WITH_SPEAKER, _TITLE_ADDRESSED, _SELF_INTRO, _STATEMENT_OF, _clean_surface, _letters,
-    _name_suffix, _name_tokens, _surface_key, _vocabulary,
+    _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
 )
-from . import gazetteer, lexicon
+from . import gazetteer, lexicon, vocabulary
 from .detect_seeds import place_here
 from .resolve import NER_SOURCES
 from .spans import sentence_initial
@@ -61,9 +61,12 @@ class _Grouper:
             self._named.append((mentions[i].start, assigned[i][0]))
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 30), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
-            if _SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start) \
-                    and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end):
+            own = states_own_name(self.text, mentions[i].start, mentions[i].end)  # "INMATE ORTEGA: Daniel Ortega."
+            if own or (_SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start)
+                       and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end)):
                 self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
+            if own & vocabulary.INMATE_TAG_WORDS and not any(group.inmate for group in self.groups):
+                self.groups[assigned[i][0]].inmate = True  # no title page named the inmate
         self._named.sort()
         for i, mention in enumerate(mentions):
             if mention.label == "SPELLED_NAME":
@@ -100,11 +103,9 @@ class _Grouper:
         return [assigned[i] for i in range(len(mentions))]
 
     def _count_own_names(self, mentions: list[Mention]) -> None:
-        """Add to how much each person is talked about the running-text uses of a name part only
-        they have that no detector tagged ("I didn't really know Love", "about Love lying there"):
-        the tagger leaves out first names that are words, so the victim called by first name
-        would look less talked about than a relative who speaks. A part that is a common word
-        counts mid-sentence only."""
+        """Add to how much each person is talked about the untagged running-text uses of a name part only they
+        have ("about Love lying there"): the tagger leaves out first names that are words, so a victim called by
+        first name would look less talked about than a relative who speaks. A common word counts mid-sentence only."""
         own: dict[str, int] = {}
         for gid, group in enumerate(self.groups):
             if group.label == "PERSON" and len(group.core) > 1:
@@ -127,9 +128,9 @@ class _Grouper:
         else's name ("how is the victim's last name spelled?"), the person most talked about with
         that name; else the speaker whose tag opens the line and bears it; else that name's person."""
         letters = _letters(self._surface(mentions[i]))
-        if _ANOTHERS_NAME.search(self._line_before(mentions[i].start)):
-            return self._talked_about(letters, assigned[j][0])
         line = line_start(self.text, mentions[i].start)
+        if _ANOTHERS_NAME.search(self.text[line_start(self.text, max(0, line - 1)) : line] if line else ""):
+            return self._talked_about(letters, assigned[j][0])
         for k in range(j, -1, -1):
             if mentions[k].start < line:
                 break
@@ -138,10 +139,6 @@ class _Grouper:
                     return assigned[k][0]
                 break
         return assigned[j][0]
-
-    def _line_before(self, pos: int) -> str:
-        line = line_start(self.text, pos)
-        return self.text[line_start(self.text, max(0, line - 1)) : line] if line else ""
 
     def _talked_about(self, letters: str, default: int) -> int:
         """The person most talked about whose name ends with the spelled letters."""

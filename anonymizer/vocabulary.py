@@ -256,7 +256,7 @@ SURNAME_TITLES = (
 KIN_WORDS = (
     "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",
     "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandmother", "grandfather", "friend", "boyfriend",
-    "girlfriend",
+    "girlfriend", "tia", "tía", "tio", "tío", "abuela", "abuelo", "prima", "primo", "hermana", "hermano", "mija", "mijo",
 )  # fmt: skip
 #: other people of a hearing's story, named right after in apposition ("A witness, Georgia Church, told")
 ACQUAINTANCE_WORDS = (
@@ -271,6 +271,8 @@ SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 #: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
                              "title", "item", "page", "line", "clause", "subdivision"})
+#: words of a speaker tag that make its speaker the incarcerated person ("INMATE ORTEGA:"), case-folded
+INMATE_TAG_WORDS = frozenset({"inmate", "prisoner", "incarcerated", "parolee"})
 #: words of a speaker tag that name a role, not a person (upper case)
 ROLE_WORDS = frozenset(
     """
