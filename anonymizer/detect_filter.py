@@ -186,7 +186,7 @@ def filter_mentions(
     """
     protected = protected or Protected()
     lower: frozenset[str] | None = None  # the document's lower-case words, read when first needed
-    for m in mentions:
+    for m in (part for whole in mentions for part in tagger_persons.person_of_organization(text, whole)):
         m = tagger_persons.titled_person(text, m)
         start, end = tighten(text, *cut_at_speaker_colon(text, m.start, m.end), m.label)
         if m.label in ("ORGANIZATION", "LOCATION") and (start, end) != (m.start, m.end) and end > start:

@@ -1,5 +1,6 @@
 """A tagger's ORGANIZATION or LOCATION that is a person's name: a title and census names
-("Officer Okafor"), a census first name and a surname ("Curtis Mbelu"), or a name after a relative
+("Officer Okafor"; before "of" and an organization, the person is split off: "Pastor James Okafor
+of Grace Church"), a census first name and a surname ("Curtis Mbelu"), or a name after a relative
 or a witness ("My mom, Esperanza Price, raised us"), a courtesy title ("Ms. Malia Church") or
 "Who was"."""
 from __future__ import annotations
@@ -32,11 +33,35 @@ def titled_person(text: str, m: Mention) -> Mention:
         return m
     if m.sources == ("presidio",) and match.group("title").capitalize() not in vocabulary.COURTESY_TITLES:
         return m
-    words = [w.casefold() for w in match.group("name").split()]
-    if all(w in gazetteer.last_names() or (w in gazetteer.first_names() and not lexicon.is_common_word(w))
-           for w in words):  # a Census surname after a title, a word or not ("Detective Mason")
-        return replace(m, label="PERSON")
+    if all(map(_census_name, match.group("name").split())):  # a Census surname after a title, a word or not
+        return replace(m, label="PERSON")                     # ("Detective Mason")
     return m
+
+
+def _census_name(word: str) -> bool:
+    """A Census surname, or a Census first name that is no common word."""
+    folded = word.casefold()
+    return folded in gazetteer.last_names() or (folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
+
+
+#: " of " or " of the " inside a tagger's span
+_OF = re.compile(r"[^\S\n]+of(?:[^\S\n]+the)?[^\S\n]+")
+
+
+def person_of_organization(text: str, m: Mention) -> tuple[Mention, ...]:
+    """A tagger's organization or place that opens with a titled person "of" it ("Pastor James Okafor of
+    Grace Fellowship Church", "Officer Linda Park of the Fresno Police Department"): two mentions, the
+    person (a title, then one to three census names) and the organization after "of"."""
+    if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
+        return (m,)
+    of = _OF.search(text, m.start, m.end)
+    if of is None or not text[of.end() : m.end].strip():  # "Detective Banks of the": titled_person's
+        return (m,)
+    start, end = lexicon.strip_titles(text, m.start, of.start())
+    words = text[start:end].split()
+    if start == m.start or not 1 <= len(words) <= 3 or not all(map(_census_name, words)):
+        return (m,)
+    return replace(m, end=of.start(), label="PERSON"), replace(m, start=of.end())
 
 
 #: a capitalised word, accented letters too ("Ibáñez", "Álvarez")

@@ -61,6 +61,8 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("I have a job offer from Ms. Malia Church at Home Depot.", "Malia Church", "PERSON"),  # a courtesy title
     ("Who was Georgia Ibáñez to you?", "Georgia Ibáñez", "PERSON"),  # a question about a person; accents
     ("My mom, Esperanza Álvarez, raised us.", "Esperanza Álvarez", "PERSON"),
+    ("Tia Rosario and my abuela Carmen Delgado wrote letters.", "Carmen Delgado", "PERSON"),  # kin in Spanish
+    ("My tío, Ramón Ochoa, gave me a job.", "Ramón Ochoa", "PERSON"),
     ("Who was Home Depot to you?", "Home Depot", "ORGANIZATION"),  # an organization's word
     ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays
@@ -209,3 +211,32 @@ def test_it_gives_a_bare_surname_to_the_person_whose_whole_surname_it_is():
     mentions, entities = run(text, spans, header=None)
     word = text.index("Petrosyan", text.index("I knew"))
     assert entities[next(m for m in mentions if m.start == word).entity].name == "Jae Petrosyan"
+
+
+@pytest.mark.parametrize(("surface", "sources", "expected"), [
+    ("Pastor James Okafor of Grace Fellowship Church", ("presidio",),
+     [("PERSON", "James Okafor"), ("ORGANIZATION", "Grace Fellowship Church")]),
+    ("Officer Linda Park of the Fresno Police Department", ("spacy",),
+     [("PERSON", "Linda Park"), ("ORGANIZATION", "Fresno Police Department")]),
+    ("Father Miguel Soto of Saint Anne Parish", ("spacy",), [("PERSON", "Miguel Soto"), ("ORGANIZATION", "Saint Anne Parish")]),
+    # no title, or no census name before "of": one organization, as the tagger said
+    ("Bank of America", ("spacy",), [("ORGANIZATION", "Bank of America")]),
+    ("University of California", ("spacy",), [("ORGANIZATION", "University of California")]),
+    ("Sisters of Mercy Hospital", ("spacy",), [("ORGANIZATION", "Sisters of Mercy Hospital")]),
+    ("Knights of Columbus", ("spacy",), [("ORGANIZATION", "Knights of Columbus")]),
+])
+def test_it_splits_a_titled_person_of_an_organization_off_the_taggers_span(surface, sources, expected):
+    text = f"COMMISSIONER ROE: We have a letter from {surface} in Sanger.\n"
+    start = text.index(surface)
+    tagged = Mention(start, start + len(surface), "ORGANIZATION", sources)
+    assert [(m.label, text[m.start : m.end]) for m in filter_mentions(text, [tagged])] == expected
+
+
+@pytest.mark.parametrize("kin", ["Aunt", "Uncle", "Cousin", "Grandma", "Abuela", "Tío"])
+def test_it_takes_a_relatives_title_off_a_name_and_groups_it_with_the_full_name(kin):
+    text = (f"INMATE DOE: {kin} Rosario wrote a letter.\n"
+            "COMMISSIONER ROE: Your relative Rosario Delgado says she will support you.\n")
+    spans = list(filter_mentions(text, [at(text, f"{kin} Rosario"), at(text, "Rosario Delgado")]))
+    mentions, _ = run(text, spans)
+    assert [text[m.start : m.end] for m in mentions] == ["Rosario", "Rosario Delgado"]
+    assert mentions[0].entity == mentions[1].entity
