@@ -248,8 +248,11 @@ def is_numbered_reference(text: str, start: int, end: int) -> bool:
 
 
 def _naming_after(words: tuple[str, ...]) -> re.Pattern[str]:
-    """One of ``words``, then a comma, "is"/"was"/"named" or nothing, at the end: a name follows."""
-    return re.compile(r"\b(?i:" + "|".join(re.escape(w) for w in words) + r")(?:,|[ ](?:is|was|named))?[ ]$")
+    """One of ``words`` (or its plural), then a comma, "is"/"was"/"are"/"named" or nothing, then up to
+    three names of a list ("my kids, Mateo and "), at the end: a name follows."""
+    alternation = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"\b(?i:{alternation})(?i:s)?(?:,|[ ](?:is|was|are|were|named))?[ ]"
+                      r"(?:[A-Z][\w'’-]+(?:,[ ]|,?[ ]and[ ])){0,3}$")
 
 
 _RELATIVE_BEFORE = _naming_after(vocabulary.KIN_WORDS + vocabulary.ACQUAINTANCE_WORDS)
@@ -261,4 +264,4 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
     "My mom, ", "A witness, ", "my sponsor is "), not before ``floor``: the name that follows is
     theirs, a person. ``kin_only``: a relative or friend, who goes by a first name ("My mom, Faith,")."""
     pattern = _KIN_BEFORE if kin_only else _RELATIVE_BEFORE
-    return bool(pattern.search(text, max(floor, start - 30), start))
+    return bool(pattern.search(text, max(floor, start - 60), start))

@@ -65,6 +65,9 @@ _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 #: After a sentence-initial common-word name part, words that make it the subject person:
 #: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
 #: yellow, O-U-N-G"; addressed: "Will, go ahead"; with an age beside it: "Young, age forty-three, was".
+#: a number word up to ninety-nine ("four", "twenty-nine")
+_NUMBER_WORD = (f"(?:{'|'.join((*vocabulary.TENS, *vocabulary.TEENS, *vocabulary.UNITS))})"
+                f"(?:-(?:{'|'.join(vocabulary.UNITS)}))?")
 _PERSON_SUBJECT = re.compile(
     r"(?:'s\b| and (?:I|me|my|his|her|their|our)\b|,[ ](?:my|his|her|our|their)[ ]|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
     r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
@@ -73,6 +76,9 @@ _PERSON_SUBJECT = re.compile(
     r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
     r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
 )
+#: an age said of the word right before: a person ("Sofia is four.", "Mateo is now 6 years old")
+_AGE_AFTER = re.compile(
+    rf"[ ]is[ ](?:now[ ])?(?:\d{{1,2}}|{_NUMBER_WORD})(?:[ ]years[ ]old)?(?=[.,;!?]|[ ](?:now|and)\b)")
 
 #: A speaker giving their own full name right before it (``My name is Lucinda Black``).
 _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$",

@@ -12,8 +12,8 @@ from rapidfuzz import fuzz, process
 
 from .normalize_groups import _Group, _People
 from .normalize_names import (
-    _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS, _ADDRESSED,
-    _ANOTHERS_NAME, _FIRST_NAME_ADDRESSED, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _THANKED, _TITLE_BEFORE,
+    _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
+    _ADDRESSED, _ANOTHERS_NAME, _FIRST_NAME_ADDRESSED, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _THANKED, _TITLE_BEFORE,
     _VICTIM_BEFORE, _WITH_SPEAKER, _TITLE_ADDRESSED, _SELF_INTRO, _STATEMENT_OF, _clean_surface, _letters,
     _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
 )
@@ -342,7 +342,7 @@ class _Grouper:
         officers``), or ``Mr.``/``Ms.`` or the loss of a life precedes it (``the loss of Young``):
         the context of a person, not a place."""
         return bool(
-            _PERSON_SUBJECT.match(self.text, mention.end)
+            _PERSON_SUBJECT.match(self.text, mention.end) or _AGE_AFTER.match(self.text, mention.end)
             or _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
             or _LOSS_OF.search(self.text, max(0, mention.start - 24), mention.start)
         )
@@ -371,7 +371,7 @@ class _Grouper:
             and tokens[0] in self.people.index
             and (tokens[0] not in _vocabulary().common or self._as_person(mention) or self._name_not_word(mention))
             and set(mention.sources) <= NER_SOURCES - {"presidio"}
-            and self._established(tokens[0])
+            and (self._established(tokens[0]) or _AGE_AFTER.match(self.text, mention.end))  # "Mateo is six."
         ):
             return self._person_part(tokens)
         if label in _RELABEL_LABELS and len(tokens) > 1:

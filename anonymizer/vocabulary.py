@@ -256,7 +256,8 @@ SURNAME_TITLES = (
 KIN_WORDS = (
     "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",
     "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandmother", "grandfather", "friend", "boyfriend",
-    "girlfriend", "tia", "tía", "tio", "tío", "abuela", "abuelo", "prima", "primo", "hermana", "hermano", "mija", "mijo",
+    "girlfriend", "kid", "child", "children", "grandkid", "grandchild", "grandchildren", "stepson", "stepdaughter",
+    "tia", "tía", "tio", "tío", "abuela", "abuelo", "prima", "primo", "hermana", "hermano", "mija", "mijo",
 )  # fmt: skip
 #: other people of a hearing's story, named right after in apposition ("A witness, Georgia Church, told")
 ACQUAINTANCE_WORDS = (

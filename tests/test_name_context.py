@@ -63,6 +63,9 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("My mom, Esperanza Álvarez, raised us.", "Esperanza Álvarez", "PERSON"),
     ("Tia Rosario and my abuela Carmen Delgado wrote letters.", "Carmen Delgado", "PERSON"),  # kin in Spanish
     ("My tío, Ramón Ochoa, gave me a job.", "Ramón Ochoa", "PERSON"),
+    ("He visits with his kids, Mateo and Sofia.", "Mateo", "PERSON"),  # a plural relative, a list of names
+    ("He visits with his kids, Mateo and Sofia.", "Sofia", "PERSON"),
+    ("My daughters Ana, Lucia and Sofia wrote.", "Sofia", "PERSON"),
     ("Who was Home Depot to you?", "Home Depot", "ORGANIZATION"),  # an organization's word
     ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays
@@ -240,3 +243,16 @@ def test_it_takes_a_relatives_title_off_a_name_and_groups_it_with_the_full_name(
     mentions, _ = run(text, spans)
     assert [text[m.start : m.end] for m in mentions] == ["Rosario", "Rosario Delgado"]
     assert mentions[0].entity == mentions[1].entity
+
+
+@pytest.mark.parametrize(("sentence", "label"), [
+    ("Mateo is six and Sofia is four.", "PERSON"),  # an age said of it: the person of that first name
+    ("Mateo is now 6 years old.", "PERSON"),
+    ("Mateo is four hours from here.", "LOCATION"),  # no age
+    ("We drove to Mateo.", "LOCATION"),
+])
+def test_it_takes_a_place_word_with_an_age_for_the_person_of_that_first_name(sentence, label):
+    text = f"INMATE DOE: My son, Mateo, visits.\nCOMMISSIONER ROE: {sentence}\n"
+    mentions, entities = run(text, [at(text, "Mateo"), at(text, "Mateo", "LOCATION", nth=1)], header=None)
+    assert [m.label for m in mentions] == ["PERSON", label]
+    assert (mentions[0].entity == mentions[1].entity) is (label == "PERSON")
