@@ -141,6 +141,19 @@ def test_it_varies_title_pages_and_speaker_tags():
     assert len(roles) >= 2
 
 
+def test_it_prints_some_varied_title_pages_with_empty_lines_between_their_parts():
+    from anonymizer.header import split_title
+
+    hearings = [build_varied(f"hearing_{i:02d}", SEED, 1200, "varied") for i in range(1, 11)]
+    spaced = [h for h in hearings if re.search(r"\n\n(?:PANEL|BOARD MEMBERS PRESENT):", h.text)]
+    assert 0 < len(spaced) < len(hearings)
+    assert any("Date: " in h.text for h in spaced)
+    for h in spaced:  # the parser reads them whole
+        header = split_title(h.text)[1]
+        assert header is not None and header.inmate_name == h.people["inmate"].full.upper()
+        assert len(header.participants) >= 5 and header.transcriber == h.people["transcriber"].full.upper()
+
+
 def _sentences(module) -> set[str]:
     out: set[str] = set()
 
