@@ -11,7 +11,8 @@ personal data in a context where it occurs:
 * a number that stands where an age or an identifier does (``she was 41``, ``at 19 when``,
   a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``), unless it reads as a
   time of day (``about 9 when we got there``, ``left at 10``: ``recognizers.time.is_clock_reading``),
-  a decimal (``a TABE score of 12.9``) or a count's or score's number (``Your Classification Score is 19``).
+  a decimal (``a TABE score of 12.9``) or a count's or score's number (``Your Classification Score is 19``);
+  a long number after a letter or two (``B7734521``) and the last digits of one (``ending in 4421``).
 
 Never a whitelisted term, a role, title, month, weekday, holiday or stop word, a speaker tag or a
 word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
@@ -55,7 +56,10 @@ _ANSWER_LIKE = regex.compile(
     rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:,[ ](?:sir|ma'am|I[ ]think|I[ ]believe))?[.!]?[^\S\n]*$)",
     regex.MULTILINE,
 )
-_ID_LIKE = re.compile(r"(?<![\w$.,/:-])\d{5,9}(?![\w/:]|[.,]\d)")
+#: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's
+#: license), or the last digits of a number said as such ("my social, ending in 4421")
+_ID_LIKE = regex.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)"
+                      r"|(?<=\b(?:ending[ ]in|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ])\d{3,4}\b")
 
 
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:

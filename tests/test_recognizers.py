@@ -339,6 +339,10 @@ HEIGHT = [
     ("He was bigger than me, like five-foot, and when he stepped toward me I ran.", ["five-foot"]),
     ("She was taller than Maria, maybe 6 feet.", ["6 feet"]),
     ("The wall was bigger than me, like six feet away.", []),
+    # asked of the one who is addressed
+    ("You're five-nine, 180 pounds?", ["five-nine"]),
+    ("You were about six foot then.", ["six foot"]),
+    ("You were five years old.", []),
 ]
 
 PHONE_NUMBER = [

@@ -206,6 +206,11 @@ SUSPECTS = [
     ("MR. DOE: I went to AA on Saturdays and did Step 9 with the Board.", []),
     ("MR. DOE: Tell me about it. I tell you. Thank you, Commissioner.", []),
     ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
+    # a long number after a letter or two (a driver's license), the last digits of a number said as such
+    ("COMMISSIONER ROE: Your license was B7734521 then.", [("B7734521", "CDCR_ID")]),
+    ("COMMISSIONER ROE: Your social, ending in 4421, is on file.", [("4421", "CDCR_ID")]),
+    ("COMMISSIONER ROE: The last four digits are 0192.", [("0192", "CDCR_ID")]),
+    ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag
     ("MR. DOE: He got married at 19.", [("19", "AGE")]),
     ("MR. DOE: We got there at 10.", []),  # a clock time (recognizers/time.py), not an age

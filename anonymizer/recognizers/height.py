@@ -16,7 +16,7 @@ _INCH_NUMBER = (
 _FEET = r"(?i:feet|foot|ft\.?)(?![\w'’])"
 _INCHES = r"(?i:(?:inches|inch)(?![\w'’])|in\.|in(?![\w'’]|[ ]?[A-Za-z]))"
 _SUBJECT = (
-    r"(?:I['’]m|I[ ](?:am|was)|(?i:he|she)(?:['’]s|[ ](?:is|was))"
+    r"(?:I['’]m|I[ ](?:am|was)|(?i:he|she)(?:['’]s|[ ](?:is|was))|(?i:you)(?:['’]re|[ ](?:are|were))"
     r"|(?i:son|daughter|brother|sister|victim|man|guy|boy|girl|suspect|shooter)[ ](?:was|is))"
 )
 _HEDGE = r"(?:(?i:only|just|about|around|like|maybe|probably|almost|nearly|approximately|roughly)[ ])?"
