@@ -22,7 +22,7 @@ from functools import cached_property
 
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
-from . import spans
+from . import spans, tagger_persons
 from .detect_filter import drop_sentence_openers, first_name_pairs, filter_mentions, reconcile, tighten
 from .detect_nlp import (
     IndexedArtifacts,
@@ -97,6 +97,7 @@ class Detector:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
+        kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(first_name_pairs(text, kept))
 

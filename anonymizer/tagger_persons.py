@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from . import gazetteer, lexicon, plain, vocabulary
+from .resolve import NER_SOURCES
 from .types import Mention
 
 
@@ -118,3 +119,44 @@ def may_be_first_name(word: str) -> bool:
     folded = word.casefold()
     return (folded not in vocabulary.ORGANIZATION_HEAD_WORDS and not plain.is_plain_word(word)
             and (folded in gazetteer.first_names() or not plain.in_dictionary(folded)))
+
+
+#: one capitalised word right before or after a span, on its line ("Mehmet" of "Mehmet Ali Ege")
+_WORD_BEFORE = re.compile(rf"(?<![\w'’.-])({_CAP})[ ]$")
+_WORD_AFTER = re.compile(rf"[ ]({_CAP})(?![\w'’-])")
+_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS, *vocabulary.HOLIDAYS))
+
+
+def whole_names(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A tagger's person widened over the name words right beside it that no mention holds: one before
+    ("Mehmet" of "Mehmet Ali Ege", the tagger's "Ali Ege") and up to two after ("Sofia Reyes" of "Ana Sofia
+    Reyes", the tagger's "Ana"). A name word: a census name or no dictionary word; never a common, stop, role
+    or calendar word, a title, a nationality, or a place that is no census name."""
+    taken = sorted((m.start, m.end) for m in mentions)
+    out: list[Mention] = []
+    for m in mentions:
+        if m.label == "PERSON" and m.sources and set(m.sources) <= NER_SOURCES:
+            start, end = m.start, m.end
+            before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+            if before and _name_word(text, before.start(1), before.end(1), taken):
+                start = before.start(1)
+            for _ in range(2):
+                after = _WORD_AFTER.match(text, end)
+                if after is None or not _name_word(text, after.start(1), after.end(1), taken):
+                    break
+                end = after.end(1)
+            m = replace(m, start=start, end=end) if (start, end) != (m.start, m.end) else m
+        out.append(m)
+    return out
+
+
+def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    word = text[start:end]
+    folded = word.casefold()
+    if any(s < end and start < e for s, e in taken) or lexicon.strip_titles(text, start, end + 1)[0] != start:
+        return False
+    if (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
+            or folded in _CALENDAR or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
+        return False
+    census = folded in gazetteer.first_names() or folded in gazetteer.last_names()
+    return census or (not plain.in_dictionary(folded) and gazetteer.place_category(word) is None)

@@ -256,3 +256,33 @@ def test_it_takes_a_place_word_with_an_age_for_the_person_of_that_first_name(sen
     mentions, entities = run(text, [at(text, "Mateo"), at(text, "Mateo", "LOCATION", nth=1)], header=None)
     assert [m.label for m in mentions] == ["PERSON", label]
     assert (mentions[0].entity == mentions[1].entity) is (label == "PERSON")
+
+
+@pytest.mark.parametrize(("sentence", "tagged", "expected"), [
+    ("by a Turkish national, Mehmet Ali Ege (the applicant), on 19 November", "Ali Ege", "Mehmet Ali Ege"),
+    ("Ana Sofia Reyes was his girlfriend.", "Ana", "Ana Sofia Reyes"),  # a census name that is a place, too
+    ("Who was Dallas Ibáñez to you?", "Dallas", "Dallas Ibáñez"),
+    ("She met Gary Whitfield Roofing people.", "Gary Whitfield", "Gary Whitfield"),  # a common word
+    ("It was Tuesday Maria Lopez came.", "Maria Lopez", "Maria Lopez"),  # a calendar word
+    ("The Turkish Ali Ege said so.", "Ali Ege", "Ali Ege"),  # a nationality
+    ("Then Officer Maria Lopez came.", "Maria Lopez", "Maria Lopez"),  # a title
+    ("We drove from Fresno Maria Lopez and I.", "Maria Lopez", "Maria Lopez"),  # a place, no census name
+])
+def test_it_widens_a_taggers_person_over_the_name_words_beside_it(sentence, tagged, expected):
+    from anonymizer.tagger_persons import whole_names
+
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(tagged)
+    [mention] = whole_names(text, [Mention(start, start + len(tagged), "PERSON", ("spacy",))])
+    assert text[mention.start : mention.end] == expected
+
+
+def test_it_widens_no_rule_span_and_no_word_another_mention_holds():
+    from anonymizer.tagger_persons import whole_names
+
+    text = "INMATE DOE: Ana Sofia Reyes came.\n"
+    rule = Mention(text.index("Ana"), text.index("Ana") + 3, "PERSON", ("rule",))
+    assert whole_names(text, [rule]) == [rule]
+    tagged = Mention(text.index("Ana"), text.index("Ana") + 3, "PERSON", ("spacy",))
+    other = Mention(text.index("Sofia"), text.index("Sofia") + 5, "LOCATION", ("spacy",))
+    assert whole_names(text, [tagged, other]) == [tagged, other]
