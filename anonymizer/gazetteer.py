@@ -160,7 +160,8 @@ def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
     Returns ``(names, single_words)``: full names, aliases of two or more words and
     unambiguous codes (``CTF``, ``Mule Creek``, ``Salinas Valley State Prison``), then the
-    one-word aliases (``Wasco``, ``Folsom``) that name a prison only in context.
+    one-word aliases (``Wasco``, ``Folsom``) and the codes that are also other things (``LAC``,
+    ``SQ``, ``SOL``) that name a prison only in context.
     """
     names: set[str] = set()
     single: set[str] = set()
@@ -169,6 +170,8 @@ def cdcr_institutions() -> tuple[tuple[str, ...], tuple[str, ...]]:
         names.add(full)
         if code not in _AMBIGUOUS_CODES and len(code) >= 3:
             names.add(code)
+        elif code in _AMBIGUOUS_CODES:
+            single.add(code)  # "at LAC", "transferred to SQ": the prison in context only
         for alias in aliases:
             if " " in alias or "-" in alias or is_acronym(alias):
                 names.add(alias)

@@ -66,6 +66,12 @@ CDCR_INSTITUTION = [
     ("I grew up in Solano County", []),
     ("we lived in Folsom, California", []),
     ("Sierra Nevada mountains", []),
+    # a code that is also something else: the prison in context only, upper case only
+    ("you've been at LAC since 2019", ["LAC"]),
+    ("then I was transferred to SQ for the program", ["SQ"]),
+    ("She was treated at LAC+USC Medical Center", []),
+    ("the LAC sheriff", []),
+    ("I went to Sol for the weekend", []),
 ]
 
 GANG = [

@@ -30,7 +30,7 @@ _BEFORE = (
     r"|up[ ]at|down[ ]at|here[ ]at|there[ ]at)"
 )
 #: after a one-word alias: a county, a state or a following capitalised word make it a place or a name
-_NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b)"
+_NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?:California|CA|Calif)\b|\+)"
 
 #: a trip to a town, not a transfer to its prison ("we drove over to Lancaster")
 _TRIP = rf"(?<!\b{TRIP_TO}[ ])"
