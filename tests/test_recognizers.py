@@ -57,6 +57,16 @@ SPELLED_NAME = [
     ("a well-known program", []),
     ("mm-hmm", []),
     ("COVID-19", []),
+    # only spaces or commas between capitals, four letters or more
+    ("Last name is spelled O R T E G A.", ["O R T E G A"]),
+    ("Elena Lopez, L, O, P, E, Z.", ["L, O, P, E, Z"]),
+    ("O R T E G A and that's it", ["O R T E G A"]),
+    ("P R O C E E D I N G S", []),  # a word spelled out, a heading
+    ("I N D E X", []),
+    ("on Facility A, B, C, D and E", []),  # letters in alphabetical order: a list
+    ("A B C D", []),
+    ("yards A, B, and C", []),
+    ("I A M", []),  # three letters only
 ]
 
 SPELLED_OUT_ITEM = [

@@ -1,5 +1,8 @@
-"""SPELLED_NAME: a name spelled letter by letter with hyphens (``R-I-C-H-A-R-D-S-O-N``)."""
+"""SPELLED_NAME: a name spelled letter by letter with hyphens (``R-I-C-H-A-R-D-S-O-N``), or with only
+spaces or commas between capitals (``O R T E G A``, ``L, O, P, E, Z``)."""
 from __future__ import annotations
+
+from anonymizer import gazetteer, plain
 
 from ._base import Pattern, RuleRecognizer
 
@@ -14,6 +17,11 @@ _TIGHT = (
 )
 # Capitals spelled with a space after each hyphen (``D- O- E``), three or more.
 _SPACED = r"(?<![\w'’-])[A-Z](?:-[ ][A-Z]){2,}(?!\w|['’](?!s\b)|-[ ]?[A-Za-z])"
+# Capitals with only a space or a comma between them (``O R T E G A``, ``L, O, P, E, Z``), four or more
+# (``Facility A, B, C`` is a list of yards; a word spelled out is no name: ``validate_result``).
+_SPACES_ONLY = r"(?<![\w'’-]|\b[A-Z][ ])[A-Z](?:[ ][A-Z]){3,}(?![\w'’-])"
+_COMMAS = r"(?<![\w'’-]|\b[A-Z],[ ])[A-Z](?:,[ ][A-Z]){3,}(?![\w'’-])"
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class SpelledNameRecognizer(RuleRecognizer):
@@ -28,9 +36,19 @@ class SpelledNameRecognizer(RuleRecognizer):
     PATTERNS = [
         Pattern("spelled_name_hyphens", _TIGHT, 0.95),
         Pattern("spelled_name_spaced", _SPACED, 0.9),
+        Pattern("spelled_name_spaces_only", _SPACES_ONLY, 0.85),
+        Pattern("spelled_name_commas", _COMMAS, 0.85),
     ]
     CONTEXT = ["spell", "spelled", "spelling", "last", "name", "first"]
 
     def validate_result(self, pattern_text: str) -> bool | None:
         letters = {c.casefold() for c in pattern_text if c.isalpha()}
-        return False if len(letters) < 2 else None
+        if len(letters) < 2:
+            return False
+        if "-" not in pattern_text:  # letters apart without hyphens: no word ("P R O C E E D I N G S"), no run
+            joined = "".join(c for c in pattern_text if c.isalpha())
+            word = joined.casefold()
+            if joined in _ALPHABET or (plain.in_dictionary(word) and word not in gazetteer.first_names()
+                                       and word not in gazetteer.last_names()):
+                return False
+        return None
