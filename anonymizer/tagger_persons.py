@@ -129,9 +129,9 @@ _CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEE
 
 def whole_names(text: str, mentions: list[Mention]) -> list[Mention]:
     """A tagger's person widened over the name words right beside it that no mention holds: one before
-    ("Mehmet" of "Mehmet Ali Ege", the tagger's "Ali Ege") and up to two after ("Sofia Reyes" of "Ana Sofia
-    Reyes", the tagger's "Ana"). A name word: a census name or no dictionary word; never a common, stop, role
-    or calendar word, a title, a nationality, or a place that is no census name."""
+    ("Mehmet" of "Mehmet Ali Ege", the tagger's "Ali Ege") and up to two after ("Ibáñez" of the tagger's
+    "Dallas"). A name word here is a word no list knows: no census name, no dictionary word, no place,
+    nationality, title, role, stop or calendar word."""
     taken = sorted((m.start, m.end) for m in mentions)
     out: list[Mention] = []
     for m in mentions:
@@ -158,5 +158,7 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
     if (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
             or folded in _CALENDAR or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
         return False
-    census = folded in gazetteer.first_names() or folded in gazetteer.last_names()
-    return census or (not plain.in_dictionary(folded) and gazetteer.place_category(word) is None)
+    # no census name either: a census name beside a tagger's person may be someone's else (the tagger
+    # leaves it out for a reason) and is flagged as a suspect anyway; a word no list knows is not
+    return (folded not in gazetteer.first_names() and folded not in gazetteer.last_names()
+            and not plain.in_dictionary(folded) and gazetteer.place_category(word) is None)
