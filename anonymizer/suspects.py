@@ -56,10 +56,10 @@ _ANSWER_LIKE = regex.compile(
     rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:,[ ](?:sir|ma'am|I[ ]think|I[ ]believe))?[.!]?[^\S\n]*$)",
     regex.MULTILINE,
 )
-#: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's
-#: license), or the last digits of a number said as such ("my social, ending in 4421")
-_ID_LIKE = regex.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)"
-                      r"|(?<=\b(?:ending[ ]in|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ])\d{3,4}\b")
+#: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's license)
+_ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)")
+#: the last digits of a number said as such ("my social, ending in 4421"): group 1
+_LAST_DIGITS = re.compile(r"\b(?:ending[ ]in|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
 
 
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:
@@ -97,6 +97,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for match in _CONTINUED.finditer(text):
         if free(*match.span(1)) and match.group(1) not in lower:
             found.append((*match.span(1), "PERSON"))
+    for match in _LAST_DIGITS.finditer(text):
+        if free(*match.span(1)):
+            found.append((*match.span(1), "CDCR_ID"))
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
             if free(*match.span()) and not (label == "AGE" and (is_clock_reading(text, *match.span())
