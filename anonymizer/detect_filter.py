@@ -76,6 +76,8 @@ _HEDGE = re.compile(
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 _LEADING_THE = re.compile(r"the\s+", re.I)
+#: an article or a possessive that opens an organization's or a place's span ("a Halfway House")
+_LEADING_DETERMINER = re.compile(r"(?:the|an?|my|his|her|our|their|your)\s+(?=(?-i:[A-Z]))", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
@@ -124,7 +126,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     Surrounding punctuation off (:func:`_trim`); for PERSON titles and possessives off;
     for TIME/AGE/HEIGHT/DATE hedges off (``around 5:45`` -> ``5:45``, ``only 37 years old``
     -> ``37 years old``); a ``the`` before a decade off (``the '90s`` -> ``'90s``);
-    ``of that year`` off a DATE; a leading ``the`` off ORGANIZATION/LOCATION/NRP.
+    ``of that year`` off a DATE; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
     """
     start, end = _trim(text, start, end, label)
     if label == "PERSON":
@@ -142,7 +144,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
             if year and year.start() > start:
                 end = year.start()
     elif label in ("ORGANIZATION", "LOCATION", "NRP"):
-        the = _LEADING_THE.match(text, start, end)
+        the = _LEADING_DETERMINER.match(text, start, end)
         if the and the.end() < end:
             start = the.end()
         dangling = _DANGLING.search(text, start, end)
@@ -218,6 +220,11 @@ def filter_mentions(
                     continue  # "Closing Statements", "Alcohol Use Disorder": no person, no organization
             if m.label == "LOCATION" and "presidio" not in m.sources and plain.is_common_place_noun(text, start, end):
                 continue  # "a Halfway House", "a Car Wash"
+            if m.label in ("LOCATION", "NRP") and "presidio" not in m.sources \
+                    and not any(gazetteer.is_nrp_term(w.strip(vocabulary.EDGE_PUNCT)) for w in surface.split()):
+                lower = plain.lower_case_words(text) if lower is None else lower
+                if plain.is_common_noun_use(text, start, end, lower):
+                    continue  # "out of Prison", "a Knife", "the Choir": words the document also writes in lower case
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         label = m.label

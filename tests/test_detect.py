@@ -379,3 +379,34 @@ def test_it_drops_the_title_pages_town_inside_a_prisons_name():
     out = reconcile([m(text, "Soledad", "LOCATION", "header"), m(text, "CTF Soledad", "ORGANIZATION", "presidio"),
                      m(text, "Soledad", "LOCATION", "header", nth=1)], text)
     assert sorted((text[x.start:x.end], x.label) for x in out) == [("CTF Soledad", "ORGANIZATION"), ("Soledad", "LOCATION")]
+
+
+@pytest.mark.parametrize(("sentence", "word", "label", "kept"), [
+    # a one-word place or group the document also writes in lower case: an ordinary word
+    ("My uncle was in and out of Prison. He hated prison.", "Prison", "LOCATION", False),
+    ("It says I had a Knife. The knife was his.", "Knife", "NRP", False),
+    ("I'm in the Choir. The choir sings.", "Choir", "NRP", False),
+    # a nationality or religion, a place, or no lower-case use: kept
+    ("I was raised Catholic. My catholic school closed.", "Catholic", "NRP", True),
+    ("We moved to Fresno. fresno is hot.", "Fresno", "LOCATION", True),
+    ("I'm in the Choir on Sundays.", "Choir", "NRP", True),
+])
+def test_it_drops_a_taggers_place_or_group_that_the_document_writes_as_a_word(sentence, word, label, kept):
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(word)
+    mention = Mention(start, start + len(word), label, ("spacy",))
+    assert bool(list(filter_mentions(text, [mention]))) is kept
+
+
+@pytest.mark.parametrize(("span", "expected"), [
+    ("a Halfway House", None),  # an article: a common place noun, dropped
+    ("my Car Wash", None),
+    ("the Fresno Police Department", "Fresno Police Department"),
+    ("their Honda", "Honda"),
+])
+def test_it_takes_an_article_or_a_possessive_off_a_place_or_an_organization(span, expected):
+    text = f"INMATE DOE: I'll go to {span} for a year.\n"
+    start = text.index(span)
+    label = "LOCATION" if "House" in span or "Wash" in span else "ORGANIZATION"
+    out = list(filter_mentions(text, [Mention(start, start + len(span), label, ("spacy",))]))
+    assert [text[m.start : m.end] for m in out] == ([expected] if expected else [])
