@@ -334,9 +334,13 @@ def test_it_labels_a_tagger_name_ending_in_an_organization_head_as_an_organizati
     ("Count Basie played there.", "Count", "PERSON", True),  # no number after it: maybe a name
 ])
 def test_it_drops_a_reference_noun_before_a_number(text, word, label, kept):
+    assert _kept_by_filter(text, word, label) is kept
+
+
+def _kept_by_filter(text: str, word: str, label: str) -> bool:
+    """Whether the filter keeps the tagger's ``label`` on the first ``word`` of ``text``."""
     start = text.index(word)
-    mention = Mention(start, start + len(word), label, ("spacy",))
-    assert bool(list(filter_mentions(text, [mention]))) is kept
+    return bool(list(filter_mentions(text, [Mention(start, start + len(word), label, ("spacy",))])))
 
 
 def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
@@ -392,10 +396,7 @@ def test_it_drops_the_title_pages_town_inside_a_prisons_name():
     ("I'm in the Choir on Sundays.", "Choir", "NRP", True),
 ])
 def test_it_drops_a_taggers_place_or_group_that_the_document_writes_as_a_word(sentence, word, label, kept):
-    text = f"INMATE DOE: {sentence}\n"
-    start = text.index(word)
-    mention = Mention(start, start + len(word), label, ("spacy",))
-    assert bool(list(filter_mentions(text, [mention]))) is kept
+    assert _kept_by_filter(f"INMATE DOE: {sentence}\n", word, label) is kept
 
 
 @pytest.mark.parametrize(("span", "expected"), [
