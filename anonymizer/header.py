@@ -14,6 +14,9 @@ Two layouts occur::
     INMATE
     JOHN DOE
 
+Either may come as a PDF viewer saves it: empty lines between the parts, a caption box in
+brackets and underscores, ``Date:``/``Time:`` labels, participants in mixed case, ``CDC No.``.
+
 Values are kept exactly as printed (white space folded) because detection
 later searches the text for these strings.
 """
@@ -50,6 +53,7 @@ _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNO
 #: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
 _TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
+_KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
 
 
 def _fold(line: str) -> str:
@@ -163,7 +167,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
 def _titled_participant(name: str, role: str) -> bool:
     """``Mary Smith, Presiding Commissioner``: a mixed-case name before a role of the hearing."""
     words = {word.strip(".,'’").removesuffix("'s").removesuffix("’s").upper() for word in role.split()}
-    return bool(_TITLE_CASE_NAME_RE.match(name)) and bool(words & ROLE_WORDS or {w.casefold() for w in words} & set(KIN_WORDS))
+    return bool(_TITLE_CASE_NAME_RE.match(name)) and bool(words & ROLE_WORDS or {w.casefold() for w in words} & _KIN)
 
 
 def _transcriber(lines: list[str]) -> str | None:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from dataclasses import replace
 
 from . import gazetteer, lexicon, tagger_persons, vocabulary
+from .recognizers._base import NUMBER_WORD_STEM
 from .resolve import NER_SOURCES, unite
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
@@ -65,9 +66,6 @@ _ID_TOKEN = re.compile(r"[A-Za-z]+|\d+")
 #: After a sentence-initial common-word name part, words that make it the subject person:
 #: "Hope was my best friend", "Destiny and I got married", "King did nothing"; spelled: "Young, Y as in
 #: yellow, O-U-N-G"; addressed: "Will, go ahead"; with an age beside it: "Young, age forty-three, was".
-#: a number word up to ninety-nine ("four", "twenty-nine")
-_NUMBER_WORD = (f"(?:{'|'.join((*vocabulary.TENS, *vocabulary.TEENS, *vocabulary.UNITS))})"
-                f"(?:-(?:{'|'.join(vocabulary.UNITS)}))?")
 _PERSON_SUBJECT = re.compile(
     r"(?:'s\b| and (?:I|me|my|his|her|their|our)\b|,[ ](?:my|his|her|our|their)[ ]|,[ ](?:[A-Z][ ](?:as[ ]in|like)[ ][a-zA-Z]+,?[ ])?(?:[A-Z][ -]){2,}"
     r"|,[ ](?:go ahead|please|thank you|you|your|would you|could you|can you|do you|did you)\b"
@@ -78,7 +76,7 @@ _PERSON_SUBJECT = re.compile(
 )
 #: an age said of the word right before: a person ("Sofia is four.", "Mateo is now 6 years old")
 _AGE_AFTER = re.compile(
-    rf"[ ]is[ ](?:now[ ])?(?:\d{{1,2}}|{_NUMBER_WORD})(?:[ ]years[ ]old)?(?=[.,;!?]|[ ](?:now|and)\b)")
+    rf"[ ]is[ ](?:now[ ])?(?:\d{{1,2}}|{NUMBER_WORD_STEM})(?:[ ]years[ ]old)?(?=[.,;!?]|[ ](?:now|and)\b)")
 
 #: A speaker giving their own full name right before it (``My name is Lucinda Black``).
 _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$",

@@ -132,8 +132,8 @@ def _known(word: str) -> bool:
         len(folded) < 2
         or lexicon.is_stop_word(folded.split("'")[0])
         or lexicon.is_role_word(word)
-        or folded in _CALENDAR
-        or folded.removesuffix("s") in _CALENDAR
+        or folded in vocabulary.CALENDAR_WORDS
+        or folded.removesuffix("s") in vocabulary.CALENDAR_WORDS
         or lexicon.is_whitelisted(word)
         or lexicon.is_stop_name(word)
         or gazetteer.is_nrp_term(folded)  # "read and write English": the NRP recognizer's, never a person
@@ -148,7 +148,6 @@ def _name_like(words: list[str], lower: frozenset[str]) -> bool:
     return folded in gazetteer.first_names() or folded in gazetteer.last_names()
 
 
-_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS, *vocabulary.HOLIDAYS))
 
 
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -42,7 +42,8 @@ def titled_person(text: str, m: Mention) -> Mention:
 def _census_name(word: str) -> bool:
     """A Census surname, or a Census first name that is no common word."""
     folded = word.casefold()
-    return folded in gazetteer.last_names() or (folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
+    return folded in gazetteer.last_names() or (
+        folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
 
 
 #: " of " or " of the " inside a tagger's span
@@ -124,7 +125,6 @@ def may_be_first_name(word: str) -> bool:
 #: one capitalised word right before or after a span, on its line ("Mehmet" of "Mehmet Ali Ege")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’.-])({_CAP})[ ]$")
 _WORD_AFTER = re.compile(rf"[ ]({_CAP})(?![\w'’-])")
-_CALENDAR = frozenset(w.casefold() for w in (*vocabulary.MONTHS, *vocabulary.WEEKDAYS, *vocabulary.HOLIDAYS))
 
 
 def whole_names(text: str, mentions: list[Mention]) -> list[Mention]:
@@ -156,7 +156,7 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
     if any(s < end and start < e for s, e in taken) or lexicon.strip_titles(text, start, end + 1)[0] != start:
         return False
     if (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
-            or folded in _CALENDAR or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
+            or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
         return False
     # no census name either: a census name beside a tagger's person may be someone's else (the tagger
     # leaves it out for a reason) and is flagged as a suspect anyway; a word no list knows is not

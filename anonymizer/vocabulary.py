@@ -123,6 +123,8 @@ WEEKDAY_ABBREVIATIONS = ("Mon", "Tues", "Tue", "Wed", "Thurs", "Thur", "Thu", "F
 #: one-word holidays and feasts: calendar words, no names ("We had Christmas at my grandmother's")
 HOLIDAYS = ("Christmas", "Xmas", "Thanksgiving", "Easter", "Halloween", "Hanukkah", "Chanukah", "Kwanzaa", "Ramadan",
             "Eid", "Passover", "Lent", "Diwali")
+#: months, weekdays and holidays, case-folded: never a name part on their own
+CALENDAR_WORDS = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS, *HOLIDAYS))
 
 # --- numbers ----------------------------------------------------------------------------
 
