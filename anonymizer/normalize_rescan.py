@@ -167,8 +167,9 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
     conditional: list[Mention] = []
     for match in pattern.finditer(lowered if aligned else text) if pattern else ():
         start, end = match.span()
-        target = table[match.group().lower()]
-        if text[start:end] not in target.spellings:
+        # ignoring case, "İstanbul" matches the form "Istanbul": its key is the one-letter lower case
+        target = table.get(match.group().lower()) or table.get("".join(c.lower()[:1] for c in match.group()))
+        if target is None or text[start:end] not in target.spellings:
             continue
         hit = _rescan_mention(start, end, target.label, target.group)
         (hits if _plausible(text, start, end, target) else conditional).append(hit)

@@ -411,3 +411,22 @@ def test_it_takes_an_article_or_a_possessive_off_a_place_or_an_organization(span
     label = "LOCATION" if "House" in span or "Wash" in span else "ORGANIZATION"
     out = list(filter_mentions(text, [Mention(start, start + len(span), label, ("spacy",))]))
     assert [text[m.start : m.end] for m in out] == ([expected] if expected else [])
+
+
+def test_it_keeps_a_capitalised_article_that_opens_an_organizations_name():
+    text = "INMATE DOE: I'll go to A Better Way in Fresno.\n"
+    start = text.index("A Better Way")
+    out = list(filter_mentions(text, [Mention(start, start + len("A Better Way"), "ORGANIZATION", ("spacy",))]))
+    assert [text[m.start : m.end] for m in out] == ["A Better Way"]
+
+
+def test_it_finds_the_forms_of_a_name_written_with_a_dotted_capital_i(pipeline):
+    """Ignoring case, "İstanbul" matches the form "Istanbul" although "İ".lower() is two letters:
+    the re-scan finds it and does not fail."""
+    from anonymizer.ingest import load_bytes
+
+    text = ("The applicant appealed to the Istanbul Administrative Court. On 3 May 2004 the İstanbul "
+            "Administrative Court dismissed it. Then the İstanbul Administrative Court heard Mr Ismail Yilmaz.\n")
+    analysis = pipeline.run(load_bytes(text.encode("utf-8"), "judgment.txt"))
+    found = [text[m.start : m.end] for m in analysis.mentions]
+    assert found.count("İstanbul Administrative Court") == 2 and "Istanbul Administrative Court" in found
