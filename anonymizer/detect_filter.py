@@ -221,11 +221,11 @@ def filter_mentions(
                     continue  # "Closing Statements", "Alcohol Use Disorder": no person, no organization
             if m.label == "LOCATION" and "presidio" not in m.sources and plain.is_common_place_noun(text, start, end):
                 continue  # "a Halfway House", "a Car Wash"
-            if m.label in ("LOCATION", "NRP") and "presidio" not in m.sources \
-                    and not any(gazetteer.is_nrp_term(w.strip(vocabulary.EDGE_PUNCT)) for w in surface.split()):
+            if m.label in ("LOCATION", "NRP") and "presidio" not in m.sources and " " not in surface \
+                    and not gazetteer.is_nrp_term(surface) and plain.is_plain_word(surface):
                 lower = plain.lower_case_words(text) if lower is None else lower
-                if plain.is_common_noun_use(text, start, end, lower):
-                    continue  # "out of Prison", "a Knife", "the Choir": words the document also writes in lower case
+                if surface.casefold() in lower:
+                    continue  # "out of Prison", "a Knife", "the Choir": one word the document also writes in lower case
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         label = m.label

@@ -137,7 +137,8 @@ def is_common_place_noun(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 30) : start]
     determiner = _DETERMINER.search(before)
     return (is_plain_phrase(text[start:end].split()) and determiner is not None
-            and determiner.group().strip().casefold() != "the")
+            and determiner.group().strip().casefold() != "the"
+            and not gazetteer.is_known_place(text[start:end]))  # "a United States court"
 
 
 #: a capitalised word, then the function words that join it to the next one in a title

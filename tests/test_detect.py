@@ -430,3 +430,13 @@ def test_it_finds_the_forms_of_a_name_written_with_a_dotted_capital_i(pipeline):
     analysis = pipeline.run(load_bytes(text.encode("utf-8"), "judgment.txt"))
     found = [text[m.start : m.end] for m in analysis.mentions]
     assert found.count("İstanbul Administrative Court") == 2 and "Istanbul Administrative Court" in found
+
+
+@pytest.mark.parametrize(("sentence", "word", "label"), [
+    # a nationality or a region after an article, or two words: no lower-case use, kept (TAB's quasi-identifiers)
+    ("The application was lodged by a Cypriot national.", "Cypriot", "NRP"),
+    ("They lived in the northern parts of Scandinavia and the Kola Peninsula.", "Scandinavia", "LOCATION"),
+    ("A decision issued by a United States court.", "United States", "LOCATION"),
+])
+def test_it_keeps_a_nationality_or_a_region_the_document_never_writes_in_lower_case(sentence, word, label):
+    assert _kept_by_filter(f"{sentence}\n", word, label)
