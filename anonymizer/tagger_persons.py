@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import gazetteer, lexicon, plain, vocabulary
+from . import gazetteer, lexicon, plain, spans, vocabulary
 from .resolve import NER_SOURCES
 from .types import Mention
 
@@ -153,7 +153,7 @@ def whole_names(text: str, mentions: list[Mention]) -> list[Mention]:
 def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> bool:
     word = text[start:end]
     folded = word.casefold()
-    if any(s < end and start < e for s, e in taken) or lexicon.strip_titles(text, start, end + 1)[0] != start:
+    if spans.overlapping(taken, start, end) or lexicon.strip_titles(text, start, end + 1)[0] != start:
         return False
     if (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
             or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
