@@ -15,8 +15,10 @@ from .types import Mention
 
 def is_person_name(text: str, start: int, end: int) -> bool:
     """Whether the tagger's organization or place at ``start:end`` is a person's name: a first name
-    and a surname by their shape, or a name after a relative, a witness or a courtesy title."""
-    return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end)
+    and a surname by their shape, or a name after a relative, a witness, a courtesy title or a person
+    said to bear it ("a guy named Nacho")."""
+    return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end) \
+        or named_person(text, start, end)
 
 
 #: a person's title, then one or two capitalised words ("Officer Okafor", "Dr. Lena Brooks")
@@ -92,6 +94,19 @@ def _first_and_last_name(surface: str) -> bool:
 _NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
+
+
+#: a person said to bear the name or nickname that follows ("a guy named Nacho", "they called him Spider")
+_PERSON_NAMED = re.compile(
+    r"\b(?i:(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie)[ ]+"
+    r"(?:named|called|nicknamed|by[ ]the[ ]name[ ]of)|(?:called|call|calls|named)[ ]+(?:him|her|me|them))[ ]+$")
+
+
+def named_person(text: str, start: int, end: int) -> bool:
+    """One or two capitalised words right after a person said to bear them ("a guy named Nacho", "they
+    called him Spider"): a name or a nickname, whatever word or place it also is."""
+    return _NAME_WORDS.fullmatch(text, start, end) is not None \
+        and _PERSON_NAMED.search(text, max(0, start - 40), start) is not None
 
 
 def _named_in_apposition(text: str, start: int, end: int) -> bool:

@@ -66,6 +66,11 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("He visits with his kids, Mateo and Sofia.", "Mateo", "PERSON"),  # a plural relative, a list of names
     ("He visits with his kids, Mateo and Sofia.", "Sofia", "PERSON"),
     ("My daughters Ana, Lucia and Sofia wrote.", "Sofia", "PERSON"),
+    ("I was with a guy named Nacho that night.", "Nacho", "PERSON"),  # a person said to bear the name
+    ("They called him Spider back then.", "Spider", "PERSON"),
+    ("There was this girl named Sofia Reyes there.", "Sofia Reyes", "PERSON"),
+    ("I worked for a company called Amazon.", "Amazon", "ORGANIZATION"),  # no person before the cue
+    ("We lived in a town named Fresno.", "Fresno", "ORGANIZATION"),
     ("Who was Home Depot to you?", "Home Depot", "ORGANIZATION"),  # an organization's word
     ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays
