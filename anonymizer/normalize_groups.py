@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from . import vocabulary
 from .normalize_names import (
     _MIN_FUZZY_LEN,
     _MIN_PREFIX_LEN,
@@ -113,13 +114,16 @@ class _People:
         return found
 
     def candidates(self, token: str) -> list[int]:
-        """Persons a part links to: exact, else misspelled, else cut-off prefix matches."""
+        """Persons a part links to: exact, else misspelled, else cut-off prefix matches, else the persons
+        whose first name the part is a short form of ("Jenny": Jennifer Lopez; ``vocabulary.NICKNAMES``)."""
         if token in self.index:
             return list(self.index[token])
         for keys in (self._fuzzy_keys(token), self._longer_keys(token)):
             if keys:
                 return list(dict.fromkeys(g for key in keys for g in self.index[key]))
-        return []
+        formal = vocabulary.NICKNAMES.get(token, ())
+        return [g for name in formal for g in self.index.get(name, ()) if self.groups[g].core[:1] == [name]
+                and len(self.groups[g].core) > 1]
 
     def level(self, token: str, gid: int) -> int:
         """3 exact, 2 misspelled, 1 prefix, 0 no match of ``token`` against person ``gid``."""

@@ -292,3 +292,22 @@ def test_it_widens_no_rule_span_and_no_word_another_mention_holds():
     tagged = Mention(text.index("Ana"), text.index("Ana") + 3, "PERSON", ("spacy",))
     other = Mention(text.index("Sofia"), text.index("Sofia") + 5, "LOCATION", ("spacy",))
     assert whole_names(text, [tagged, other]) == [tagged, other]
+
+
+@pytest.mark.parametrize(("named", "short", "owner"), [
+    ("The victim was Jennifer Lopez.", "Jenny", "Jennifer Lopez"),  # a short form of a person's first name
+    ("Anthony Reyes was there.", "Tony", "Anthony Reyes"),
+    ("Gustavo Arredondo was there.", "Tavo", "Gustavo Arredondo"),
+    ("Anthony Reyes and Tony Morales were there.", "Tony", "Tony Morales"),  # someone is called so: that one
+    ("Jennifer was there.", "Jenny", "Jenny"),  # a lone first name: no one to join
+    ("Maria Jennifer was there.", "Jenny", "Jenny"),  # a surname, not a first name
+])
+def test_it_gives_a_short_form_of_a_first_name_to_the_person_of_that_first_name(named, short, owner):
+    text = f"COMMISSIONER ROE: {named}\nINMATE DOE: I never meant it. {short} was kind.\n"
+    spans = [at(text, name) for name in ("Jennifer Lopez", "Anthony Reyes", "Tony Morales", "Gustavo Arredondo",
+                                          "Maria Jennifer") if name in text]
+    if not spans:
+        spans = [at(text, named.split()[0])]
+    mentions, entities = run(text, [*spans, at(text, short, nth=text.count(short) - 1)], header=None)
+    last = max(mentions, key=lambda m: m.start)
+    assert entities[last.entity].name == owner
