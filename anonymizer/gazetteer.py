@@ -231,6 +231,14 @@ def first_names() -> frozenset[str]:
     return census_names("dist.male.first") | census_names("dist.female.first")
 
 
+@lru_cache(maxsize=1)
+def nicknames() -> dict[str, tuple[str, ...]]:
+    """Short forms of first names -> the first names they stand for, case-folded (``data/nicknames.txt``):
+    "Jenny" is Jennifer Lopez when no one else in the hearing is called Jenny."""
+    rows = (line.partition("\t") for line in data_lines("nicknames.txt"))
+    return {short: tuple(full.split("|")) for short, _, full in rows}
+
+
 #: a first name on both Census lists belongs to the sex that bears it this many times more often
 _SEX_DOMINANCE = 5.0
 

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from . import vocabulary
+from . import gazetteer
 from .normalize_names import (
     _MIN_FUZZY_LEN,
     _MIN_PREFIX_LEN,
@@ -115,13 +115,13 @@ class _People:
 
     def candidates(self, token: str) -> list[int]:
         """Persons a part links to: exact, else misspelled, else cut-off prefix matches, else the persons
-        whose first name the part is a short form of ("Jenny": Jennifer Lopez; ``vocabulary.NICKNAMES``)."""
+        whose first name the part is a short form of ("Jenny": Jennifer Lopez; ``gazetteer.nicknames``)."""
         if token in self.index:
             return list(self.index[token])
         for keys in (self._fuzzy_keys(token), self._longer_keys(token)):
             if keys:
                 return list(dict.fromkeys(g for key in keys for g in self.index[key]))
-        formal = vocabulary.NICKNAMES.get(token, ())
+        formal = gazetteer.nicknames().get(token, ())
         return [g for name in formal for g in self.index.get(name, ()) if self.groups[g].core[:1] == [name]
                 and len(self.groups[g].core) > 1]
 

@@ -234,29 +234,6 @@ DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fourties", "fifties
 
 #: generational suffixes of a name (case-folded)
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
-#: short forms of first names -> the first names they stand for, case-folded: "Jenny" is Jennifer Lopez
-#: when no one else in the hearing is called Jenny (English and Spanish hypocorisms)
-NICKNAMES: dict[str, tuple[str, ...]] = {
-    "jenny": ("jennifer",), "jen": ("jennifer",), "tony": ("anthony", "antonio"), "mike": ("michael",),
-    "mikey": ("michael",), "bob": ("robert",), "bobby": ("robert",), "rob": ("robert",), "robbie": ("robert",),
-    "bill": ("william",), "billy": ("william",), "will": ("william",), "willie": ("william",), "jim": ("james",),
-    "jimmy": ("james",), "joe": ("joseph", "jose"), "joey": ("joseph",), "danny": ("daniel",), "dan": ("daniel",),
-    "dave": ("david",), "davey": ("david",), "chris": ("christopher", "christina", "christine"),
-    "matt": ("matthew",), "nick": ("nicholas",), "steve": ("steven", "stephen"), "tom": ("thomas",),
-    "tommy": ("thomas",), "rick": ("richard", "ricardo"), "ricky": ("richard", "ricardo"), "rich": ("richard",),
-    "liz": ("elizabeth",), "beth": ("elizabeth",), "betty": ("elizabeth",), "kate": ("katherine", "kathryn"),
-    "katie": ("katherine", "kathryn"), "kathy": ("katherine", "kathleen"), "sue": ("susan",), "susie": ("susan",),
-    "pat": ("patrick", "patricia"), "patty": ("patricia",), "larry": ("lawrence",), "jerry": ("gerald", "jerome"),
-    "terry": ("terrence", "theresa"), "ed": ("edward",), "eddie": ("edward", "eduardo"), "ted": ("edward", "theodore"),
-    "ron": ("ronald",), "ronnie": ("ronald",), "don": ("donald",), "donnie": ("donald",), "ken": ("kenneth",),
-    "kenny": ("kenneth",), "charlie": ("charles",), "chuck": ("charles",), "sam": ("samuel", "samantha"),
-    "alex": ("alexander", "alejandro", "alexandra"), "andy": ("andrew",), "greg": ("gregory",), "jeff": ("jeffrey",),
-    "josh": ("joshua",), "ben": ("benjamin",), "manny": ("manuel",), "chuy": ("jesus",), "pepe": ("jose",),
-    "beto": ("alberto", "roberto", "humberto"), "nacho": ("ignacio",), "paco": ("francisco",),
-    "pancho": ("francisco",), "lupe": ("guadalupe",), "memo": ("guillermo",), "lalo": ("eduardo",),
-    "tavo": ("gustavo", "octavio"), "chava": ("salvador",), "rafa": ("rafael",), "nando": ("fernando",),
-    "toño": ("antonio",), "tono": ("antonio",), "conchita": ("concepcion", "concepción"), "mari": ("maria",),
-}
 #: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded
 ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
 #: title and role words dropped from person names (``titles.txt`` adds more), case-folded
