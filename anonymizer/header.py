@@ -26,7 +26,7 @@ import re
 
 from anonymizer.transcript import speaker_tag
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import KIN_WORDS, MONTHS, ROLE_WORDS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, US_STATES
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
@@ -44,7 +44,8 @@ _LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time)\s*:\s*(?P<value>.+)$", 
 _HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In the matter).*\bHEARING\b", re.IGNORECASE)
 _TRANSCRIBED_RE = re.compile(r"^Transcribed\s+by\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
-_PERSON_LABEL_RE = re.compile(r"^(?:INMATE|PRISONER|INCARCERATED\s+PERSON|PAROLEE)$", re.IGNORECASE)
+_PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
+                              re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 _US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.

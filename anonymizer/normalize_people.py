@@ -24,6 +24,8 @@ from .spans import sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Config, Header, Mention
 
+#: a speaker tag's word that makes its speaker the incarcerated person ("INMATE ORTEGA:")
+_INMATE_TAG_WORDS = frozenset(label.split()[0] for label in vocabulary.INMATE_LABELS)
 
 
 def _title_sex(title: str) -> str:
@@ -65,7 +67,7 @@ class _Grouper:
             if own or (_SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start)
                        and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end)):
                 self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
-            if own & vocabulary.INMATE_TAG_WORDS and not any(group.inmate for group in self.groups):
+            if own & _INMATE_TAG_WORDS and not any(group.inmate for group in self.groups):
                 self.groups[assigned[i][0]].inmate = True  # no title page named the inmate
         self._named.sort()
         for i, mention in enumerate(mentions):

@@ -148,8 +148,6 @@ def _name_like(words: list[str], lower: frozenset[str]) -> bool:
     return folded in gazetteer.first_names() or folded in gazetteer.last_names()
 
 
-
-
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for item in sorted(set(found)):

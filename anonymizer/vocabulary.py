@@ -274,8 +274,8 @@ SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 #: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
                              "title", "item", "page", "line", "clause", "subdivision"})
-#: words of a speaker tag that make its speaker the incarcerated person ("INMATE ORTEGA:"), case-folded
-INMATE_TAG_WORDS = frozenset({"inmate", "prisoner", "incarcerated", "parolee"})
+#: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
+INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
 #: words of a speaker tag that name a role, not a person (upper case)
 ROLE_WORDS = frozenset(
     """
