@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "common_words", "is_common_word", "in_housing_designation", "is_name_word", "is_role_word", "is_surname_title", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "in_housing_designation", "is_name_word", "is_role_word", "is_surname_title", "is_title", "is_title_word", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -170,10 +170,31 @@ _SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
 
 
 def is_role_word(word: str) -> bool:
-    """A role or title word, also in the plural ("PRISONER", "Interpreter", "Detectives"): no name."""
+    """A role or title word, also in the plural ("PRISONER", "Interpreter", "Detectives", "CCI",
+    "Coach"): no name."""
     bare = word.strip(".,:;")
-    return any(w.upper() in vocabulary.ROLE_WORDS or w.casefold() in vocabulary.PERSON_TITLE_WORDS
-               for w in (bare, bare.removesuffix("s")))
+    return any(w.upper() in vocabulary.ROLE_WORDS or is_title_word(w) for w in (bare, bare.removesuffix("s")))
+
+
+def is_title_word(word: str) -> bool:
+    """A one-word title of a person (``vocabulary.PERSON_TITLE_WORDS`` and ``titles.txt``: "Officer",
+    "C.O.", "Chaplain", "Coach", "Aunt")."""
+    return word.strip(".,:;").casefold() in _title_words()
+
+
+def is_title(phrase: str) -> bool:
+    """A person's title of ``titles.txt`` or a title word, as written ("Case Manager", "C.O.", "Officer")."""
+    return " ".join(phrase.split()).rstrip(".").casefold() in _all_titles()
+
+
+@lru_cache(maxsize=1)
+def _all_titles() -> frozenset[str]:
+    return vocabulary.PERSON_TITLE_WORDS | {t.rstrip(".").casefold() for t in titles()}
+
+
+@lru_cache(maxsize=1)
+def _title_words() -> frozenset[str]:
+    return vocabulary.PERSON_TITLE_WORDS | {t.rstrip(".").casefold() for t in titles() if " " not in t}
 
 
 def is_surname_title(word: str) -> bool:

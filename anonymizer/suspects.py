@@ -78,10 +78,12 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals
         run = (start, end)
         words = text[start:end].split()
-        while words and _known(words[0]):
-            start += len(words.pop(0)) + 1
-        while words and _known(words[-1]):
-            end -= len(words.pop()) + 1
+        while words and (n := _known_head(words)):
+            start += len(" ".join(words[:n])) + 1
+            del words[:n]
+        while words and (n := _known_head(words, from_end=True)):
+            end -= len(" ".join(words[-n:])) + 1
+            del words[-n:]
         if not words or protected.is_whitelisted(" ".join(words)):
             continue
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
@@ -123,6 +125,16 @@ def _free_runs(matches, taken: list[tuple[int, int]]):
                 run_end = end
         if run_start is not None:
             yield run_start, run_end
+
+
+def _known_head(words: list[str], from_end: bool = False) -> int:
+    """How many words at the start (or end) are a known word (1) or a title of two or three words
+    ("Case Manager", "Social Worker", "Psych Tech"); 0 when none."""
+    for n in (3, 2):
+        part = words[-n:] if from_end else words[:n]
+        if len(words) >= n and lexicon.is_title(" ".join(part)):
+            return n
+    return 1 if _known(words[-1] if from_end else words[0]) else 0
 
 
 def _known(word: str) -> bool:

@@ -21,24 +21,31 @@ def is_person_name(text: str, start: int, end: int) -> bool:
         or named_person(text, start, end)
 
 
-#: a person's title, then one or two capitalised words ("Officer Okafor", "Dr. Lena Brooks")
-_TITLED = re.compile(r"(?P<title>[A-Za-z]+)\.?[^\S\n]+(?P<name>[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?)")
+#: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre")
+_TITLED_NAME = re.compile(r"[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?")
 
 
 def titled_person(text: str, m: Mention) -> Mention:
-    """A tagger's ORGANIZATION/LOCATION that is a person's title and census names is a PERSON
-    ("Officer Okafor" tagged ORG); the title then comes off like any person's. A rule's organization
-    only after a courtesy title, which no organization starts with ("Ms. Malia Church")."""
+    """A tagger's ORGANIZATION/LOCATION that is a person's title and one or two name words is a
+    PERSON ("Officer Okafor", "Chaplain Okonkwo", "C.O. Halvorsen" tagged ORG); the title then comes
+    off like any person's. A rule's organization only after a courtesy title, which no organization
+    starts with ("Ms. Malia Church")."""
     if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
         return m
-    match = _TITLED.fullmatch(text, m.start, m.end)
-    if match is None or match.group("title").casefold() not in vocabulary.PERSON_TITLE_WORDS:
+    start, end = lexicon.strip_titles(text, m.start, m.end)
+    title = text[m.start:start].split()
+    if start == m.start or end != m.end or _TITLED_NAME.fullmatch(text, start, end) is None:
         return m
-    if m.sources == ("presidio",) and match.group("title").capitalize() not in vocabulary.COURTESY_TITLES:
+    if m.sources == ("presidio",) and title[-1].strip(".").capitalize() not in vocabulary.COURTESY_TITLES:
         return m
-    if all(map(_census_name, match.group("name").split())):  # a Census surname after a title, a word or not
-        return replace(m, label="PERSON")                     # ("Detective Mason")
+    if all(map(_name_after_title, text[start:end].split())):  # "Detective Mason", "Coach Tremblay"
+        return replace(m, label="PERSON")
     return m
+
+
+def _name_after_title(word: str) -> bool:
+    """After a title, a Census name (a word or not: "Detective Mason") or a word no list knows ("Okonkwo")."""
+    return _census_name(word) or _unknown_word(word)
 
 
 def _census_name(word: str) -> bool:
@@ -46,6 +53,17 @@ def _census_name(word: str) -> bool:
     folded = word.casefold()
     return folded in gazetteer.last_names() or (
         folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
+
+
+def _unknown_word(word: str) -> bool:
+    """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
+    nationality, place or organization's head word ("Okonkwo", "Halvorsen")."""
+    folded = word.casefold()
+    return not (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
+                or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)
+                or folded in gazetteer.first_names() or folded in gazetteer.last_names()
+                or plain.in_dictionary(folded) or gazetteer.place_category(word) is not None
+                or folded in vocabulary.ORGANIZATION_HEAD_WORDS)
 
 
 #: " of " or " of the " inside a tagger's span
@@ -166,14 +184,8 @@ def whole_names(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    word = text[start:end]
-    folded = word.casefold()
     if spans.overlapping(taken, start, end) or lexicon.strip_titles(text, start, end + 1)[0] != start:
-        return False
-    if (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
-            or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)):
         return False
     # no census name either: a census name beside a tagger's person may be someone's else (the tagger
     # leaves it out for a reason) and is flagged as a suspect anyway; a word no list knows is not
-    return (folded not in gazetteer.first_names() and folded not in gazetteer.last_names()
-            and not plain.in_dictionary(folded) and gazetteer.place_category(word) is None)
+    return _unknown_word(text[start:end])

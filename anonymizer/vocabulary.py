@@ -223,10 +223,9 @@ MEASURE_NOUNS = (
 )  # fmt: skip
 #: capitalised words that open a clause like a name but never are one (``It was about 9 when``)
 NOT_A_SUBJECT_NAME = (
-    "It", "That", "This", "There", "Here", "What", "Which", "Who", "Everything", "Nothing", "Something",
-    "Anything", "Today", "Tonight", "Now", "Then", *MEASURE_NOUNS,
-    "Yes", "No", "Okay", "Well", "So", "And", "But", "Or", "Right", "Sure", "Um", "Uh", "Oh", "Like", "Maybe",
-    "About", "Around", "Only", "Just", "Also", "Again", "Correct", "Exactly",
+    "It", "That", "This", "There", "Here", "What", "Which", "Who", "Everything", "Nothing", "Something", "Anything",
+    "Today", "Tonight", "Now", "Then", *MEASURE_NOUNS, "Yes", "No", "Okay", "Well", "So", "And", "But", "Or", "Right",
+    "Sure", "Um", "Uh", "Oh", "Like", "Maybe", "About", "Around", "Only", "Just", "Also", "Again", "Correct", "Exactly",
 )  # fmt: skip
 DECADE_WORDS = ("teens", "twenties", "thirties", "forties", "fourties", "fifties", "sixties", "seventies", "eighties", "nineties")
 
@@ -251,8 +250,9 @@ TRAVEL_PARTICLES = ("over", "back", "out", "down", "up")
 COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
 #: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
 SURNAME_TITLES = (
-    "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge",
-    "Sergeant", "Lieutenant", "Captain", "Detective", "Warden", "Agent",
+    "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
+    "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach",
+    "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor",
 )  # fmt: skip
 #: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
 KIN_WORDS = (

@@ -24,7 +24,7 @@ _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
-_TITLE = rf"(?:{'|'.join(vocabulary.SURNAME_TITLES)})\.?"
+_TITLE = rf"(?:{'|'.join(map(re.escape, vocabulary.SURNAME_TITLES))})\.?"
 _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}(?![\p{{L}}\d-])"
 _RUN_WORD = re.compile(_WORD)
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
