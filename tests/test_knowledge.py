@@ -288,3 +288,34 @@ def test_it_gives_a_known_name_the_corpus_label_pending_and_reset_puts_it_back(c
     knowledge.reset(doc)
     row.refresh_from_db()
     assert (row.label, row.corpus_mark, row.entity.label) == ("LOCATION", "", "LOCATION")
+
+
+def _rejected_beside_a_name(corpus, title: str, text: str) -> None:
+    """An approved document where the pass's ORGANIZATION "ISU" before the accepted person "Hartley" was rejected."""
+    doc = Document.objects.create(corpus=corpus, title=title, original_name=f"{title}.txt", original=b"x",
+                                  text=text, status=Document.Status.APPROVED)
+    isu = doc.entities.create(label="ORGANIZATION", category="ORGANIZATION", name="ISU")
+    person = doc.entities.create(label="PERSON", category="PERSON", name="Hartley")
+    Row.objects.create(document=doc, entity=isu, start=nth_span(text, "ISU")[0], end=nth_span(text, "ISU")[1],
+                       label="ORGANIZATION", status=ReviewStatus.REJECTED)
+    Row.objects.create(document=doc, entity=person, start=nth_span(text, "Hartley")[0],
+                       end=nth_span(text, "Hartley")[1], label="PERSON", status=ReviewStatus.ACCEPTED)
+
+
+@pytest.mark.parametrize("text, mark, status", [
+    # rejected twice in this very context ("the _ Name"): the name beside it is no reason to keep it
+    ("INMATE: Then the ISU Hartley came back.\n", CorpusMark.DISMISSED, ReviewStatus.REJECTED),
+    # another kind of context: the name beside it still keeps it pending, with the reason shown
+    ("INMATE: ISU Hartley came back.\n", CorpusMark.CONFLICT, ReviewStatus.PENDING),
+    ("INMATE: We saw ISU Hartley there.\n", CorpusMark.CONFLICT, ReviewStatus.PENDING),
+])
+def test_it_lets_a_dismissal_learned_beside_a_name_apply_beside_a_name(db, text, mark, status):
+    corpus = Corpus.objects.create(name="beside")
+    _rejected_beside_a_name(corpus, "one", "INMATE: the ISU Hartley searched my cell.\n")
+    _rejected_beside_a_name(corpus, "two", "COMMISSIONER RUFF: And the ISU Hartley wrote it up?\n")
+    mentions = [Mention(*nth_span(text, "ISU"), "ORGANIZATION", ("spacy",), entity=0),
+                Mention(*nth_span(text, "Hartley"), "PERSON", ("spacy",), entity=1)]
+    doc = _import(corpus, text, mentions, [Entity(0, "ORGANIZATION", "ORGANIZATION", "ISU"),
+                                           Entity(1, "PERSON", "PERSON", "Hartley")])
+    row = _mark(doc, "ISU")
+    assert (row.corpus_mark, row.status) == (mark, status)

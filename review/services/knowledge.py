@@ -87,6 +87,12 @@ class Knowledge:
         return self.dismissed_in.get((form, mention_context(text, mention.start, mention.end, mention.label,
                                                                  self.titles)))
 
+    def dismissed_here(self, text: str, mention: Mention) -> bool:
+        """Whether this form was rejected in this very kind of context (label, the words' classes
+        beside it) in 2+ documents and never accepted there: people already judged it there."""
+        form = fold_possessive(text[mention.start:mention.end])
+        return (form, mention_context(text, mention.start, mention.end, mention.label, self.titles)) in self.dismissed_in
+
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label
 
@@ -101,11 +107,14 @@ class Knowledge:
 
 
 def support(document: Document, mention: Mention, variants: dict[int, set[str]], form: str,
-            person_spans: list[tuple[int, int]], titles: frozenset[str]) -> str:
+            person_spans: list[tuple[int, int]], titles: frozenset[str], judged_beside: bool = False) -> str:
     """Why another detector says this mention is personal data in this document ("" = nothing does).
 
     A title or another name part right beside it, a title-page participant, a spelled-out
     form of it, or the automatic pass grouping it with other names of one entity.
+    ``judged_beside``: people rejected this form in this very kind of context (a name beside it
+    included) in two or more documents and never accepted it there ("the CCI Hartley" with "CCI"
+    an organization): a name beside it then says nothing new; every other reason still holds.
     """
     from anonymizer.types import Header
 
@@ -125,7 +134,7 @@ def support(document: Document, mention: Mention, variants: dict[int, set[str]],
             gap = text[mention.end:s]
         else:
             continue
-        if gap in (" ", ""):
+        if gap in (" ", "") and not judged_beside:
             return "another name part beside it"
     spelled = r"[- ]".join(re.escape(c) for c in form.upper() if c.isalpha())
     if len(form) >= MIN_FORM_LENGTH and re.search(r"(?<![A-Z])" + spelled + r"(?![A-Z])", text):
@@ -253,7 +262,7 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
         if knowledge.dismissal(text, m) is None:
             continue
         form = fold_possessive(text[m.start:m.end])
-        reason = support(document, m, variants, form, person_spans, titles)
+        reason = support(document, m, variants, form, person_spans, titles, knowledge.dismissed_here(text, m))
         if reason:
             conflicts.append([m.pk, reason])
         else:
