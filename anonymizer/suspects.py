@@ -58,8 +58,9 @@ _ANSWER_LIKE = regex.compile(
 )
 #: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's license)
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)")
-#: the last digits of a number said as such ("my social, ending in 4421"): group 1
-_LAST_DIGITS = re.compile(r"\b(?:ending[ ]in|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
+#: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
+_LAST_DIGITS = re.compile(
+    r"\b(?:(?:ending|ends?)[ ](?:in|with)|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
 
 
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:

@@ -153,6 +153,12 @@ DATE = [
     ("nineteen eighty-five", ["nineteen eighty-five"]),
     ("two thousand and five", ["two thousand and five"]),
     ("in twenty eleven", ["twenty eleven"]),
+    # a year of this century by its last digit
+    ("That was back in oh-nine.", ["oh-nine"]),
+    ("since oh five, yes", ["oh five"]),
+    ("in twenty-oh-nine", ["twenty-oh-nine"]),
+    ("about oh five hundred hours", []),
+    ("Oh, nine of them", []),
     ("on Monday", ["Monday"]),
     ("in June", ["June"]),
     ("last March", ["March"]),

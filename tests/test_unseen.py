@@ -210,6 +210,9 @@ SUSPECTS = [
     ("COMMISSIONER ROE: Your license was B7734521 then.", [("B7734521", "CDCR_ID")]),
     ("COMMISSIONER ROE: Your social, ending in 4421, is on file.", [("4421", "CDCR_ID")]),
     ("COMMISSIONER ROE: The last four digits are 0192.", [("0192", "CDCR_ID")]),
+    ("COMMISSIONER ROE: Your social ends in 7781, correct?", [("7781", "CDCR_ID")]),
+    ("COMMISSIONER ROE: The number ends with 0713.", [("0713", "CDCR_ID")]),
+    ("MR. DOE: It ends in two days.", []),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag
     ("MR. DOE: He got married at 19.", [("19", "AGE")]),

@@ -123,9 +123,12 @@ PATTERNS = [
     ),
     Pattern(
         "spoken_year_twenty",
-        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:twenty[ -](?:twenty(?:[ -](?:{UNITS}))?|{TEENS})){_SPOKEN_YEAR_END}",
+        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:twenty[ -](?:twenty(?:[ -](?:{UNITS}))?|{TEENS}|(?:oh|o)[ -](?:{UNITS})))"
+        rf"{_SPOKEN_YEAR_END}",
         0.8,
     ),
+    # (back in) oh-nine, (since) oh five: a year of this century said by its last digit
+    Pattern("spoken_year_oh", rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:oh|o)[ -](?i:{UNITS}){_SPOKEN_YEAR_END}", 0.8),
     # weekdays, unambiguous months anywhere; ambiguous months after a time word
     Pattern("weekday", rf"\b{_WEEKDAY}s?(?![\w'’])", 0.85),
     Pattern(
