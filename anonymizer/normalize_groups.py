@@ -20,6 +20,7 @@ from .normalize_names import (
     _OFF_TITLE,
     _key_parts,
     _slip,
+    _vocabulary,
 )
 
 
@@ -149,6 +150,15 @@ class _People:
                 if best is None or key < best:
                     best = key
         return None if best is None else best[-1]
+
+    def of_a_family(self, tokens: list[str]) -> bool:
+        """Whether a name is a first name that is no word and no place, then the whole surname of a
+        person named in full ("Renata St. Clair" beside Desmond St. Clair)."""
+        first, surname = tokens[0], tokens[1:]
+        return first in gazetteer.first_names() and first not in _vocabulary().common \
+            and gazetteer.place_category(first) is None and any(
+                len(self.groups[gid].core) > len(surname) and self.groups[gid].core[-len(surname):] == surname
+                for gid in self.candidates(surname[-1]) if self.groups[gid].label == "PERSON")
 
     def absorb(self, gid: int, tokens: list[str]) -> None:
         """Add a linked name's parts: unmatched ones are new parts, variants become keys."""

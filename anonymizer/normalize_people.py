@@ -37,8 +37,7 @@ class _Grouper:
     """Assigns each input mention to a group (step 1-3 of the module doc)."""
 
     def __init__(self, text: str, config: Config, cut_prefixes: dict[int, str] | None = None) -> None:
-        self.text = text
-        self._cut_prefixes = cut_prefixes or {}  # start of a cut name's second piece -> its first piece
+        self.text, self._cut_prefixes = text, cut_prefixes or {}  # a cut name's second piece's start -> first piece
         self.groups: list[_Group] = []
         self.people = _People(self.groups, config.fuzzy_threshold)
         self._by_key: dict[tuple[str, str], int] = {}
@@ -381,6 +380,8 @@ class _Grouper:
             if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]) and (
                     set(mention.sources) <= NER_SOURCES - {"presidio"} or self.groups[gid].core == tokens):
                 return gid  # exactly a person's full name: even when a rule's piece of it joined the span
+            if self.people.of_a_family(tokens):  # "Renata St. Clair" beside Desmond St. Clair
+                return self._person_name(tokens)
         key = _surface_key(label, surface)
         gid = self._by_key.get((label, key))
         if gid is None and label in _FUZZY_LABELS and len(key) >= _MIN_FUZZY_LEN:

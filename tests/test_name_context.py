@@ -311,3 +311,19 @@ def test_it_gives_a_short_form_of_a_first_name_to_the_person_of_that_first_name(
     mentions, entities = run(text, [*spans, at(text, short, nth=text.count(short) - 1)], header=None)
     last = max(mentions, key=lambda m: m.start)
     assert entities[last.entity].name == owner
+
+
+@pytest.mark.parametrize(("sentence", "label"), [
+    ("Renata St. Clair was my girlfriend.", "PERSON"),   # a first name, then the whole surname of Desmond St. Clair
+    ("Renata De La Cruz was my girlfriend.", "PERSON"),
+    ("Fresno St. Clair is a club.", "ORGANIZATION"),     # a place is no first name
+    ("Renata Clair Ventures hired me.", "ORGANIZATION"),  # not the whole surname of anyone
+    ("Renata Garcia was my girlfriend.", "ORGANIZATION"),  # nobody here is named Garcia in full
+])
+def test_it_takes_a_taggers_organization_of_a_first_name_and_a_familys_surname_for_a_person(sentence, label):
+    text = (f"INMATE DOE: {sentence}\nCOMMISSIONER ROE: And Desmond St. Clair?\n"
+            "INMATE DOE: Yes. And Tomas De La Cruz.\n")
+    organization = sentence.split(" was ")[0].split(" is ")[0].split(" hired")[0]
+    spans = [at(text, organization, "ORGANIZATION"), at(text, "Desmond St. Clair"), at(text, "Tomas De La Cruz")]
+    mentions, _ = run(text, spans, header=None)
+    assert next(m.label for m in mentions if text[m.start:m.end] == organization) == label
