@@ -231,9 +231,10 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
-        elif label in ("ORGANIZATION", "LOCATION") and m.sources == ("spacy",) \
+        elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
+                and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):
-            label = "PERSON"  # "my uncle, Curtis Mbelu, at": a first name and a surname the tagger took for a firm
+            label = "PERSON"  # "my uncle, Curtis Mbelu, at", "my uncle Sefo": a name the tagger took for a firm or a group
         if (start, end, label) != (m.start, m.end, m.label):
             m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m

@@ -132,8 +132,8 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
     Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said"), a courtesy
     title ("a job offer from Ms. Malia Church") or "who was" ("Who was Georgia Ibáñez to you?"): a
     person, whatever place or organization the words also name. Two words: no plain word and no
-    organization's word first, a census surname that is no organization's plural head last. One
-    word: a census first name or no dictionary word."""
+    organization's word first, a census surname that is no organization's plural head or a word no
+    list knows last ("Tavita Aumua"). One word: a census first name or no dictionary word."""
     match = _NAME_WORDS.fullmatch(text, start, end)
     if match is None or not (lexicon.after_relative(text, start)
                              or _NAMED_AFTER.search(text, max(0, start - 30), start)):
@@ -143,7 +143,7 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
         return may_be_first_name(first)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):
         return False
-    return vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() \
+    return (vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() or _unknown_word(last)) \
         and last not in vocabulary.ORGANIZATION_PLURAL_HEADS
 
 

@@ -327,3 +327,16 @@ def test_it_takes_a_taggers_organization_of_a_first_name_and_a_familys_surname_f
     spans = [at(text, organization, "ORGANIZATION"), at(text, "Desmond St. Clair"), at(text, "Tomas De La Cruz")]
     mentions, _ = run(text, spans, header=None)
     assert next(m.label for m in mentions if text[m.start:m.end] == organization) == label
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label"), [
+    ("Then my uncle Sefo took me in.", "Sefo", "PERSON"),  # a tagger's group that is a relative's name
+    ("My cousin, Tavita Aumua, wrote a letter.", "Tavita Aumua", "PERSON"),
+    ("My cousin is Samoan, like me.", "Samoan", "NRP"),    # a nationality stays one
+    ("We are Samoan and Catholic.", "Catholic", "NRP"),
+])
+def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface, label):
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(surface)
+    spacy = Mention(start, start + len(surface), "NRP", ("spacy",))
+    assert [x.label for x in filter_mentions(text, [spacy])] == [label]
