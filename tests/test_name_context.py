@@ -240,7 +240,7 @@ def test_it_splits_a_titled_person_of_an_organization_off_the_taggers_span(surfa
     assert [(m.label, text[m.start : m.end]) for m in filter_mentions(text, [tagged])] == expected
 
 
-@pytest.mark.parametrize("kin", ["Aunt", "Uncle", "Cousin", "Grandma", "Abuela", "Tío"])
+@pytest.mark.parametrize("kin", ["Aunt", "Uncle", "Cousin", "Grandma", "Abuela", "Tío", "Mama", "Papá"])
 def test_it_takes_a_relatives_title_off_a_name_and_groups_it_with_the_full_name(kin):
     text = (f"INMATE DOE: {kin} Rosario wrote a letter.\n"
             "COMMISSIONER ROE: Your relative Rosario Delgado says she will support you.\n")

@@ -310,3 +310,17 @@ def test_it_sends_a_shared_surname_to_the_likely_person_with_low_certainty(pipel
     assert mention.confidence == confidence
     assert "Marvin" not in {analysis.entities[m.entity].name.split()[0] for m in analysis.mentions
                             if text[m.start:m.end].startswith("Consuelo")}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("She said, Mama Ada, come quick.", ["Ada"]),          # a relative's title is no name
+    ("The Case Manager Oyelaran set it up.", ["Oyelaran"]),  # a title of two words
+    ("And the Social Worker Lindqvist?", ["Lindqvist"]),
+    ("The Psych Tech Brannigan saw me.", ["Brannigan"]),
+])
+def test_it_leaves_a_title_out_of_a_suspect(sentence, expected):
+    from anonymizer.spans import protect
+    from anonymizer.suspects import find
+
+    text = f"MR. DOE: {sentence}\n"
+    assert [text[s:e] for s, e, _ in find(text, [], protect(text))] == expected
