@@ -89,7 +89,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
-        if spans.sentence_initial(text, start) and not _name_like(words, lower):
+        if spans.sentence_initial(text, start) and (not _name_like(words, lower) or _word_said(text, end, words)):
             continue
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
@@ -159,6 +159,14 @@ def _name_like(words: list[str], lower: frozenset[str]) -> bool:
     if folded in lower:
         return False
     return folded in gazetteer.first_names() or folded in gazetteer.last_names()
+
+
+def _word_said(text: str, end: int, words: list[str]) -> bool:
+    """A sentence's first word, alone before a stop or a comma, that is a word and no first name
+    ("Amen.", "Welcome, everyone.", "Overall, I did"): the word, though a Census surname too."""
+    folded = words[0].casefold()
+    return len(words) == 1 and text[end:end + 1] in (".", ",", "!", "?") and plain.in_dictionary(folded) \
+        and folded not in gazetteer.first_names()
 
 
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

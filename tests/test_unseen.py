@@ -213,6 +213,12 @@ SUSPECTS = [
     ("COMMISSIONER ROE: Your social ends in 7781, correct?", [("7781", "CDCR_ID")]),
     ("COMMISSIONER ROE: The number ends with 0713.", [("0713", "CDCR_ID")]),
     ("MR. DOE: It ends in two days.", []),
+    # a sentence's first word alone before a stop or a comma: the word, though a Census surname
+    ("MR. DOE: Amen. Thank you all.", []),
+    ("COMMISSIONER ROE: Welcome, everyone.", []),
+    ("MR. DOE: Overall, I did my programs.", []),
+    ("MR. DOE: Rose, my sister, came.", [("Rose", "PERSON")]),  # a first name stays a suspect
+    ("MR. DOE: Welcome Hendricks drove.", [("Welcome Hendricks", "PERSON")]),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag
     ("MR. DOE: He got married at 19.", [("19", "AGE")]),
@@ -324,3 +330,15 @@ def test_it_leaves_a_title_out_of_a_suspect(sentence, expected):
 
     text = f"MR. DOE: {sentence}\n"
     assert [text[s:e] for s, e, _ in find(text, [], protect(text))] == expected
+
+
+@pytest.mark.parametrize(("word", "label", "kept"), [
+    ("Nah", "PERSON", False), ("Alrighty", "LOCATION", False), ("Bingo", "LOCATION", False),  # interjections
+    ("Yep", "PERSON", False),
+    ("Fine", "PERSON", True),  # a Census surname: never a stop name ("Mr. Fine")
+])
+def test_it_drops_a_taggers_interjection_at_an_utterance_start(word, label, kept):
+    text = f"MR. DOE: {word}, I think so.\n"
+    start = text.index(word)
+    spacy = Mention(start, start + len(word), label, ("spacy",))
+    assert bool(list(filter_mentions(text, [spacy]))) is kept
