@@ -52,10 +52,13 @@ _MEASURE_SUBJECT = regex.compile(
 )
 #: a bare number answering a question on the line before ("How many ...?" / "Twenty-two, sir.")
 _ANSWER_LIKE = regex.compile(
-    rf"\?[^\S\n]*\n[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+(?:(?:About|Maybe|Like|Um|Uh),?[ ])?\K"
-    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:,[ ](?:sir|ma'am|I[ ]think|I[ ]believe))?[.!]?[^\S\n]*$)",
+    rf"\?[^\S\n]*\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+(?:(?:About|Maybe|Like|Um|Uh),?[ ])?\K"
+    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:[ ]and[ ]a[ ]half)?(?:,[ ](?:(?:yes[ ])?sir|(?:yes[ ])?ma'am|I[ ]think|I[ ]believe))?"
+    r"[.!]?[^\S\n]*$)",
     regex.MULTILINE,
 )
+#: a question for a count, a length or a score, not an age
+_COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b")
 #: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's license)
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)")
 #: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
@@ -106,9 +109,16 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
             if free(*match.span()) and not (label == "AGE" and (is_clock_reading(text, *match.span())
-                                                                or _MEASURE_SUBJECT.search(text, max(0, match.start() - 40), match.start()))):
+                                                                or _MEASURE_SUBJECT.search(text, max(0, match.start() - 40), match.start())
+                                                                or (pattern is _ANSWER_LIKE and _counts(text, match.start())))):
                 found.append((*match.span(), label))
     return _disjoint(found)
+
+
+def _counts(text: str, answer: int) -> bool:
+    """Whether the question an answer's number follows asks for a count or a length ("How many write-ups?")."""
+    mark = text.rfind("?", 0, answer)
+    return bool(_COUNT_QUESTION.search(text, text.rfind("\n", 0, mark) + 1, mark))
 
 
 def _free_runs(matches, taken: list[tuple[int, int]]):

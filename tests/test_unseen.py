@@ -228,6 +228,11 @@ SUSPECTS = [
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Twenty-two, sir.", [("Twenty-two", "AGE")]),
     ("Q. And then?\nA. About 16.", [("16", "AGE")]),
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Two of them, sir.", []),
+    # an answer after empty lines, "and a half", "yes sir"; never the answer to a count's question
+    ("COMMISSIONER ROE: How old were you?\n\nMR. DOE: Sixteen and a half, yes sir.", [("Sixteen", "AGE")]),
+    ("COMMISSIONER ROE: And how old is she now?\n\n\nMR. DOE: 19.", [("19", "AGE")]),
+    ("COMMISSIONER ROE: How many write-ups did you have?\n\nMR. DOE: Two.", []),
+    ("COMMISSIONER ROE: How long was the program?\nMR. DOE: Twelve, sir.", []),
     ("MR. DOE: I did 12 steps and 40 hours.", []),
     # an institution noun on its own is the head of a name, never a person
     ("MR. DOE: Call the District Attorney's Office. Then go to Unit 4.", []),
