@@ -231,6 +231,8 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
+        elif label == "PERSON" and not trusted and "suspect" not in m.sources and gazetteer.is_place_not_name(surface):
+            label = "LOCATION"  # "ranch out past Yreka", "parole plans say Chula Vista": a tagger's person that is a town
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):

@@ -148,6 +148,29 @@ def is_known_place(name: str) -> bool:
     return name.strip() in geonames_known_city_names() or name.strip().title() in geonames_known_city_names()
 
 
+@lru_cache(maxsize=1)
+def small_towns() -> frozenset[str]:
+    """California towns of 500 to 5,000 people that :func:`place_category` does not know ("Weed",
+    "Needles", "Ione"): places only where a locative says so (the place recognizer)."""
+    return frozenset(data_lines("california_towns.txt"))
+
+
+#: first words of place names that are no first names here ("San Jose", "Santa Ana", "Fort Bragg")
+_PLACE_PREFIXES = frozenset("san santa santo saint st st. los las la el del fort mount lake port".split())
+
+
+def is_place_not_name(surface: str) -> bool:
+    """Whether a tagger's person is a known place no one is named ("Chula Vista", "Yreka", "Santa
+    Ana"): one word that is no Census name, or words whose first is no Census first name."""
+    words = surface.split()
+    if not words or not is_known_place(surface):
+        return False
+    first = words[0].casefold()
+    if len(words) == 1:
+        return first not in first_names() and first not in last_names()
+    return first in _PLACE_PREFIXES or first not in first_names()
+
+
 # --- lists used by the rule recognizers --------------------------------------------------
 
 #: Institution codes that are also words or too short to be told apart from them.

@@ -95,7 +95,7 @@ def _first_and_last_name(surface: str) -> bool:
     """Two capitalised words, a Census first name that is no common word and no place (or a town
     before a word that is no common word either), then a word that is no place and no organization's
     head word ("Curtis Mbelu", "Bryant Sapolu"; not "Jordan High", "Kelly Services", "Tyrone Church",
-    "Austin Energy")."""
+    "Austin Energy", "Santa Ana")."""
     match = _TWO_NAMES.fullmatch(surface)
     if match is None:
         return False
@@ -105,7 +105,7 @@ def _first_and_last_name(surface: str) -> bool:
             and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
             and gazetteer.place_category(last) is None
             and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
-            and not lexicon.is_whitelisted(surface))
+            and not lexicon.is_whitelisted(surface) and not gazetteer.is_place_not_name(surface))
 
 
 #: a courtesy title ("from Ms. ") or a question about a person ("Who was ") right before a name

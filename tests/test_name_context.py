@@ -340,3 +340,18 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     start = text.index(surface)
     spacy = Mention(start, start + len(surface), "NRP", ("spacy",))
     assert [x.label for x in filter_mentions(text, [spacy])] == [label]
+
+
+@pytest.mark.parametrize(("surface", "label", "sentence", "expected"), [
+    ("Santa Ana", "LOCATION", "You'd be supervised out of the Santa Ana parole office.", "LOCATION"),
+    ("Chula Vista", "PERSON", "Your parole plans say Chula Vista, with your sister.", "LOCATION"),
+    ("Yreka", "PERSON", "He has a ranch out past Yreka.", "LOCATION"),
+    ("Austin", "PERSON", "He has a ranch with Austin.", "PERSON"),        # a first name that a town has too
+    ("Jones", "PERSON", "At the corner of Eddy and Jones.", "PERSON"),     # a surname
+    ("Curtis Mbelu", "ORGANIZATION", "My uncle, Curtis Mbelu, hired me.", "PERSON"),
+])
+def test_it_reads_a_taggers_town_as_a_place_and_no_person(surface, label, sentence, expected):
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(surface)
+    spacy = Mention(start, start + len(surface), label, ("spacy",))
+    assert [x.label for x in filter_mentions(text, [spacy])] == [expected]

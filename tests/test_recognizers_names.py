@@ -138,6 +138,11 @@ PLACE = [
     ("We lived near Pelican Bay for a while", ["Pelican Bay"]),
     ("I believe in Hope", []),
     ("I was sentenced in Kern County Superior Court.", ["Kern County"]),
+    # a small California town, only after a locative no person follows
+    ("Or up in Weed, with my uncle.", ["Weed"]),
+    ("I was born in Needles and raised in Blythe.", ["Needles", "Blythe"]),
+    ("I got a letter from Weed.", []),  # "from" and "to" also take persons
+    ("I talked to Needles about it.", []),
 ]
 
 NAME_TABLES = {

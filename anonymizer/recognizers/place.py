@@ -20,6 +20,7 @@ _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
 _TOWN_BEFORE = re.compile(rf"\b(?:(?i:in|from|near|of)|{TRIP_TO})[ ]$")
+_SMALL_TOWN_BEFORE = re.compile(r"\b(?i:in|near|outside(?:[ ]of)?|(?:town|city|outskirts)[ ]of|born[ ]in|moved[ ]to)[ ]$")
 #: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
 _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 
@@ -56,7 +57,7 @@ class PlaceRecognizer(RuleRecognizer):
         words = list(re.finditer(r"\S+", text[start:end]))
         for last in range(len(words), 0, -1):
             name = text[start : start + words[last - 1].end()]
-            category = place_category(name)
+            category = place_category(name) or self._small_town(text, start, name)
             if category is None or not self._plausible(name, category, after_city):
                 continue
             if name.casefold() in _INSTITUTION_TOWNS and not _TOWN_BEFORE.search(text, max(0, start - 24), start):
@@ -66,6 +67,14 @@ class PlaceRecognizer(RuleRecognizer):
                 return None  # part of a longer name: "Hoover Elementary", "Fresno Bulldogs"
             county = _COUNTY_SUFFIX.match(text, stop)
             return start, county.end() if county else stop
+        return None
+
+    @staticmethod
+    def _small_town(text: str, start: int, name: str) -> str | None:
+        """A small California town ("up in Weed", "born in Ione"), only after a locative no person
+        follows ("in", "near", "born in"; not "to" or "from")."""
+        if name in gazetteer.small_towns() and _SMALL_TOWN_BEFORE.search(text, max(0, start - 24), start):
+            return "CITY"
         return None
 
     @staticmethod
