@@ -77,7 +77,7 @@ _HEDGE = re.compile(
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 _LEADING_THE = re.compile(r"the\s+", re.I)
 #: an article or a possessive that opens an organization's or a place's span ("a Halfway House")
-_LEADING_DETERMINER = re.compile(r"(?:the|an?|my|his|her|our|their|your)\s+", re.I)
+_LEADING_DETERMINER = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
@@ -231,8 +231,9 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
-        elif label == "PERSON" and not trusted and "suspect" not in m.sources and gazetteer.is_place_not_name(surface):
-            label = "LOCATION"  # "ranch out past Yreka", "parole plans say Chula Vista": a tagger's person that is a town
+        elif label == "PERSON" and not trusted and "suspect" not in m.sources and (
+                gazetteer.is_place_not_name(surface) or _street_on(text, start, surface)):
+            label = "LOCATION"  # "out past Yreka", "say Chula Vista", "a room on Juniper Lane": a town or a street
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):
@@ -240,6 +241,16 @@ def filter_mentions(
         if (start, end, label) != (m.start, m.end, m.label):
             m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m
+
+
+def _street_on(text: str, start: int, surface: str) -> bool:
+    """A street's name after "on" or a house number ("a room on Juniper Lane", "2217 Juniper Lane")."""
+    words = surface.split()
+    return len(words) > 1 and words[-1].casefold() in vocabulary.STRONG_STREET_SUFFIXES \
+        and _ON_OR_NUMBER.search(text, max(0, start - 12), start) is not None
+
+
+_ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
 
 
 def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:

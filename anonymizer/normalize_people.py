@@ -28,8 +28,7 @@ from .types import Config, Header, Mention
 _INMATE_TAG_WORDS = frozenset(label.split()[0] for label in vocabulary.INMATE_LABELS)
 
 
-def _title_sex(title: str) -> str:
-    """"M" for ``Mr``, else "F" (``Mrs``, ``Ms``, ``Miss``)."""
+def _title_sex(title: str) -> str:  # "M" for ``Mr``, else "F" (``Mrs``, ``Ms``, ``Miss``)
     return "M" if title.casefold() == "mr" else "F"
 
 
@@ -372,7 +371,8 @@ class _Grouper:
             and tokens[0] in self.people.index
             and (tokens[0] not in _vocabulary().common or self._as_person(mention) or self._name_not_word(mention))
             and set(mention.sources) <= NER_SOURCES - {"presidio"}
-            and (self._established(tokens[0]) or _AGE_AFTER.match(self.text, mention.end))  # "Mateo is six."
+            and (self._established(tokens[0]) or _AGE_AFTER.match(self.text, mention.end)  # "Mateo is six."
+                 or (self._as_person(mention) and gazetteer.place_category(surface) is None))  # "Ximena's starting"
         ):
             return self._person_part(tokens)
         if label in _RELABEL_LABELS and len(tokens) > 1:

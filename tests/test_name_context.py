@@ -349,9 +349,26 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     ("Austin", "PERSON", "He has a ranch with Austin.", "PERSON"),        # a first name that a town has too
     ("Jones", "PERSON", "At the corner of Eddy and Jones.", "PERSON"),     # a surname
     ("Curtis Mbelu", "ORGANIZATION", "My uncle, Curtis Mbelu, hired me.", "PERSON"),
+    ("Juniper Lane", "PERSON", "The letter mentions a room on Juniper Lane.", "LOCATION"),  # a street after "on"
+    ("Juniper Lane", "PERSON", "It is at 2217 Juniper Lane.", "LOCATION"),
+    ("Penny Lane", "PERSON", "My friend Penny Lane came.", "PERSON"),
 ])
 def test_it_reads_a_taggers_town_as_a_place_and_no_person(surface, label, sentence, expected):
     text = f"INMATE DOE: {sentence}\n"
     start = text.index(surface)
     spacy = Mention(start, start + len(surface), label, ("spacy",))
     assert [x.label for x in filter_mentions(text, [spacy])] == [expected]
+
+
+@pytest.mark.parametrize(("word", "label", "person"), [
+    ("Ximena", "LOCATION", True),   # a person's word after a name of one word: that person
+    ("Ximena", "ORGANIZATION", True),
+    ("Lincoln", "LOCATION", False),  # a town
+    ("Hope", "LOCATION", False),     # a common word
+])
+def test_it_gives_a_taggers_lone_word_to_the_person_of_one_name(word, label, person):
+    text = (f"INMATE DOE: Marisela and the kids, {word} and Diego, live there.\n"
+            f"COMMISSIONER ROE: Thank you.\nINMATE DOE: {word}'s starting college in the fall.\n")
+    spans = [at(text, word), at(text, "Diego"), at(text, word, label, nth=1)]
+    mentions, _ = run(text, spans, header=None)
+    assert (mentions[-1].label == "PERSON" and mentions[-1].entity == mentions[0].entity) is person

@@ -18,6 +18,10 @@ TIGHTEN = [
     ("PRISONER LOVE: Yes.", "PRISONER LOVE", "PERSON", "LOVE"),
     ("under the laws of the State of\nCalifornia", "State of", "LOCATION", "State"),
     ("CORRECTIONS TO THE DECISION", "CORRECTIONS TO THE", "ORGANIZATION", "CORRECTIONS"),
+    # a lower-case preposition off an organization's or a place's span; a capital one is its name's
+    ("the Home Depot on Blackstone as a driver", "on Blackstone", "ORGANIZATION", "Blackstone"),
+    ("I stayed at Turning Point near Fresno.", "near Fresno", "LOCATION", "Fresno"),
+    ("I did On Track and AA.", "On Track", "ORGANIZATION", "On Track"),
 ]
 
 
