@@ -106,7 +106,9 @@ def states_own_name(text: str, start: int, end: int) -> frozenset[str]:
 #: who gave a statement (``the statement of Mr. Delgado``): a person present at the hearing.
 #: ``Mr|Mrs|Ms|Miss``: the courtesy titles, in the patterns below and in :mod:`anonymizer.normalize_people`
 _COURTESY = "|".join(vocabulary.COURTESY_TITLES)
-_ADDRESSED = re.compile(rf"(?:^|:[ ]+)(?P<title>{_COURTESY})\.?[ ]$")
+_ADDRESSED = re.compile(rf"(?:^|:[ ]+|[.?!][ ]+)(?P<title>{_COURTESY})\.?[ ]$")
+#: said of someone present: "Ms. Hayes is here as next of kin", "Mr. Okafor is also present"
+_PRESENT_AFTER = re.compile(r"[ ](?:is|are)[ ](?:(?:also|still)[ ])?(?:here|present|with[ ]us|on[ ]the[ ](?:line|phone))\b")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + rf") of (?:{_COURTESY})\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")

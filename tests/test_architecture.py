@@ -51,6 +51,7 @@ LAYERS: list[list[str]] = [
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
     ["normalize_groups"],
+    ["normalize_context"],
     ["normalize_people"],
     ["normalize_rescan"],
     ["normalize", "categorize", "evaluate_report", "suspects"],

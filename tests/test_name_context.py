@@ -372,3 +372,28 @@ def test_it_gives_a_taggers_lone_word_to_the_person_of_one_name(word, label, per
     spans = [at(text, word), at(text, "Diego"), at(text, word, label, nth=1)]
     mentions, _ = run(text, spans, header=None)
     assert (mentions[-1].label == "PERSON" and mentions[-1].entity == mentions[0].entity) is person
+
+
+_FAMILY = Header(inmate_name="TERRENCE OKAFOR-HAYES", participants=(
+    Participant("TERRENCE OKAFOR-HAYES", "Inmate"), Participant("DENISE HAYES", "Victim's Next of Kin")))
+
+
+@pytest.mark.parametrize(("line", "surface", "owner"), [
+    # a surname several persons share, addressed after a sentence or said to be here: the one present
+    ("COMMISSIONER ROE: Welcome. Ms. Hayes, you're the victim's mother?", "Hayes", "Denise Hayes"),
+    ("COMMISSIONER ROE: Ms. Hayes is here as next of kin.", "Hayes", "Denise Hayes"),
+    # someone said to be here is present: addressed later, they are the one named
+    ("ATTORNEY ROE: His brother Dwayne Okafor is also here.\nCOMMISSIONER ROE: Mr. Okafor, you may observe.",
+     "Okafor", "Dwayne Okafor"),
+])
+def test_it_gives_a_shared_surname_addressed_or_said_present_to_the_one_present(line, surface, owner):
+    text = ("COMMISSIONER ROE: We are on the record.\n"
+            "INMATE OKAFOR-HAYES: My sister Tameka Hayes wrote. My father, Emmanuel Okafor, left. Kevin Hayes died.\n"
+            f"{line}\n")
+    spans = [at(text, "OKAFOR-HAYES", sources=("rule",)), at(text, "Tameka Hayes"), at(text, "Emmanuel Okafor"),
+             at(text, "Kevin Hayes")]
+    spans += [at(text, name) for name in ("Dwayne Okafor",) if name in text]
+    spans.append(at(text, surface, nth=text.count(surface) - 1))
+    mentions, entities = run(text, spans, _FAMILY)
+    last = max((m for m in mentions if text[m.start:m.end] == surface), key=lambda m: m.start)
+    assert entities[last.entity].name == owner

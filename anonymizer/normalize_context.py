@@ -1,0 +1,136 @@
+"""Normalization, step 2b: whom a name part several persons share names, read from its context
+(who speaks, who is addressed or present, a relative or "and I" before or after it).
+
+:class:`_Context` is the half of :class:`anonymizer.normalize_people._Grouper` that reads the
+context; see :mod:`anonymizer.normalize` for the rules.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import replace
+
+from . import gazetteer, lexicon
+from .normalize_groups import _Group, _People
+from .normalize_names import (
+    _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
+    _TITLE_BEFORE, _WITH_SPEAKER, _name_tokens,
+)
+from .transcript import in_speaker_tag, line_start, speaker_tag
+from .types import Mention
+
+
+def _title_sex(title: str) -> str:
+    """"M" for ``Mr``, else "F" (``Mrs``, ``Ms``, ``Miss``)."""
+    return "M" if title.casefold() == "mr" else "F"
+
+
+class _Context:
+    """Whom a shared name part names; mixed into the grouper, which holds this state."""
+
+    text: str
+    groups: list[_Group]
+    people: _People
+    _named: list[tuple[int, int]]  # (start, person) of every full name, in text order
+    _introductions: set[int]  # starts of full names a speaker gives as their own
+    _here: set[int]  # starts of full names said to be present
+
+    def _first_name(self, gid: int) -> str:
+        core = self.groups[gid].core
+        return core[0] if len(core) > 1 else ""
+
+    def _likely(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
+        not "Ter-Petrosyan"); a speaker tag names a title-page participant; ``Mr.``/``Ms.`` before it a
+        man/woman (Census first-name lists) whose surname it is; in running text not the transcriber."""
+        tokens = _name_tokens(self._surface(mention))
+        gids = [g for g in gids if tokens and tokens[0] in self.groups[g].core] or gids
+        if "rule" in mention.sources:
+            gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
+        elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
+            gids = [g for g in gids if not self.groups[g].transcriber] or gids
+        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        if title:
+            other = "F" if _title_sex(title.group(1)) == "M" else "M"
+            gids = [g for g in gids if self._sex_of(g) != other] or gids
+            gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
+        return gids
+
+    def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
+        """Whom a bare surname shared by several persons names, when its utterance says it ([] = no
+        telling). A speaker tag: the speaker who gives their full name in the utterance (``My name is
+        Lucinda Black``), else the one the previous utterance addressed by first name (``Georgia, go
+        ahead.``). Elsewhere: the speaker who gave their full name earlier in the utterance; ``Ms. Black,``
+        addressed or ``the statement of Ms. Black``: the title-page participants (people present)."""
+        text, start = self.text, mention.start
+        line, tag = line_start(text, start), in_speaker_tag(text, start)
+        end = text.find("\n", start) if tag else start
+        for s, gid in self._named[bisect_left(self._named, (line,)):]:
+            if s >= (end if end >= 0 else len(text)):
+                break
+            if gid in gids and s in self._introductions:
+                return [gid]
+        if tag:
+            before = text[:line].rstrip("\n")
+            previous = before.rfind("\n") + 1
+            spoke = speaker_tag(text, previous) if before else None
+            opening = spoke.end() if spoke else previous
+            first = _FIRST_NAME_ADDRESSED.match(text, opening) if before else None
+            said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
+            titled = _TITLE_ADDRESSED.match(text, opening) if before and len(said) != 1 else None
+            if titled and titled.group(2).casefold() in _name_tokens(text[start : mention.end]):
+                said = self._by_sex(self._present(gids), titled.group(1), keep=False)  # "Mr. Love, please."
+            return said if len(said) == 1 else []
+        if _WITH_SPEAKER.match(text, mention.end):
+            return self._with_speaker(gids, mention, line)
+        if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
+            by_first = self._by_first_name(gids, mention)
+            return by_first if len(by_first) == 1 else []
+        before = text[line:start]
+        addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
+        if addressed:  # "Ms. Sandoval, please.": of the people present, a woman before one of unknown sex
+            return self._by_sex(self._present(gids), addressed.group("title"))
+        if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
+            return self._present(gids)
+        return []
+
+    def in_context(self, hit: Mention) -> Mention:
+        """A re-scan hit of one name part several persons share, given to the one its utterance
+        names when it says so (:meth:`_in_context`), else left to the form's owner."""
+        tokens = _name_tokens(self._surface(hit))
+        gids = self.people.candidates(tokens[0]) if len(tokens) == 1 else []
+        said = self._in_context(gids, hit) if len(gids) > 1 and hit.entity in gids else []
+        return replace(hit, entity=said[0]) if len(said) == 1 else hit
+
+    def _with_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
+        """"Faith and I got married", said by the inmate Guy Faith: someone else than the speaker (a
+        title-page person bearing the tag's name), and of those the one whose first name it is."""
+        tag = speaker_tag(self.text, line)
+        own = {w.casefold() for w in tag.group("tag").split()} if tag else set()
+        others = [g for g in gids if not (own & set(self.groups[g].core) and self.groups[g].header_rank != _OFF_TITLE)]
+        by_first = self._by_first_name(others, mention)
+        if len(by_first) == 1:
+            return by_first
+        return others if len(others) == 1 else []
+
+    def _by_first_name(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons of ``gids`` whose first name the mention is."""
+        tokens = _name_tokens(self._surface(mention))
+        return [g for g in gids if tokens and self._first_name(g) == tokens[0]]
+
+    def _present(self, gids: list[int]) -> list[int]:
+        """The persons present at the hearing: title-page participants, people who gave their own full
+        name in an utterance ("I'm Jerome Love") or were said to be here ("Dwayne Okafor is also here");
+        a victim is talked about, not addressed."""
+        introduced = {gid for s, gid in self._named if s in self._introductions or s in self._here}
+        return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced]
+
+    def _sex_of(self, gid: int) -> str | None:
+        """"M"/"F": the sex the person's first name mostly has on the Census lists; None = unknown."""
+        return gazetteer.first_name_sex(self._first_name(gid))
+
+    def _by_sex(self, gids: list[int], title: str, keep: bool = True) -> list[int]:
+        """The persons present whom a ``Mr.``/``Ms.`` addresses: the ones of that sex, else the ones
+        of unknown sex ("Mateo"), else (``keep``) all."""
+        wanted = _title_sex(title)
+        return ([g for g in gids if self._sex_of(g) == wanted] or [g for g in gids if self._sex_of(g) is None]
+                or (gids if keep else []))
