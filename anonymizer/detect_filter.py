@@ -231,13 +231,13 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
-        elif label == "PERSON" and not trusted and "suspect" not in m.sources and (
+        elif label == "PERSON" and not trusted and "suspect" not in m.sources and not _after_title(text, start) and (
                 gazetteer.is_place_not_name(surface) or _street_on(text, start, surface)):
             label = "LOCATION"  # "out past Yreka", "say Chula Vista", "a room on Juniper Lane": a town or a street
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):
-            label = "PERSON"  # "my uncle, Curtis Mbelu, at", "my uncle Sefo": a name the tagger took for a firm or a group
+            label = "PERSON"  # "my uncle, Curtis Mbelu, at", "my uncle Sefo": a name taken for a firm or a group
         if (start, end, label) != (m.start, m.end, m.label):
             m = Mention(start, end, label, m.sources, m.score, m.confidence, m.entity)
         yield m
@@ -251,6 +251,12 @@ def _street_on(text: str, start: int, surface: str) -> bool:
 
 
 _ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
+
+
+def _after_title(text: str, start: int) -> bool:
+    """Whether a person's title stands right before ``start`` ("Ms. Brooklyn Park", "Officer Chula")."""
+    before = text[max(0, start - 24):start].split()
+    return bool(before) and lexicon.is_title_word(before[-1])
 
 
 def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:

@@ -352,6 +352,7 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     ("Juniper Lane", "PERSON", "The letter mentions a room on Juniper Lane.", "LOCATION"),  # a street after "on"
     ("Juniper Lane", "PERSON", "It is at 2217 Juniper Lane.", "LOCATION"),
     ("Penny Lane", "PERSON", "My friend Penny Lane came.", "PERSON"),
+    ("Brooklyn Park", "PERSON", "I have a job offer from Ms. Brooklyn Park at Foster Farms.", "PERSON"),  # a title
 ])
 def test_it_reads_a_taggers_town_as_a_place_and_no_person(surface, label, sentence, expected):
     text = f"INMATE DOE: {sentence}\n"
