@@ -88,8 +88,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         while words and (n := _known_head(words, from_end=True)):
             end -= len(" ".join(words[-n:])) + 1
             del words[-n:]
-        if not words or protected.is_whitelisted(" ".join(words)):
-            continue
+        if not words or protected.is_whitelisted(" ".join(words)) or protected.contains(start, end):
+            continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
         if spans.sentence_initial(text, start) and (not _name_like(words, lower) or _word_said(text, end, words)):

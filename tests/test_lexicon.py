@@ -132,9 +132,9 @@ def test_it_finds_whitelisted_terms_in_running_text():
 
 
 def test_it_finds_extra_terms_in_running_text():
-    text = "He did Project Rebound."
+    text = "He did Project Lantern."
     assert lexicon.whitelist_pattern().search(text) is None
-    assert lexicon.whitelist_pattern(("Project Rebound",)).search(text).group() == "Project Rebound"
+    assert lexicon.whitelist_pattern(("Project Lantern",)).search(text).group() == "Project Lantern"
 
 
 @pytest.mark.parametrize(("word", "expected"), [("Young", True), ("may", True), ("Richardson", False)])
@@ -143,9 +143,9 @@ def test_it_knows_names_that_are_common_words(word, expected):
 
 
 def test_it_whitelists_extra_terms_from_config():
-    assert not lexicon.is_whitelisted("Project Rebound")
-    assert lexicon.is_whitelisted("Project Rebound", extra=("Project Rebound",))
-    assert "project rebound" in lexicon.whitelist(extra=("Project Rebound",))
+    assert not lexicon.is_whitelisted("Project Lantern")
+    assert lexicon.is_whitelisted("Project Lantern", extra=("Project Lantern",))
+    assert "project lantern" in lexicon.whitelist(extra=("Project Lantern",))
 
 
 def test_it_lists_titles_in_file_order():

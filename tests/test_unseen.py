@@ -351,3 +351,17 @@ def test_it_drops_a_taggers_interjection_at_an_utterance_start(word, label, kept
     start = text.index(word)
     spacy = Mention(start, start + len(word), label, ("spacy",))
     assert bool(list(filter_mentions(text, [spacy]))) is kept
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("I'm doing Rising Scholars now. And Hope for Lifers.", []),  # a protected phrase after a stop word
+    ("Yes, and Jumu'ah sometimes, and Mass on Sundays.", []),     # religious services
+    ("I work in PIA Optical now.", []),
+    ("And Hope Delgado wrote a letter.", [("Hope Delgado", "PERSON")]),  # no protected phrase
+])
+def test_it_flags_no_program_or_service_as_a_suspect(sentence, expected):
+    from anonymizer.spans import protect
+    from anonymizer.suspects import find
+
+    text = f"MR. DOE: {sentence}\n"
+    assert [(text[s:e], label) for s, e, label in find(text, [], protect(text))] == expected
