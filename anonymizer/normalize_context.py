@@ -87,8 +87,11 @@ class _Context:
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
-        if addressed:  # "Ms. Sandoval, please.": of the people present, a woman before one of unknown sex
-            return self._by_sex(self._present(gids), addressed.group("title"))
+        if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
+            present = self._present(gids)
+            tokens = _name_tokens(self._surface(mention))
+            present = [g for g in present if self.groups[g].core[-1:] == tokens[:1]] or present  # not Dallas Guy
+            return self._by_sex(present, addressed.group("title"))
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []

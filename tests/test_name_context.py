@@ -398,3 +398,13 @@ def test_it_gives_a_shared_surname_addressed_or_said_present_to_the_one_present(
     mentions, entities = run(text, spans, _FAMILY)
     last = max((m for m in mentions if text[m.start:m.end] == surface), key=lambda m: m.start)
     assert entities[last.entity].name == owner
+
+
+def test_it_gives_an_addressed_surname_to_the_one_present_whose_surname_it_is():
+    header = Header(inmate_name="HIROSHI DALLAS", participants=(
+        Participant("HIROSHI DALLAS", "Inmate"), Participant("DALLAS GUY", "Deputy District Attorney")))
+    text = ("COMMISSIONER ROE: We are here for Hiroshi Dallas. Deputy District Attorney Dallas Guy is here.\n"
+            "COMMISSIONER ROE: Thank you. Mr. Dallas, this is your opportunity to speak.\n")
+    spans = [at(text, "Hiroshi Dallas"), at(text, "Dallas Guy"), at(text, "Dallas", nth=2)]
+    mentions, entities = run(text, spans, header)
+    assert entities[mentions[-1].entity].name == "Hiroshi Dallas"
