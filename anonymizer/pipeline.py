@@ -10,7 +10,7 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import spans
+from . import spans, truecase
 from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector
 from .merge import merge
@@ -38,21 +38,31 @@ class Pipeline:
             timings[stage] = round(now - clock, 4)
             clock = now
 
-        protected = spans.protect(transcript.text, self.config.whitelist_terms)  # once per document
-        raw = self.detector.detect(transcript, progress, protected)
+        work = _in_ordinary_case(transcript)  # an all-caps transcript is read in ordinary case, same offsets
+        text = work.text
+        protected = spans.protect(text, self.config.whitelist_terms)  # once per document
+        raw = self.detector.detect(work, progress, protected)
         lap("detect")
-        merged = merge(raw, transcript.text)
+        merged = merge(raw, text)
         lap("merge")
         progress("normalize", 0.85)
-        mentions, entities = normalize(transcript.text, merged, transcript.header, self.config, protected)
+        mentions, entities = normalize(text, merged, work.header, self.config, protected)
         if self.config.suspects:
-            mentions, entities = add_suspects(transcript.text, mentions, entities, protected, transcript.title_end)
+            mentions, entities = add_suspects(text, mentions, entities, protected, work.title_end)
         lap("normalize")
         progress("categorize", 0.95)
-        entities = categorize_entities(transcript.text, mentions, entities, self.categorize)
+        entities = categorize_entities(text, mentions, entities, self.categorize)
         lap("categorize")
         progress("done", 1.0)
         return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings)
+
+
+def _in_ordinary_case(transcript: Transcript) -> Transcript:
+    """The transcript itself, or for one typed in capitals a copy in ordinary case (:mod:`truecase`)."""
+    if not truecase.is_all_caps(transcript.text, transcript.title_end):
+        return transcript
+    names = transcript.header.person_names() if transcript.header else ()
+    return dataclasses.replace(transcript, text=truecase.truecase(transcript.text, transcript.title_end, names))
 
 
 def categorize_entities(

@@ -45,7 +45,7 @@ LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer"],
     ["spans", "plain", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
-    ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons"],
+    ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],
     ["pdf"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],

@@ -1,0 +1,211 @@
+"""All-caps transcripts: a copy in ordinary case, of the same length, for the automatic pass.
+
+Court reporters often type a whole transcript in capitals. The tagger and the rules read case
+("Hope" the name, "hope" the word; a capitalised word inside a sentence is a name), so in
+capitals nearly every word looks like a name: on generated hearings typed in capitals the
+pass's precision fell from 0.999 to 0.48. :func:`truecase` writes each word of the body as a
+transcript in ordinary case would have it, letter for letter in place, so every offset holds:
+
+* an ordinary word (:func:`anonymizer.plain.is_plain_word`, a stop word or common word) in lower
+  case, capitalised at a sentence's start; ``I`` and ``I'm`` as always;
+* a name part of the title page or of a speaker tag, a month or weekday, and any other word (a
+  name or a place no dictionary has: "Okafor", "Fresno") capitalised;
+* single letters (initials, spelled names: ``H-A-Y-E-S``), acronyms of the whitelist and the
+  prison codes (``CDCR``, ``SHU``, ``CMC``) and words with digits as they are;
+* the title page and the speaker tags untouched (their parsers read capitals).
+
+The pass then runs on the copy (``Pipeline.run``) and its mentions are offsets into the original.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from . import gazetteer, lexicon, plain, vocabulary
+from .transcript import speaker_tag
+
+#: a text is all caps when at most this share of the letters of its body are lower case
+_MAX_LOWER_SHARE = 0.03
+_MIN_LETTERS = 200
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
+_COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
+_SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
+#: ordinary words that end a name after a name's word: an organization's or a street's head
+_HEADS = frozenset({*vocabulary.ORGANIZATION_HEAD_WORDS, *(s.casefold().rstrip(".") for s in vocabulary.STREET_SUFFIXES),
+                    "county", "valley", "state", "city", "department", "army", "mission", "depot"})
+
+
+def is_all_caps(text: str, start: int = 0) -> bool:
+    """Whether the body of a transcript (from ``start``) is typed in capitals."""
+    letters = [c for c in text[start:] if c.isalpha()]
+    if len(letters) < _MIN_LETTERS:
+        return False
+    return sum(c.islower() for c in letters) <= _MAX_LOWER_SHARE * len(letters)
+
+
+def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
+    """``text`` with its body's words in ordinary case (same length, same offsets); ``names``: name
+    words of the title page, written capitalised wherever they stand, like the names of the speaker
+    tags and the words a first name or a title shows to be a name ("KEVIN HAYES": "hayes" is
+    "Hayes" all through the document, read in a first pass)."""
+    known = {w.casefold() for name in names for w in _WORD.findall(name)}
+    lines = text[title_end:].splitlines(keepends=True)
+    for _ in range(2):  # the first pass only learns the names
+        out = [text[:title_end]]
+        for line in lines:
+            tag = speaker_tag(line)
+            if tag:
+                known.update(w.casefold() for w in _WORD.findall(tag.group("tag")) if not lexicon.is_role_word(w))
+            body_start = tag.end() if tag else 0
+            out.append(line[:body_start] + _line(line[body_start:], known))
+    result = _known_phrases("".join(out), title_end)
+    return result if len(result) == len(text) else text
+
+
+def _known_phrases(text: str, start: int) -> str:
+    """Names the gazetteers know as phrases of ordinary words, capitalised ("Kern Valley State Prison",
+    "Home Depot", "Northern Structure", "New Mexico")."""
+    chars = list(text)
+    for match in _phrase_pattern().finditer(text, start):
+        for word in _WORD.finditer(match.group()):
+            at = match.start() + word.start()
+            if text[at].islower():
+                chars[at] = text[at].upper()
+    return "".join(chars)
+
+
+@lru_cache(maxsize=1)
+def _phrase_pattern() -> re.Pattern[str]:
+    names, _ = gazetteer.cdcr_institutions()
+    gangs = [g for g in gazetteer.gangs() if " " in g or g.casefold() not in plain.english_words()]  # "Bloods", not "blood"
+    phrases = {p.casefold() for p in (*names, *gangs, *gazetteer.organization_names(), *vocabulary.US_STATES)}
+    body = lexicon.trie_alternation(sorted(phrases))
+    return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w'’-])", re.IGNORECASE)
+
+
+def _line(line: str, known: set[str]) -> str:
+    tokens = list(_WORD.finditer(line))
+    forms: list[str] = []
+    named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
+    for match in tokens:
+        before = line[:match.start()]
+        start = not before.strip() or _SENTENCE_END.search(before) is not None
+        form, name = _word(match.group(), known, start, before[-2:])
+        forms.append(form)
+        named.append(name)
+    known.update(_runs(line, tokens, forms, named))
+    parts, last = [], 0
+    for match, form in zip(tokens, forms):
+        parts += [line[last:match.start()], form]
+        last = match.end()
+    parts.append(line[last:])
+    return "".join(parts)
+
+
+def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+    """Capitals a name's neighbours need: ordinary words up to an organization's or a street's head
+    after a name ("Kern Valley State Prison", "Jordan Way"), a first name that is a word before a
+    name ("Hope Nakamura"), a surname that is a word after a first name ("Alonzo Little"), a word
+    after a courtesy or rank title ("Mr. Young"). Returns the words these show to be names."""
+    def next_to(k: int, j: int) -> bool:
+        return 0 <= j < len(tokens) and line[tokens[min(k, j)].end():tokens[max(k, j)].start()] in (" ", ". ")
+
+    names: set[str] = set()
+    for k in range(len(tokens)):
+        number = _HOUSE_NUMBER.search(line, 0, tokens[k].start()) is not None  # "7135 jordan way"
+        if named[k] or number:
+            for j in range(k + (0 if number else 1), min(k + 4, len(tokens))):
+                if (j > k and line[tokens[j - 1].end():tokens[j].start()] != " ") or not forms[j].islower():
+                    break
+                if forms[j] in _HEADS and j > k:
+                    for i in range(k if number else k + 1, j + 1):
+                        forms[i], named[i] = _same_length(forms[i], str.capitalize), True
+                    break
+    for k in range(len(tokens)):
+        folded = forms[k].casefold()
+        if named[k] or not forms[k].islower() or lexicon.is_stop_word(folded):
+            continue
+        title = k > 0 and lexicon.is_surname_title(tokens[k - 1].group()) and next_to(k - 1, k) \
+            and gazetteer.surname_share(folded) >= _PLAUSIBLE  # "Officer Young", not "the officer wanted"
+        first = _first_name_share(folded) >= _PLAUSIBLE and k + 1 < len(tokens) and named[k + 1] and next_to(k, k + 1)
+        last = gazetteer.surname_share(folded) >= _PLAUSIBLE and k > 0 and named[k - 1] and next_to(k - 1, k) \
+            and forms[k - 1].casefold() in gazetteer.first_names() and folded not in _forms()
+        if title or first or last:
+            forms[k], named[k] = _same_length(forms[k], str.capitalize), True
+            if not lexicon.is_common_word(folded):  # "Will Hope" here; "will" stays a word elsewhere
+                names.add(folded)
+    return names
+
+
+def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tuple[str, bool]:
+    """One word in the case a transcript in ordinary case would give it (same length), and whether
+    it is capitalised as a name; ``before``: the two characters before it."""
+    last = before[-1:]
+    if len(word) == 1:  # "'70S", "A nurse"; "I", an initial, a spelled letter ("H-A-Y-E-S") as they are
+        lower = bool(last) and (last.isdigit() or last in "'’" or (word == "A" and not sentence_start and last not in "-."))
+        return (word.lower(), False) if lower else (word, False)
+    if last == "-" and (len(before) < 2 or before[0].isspace()):
+        return _same_length(word, str.lower), False  # "-enzo": the rest of a name cut by an interruption
+    if word.upper() in _kept_upper() or any(c.isdigit() for c in word):
+        return word, False
+    folded = word.casefold()
+    lower = _same_length(word, str.lower)
+    if folded == "i" or folded.startswith(("i'", "i’")):
+        return "I" + lower[1:], False
+    if vocabulary.strip_possessive(folded) in known or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or not _ordinary(folded):
+        return _same_length(word, str.capitalize), folded not in vocabulary.CALENDAR_WORDS
+    return (_same_length(word, str.capitalize) if sentence_start else lower), False
+
+
+def _ordinary(folded: str) -> bool:
+    """A word of ordinary English: a stop or common word, an irregular form ("went", "children"), a
+    contraction ("didn't", "we've"), "anybody", or a dictionary word that is no first name and no
+    known place (surnames that are words, "Hayes", "Brown", are names only where the text says so)."""
+    bare = vocabulary.strip_possessive(folded).replace("’", "'")
+    if "'" in bare:
+        head, _, tail = bare.partition("'")
+        if tail in ("t", "s", "ve", "ll", "re", "d", "m"):
+            bare = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}.get(head[:-1], head[:-1]) if tail == "t" else head
+    if lexicon.is_common_word(bare) or lexicon.is_stop_word(bare) or bare in _forms() or _COMPOUND.fullmatch(bare):
+        return True
+    if gazetteer.is_known_place(bare.title()):
+        return False
+    if bare in gazetteer.first_names() and _first_name_share(bare) >= _NAME_SHARE:
+        return False  # "Mark", "Rose", "Jack"; not "son", "lady", "chance"
+    return plain.in_dictionary(bare) or any(
+        bare.endswith(end) and plain.in_dictionary(bare[: -len(end)] + add)
+        for end, add in (("est", ""), ("er", ""), ("iest", "y"), ("ier", "y"), ("est", "e"), ("er", "e"), ("d", "")))
+
+
+#: per cent of the people of a Census list who bear a first name: more, and a word is the name
+_NAME_SHARE = 0.05
+#: a word beside a name is its first name or surname only when this many per cent bear it ("Alonzo
+#: Little"; not "Alonzo came")
+_PLAUSIBLE = 0.005
+
+
+def _first_name_share(folded: str) -> float:
+    return max(vocabulary.census_frequencies("dist.male.first").get(folded, 0.0),
+               vocabulary.census_frequencies("dist.female.first").get(folded, 0.0))
+
+
+@lru_cache(maxsize=1)
+def _forms() -> frozenset[str]:
+    """Irregular English forms ("went", "told", "children"; ``data/english_forms.txt``)."""
+    return frozenset(vocabulary.data_lines("english_forms.txt"))
+
+
+def _same_length(word: str, change) -> str:
+    changed = change(word)
+    return changed if len(changed) == len(word) else word
+
+
+@lru_cache(maxsize=1)
+def _kept_upper() -> frozenset[str]:
+    """Acronyms kept in capitals: the whitelist's ("CDCR", "SHU", "GED") and the prison codes ("CMC")."""
+    terms = vocabulary.data_lines("whitelist.txt")
+    acronyms = {t for t in terms if " " not in t and vocabulary.is_acronym(t)}
+    codes = {code for code, _, _ in vocabulary.cdcr_institution_rows()}
+    return frozenset(acronyms | codes)
