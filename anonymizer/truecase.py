@@ -115,9 +115,12 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
     names: set[str] = set()
     for k in range(len(tokens)):
         number = _HOUSE_NUMBER.search(line, 0, tokens[k].start()) is not None  # "7135 jordan way"
+        county = k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold())
+        if county:  # "Kings County", "Orange County": a word before "County" names it
+            number = True
         if named[k] or number:
             for j in range(k + (0 if number else 1), min(k + 4, len(tokens))):
-                if (j > k and line[tokens[j - 1].end():tokens[j].start()] != " ") or not forms[j].islower():
+                if j > k and (line[tokens[j - 1].end():tokens[j].start()] != " " or not forms[j].islower()):
                     break
                 if forms[j] in _HEADS and j > k:
                     for i in range(k if number else k + 1, j + 1):

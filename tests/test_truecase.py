@@ -23,6 +23,8 @@ def test_it_tells_a_transcript_typed_in_capitals(text, caps):
     ("MR. DOE: THE OFFICER WANTED MR. YOUNG TO WAIT.", "MR. DOE: The officer wanted Mr. Young to wait."),
     ("MR. DOE: I WAS AT KERN VALLEY STATE PRISON, THEN 7135 JORDAN WAY.",
      "MR. DOE: I was at Kern Valley State Prison, then 7135 Jordan Way."),
+    ("MR. DOE: IN KINGS COUNTY JAIL AT 15826 FRUITRIDGE ROAD, THE COUNTY SAID.",
+     "MR. DOE: In Kings County Jail at 15826 Fruitridge Road, the county said."),
     ("MR. DOE: H-A-Y-E-S. I DID MY GED AND CDCR SAID A LOT.", "MR. DOE: H-A-Y-E-S. I did my GED and CDCR said a lot."),
     ("MR. DOE: MY COUSIN LOR-\nQ. GO AHEAD.\nA. -ENZO WAS THERE.", "MR. DOE: My cousin Lor-\nQ. Go ahead.\nA. -enzo was there."),
 ])
