@@ -159,6 +159,12 @@ DATE = [
     ("in twenty-oh-nine", ["twenty-oh-nine"]),
     ("about oh five hundred hours", []),
     ("Oh, nine of them", []),
+    # a named day, a holiday with its year
+    ("That was Valentine's Day 2009, correct?", ["Valentine's Day 2009"]),
+    ("No, New Year's Eve of '08.", ["New Year's Eve of '08"]),
+    ("My son was born Christmas of '98.", ["Christmas of '98"]),
+    ("arrested Thanksgiving 2010?", ["Thanksgiving 2010"]),
+    ("We had Christmas dinner at home.", []),
     ("on Monday", ["Monday"]),
     ("in June", ["June"]),
     ("last March", ["March"]),

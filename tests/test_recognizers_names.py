@@ -175,6 +175,7 @@ PERSON_NAME = [
     ("I will stay in Paris with May and June", []),
     ("The Christian church on Sunday", []),
     ("The Board of Parole Hearings said so", []),
+    ("The day after Thanksgiving. Easter Sunday I was in county.", []),  # a holiday, though a first name
     # a first name that is also a word, before a surname that is none
     ("My wife, Love Castellanos, she works", ["Love Castellanos"]),
     ("We will Young and", []),  # ... not before a surname that is a word too

@@ -4,6 +4,7 @@ from __future__ import annotations
 from anonymizer.vocabulary import (
     AMBIGUOUS_MONTHS,
     DECADE_WORDS,
+    HOLIDAYS,
     MONTH_ABBREVIATIONS,
     ORDINAL_UNITS,
     ORDINALS,
@@ -56,6 +57,11 @@ _SPOKEN_YEAR_END = rf"(?![\w'’-]){_QUANTITY_AFTER}"
 _NINETEEN = r"(?i:nineteen|eighteen)"
 _DECADE_WORD = rf"(?i:{'|'.join(w for w in DECADE_WORDS if w not in ('teens', 'fourties'))})(?![\w'’])"
 _DECADE_CONTEXT = r"(?<=\b(?i:the)[ ](?:(?i:early|mid|late)[ -])?)"
+
+_NAMED_DAY = (
+    r"(?:Valentine|New[ ]Year|Mother|Father|Veteran|President)['’]?s[ ]Day|New[ ]Year['’]s[ ]Eve|(?:Independence|Memorial"
+    r"|Labor)[ ]Day|Christmas[ ](?:Eve|Day)|Easter[ ]Sunday|Fourth[ ]of[ ]July|Cinco[ ]de[ ]Mayo"
+)
 
 PATTERNS = [
     # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021
@@ -129,6 +135,9 @@ PATTERNS = [
     ),
     # (back in) oh-nine, (since) oh five: a year of this century said by its last digit
     Pattern("spoken_year_oh", rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:oh|o)[ -](?i:{UNITS}){_SPOKEN_YEAR_END}", 0.8),
+    # a named day (Valentine's Day, New Year's Eve, Easter Sunday), or a holiday with its year (Thanksgiving 2010)
+    Pattern("named_day", rf"\b(?:{_NAMED_DAY})(?:,?[ ](?:(?i:of)[ ])?{_YEAR})?(?![\w'’])", 0.85),
+    Pattern("holiday_year", rf"\b(?:{'|'.join(HOLIDAYS)})(?:[ ](?:Eve|Day|Sunday))?,?[ ](?:(?i:of)[ ])?{_YEAR}", 0.85),
     # weekdays, unambiguous months anywhere; ambiguous months after a time word
     Pattern("weekday", rf"\b{_WEEKDAY}s?(?![\w'’])", 0.85),
     Pattern(

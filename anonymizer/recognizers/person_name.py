@@ -22,7 +22,7 @@ _WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 # a surname candidate, not followed by a further capitalised word ("Sandra High School")
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
-_MONTHS_DAYS = frozenset(word.casefold() for word in (*MONTHS, *WEEKDAYS))
+_MONTHS_DAYS = vocabulary.CALENDAR_WORDS  # months, weekdays and holidays ("Easter" is a first name, too)
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
 _TITLE = rf"(?:{'|'.join(map(re.escape, vocabulary.SURNAME_TITLES))})\.?"
 _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}(?![\p{{L}}\d-])"
