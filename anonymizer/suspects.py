@@ -59,8 +59,8 @@ _ANSWER_LIKE = regex.compile(
 )
 #: a question for a count, a length or a score, not an age
 _COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b")
-#: a number that may identify someone: 5-9 digits, also after one or two letters ("B7734521", a driver's license)
-_ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:[A-Z]{1,2}-?)?\d{5,9}(?![\w/:]|[.,]\d)")
+#: a number that may identify someone: 5-9 digits, also after or between letters ("B7734521", "123456AB7")
+_ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:(?:[A-Z]{1,2}-?)?\d{5,9}|\d{5,9}[A-Z]{1,2}\d{0,3})(?![\w/:]|[.,]\d)")
 #: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
 _LAST_DIGITS = re.compile(
     r"\b(?:(?:ending|ends?)[ ](?:in|with)|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")

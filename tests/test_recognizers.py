@@ -87,6 +87,11 @@ SPELLED_OUT_ITEM = [
 
 CDCR_ID = [
     ("CDCR number V12345.", ["V12345"]),
+    # the digits said one by one after a phonetic word or a letter
+    ("Echo three three two three eight.", ["Echo three three two three eight"]),
+    ("My notes say E dash three three two three eight.", ["E dash three three two three eight"]),
+    ("Echo, three three two", []),  # three digits: no number
+    ("I was one of three, two three times", []),
     ("AB1234", ["AB1234"]),
     ("number AK2960,", ["AK2960"]),
     ("C-12345", ["C-12345"]),
@@ -369,6 +374,10 @@ HEIGHT = [
 
 PHONE_NUMBER = [
     ("call me at (916) 555-0142.", ["(916) 555-0142"]),
+    # said digit by digit, after a phone word
+    ("Her cell, five five nine, four four two, one one eight seven?", ["five five nine, four four two, one one eight seven"]),
+    ("call her at four four two, one one eight seven", ["four four two, one one eight seven"]),
+    ("We were five five nine four four two one one eight seven days there", []),  # no phone word
     ("916-555-0142", ["916-555-0142"]),
     ("916.555.0142", ["916.555.0142"]),
     ("+1 916 555 0142", ["+1 916 555 0142"]),
@@ -385,6 +394,9 @@ PHONE_NUMBER = [
 
 EMAIL_ADDRESS = [
     ("mail jdoe@example.com.", ["jdoe@example.com"]),
+    ("Her email is lucia dot reyes at gmail dot com, and", ["lucia dot reyes at gmail dot com"]),
+    ("I was at home, dot, dot, dot", []),
+    ("we were at home, not out", []),
     ("john.doe+bph@cdcr.ca.gov, please", ["john.doe+bph@cdcr.ca.gov"]),
     ("at @ the yard", []),
     ("me@ home", []),

@@ -212,6 +212,7 @@ SUSPECTS = [
     ("MR. DOE: I'd call 4471239 to get a bed.", [("4471239", "CDCR_ID")]),
     # a long number after a letter or two (a driver's license), the last digits of a number said as such
     ("COMMISSIONER ROE: Your license was B7734521 then.", [("B7734521", "CDCR_ID")]),
+    ("COMMISSIONER ROE: Your other number is 123456AB7.", [("123456AB7", "CDCR_ID")]),
     ("COMMISSIONER ROE: Your social, ending in 4421, is on file.", [("4421", "CDCR_ID")]),
     ("COMMISSIONER ROE: The last four digits are 0192.", [("0192", "CDCR_ID")]),
     ("COMMISSIONER ROE: Your social ends in 7781, correct?", [("7781", "CDCR_ID")]),

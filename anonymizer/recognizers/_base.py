@@ -56,6 +56,8 @@ TENS = "|".join(vocabulary.TENS)
 #: the same before a hyphen (``twenty-three-year-old``): no guard after the last word
 NUMBER_WORD_STEM = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS}))"
 NUMBER_WORD = rf"{NUMBER_WORD_STEM}(?![\w'’-])"
+#: one digit said as a word ("oh" for zero), case-insensitive
+SPOKEN_DIGIT = rf"(?i:zero|oh|{UNITS})"
 #: 1..12 as a word, for clock times
 HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
 

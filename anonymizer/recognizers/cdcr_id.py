@@ -1,13 +1,14 @@
 """CDCR_ID: an inmate number, 1-2 letters and 4-6 digits (``AB1234``, ``V12345``,
 ``C-12345``), or spoken with phonetic alphabet words (``Victor 12345``,
-``Alpha Bravo 1234``); the phonetic words are part of the span."""
+``Alpha Bravo 1234``), or its digits said one by one (``Echo three three two three eight``,
+``E dash three three two three eight``); the phonetic words are part of the span."""
 from __future__ import annotations
 
 import regex as re
 
 from anonymizer import lexicon
 
-from ._base import Pattern, RuleRecognizer, line_before, title_or_upper
+from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before, title_or_upper
 
 _END = r"(?![\w(-]|[.,:/]\d)"
 _PLAIN = rf"(?<![\w-])(?i:[a-z]{{1,2}})-?\d{{4,6}}{_END}"
@@ -21,6 +22,9 @@ def _phonetic() -> str:
 _WORD = _phonetic()
 _SEP = r"(?:,[ ]|[ ]|-)"
 _ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}\d{{4,6}}{_END}"
+#: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight"
+_DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
+_SPOKEN = rf"(?<![\w-])(?:{_WORD}|[A-Z])(?:{_SEP}|[ ](?i:dash)[ ])(?:{_DIGIT}[ -]){{3,7}}{_DIGIT}"
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
 
 # Words right before a letters+digits token that make it a bill, case or statute number.
@@ -42,6 +46,7 @@ class CdcrIdRecognizer(RuleRecognizer):
         Pattern("cdcr_letters_digits", _PLAIN, 0.9),
         Pattern("cdcr_phonetic_one_word", _ONE_WORD, 0.9),
         Pattern("cdcr_phonetic_two_words", _TWO_WORDS, 0.95),
+        Pattern("cdcr_spoken_digits", _SPOKEN, 0.9),
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
 

@@ -1,12 +1,16 @@
-"""PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``)."""
+"""PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``), also
+said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven")."""
 from __future__ import annotations
 
 import regex as re
 
-from ._base import Pattern, RuleRecognizer, line_before
+from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"
+#: one digit said as a word, then a space or a hyphen unless it ends the number
+SPOKEN_DIGITS = rf"(?:{SPOKEN_DIGIT}(?:[ -](?=(?i:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b))?)"
+_SPOKEN_SEP = r"(?:,?[ ]|[ ]?-[ ]?)"
 
 PATTERNS = [
     # (916) 555-0142 / +1 (916) 555-0142
@@ -19,9 +23,13 @@ PATTERNS = [
     ),
     # 555-0142, only with a phone word earlier on the line (see keep)
     Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
+    # said digit by digit: "five five nine, four four two, one one eight seven" (a phone word before it)
+    Pattern("phone_spoken", rf"(?<![\w'’-])(?:{SPOKEN_DIGITS}{{3}}{_SPOKEN_SEP})?{SPOKEN_DIGITS}{{3}}{_SPOKEN_SEP}"
+                            rf"{SPOKEN_DIGITS}{{4}}(?![\w'’-])", 0.8),
 ]
 
 _LOCAL = re.compile(r"\d{3}-\d{4}")
+_SPOKEN = re.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
 _PHONE_WORDS = re.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line)\b)"
 )
@@ -37,6 +45,6 @@ class PhoneNumberRecognizer(RuleRecognizer):
     CONTEXT = ["phone", "telephone", "cell", "call", "number", "reach", "fax", "contact"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if _LOCAL.fullmatch(text, start, end) is None:
+        if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start):
             return True
         return _PHONE_WORDS.search(line_before(text, start)) is not None
