@@ -50,6 +50,13 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     assert names["Marqui"] == names["se Austin"] == "Marquise Austin"
 
 
+def _filtered_labels(sentence: str, surface: str, label: str) -> list[str]:
+    """The labels the filter gives a tagger's ``label`` mention of ``surface`` in an utterance."""
+    text = f"INMATE DOE: {sentence}\n"
+    start = text.index(surface)
+    return [x.label for x in filter_mentions(text, [Mention(start, start + len(surface), label, ("spacy",))])]
+
+
 @pytest.mark.parametrize(("sentence", "surface", "label"), [
     ("My mom, Esperanza Price, raised us mostly by herself.", "Esperanza Price", "PERSON"),
     ("My wife, Brooklyn Green, she works at Amazon.", "Brooklyn Green", "PERSON"),
@@ -80,10 +87,7 @@ def test_it_puts_a_cut_name_finished_before_a_surname_in_the_entity_of_the_full_
     ("My uncle, Francisco Homes, hired me.", "Francisco Homes", "ORGANIZATION"),
 ])
 def test_it_reads_a_taggers_organization_in_apposition_after_a_relative_as_a_person(sentence, surface, label):
-    text = f"INMATE DOE: {sentence}\n"
-    start = text.index(surface)
-    spacy = Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))
-    assert [x.label for x in filter_mentions(text, [spacy])] == [label]
+    assert _filtered_labels(sentence, surface, "ORGANIZATION") == [label]
 
 
 @pytest.mark.parametrize(("word", "sentence", "person"), [
@@ -336,10 +340,7 @@ def test_it_takes_a_taggers_organization_of_a_first_name_and_a_familys_surname_f
     ("We are Samoan and Catholic.", "Catholic", "NRP"),
 ])
 def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface, label):
-    text = f"INMATE DOE: {sentence}\n"
-    start = text.index(surface)
-    spacy = Mention(start, start + len(surface), "NRP", ("spacy",))
-    assert [x.label for x in filter_mentions(text, [spacy])] == [label]
+    assert _filtered_labels(sentence, surface, "NRP") == [label]
 
 
 @pytest.mark.parametrize(("surface", "label", "sentence", "expected"), [
@@ -355,10 +356,7 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     ("Brooklyn Park", "PERSON", "I have a job offer from Ms. Brooklyn Park at Foster Farms.", "PERSON"),  # a title
 ])
 def test_it_reads_a_taggers_town_as_a_place_and_no_person(surface, label, sentence, expected):
-    text = f"INMATE DOE: {sentence}\n"
-    start = text.index(surface)
-    spacy = Mention(start, start + len(surface), label, ("spacy",))
-    assert [x.label for x in filter_mentions(text, [spacy])] == [expected]
+    assert _filtered_labels(sentence, surface, label) == [expected]
 
 
 @pytest.mark.parametrize(("word", "label", "person"), [
