@@ -108,7 +108,8 @@ def states_own_name(text: str, start: int, end: int) -> frozenset[str]:
 _COURTESY = "|".join(vocabulary.COURTESY_TITLES)
 _ADDRESSED = re.compile(rf"(?:^|:[ ]+|[.?!][ ]+)(?P<title>{_COURTESY})\.?[ ]$")
 #: said of someone present: "Ms. Hayes is here as next of kin", "Mr. Okafor is also present"
-_PRESENT_AFTER = re.compile(r"[ ](?:is|are)[ ](?:(?:also|still)[ ])?(?:here|present|with[ ]us|on[ ]the[ ](?:line|phone))\b")
+_PRESENT_AFTER = re.compile(
+    r"[ ](?:is|are)[ ](?:(?:also|still)[ ])?(?:here|present|with[ ]us|on[ ]the[ ](?:line|phone))\b")
 _STATEMENT_OF = re.compile(r"\b(?:" + "|".join(vocabulary.SPEAKER_NOUNS) + rf") of (?:{_COURTESY})\.?[ ]$")
 #: A first name addressed at the start of an utterance (``Georgia, go ahead.``).
 _FIRST_NAME_ADDRESSED = re.compile(r"[ ]*([A-Z][a-z]+),[ ]")

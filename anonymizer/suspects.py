@@ -108,11 +108,17 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             found.append((*match.span(1), "CDCR_ID"))
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
-            if free(*match.span()) and not (label == "AGE" and (is_clock_reading(text, *match.span())
-                                                                or _MEASURE_SUBJECT.search(text, max(0, match.start() - 40), match.start())
-                                                                or (pattern is _ANSWER_LIKE and _counts(text, match.start())))):
+            if free(*match.span()) and not (label == "AGE" and _no_age(text, match, pattern is _ANSWER_LIKE)):
                 found.append((*match.span(), label))
     return _disjoint(found)
+
+
+def _no_age(text: str, match, answer: bool) -> bool:
+    """A number where an age stands that is none: a clock reading, a count's or a score's number, the
+    answer to a question for a count ("How many write-ups?" / "Two.")."""
+    start = match.start()
+    return is_clock_reading(text, *match.span()) or _MEASURE_SUBJECT.search(text, max(0, start - 40), start) is not None \
+        or (answer and _counts(text, start))
 
 
 def _counts(text: str, answer: int) -> bool:

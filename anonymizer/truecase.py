@@ -30,11 +30,14 @@ _MAX_LOWER_SHARE = 0.03
 _MIN_LETTERS = 200
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
+_NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
 #: ordinary words that end a name after a name's word: an organization's or a street's head
-_HEADS = frozenset({*vocabulary.ORGANIZATION_HEAD_WORDS, *(s.casefold().rstrip(".") for s in vocabulary.STREET_SUFFIXES),
-                    "county", "valley", "state", "city", "department", "army", "mission", "depot"})
+_HEADS = frozenset({
+    *vocabulary.ORGANIZATION_HEAD_WORDS, *(s.casefold().rstrip(".") for s in vocabulary.STREET_SUFFIXES),
+    "county", "valley", "state", "city", "department", "army", "mission", "depot",
+})
 
 
 def is_all_caps(text: str, start: int = 0) -> bool:
@@ -147,7 +150,8 @@ def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tupl
     it is capitalised as a name; ``before``: the two characters before it."""
     last = before[-1:]
     if len(word) == 1:  # "'70S", "A nurse"; "I", an initial, a spelled letter ("H-A-Y-E-S") as they are
-        lower = bool(last) and (last.isdigit() or last in "'’" or (word == "A" and not sentence_start and last not in "-."))
+        article = word == "A" and not sentence_start and last not in "-."
+        lower = bool(last) and (last.isdigit() or last in "'’" or article)
         return (word.lower(), False) if lower else (word, False)
     if last == "-" and (len(before) < 2 or before[0].isspace()):
         return _same_length(word, str.lower), False  # "-enzo": the rest of a name cut by an interruption
@@ -157,7 +161,8 @@ def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tupl
     lower = _same_length(word, str.lower)
     if folded == "i" or folded.startswith(("i'", "i’")):
         return "I" + lower[1:], False
-    if vocabulary.strip_possessive(folded) in known or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or not _ordinary(folded):
+    if vocabulary.strip_possessive(folded) in known or folded in vocabulary.CALENDAR_WORDS \
+            or gazetteer.is_nrp_term(folded) or not _ordinary(folded):
         return _same_length(word, str.capitalize), folded not in vocabulary.CALENDAR_WORDS
     return (_same_length(word, str.capitalize) if sentence_start else lower), False
 
@@ -170,7 +175,7 @@ def _ordinary(folded: str) -> bool:
     if "'" in bare:
         head, _, tail = bare.partition("'")
         if tail in ("t", "s", "ve", "ll", "re", "d", "m"):
-            bare = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}.get(head[:-1], head[:-1]) if tail == "t" else head
+            bare = _NEGATED.get(head[:-1], head[:-1]) if tail == "t" else head  # "didn't" -> "did"
     if lexicon.is_common_word(bare) or lexicon.is_stop_word(bare) or bare in _forms() or _COMPOUND.fullmatch(bare):
         return True
     if gazetteer.is_known_place(bare.title()):

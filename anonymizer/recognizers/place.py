@@ -20,7 +20,8 @@ _AFTER_CITY = r"(?<=\p{Lu}\p{L}+,[ ])"
 _COUNTY = rf"(?<![\w'’-]){_WORD}(?:[ ]{_WORD}){{0,2}}[ ](?:County|COUNTY)(?![\w'’-])"
 _NOT_PLACES = frozenset({"god", "christ", "jesus", "lord", "heaven", "hell", "man", "page", "parole", "court"})
 _TOWN_BEFORE = re.compile(rf"\b(?:(?i:in|from|near|of)|{TRIP_TO})[ ]$")
-_SMALL_TOWN_BEFORE = re.compile(r"\b(?i:in|near|outside(?:[ ]of)?|(?:town|city|outskirts)[ ]of|born[ ]in|moved[ ]to)[ ]$")
+_SMALL_TOWN_BEFORE = re.compile(
+    r"\b(?i:in|near|outside(?:[ ]of)?|(?:town|city|outskirts)[ ]of|born[ ]in|moved[ ]to)[ ]$")
 #: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
 _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 

@@ -91,7 +91,8 @@ class Knowledge:
         """Whether this form was rejected in this very kind of context (label, the words' classes
         beside it) in 2+ documents and never accepted there: people already judged it there."""
         form = fold_possessive(text[mention.start:mention.end])
-        return (form, mention_context(text, mention.start, mention.end, mention.label, self.titles)) in self.dismissed_in
+        kind = mention_context(text, mention.start, mention.end, mention.label, self.titles)
+        return (form, kind) in self.dismissed_in
 
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label
