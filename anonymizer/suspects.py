@@ -117,8 +117,8 @@ def _no_age(text: str, match, answer: bool) -> bool:
     """A number where an age stands that is none: a clock reading, a count's or a score's number, the
     answer to a question for a count ("How many write-ups?" / "Two.")."""
     start = match.start()
-    return is_clock_reading(text, *match.span()) or _MEASURE_SUBJECT.search(text, max(0, start - 40), start) is not None \
-        or (answer and _counts(text, start))
+    measure = _MEASURE_SUBJECT.search(text, max(0, start - 40), start) is not None
+    return is_clock_reading(text, *match.span()) or measure or (answer and _counts(text, start))
 
 
 def _counts(text: str, answer: int) -> bool:
