@@ -194,7 +194,14 @@ def _all_titles() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _title_words() -> frozenset[str]:
-    return vocabulary.PERSON_TITLE_WORDS | {t.rstrip(".").casefold() for t in titles() if " " not in t}
+    """One-word titles; of ``titles.txt`` not the ones that are a common surname too ("Mr. Elder")."""
+    shares = vocabulary.census_frequencies("dist.all.last")
+    words = {t.rstrip(".").casefold() for t in titles() if " " not in t}
+    return vocabulary.PERSON_TITLE_WORDS | {w for w in words if shares.get(w, 0.0) < _COMMON_SURNAME}
+
+
+#: per cent of the people who bear a surname from which a title word is a name too ("Elder": 0.012)
+_COMMON_SURNAME = 0.005
 
 
 def is_surname_title(word: str) -> bool:
