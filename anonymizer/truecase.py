@@ -28,6 +28,8 @@ from .transcript import speaker_tag
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
 _MIN_LETTERS = 200
+_SAMPLE = 20_000
+_LOWER, _UPPER = re.compile(r"[a-zß-öø-ÿ]"), re.compile(r"[A-ZÀ-ÖØ-Þ]")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
@@ -41,11 +43,11 @@ _HEADS = frozenset({
 
 
 def is_all_caps(text: str, start: int = 0) -> bool:
-    """Whether the body of a transcript (from ``start``) is typed in capitals."""
-    letters = [c for c in text[start:] if c.isalpha()]
-    if len(letters) < _MIN_LETTERS:
-        return False
-    return sum(c.islower() for c in letters) <= _MAX_LOWER_SHARE * len(letters)
+    """Whether the body of a transcript (from ``start``) is typed in capitals, judged by the letters
+    of its first :data:`_SAMPLE` characters (a transcript is typed one way throughout)."""
+    sample = text[start:start + _SAMPLE]
+    lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
+    return lower + upper >= _MIN_LETTERS and lower <= _MAX_LOWER_SHARE * (lower + upper)
 
 
 def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:

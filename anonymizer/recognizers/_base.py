@@ -58,6 +58,8 @@ NUMBER_WORD_STEM = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS})
 NUMBER_WORD = rf"{NUMBER_WORD_STEM}(?![\w'’-])"
 #: one digit said as a word ("oh" for zero), case-insensitive
 SPOKEN_DIGIT = rf"(?i:zero|oh|{UNITS})"
+#: four digits said one by one: the sign that a number said aloud may be in a text
+FOUR_SPOKEN_DIGITS = re.compile(rf"\b{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}\b")
 #: 1..12 as a word, for clock times
 HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
 
@@ -97,6 +99,8 @@ class RuleRecognizer(PatternRecognizer):
     #: pattern's look-behind at every character. Patterns named in ``SCANNED`` are searched.
     STARTS: ClassVar[str | None] = None
     SCANNED: ClassVar[frozenset[str]] = frozenset()
+    #: pattern name -> a cheap regex the text must contain for that (rare, costly) pattern to run
+    NEEDS: ClassVar[dict[str, re.Pattern[str]]] = {}
 
     def __init__(
         self,
@@ -152,6 +156,9 @@ class RuleRecognizer(PatternRecognizer):
             dense = len(starts) * _SPARSE > len(text)  # a column of numbers: searching is cheaper
         results: list[RecognizerResult] = []
         for pattern in self.patterns:
+            needed = self.NEEDS.get(pattern.name)
+            if needed is not None and needed.search(text) is None:
+                continue  # a rare pattern whose cheap sign the text lacks ("dot com" for an e-mail said aloud)
             if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
                 pattern.compiled_with_flags = flags
                 pattern.compiled_regex = re.compile(pattern.regex, flags=flags)

@@ -8,7 +8,7 @@ import regex as re
 
 from anonymizer import lexicon
 
-from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before, title_or_upper
+from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before, title_or_upper
 
 _END = r"(?![\w(-]|[.,:/]\d)"
 _PLAIN = rf"(?<![\w-])(?i:[a-z]{{1,2}})-?\d{{4,6}}{_END}"
@@ -49,6 +49,7 @@ class CdcrIdRecognizer(RuleRecognizer):
         Pattern("cdcr_spoken_digits", _SPOKEN, 0.9),
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
+    NEEDS = {"cdcr_spoken_digits": FOUR_SPOKEN_DIGITS}
 
     def validate_result(self, pattern_text: str) -> bool | None:
         words = pattern_text.rstrip("0123456789").rstrip(" ,-").split(" ")

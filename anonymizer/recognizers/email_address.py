@@ -5,6 +5,8 @@ which may fetch the public suffix list from the network.
 """
 from __future__ import annotations
 
+import regex as re
+
 from ._base import Pattern, RuleRecognizer
 
 _LOCAL_PART = r"[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
@@ -23,4 +25,5 @@ class EmailAddressRecognizer(RuleRecognizer):
 
     ENTITY = "EMAIL_ADDRESS"
     PATTERNS = [Pattern("email", _EMAIL, 0.95), Pattern("email_spoken", _SPOKEN, 0.85)]
+    NEEDS = {"email_spoken": re.compile(r"\b(?i:dot)[ ](?i:com|net|org|edu|gov|us|io)\b")}
     CONTEXT = ["email", "e-mail", "mail", "address", "contact"]

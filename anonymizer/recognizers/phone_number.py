@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
+from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"
@@ -43,6 +43,7 @@ class PhoneNumberRecognizer(RuleRecognizer):
     ENTITY = "PHONE_NUMBER"
     PATTERNS = PATTERNS
     CONTEXT = ["phone", "telephone", "cell", "call", "number", "reach", "fax", "contact"]
+    NEEDS = {"phone_spoken": FOUR_SPOKEN_DIGITS}
 
     def keep(self, text: str, start: int, end: int) -> bool:
         if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start):
