@@ -77,7 +77,8 @@ _HEDGE = re.compile(
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 _LEADING_THE = re.compile(r"the\s+", re.I)
 #: an article or a possessive that opens an organization's or a place's span ("a Halfway House")
-_LEADING_DETERMINER = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
+#: an article, a possessive or a preposition that may open a tagger's place or organization ("on Blackstone")
+_LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
@@ -144,7 +145,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
             if year and year.start() > start:
                 end = year.start()
     elif label in ("ORGANIZATION", "LOCATION", "NRP"):
-        the = _LEADING_DETERMINER.match(text, start, end)
+        the = _LEADING_SMALL_WORD.match(text, start, end)
         if the and the.end() < end and (the.group().strip().casefold() == "the"
                                         or (the.group()[0].islower() and text[the.end()].isupper())):
             start = the.end()  # "the Fresno Police Department", "a Halfway House" (not "A Better Way")
