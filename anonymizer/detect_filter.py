@@ -76,8 +76,8 @@ _HEDGE = re.compile(
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 _LEADING_THE = re.compile(r"the\s+", re.I)
-#: an article or a possessive that opens an organization's or a place's span ("a Halfway House")
-#: an article, a possessive or a preposition that may open a tagger's place or organization ("on Blackstone")
+#: an article, a possessive or a preposition that may open a tagger's place or organization ("a Halfway
+#: House", "on Blackstone")
 _LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
