@@ -81,11 +81,6 @@ def _titles() -> frozenset[str]:
     return frozenset(t.rstrip(".").casefold() for t in vocabulary.titles())
 
 
-@lru_cache(maxsize=1)
-def _ordinary_titles() -> frozenset[str]:
-    return _titles() | vocabulary.PERSON_TITLE_WORDS
-
-
 def name_parts(name: str) -> list[str]:
     """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``,
     ``O'Neil``), nor the small or stop words a span took in by mistake (``I'm`` of ``I'm Marisol
@@ -144,7 +139,7 @@ def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None
 def ordinary(word: str) -> bool:
     """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
     base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
-    titles = _ordinary_titles()
+    titles = lexicon.all_titles()
     return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
 
 

@@ -20,7 +20,7 @@ from .vocabulary import phonetic_alphabet, titles
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"
 __all__ = [
-    "common_words", "is_common_word", "in_housing_designation", "is_name_word", "is_role_word", "is_surname_title", "is_title", "is_title_word", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
+    "common_words", "is_common_word", "in_housing_designation", "is_name_word", "is_role_word", "is_surname_title", "is_title", "is_title_word", "all_titles", "title_words", "is_numbered_reference", "is_stop_name", "is_whitelisted", "name_words", "normalize_term", "phonetic_alphabet",
     "stop_names", "strip_titles", "titles", "trie_alternation", "whitelist", "whitelist_pattern",
 ]  # fmt: skip
 
@@ -178,26 +178,33 @@ def is_role_word(word: str) -> bool:
 
 def is_title_word(word: str) -> bool:
     """A one-word title of a person (``vocabulary.PERSON_TITLE_WORDS`` and ``titles.txt``: "Officer",
-    "C.O.", "Chaplain", "Coach", "Aunt")."""
-    return word.strip(".,:;").casefold() in _title_words()
+    "C.O.", "Chaplain", "Coach", "Aunt"), unless ``titles.txt`` has it and it is a common surname too
+    ("Mr. Elder")."""
+    return word.strip(".,:;").casefold() in _title_words_no_surname()
 
 
 def is_title(phrase: str) -> bool:
     """A person's title of ``titles.txt`` or a title word, as written ("Case Manager", "C.O.", "Officer")."""
-    return " ".join(phrase.split()).rstrip(".").casefold() in _all_titles()
+    return " ".join(phrase.split()).rstrip(".").casefold() in all_titles()
 
 
 @lru_cache(maxsize=1)
-def _all_titles() -> frozenset[str]:
+def all_titles() -> frozenset[str]:
+    """Every person title, case-folded, without its dot: ``vocabulary.PERSON_TITLE_WORDS`` and ``titles.txt``."""
     return vocabulary.PERSON_TITLE_WORDS | {t.rstrip(".").casefold() for t in titles()}
 
 
 @lru_cache(maxsize=1)
-def _title_words() -> frozenset[str]:
-    """One-word titles; of ``titles.txt`` not the ones that are a common surname too ("Mr. Elder")."""
-    shares = vocabulary.census_frequencies("dist.all.last")
-    words = {t.rstrip(".").casefold() for t in titles() if " " not in t}
-    return vocabulary.PERSON_TITLE_WORDS | {w for w in words if shares.get(w, 0.0) < _COMMON_SURNAME}
+def title_words() -> frozenset[str]:
+    """The one-word person titles of :func:`all_titles` ("mr", "officer", "c.o", "aunt")."""
+    return frozenset(t for t in all_titles() if " " not in t)
+
+
+@lru_cache(maxsize=1)
+def _title_words_no_surname() -> frozenset[str]:
+    shares = vocabulary.census_frequencies("dist.all.last")  # gazetteer.surname_share's list (a layer up)
+    return frozenset(w for w in title_words()
+                     if w in vocabulary.PERSON_TITLE_WORDS or shares.get(w, 0.0) < _COMMON_SURNAME)
 
 
 #: per cent of the people who bear a surname from which a title word is a name too ("Elder": 0.012)

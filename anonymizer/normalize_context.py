@@ -52,7 +52,7 @@ class _Context:
         if title:
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
-            gids = [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]] or gids  # not Hope Bishop
+            gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
         return gids
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
@@ -89,8 +89,7 @@ class _Context:
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
-            tokens = _name_tokens(self._surface(mention))
-            present = [g for g in present if self.groups[g].core[-1:] == tokens[:1]] or present  # not Dallas Guy
+            present = self._whose_surname(present, _name_tokens(self._surface(mention))) or present  # not Dallas Guy
             return self._by_sex(present, addressed.group("title"))
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
@@ -114,6 +113,10 @@ class _Context:
         if len(by_first) == 1:
             return by_first
         return others if len(others) == 1 else []
+
+    def _whose_surname(self, gids: list[int], tokens: list[str]) -> list[int]:
+        """The persons of ``gids`` whose surname (last name part) the part is."""
+        return [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]]
 
     def _by_first_name(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons of ``gids`` whose first name the mention is."""

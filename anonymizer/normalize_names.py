@@ -17,8 +17,6 @@ from .resolve import NER_SOURCES, unite
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
 
-#: Title and role words dropped from person names (the lexicon's titles are added).
-_BASE_TITLES = vocabulary.PERSON_TITLE_WORDS
 _SUFFIXES = vocabulary.NAME_SUFFIXES
 
 
@@ -32,9 +30,8 @@ class _Vocabulary:
 @lru_cache(maxsize=1)
 def _vocabulary() -> _Vocabulary:
     """Word lists of ``anonymizer.lexicon`` plus the role words above."""
-    titles = set(_BASE_TITLES) | {t.strip(".").casefold() for t in lexicon.titles() if " " not in t}
     common = lexicon.common_words()
-    return _Vocabulary(frozenset(titles), frozenset(common), dict(lexicon.phonetic_alphabet()))
+    return _Vocabulary(lexicon.title_words(), frozenset(common), dict(lexicon.phonetic_alphabet()))
 
 
 

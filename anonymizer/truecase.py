@@ -6,8 +6,9 @@ capitals nearly every word looks like a name: on generated hearings typed in cap
 pass's precision fell from 0.999 to 0.48. :func:`truecase` writes each word of the body as a
 transcript in ordinary case would have it, letter for letter in place, so every offset holds:
 
-* an ordinary word (:func:`anonymizer.plain.is_plain_word`, a stop word or common word) in lower
-  case, capitalised at a sentence's start; ``I`` and ``I'm`` as always;
+* an ordinary word (a stop or common word, an irregular form, a contraction, a dictionary word that
+  is no frequent first name and no known place) in lower case, capitalised at a sentence's start;
+  ``I`` and ``I'm`` as always;
 * a name part of the title page or of a speaker tag, a month or weekday, and any other word (a
   name or a place no dictionary has: "Okafor", "Fresno") capitalised;
 * single letters (initials, spelled names: ``H-A-Y-E-S``), acronyms of the whitelist and the
@@ -119,16 +120,15 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
 
     names: set[str] = set()
     for k in range(len(tokens)):
-        number = _HOUSE_NUMBER.search(line, 0, tokens[k].start()) is not None  # "7135 jordan way"
-        county = k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold())
-        if county:  # "Kings County", "Orange County": a word before "County" names it
-            number = True
-        if named[k] or number:
-            for j in range(k + (0 if number else 1), min(k + 4, len(tokens))):
+        # a run that takes this word in: after a house number ("7135 jordan way"), before "County" ("Kings County")
+        opens = _HOUSE_NUMBER.search(line, 0, tokens[k].start()) is not None or (
+            k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold()))
+        if named[k] or opens:
+            for j in range(k + (0 if opens else 1), min(k + 4, len(tokens))):
                 if j > k and (line[tokens[j - 1].end():tokens[j].start()] != " " or not forms[j].islower()):
                     break
                 if forms[j] in _HEADS and j > k:
-                    for i in range(k if number else k + 1, j + 1):
+                    for i in range(k if opens else k + 1, j + 1):
                         forms[i], named[i] = _same_length(forms[i], str.capitalize), True
                     break
     for k in range(len(tokens)):
@@ -137,7 +137,7 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
             continue
         title = k > 0 and lexicon.is_surname_title(tokens[k - 1].group()) and next_to(k - 1, k) \
             and gazetteer.surname_share(folded) >= _PLAUSIBLE  # "Officer Young", not "the officer wanted"
-        first = _first_name_share(folded) >= _PLAUSIBLE and k + 1 < len(tokens) and named[k + 1] and next_to(k, k + 1)
+        first = gazetteer.first_name_share(folded) >= _PLAUSIBLE and k + 1 < len(tokens) and named[k + 1] and next_to(k, k + 1)
         last = gazetteer.surname_share(folded) >= _PLAUSIBLE and k > 0 and named[k - 1] and next_to(k - 1, k) \
             and forms[k - 1].casefold() in gazetteer.first_names() and folded not in _forms()
         if title or first or last:
@@ -182,7 +182,7 @@ def _ordinary(folded: str) -> bool:
         return True
     if gazetteer.is_known_place(bare.title()):
         return False
-    if bare in gazetteer.first_names() and _first_name_share(bare) >= _NAME_SHARE:
+    if bare in gazetteer.first_names() and gazetteer.first_name_share(bare) >= _NAME_SHARE:
         return False  # "Mark", "Rose", "Jack"; not "son", "lady", "chance"
     return plain.in_dictionary(bare) or any(
         bare.endswith(end) and plain.in_dictionary(bare[: -len(end)] + add)
@@ -194,11 +194,6 @@ _NAME_SHARE = 0.05
 #: a word beside a name is its first name or surname only when this many per cent bear it ("Alonzo
 #: Little"; not "Alonzo came")
 _PLAUSIBLE = 0.005
-
-
-def _first_name_share(folded: str) -> float:
-    return max(vocabulary.census_frequencies("dist.male.first").get(folded, 0.0),
-               vocabulary.census_frequencies("dist.female.first").get(folded, 0.0))
 
 
 @lru_cache(maxsize=1)

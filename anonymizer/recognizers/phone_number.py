@@ -9,7 +9,7 @@ from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, li
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"
 #: one digit said as a word, then a space or a hyphen unless it ends the number
-SPOKEN_DIGITS = rf"(?:{SPOKEN_DIGIT}(?:[ -](?=(?i:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b))?)"
+SPOKEN_DIGITS = rf"(?:{SPOKEN_DIGIT}(?:[ -](?={SPOKEN_DIGIT}\b))?)"
 _SPOKEN_SEP = r"(?:,?[ ]|[ ]?-[ ]?)"
 
 PATTERNS = [
