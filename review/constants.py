@@ -70,6 +70,7 @@ class Action:
     CORPUS_APPLY = "corpus_apply"  # the automatic pass: known forms found, learned dismissals applied
     ACCEPT_KNOWN = "accept_known"  # a person accepts every pending mention known from the corpus
     RESTORE_DISMISSED = "restore_dismissed"  # a person restores mentions the corpus dismissed
+    REJECT_REJECTED_BEFORE = "reject_rejected_before"  # a person rejects every pending mention rejected before
     EXPORT = "export"
     REOPEN = "reopen"  # an admin reopens an approved document from a blocked export's finding
 
@@ -80,7 +81,7 @@ UNDOABLE = frozenset(
      Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.RENAME, Action.MERGE, Action.ADD, Action.WHITELIST,
      Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.RESIZE, Action.MOVE_SURFACE,
      Action.MOVE_TICKED,
-     Action.ACCEPT_KNOWN, Action.RESTORE_DISMISSED}
+     Action.ACCEPT_KNOWN, Action.RESTORE_DISMISSED, Action.REJECT_REJECTED_BEFORE}
 )
 
 class CorpusMark:
@@ -92,6 +93,9 @@ class CorpusMark:
     LABEL = "label"  # a label whose proposals the corpus (nearly) always accepted: known too
     DISMISSED = "dismissed"  # a form rejected in >= 2 documents and never accepted: rejected, restorable
     CONFLICT = "conflict"  # a learned dismissal another detector contradicts: left pending
+    #: rejected in one earlier document (here, or anywhere and never accepted), below a dismissal's
+    #: two: left pending, marked, and "reject all rejected before" rejects them in one action
+    REJECTED_BEFORE = "rejected"
 
 
 #: The four-eyes steps shown on the review screen.

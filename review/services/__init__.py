@@ -33,7 +33,7 @@ from .importing import (
     ALLOWED_SUFFIXES, UploadError, apply_analysis, config_from_settings, create_documents, ensure_corpus, header_of,
     mark_queued,
 )
-from .knowledge_actions import accept_known_from_corpus, restore_dismissed
+from .knowledge_actions import accept_known_from_corpus, reject_rejected_before, restore_dismissed
 from .mentions import (
     move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
 )
@@ -50,7 +50,7 @@ __all__ = [
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
     "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_counts", "pending_under",
-    "reading", "record", "recover_stale_jobs", "record_all", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
+    "reading", "record", "recover_stale_jobs", "record_all", "reject_rejected_before", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",
     "trim_span", "undo", "whitelist_matches", "whitelist_term",

@@ -43,7 +43,7 @@ ENTITY_MOVES = {Action.MERGE: ChangeKind.MERGED, Action.SPLIT: ChangeKind.SPLIT,
 #: entity-level actions; any other decision touching more than one mention is bulk too
 BULK_ACTIONS = frozenset({Action.ACCEPT_ENTITY, Action.REJECT_ENTITY, Action.RELABEL_ENTITY, Action.MERGE,
                           Action.WHITELIST, Action.ACCEPT_PENDING, Action.ACCEPT_REST, Action.ACCEPT_KNOWN,
-                          Action.RESTORE_DISMISSED})
+                          Action.RESTORE_DISMISSED, Action.REJECT_REJECTED_BEFORE})
 #: the key of a bulk decision's ``after`` holding how many lines its author had read then
 LINES_READ = "lines_read"
 

@@ -13,8 +13,12 @@
   was rejected in at least two documents and never accepted, is rejected with
   ``corpus_mark="dismissed"`` (visible under its filter, restorable with
   :func:`restore_dismissed`) unless another detector supports it here (:func:`support`),
-  then it stays pending with ``corpus_mark="conflict"``; learned grouping: ``knowledge_groups``.
-  One ``corpus_apply`` Decision lists what was created, marked, grouped, dismissed (keys, reasons).
+  then it stays pending with ``corpus_mark="conflict"``; a pending automatic mention of a form
+  rejected before but below a dismissal (one document), with nothing supporting it here, stays
+  pending with ``corpus_mark="rejected"`` for one action (:func:`reject_rejected_before`), and a
+  known name is never created or marked where its form was rejected before and never accepted;
+  learned grouping: ``knowledge_groups``.
+  One ``corpus_apply`` Decision lists what was created, marked, grouped, dismissed, marked rejected before.
 
 A dismissed mention is rejected, so it does not count as pending: a document can be marked
 done with dismissals in it, because each one is shown (panel A struck through and marked,
@@ -40,7 +44,7 @@ from .knowledge_groups import (  # noqa: F401  (learnable, NAME_LABELS: re-expor
 )
 from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported)
     LEARN_FROM, MIN_DISMISS_DOCUMENTS, _titles, context_kind, dismissing_contexts, learn, mention_context,
-    trusted_labels,
+    rejecting_contexts, trusted_labels,
 )
 from .text import fold_possessive
 
@@ -70,12 +74,16 @@ class Knowledge:
         self.dismissed = {k.form: k for k in entries
                           if not k.accepted and learnable(k.form) and len(k.rejected_in) >= MIN_DISMISS_DOCUMENTS}
         self.dismissed_in = {(k.form, kind): k for k in entries for kind in dismissing_contexts(k)}
+        #: below a dismissal: forms rejected in an earlier document and never accepted, and forms
+        #: rejected in a kind of context and never accepted there (a hint for one bulk action)
+        self.rejected = {k.form: k for k in entries if not k.accepted and learnable(k.form) and k.rejected_in}
+        self.rejected_in = {(k.form, kind): k for k in entries for kind in rejecting_contexts(k)}
         self.titles = _titles()
 
         self.labels = trusted_labels(corpus)
 
     def __bool__(self) -> bool:
-        return bool(self.known or self.dismissed or self.dismissed_in or self.labels)
+        return bool(self.known or self.rejected or self.rejected_in or self.labels)
 
     def dismissal(self, text: str, mention: Mention) -> KnownForm | None:
         """The learned entry that dismisses this mention here (its form, or its form in this context)."""
@@ -93,6 +101,20 @@ class Knowledge:
         form = fold_possessive(text[mention.start:mention.end])
         kind = mention_context(text, mention.start, mention.end, mention.label, self.titles)
         return (form, kind) in self.dismissed_in
+
+    def rejected_here(self, text: str, mention: Mention) -> bool:
+        """Whether this form was rejected in this very kind of context and never accepted there."""
+        form = fold_possessive(text[mention.start:mention.end])
+        return (form, mention_context(text, mention.start, mention.end, mention.label, self.titles)) in self.rejected_in
+
+    def rejected_before(self, text: str, start: int, end: int, label: str) -> KnownForm | None:
+        """The entry of a form people rejected before here: anywhere and never accepted, or in this
+        kind of context (this label, these words beside it) and never accepted there."""
+        form = fold_possessive(text[start:end])
+        if form in self.rejected:
+            return self.rejected[form]
+        return self.rejected_in.get((form, mention_context(text, start, end, label, self.titles))) \
+            if self.rejected_in else None
 
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label
@@ -152,7 +174,8 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     touched. Returns counts: known (created + marked), dismissed, conflicts.
     """
     knowledge = knowledge if knowledge is not None else Knowledge(document.corpus)
-    counts = {"created": 0, "marked": 0, "dismissed": 0, "conflicts": 0, "grouped": 0, "group_conflicts": 0}
+    counts = {"created": 0, "marked": 0, "dismissed": 0, "conflicts": 0, "rejected_before": 0, "grouped": 0,
+              "group_conflicts": 0}
     if not knowledge or not document.text:
         return counts
     text = document.text
@@ -173,6 +196,8 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
             s, e = match.span()
             if "\n" in text[s:e]:
                 continue
+            if knowledge.rejected_before(text, s, e, label):
+                continue  # people rejected this name here before ("the Sutter-era rules"): the pass decides
             mention = by_span.get((s, e))
             if mention is not None:
                 if mention.status == ReviewStatus.PENDING and not mention.corpus_mark and mention.label != label \
@@ -195,7 +220,7 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     _entities_of(document, entities, wanted)
     for mention in mentions:  # proposals of a label the corpus always accepts (a learned dismissal of the form wins)
         if (mention.label in knowledge.labels and mention.status == ReviewStatus.PENDING and not mention.corpus_mark
-                and knowledge.dismissal(text, mention) is None):
+                and knowledge.rejected_before(text, mention.start, mention.end, mention.label) is None):
             mention.corpus_mark = CorpusMark.LABEL
             marked.append(mention)
     Mention.objects.bulk_update(marked, ["corpus_mark", "confidence", "sources", "label", "entity"], batch_size=500)
@@ -204,16 +229,17 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
     grouped, group_conflicts = regroup(document, knowledge.groups, knowledge.group_labels, _titles(), knowledge.apart)
     counts["grouped"], counts["group_conflicts"] = len(grouped), len(group_conflicts)
 
-    dismissed, conflicts = _dismiss(document, mentions, knowledge)
-    counts["dismissed"], counts["conflicts"] = len(dismissed), len(conflicts)
+    dismissed, conflicts, before = _dismiss(document, mentions, knowledge)
+    counts["dismissed"], counts["conflicts"], counts["rejected_before"] = len(dismissed), len(conflicts), len(before)
     if any(counts.values()):
         finish(document, None, Action.CORPUS_APPLY, f"document:{document.pk}",
                f"Corpus knowledge: {len(created) + len(marked)} known ({len(relabelled)} with the corpus's label), "
                f"{len(dismissed)} dismissed, {len(conflicts)} dismissal(s) contradicted here (left pending), "
+               f"{len(before)} rejected once before (left pending, marked), "
                f"{len(grouped)} grouped with a recurring person, {len(group_conflicts)} not grouped (another person "
                f"here shares the name)",
                after={"known": [m.pk for m in (*marked, *created)], "dismissed": dismissed,
-                      "conflicts": conflicts, "relabelled": relabelled, "grouped": grouped,
+                      "conflicts": conflicts, "rejected_before": before, "relabelled": relabelled, "grouped": grouped,
                       "group_conflicts": group_conflicts})
     return counts
 
@@ -246,9 +272,12 @@ def _entities_of(document: Document, entities: dict, wanted: list[tuple[Mention,
         mention.entity = entities[(label, entry.form)]
 
 
-def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list]:
-    if not knowledge.dismissed and not knowledge.dismissed_in:
-        return [], []
+def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) -> tuple[list[int], list, list[int]]:
+    """Reject the pending automatic mentions a learned dismissal covers, unless another detector
+    supports them here (then pending, a conflict); mark those people rejected once before (pending).
+    Returns the dismissed, the conflicts with their reasons, the marked "rejected before"."""
+    if not knowledge.rejected and not knowledge.rejected_in:
+        return [], [], []
     text = document.text
     titles = _titles()
     variants: dict[int, set[str]] = defaultdict(set)
@@ -257,20 +286,28 @@ def _dismiss(document: Document, mentions: list[Mention], knowledge: Knowledge) 
     person_spans = [(m.start, m.end) for m in mentions if m.label == "PERSON"]
     dismissed: list[int] = []
     conflicts: list[list] = []
+    before: list[int] = []
     for m in mentions:
         if m.status != ReviewStatus.PENDING or m.origin != Mention.Origin.AUTO or m.corpus_mark:
             continue
-        if knowledge.dismissal(text, m) is None:
+        if knowledge.rejected_before(text, m.start, m.end, m.label) is None:
             continue
         form = fold_possessive(text[m.start:m.end])
-        reason = support(document, m, variants, form, person_spans, titles, knowledge.dismissed_here(text, m))
-        if reason:
+        dismissal = knowledge.dismissal(text, m) is not None
+        # a name beside it says nothing new where people judged the form in this very kind of
+        # context: in two documents for a dismissal, in one for the mark a person acts on
+        here = knowledge.dismissed_here(text, m) if dismissal else knowledge.rejected_here(text, m)
+        reason = support(document, m, variants, form, person_spans, titles, here)
+        if dismissal and reason:
             conflicts.append([m.pk, reason])
-        else:
+        elif dismissal:
             dismissed.append(m.pk)
+        elif not reason:  # rejected once before: marked, left to a person; a supported name is not even marked
+            before.append(m.pk)
     Mention.objects.filter(pk__in=dismissed).update(status=ReviewStatus.REJECTED, corpus_mark=CorpusMark.DISMISSED)
     Mention.objects.filter(pk__in=[c[0] for c in conflicts]).update(corpus_mark=CorpusMark.CONFLICT)
-    return dismissed, conflicts
+    Mention.objects.filter(pk__in=before).update(corpus_mark=CorpusMark.REJECTED_BEFORE)
+    return dismissed, conflicts, before
 
 
 def _last_apply(mention: Mention) -> dict:
@@ -294,6 +331,9 @@ def corpus_note(mention: Mention) -> str:
     """What corpus knowledge did to this mention, in a sentence for the inspector ("" = nothing to say)."""
     if mention.corpus_mark == CorpusMark.CONFLICT:
         return conflict_reason(mention, prefix=True)
+    if mention.corpus_mark == CorpusMark.REJECTED_BEFORE and mention.status == ReviewStatus.PENDING:
+        return ("rejected before in this corpus, here (once: a dismissal needs two documents); left to you, "
+                "\u201creject all rejected before\u201d rejects every such mention at once")
     if mention.corpus_mark and any(pk == mention.pk for pk, *_ in _last_apply(mention).get("grouped", [])):
         return "grouped by the corpus with a recurring person (the pass had it elsewhere; move it back to undo)"
     return ""

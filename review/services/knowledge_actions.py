@@ -1,5 +1,6 @@
 """A person's actions on what corpus knowledge marked: accept every mention known from the
-corpus, restore mentions the corpus dismissed (review.services.knowledge applies the marks).
+corpus, reject every mention people rejected before, restore mentions the corpus dismissed
+(review.services.knowledge applies the marks).
 Each is one transaction with one Decision that ``undo`` reverts."""
 from __future__ import annotations
 
@@ -42,3 +43,15 @@ def restore_dismissed(document_id: int, version: int, user, mention_ids: list[in
         rows = rows.filter(pk__in=mention_ids)
     return _switch(document, rows, ReviewStatus.REJECTED, ReviewStatus.PENDING, user, Action.RESTORE_DISMISSED,
                    "Restored {} mention(s) dismissed by the corpus")
+
+
+@transaction.atomic
+def reject_rejected_before(document_id: int, version: int, user, label: str | None = None) -> Outcome:
+    """Reject every pending mention marked "rejected before in this corpus" (optionally of one label):
+    a person's one action on what people rejected in earlier documents; undoable."""
+    document = begin(document_id, version)
+    rows = document.mentions.filter(status=ReviewStatus.PENDING, corpus_mark=CorpusMark.REJECTED_BEFORE)
+    if label:
+        rows = rows.filter(label=label)
+    return _switch(document, rows, ReviewStatus.PENDING, ReviewStatus.REJECTED, user, Action.REJECT_REJECTED_BEFORE,
+                   "Rejected {} mention(s) rejected before in this corpus")

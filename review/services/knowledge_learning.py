@@ -78,6 +78,13 @@ def dismissing_contexts(entry: KnownForm) -> list[str]:
                   and len(c.get("documents", ())) >= MIN_DISMISS_DOCUMENTS)
 
 
+def rejecting_contexts(entry: KnownForm) -> list[str]:
+    """The contexts in which a form was rejected in at least one document and never accepted
+    there: below a dismissal, a hint (``CorpusMark.REJECTED_BEFORE``), never a decision."""
+    return sorted(kind for kind, c in (entry.contexts or {}).items()
+                  if isinstance(c, dict) and not c.get("accepted") and c.get("documents"))
+
+
 def _titles() -> frozenset[str]:
     from anonymizer import lexicon
 
