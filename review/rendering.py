@@ -50,6 +50,7 @@ CORPUS_NOTES = {
     CorpusMark.LABEL: "known from the corpus (a label it always accepted)",
     CorpusMark.DISMISSED: "dismissed by the corpus (restore to review it)",
     CorpusMark.CONFLICT: "corpus knowledge and this document disagree: left pending (the inspector says why)",
+    CorpusMark.REJECTED_BEFORE: "rejected before in this corpus, here (pending: \u201creject all rejected before\u201d)",
 }
 
 
@@ -180,6 +181,7 @@ def entity_rows(
         mark = getattr(m, "corpus_mark", "")
         row.dismissed += mark == CorpusMark.DISMISSED
         row.known += m.status == ReviewStatus.PENDING and mark in (CorpusMark.KNOWN, CorpusMark.LABEL)
+        row.rejected_before += m.status == ReviewStatus.PENDING and mark == CorpusMark.REJECTED_BEFORE
         if m.status == ReviewStatus.PENDING:
             row.pending += 1
             row.lowest = max(row.lowest, m.confidence)
@@ -218,9 +220,10 @@ def lines_html(lines: Iterable[Line], oob: bool = False) -> SafeString:
 def entity_row_html(row: EntityRow, oob: bool = False) -> str:
     low = "1" if row.pending and row.lowest == 3 else ""
     swap = ' hx-swap-oob="true"' if oob else ""
-    corpus = " ".join(k for k, n in (("known", row.known), ("dismissed", row.dismissed)) if n)
-    badge = "".join(f'<span class="corpus k-{k}" title="{CORPUS_NOTES[k]}">{n} {k}</span>'
-                    for k, n in (("known", row.known), ("dismissed", row.dismissed)) if n)
+    marks = (("known", "known", row.known), ("dismissed", "dismissed", row.dismissed),
+             (CorpusMark.REJECTED_BEFORE, "rejected before", row.rejected_before))
+    corpus = " ".join(k for k, _, n in marks if n)
+    badge = "".join(f'<span class="corpus k-{k}" title="{CORPUS_NOTES[k]}">{n} {word}</span>' for k, word, n in marks if n)
     variants = (
         f'<span class="variants">{escape(" · ".join(row.variants[1:5]))}</span>' if len(row.variants) > 1 else ""
     )

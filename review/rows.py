@@ -78,6 +78,7 @@ class EntityRow:
     lowest: int = 1  # worst confidence among its pending mentions (3 = low)
     known: int = 0  # pending mentions known from the corpus (review.services.knowledge)
     dismissed: int = 0  # mentions the corpus dismissed (rejected, restorable)
+    rejected_before: int = 0  # pending mentions of a form people rejected here in an earlier document
 
     @property
     def status(self) -> str:
@@ -96,7 +97,8 @@ class EntityRow:
     def state(self) -> tuple:
         """Everything the row's HTML shows (a cache key)."""
         return (self.pk, self.label, self.category, self.name, self.tag, self.computed_tag, tuple(self.variants),
-                self.total, self.pending, self.accepted, self.rejected, self.lowest, self.known, self.dismissed)
+                self.total, self.pending, self.accepted, self.rejected, self.lowest, self.known, self.dismissed,
+                self.rejected_before)
 
     @property
     def decided(self) -> int:

@@ -1,5 +1,6 @@
 """Corpus knowledge pages and actions: what the corpus learned (admins), re-running the pass,
-and the review screen's "accept all known from the corpus" / "restore dismissed" actions.
+and the review screen's "accept all known from the corpus" / "reject all rejected before" /
+"restore dismissed" actions.
 
 Every action is a POST that works as a plain form post (redirect) and from htmx (client redirect).
 """
@@ -18,7 +19,9 @@ from anonymizer.types import LABELS
 from .. import jobs
 from ..models import Corpus, Document, KnownForm
 from ..permissions import require_admin, require_edit
-from ..services import ActionError, Conflict, accept_known_from_corpus, curation, knowledge, restore_dismissed
+from ..services import (
+    ActionError, Conflict, accept_known_from_corpus, curation, knowledge, reject_rejected_before, restore_dismissed,
+)
 from .common import parse_int
 
 
@@ -88,12 +91,15 @@ def rerun_pass(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def screen_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """Review screen: accept every mention known from the corpus, or restore every dismissed one."""
+    """Review screen: accept every mention known from the corpus, reject every one rejected before,
+    or restore every dismissed one."""
     require_edit(request.user, pk)
     version = parse_int(request.POST.get("version")) or 0
     try:
         if action == "accept-known":
             outcome = accept_known_from_corpus(pk, version, request.user, request.POST.get("label") or None)
+        elif action == "reject-rejected-before":
+            outcome = reject_rejected_before(pk, version, request.user, request.POST.get("label") or None)
         elif action == "restore-dismissed":
             outcome = restore_dismissed(pk, version, request.user)
         else:

@@ -257,6 +257,8 @@ def keep(row: EntityRow, filters: dict[str, str]) -> bool:
         return False
     if filters.get("corpus") == "dismissed" and not row.dismissed:  # "dismissed by the corpus"
         return False
+    if filters.get("corpus") == "rejected" and not row.rejected_before:  # "rejected before in this corpus"
+        return False
     if filters.get("label") and row.label != filters["label"]:
         return False
     query = filters.get("q", "").casefold()
