@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from anonymizer.pseudonymize import UNNUMBERED_LABELS
 
 KINDS = (
-    "entity_accept", "entity_reject", "mention_accept", "mention_reject", "bulk_accept", "add",
+    "entity_accept", "entity_reject", "mention_accept", "mention_reject", "bulk_accept", "bulk_reject", "add",
     "relabel", "merge", "move_split", "move_many", "other",
 )
 PHASES = ("leaks", "labels")
@@ -71,7 +71,8 @@ KNOWN_SERVICES = frozenset({
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
     "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
-    "accept_known_from_corpus", "restore_dismissed", "add_comment", "resolve_comment", "resubmitted_unchanged",
+    "accept_known_from_corpus", "reject_rejected_before", "restore_dismissed", "add_comment", "resolve_comment",
+    "resubmitted_unchanged",
 })
 
 
@@ -277,7 +278,8 @@ class OracleReviewer:
         self._add_missed()
 
     def _corpus_knowledge(self) -> None:
-        """Restore the corpus's dismissals the gold contradicts (one action).
+        """Restore the corpus's dismissals the gold contradicts (one action); reject every mention
+        marked "rejected before" (one action) when the gold says none of them is personal data.
 
         Mentions known from the corpus are left to the one "accept the rest" after reading:
         accepting them first ("accept all known from the corpus") would be one more action
@@ -296,11 +298,15 @@ class OracleReviewer:
                  and self.index.good(r.start, r.end)]
         if wrong:
             self.act("other", "restore_dismissed", wrong)
+        before = [r for r in rows if marks.get(r.pk) == CorpusMark.REJECTED_BEFORE and r.status == ReviewStatus.PENDING]
+        if before and not any(self.index.good(r.start, r.end) for r in before):
+            self.act("bulk_reject", "reject_rejected_before")
         known = [r for r in rows if marks.get(r.pk) in (CorpusMark.KNOWN, CorpusMark.LABEL)
                  and r.status == ReviewStatus.PENDING]
         dismissed = [r for r in rows if marks.get(r.pk) == CorpusMark.DISMISSED]
         self.corpus_stats = {"known": len(known), "known_wrong": sum(not self.index.good(r.start, r.end) for r in known),
-                             "dismissed": len(dismissed), "dismissed_restored": len(wrong)}
+                             "dismissed": len(dismissed), "dismissed_restored": len(wrong),
+                             "rejected_before": len(before)}
 
     def _add_missed(self) -> None:
         from review import services

@@ -146,7 +146,7 @@ from benchmarks import oracle  # noqa: E402
 
 SHORT = {
     "entity_accept": "ent+", "entity_reject": "ent-", "mention_accept": "men+", "mention_reject": "men-",
-    "bulk_accept": "bulk", "add": "add", "relabel": "relab", "merge": "merge", "move_split": "mv/sp", "move_many": "mv*", "other": "other",
+    "bulk_accept": "bulk", "bulk_reject": "bulk-", "add": "add", "relabel": "relab", "merge": "merge", "move_split": "mv/sp", "move_many": "mv*", "other": "other",
 }
 
 
