@@ -10,6 +10,7 @@ actions by kind, and totals normalized per 8,000 words. Exits 1 when a document 
 
     .venv/bin/python benchmarks/review_effort.py [--count 4] [--words 8000] [--seed 0] [--json OUT]
     .venv/bin/python benchmarks/review_effort.py --corpus --count 8     # one corpus, in order
+    .venv/bin/python benchmarks/review_effort.py --corpus --no-knowledge # the same hearings, each alone
     # --profile NAME / --layout new|old|mixed are passed to the generator when it supports them
 
 ``--corpus`` puts all hearings in ONE corpus and reviews them in order; each is marked done
@@ -17,6 +18,8 @@ actions by kind, and totals normalized per 8,000 words. Exits 1 when a document 
 corpus learns from approved documents is in place for the next one. It prints the actions
 per hearing along the sequence and mean(hearings 6-8) / mean(hearings 1-3). Whether staff
 recur across hearings depends on the generator: the script says so when it has no corpus mode.
+``--no-knowledge`` reviews the same sequence with each hearing in a corpus of its own (knowledge
+never crosses corpora), so every hearing starts from zero: the issue's "before", in the same run.
 
 Measured 2026-11-23 (branch ``r12``, seed 0, 4 hearings per profile), per 8,000 words, to zero
 leaks + to right labels and entities: classic 4.3 + 14.1 (before the grouped moves + 20.6),
@@ -188,14 +191,14 @@ def total_of(result: dict) -> int:
     return result["actions"]["leaks"]["total"] + result["actions"]["labels"]["total"]
 
 
-def print_sequence(totals: dict, results: list[dict]) -> None:
+def print_sequence(totals: dict, results: list[dict], title: str = "corpus sequence") -> None:
     """The corpus sequence, per hearing, to zero leaks and in all; mean(6-8) / mean(1-3) of both."""
     totals["sequence_per_8000_words"] = [round(per8k(r["actions_to_zero_leaks"], r["words"]), 1) for r in results]
     for key, name, of in (("to_zero_leaks", "to zero leaks", lambda r: r["actions_to_zero_leaks"]),
                           ("total", "in all (zero leaks + right labels and entities)", total_of)):
         seq = [of(r) for r in results]
         totals[f"sequence_{key}"] = seq
-        line = f"corpus sequence, actions {name} per hearing: " + ", ".join(map(str, seq))
+        line = f"{title}, actions {name} per hearing: " + ", ".join(map(str, seq))
         if len(seq) >= 6:
             first, last = sum(seq[:3]) / 3, sum(seq[5:8]) / len(seq[5:8])
             ratio = last / first if first else None
@@ -234,7 +237,7 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
     hearings = generate(args, profile)
 
     results: list[dict] = []
-    corpus = Corpus.objects.create(name=f"effort-{profile}-{args.seed}") if args.corpus else None
+    corpus = Corpus.objects.create(name=f"effort-{profile}-{args.seed}") if args.corpus and not args.no_knowledge else None
     analysis_seconds = 0.0
     for i, hearing in enumerate(hearings, 1):
         target = corpus or Corpus.objects.create(name=f"effort-{profile}-{args.seed}-{i:02d}")
@@ -274,7 +277,7 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
     if "share_confirming_detections" in totals:
         print(f"{totals['share_confirming_detections']:.0%} of the actions to zero leaks confirm detections (accepts)")
     if args.corpus:
-        print_sequence(totals, results)
+        print_sequence(totals, results, "sequence without corpus knowledge" if args.no_knowledge else "corpus sequence")
     print(f"automatic pass {analysis_seconds:.0f} s")
     return {"summary": totals, "hearings": results}
 
@@ -288,10 +291,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", choices=(*PROFILES, "all"), default="all",
                         help="generator profile: classic, varied, heldout (held back, never tuned on) or all")
     parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
+    parser.add_argument("--no-knowledge", action="store_true",
+                        help="with --corpus: the same sequence, each hearing in a corpus of its own (starts from zero)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here")
     parser.add_argument("--details", type=Path, default=None,
                         help="append every action in words (surfaces, entities) to this file, per hearing")
     args = parser.parse_args(argv)
+    if args.no_knowledge and not args.corpus:
+        parser.error("--no-knowledge compares a corpus sequence: use it with --corpus")
     if args.count is None:
         args.count = 8 if args.corpus else 4
 

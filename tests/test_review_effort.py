@@ -58,3 +58,12 @@ def test_oracle_reaches_zero_leaks_and_the_check_can_fail(pipeline, monkeypatch,
     services.set_mention_status(document.pk, document.version, user, victim.pk, ReviewStatus.REJECTED)
     found = oracle.leaks(document, gold)
     assert found and all(victim.start <= s and e <= victim.end for s, e, _ in found)
+
+
+def test_it_refuses_the_no_knowledge_baseline_outside_a_corpus_sequence(capsys):
+    from benchmarks import review_effort
+
+    with pytest.raises(SystemExit) as exit_info:
+        review_effort.main(["--no-knowledge"])
+    assert exit_info.value.code == 2
+    assert "--no-knowledge compares a corpus sequence" in capsys.readouterr().err
