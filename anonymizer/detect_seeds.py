@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon, plain
-from .transcript import speaker_tag, speaker_tags
+from .transcript import speaker_tag, speaker_tags, tag_roles
 from .types import TOOL_LABELS, Header, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
 from .vocabulary import UNITS, WEEKDAYS
@@ -200,16 +200,13 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     for m in speaker_tags(text, title_end):
         tag = m.group("tag")
         words = list(_WORD.finditer(tag))
-        names = [w for w in words if w.group(0).upper().strip(".") not in ROLE_WORDS]
+        names = [w for w, role in zip(words, tag_roles([w.group(0) for w in words])) if not role]
         if not names:
             continue
         # the name is the run of non-role words at the end of the tag
         run = [names[-1]]
         for w in reversed(names[:-1]):
-            if w.end() + 2 >= run[0].start() and all(x.group(0).upper().strip(".") not in ROLE_WORDS for x in [w]):
-                between = tag[w.end() : run[0].start()]
-                if between.strip():
-                    break
+            if w.end() + 2 >= run[0].start() and not tag[w.end() : run[0].start()].strip():  # adjacent
                 run.insert(0, w)
             else:
                 break

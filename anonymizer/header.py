@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.transcript import speaker_tag
+from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, US_STATES
 
@@ -234,7 +234,7 @@ def _ends_title(line: str) -> bool:
     tag = speaker_tag(line)
     if tag is None or not line[tag.end() :].strip():
         return False
-    return any(word.strip(".'’-").upper() not in ROLE_WORDS for word in tag.group("tag").split())
+    return not all(tag_roles(tag.group("tag").split()))
 
 
 def split_title(text: str) -> tuple[int, Header | None]:

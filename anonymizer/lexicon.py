@@ -172,7 +172,7 @@ _SURNAME_TITLES = frozenset(t.casefold() for t in vocabulary.SURNAME_TITLES)
 def is_role_word(word: str) -> bool:
     """A role or title word, also in the plural ("PRISONER", "Interpreter", "Detectives", "CCI",
     "Coach"): no name."""
-    bare = word.strip(".,:;")
+    bare = _POSSESSIVE.sub("", word.strip(".,:;")).replace(".", "")  # "VICTIM'S", "V.N.O.K."
     return any(w.upper() in vocabulary.ROLE_WORDS or is_title_word(w) for w in (bare, bare.removesuffix("s")))
 
 

@@ -21,7 +21,9 @@ capital: ``[PERSON_2]``, ``[WITNESS_2B]`` (a reviewer's rename), ``[SPELLED_NAME
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator, Sequence
+
+from .vocabulary import KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
@@ -53,6 +55,18 @@ def speaker_tags(text: str, start: int = 0) -> Iterator[re.Match[str]]:
     for match in SPEAKER_TAG.finditer(text, start):
         if _enough_letters(match):
             yield match
+
+
+_KIN = frozenset(w.upper() for w in KIN_WORDS)
+
+
+def tag_roles(words: Sequence[str]) -> list[bool]:
+    """Which words of a speaker tag name a role, not a person: a role word, also possessive or
+    spelled with dots (``VICTIM'S``, ``V.N.O.K.``), and a kin word first in the tag or after a
+    possessive (``MOTHER:``, ``VICTIM'S SISTER:``); after a title a kin word is a name (``MS. SON:``)."""
+    bare = [POSSESSIVE.sub("", w.upper().replace(".", "")) for w in words]
+    return [b in ROLE_WORDS or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None))
+            for i, b in enumerate(bare)]
 
 
 def line_start(text: str, pos: int) -> int:

@@ -197,6 +197,21 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("UNIDENTIFIED SPEAKER 2: Hello?\n", []),
         ("PRESIDING COMMISSIONER RUFF: Good morning.\n", ["RUFF"]),
         ("McDONALD: Right.\n", ["McDONALD"]),
+        # a tag naming a role only, possessive or with dots, names nobody
+        ("VICTIM'S NEXT OF KIN: She was my mother.\n", []),
+        ("VICTIM'S SISTER: Thank you.\n", []),
+        ("THE VICTIM'S BROTHER: Thank you.\n", []),
+        ("INMATE'S ATTORNEY: Objection.\n", []),
+        ("VICTIM ADVOCATE: Yes.\n", []),
+        ("V.N.O.K.: Yes.\n", []),
+        ("AUDIENCE MEMBER: Yes.\n", []),
+        ("MOTHER: Yes.\n", []),
+        # a kin word after a title, or a name after a role, is a name
+        ("MS. SON: Yes.\n", ["SON"]),
+        ("VICTIM'S MOTHER ROSA DIAZ: Yes.\n", ["ROSA DIAZ"]),
+        ("V.N.O.K. DIAZ: Yes.\n", ["DIAZ"]),
+        ("SISTER MARY: Yes.\n", ["MARY"]),
+        ("DEPUTY COMMISSIONER MAJOR: Yes.\n", ["MAJOR"]),
     ],
 )
 def test_it_takes_names_from_speaker_tags_of_the_one_grammar(text, names):
