@@ -41,13 +41,18 @@ Grouping rules
   gave their own full name, never the victim; of those, one whose first name is of the title's sex
   before one of unknown sex, ``Ms. Sandoval, please.``); ``Mr.``/``Ms.`` leave out the persons whose first
   name is the other sex's, ``gazetteer.first_name_sex``, and go with a surname rather than a
-  first name, ``Ms. Hope`` not ``Hope Bishop``; in running text never the transcriber), else
+  first name, ``Ms. Hope`` not ``Hope Bishop``, before preferring a title-page participant for a
+  tag; in running text never the transcriber; in a speaker tag the one addressed last in the
+  utterance before, ``Thank you, sir. Ms. Love?``), else
   to the inmate, else in running text to the person the hearing calls the victim (``The
   victim, Tuan Guy,``), then to the person talked about most (mentions outside speaker tags,
   plus the untagged uses of a name part only they have, ``I didn't really know Love``: the
   victim rather than a relative who speaks), in a speaker tag to the person with most mentions so far, else to
   the title-page person (title-page order), else to the earliest; two persons with
-  different first names are never united, and the part keeps certainty 3. Parts that fit
+  different first names are never united, and the part keeps certainty 3. A speaker tag whose
+  courtesy title is of the other sex than every person bearing its surname (``MS. LITTLE:`` where
+  Alonzo Little is the only Little) is someone else, present from then on; in running text a title
+  alone starts no one. Parts that fit
   one person only are linked first, then the shared parts their context decides, then the
   rest (fewest persons left first), so the counts are meaningful when those are decided.
 * **Spelled names** (``R-I-C-H-A-R-D-S-O-N``) join the person having that part (one

@@ -33,6 +33,7 @@ class _Context:
     _named: list[tuple[int, int]]  # (start, person) of every full name, in text order
     _introductions: set[int]  # starts of full names a speaker gives as their own
     _here: set[int]  # starts of full names said to be present
+    _others: set[int]  # speakers a tag's courtesy title made someone else ("MS. LITTLE:" beside Alonzo Little)
 
     def _first_name(self, gid: int) -> str:
         core = self.groups[gid].core
@@ -44,15 +45,15 @@ class _Context:
         man/woman (Census first-name lists) whose surname it is; in running text not the transcriber."""
         tokens = _name_tokens(self._surface(mention))
         gids = [g for g in gids if tokens and tokens[0] in self.groups[g].core] or gids
+        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little
+            other = "F" if _title_sex(title.group(1)) == "M" else "M"
+            gids = [g for g in gids if self._sex_of(g) != other] or gids
+            gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
         if "rule" in mention.sources:
             gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
         elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
             gids = [g for g in gids if not self.groups[g].transcriber] or gids
-        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
-        if title:
-            other = "F" if _title_sex(title.group(1)) == "M" else "M"
-            gids = [g for g in gids if self._sex_of(g) != other] or gids
-            gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
         return gids
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
@@ -76,7 +77,8 @@ class _Context:
             opening = spoke.end() if spoke else previous
             first = _FIRST_NAME_ADDRESSED.match(text, opening) if before else None
             said = [g for g in gids if first and self._first_name(g) == first.group(1).casefold()]
-            titled = _TITLE_ADDRESSED.match(text, opening) if before and len(said) != 1 else None
+            addresses = list(_TITLE_ADDRESSED.finditer(text[opening:line])) if before and len(said) != 1 else []
+            titled = addresses[-1] if addresses else None  # the last one addressed speaks next
             if titled and titled.group(2).casefold() in _name_tokens(text[start : mention.end]):
                 said = self._by_sex(self._present(gids), titled.group(1), keep=False)  # "Mr. Love, please."
             return said if len(said) == 1 else []
@@ -85,15 +87,19 @@ class _Context:
         if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
             by_first = self._by_first_name(gids, mention)
             return by_first if len(by_first) == 1 else []
-        before = text[line:start]
-        addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
+        addressed = self._addressed(mention)
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
             present = self._whose_surname(present, _name_tokens(self._surface(mention))) or present  # not Dallas Guy
             return self._by_sex(present, addressed.group("title"))
-        if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
+        if _STATEMENT_OF.search(text[line:start]) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []
+
+    def _addressed(self, mention: Mention):
+        """The address before a bare surname (``Ms. Sandoval, please.``, ``Thank you, Mr. Guy.``), else None."""
+        before = self.text[line_start(self.text, mention.start) : mention.start]
+        return (_ADDRESSED.search(before) if self.text.startswith(",", mention.end) else None) or _THANKED.search(before)
 
     def in_context(self, hit: Mention) -> Mention:
         """A re-scan hit of one name part several persons share, given to the one its utterance
@@ -128,7 +134,7 @@ class _Context:
         name in an utterance ("I'm Jerome Love") or were said to be here ("Dwayne Okafor is also here");
         a victim is talked about, not addressed."""
         introduced = {gid for s, gid in self._named if s in self._introductions or s in self._here}
-        return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced]
+        return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced or g in self._others]
 
     def _sex_of(self, gid: int) -> str | None:
         """"M"/"F": the sex the person's first name mostly has on the Census lists; None = unknown."""

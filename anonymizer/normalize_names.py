@@ -127,8 +127,9 @@ _OF_BEFORE = re.compile(r"\bof[ ]$")
 #: "and I" right after a name: someone the speaker did something with ("Faith and I got married")
 _WITH_SPEAKER = re.compile(r"[ ]and[ ](?:I|me)\b")
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
-#: a surname addressed with a title at the start of an utterance (``Mr. Love, please.``)
-_TITLE_ADDRESSED = re.compile(rf"[ ]*({_COURTESY})\.?[ ]([^\W\d_][\w'’-]*),[ ]")
+#: a surname addressed with a title at the start of an utterance or of a sentence in it (``Mr. Love,
+#: please.``, ``Thank you, sir. Ms. Love, you are his wife?``, ``Ms. Love?``): search an utterance's text
+_TITLE_ADDRESSED = re.compile(rf"(?:^[ ]*|[.?!][ ]+)({_COURTESY})\.?[ ]([^\W\d_][\w'’-]*)(?:,[ ]|\?)")
 #: a name part this long may have one letter written wrong (``Mandoza`` for ``Mendoza``)
 _MIN_SLIP_LEN = 7
 #: a shorter one (5+ letters) one vowel for another (``Ochea`` for ``Ochoa``)

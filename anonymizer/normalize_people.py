@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from rapidfuzz import fuzz, process
 
-from .normalize_context import _Context
+from .normalize_context import _Context, _title_sex
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
@@ -40,6 +40,7 @@ class _Grouper(_Context):
         self._named: list[tuple[int, int]] = []  # (start, person) of every full name, in text order
         self._introductions: set[int] = set()  # starts of full names a speaker gives as their own
         self._here: set[int] = set()  # starts of full names said to be present ("Dwayne Okafor is also here")
+        self._others: set[int] = set()  # speakers a tag's title made someone else ("MS. LITTLE:"): present
 
     def run(self, mentions: list[Mention], header: Header | None) -> list[tuple[int, str]]:
         """Group and label of every mention.
@@ -199,6 +200,10 @@ class _Grouper(_Context):
         gids = self.people.candidates(tokens[0])
         if not gids or (mention is not None and self._titled_first_name(gids, tokens[0], mention)):
             return self.people.create(tokens)  # "Ms. Faleolo" is not Faleolo MacArthur
+        if mention is not None and self._someone_else(gids, mention):
+            gid = self.people.create(tokens)  # "MS. LITTLE:" beside Alonzo Little alone: his mother
+            self._others.add(gid)
+            return gid
         if mention is not None and len(gids) > 1:
             gids = options if options is not None else self._options(gids, mention)
             if len(gids) > 1 and not in_speaker_tag(self.text, mention.start):
@@ -213,6 +218,17 @@ class _Grouper(_Context):
         return bool(_TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)) and all(
             len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
             for g in gids)
+
+    def _someone_else(self, gids: list[int], mention: Mention) -> bool:
+        """Whether a speaker tag's courtesy title says the other sex than every candidate's first
+        name: ``MS. LITTLE:`` where Alonzo Little is the only Little is someone else (his mother).
+        In running text a title alone starts no one (``Ms. Little`` may be a wrong title or a
+        relative the hearing names otherwise); it follows the speaker of that title (:meth:`_likely`)."""
+        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        if title is None or not in_speaker_tag(self.text, mention.start):
+            return False
+        wanted = _title_sex(title.group(1))
+        return not any(self._sex_of(g) in (None, wanted) for g in gids)
 
     def _options(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons sharing a part that the mention's context leaves (the one it names, else

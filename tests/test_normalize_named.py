@@ -206,3 +206,48 @@ def test_it_takes_no_other_census_name_or_word_for_a_typo():
     names = _names(text, spans)
     assert text.index("Mitchell") not in names  # a surname of its own, not a typo of Mitchel
     assert names.get(text.index("Alvarrado")) == "rosa alvarado"
+
+
+@pytest.mark.parametrize(("man", "woman_title"), [
+    ("PHILLIP McDONALD", "MS."),   # the next of kin's wife, never named in full
+    ("PHILLIP McDONALD", "MRS."),
+    ("MARVIN McDONALD", "MS."),    # the inmate's mother
+])
+def test_it_gives_a_title_of_the_other_sex_than_the_one_person_of_that_surname_to_someone_else(man, woman_title):
+    """``MS. McDONALD:`` where Phillip McDonald is the only McDonald is another person (his wife),
+    and so are her tag and the address before it; ``MR. McDONALD:`` stays his."""
+    header = Header(inmate_name=man if man.startswith("MARVIN") else "JOHN DOE",
+                    participants=(Participant(man, "Victim's Next of Kin"),) if man.startswith("PHILLIP") else ())
+    first = man.split()[0].title()
+    text = (f"MR. McDONALD: My name is {first} McDonald.\n"
+            f"COMMISSIONER RUFF: And ma'am, you are his wife?\n"
+            f"{woman_title} McDONALD: Yes. I knew Graciela for twenty years.\n"
+            f"COMMISSIONER RUFF: {woman_title.title()} McDonald, go ahead.\n"
+            f"{woman_title} McDONALD: She was kind.\n"
+            f"MR. McDONALD: Thank you.\n")
+    spans = [at(text, "McDONALD", sources=("rule",), nth=n) for n in range(4)]
+    spans += [at(text, f"{first} McDonald"), at(text, "McDonald", nth=1)]
+    names = _names(text, spans, header)
+    him = names[at(text, f"{first} McDonald").start]
+    assert him == f"{first} mcdonald".casefold()
+    assert names[at(text, "McDONALD", sources=("rule",)).start] == him
+    assert names[at(text, "McDONALD", sources=("rule",), nth=3).start] == him
+    hers = {names[at(text, "McDONALD", sources=("rule",), nth=n).start] for n in (1, 2)}
+    hers.add(names[at(text, "McDonald", nth=1).start])
+    assert len(hers) == 1 and him not in hers
+
+
+@pytest.mark.parametrize(("address", "speaker"), [
+    ("Mr. Love, please.", "jerome love"),                          # at the start of the utterance
+    ("Thank you, Ms. Love. Mr. Love, please.", "jerome love"),     # the last one addressed speaks next
+    ("Thank you, sir. Ms. Love?", "maribel love"),
+])
+def test_it_gives_a_shared_surname_tag_to_the_one_the_utterance_before_addressed_last(address, speaker):
+    header = Header(inmate_name="MARVIN LITTLE", participants=(Participant("MARIBEL LOVE", "Victim's Next of Kin"),))
+    text = ("LOVE: My name is Maribel Love. I'm Young's wife.\n"
+            "LOVE: I'm Jerome Love. Young was my uncle.\n"
+            f"COMMISSIONER RUFF: {address}\n"
+            "LOVE: My grandchildren never got to meet him.\n")
+    spans = [at(text, "LOVE", sources=("rule",), nth=n) for n in range(3)]
+    spans += [at(text, "Maribel Love"), at(text, "Jerome Love")]
+    assert _names(text, spans, header)[at(text, "LOVE", sources=("rule",), nth=2).start] == speaker
