@@ -87,19 +87,15 @@ class _Context:
         if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
             by_first = self._by_first_name(gids, mention)
             return by_first if len(by_first) == 1 else []
-        addressed = self._addressed(mention)
+        before = text[line:start]
+        addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
             present = self._whose_surname(present, _name_tokens(self._surface(mention))) or present  # not Dallas Guy
             return self._by_sex(present, addressed.group("title"))
-        if _STATEMENT_OF.search(text[line:start]) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
+        if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []
-
-    def _addressed(self, mention: Mention):
-        """The address before a bare surname (``Ms. Sandoval, please.``, ``Thank you, Mr. Guy.``), else None."""
-        before = self.text[line_start(self.text, mention.start) : mention.start]
-        return (_ADDRESSED.search(before) if self.text.startswith(",", mention.end) else None) or _THANKED.search(before)
 
     def in_context(self, hit: Mention) -> Mention:
         """A re-scan hit of one name part several persons share, given to the one its utterance
