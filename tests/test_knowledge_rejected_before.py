@@ -106,3 +106,16 @@ def test_it_shows_the_mark_filters_it_and_offers_the_action_as_a_plain_form_post
     assert response.status_code == 302
     row.refresh_from_db()
     assert row.status == ReviewStatus.REJECTED
+
+
+@pytest.mark.parametrize("status, state", [
+    (Document.Status.APPROVED, "seen in one document: marked “rejected before” in new documents"),
+    (Document.Status.SUBMITTED, "seen in one document, awaiting the second look"),
+])
+def test_it_tells_admins_what_a_term_rejected_in_one_document_does(db, client, django_user_model, status, state):
+    corpus = Corpus.objects.create(name="admin")
+    _reviewed(corpus, "one", status=status)
+    _import(corpus, "Good morning.\n", [], [])  # an import refreshes what the corpus learned
+    client.force_login(django_user_model.objects.create_user("adm", password="a-long-test-password", is_staff=True))
+    page = client.get(f"/corpora/{corpus.pk}/knowledge/").content.decode()
+    assert state in page
