@@ -14,12 +14,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TEXT = "PRESIDING COMMISSIONER RUFF: Good morning. We are in Fresno.\nINMATE: Hope is what I have.\n"
 
 
-@pytest.fixture
-def assigned(django_user_model):
+@pytest.fixture(params=[2])
+def assigned(request, django_user_model):
+    """A document of a corpus with ``request.param`` reviewed documents that rejected "Hope"
+    (two: "Hope" comes in dismissed; one: pending, marked "rejected before")."""
     ann = django_user_model.objects.create_user("ann", password="a-long-test-password")
     corpus = Corpus.objects.create(name="c")
-    _reviewed(corpus, "one")
-    _reviewed(corpus, "two")
+    for i in range(request.param):
+        _reviewed(corpus, f"d{i}")
     doc = _import(corpus, TEXT, [Mention(*_span(TEXT, "Fresno"), "LOCATION", ("spacy",), entity=0),
                                  Mention(*_span(TEXT, "Hope"), "PERSON", ("spacy",), entity=1)],
                   [Entity(0, "LOCATION", "CITY", "Fresno"), Entity(1, "PERSON", "PERSON", "Hope")])
@@ -27,10 +29,11 @@ def assigned(django_user_model):
     return doc
 
 
-@pytest.mark.parametrize("button, needle, status", [
-    ("Accept all known from the corpus", "RUFF", ReviewStatus.ACCEPTED),
-    ("Restore dismissed", "Hope", ReviewStatus.PENDING),
-])
+@pytest.mark.parametrize("assigned, button, needle, status", [
+    (2, "Accept all known from the corpus", "RUFF", ReviewStatus.ACCEPTED),
+    (2, "Restore dismissed", "Hope", ReviewStatus.PENDING),
+    (1, "Reject all rejected before", "Hope", ReviewStatus.REJECTED),
+], indirect=["assigned"])
 def test_it_sends_the_current_version_from_the_corpus_buttons_after_an_htmx_action(
         browser, live_server, assigned, button, needle, status):
     page = login(browser, live_server, "ann")
