@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from . import lexicon, plain
+from . import gazetteer, lexicon, plain
 from .transcript import speaker_tag, speaker_tags, tag_roles
 from .types import TOOL_LABELS, Header, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
@@ -210,6 +210,9 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
                 run.insert(0, w)
             else:
                 break
+        if run[-1] is not words[-1] and all(plain.is_plain_word(w.group(0)) or lexicon.is_stop_word(w.group(0).casefold())
+                                            or gazetteer.is_nrp_term(w.group(0)) for w in run):
+            continue  # ordinary words before the role that ends the tag: "SPANISH INTERPRETER", "HIS ATTORNEY"
         start = m.start("tag") + run[0].start()
         end = m.start("tag") + run[-1].end()
         out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))

@@ -58,14 +58,18 @@ def speaker_tags(text: str, start: int = 0) -> Iterator[re.Match[str]]:
 
 
 _KIN = frozenset(w.upper() for w in KIN_WORDS)
+#: courtesy titles of a tag: the word after one is a name, whatever else it is (``MS. SON:``, ``MR. CLERK:``)
+_COURTESY = frozenset({"MR", "MRS", "MS", "MISS", "DR"})
 
 
 def tag_roles(words: Sequence[str]) -> list[bool]:
     """Which words of a speaker tag name a role, not a person: a role word, also possessive or
     spelled with dots (``VICTIM'S``, ``V.N.O.K.``), and a kin word first in the tag or after a
-    possessive (``MOTHER:``, ``VICTIM'S SISTER:``); after a title a kin word is a name (``MS. SON:``)."""
+    possessive (``MOTHER:``, ``VICTIM'S SISTER:``); right after a courtesy title a word is a name
+    (``MS. SON:``, ``MR. CLERK:``; not ``MR. AND MRS. DIAZ:``)."""
     bare = [POSSESSIVE.sub("", w.upper().replace(".", "")) for w in words]
-    return [b in ROLE_WORDS or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None))
+    return [not (i and bare[i - 1] in _COURTESY and b not in _COURTESY and b != "AND")
+            and (b in ROLE_WORDS or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None)))
             for i, b in enumerate(bare)]
 
 

@@ -206,7 +206,19 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("V.N.O.K.: Yes.\n", []),
         ("AUDIENCE MEMBER: Yes.\n", []),
         ("MOTHER: Yes.\n", []),
-        # a kin word after a title, or a name after a role, is a name
+        ("SPANISH INTERPRETER: Yes.\n", []),  # ordinary words before the role that ends the tag
+        ("HIS ATTORNEY: Yes.\n", []),
+        ("VICTIM SERVICES REPRESENTATIVE: Yes.\n", []),
+        ("CDCR STAFF: Yes.\n", []),
+        ("VIDEO OPERATOR: Yes.\n", []),
+        ("CORRECTIONAL COUNSELOR: Yes.\n", []),
+        ("EVERYONE: Yes.\n", []),
+        ("C.O.: Yes.\n", []),
+        # a kin word after a title, or a name after a role, is a name; after a courtesy title any word is
+        ("MR. CLERK: Yes.\n", ["CLERK"]),
+        ("MR. AND MRS. DIAZ: Yes.\n", ["DIAZ"]),
+        ("C.O. WHITACRE: Yes.\n", ["WHITACRE"]),
+        ("INMATE MONEY: Yes.\n", ["MONEY"]),
         ("MS. SON: Yes.\n", ["SON"]),
         ("VICTIM'S MOTHER ROSA DIAZ: Yes.\n", ["ROSA DIAZ"]),
         ("V.N.O.K. DIAZ: Yes.\n", ["DIAZ"]),
