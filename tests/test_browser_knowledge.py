@@ -45,7 +45,7 @@ def test_it_sends_the_current_version_from_the_corpus_buttons_after_an_htmx_acti
     wait_idle(page)
     fresno.refresh_from_db()
     assert fresno.status == ReviewStatus.ACCEPTED
-    page.click(f"text={button}")
+    page.get_by_role("button", name=button).click()  # the button, not the inspector's sentence naming it
     page.wait_for_selector("ul.messages")
     assert "changed" not in page.inner_text("ul.messages").casefold()  # no "changed by someone else" conflict
     start, end = _span(TEXT, needle)
