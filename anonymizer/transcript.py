@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from .vocabulary import KIN_WORDS, POSSESSIVE, ROLE_WORDS
+from .vocabulary import COURTESY_TITLES, KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
@@ -59,7 +59,7 @@ def speaker_tags(text: str, start: int = 0) -> Iterator[re.Match[str]]:
 
 _KIN = frozenset(w.upper() for w in KIN_WORDS)
 #: courtesy titles of a tag: the word after one is a name, whatever else it is (``MS. SON:``, ``MR. CLERK:``)
-_COURTESY = frozenset({"MR", "MRS", "MS", "MISS", "DR"})
+_COURTESY = frozenset({*(t.upper() for t in COURTESY_TITLES), "DR"})
 
 
 def tag_roles(words: Sequence[str]) -> list[bool]:
