@@ -87,34 +87,31 @@ class Knowledge:
 
     def dismissal(self, text: str, mention: Mention) -> KnownForm | None:
         """The learned entry that dismisses this mention here (its form, or its form in this context)."""
-        form = fold_possessive(text[mention.start:mention.end])
-        if form in self.dismissed:
-            return self.dismissed[form]
-        if not self.dismissed_in:
-            return None
-        return self.dismissed_in.get((form, mention_context(text, mention.start, mention.end, mention.label,
-                                                                 self.titles)))
-
-    def dismissed_here(self, text: str, mention: Mention) -> bool:
-        """Whether this form was rejected in this very kind of context (label, the words' classes
-        beside it) in 2+ documents and never accepted there: people already judged it there."""
-        form = fold_possessive(text[mention.start:mention.end])
-        kind = mention_context(text, mention.start, mention.end, mention.label, self.titles)
-        return (form, kind) in self.dismissed_in
-
-    def rejected_here(self, text: str, mention: Mention) -> bool:
-        """Whether this form was rejected in this very kind of context and never accepted there."""
-        form = fold_possessive(text[mention.start:mention.end])
-        return (form, mention_context(text, mention.start, mention.end, mention.label, self.titles)) in self.rejected_in
+        return self._entry(self.dismissed, self.dismissed_in, text, mention.start, mention.end, mention.label)
 
     def rejected_before(self, text: str, start: int, end: int, label: str) -> KnownForm | None:
         """The entry of a form people rejected before here: anywhere and never accepted, or in this
         kind of context (this label, these words beside it) and never accepted there."""
+        return self._entry(self.rejected, self.rejected_in, text, start, end, label)
+
+    def dismissed_here(self, text: str, mention: Mention) -> bool:
+        """Whether this form was rejected in this very kind of context (label, the words' classes
+        beside it) in 2+ documents and never accepted there: people already judged it there."""
+        return self._key(text, mention.start, mention.end, mention.label) in self.dismissed_in
+
+    def rejected_here(self, text: str, mention: Mention) -> bool:
+        """Whether this form was rejected in this very kind of context and never accepted there."""
+        return self._key(text, mention.start, mention.end, mention.label) in self.rejected_in
+
+    def _key(self, text: str, start: int, end: int, label: str) -> tuple[str, str]:
+        """(form, kind of context) of a span, as the entries by context are keyed."""
+        return fold_possessive(text[start:end]), mention_context(text, start, end, label, self.titles)
+
+    def _entry(self, by_form: dict, by_context: dict, text: str, start: int, end: int, label: str) -> KnownForm | None:
         form = fold_possessive(text[start:end])
-        if form in self.rejected:
-            return self.rejected[form]
-        return self.rejected_in.get((form, mention_context(text, start, end, label, self.titles))) \
-            if self.rejected_in else None
+        if form in by_form:
+            return by_form[form]
+        return by_context.get(self._key(text, start, end, label)) if by_context else None
 
     def label_of(self, entry: KnownForm) -> str:
         return entry.label_override or entry.label

@@ -73,16 +73,14 @@ def mention_context(text: str, start: int, end: int, label: str, titles: frozens
 def dismissing_contexts(entry: KnownForm) -> list[str]:
     """The contexts in which a learned entry dismisses its form: rejected there in at least
     :data:`MIN_DISMISS_DOCUMENTS` documents and never accepted there."""
-    return sorted(kind for kind, c in (entry.contexts or {}).items()
-                  if isinstance(c, dict) and not c.get("accepted")
-                  and len(c.get("documents", ())) >= MIN_DISMISS_DOCUMENTS)
+    return rejecting_contexts(entry, MIN_DISMISS_DOCUMENTS)
 
 
-def rejecting_contexts(entry: KnownForm) -> list[str]:
-    """The contexts in which a form was rejected in at least one document and never accepted
-    there: below a dismissal, a hint (``CorpusMark.REJECTED_BEFORE``), never a decision."""
+def rejecting_contexts(entry: KnownForm, min_documents: int = 1) -> list[str]:
+    """The contexts in which a form was rejected in at least ``min_documents`` documents and never
+    accepted there; with one document, below a dismissal: a hint (``CorpusMark.REJECTED_BEFORE``)."""
     return sorted(kind for kind, c in (entry.contexts or {}).items()
-                  if isinstance(c, dict) and not c.get("accepted") and c.get("documents"))
+                  if isinstance(c, dict) and not c.get("accepted") and len(c.get("documents", ())) >= min_documents)
 
 
 def _titles() -> frozenset[str]:
