@@ -26,7 +26,7 @@ import re
 
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
@@ -55,6 +55,9 @@ _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNO
 _TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
+#: words of a printed sentence, never of a participant's name or role (``HAVE BEEN MADE``)
+_SENTENCE_RE = re.compile(r"\b(?:HAVE|HAS|HAD|BEEN|IS|ARE|WAS|WERE|WILL|SHALL|MADE)\b")
+_COUNTS = frozenset((*UNITS, *TEENS, "several", "various", "unknown"))
 
 
 def _fold(line: str) -> str:
@@ -120,7 +123,7 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
         if re.match(r"^CDCR\b", rest, re.IGNORECASE):
             continue
         if _is_upper_name(rest):
-            return rest, i + 1
+            return rest.split(" ) ")[0], i + 1  # the caption's left column (``JOHN DOE ) COPY``)
         break
     return None, start + 1
 
@@ -155,6 +158,9 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             inside = False
         if not inside:
             continue
+        if _SENTENCE_RE.search(line) and not _SECTION_RE.match(line):
+            inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
+            continue
         name, sep, role = line.partition(",")
         is_name = _is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
         continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
@@ -162,7 +168,13 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             people[-1][1] = f"{people[-1][1]} {line}".strip()
         elif is_name:
             people.append([name.strip(), role.strip()])
-    return tuple(Participant(name, role) for name, role in people if not _ROLE_SKIP.search(name))
+    return tuple(Participant(name, role) for name, role in people if not _ROLE_SKIP.search(name) and not _nobody(name))
+
+
+def _nobody(name: str) -> bool:
+    """Role words only, perhaps counted: ``CORRECTIONAL OFFICERS``, ``TWO OBSERVERS``."""
+    words = name.split()
+    return all(role or word.casefold() in _COUNTS for word, role in zip(words, tag_roles(words)))
 
 
 def _titled_participant(name: str, role: str) -> bool:
@@ -226,7 +238,7 @@ def is_title_page(lines: list[str]) -> bool:
 _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S)?[\W_]*$")
 
 
-def _ends_title(line: str) -> bool:
+def ends_title(line: str) -> bool:
     """A separator line (``--oOo--``, ``P R O C E E D I N G S``) or the first utterance: a
     speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it."""
     if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
@@ -272,7 +284,7 @@ def _title_block(text: str, across_empty_lines: bool) -> tuple[int, list[str]]:
             if across_empty_lines:
                 continue
             break
-        if lines and (_ends_title(content) or (across_empty_lines and _INDEX_RE.match(content))):
+        if lines and (ends_title(content) or (across_empty_lines and _INDEX_RE.match(content))):
             break
         if len(lines) == _MAX_TITLE_LINES:
             return 0, []

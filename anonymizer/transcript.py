@@ -63,14 +63,19 @@ _COURTESY = frozenset({*(t.upper() for t in COURTESY_TITLES), "DR"})
 
 
 def tag_roles(words: Sequence[str]) -> list[bool]:
-    """Which words of a speaker tag name a role, not a person: a role word, also possessive or
-    spelled with dots (``VICTIM'S``, ``V.N.O.K.``), and a kin word first in the tag or after a
-    possessive (``MOTHER:``, ``VICTIM'S SISTER:``); right after a courtesy title a word is a name
+    """Which words of a speaker tag name a role, not a person: a role word, also plural, possessive
+    or spelled with dots (``OFFICERS``, ``VICTIM'S``, ``V.N.O.K.``), and a kin word first in the tag
+    or after a possessive (``MOTHER:``, ``VICTIM'S SISTER:``); right after a courtesy title a word is a name
     (``MS. SON:``, ``MR. CLERK:``; not ``MR. AND MRS. DIAZ:``)."""
     bare = [POSSESSIVE.sub("", w.upper().replace(".", "")) for w in words]
     return [not (i and bare[i - 1] in _COURTESY and b not in _COURTESY and b != "AND")
-            and (b in ROLE_WORDS or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None)))
+            and (_is_role(b) or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None)))
             for i, b in enumerate(bare)]
+
+
+def _is_role(word: str) -> bool:
+    """A role word, also in the plural (``OFFICERS``, ``OBSERVERS``)."""
+    return word in ROLE_WORDS or (len(word) > 3 and word.endswith("S") and word[:-1] in ROLE_WORDS)
 
 
 def line_start(text: str, pos: int) -> int:

@@ -116,6 +116,31 @@ def test_it_skips_unidentified_participants_and_the_transcription_company():
     assert header.person_names()[0] == "JOHN DOE"
 
 
+@pytest.mark.parametrize("line", [
+    "CORRECTIONAL OFFICERS UNIDENTIFIED",
+    "CORRECTIONAL OFFICERS",
+    "TWO OBSERVERS, Board of Parole Hearings",
+    "VICTIM'S FAMILY MEMBERS",
+])
+def test_it_reads_a_participant_line_of_role_words_as_nobody(line):
+    header = parse_title(["PANEL PRESENT:", "JOHN SMITH, Presiding Commissioner", "OTHERS PRESENT:", line,
+                          "MARY JONES, Deputy District Attorney"])
+    assert header.person_names() == ("JOHN SMITH", "MARY JONES")
+
+
+def test_it_reads_the_inmate_name_from_the_caption_left_column():
+    lines = ["In the matter of the Life Term      )   CDC Number E-20544", "Parole Consideration Hearing of:    )",
+             ")   INMATE", "ROSALIND MAE TRUJILLO        )   COPY"]
+    assert parse_title(lines).inmate_name == "ROSALIND MAE TRUJILLO"
+
+
+def test_it_ends_the_participants_at_a_printed_sentence():
+    header = parse_title(["OTHERS PRESENT:", "RAYMOND ACOSTA, Victim's Son", "",
+                          "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "_____ No", "_____ Yes"])
+    assert header.person_names() == ("RAYMOND ACOSTA",)
+    assert header.participants[0].role == "Victim's Son"
+
+
 def test_it_falls_back_to_the_incarcerated_participant_for_the_name():
     lines = [
         "PANEL PRESENT:", "MARY ROE, Presiding Commissioner",
