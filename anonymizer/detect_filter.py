@@ -85,7 +85,7 @@ _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
 def _trim(text: str, start: int, end: int, label: str = "") -> tuple[int, int]:
     """Strip surrounding punctuation and space; keep brackets that are balanced inside the span,
-    the final dot of ``p.m.``/``Jr.``, the inch mark of ``5'9"``, the apostrophe of ``'90s``."""
+    the final dot of ``p.m.``/``Jr.``, the inch mark of ``5'9"``, the apostrophe of ``'90s`` and ``'96``."""
     while start < end and text[start] in _TRIM and not _keep_leading(text, start, end):
         start += 1
     while end > start and text[end - 1] in _TRIM and not _keep_trailing(text, start, end, label):
@@ -98,7 +98,7 @@ def _keep_leading(text: str, start: int, end: int) -> bool:
     if char == "(":
         return ")" in text[start:end]
     if char in "'’":
-        return bool(re.match(r"['’]\d0s\b", text[start:end]))  # '90s
+        return bool(re.match(r"['’]\d(?:0s\b|\d(?![\w'’]))", text[start:end]))  # '90s, '96
     return False
 
 
@@ -138,6 +138,8 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
             start = hedge.end()
         if label == "DATE":
+            if _SHORT_YEAR.fullmatch(text, max(0, start - 2), end):
+                start -= 1  # "in '96": the apostrophe stands for the century, kept with the year
             decade = _DECADE_THE.match(text, start, end)
             if decade:
                 start = decade.end()
@@ -155,6 +157,8 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     return _trim(text, start, end, label)
 
 
+#: two digits after an apostrophe that follows a space or line start (``in '96``), with that one character
+_SHORT_YEAR = re.compile(r"(?:^|\s)['’]\d\d")
 #: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
 _QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
 #: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")

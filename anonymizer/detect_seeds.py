@@ -41,7 +41,8 @@ _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
 
 def spacy_mentions(doc) -> list[Mention]:
     """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
-    is cut there into the tag part and the utterance part."""
+    is cut there into the tag part and the utterance part, one that runs over a sentence's end
+    (``meth.  So``) there."""
     out: list[Mention] = []
     text = None  # Doc.text joins every token: built once, and only when a span holds a colon
     for ent in doc.ents:
@@ -53,13 +54,25 @@ def spacy_mentions(doc) -> list[Mention]:
             label = _temporal_label(ent.text, label)
             if label is None:
                 continue
-        if ":" not in ent.text:
+        if ":" not in ent.text and not _SENTENCE_END.search(ent.text):
             out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
             continue
         text = doc.text if text is None else text
-        for piece in _cut_at_speaker_tag(text, start, end):
-            out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
+        for tagged in _cut_at_speaker_tag(text, start, end):
+            for piece in _cut_at_sentence_ends(text, *tagged):
+                out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
     return out
+
+
+#: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``)
+_SENTENCE_END = re.compile(r"\b[a-z]{2,}[.?!](\s+)(?=\S)")
+
+
+def _cut_at_sentence_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The pieces of a tagger's span that runs over the end of a sentence (``using meth.  So was``)."""
+    cuts = [(m.start(1), m.end(1)) for m in _SENTENCE_END.finditer(text, start, end)]
+    bounds = [start, *(p for cut in cuts for p in cut), end]
+    return [(a, b) for a, b in zip(bounds[::2], bounds[1::2]) if b > a]
 
 
 def _cut_at_speaker_tag(text: str, start: int, end: int) -> list[tuple[int, int]]:

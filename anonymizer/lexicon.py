@@ -129,10 +129,11 @@ def name_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """Case-folded words that are usually not names: spaCy's English stop words and the name words."""
+    """Case-folded words that are usually not names: spaCy's English stop words, the name words
+    and the kin words (``Son``, ``Cousin``: census names too, but in a hearing mostly the word)."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    return frozenset(w.casefold() for w in STOP_WORDS) | name_words()
+    return frozenset(w.casefold() for w in STOP_WORDS) | name_words() | {w.casefold() for w in vocabulary.KIN_WORDS}
 
 
 @lru_cache(maxsize=1)

@@ -177,8 +177,8 @@ ORGANIZATION_HEADS = (
     "Church", "Cathedral", "Ministries", "Ministry", "Rescue Mission", "Foundation", "Industries", "Inc.",
     "Inc", "LLC", "Company", "Corporation", "Corp.", "Trucking", "Landscaping", "Roofing", "Construction",
     "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
-    "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility",
-    "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing",
+    "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility", "Motel",
+    "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing", "Hotel", "Inn",
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
     "Stenography", "Verbatim", "Associates", "Agency", "Solutions",

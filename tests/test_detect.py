@@ -29,6 +29,9 @@ TIGHTEN = [
     ("His number is (619) 555-0142.", "(619) 555-0142.", "PHONE_NUMBER", "(619) 555-0142"),
     ("in the '90s, the", "the '90s", "DATE", "'90s"),
     ("back in the 70s, the", "the 70s,", "DATE", "70s"),
+    ("I dropped out in '96 at Folsom", "96", "DATE", "'96"),
+    ("I dropped out in ’96.", "’96.", "DATE", "’96"),
+    ("He said '96 times' twice", "'96", "PERSON", "96"),
     ("by March of that year I was", "March of that year", "DATE", "March"),
     ("on the 15th of June, 2011.", "the 15th of June, 2011.", "DATE", "the 15th of June, 2011"),
     ("picked up by the Oakland Police Department.", "the Oakland Police Department", "ORGANIZATION",
@@ -211,6 +214,8 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("VICTIM SERVICES REPRESENTATIVE: Yes.\n", []),
         ("CDCR STAFF: Yes.\n", []),
         ("VIDEO OPERATOR: Yes.\n", []),
+        ("CORRECTIONAL OFFICERS: (Inaudible).\n", []),  # a role word in the plural
+        ("OBSERVERS: Yes.\n", []),
         ("CORRECTIONAL COUNSELOR: Yes.\n", []),
         ("EVERYONE: Yes.\n", []),
         ("C.O.: Yes.\n", []),
@@ -336,9 +341,14 @@ class _Doc:
         ("COMMISSIONER McDONALD: Understood.\n", "McDONALD: Understood", ["McDONALD:", " Understood"]),
         ("MR. YOUNG: Young: Y-O-U-N-G.\n", "Young: Y", ["Young: Y"]),  # a colon inside the utterance
         ("MR. YOUNG: Tom Young\n", "Tom Young", ["Tom Young"]),
+        # a sentence that ends on a lower-case word inside the span
+        ("INMATE DOE: Dale was using meth.  So was I.\n", "meth.  So", ["meth.", "So"]),
+        ("INMATE DOE: we lived in St. Louis then\n", "St. Louis", ["St. Louis"]),
+        ("INMATE DOE: it was J. R. Smith\n", "J. R. Smith", ["J. R. Smith"]),
+        ("INMATE DOE: Did you know Mr. Smith?\n", "Mr. Smith", ["Mr. Smith"]),
     ],
 )
-def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag(text, surface, pieces):
+def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag_or_a_sentence_end(text, surface, pieces):
     from anonymizer.detect import spacy_mentions
 
     found = [text[m.start : m.end] for m in spacy_mentions(_Doc(text, (surface, "PERSON")))]

@@ -98,6 +98,15 @@ CDCR_ID = [
     ("c12345", ["c12345"]),
     ("CDCR number L90314. Inmate", ["L90314"]),
     ("that's Victor 12345.", ["Victor 12345"]),
+    # the letter spelled out before the digits
+    ("CDC number E as in Edward 20544.", ["E as in Edward 20544"]),
+    ("it's C, as in Charlie, 12345", ["C, as in Charlie, 12345"]),
+    ("E as in Edward, right?", []),
+    ("the hearing for Mr. Estrada, A-K-4-4-7-1. Sir,", ["A-K-4-4-7-1"]),
+    ("CDCR V-1-2-3-4-5 and", ["V-1-2-3-4-5"]),
+    ("it's A-K, 4-4-7-1.", ["A-K, 4-4-7-1"]),
+    ("R-O-S-A, 1-2-3-4", []),  # a spelled name, then digits
+    ("C-4-4-7", []),  # three digits: no number
     ("Henry 79363", ["Henry 79363"]),
     ("Charlie 45678", ["Charlie 45678"]),
     ("Alpha Bravo 1234", ["Alpha Bravo 1234"]),
@@ -225,6 +234,8 @@ TIME = [
 
 AGE = [
     ("a twenty-three-year-old from Fresno", ["twenty-three-year-old"]),
+    ("You were eighteen years and two months old.", ["eighteen years and two months old"]),
+    ("he was 17 years, 9 months old", ["17 years, 9 months old"]),
     ("when we were 19, we moved", ["19"]),
     ("both of us were 19", ["19"]),
     ("my son, who was 12, saw it", ["12"]),

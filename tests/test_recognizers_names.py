@@ -24,6 +24,9 @@ def spans(recognizer, text: str) -> list[str]:
 ORGANIZATION = [
     ("I worked at Golden Valley Trucking for a year.", ["Golden Valley Trucking"]),
     ("she's a nurse at Highland Hospital.", ["Highland Hospital"]),
+    ("We had been staying at the Desert Palms Motel on Highway 74.", ["Desert Palms Motel"]),
+    ("a room at the Holiday Inn by the freeway", ["Holiday Inn"]),
+    ("Inmate Doe Hotel 12345 is present", []),  # a phonetic letter of an inmate number
     ("The Fresno Police Department picked me up", ["Fresno Police Department"]),
     ("from the Los Angeles County Sheriff's Department", ["Los Angeles County Sheriff's Department"]),
     ("I got kicked out of Hoover Elementary for fighting", ["Hoover Elementary"]),
@@ -196,6 +199,13 @@ PERSON_NAME = [
     ("So, my uncle did time at Donovan. Growing up", []),
     ("Sierra Jones came to visit me.", ["Sierra Jones"]),
     ("I told Donovan about it.", ["Donovan"]),
+    # right after a relative a first name is a name, whatever word or place it also is
+    ("Your daughter Crystal writes that she'll pick you up.", ["Crystal"]),
+    ("My mom, Faith, passed away in 2009.", ["Faith"]),
+    ("my brother Will see you", []),  # a stop word stays one
+    ("my sister Hope came every month", ["Hope"]),
+    ("Crystal called the police.", []),  # a place and a word: no relative before it
+    ("RAYMOND ACOSTA, Victim's Son", []),  # a kin word that a census name has too
 ]
 NAME_TABLES[PersonNameRecognizer] = PERSON_NAME
 CASES = [

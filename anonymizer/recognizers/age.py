@@ -67,6 +67,9 @@ _ANSWER = (
 
 PATTERNS = [
     Pattern("number_years_old", rf"{_START}{_NUMBER}{_OLD}", 0.95),
+    # "eighteen years and two months old", "17 years, 9 months old"
+    Pattern("years_and_months_old",
+            rf"{_START}{_NUMBER}[ -](?i:years?)(?:,?[ ]and|,)[ ]{_NUMBER}[ -](?i:months?)[ -](?i:old)(?![\w'’])", 0.95),
     Pattern("words_year_old", rf"{_START}{NUMBER_WORD_STEM}-(?i:years?-old)(?![\w'’])", 0.95),
     # "my son, 12, saw it", "a boy of 12", "At fifteen, I dropped out"
     # "my son, 12, saw it", "Consuelo, 31, was ..."

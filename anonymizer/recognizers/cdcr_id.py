@@ -1,6 +1,6 @@
 """CDCR_ID: an inmate number, 1-2 letters and 4-6 digits (``AB1234``, ``V12345``,
 ``C-12345``), or spoken with phonetic alphabet words (``Victor 12345``,
-``Alpha Bravo 1234``), or its digits said one by one (``Echo three three two three eight``,
+``Alpha Bravo 1234``, ``E as in Edward 20544``), or spelled out (``A-K-4-4-7-1``), or its digits said one by one (``Echo three three two three eight``,
 ``E dash three three two three eight``); the phonetic words are part of the span."""
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ _ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}\d{{4,6}}{_END}"
 _DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
 _SPOKEN = rf"(?<![\w-])(?:{_WORD}|[A-Z])(?:{_SEP}|[ ](?i:dash)[ ])(?:{_DIGIT}[ -]){{3,7}}{_DIGIT}"
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
+#: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
+_SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"
+#: the letter spelled out before the digits: "E as in Edward 20544", "C, as in Charlie, 12345"
+_AS_IN = rf"(?<![\w-])[A-Z],?[ ](?i:as[ ]in)[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
 
 # Words right before a letters+digits token that make it a bill, case or statute number.
 _NOT_AN_ID_BEFORE = re.compile(
@@ -47,6 +51,8 @@ class CdcrIdRecognizer(RuleRecognizer):
         Pattern("cdcr_phonetic_one_word", _ONE_WORD, 0.9),
         Pattern("cdcr_phonetic_two_words", _TWO_WORDS, 0.95),
         Pattern("cdcr_spoken_digits", _SPOKEN, 0.9),
+        Pattern("cdcr_letter_as_in", _AS_IN, 0.95),
+        Pattern("cdcr_spelled", _SPELLED, 0.95),
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
     NEEDS = {"cdcr_spoken_digits": FOUR_SPOKEN_DIGITS}

@@ -19,7 +19,9 @@ _HEAD = "(?:" + "|".join(
 _HEADS = rf"{_HEAD}(?:[ ](?:&[ ]|and[ ]|AND[ ])?{_HEAD}){{0,2}}"
 #: a company word after the head: ``Foothill Transcription Company``, ``Golden Valley Trucking, Inc.``
 _SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services|Co\.|COMPANY|INC\.|INC|CORPORATION|GROUP|SERVICES|CO\.)(?![\w'’-]))?"
-_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_SUFFIX}"
+#: a head followed by an inmate number is a phonetic letter of it (``Hotel 12345``), no organization
+_NOT_AN_ID = r"(?!,?[ -]\d{4})"
+_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_NOT_AN_ID}{_SUFFIX}"
 
 _KNOWN = "(?:" + "|".join(
     re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)

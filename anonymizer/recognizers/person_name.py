@@ -5,7 +5,9 @@ spaCy's small English model misses many names at the start of an utterance or se
 is a known first name — and not an English word that names happen to share (``Hope``,
 ``Will``, the ``name_words`` list), a stop word, a month, a place, a parole-domain term or a
 nationality/religion — is a name, together with a following capitalised word that is a
-known surname (``Ebony Green``: surnames may be common words).
+known surname (``Ebony Green``: surnames may be common words). Right after a relative
+(``your daughter Crystal``, ``my brother, Will,``) a first name is a name whatever word or place
+it also is.
 """
 from __future__ import annotations
 
@@ -71,11 +73,14 @@ class PersonNameRecognizer(RuleRecognizer):
         first = text[start:end]
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
             return self._titled_run(text, start, end)
-        if len(first) < 3 or first.casefold() not in gazetteer.first_names() or place_category(first) is not None:
+        if len(first) < 3 or first.casefold() not in gazetteer.first_names():
+            return None
+        kin = lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True)
+        if not kin and place_category(first) is not None:
             return None
         if alias_in_context(text, start, end):
             return None  # "fighting at Sierra", "at Donovan": the prison
-        if _plain_word(first, self.extra_whitelist):
+        if _plain_word(first, self.extra_whitelist) and not (kin and first.casefold() not in STOP_WORDS):
             return self._with_rare_surname(text, start, end)
         surname = _SURNAME.match(text, end)
         if surname is not None:
