@@ -52,7 +52,12 @@ def split_certificate(pages: list[Page]) -> tuple[list[Line], list[tuple[int, Li
 
 
 def join(left: str, right: str) -> str:
-    """Join a printed line to the text before it: one space, none inside a wrapped spelled name.
+    """Join a printed line to the text before it: one space, none inside a wrapped spelled name."""
+    return f"{left}{separator(left, right)}{right}"
+
+
+def separator(left: str, right: str) -> str:
+    """What joins a printed line to the text before it: one space, none inside a wrapped spelled name.
 
     A spelled name is broken after a hyphen: the line ends in letter-hyphen
     pairs (``Y-O-``) and the next starts with a letter (``U-N-G``); a single
@@ -61,8 +66,8 @@ def join(left: str, right: str) -> str:
     """
     match = _SPELLED_END_RE.search(left)
     if match and (_SPELLED_START_RE.match(right) if len(match.group(1)) >= 4 else _SPELLED_NEXT_RE.match(right)):
-        return left + right
-    return f"{left} {right}"
+        return ""
+    return " "
 
 
 def is_heading(text: str) -> bool:
@@ -80,44 +85,56 @@ def _paren_depth(text: str, depth: int = 0) -> tuple[int, bool]:
 
 
 def utterances(texts: Iterable[str]) -> list[str]:
-    """Join printed body lines into one line per utterance / standalone item.
+    """Join printed body lines into one line per utterance / standalone item (see :func:`flow`)."""
+    out: list[str] = []
+    for text, sep in flow(texts):
+        if sep is None:
+            out.append(text)
+        else:
+            out[-1] += sep + text
+    return out
+
+
+def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
+    """Each printed body line and how it joins the one before: ``None`` when it starts an item,
+    else the separator (:func:`separator`).
 
     Standalone: a parenthetical note that fills its printed line(s) and
     starts with a capital (``(Off the record)``; an inline ``(indiscernible)``
     continues the utterance), a separator, and a heading in capitals after a
     closed sentence (so a wrapped ``JOHN DOE`` inside a sentence continues it).
     """
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []
     current: str | None = None  # the open item that continuation lines join
     depth = 0  # open parentheses of a standalone parenthetical note
 
-    def flush() -> None:
+    def joined(text: str) -> None:
         nonlocal current
-        if current is not None:
-            out.append(current)
-        current = None
+        sep = None if current is None else separator(current, text)
+        out.append((text, sep))
+        current = text if sep is None else f"{current}{sep}{text}"
 
     for text in texts:
         if depth:
-            current = join(current or "", text)
+            joined(text)
             depth, _ = _paren_depth(text, depth)
             if not depth:
-                flush()
+                current = None
             continue
         if is_speaker_tag(text):
-            flush()
-            current = text
+            current = None
+            joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
-            flush()
-            current, depth = text, paren[0]
+            current = None
+            joined(text)
+            depth = paren[0]
             if not depth:
-                flush()
+                current = None
         elif _SEPARATOR_RE.match(text) or (is_heading(text) and (current or ".").endswith(_CLOSED_END)):
-            flush()
-            out.append(text)
+            out.append((text, None))
+            current = None
         else:
-            current = text if current is None else join(current, text)
-    flush()
+            joined(text)
     return out
 
 
