@@ -25,6 +25,7 @@ from pathlib import Path
 from charset_normalizer import from_bytes
 
 from anonymizer.errors import IngestError
+from anonymizer import reflow
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 
@@ -152,7 +153,10 @@ def _load_text(data: bytes, name: str) -> Transcript:
         raise IngestError(name, "empty file (only white space)")
     if _CONTROL_RE.search(text):
         raise IngestError(name, _BINARY)
-    title_end, header = split_title(text)
+    shown = reflow.view(text)  # a text printed like a PDF (line numbers, wrapped lines): its title page read so
+    title_end, header = split_title(shown.text if shown else text)
+    if shown is not None:
+        title_end = shown.offset(title_end)
     return Transcript(name=name, text=text, header=header, title_end=title_end, source_format="txt")
 
 

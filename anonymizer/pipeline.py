@@ -10,9 +10,10 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import spans, truecase
+from . import reflow, spans, truecase
 from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector
+from .header import split_title
 from .merge import merge
 from .normalize import normalize
 from .suspects import add_suspects
@@ -38,7 +39,8 @@ class Pipeline:
             timings[stage] = round(now - clock, 4)
             clock = now
 
-        work = _in_ordinary_case(transcript)  # an all-caps transcript is read in ordinary case, same offsets
+        shown = reflow.view(transcript.text) if transcript.source_format == "txt" else None
+        work = _in_ordinary_case(_read_through(transcript, shown))  # all caps: read in ordinary case, same offsets
         text = work.text
         protected = spans.protect(text, self.config.whitelist_terms)  # once per document
         raw = self.detector.detect(work, progress, protected)
@@ -54,7 +56,22 @@ class Pipeline:
         entities = categorize_entities(text, mentions, entities, self.categorize)
         lap("categorize")
         progress("done", 1.0)
+        if shown is not None:  # back to the file's offsets: a mention may now hold a line break and a gutter
+            mentions = tuple(_in_file(m, shown) for m in mentions)
         return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings)
+
+
+def _in_file(mention: Mention, shown: reflow.View) -> Mention:
+    start, end = shown.span(mention.start, mention.end)
+    return dataclasses.replace(mention, start=start, end=end)
+
+
+def _read_through(transcript: Transcript, shown: reflow.View | None) -> Transcript:
+    """The transcript itself, or for a text file printed like a PDF the view the pass reads (:mod:`reflow`)."""
+    if shown is None:
+        return transcript
+    title_end, header = split_title(shown.text)
+    return dataclasses.replace(transcript, text=shown.text, header=header, title_end=title_end)
 
 
 def _in_ordinary_case(transcript: Transcript) -> Transcript:

@@ -47,7 +47,7 @@ LAYERS: list[list[str]] = [
     ["spans", "plain", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],
-    ["pdf"],
+    ["pdf", "reflow"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
     ["normalize_groups"],

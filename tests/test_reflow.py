@@ -1,0 +1,122 @@
+"""A text file printed like its PDF (line numbers, page numbers, wrapped utterances) is read as
+the transcript format, and what the pass finds marks the file's own characters."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from anonymizer.ingest import load_bytes
+from anonymizer.reflow import view
+from anonymizer.transcript import is_speaker_tag
+
+TITLE = [
+    "BOARD OF PAROLE HEARINGS",
+    "STATE OF CALIFORNIA",
+    "",
+    "In the matter of the Life Term Parole Consideration Hearing of:",
+    "ROSALIND MAE TRUJILLO",
+    "CDCR Number E-20544",
+    "",
+    "PANEL PRESENT:",
+    "ROBERT DOYLE, Presiding Commissioner",
+    "",
+    "OTHERS PRESENT:",
+    "ROSALIND TRUJILLO, Inmate",
+    "VIVIAN ACOSTA, Victim's Daughter",
+]
+BODY = [
+    "P R O C E E D I N G S",
+    "PRESIDING COMMISSIONER DOYLE:  We are on the record for Rosalind Trujillo, T-R-U-J-I-L-L-O, CDCR "
+    "number E as in Edward 20544.  Ms. Trujillo, on January 17th, 1985, you and Dale Kessler went to the home "
+    "of Leonard Acosta on Florida Avenue in Hemet.  Is that right?",
+    "INMATE TRUJILLO:  Yes.  We had been staying at the Desert Palms Motel on Highway 74 with my cousin "
+    "Marcus Whitfield, who lives in Sacramento now.",
+    "(Off the record)",
+    "PRESIDING COMMISSIONER DOYLE:  Ms. Acosta, you may make your statement.",
+    "MS. ACOSTA:  Vivian Acosta, A-C-O-S-T-A-B-E-L-L-I-N-G-H-A-M-S.  Leonard Acosta was my father.  I ask "
+    "that you deny her parole.",
+] * 4
+BODY = [" ".join(line.split()) for line in BODY]  # one space: a printed line break reads as one
+
+
+def normalized() -> str:
+    return "\n".join(TITLE) + "\n\n" + "\n".join(BODY) + "\n"
+
+
+def printed(width: int = 56, numbers: bool = True, per_page: int = 25) -> tuple[str, list[int]]:
+    """The transcript printed in pages, and for each character of :func:`normalized` (one space
+    between two printed lines) where it stands in the print (-1 for a joining space)."""
+    rows: list[tuple[str, list[int]]] = []  # a printed line's text and the normalized offsets of its characters
+    offset = 0
+    for line in normalized().split("\n")[:-1]:
+        if offset < len("\n".join(TITLE)):
+            rows.append((line, list(range(offset, offset + len(line)))))
+        else:
+            pieces = textwrap.wrap(line, width, break_on_hyphens=False) or [""]
+            cursor = offset
+            for piece in pieces:
+                at = line.index(piece, cursor - offset) + offset
+                indent = "     " if piece is pieces[0] and is_speaker_tag(line) else ""
+                rows.append((indent + piece, [-2] * len(indent) + list(range(at, at + len(piece)))))
+                cursor = at + len(piece)
+        offset += len(line) + 1
+    out: list[str] = []
+    where = [-1] * len(normalized())
+    for i, (line, origin) in enumerate(rows):
+        if numbers and i % per_page == 0 and i:
+            out.append(" " * 50 + str(i // per_page + 1) + "\n")
+        gutter = f"{i % per_page + 1:2d}   " if numbers else ""
+        start = sum(map(len, out)) + len(gutter)
+        for k, o in enumerate(origin):
+            if o >= 0:
+                where[o] = start + k
+        out.append(gutter + line + "\n")
+    return "".join(out), where
+
+
+def test_it_reads_nothing_differently_in_a_text_of_one_utterance_per_line():
+    assert view(normalized()) is None
+
+
+@pytest.mark.parametrize("numbers", [True, False], ids=["line numbers", "wrapped only"])
+def test_it_reads_a_printed_text_as_the_transcript_format(numbers):
+    text, where = printed(numbers=numbers)
+    shown = view(text)
+    assert shown is not None
+    assert shown.text.split("P R O C E E D I N G S")[1].strip() == normalized().split("P R O C E E D I N G S")[1].strip()
+    for i, char in enumerate(shown.text):
+        if not char.isspace():
+            assert text[shown.origin[i]] == char
+
+
+def test_it_drops_the_page_numbers_and_keeps_the_title_page_line_by_line():
+    text, _ = printed()
+    shown = view(text)
+    assert shown is not None
+    assert "\n".join(line.strip() for line in shown.text.split("\n")[:len(TITLE)]) == "\n".join(TITLE)
+    assert not any(line.strip().isdigit() for line in shown.text.split("\n"))
+
+
+def test_it_parses_the_title_page_of_a_printed_text():
+    text, _ = printed()
+    transcript = load_bytes(text.encode(), "printed.txt")
+    assert transcript.text == text
+    assert transcript.header is not None
+    assert (transcript.header.inmate_name, transcript.header.cdcr_number) == ("ROSALIND MAE TRUJILLO", "E-20544")
+    assert "P R O C E E D" not in text[: transcript.title_end]
+    assert "VIVIAN ACOSTA" in text[: transcript.title_end]
+
+
+@pytest.mark.parametrize("numbers", [True, False], ids=["line numbers", "wrapped only"])
+def test_it_masks_in_a_printed_text_what_it_masks_in_the_transcript_format(pipeline, numbers):
+    reference = pipeline.run(load_bytes(normalized().encode(), "normalized.txt"))
+    text, where = printed(numbers=numbers)
+    analysis = pipeline.run(load_bytes(text.encode(), "printed.txt"))
+    assert analysis.transcript.text == text
+    found = {(m.start, m.end): m.label for m in analysis.mentions}
+    wanted = [(where[m.start], where[m.end - 1] + 1, m.label) for m in reference.mentions]
+    assert len(wanted) > 40
+    assert [w for w in wanted if found.get(w[:2]) != w[2]] == []
+    for m in analysis.mentions:  # every mention starts and ends on a character of the text, never in a gutter
+        assert not text[m.start].isspace() and not text[m.end - 1].isspace()
