@@ -24,8 +24,8 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from anonymizer.errors import IngestError
 from anonymizer import reflow
+from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 

@@ -89,13 +89,26 @@ def _body_start(text: str, lines: list[tuple[int, int]], starts: list[int]) -> i
     return next((i for i, (_, end) in enumerate(lines) if ends_title(text[starts[i]:end])), len(lines))
 
 
-def _wrapped(body: list[str]) -> bool:
-    """Whether the body's utterances are wrapped over printed lines."""
-    printed = [line for line in body if line]
-    continuing = sum(1 for _, sep in flow(printed) if sep is not None)
-    short = sum(1 for line in printed if len(line) <= _PRINTED_WIDTH)
-    return continuing >= _MIN_WRAPPED and continuing >= _MIN_WRAPPED_SHARE * len(printed) \
-        and short >= 0.9 * len(printed)
+def _wrapped(pieces: list[str], steps: list[tuple[str, str | None]]) -> bool:
+    """Whether the body's utterances are wrapped over printed lines (``steps``: ``flow(pieces)``)."""
+    continuing = sum(1 for _, sep in steps if sep is not None)
+    short = sum(1 for line in pieces if len(line) <= _PRINTED_WIDTH)
+    return continuing >= _MIN_WRAPPED and continuing >= _MIN_WRAPPED_SHARE * len(pieces) \
+        and short >= 0.9 * len(pieces)
+
+
+def _printed(text: str, lines: list[tuple[int, int]], starts: list[int], first: int) -> list[tuple[int, int]]:
+    """(start, end) of the text of every body line that has any, without surrounding white space."""
+    out = []
+    for i in range(first, len(lines)):
+        start, end = starts[i], lines[i][1]
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            out.append((start, end))
+    return out
 
 
 def view(text: str) -> View | None:
@@ -105,8 +118,10 @@ def view(text: str) -> View | None:
     gutters = _gutters(text, lines)
     starts = [gutters.get(i, start) if gutters else start for i, (start, _) in enumerate(lines)]
     first = _body_start(text, lines, starts)
-    body = [text[starts[i]:end].strip() for i, (_, end) in enumerate(lines) if i >= first]
-    if gutters is None and not _wrapped(body):
+    printed = _printed(text, lines, starts, first)
+    pieces = [text[start:end] for start, end in printed]
+    steps = flow(pieces)
+    if gutters is None and not _wrapped(pieces, steps):
         return None
     chars: list[str] = []
     origin: list[int] = []
@@ -120,20 +135,11 @@ def view(text: str) -> View | None:
         origin.append(at)
 
     for i in range(first):  # the title page, line by line
-        start, end = lines[i]
+        end = lines[i][1]
         put(starts[i], end)
         gap("\n", end)
-    printed = []
-    for i in range(first, len(lines)):
-        start, end = starts[i], lines[i][1]
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end > start:
-            printed.append((start, end))
     previous_end = None
-    for (start, end), (_, sep) in zip(printed, flow([text[s:e] for s, e in printed])):
+    for (start, end), (_, sep) in zip(printed, steps):
         if previous_end is not None and sep != "":  # "" joins a spelled name wrapped after a hyphen
             gap("\n" if sep is None else sep, previous_end)
         put(start, end)

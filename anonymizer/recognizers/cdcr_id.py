@@ -1,7 +1,8 @@
 """CDCR_ID: an inmate number, 1-2 letters and 4-6 digits (``AB1234``, ``V12345``,
 ``C-12345``), or spoken with phonetic alphabet words (``Victor 12345``,
-``Alpha Bravo 1234``, ``E as in Edward 20544``), or spelled out (``A-K-4-4-7-1``), or its digits said one by one (``Echo three three two three eight``,
-``E dash three three two three eight``); the phonetic words are part of the span."""
+``Alpha Bravo 1234``, ``E as in Edward 20544``), or spelled out (``A-K-4-4-7-1``), or its
+digits said one by one (``Echo three three two three eight``, ``E dash three three two three
+eight``); the phonetic words are part of the span."""
 from __future__ import annotations
 
 import regex as re
