@@ -26,10 +26,10 @@ import re
 
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES, WEEKDAYS
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
-_DATE_RE = re.compile(rf"^(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
+_DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
@@ -139,7 +139,8 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
     for i in range(start, min(start + 5, len(lines))):
         found = _city_state(lines[i])
         if found:
-            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line)) or None
+            facility = " ".join(line for line in lines[start:i]
+                                if not _HEARING_LINE_RE.match(line) and not _PERSON_LABEL_RE.match(line)) or None
             return facility, found[0], found[1]
         if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
             break
@@ -238,15 +239,41 @@ def is_title_page(lines: list[str]) -> bool:
 _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S)?[\W_]*$")
 
 
+#: a speaker's label alone on its line, in any case (``Presiding Commissioner Ostrowski:``)
+_LABEL_ALONE_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:\s*$")
+_FIELD_WORD_RE = re.compile(r"\b(?:NUMBER|NO|DATE|TIME|PLACE|PRESENT)\b\.?", re.IGNORECASE)
+#: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
+_PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
+
+
 def ends_title(line: str) -> bool:
     """A separator line (``--oOo--``, ``P R O C E E D I N G S``) or the first utterance: a
-    speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it."""
+    speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it,
+    a speaker's label alone on its line (roles, then a name: ``Presiding Commissioner Ostrowski:``), or
+    a line of prose (eight words or more, half of them in lower case, a sentence's end)."""
     if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
         return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
+    if _label_alone(line) or _prose(line):
+        return True
     tag = speaker_tag(line)
     if tag is None or not line[tag.end() :].strip():
         return False
     return not all(tag_roles(tag.group("tag").split()))
+
+
+def _label_alone(line: str) -> bool:
+    match = _LABEL_ALONE_RE.match(line)
+    if match is None or _FIELD_WORD_RE.search(line):
+        return False
+    words = match.group(1).split()
+    roles = tag_roles(words)
+    return roles[0] and not roles[-1]
+
+
+def _prose(line: str) -> bool:
+    words = line.split()
+    return len(words) >= 8 and 2 * sum(w[:1].islower() for w in words) >= len(words) \
+        and _PROSE_END_RE.search(line) is not None
 
 
 def split_title(text: str) -> tuple[int, Header | None]:

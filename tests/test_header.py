@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.header import parse_title, split_title
+from anonymizer.header import ends_title, parse_title, split_title
 from anonymizer.types import Participant
 
 CURRENT = """\
@@ -180,3 +180,48 @@ def test_it_finds_no_title_block_in_other_texts(text):
 def test_it_takes_the_hearing_type_from_the_matter_line_when_no_type_line_is_printed():
     lines = ["BOARD OF PAROLE HEARINGS", "STATE OF CALIFORNIA", *OLDER[3:]]
     assert parse_title(lines).hearing_type == "Life Term Parole Consideration Hearing"
+
+
+SPREAD = """\
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+
+In the matter of the Parole Consideration Hearing of:    CDCR Number: J-55102
+LUIS ALBERTO NAVARRETE
+
+INMATE
+
+CALIFORNIA STATE PRISON, SOLANO
+VACAVILLE, CALIFORNIA
+FRIDAY, SEPTEMBER 9, 2016
+
+PANEL PRESENT:
+Wendell Ostrowski, Presiding Commissioner
+
+OTHERS PRESENT:
+Samuel Teague, Deputy District Attorney, Kern County
+"""
+
+
+@pytest.mark.parametrize(
+    "first_utterance",
+    [
+        "Presiding Commissioner Ostrowski:\nGood morning. We are on the record for the hearing of Mr. Navarrete.\n",
+        "PRESIDING COMMISSIONER OSTROWSKI:\nGood morning.\n",  # a tag alone on its line
+        "Good morning, everyone. We are on the record for the hearing of Mr. Navarrete.\n",  # prose
+    ],
+)
+def test_it_ends_a_spread_title_page_at_the_first_utterance_in_any_layout(first_utterance):
+    text = SPREAD + "\n" + first_utterance
+    end, header = split_title(text)
+    assert text[:end] == SPREAD.rstrip("\n")
+    assert header.person_names() == ("LUIS ALBERTO NAVARRETE", "Wendell Ostrowski", "Samuel Teague")
+    assert header.participants[-1].role == "Deputy District Attorney, Kern County"
+    assert (header.facility, header.city) == ("CALIFORNIA STATE PRISON, SOLANO", "VACAVILLE")  # not the INMATE label
+    assert header.hearing_date == "FRIDAY, SEPTEMBER 9, 2016"
+
+
+@pytest.mark.parametrize("line", ["CDCR Number:", "Panel Present:", "In the matter of the Life Term Parole Hearing of:",
+                                  "OTHERS PRESENT:", "TRANSCRIBED BY:"])
+def test_it_does_not_end_a_title_page_at_its_own_labels(line):
+    assert not ends_title(line)
