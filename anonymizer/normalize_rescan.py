@@ -142,11 +142,14 @@ def _spelled_next(text: str, end: int, word: str) -> bool:
 
 
 def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
-    """Common-word parts: Title case mid-sentence, or at the start of a sentence when a
+    """Common-word parts: no part of a hyphenated compound (``Faith-based``); Title case mid-sentence,
+    or at the start of a sentence when a
     person verb follows ("Hope was my best friend") or its spelling ("Young. Y-O-U-N-G"),
     or UPPER case in a speaker tag."""
     if not target.guarded:
         return True
+    if plain.in_compound(text, start, end):
+        return False  # "Faith-based": a compound word
     hit = text[start:end]
     if hit.isupper() and len(hit) > 1:
         return _in_speaker_tag(text, start)

@@ -188,3 +188,20 @@ _ORGANIZATION_HEAD = re.compile(
     r"\b(?:" + "|".join(re.escape(h) for h in sorted(vocabulary.ORGANIZATION_HEADS, key=len, reverse=True)) + r")(?!\w)",
     re.IGNORECASE,
 )
+
+
+#: the word glued by a hyphen after (group ``after``) or before (group ``before``) a span
+_HYPHEN_AFTER = re.compile(r"-(?P<after>[A-Za-z]+)")
+_HYPHEN_BEFORE = re.compile(r"(?P<before>[A-Za-z]+)-$")
+
+
+def in_compound(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` is a part of a hyphenated compound word, no name: glued
+    to a lower-case word (``Faith-based``, ``non-Christian``), or a dictionary word glued to a word that
+    is rarely a name (``Faith-Based``, ``Hope-Filled``; not ``Smith-Jones``, ``Rose-Marie``)."""
+    after = _HYPHEN_AFTER.match(text, end)
+    before = _HYPHEN_BEFORE.search(text, max(0, start - 30), start)
+    glued = [m.group(1) for m in (after, before) if m is not None]
+    if any(word.islower() for word in glued):
+        return True
+    return bool(glued) and in_dictionary(text[start:end]) and all(is_plain_word(word) for word in glued)

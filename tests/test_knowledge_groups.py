@@ -241,6 +241,7 @@ def test_it_never_learns_a_lone_stop_word_as_a_name(db):
 @pytest.mark.parametrize(("line", "found"), [
     ("INMATE: I think about Love every day.", ["Love"]),
     ("INMATE: Love is all we have left.", []),  # a sentence start: the word as often as the name
+    ("INMATE: I took a Love-Based Parenting class.", []),  # a part of a compound word
 ])
 def test_it_finds_a_known_name_that_is_a_word_only_where_it_does_not_open_a_sentence(db, line, found):
     corpus = Corpus.objects.create(name="love")

@@ -125,3 +125,20 @@ def test_it_looks_only_a_line_s_breadth_around_a_word_for_its_phrase():
     start = text.index("Money", 170_000)
     phrase_start, phrase_end = plain.title_phrase(text, start, start + len("Money"))
     assert start - 90 <= phrase_start <= start and start + len("Money") <= phrase_end <= start + 100
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "compound"),
+    [
+        ("a Faith-based group", "Faith", True),
+        ("a Hope-Filled time", "Hope", True),
+        ("a non-Christian school", "Christian", True),
+        ("Faith Smith-Jones came", "Smith", False),  # a double surname
+        ("Rose-Marie came", "Rose", False),
+        ("Hope came", "Hope", False),
+        ("Hernan- Hernandez", "Hernan", False),  # a cut-off, repaired
+    ],
+)
+def test_it_knows_a_word_inside_a_hyphenated_compound(text, word, compound):
+    start = text.index(word)
+    assert plain.in_compound(text, start, start + len(word)) is compound

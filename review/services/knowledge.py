@@ -33,7 +33,7 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db import transaction
 
-from anonymizer import lexicon
+from anonymizer import lexicon, plain
 from anonymizer.spans import sentence_initial
 
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus
@@ -208,8 +208,9 @@ def apply(document: Document, knowledge: Knowledge | None = None) -> dict[str, i
                     mention.sources = "+".join([*mention.source_list(), SOURCE])[:120]
                     marked.append(mention)
                 continue
-            if any(a < e and s < b for a, b in taken) or (common_word(entry) and sentence_initial(text, s)):
-                continue  # a name that is a word ("Love", "Young") opens a sentence as the word, too
+            if any(a < e and s < b for a, b in taken) or (common_word(entry) and sentence_initial(text, s)) \
+                    or plain.in_compound(text, s, e):
+                continue  # a name that is a word ("Love", "Young") opens a sentence as the word, or makes one ("Faith-Based")
             taken.append((s, e))
             created.append(Mention(document=document, start=s, end=e, label=label, sources=SOURCE,
                                    confidence=1, score=1.0, corpus_mark=CorpusMark.KNOWN))
