@@ -127,12 +127,15 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     Surrounding punctuation off (:func:`_trim`); for PERSON titles and possessives off;
     for TIME/AGE/HEIGHT/DATE hedges off (``around 5:45`` -> ``5:45``, ``only 37 years old``
     -> ``37 years old``); a ``the`` before a decade off (``the '90s`` -> ``'90s``);
-    ``of that year`` off a DATE; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
+    ``of that year`` off a DATE; a trailing ``a.k.a.`` off a PERSON; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
     """
     start, end = _trim(text, start, end, label)
     if label == "PERSON":
         start = _skip_lead(text, start, end)
         start, end = lexicon.strip_titles(text, start, end)
+        alias = _ALIAS_TAIL.search(text, start, end)
+        if alias and alias.start() > start:
+            end = alias.start()  # "Lil Smokey, a.k.a" of "Lil Smokey, a.k.a. Andre Simmons"
     elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
         hedge = _HEDGE.match(text, start, end)
         if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
@@ -162,18 +165,27 @@ _SHORT_YEAR = re.compile(r"(?:^|\s)['’]\d\d")
 #: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
 _QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
 #: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")
-_LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’][a-z]{1,2})?)[,:]?[^\S\n]+(?=[A-Z])")
+_LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’](?:[a-z]{1,2}|S))?)[,:]?[^\S\n]+(?=[A-Z])")
+_KIN = frozenset(vocabulary.KIN_WORDS)
+#: "a.k.a."/"aka"/"alias" that a tagger's name span runs into: the next name starts after it
+_ALIAS_TAIL = re.compile(r",?[^\S\n]+(?i:a\.k\.a\.?|aka|alias)$")
 #: function words a name span never ends with
 _DANGLING = re.compile(r"(?:[^\S\n]+(?:of|the|and|for|to|in|at|on|by|a|an))+[^\S\n]*$", re.I)
 
 
 def _skip_lead(text: str, start: int, end: int) -> int:
-    """Skip a line-opening Q&A marker and leading stop words / role words before a capitalised word."""
+    """Skip a line-opening Q&A marker and leading stop words / role words before a capitalised word,
+    and a kin word after a possessive one (``VICTIM'S MOTHER DELGADO``)."""
     if start == line_start(text, start):
         marker = _QA_MARKER.match(text, start, end)
         if marker:
             start = marker.end()
-    while (lead := _LEAD_WORD.match(text, start, end)) and lead.end() < end and _never_name(lead.group("word")):
+    possessive = False
+    while (lead := _LEAD_WORD.match(text, start, end)) and lead.end() < end:
+        word = lead.group("word")
+        if not (_never_name(word) or (possessive and word.casefold() in _KIN)):
+            break
+        possessive = vocabulary.POSSESSIVE.search(word) is not None  # "VICTIM'S MOTHER DELGADO"
         start = lead.end()
     return start
 

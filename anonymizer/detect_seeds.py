@@ -64,13 +64,16 @@ def spacy_mentions(doc) -> list[Mention]:
     return out
 
 
-#: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``)
-_SENTENCE_END = re.compile(r"\b[a-z]{2,}[.?!](\s+)(?=\S)")
+#: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``),
+#: a gap between printed columns or lines (``DESMOND RAY OKAFOR      CDCR Number``) or a spaced dash
+#: (``BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING``)
+_SENTENCE_END = re.compile(r"(?:\b[a-z]{2,}[.?!](\s+)|(?<=\S)([ ]{3,}|[ ]*[\t\n]\s*|[ ]+[-–—]+[ ]+))(?=\S)")
 
 
 def _cut_at_sentence_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The pieces of a tagger's span that runs over the end of a sentence (``using meth.  So was``)."""
-    cuts = [(m.start(1), m.end(1)) for m in _SENTENCE_END.finditer(text, start, end)]
+    """The pieces of a tagger's span that runs over the end of a sentence (``using meth.  So was``)
+    or over a gap between columns or lines, or a spaced dash."""
+    cuts = [m.span(m.lastindex) for m in _SENTENCE_END.finditer(text, start, end)]
     bounds = [start, *(p for cut in cuts for p in cut), end]
     return [(a, b) for a, b in zip(bounds[::2], bounds[1::2]) if b > a]
 
@@ -176,7 +179,8 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
     if parts:
         alternation = "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
         for m in re.finditer(rf"\b(?:{alternation})\b", text, re.I):
-            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not place_here(text, m.start(), m.end()):
+            if _case_ok(m.group(0), m.group(0).casefold(), text, m.start()) and not place_here(text, m.start(), m.end()) \
+                    and not plain.in_compound(text, m.start(), m.end()):  # "Faith-based"
                 add(m.start(), m.end(), "PERSON")
         # cut-off forms: "Hernan-" for Hernandez (a prefix of 4+ letters then a hyphen and a break)
         for m in re.finditer(r"\b([A-Za-z]{4,})-(?=\s|$)", text):

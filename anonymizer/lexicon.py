@@ -301,3 +301,28 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
     theirs, a person. ``kin_only``: a relative or friend, who goes by a first name ("My mom, Faith,")."""
     pattern = _KIN_BEFORE if kin_only else _RELATIVE_BEFORE
     return bool(pattern.search(text, max(floor, start - 60), start))
+
+
+#: someone said to bear the name that follows, at the end of the text before it (case-blind):
+#: "they called him ", "a guy named ", "also known as ", "his moniker was ", "my real name is ",
+#: "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
+#: Taco Bell") "I went by "; an opening double quote may follow ("went by \"Tiny Loc")
+_NAMING = re.compile(
+    r"(?i:\b(?:(?:call(?:s|ed|ing)?|nicknamed|named)[ ](?:him|her|me|them|us|you|himself|herself|myself)"
+    r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog)s?[ ]"
+    r"(?:named|called|nicknamed)"
+    r"|(?:know|knew|knows)[ ](?:him|her|me|them)[ ]as|referred[ ]to[ ]as"
+    r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|by[ ]the[ ](?:nick)?name[ ]of"
+    r"|(?:moniker|nick[ -]?name|street[ ]name|gang[ ]name)(?:[ ](?:was|is))?"
+    r"|(?:my|his|her|your|their|'s|’s)[ ](?:(?:real|full|first|last|legal|middle)[ ])?name[ ](?:was|is)"
+    r"|(?P<trip>(?:went|go|goes|going|gone)[ ]by)))[ ,:]*[\"“]?$")
+
+
+def naming_cue(text: str, start: int) -> str | None:
+    """Whether a naming cue stands right before ``start`` on its line: ``"name"`` (what follows is
+    someone's name or nickname: "they called him Spider"), ``"trip"`` ("I went by ": a nickname, or a
+    place one passed by) or None."""
+    found = _NAMING.search(text, max(text.rfind("\n", 0, start) + 1, start - 40), start)
+    if found is None:
+        return None
+    return "trip" if found.group("trip") else "name"

@@ -37,6 +37,7 @@ class _Group:
     inmate: bool = False
     transcriber: bool = False  # PERSON: the title page's transcriber (named there, not talked about)
     victim: bool = False  # PERSON: named as the victim ("The victim, Tuan Guy, a 23-year-old")
+    ruled: bool = False  # PERSON: a rule found a mention as a name ("called him Chato", "my daughter Crystal")
     suffix: str = ""  # PERSON: "jr", "sr", "ii"... written after the full name (father and son share the rest)
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person

@@ -176,6 +176,7 @@ class _Grouper(_Context):
     def _see(self, gid: int, mention: Mention) -> tuple[int, str]:
         group = self.groups[gid]
         group.see(mention.start, talked=not in_speaker_tag(self.text, mention.start))
+        group.ruled |= mention.label == "PERSON" and "presidio" in mention.sources
         return gid, "PERSON" if mention.label != "SPELLED_NAME" and group.label == "PERSON" else mention.label
 
     def _surface(self, mention: Mention) -> str:
@@ -240,9 +241,10 @@ class _Grouper(_Context):
         return [g for g in said if g in gids] or said or gids
 
     def _established(self, token: str) -> bool:
-        """Whether ``token`` is a part of a title-page person or of a full name (not just a lone tagged word)."""
+        """Whether ``token`` is a part of a title-page person, of a full name or of a name a rule found
+        ("they called him Chato", "my daughter Crystal"), not just a lone tagged word."""
         return any(
-            self.groups[gid].header_rank != _OFF_TITLE or len(self.groups[gid].core) > 1
+            self.groups[gid].header_rank != _OFF_TITLE or len(self.groups[gid].core) > 1 or self.groups[gid].ruled
             for gid in self.people.candidates(token)
         )
 

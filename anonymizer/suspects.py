@@ -92,6 +92,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
+        if len(words) == 1 and text.startswith(":", end) and plain.is_plain_word(words[0]):
+            continue  # "Place: Soledad": a field's label
         if spans.sentence_initial(text, start) and (not _name_like(words, lower) or _word_said(text, end, words)):
             continue
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):

@@ -114,17 +114,11 @@ _NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
 
 
-#: a person said to bear the name or nickname that follows ("a guy named Nacho", "they called him Spider")
-_PERSON_NAMED = re.compile(
-    r"\b(?i:(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie)[ ]+"
-    r"(?:named|called|nicknamed|by[ ]the[ ]name[ ]of)|(?:called|call|calls|named)[ ]+(?:him|her|me|them))[ ]+$")
-
-
 def named_person(text: str, start: int, end: int) -> bool:
-    """One or two capitalised words right after a person said to bear them ("a guy named Nacho", "they
-    called him Spider"): a name or a nickname, whatever word or place it also is."""
-    return _NAME_WORDS.fullmatch(text, start, end) is not None \
-        and _PERSON_NAMED.search(text, max(0, start - 40), start) is not None
+    """One or two capitalised words right after a naming cue ("a guy named Nacho", "they called him
+    Spider", "known as Droopy"; :func:`anonymizer.lexicon.naming_cue`): a name or a nickname,
+    whatever word or place it also is."""
+    return _NAME_WORDS.fullmatch(text, start, end) is not None and lexicon.naming_cue(text, start) == "name"
 
 
 def _named_in_apposition(text: str, start: int, end: int) -> bool:

@@ -251,8 +251,8 @@ COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
 #: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
 SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
-    "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach",
-    "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor",
+    "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
+    "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
 )  # fmt: skip
 #: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
 KIN_WORDS = (
@@ -285,7 +285,7 @@ ROLE_WORDS = frozenset(
     PANEL MEMBER MEMBERS STUDENT OBSERVER TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER
     HEARING ALL BOTH FAMILY WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO PRESENT OTHERS
     APPEARANCES TRANSCRIBED BY NOTE ALSO BOARD ADVOCATE AUDIENCE NOK GUARDIAN SPOUSE CDCR BPH CO COUNSELOR CO-COUNSEL
-    BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN
+    BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN ATTY
     """.split()
 )
 

@@ -40,6 +40,11 @@ TIGHTEN = [
     ("at 8:40 p.m. we", "8:40 p.m.", "TIME", "8:40 p.m."),
     ("from Rollin' 60s Crips after", "Rollin' 60s Crips", "ORGANIZATION", "Rollin' 60s Crips"),
     ("the (paren", "(paren", "PERSON", "paren"),
+    ("Also Lil Smokey, a.k.a. Andre Simmons", "Lil Smokey, a.k.a", "PERSON", "Lil Smokey"),
+    ("Droopy aka Andre", "Droopy aka", "PERSON", "Droopy"),
+    ("VICTIM'S MOTHER DELGADO-PEREZ:  Yes.", "VICTIM'S MOTHER DELGADO-PEREZ", "PERSON", "DELGADO-PEREZ"),
+    ("MOTHER TERESA: Yes.", "MOTHER TERESA", "PERSON", "MOTHER TERESA"),  # no possessive: maybe a name
+    ("Aka Smith was there", "Aka Smith", "PERSON", "Aka Smith"),
 ]
 
 
@@ -112,6 +117,24 @@ def test_it_does_not_seed_a_participant_name_where_it_is_a_place():
     text = "We moved to Atlanta, Georgia. Kevin and Georgia were friends. I moved to Georgia later."
     found = [text[x.start:x.end] for x in header_mentions(text, header) if x.label == "PERSON"]
     assert found.count("Georgia") == 1
+
+
+@pytest.mark.parametrize(
+    ("sentence", "seeded"),
+    [
+        ("I joined a Faith-based group.", False),  # a compound word
+        ("It was a non-Faith program.", False),
+        ("I finished the Faith-Based Recovery class.", False),  # two dictionary words
+        ("It was a Faith-2 class.", True),
+        ("I talked with Faith Smith-Jones.", True),
+        ("I talked with Faith about it.", True),
+    ],
+)
+def test_it_does_not_seed_a_participant_name_inside_a_hyphenated_word(sentence, seeded):
+    header = Header(inmate_name="KEVIN YOUNG", participants=(Participant("FAITH SMITH-JONES", "Victim"),))
+    text = f"INMATE YOUNG: {sentence}\n"
+    found = [text[x.start:x.end] for x in header_mentions(text, header) if x.label == "PERSON"]
+    assert ("Faith" in found) is seeded
 
 
 @pytest.mark.parametrize(
@@ -346,6 +369,14 @@ class _Doc:
         ("INMATE DOE: we lived in St. Louis then\n", "St. Louis", ["St. Louis"]),
         ("INMATE DOE: it was J. R. Smith\n", "J. R. Smith", ["J. R. Smith"]),
         ("INMATE DOE: Did you know Mr. Smith?\n", "Mr. Smith", ["Mr. Smith"]),
+        # a gap between printed columns or lines inside the span
+        ("DESMOND RAY OKAFOR            CDCR Number: F-81234\n", "DESMOND RAY OKAFOR            CDCR",
+         ["DESMOND RAY OKAFOR", "CDCR"]),
+        ("MARY ROE\nJOHN DOE\n", "MARY ROE\nJOHN DOE", ["MARY ROE", "JOHN DOE"]),
+        ("INMATE DOE: it was Mary  Roe\n", "Mary  Roe", ["Mary  Roe"]),  # two spaces: justified text
+        ("BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING\n", "BOARD OF PAROLE HEARINGS - DOCUMENTATION",
+         ["BOARD OF PAROLE HEARINGS", "DOCUMENTATION"]),
+        ("INMATE DOE: Mary Watanabe-Flores\n", "Mary Watanabe-Flores", ["Mary Watanabe-Flores"]),
     ],
 )
 def test_it_cuts_a_tagger_span_at_the_colon_of_a_speaker_tag_or_a_sentence_end(text, surface, pieces):
@@ -385,6 +416,17 @@ def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
 
     text = "COMMISSIONER ROE: You pled to Count 2, and Count 3 was dismissed. I met Count Basie.\n"
     assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]
+
+
+@pytest.mark.parametrize(("line", "suspects"), [
+    ("Date: 3/14/2019    Place: California Men's Colony\n", []),  # a field's label
+    ("COMMISSIONER ROE: Good morning. Good afternoon, everyone.\n", []),  # a greeting
+    ("COMMISSIONER ROE: I asked Faerbanks: why?\n", [("Faerbanks", "PERSON")]),  # no plain word
+])
+def test_it_flags_no_suspect_on_a_fields_label_or_a_greeting(line, suspects):
+    from anonymizer.suspects import find
+
+    assert [(line[s:e], label) for s, e, label in find(line, [], spans.protect(line))] == suspects
 
 
 def test_it_reads_a_title_and_a_census_surname_that_is_also_a_word_as_the_person():

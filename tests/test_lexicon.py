@@ -186,6 +186,9 @@ def test_it_lists_titles_in_file_order():
         ("James", "James"),
         ('"Smith."', "Smith"),
         ("Officer  Ortiz", "Ortiz"),
+        ("DDA Marguerite Osei", "Marguerite Osei"),  # a deputy district attorney
+        ("Atty. Paul Brennan", "Paul Brennan"),
+        ("Ada Brennan", "Ada Brennan"),  # a first name, though an assistant district attorney's letters
         ("Mr.", "Mr"),
         ("...", ""),
     ],
@@ -215,3 +218,25 @@ def test_it_maps_phonetic_words_to_letters():
     assert alphabet["x-ray"] == "X"
     assert all(len(letter) == 1 and letter.isupper() for letter in alphabet.values())
     assert {word[0].upper() for word in alphabet} == {chr(c) for c in range(ord("A"), ord("Z") + 1)}
+
+
+@pytest.mark.parametrize(
+    ("before", "expected"),
+    [
+        ("They called him ", "name"),
+        ("Now they call me ", "name"),
+        ("a guy named ", "name"),
+        ("his moniker was ", "name"),
+        ("Everybody knew me as ", "name"),
+        ("Lil Smokey, a.k.a. ", "name"),
+        ("The victim's name was ", "name"),
+        ("I went by \"", "trip"),
+        ("he goes by ", "trip"),
+        ("I called ", None),  # the person called, not a name borne
+        ("a program called ", None),
+        ("His name ", None),
+        ("they called him\nINMATE DOE: ", None),  # the cue must stand on the name's line
+    ],
+)
+def test_it_knows_a_naming_cue_before_a_name(before, expected):
+    assert lexicon.naming_cue(before + "Chato", len(before)) == expected

@@ -237,11 +237,22 @@ def test_it_repairs_the_label_of_a_persons_full_name_tagged_as_an_organization()
     assert [(m.label, m.entity) for m in mentions] == [("PERSON", mentions[0].entity)] * 2
 
 
-def test_it_does_not_repair_a_label_from_a_lone_tagged_word():
-    text = "Stockton was there. Then Stockton left.\n"
-    mentions, entities = run(text, [at(text, "Stockton"), at(text, "Stockton", "LOCATION", ("spacy",), nth=1)], header=None)
+@pytest.mark.parametrize(
+    ("first_sources", "relabelled"),
+    [
+        (("spacy",), False),  # a word only ever tagged alone is not enough
+        (("presidio", "spacy"), True),  # a rule found it as a name: "they called him Stockton"
+        (("presidio",), True),
+    ],
+)
+def test_it_repairs_the_label_of_a_lone_word_only_when_a_rule_named_it(first_sources, relabelled):
+    text = "They called him Stockton back then. Then Stockton left.\n"
+    mentions, entities = run(
+        text, [at(text, "Stockton", sources=first_sources), at(text, "Stockton", "LOCATION", ("spacy",), nth=1)],
+        header=None,
+    )
     second = next(m for m in mentions if m.start == text.index("Then Stockton") + 5)
-    assert second.label == "LOCATION"
+    assert (second.label == "PERSON" and second.entity == mentions[0].entity) is relabelled
 
 
 def test_it_does_not_rescan_inside_a_whitelisted_phrase():
@@ -503,6 +514,8 @@ def test_it_links_a_self_repaired_cut_off_to_its_name(text, detected, participan
         ("VICTIM DIAZ: Hope, my little sister, was there.\n", True),
         ("VICTIM DIAZ: Hope and her brother would have been there.\n", True),
         ("VICTIM DIAZ: Hope would have been forty.\n", True),
+        ("VICTIM DIAZ: It was a Hope-filled time for us.\n", False),  # a compound word
+        ("VICTIM DIAZ: It was all for Hope, not for me.\n", True),
     ],
 )
 def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_person_verb(sentence, tagged):

@@ -8,6 +8,7 @@ from anonymizer.recognizers import (
     CaseNumberRecognizer,
     CdcrInstitutionRecognizer,
     GangRecognizer,
+    MonikerRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
     PersonNameRecognizer,
@@ -167,6 +168,16 @@ CASE_NUMBER = [
     ("Protocol No. 11 to the Convention", []),
     ("on 10/24/2024 at the hearing", []),
     ("he was no. 1 in his class, 12/15 of them", []),
+    # any number of three or more digits after the name of what it numbers
+    ("Officer Kowalczyk, badge number 4471, wrote", ["4471"]),
+    ("The case number was BA 392817, in Los Angeles.", ["BA 392817"]),
+    ("booking #20931 at the jail", ["20931"]),
+    ("under case no. 12CF03456 in Orange County", ["12CF03456"]),
+    ("I spent 4471 days in there", []),
+    ("my CDCR number is V12345", []),  # the CDCR recognizer's
+    ("his badge was 1234 and", ["1234"]),
+    ("in the probation report, 1998 was the year", []),
+    ("the report said 20 people", []),
 ]
 NAME_TABLES[CaseNumberRecognizer] = CASE_NUMBER
 PERSON_NAME = [
@@ -208,6 +219,30 @@ PERSON_NAME = [
     ("RAYMOND ACOSTA, Victim's Son", []),  # a kin word that a census name has too
 ]
 NAME_TABLES[PersonNameRecognizer] = PERSON_NAME
+MONIKER = [
+    # a name or nickname right after a naming cue, whatever word it also is
+    ('INMATE OKAFOR: I went by "Tiny Loc" back then.', ["Tiny Loc"]),
+    ("Everybody knew me as Tiny Loc. He went by Bam-Bam.", ["Tiny Loc", "Bam-Bam"]),
+    ('His moniker was "Bam-Bam" because he was big.', ["Bam-Bam"]),
+    ("They called him Chato on the block.", ["Chato"]),
+    ("A guy known as Droopy. I never knew his real name.", ["Droopy"]),
+    ("Also Lil Smokey, a.k.a. Andre Simmons, was there.", ["Andre Simmons"]),
+    ("Now they call me Des. Just Des.", ["Des"]),
+    ("a guy named Nacho sold it to me", ["Nacho"]),
+    ("The victim's name was Hector Reyes.", ["Hector Reyes"]),
+    ("my homeboy, he goes by L-Dog, was there", ["L-Dog"]),
+    ("his street name was Sleepy And he ran", ["Sleepy"]),
+    # no name: a place or business one went by, a spelling, a day, a stop word, a program
+    ("We went by Taco Bell and then home.", []),
+    ("we went by Pomona on the way", []),
+    ("I went by Grandma's house first", []),
+    ("My name is Y-O-U-N-G, Young.", []),
+    ("She called me Monday about it.", []),
+    ("they called him The", []),
+    ("I called CDCR about it", []),
+    ("a program called Celebrate Recovery", []),
+]
+NAME_TABLES[MonikerRecognizer] = MONIKER
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

@@ -19,6 +19,7 @@ from .date import DateRecognizer
 from .email_address import EmailAddressRecognizer
 from .gang import GangRecognizer
 from .height import HeightRecognizer
+from .moniker import MonikerRecognizer
 from .nrp import NrpRecognizer
 from .organization import OrganizationRecognizer
 from .person_name import PersonNameRecognizer
@@ -40,6 +41,7 @@ __all__ = [
     "EmailAddressRecognizer",
     "GangRecognizer",
     "HeightRecognizer",
+    "MonikerRecognizer",
     "NrpRecognizer",
     "OrganizationRecognizer",
     "PersonNameRecognizer",
@@ -72,6 +74,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         AgeRecognizer(),
         HeightRecognizer(),
         PersonNameRecognizer(extra_whitelist=extra),
+        MonikerRecognizer(),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),

@@ -4,7 +4,8 @@
 Court records number cases and applications; such a number identifies the person as surely
 as a name. A number needs a separator or a letter prefix and must follow ``no.`` / ``nos.`` /
 ``number`` (a list after ``nos.`` counts too), so ``Penal Code 664/187``, ``Protocol No. 11``
-and dates stay unmatched.
+and dates stay unmatched. Any number of three or more digits is one right after the name of
+what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``).
 """
 from __future__ import annotations
 
@@ -19,12 +20,27 @@ _CUE = re.compile(
 )
 
 
+_NUMBERED = re.compile(_NUMBER)
+#: any number of three or more digits, with a letter prefix (``BA 392817``) or letters inside
+#: (``12CF03456``)
+_PLAIN_NUMBER = r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}|\d{2}[A-Z]{1,4}\d{3,8})(?![\w/-]|\.\d)"
+#: a number that names one case, officer, booking or file: "case number ", "badge #", "booking no. "
+_NOUN_CUE = re.compile(
+    r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim"
+    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge)[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
+)
+
+
 class CaseNumberRecognizer(RuleRecognizer):
-    """A slashed or letter-prefixed number right after ``no.``/``nos.``/``number``."""
+    """A slashed or letter-prefixed number right after ``no.``/``nos.``/``number``; any number of
+    three or more digits right after a case, badge, booking, docket or file number's name."""
 
     ENTITY = "ID"
-    PATTERNS = [Pattern("case_number", _NUMBER, 0.9)]
-    CONTEXT = ["application", "case", "file", "registration", "no", "number"]
+    PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9)]
+    CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        return bool(_CUE.search(line_before(text, start, 120)))
+        before = line_before(text, start, 120)
+        if _NUMBERED.fullmatch(text, start, end):
+            return bool(_CUE.search(before) or _NOUN_CUE.search(before))
+        return bool(_NOUN_CUE.search(before))  # "CDCR number V12345" is the CDCR recognizer's

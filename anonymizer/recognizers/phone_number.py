@@ -1,5 +1,6 @@
 """PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``), also
-said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven")."""
+said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven") or
+after an area code ("area code 951, 555-0187")."""
 from __future__ import annotations
 
 import regex as re
@@ -21,6 +22,8 @@ PATTERNS = [
         rf"(?<![\w+.-])(?:\+?1[ .-])?[2-9]\d\d([ .-])[2-9]\d\d\1\d{{4}}{_END}",
         0.9,
     ),
+    # area code 951, 555-0187 / area code 951 555 0187: the number after "area code"
+    Pattern("phone_area_code", rf"(?<=(?i:area[ ]code)[ ])[2-9]\d\d,?[ ][2-9]\d\d[ .-]?\d{{4}}{_END}", 0.9),
     # 555-0142, only with a phone word earlier on the line (see keep)
     Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
     # said digit by digit: "five five nine, four four two, one one eight seven" (a phone word before it)
@@ -31,7 +34,7 @@ PATTERNS = [
 _LOCAL = re.compile(r"\d{3}-\d{4}")
 _SPOKEN = re.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
 _PHONE_WORDS = re.compile(
-    r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line)\b)"
+    r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line|area[ ]code)\b)"
 )
 
 

@@ -1,0 +1,81 @@
+"""PERSON: a name or nickname said right after a naming cue (``I went by "Tiny Loc"``, ``his moniker
+was Bam-Bam``, ``a guy known as Droopy``, ``they called him Chato``, ``a.k.a. Andre Simmons``).
+
+Parole hearings talk about street names all the time. A moniker identifies a person as surely
+as a name, and it is often an ordinary word (``Sleepy``, ``Spider``) that no name list holds, so
+the tagger calls it a place, a group or nothing. After a cue (:func:`anonymizer.lexicon.naming_cue`)
+one to three capitalised words, or a capitalised phrase in double quotes, are a name whatever
+word they also are. Not a name: a month or weekday (``called me Monday``), a stop word or a
+title's word alone; after ``went by`` / ``goes by`` (one also goes by a place) a place, a known
+company, words before a possessive (``went by Grandma's``) or two or more plain words (``we went
+by Taco Bell``), unless in quotes.
+"""
+from __future__ import annotations
+
+import regex as re
+
+from anonymizer import gazetteer, lexicon, plain, vocabulary
+
+from ._base import Pattern, RuleRecognizer
+from ._names import FUNCTION_WORDS
+
+#: the words of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``)
+_CUE_WORD = (r"(?i:named|nicknamed|called|as|a\.k\.a\.?|aka|alias|of|moniker|nick[ -]?name|name|was|is|by"
+             r"|him|her|me|them|us|you|himself|herself|myself)")
+#: one word of a moniker ("Bam-Bam", "L-Dog", "Lil'", "O'Neal")
+_WORD = r"\p{Lu}[\p{L}'’]*(?:-[\p{L}\d]+)*"
+_UNQUOTED = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\p{{L}}\d'’-])"
+_QUOTED = r"\p{Lu}[^\"”\n]{0,30}?(?=[\"”])"
+#: a name spelled letter by letter: the spelled-name recognizer's
+_SPELLED = re.compile(r"\p{L}(?:-\p{L})+")
+_CALENDAR = vocabulary.CALENDAR_WORDS
+_COMPANIES = frozenset(gazetteer.word_list("categorize_companies.txt"))
+
+
+class MonikerRecognizer(RuleRecognizer):
+    """A name or nickname right after ``called him``, ``known as``, ``went by``, ``moniker was``,
+    ``a.k.a.``, ``his real name was`` and the like."""
+
+    ENTITY = "PERSON"
+    PATTERNS = [
+        Pattern("moniker_quoted", rf"(?=\p{{Lu}})(?<=\b{_CUE_WORD}[ ,:]*[\"“]){_QUOTED}", 0.85),
+        Pattern("moniker", rf"(?=\p{{Lu}})(?<=\b{_CUE_WORD}[ ,:]*){_UNQUOTED}", 0.85),
+    ]
+    CONTEXT = ["called", "known", "moniker", "nickname", "went", "name"]
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        cue = lexicon.naming_cue(text, start)
+        if cue is None:
+            return None
+        quoted = text[start - 1 : start] in "\"“"
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while words and _not_in_name(words[-1].group()):
+            words.pop()  # "Tiny Loc And": a trailing function word
+        if not words or words[0].group().rstrip(".") in FUNCTION_WORDS or _not_in_name(words[0].group()):
+            return None  # "called me The", "called him Monday"
+        end = start + words[-1].end()
+        surface = text[start:end]
+        if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) or _SPELLED.fullmatch(surface):
+            return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)
+        if cue == "trip" and not quoted and _a_stop_on_the_way(text, start, end, len(words)):
+            return None
+        return start, end
+
+
+def _not_in_name(word: str) -> bool:
+    """A word that ends or opens no name: a stop word, a month or weekday, a title or role word."""
+    bare = word.strip(".,;:!?\"”'’")
+    key = bare.casefold()
+    return not bare or key in _CALENDAR or lexicon.is_stop_word(key) or lexicon.is_title_word(bare) \
+        or bare in FUNCTION_WORDS
+
+
+def _a_stop_on_the_way(text: str, start: int, end: int, count: int) -> bool:
+    """After "went by": a place, a known company, a possessive (``Grandma's``) or plain words (``Taco
+    Bell``): somewhere one passed by, not a name one bore."""
+    surface = text[start:end]
+    words = surface.split()
+    return (gazetteer.place_category(surface) is not None or surface.casefold() in _COMPANIES
+            or text.startswith(("'s", "’s"), end) or surface.endswith(("'s", "’s"))
+            or words[-1].casefold() in vocabulary.ORGANIZATION_HEAD_WORDS
+            or (count > 1 and all(plain.is_plain_word(w) for w in words)))
