@@ -18,6 +18,7 @@ and :mod:`~anonymizer.detect_filter` (reconciling, tightening, filtering).
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
@@ -43,7 +44,7 @@ from .detect_seeds import (
     split_name_mentions,
 )
 from .spans import Protected
-from .types import Config, Mention, Progress, Transcript, no_progress
+from .types import Config, Header, Mention, Progress, Transcript, no_progress
 
 __all__ = [
     "SPACY_LABELS", "Detector", "IndexedArtifacts", "IndexedContextEnhancer", "LoadedSpacyEngine", "_temporal_label",
@@ -97,6 +98,7 @@ class Detector:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
+        kept = [m for m in kept if not in_hearing_type(text, transcript.header, transcript.title_end, m)]
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(first_name_pairs(text, kept))
@@ -111,3 +113,14 @@ class Detector:
             for r in results
             if r.end > r.start
         ]
+
+
+def in_hearing_type(text: str, header: Header | None, title_end: int, mention: Mention) -> bool:
+    """Whether a tagger's organization, place or group lies inside the hearing's type printed on the
+    title page (``SUBSEQUENT PAROLE CONSIDERATION HEARING``): a heading, never personal data."""
+    if header is None or not header.hearing_type or mention.end > title_end \
+            or mention.label not in ("ORGANIZATION", "LOCATION", "NRP") or {"header", "rule"} & set(mention.sources):
+        return False
+    pattern = r"\s+".join(map(re.escape, header.hearing_type.split()))
+    return any(m.start() <= mention.start and mention.end <= m.end()
+               for m in re.finditer(pattern, text[:title_end], re.IGNORECASE))

@@ -136,9 +136,8 @@ TENS = ("twenty", "thirty", "forty", "fourty", "fifty", "sixty", "seventy", "eig
 HOURS = UNITS + TEENS[:3]
 ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 ORDINALS = ORDINAL_UNITS + (
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-    "eighteenth", "nineteenth", "twentieth", "thirtieth",
-)  # fmt: skip
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+    "nineteenth", "twentieth", "thirtieth")  # fmt: skip
 #: what a clock reading is said of: ``about 9 when we got there``, ``5 when I got home``,
 #: ``we left at 10``, ``got there at 9`` (phrases; "left" only without an object)
 CLOCK_EVENTS = (
@@ -285,7 +284,8 @@ ROLE_WORDS = frozenset(
     PANEL MEMBER MEMBERS STUDENT OBSERVER TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER
     HEARING ALL BOTH FAMILY WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO PRESENT OTHERS
     APPEARANCES TRANSCRIBED BY NOTE ALSO BOARD ADVOCATE AUDIENCE NOK GUARDIAN SPOUSE CDCR BPH CO COUNSELOR CO-COUNSEL
-    BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN ATTY
+    BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN ATTY TRANSCRIPTIONIST
+    STENOGRAPHER PSYCHIATRIST THERAPIST COORDINATOR FACILITATOR
     """.split()
 )
 

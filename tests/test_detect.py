@@ -233,6 +233,8 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("AUDIENCE MEMBER: Yes.\n", []),
         ("MOTHER: Yes.\n", []),
         ("SPANISH INTERPRETER: Yes.\n", []),  # ordinary words before the role that ends the tag
+        ("TRANSCRIPTIONIST: (Inaudible.)\n", []),  # a role word that no dictionary holds
+        ("PSYCHIATRIST:  Yes.\n", []),
         ("HIS ATTORNEY: Yes.\n", []),
         ("VICTIM SERVICES REPRESENTATIVE: Yes.\n", []),
         ("CDCR STAFF: Yes.\n", []),
@@ -519,3 +521,20 @@ def test_it_finds_the_forms_of_a_name_written_with_a_dotted_capital_i(pipeline):
 ])
 def test_it_keeps_a_nationality_or_a_region_the_document_never_writes_in_lower_case(sentence, word, label):
     assert _kept_by_filter(f"{sentence}\n", word, label)
+
+
+@pytest.mark.parametrize(("surface", "label", "sources", "dropped"), [
+    ("SUBSEQUENT PAROLE CONSIDERATION", "ORGANIZATION", ("spacy",), True),  # a heading
+    ("PAROLE CONSIDERATION HEARING", "LOCATION", ("spacy",), True),
+    ("SUBSEQUENT PAROLE CONSIDERATION", "PERSON", ("spacy",), False),  # a name is never dropped here
+    ("CORRECTIONAL TRAINING FACILITY", "ORGANIZATION", ("spacy",), False),  # the prison: another line
+])
+def test_it_drops_a_taggers_organization_inside_the_printed_hearing_type(surface, label, sources, dropped):
+    from anonymizer.detect import in_hearing_type
+
+    text = ("SUBSEQUENT PAROLE CONSIDERATION HEARING\nSTATE OF CALIFORNIA\nBOARD OF PAROLE HEARINGS\n"
+            "CORRECTIONAL TRAINING FACILITY\n")
+    header = Header(hearing_type="SUBSEQUENT PAROLE CONSIDERATION HEARING", facility="CORRECTIONAL TRAINING FACILITY")
+    start = text.index(surface)
+    mention = Mention(start, start + len(surface), label, sources)
+    assert in_hearing_type(text, header, len(text), mention) is dropped

@@ -100,6 +100,7 @@ CDCR_ID = [
     ("that's Victor 12345.", ["Victor 12345"]),
     # the letter spelled out before the digits
     ("CDC number E as in Edward 20544.", ["E as in Edward 20544"]),
+    ("number is P as in Paul, three zero four one seven?", ["P as in Paul, three zero four one seven"]),
     ("it's C, as in Charlie, 12345", ["C, as in Charlie, 12345"]),
     ("E as in Edward, right?", []),
     ("the hearing for Mr. Estrada, A-K-4-4-7-1. Sir,", ["A-K-4-4-7-1"]),
@@ -243,6 +244,9 @@ AGE = [
     ("a boy of 12 at the time", ["12"]),
     ("At fifteen, I dropped out", ["fifteen"]),
     ("she is now 61.", ["61"]),
+    ("Crystal's 26 now. She lives in Fresno.", ["26"]),
+    ("My son's 12 now and", ["12"]),
+    ("Crystal's 26 dollars now", []),
     ("my brother was 22 and I was 17", ["22", "17"]),
     ("we were 20 minutes late", []),
     ("they were 3 of them", []),

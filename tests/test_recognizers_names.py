@@ -109,6 +109,9 @@ ADDRESS = [
     ("he lives at 329 East Olive Avenue.", ["329 East Olive Avenue"]),
     ("at 1985 King Road, Apt. 4", ["1985 King Road, Apt. 4"]),
     ("send it to P.O. Box 4490 please", ["P.O. Box 4490"]),
+    ("arrested at the corner of Fifth and Maple in Pomona", ["Fifth and Maple"]),
+    ("at the intersection of 5th & Main Street, he", ["5th & Main Street"]),
+    ("the corner of the room and", []),
     ("we walked 3 blocks down the street", []),
     ("I spent 15 years on Main Street", []),
 ]
@@ -176,6 +179,8 @@ CASE_NUMBER = [
     ("I spent 4471 days in there", []),
     ("my CDCR number is V12345", []),  # the CDCR recognizer's
     ("his badge was 1234 and", ["1234"]),
+    ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
+    ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
     ("in the probation report, 1998 was the year", []),
     ("the report said 20 people", []),
 ]

@@ -1,5 +1,6 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``,
-``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``)."""
+``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``) and crossings (``the corner of Fifth and
+Maple``)."""
 from __future__ import annotations
 
 from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
@@ -23,6 +24,13 @@ PATTERNS = [
         0.85,
     ),
     Pattern("zip_code", _ZIP, 0.8),
+    # the streets of a crossing: "the corner of Fifth and Maple", "at the intersection of 5th & Main Street"
+    Pattern(
+        "intersection",
+        rf"(?<=(?i:corner|intersection)[ ]of[ ]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,2}}[ ](?:and|&)[ ]{CAP_WORD}"
+        rf"(?:[ ]{CAP_WORD}){{0,2}}(?![\w'’-])",
+        0.85,
+    ),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",

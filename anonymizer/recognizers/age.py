@@ -138,11 +138,12 @@ PATTERNS = [
         rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.9,
     ),
-    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...": a name, was/is, a number ending the clause
+    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now": a name, was/is, a
+    # number ending the clause
     Pattern(
         "name_was_number",
-        rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})[ ](?:was|is)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
-        rf"{_NUMBER_NOT_ONE}{_CLAUSE_END}",
+        rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
+        rf"{_NUMBER_NOT_ONE}(?:{_CLAUSE_END}|(?=[ ]now\b))",
         0.85,
     ),
     # "He would be forty-one this year", "I'll be forty-four next month"

@@ -5,7 +5,8 @@ Court records number cases and applications; such a number identifies the person
 as a name. A number needs a separator or a letter prefix and must follow ``no.`` / ``nos.`` /
 ``number`` (a list after ``nos.`` counts too), so ``Penal Code 664/187``, ``Protocol No. 11``
 and dates stay unmatched. Any number of three or more digits is one right after the name of
-what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``).
+what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``license
+plate 6KLM204``).
 """
 from __future__ import annotations
 
@@ -22,12 +23,14 @@ _CUE = re.compile(
 
 _NUMBERED = re.compile(_NUMBER)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or letters inside
-#: (``12CF03456``)
-_PLAIN_NUMBER = r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}|\d{2}[A-Z]{1,4}\d{3,8})(?![\w/-]|\.\d)"
+#: (``12CF03456``, a licence plate ``6KLM204``)
+_PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3})"
+                 r"(?![\w/-]|\.\d)")
 #: a number that names one case, officer, booking or file: "case number ", "badge #", "booking no. "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim"
-    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge)[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
+    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge|(?:license[ ])?plate(?:[ ]number)?)"
+    r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
 
 

@@ -29,8 +29,10 @@ _SPOKEN = rf"(?<![\w-])(?:{_WORD}|[A-Z])(?:{_SEP}|[ ](?i:dash)[ ])(?:{_DIGIT}[ -
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
 #: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
 _SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"
-#: the letter spelled out before the digits: "E as in Edward 20544", "C, as in Charlie, 12345"
-_AS_IN = rf"(?<![\w-])[A-Z],?[ ](?i:as[ ]in)[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
+#: the letter spelled out before the digits, written or said: "E as in Edward 20544", "C, as in Charlie,
+#: 12345", "P as in Paul, three zero four one seven"
+_AS_IN = (rf"(?<![\w-])[A-Z],?[ ](?i:as[ ]in)[ ]{_WORD}{_SEP}"
+          rf"(?:\d{{4,6}}{_END}|(?:{_DIGIT}[ -]){{3,7}}{_DIGIT})")
 
 # Words right before a letters+digits token that make it a bill, case or statute number.
 _NOT_AN_ID_BEFORE = re.compile(
