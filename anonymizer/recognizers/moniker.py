@@ -19,7 +19,8 @@ from anonymizer import gazetteer, lexicon, plain, vocabulary
 from ._base import Pattern, RuleRecognizer
 from ._names import FUNCTION_WORDS
 
-#: the words of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``)
+#: the last word of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``); each
+#: pattern starts its match after it (``\K``)
 _CUE_WORD = (r"(?i:named|nicknamed|called|as|a\.k\.a\.?|aka|alias|of|moniker|nick[ -]?name|name|was|is|by"
              r"|him|her|me|them|us|you|himself|herself|myself)")
 #: one word of a moniker ("Bam-Bam", "L-Dog", "Lil'", "O'Neal")
@@ -38,10 +39,14 @@ class MonikerRecognizer(RuleRecognizer):
 
     ENTITY = "PERSON"
     PATTERNS = [
-        Pattern("moniker_quoted", rf"(?=\p{{Lu}})(?<=\b{_CUE_WORD}[ ,:]*[\"“]){_QUOTED}", 0.85),
-        Pattern("moniker", rf"(?=\p{{Lu}})(?<=\b{_CUE_WORD}[ ,:]*){_UNQUOTED}", 0.85),
+        Pattern("moniker_quoted", rf"\b{_CUE_WORD}[ ,:]*[\"“]\K{_QUOTED}", 0.85),
+        Pattern("moniker", rf"\b{_CUE_WORD}[ ,:]*\K{_UNQUOTED}", 0.85),
     ]
     CONTEXT = ["called", "known", "moniker", "nickname", "went", "name"]
+
+    def admit(self, text: str, start: int, end: int) -> bool:
+        """Most capitalised words after "is", "of" or "by" follow no naming cue."""
+        return lexicon.naming_cue(text, start) is not None
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         cue = lexicon.naming_cue(text, start)
