@@ -273,6 +273,16 @@ class _Grouper(_Context):
             and not (_OF_BEFORE.search(self.text, max(0, mention.start - 4), mention.start)
                      and gazetteer.place_category(surface) is not None)
 
+    def _family(self, token: str) -> str | None:
+        """The known surname a plural stands for ("delgados", "ramirezes": the last part of a full name or
+        of a name a rule found), else None."""
+        for stem in (token[:-2] if token.endswith("es") else None, token[:-1] if token.endswith("s") else None):
+            if stem and len(stem) >= 3 and stem in self.people.index and stem not in _vocabulary().common \
+                    and any(self.groups[g].core[-1:] == [stem] and (len(self.groups[g].core) > 1 or self.groups[g].ruled)
+                            for g in self.people.candidates(stem)):
+                return stem
+        return None
+
     def _other(self, mention: Mention) -> int:
         """Group of a non-person mention; a lone NER-tagged word that is a known name part is
         taken as that person (``Yamamoto`` tagged ORGANIZATION), a common word only in the context
@@ -291,6 +301,9 @@ class _Grouper(_Context):
                  or (self._as_person(mention) and gazetteer.place_category(surface) is None))  # "Ximena's starting"
         ):
             return self._person_part(tokens)
+        if label in _RELABEL_LABELS and len(tokens) == 1 and set(mention.sources) <= NER_SOURCES - {"presidio"} \
+                and (family := self._family(tokens[0])) is not None:
+            return self._person_part([family])  # "the Delgados", "at the Ramirezes' house": a known surname's family
         if label in _RELABEL_LABELS and len(tokens) > 1:
             gid = self.people.link_name(tokens)  # "Madison Obregon" tagged ORGANIZATION: the person's full name
             if gid is not None and self.groups[gid].label == "PERSON" and self._established(tokens[0]) and (

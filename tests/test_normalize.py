@@ -238,6 +238,25 @@ def test_it_repairs_the_label_of_a_persons_full_name_tagged_as_an_organization()
 
 
 @pytest.mark.parametrize(
+    ("plural", "label", "relabelled"),
+    [
+        ("Delgados", "ORGANIZATION", True),  # the family of a known surname
+        ("Delgadoes", "LOCATION", True),
+        ("Youngs", "ORGANIZATION", False),  # a surname that is a common word: left alone
+        ("Narekes", "ORGANIZATION", False),  # no known surname
+    ],
+)
+def test_it_reads_a_tagged_plural_of_a_known_surname_as_that_family(plural, label, relabelled):
+    text = f"Narek Delgado and Ted Young were there. I am sorry to the {plural}.\n"
+    mentions, entities = run(
+        text, [at(text, "Narek Delgado"), at(text, "Ted Young"), at(text, plural, label, ("spacy",))], header=None
+    )
+    last = next(m for m in mentions if m.start == text.index(plural))
+    assert (last.label == "PERSON") is relabelled
+    assert (last.entity == mentions[0].entity) is (relabelled and plural.startswith("Delgado"))
+
+
+@pytest.mark.parametrize(
     ("first_sources", "relabelled"),
     [
         (("spacy",), False),  # a word only ever tagged alone is not enough
