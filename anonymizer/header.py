@@ -42,7 +42,9 @@ _SECTION_RE = re.compile(
 _LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 #: a printed line that names the hearing (``SUBSEQUENT PAROLE CONSIDERATION HEARING``), not the board
 _HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In the matter).*\bHEARING\b", re.IGNORECASE)
-_TRANSCRIBED_RE = re.compile(r"^Transcribed\s+by\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+#: the transcriber's credit line: ``Transcribed by: JANE DOE``, ``TRANSCRIPTIONIST: JANE DOE``, ``Reported by:``
+_TRANSCRIBED_RE = re.compile(
+    r"^(?:Transcribed\s+by|Transcriptionist|Transcriber|Reported\s+by|Court\s+Reporter)\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
 _PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
                               re.IGNORECASE)
@@ -239,9 +241,10 @@ def is_title_page(lines: list[str]) -> bool:
 _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S)?[\W_]*$")
 
 
-#: a speaker's label alone on its line, in any case (``Presiding Commissioner Ostrowski:``)
-_LABEL_ALONE_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:\s*$")
-_FIELD_WORD_RE = re.compile(r"\b(?:NUMBER|NO|DATE|TIME|PLACE|PRESENT)\b\.?", re.IGNORECASE)
+#: a speaker's label in any case, alone on its line or before the words said (``Presiding Commissioner
+#: Ostrowski:``, ``Inmate Navarrete: Good morning.``)
+_LABEL_ALONE_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
+_FIELD_WORD_RE = re.compile(r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID)\b\.?\s?:", re.IGNORECASE)
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
 _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
 
@@ -249,8 +252,9 @@ _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
 def ends_title(line: str) -> bool:
     """A separator line (``--oOo--``, ``P R O C E E D I N G S``) or the first utterance: a
     speaker tag naming someone (not only role words: ``TRANSCRIBED BY: ...`` stays) with words after it,
-    a speaker's label alone on its line (roles, then a name: ``Presiding Commissioner Ostrowski:``), or
-    a line of prose (eight words or more, half of them in lower case, a sentence's end)."""
+    a speaker's label in any case, alone on its line or not (roles, then a name: ``Presiding Commissioner
+    Ostrowski:``; not a field's label, ``CDCR Number:``), or a line of prose (eight words or more, half
+    of them in lower case, a sentence's end)."""
     if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
         return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
     if _label_alone(line) or _prose(line):

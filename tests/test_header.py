@@ -209,6 +209,7 @@ Samuel Teague, Deputy District Attorney, Kern County
         "Presiding Commissioner Ostrowski:\nGood morning. We are on the record for the hearing of Mr. Navarrete.\n",
         "PRESIDING COMMISSIONER OSTROWSKI:\nGood morning.\n",  # a tag alone on its line
         "Good morning, everyone. We are on the record for the hearing of Mr. Navarrete.\n",  # prose
+        "Presiding Commissioner Ostrowski: Good morning.\nInmate Navarrete: Good morning.\n",
     ],
 )
 def test_it_ends_a_spread_title_page_at_the_first_utterance_in_any_layout(first_utterance):
@@ -222,6 +223,17 @@ def test_it_ends_a_spread_title_page_at_the_first_utterance_in_any_layout(first_
 
 
 @pytest.mark.parametrize("line", ["CDCR Number:", "Panel Present:", "In the matter of the Life Term Parole Hearing of:",
-                                  "OTHERS PRESENT:", "TRANSCRIBED BY:"])
+                                  "OTHERS PRESENT:", "TRANSCRIBED BY:", "Inmate Name: LUIS NAVARRETE",
+                                  "CDCR Number: J-55102", "Presiding Commissioner: Mary Roe"])
 def test_it_does_not_end_a_title_page_at_its_own_labels(line):
     assert not ends_title(line)
+
+
+@pytest.mark.parametrize("credit", ["Transcribed by: JANE SMITH", "TRANSCRIPTIONIST: JANE SMITH",
+                                    "Court Reporter: JANE SMITH", "Reported by:  JANE SMITH"])
+def test_it_reads_the_transcribers_credit_line_in_any_wording(credit):
+    text = SPREAD + credit + "\n\nPRESIDING COMMISSIONER OSTROWSKI: Good morning.\n"
+    end, header = split_title(text)
+    assert text[:end].endswith(credit)
+    assert header.transcriber == "JANE SMITH"
+    assert "JANE SMITH" not in {p.name for p in header.participants}
