@@ -312,7 +312,7 @@ _NAMING = re.compile(
     r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog)s?[ ]"
     r"(?:named|called|nicknamed)"
     r"|(?:know|knew|knows)[ ](?:him|her|me|them)[ ]as|referred[ ]to[ ]as"
-    r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|by[ ]the[ ](?:nick)?name[ ]of"
+    r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|(?:by|under)[ ]the[ ](?:nick)?name(?:[ ]of)?"
     r"|(?:moniker|nick[ -]?name|street[ ]name|gang[ ]name)(?:[ ](?:was|is))?"
     r"|(?:my|his|her|your|their|'s|’s)[ ](?:(?:real|full|first|last|legal|middle)[ ])?name[ ](?:was|is)"
     r"|(?P<trip>(?:went|go|goes|going|gone)[ ]by)))[ ,:]*[\"“]?$")

@@ -237,6 +237,9 @@ MONIKER = [
     ("The victim's name was Hector Reyes.", ["Hector Reyes"]),
     ("my homeboy, he goes by L-Dog, was there", ["L-Dog"]),
     ("his street name was Sleepy And he ran", ["Sleepy"]),
+    ("I went by the name Smiley back then", ["Smiley"]),
+    ("He lived under the name John Carter for years", ["John Carter"]),
+    ("a program they call Thinking for a Change", []),  # no naming cue: "call" without a person
     # no name: a place or business one went by, a spelling, a day, a stop word, a program
     ("We went by Taco Bell and then home.", []),
     ("we went by Pomona on the way", []),
