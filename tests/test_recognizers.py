@@ -141,6 +141,9 @@ CDCR_ID = [
 ]
 
 DATE = [
+    ("Your mother's birthday is 12/25, you said?", ["12/25"]),
+    ("DOB: 4/11 and she", ["4/11"]),
+    ("he was no. 1 in his class, 12/15 of them", []),  # no birthday before it
     ("Today's date is October 24, 2024.", ["October 24, 2024"]),
     ("OCTOBER 24, 2024", ["OCTOBER 24, 2024"]),
     ("on 10/24/2024.", ["10/24/2024"]),

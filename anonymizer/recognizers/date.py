@@ -92,6 +92,13 @@ PATTERNS = [
         rf"{_START}(?:1[0-2]|0?[1-9])([/-])(?:3[01]|[12]\d|0?[1-9])\1(?:\d{{4}}|\d\d)(?![\w/-]|[.,]\d)",
         0.95,
     ),
+    # a birthday without its year: "her birthday is 12/25", "born on 3/14"
+    Pattern(
+        "numeric_md_birthday",
+        r"(?<=\b(?i:birthday|birth[ ]date|date[ ]of[ ]birth|DOB|born|born[ ]on)[ ,:]*(?:(?i:is|was|on)[ ])?)"
+        r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/-]|[.,]\d)",
+        0.9,
+    ),
     Pattern(
         "numeric_mdy_dots",
         rf"{_START}(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])\.{_YEAR_DIGITS}(?![\w.-])",
