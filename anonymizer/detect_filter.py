@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from . import gazetteer, lexicon, plain, spans, tagger_persons, vocabulary
-from .spans import Protected
+from .spans import Protected, sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
 
@@ -241,8 +241,9 @@ def filter_mentions(
             if m.label in ("LOCATION", "NRP") and "presidio" not in m.sources and " " not in surface \
                     and not gazetteer.is_nrp_term(surface) and plain.is_plain_word(surface):
                 lower = plain.lower_case_words(text) if lower is None else lower
-                if surface.casefold() in lower:
-                    continue  # "out of Prison", "a Knife", "the Choir": one word the document also writes in lower case
+                if surface.casefold() in lower or sentence_initial(text, start):
+                    continue  # "out of Prison", "a Knife", "the Choir": one word the document also writes in lower
+                    # case, or opens a sentence with ("Absolutely, sir."): no place the gazetteers know
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         label = m.label

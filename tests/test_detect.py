@@ -475,6 +475,9 @@ def test_it_drops_the_title_pages_town_inside_a_prisons_name():
     ("I was raised Catholic. My catholic school closed.", "Catholic", "NRP", True),
     ("We moved to Fresno. fresno is hot.", "Fresno", "LOCATION", True),
     ("I'm in the Choir on Sundays.", "Choir", "NRP", True),
+    # ... or opens a sentence with it: no place the gazetteers know
+    ("Yes. Absolutely, sir.", "Absolutely", "LOCATION", False),
+    ("Yes. Fresno, sir.", "Fresno", "LOCATION", True),
 ])
 def test_it_drops_a_taggers_place_or_group_that_the_document_writes_as_a_word(sentence, word, label, kept):
     assert _kept_by_filter(f"INMATE DOE: {sentence}\n", word, label) is kept
