@@ -44,7 +44,7 @@ from .detect_seeds import (
     split_name_mentions,
 )
 from .spans import Protected
-from .types import Config, Header, Mention, Progress, Transcript, no_progress
+from .types import Config, Mention, Progress, Transcript, no_progress
 
 __all__ = [
     "SPACY_LABELS", "Detector", "IndexedArtifacts", "IndexedContextEnhancer", "LoadedSpacyEngine", "_temporal_label",
@@ -81,7 +81,7 @@ class Detector:
         document's whitelist, computed once per document by the caller."""
         text = transcript.text
         if protected is None:
-            protected = spans.protect(text, self.config.whitelist_terms)
+            protected = protect_document(transcript, self.config.whitelist_terms)
         progress("spacy", 0.0)
         doc = parse(self.nlp, text, self.config.batch_size)
         progress("spacy", 0.5)
@@ -98,7 +98,6 @@ class Detector:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
-        kept = [m for m in kept if not in_hearing_type(text, transcript.header, transcript.title_end, m)]
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(first_name_pairs(text, kept))
@@ -115,12 +114,13 @@ class Detector:
         ]
 
 
-def in_hearing_type(text: str, header: Header | None, title_end: int, mention: Mention) -> bool:
-    """Whether a tagger's organization, place or group lies inside the hearing's type printed on the
-    title page (``SUBSEQUENT PAROLE CONSIDERATION HEARING``): a heading, never personal data."""
-    if header is None or not header.hearing_type or mention.end > title_end \
-            or mention.label not in ("ORGANIZATION", "LOCATION", "NRP") or {"header", "rule"} & set(mention.sources):
-        return False
+def protect_document(transcript: Transcript, extra: tuple[str, ...] = ()) -> Protected:
+    """The document's whitelist (:func:`anonymizer.spans.protect`) plus the hearing's type printed on
+    its title page (``SUBSEQUENT PAROLE CONSIDERATION HEARING``, ``CALIFORNIA BOARD OF PAROLE
+    HEARINGS``): a heading, never personal data, so no tagger's span and no re-scan hit inside it."""
+    protected = spans.protect(transcript.text, extra)
+    header = transcript.header
+    if header is None or not header.hearing_type:
+        return protected
     pattern = r"\s+".join(map(re.escape, header.hearing_type.split()))
-    return any(m.start() <= mention.start and mention.end <= m.end()
-               for m in re.finditer(pattern, text[:title_end], re.IGNORECASE))
+    return protected.with_ranges(m.span() for m in re.finditer(pattern, transcript.text[: transcript.title_end], re.I))

@@ -12,7 +12,7 @@ from typing import Callable
 
 from . import reflow, spans, truecase
 from .categorize import ZeroShotCategorizer, categorize
-from .detect import Detector
+from .detect import Detector, protect_document
 from .header import split_title
 from .merge import merge
 from .normalize import normalize
@@ -42,7 +42,7 @@ class Pipeline:
         shown = reflow.view(transcript.text) if transcript.source_format == "txt" else None
         work = _in_ordinary_case(_read_through(transcript, shown))  # all caps: read in ordinary case, same offsets
         text = work.text
-        protected = spans.protect(text, self.config.whitelist_terms)  # once per document
+        protected = protect_document(work, self.config.whitelist_terms)  # once per document
         raw = self.detector.detect(work, progress, protected)
         lap("detect")
         merged = merge(raw, text)

@@ -116,6 +116,17 @@ class Protected:
         """Whether ``start:end`` lies inside one whitelisted phrase."""
         return bool(self.ranges) and contains(self.ranges, start, end)
 
+    def with_ranges(self, ranges: Iterable[Range]) -> "Protected":
+        """The same whitelist protecting ``ranges`` too (a heading of the title page); overlapping
+        ranges are joined, so :meth:`contains` still reads sorted, disjoint ranges."""
+        joined: list[list[int]] = []
+        for start, end in sorted((*self.ranges, *ranges)):
+            if joined and start <= joined[-1][1]:
+                joined[-1][1] = max(joined[-1][1], end)
+            else:
+                joined.append([start, end])
+        return Protected(self.extra, tuple((a, b) for a, b in joined), self.named)
+
     def is_whitelisted(self, term: str) -> bool:
         """:func:`anonymizer.lexicon.is_whitelisted` with this document's extra terms."""
         return lexicon.is_whitelisted(term, self.extra)

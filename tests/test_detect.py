@@ -529,15 +529,21 @@ def test_it_keeps_a_nationality_or_a_region_the_document_never_writes_in_lower_c
 @pytest.mark.parametrize(("surface", "label", "sources", "dropped"), [
     ("SUBSEQUENT PAROLE CONSIDERATION", "ORGANIZATION", ("spacy",), True),  # a heading
     ("PAROLE CONSIDERATION HEARING", "LOCATION", ("spacy",), True),
-    ("SUBSEQUENT PAROLE CONSIDERATION", "PERSON", ("spacy",), False),  # a name is never dropped here
+    ("CALIFORNIA", "LOCATION", ("rescan",), True),  # "CALIFORNIA BOARD OF PAROLE HEARINGS"
     ("CORRECTIONAL TRAINING FACILITY", "ORGANIZATION", ("spacy",), False),  # the prison: another line
+    ("CORRECTIONAL TRAINING FACILITY", "ORGANIZATION", ("header",), False),
 ])
-def test_it_drops_a_taggers_organization_inside_the_printed_hearing_type(surface, label, sources, dropped):
-    from anonymizer.detect import in_hearing_type
+def test_it_protects_the_printed_hearing_type_like_a_whitelisted_phrase(surface, label, sources, dropped):
+    from anonymizer.detect import protect_document
+    from anonymizer.types import Transcript
 
-    text = ("SUBSEQUENT PAROLE CONSIDERATION HEARING\nSTATE OF CALIFORNIA\nBOARD OF PAROLE HEARINGS\n"
-            "CORRECTIONAL TRAINING FACILITY\n")
-    header = Header(hearing_type="SUBSEQUENT PAROLE CONSIDERATION HEARING", facility="CORRECTIONAL TRAINING FACILITY")
+    text = ("SUBSEQUENT PAROLE CONSIDERATION HEARING\nCALIFORNIA BOARD OF PAROLE HEARINGS\n"
+            "CORRECTIONAL TRAINING FACILITY\n\nPRESIDING COMMISSIONER ROE: In California.\n")
+    title_end = text.index("\n\n")
+    header = Header(hearing_type="SUBSEQUENT PAROLE CONSIDERATION HEARING CALIFORNIA BOARD OF PAROLE HEARINGS",
+                    facility="CORRECTIONAL TRAINING FACILITY")
+    protected = protect_document(Transcript(name="t.txt", text=text, header=header, title_end=title_end))
     start = text.index(surface)
     mention = Mention(start, start + len(surface), label, sources)
-    assert in_hearing_type(text, header, len(text), mention) is dropped
+    assert (list(filter_mentions(text, [mention], protected)) == []) is dropped
+    assert not protected.contains(text.index("California"), text.index("California") + 10)  # the body's place stays
