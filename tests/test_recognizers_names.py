@@ -240,6 +240,9 @@ MONIKER = [
     ("I went by the name Smiley back then", ["Smiley"]),
     ("He lived under the name John Carter for years", ["John Carter"]),
     ("a program they call Thinking for a Change", []),  # no naming cue: "call" without a person
+    ("a gang known as Sureños, from the south", []),  # a group's name
+    ("the town known as Fresno back then", []),  # a place's name
+    ("Everybody called him Fresno because of it", ["Fresno"]),  # given to a person: a nickname
     # no name: a place or business one went by, a spelling, a day, a stop word, a program
     ("We went by Taco Bell and then home.", []),
     ("we went by Pomona on the way", []),

@@ -8,7 +8,8 @@ one to three capitalised words, or a capitalised phrase in double quotes, are a 
 word they also are. Not a name: a month or weekday (``called me Monday``), a stop word or a
 title's word alone; after ``went by`` / ``goes by`` (one also goes by a place) a place, a known
 company, words before a possessive (``went by Grandma's``) or two or more plain words (``we went
-by Taco Bell``), unless in quotes.
+by Taco Bell``), unless in quotes; after a cue that names no person (``known as``, ``a.k.a.``) a gang,
+a known place or company (``a gang known as Sureños``), unless in quotes.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from anonymizer import gazetteer, lexicon, plain, vocabulary
 
 from ._base import Pattern, RuleRecognizer
 from ._names import FUNCTION_WORDS
+from .gang import HEADS
 
 #: the last word of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``); each
 #: pattern starts its match after it (``\K``)
@@ -64,6 +66,8 @@ class MonikerRecognizer(RuleRecognizer):
             return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)
         if cue == "trip" and not quoted and _a_stop_on_the_way(text, start, end, len(words)):
             return None
+        if not quoted and not _PRONOUN_BEFORE.search(text, max(0, start - 12), start) and _a_group_or_place(surface):
+            return None  # "a gang known as Sureños", "the yard known as Fresno": a group or a place's name
         return start, end
 
 
@@ -73,6 +77,18 @@ def _not_in_name(word: str) -> bool:
     key = bare.casefold()
     return not bare or key in _CALENDAR or lexicon.is_stop_word(key) or lexicon.is_title_word(bare) \
         or bare in FUNCTION_WORDS
+
+
+#: the person a name is given to, right before it ("they called him ", "call me "): then any word is a nickname
+_PRONOUN_BEFORE = re.compile(r"(?i:\b(?:him|her|me|them|us|you|himself|herself|myself))[ ,:]*$")
+_GANG_HEADS = frozenset(head.casefold() for head in HEADS)
+
+
+def _a_group_or_place(surface: str) -> bool:
+    """A gang, a known place or company, or words ending in an organization's or a gang's head word."""
+    last = surface.split()[-1].casefold()
+    return (surface.casefold() in gazetteer.gangs() or gazetteer.place_category(surface) is not None
+            or surface.casefold() in _COMPANIES or last in vocabulary.ORGANIZATION_HEAD_WORDS or last in _GANG_HEADS)
 
 
 def _a_stop_on_the_way(text: str, start: int, end: int, count: int) -> bool:
