@@ -243,7 +243,7 @@ _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s
 
 #: a speaker's label in any case, alone on its line or before the words said (``Presiding Commissioner
 #: Ostrowski:``, ``Inmate Navarrete: Good morning.``)
-_LABEL_ALONE_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
+_SPEAKER_LABEL_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
 _FIELD_WORD_RE = re.compile(r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID)\b\.?\s?:", re.IGNORECASE)
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
 _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
@@ -257,7 +257,7 @@ def ends_title(line: str) -> bool:
     of them in lower case, a sentence's end)."""
     if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
         return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
-    if _label_alone(line) or _prose(line):
+    if _speaker_label(line) or _prose(line):
         return True
     tag = speaker_tag(line)
     if tag is None or not line[tag.end() :].strip():
@@ -265,8 +265,9 @@ def ends_title(line: str) -> bool:
     return not all(tag_roles(tag.group("tag").split()))
 
 
-def _label_alone(line: str) -> bool:
-    match = _LABEL_ALONE_RE.match(line)
+def _speaker_label(line: str) -> bool:
+    """Roles, then a name, before a colon (``Presiding Commissioner Ostrowski:``); no field's label."""
+    match = _SPEAKER_LABEL_RE.match(line)
     if match is None or _FIELD_WORD_RE.search(line):
         return False
     words = match.group(1).split()

@@ -23,8 +23,7 @@ from .gang import HEADS
 
 #: the last word of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``); each
 #: pattern starts its match after it (``\K``)
-_CUE_WORD = (r"(?i:named|nicknamed|called|as|a\.k\.a\.?|aka|alias|of|moniker|nick[ -]?name|name|was|is|by"
-             r"|him|her|me|them|us|you|himself|herself|myself)")
+_CUE_WORD = rf"(?i:named|nicknamed|called|as|a\.k\.a\.?|aka|alias|of|moniker|nick[ -]?name|name|was|is|by|{lexicon.NAMED_OBJECT})"
 #: one word of a moniker ("Bam-Bam", "L-Dog", "Lil'", "O'Neal")
 _WORD = r"\p{Lu}[\p{L}'’]*(?:-[\p{L}\d]+)*"
 _UNQUOTED = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\p{{L}}\d'’-])"
@@ -64,10 +63,10 @@ class MonikerRecognizer(RuleRecognizer):
         surface = text[start:end]
         if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) or _SPELLED.fullmatch(surface):
             return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)
-        if cue == "trip" and not quoted and _a_stop_on_the_way(text, start, end, len(words)):
-            return None
         if not quoted and not _PRONOUN_BEFORE.search(text, max(0, start - 12), start) and _a_group_or_place(surface):
-            return None  # "a gang known as Sureños", "the yard known as Fresno": a group or a place's name
+            return None  # "a gang known as Sureños", "we went by Pomona": a group's or a place's name
+        if cue == "trip" and not quoted and _a_stop_on_the_way(text, start, end):
+            return None
         return start, end
 
 
@@ -80,7 +79,7 @@ def _not_in_name(word: str) -> bool:
 
 
 #: the person a name is given to, right before it ("they called him ", "call me "): then any word is a nickname
-_PRONOUN_BEFORE = re.compile(r"(?i:\b(?:him|her|me|them|us|you|himself|herself|myself))[ ,:]*$")
+_PRONOUN_BEFORE = re.compile(rf"(?i:\b{lexicon.NAMED_OBJECT})[ ,:]*$")
 _GANG_HEADS = frozenset(head.casefold() for head in HEADS)
 
 
@@ -91,12 +90,10 @@ def _a_group_or_place(surface: str) -> bool:
             or surface.casefold() in _COMPANIES or last in vocabulary.ORGANIZATION_HEAD_WORDS or last in _GANG_HEADS)
 
 
-def _a_stop_on_the_way(text: str, start: int, end: int, count: int) -> bool:
-    """After "went by": a place, a known company, a possessive (``Grandma's``) or plain words (``Taco
-    Bell``): somewhere one passed by, not a name one bore."""
+def _a_stop_on_the_way(text: str, start: int, end: int) -> bool:
+    """After "went by" (a place or a company is :func:`_a_group_or_place`'s): words before a possessive
+    (``Grandma's``) or two or more plain words (``Taco Bell``): somewhere one passed by, not a name one bore."""
     surface = text[start:end]
     words = surface.split()
-    return (gazetteer.place_category(surface) is not None or surface.casefold() in _COMPANIES
-            or text.startswith(("'s", "’s"), end) or surface.endswith(("'s", "’s"))
-            or words[-1].casefold() in vocabulary.ORGANIZATION_HEAD_WORDS
-            or (count > 1 and all(plain.is_plain_word(w) for w in words)))
+    return text.startswith(("'s", "’s"), end) or surface.endswith(("'s", "’s")) \
+        or (len(words) > 1 and all(plain.is_plain_word(w) for w in words))
