@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import gazetteer, lexicon, plain, spans, tagger_persons, vocabulary
+from . import gazetteer, lexicon, plain, public_body, spans, tagger_persons, vocabulary
 from .spans import Protected, sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
@@ -157,7 +157,10 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         dangling = _DANGLING.search(text, start, end)
         if dangling and dangling.start() > start:
             end = dangling.start()  # "State of" (cut at the line end), "CORRECTIONS TO THE"
+    if label in _NAME_LABELS:
+        end = spans.close_bracket(text, start, end, label)
     return _trim(text, start, end, label)
+
 
 
 #: two digits after an apostrophe that follows a space or line start (``in '96``), with that one character
@@ -226,6 +229,8 @@ def filter_mentions(
                 continue
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if public_body.identifies_no_one(text, start, end, m.label):
+                continue  # "Court of Cassation", "Ministry of Foreign Affairs", "Military Service Act"
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.in_housing_designation(text, start, end):
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.is_numbered_reference(text, start, end):
@@ -371,22 +376,10 @@ def _first_name(word: str) -> bool:
     )
 
 
-#: national public bodies and the parts of a judgment's court: named in every judgment, never
-#: a person's identifier ("Turkish Government", "Republic of Poland", "Fourth Section"); a
-#: court or ministry is left to the tagger (sometimes it does identify)
-_PUBLIC_BODY = re.compile(
-    r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
-    r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
-    r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
-)
-
-
 def _plausible_name(surface: str, label: str) -> bool:
     if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
         return False  # transcribers capitalise names and places (a zip code is digits)
     if "\n" in surface:
-        return False
-    if label in ("ORGANIZATION", "LOCATION") and _PUBLIC_BODY.fullmatch(surface):
         return False
     words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", surface)
     if words and all(_never_name(w) for w in words):

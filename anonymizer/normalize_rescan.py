@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from . import gazetteer, lexicon, plain, spans
+from . import gazetteer, lexicon, plain, public_body, spans
 from .merge import merge
 from .normalize_names import (
     _CUT_OFF,
@@ -174,6 +174,8 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
         target = table.get(match.group().lower()) or table.get("".join(c.lower()[:1] for c in match.group()))
         if target is None or text[start:end] not in target.spellings:
             continue
+        if public_body.identifies_no_one(text, start, end, target.label):
+            continue  # "Court of Cassation" known from "the Istanbul Court of Cassation"
         hit = _rescan_mention(start, end, target.label, target.group)
         (hits if _plausible(text, start, end, target) else conditional).append(hit)
     return hits, conditional

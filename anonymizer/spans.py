@@ -160,3 +160,20 @@ def _beside_name(text: str, start: int, end: int) -> bool:
     return lexicon.is_surname_title(previous) or (
         previous in gazetteer.first_names() and not lexicon.is_common_word(previous)
     )
+
+
+_GLOSS = re.compile(r"[^\W\d_][^\d()\n]{0,60}\)")
+
+
+def close_bracket(text: str, start: int, end: int, label: str) -> int:
+    """End of a span with a bracket it opens and does not close: an organization's or place's
+    gloss closes it ("Salzburg Federal Police Authority (Bundespolizeidirektion)"), anything
+    else is cut off ("Fourth Section (Rule 1", "Smith (inaudible")."""
+    opened = text.rfind("(", start, end)
+    if opened <= start or ")" in text[opened:end]:
+        return end
+    gloss = _GLOSS.match(text, opened + 1)
+    if label in ("ORGANIZATION", "LOCATION") and gloss and gloss.end() > end \
+            and text[opened + 1].isupper() and not lexicon.is_whitelisted(text[opened + 1:gloss.end() - 1]):
+        return gloss.end()
+    return opened

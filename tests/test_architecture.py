@@ -43,7 +43,7 @@ import pytest  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer"],
+    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "public_body"],
     ["spans", "plain", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],

@@ -1,0 +1,90 @@
+"""Public bodies and statutes: names that every judgment or hearing uses and that identify no one.
+
+One home for the grammar of such names, read by the detection filter:
+
+* a state as a party: ``Turkish Government``, ``Republic of Poland``, ``State Treasury``, and the
+  parts of the court that judges (``Fourth Section``);
+* a court, ministry, office or authority named by generic words only: a head (``Court``,
+  ``Ministry``, ``Authority`` …) with qualifiers (``Supreme Military Administrative Court``,
+  ``Court of Cassation``, ``Ministry of Foreign Affairs``, ``Chief Building Inspector``,
+  ``City Council``, ``the Superior Court``);
+* a statute's title (``Military Service Act``, ``Social Security Code``).
+
+A word that is not generic keeps the name a mention: a place or a proper name inside it
+(``Istanbul State Security Court``, ``Los Angeles County Superior Court``, ``Social Insurance
+Authority``), or a capitalised word right before it on its line (``Salzburg`` of a tagger's
+``Federal Police Authority``). In TAB's judgments the generic forms are NO_MASK nine times in
+ten, the forms with a place QUASI.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["identifies_no_one", "is_public_body"]
+
+#: what a body is: the last generic word of its name, or the word its "of ..." hangs on
+HEADS = (
+    "Court", "Courts", "Ministry", "Minister", "Office", "Department", "Directorate", "Authority", "Authorities",
+    "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
+    "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
+    "Inspectorate", "Governor", "Agency", "Administration",
+)
+#: generic words a body's name may also hold: its level, its field, its place in a hierarchy
+QUALIFIERS = (
+    "Supreme", "Military", "Administrative", "Constitutional", "Criminal", "Civil", "Labour", "Labor", "Social",
+    "Regional", "District", "Federal", "State", "National", "High", "Higher", "Superior", "Appeal", "Appeals",
+    "Cassation", "Assize", "Magistrate", "Magistrates", "Martial", "Law", "Public", "Principal", "General", "Chief",
+    "Building", "First-instance", "Instance", "Disciplinary", "Review", "Cases", "Foreign", "Affairs", "Justice",
+    "Defence", "Defense", "Interior", "Internal", "Finance", "Education", "Health", "Agriculture", "Food",
+    "Economics", "Forestry", "Planning", "Security", "Lands", "Surveys", "Roads", "Highways", "International",
+    "European", "Human", "Rights", "Lords", "Grand", "Deputy", "Central", "Local", "Municipal", "Provincial",
+    "County", "City", "Family", "Juvenile", "Commercial", "Tax", "Employment", "Industrial", "Police",
+    "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
+    "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
+    "Twelfth",
+)
+#: the last word of a statute's title
+STATUTE_HEADS = (
+    "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
+)
+
+_SMALL = "of|the|for|and|on|in"
+_APOSTROPHE = "['’]s?"
+_WORD = "|".join(sorted(HEADS + QUALIFIERS, key=len, reverse=True))
+_GENERIC = re.compile(
+    rf"(?:(?:{_WORD}|\d+(?:st|nd|rd|th)|{_SMALL})(?:{_APOSTROPHE})?[ ])*"
+    rf"(?:{'|'.join(HEADS)})(?:{_APOSTROPHE})?"
+    rf"(?:[ ](?:{_WORD}|{_SMALL})(?:{_APOSTROPHE})?)*"
+)
+_STATUTE = re.compile(rf"(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL}|with|to)[ ])*)+(?:{'|'.join(STATUTE_HEADS)})")
+_STATE = re.compile(
+    r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
+    r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
+    r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
+)
+_NAMED_BEFORE = re.compile(
+    r"(?<![\w’'.-])(?!(?:The|A|An|In|On|At|By|For|Of|To|From|With|And|But|Before|After|Under|Against|That|This|When|Then)[ ])"
+    r"[A-Z][\w’'.-]*[ ]$"
+)
+
+
+def is_public_body(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` names a state, a generic public body or a statute, and no capitalised
+    word right before it on its line makes it a particular one."""
+    surface = " ".join(text[start:end].split())
+    if surface.casefold().startswith("the "):
+        surface = surface[4:]
+    if not surface or not (surface[0].isupper() or surface[0].isdigit()):
+        return False
+    if _STATE.fullmatch(surface):
+        return True
+    if _NAMED_BEFORE.search(text, max(0, start - 40), start):
+        return False  # "Salzburg Federal Police Authority", "XI Penitentiary Division"
+    return bool(_GENERIC.fullmatch(surface) or _STATUTE.fullmatch(surface))
+
+
+def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
+    """A mention of ``label`` at ``text[start:end]`` that names a state, a public body or a
+    statute: read by the detection filter and by the re-scan of known forms. A nationality stays
+    a mention even before "Government" ("the German Government"): it tells a person's origin."""
+    return label in ("ORGANIZATION", "LOCATION") and is_public_body(text, start, end)
