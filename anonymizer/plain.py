@@ -161,7 +161,8 @@ def title_phrase(text: str, start: int, end: int) -> tuple[int, int]:
 def is_common_noun_span(text: str, start: int, end: int, label: str, lower: frozenset[str]) -> bool:
     """A tagger's PERSON or ORGANIZATION that is ordinary words written with capitals
     (:func:`is_common_noun_use`); an organization only when it is a trade course ("Vocational
-    Plumbing"), ends in a document's word ("Police Report": ``vocabulary.DOCUMENT_HEADS``), or
+    Plumbing"), ends in a document's word or opens with one before "of" ("Police Report",
+    "Certificate of Transcription": ``vocabulary.DOCUMENT_HEADS``), or
     ends in a program's or a diagnosis's word with no organization's head in it ("Literacy
     Program": ``vocabulary.DOMAIN_HEADS``; "Golden State Transcription", "Ministry of Education"
     stay)."""
@@ -178,9 +179,17 @@ def is_common_noun_span(text: str, start: int, end: int, label: str, lower: froz
     singular = next((last[: -len(s)] for s in ("es", "s") if last.endswith(s) and last[: -len(s)] in vocabulary.DOMAIN_HEADS), last)
     if singular in vocabulary.DOCUMENT_HEADS:
         return True  # "Police Report", "Hospital Records": a document, whoever wrote it
+    if is_document_title(words):
+        return True  # "CERTIFICATE OF TRANSCRIPTION", "Notice of Hearing": a document's title
     if _ORGANIZATION_HEAD.search(text, start, end):
         return False  # "Golden State Transcription", "Ministry of Education": an organization's head
     return singular in vocabulary.DOMAIN_HEADS
+
+
+def is_document_title(words: list[str]) -> bool:
+    """Words opening with a document's word before "of": ``CERTIFICATE OF TRANSCRIPTION``,
+    ``Notice of Hearing Rights`` (``vocabulary.DOCUMENT_HEADS``), a title, no organization."""
+    return len(words) > 2 and words[0].casefold() in vocabulary.DOCUMENT_HEADS and words[1].casefold() == "of"
 
 
 #: an organization's head word(s) anywhere in a span ("Ministry of Education", "Recovery Center")

@@ -94,8 +94,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Count 2": a part of a legal text
         if len(words) == 1 and text.startswith(":", end) and plain.is_plain_word(words[0]):
             continue  # "Place: Soledad": a field's label
-        if spans.sentence_initial(text, start) and (not _name_like(words, lower) or _word_said(text, end, words)):
-            continue
+        if spans.sentence_initial(text, start) and (
+                not _name_like(words, lower) or _word_said(text, end, words) or _IMPERATIVE.match(text, end)):
+            continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
         found.append((start, end, "PERSON"))
@@ -177,6 +178,10 @@ def _name_like(words: list[str], lower: frozenset[str]) -> bool:
     if folded in lower:
         return False
     return folded in gazetteer.first_names() or folded in gazetteer.last_names()
+
+
+#: after a sentence's first word, an object pronoun makes that word a verb: "Tell me", "Walk us through"
+_IMPERATIVE = re.compile(r"[ ](?:me|us|them)\b")
 
 
 def _word_said(text: str, end: int, words: list[str]) -> bool:

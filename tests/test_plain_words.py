@@ -73,6 +73,8 @@ def test_it_tells_plain_words_from_names(word, expected):
         ("It says in the Police Report that I had a knife.", "Police Report"),  # a document, whoever wrote it
         ("The Hospital Records show the injuries.", "Hospital Records"),
         ("It's on page 42 of the Board Packet, line 12.", "Board Packet"),
+        ("That is all.\n\nCERTIFICATE OF TRANSCRIPTION\nI declare it true.", "CERTIFICATE OF TRANSCRIPTION"),
+        ("They sent me a Notice of Hearing Rights by mail.", "Notice of Hearing Rights"),  # a document's title
         ("I signed a Plea Agreement and waived my appeal.", "Plea Agreement"),
         ("I live in the Honor Dorm on B Facility.", "B Facility"),  # a yard of every prison
         ("I was moved to C Yard, then to the Reception Center.", "C Yard"),

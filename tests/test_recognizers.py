@@ -102,6 +102,9 @@ CDCR_ID = [
     ("CDC number E as in Edward 20544.", ["E as in Edward 20544"]),
     ("number is P as in Paul, three zero four one seven?", ["P as in Paul, three zero four one seven"]),
     ("it's C, as in Charlie, 12345", ["C, as in Charlie, 12345"]),
+    ("B as in boy, K as in king, four oh seven two one.", ["B as in boy, K as in king, four oh seven two one"]),
+    ("it's T as in Tom 40721", ["T as in Tom 40721"]),  # any word that opens with the letter
+    ("A as in the 12345", []),  # the word spells no letter
     ("E as in Edward, right?", []),
     ("the hearing for Mr. Estrada, A-K-4-4-7-1. Sir,", ["A-K-4-4-7-1"]),
     ("CDCR V-1-2-3-4-5 and", ["V-1-2-3-4-5"]),

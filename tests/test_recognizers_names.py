@@ -33,6 +33,9 @@ ORGANIZATION = [
     ("I got kicked out of Hoover Elementary for fighting", ["Hoover Elementary"]),
     ("a job at Sunrise Auto Body, as a warehouse worker", ["Sunrise Auto Body"]),
     ("I went to Fremont High until the 10th grade", ["Fremont High"]),
+    ("a friend from Yerba Buena High, Danny", ["Yerba Buena High"]),  # two words before "High"
+    ("I went to Junior High there", []),
+    ("It was Way Too High for me", []),
     ("classes at Palo Verde Community College and", ["Palo Verde Community College"]),
     ("Pacific Gas and Electric hired me", ["Pacific Gas and Electric"]),
     ("I got my AA degree from Cal State Fullerton, in sociology", ["Cal State Fullerton"]),

@@ -272,6 +272,10 @@ SUSPECTS = [
     ("MR. DOE: Overall, I did my programs.", []),
     ("MR. DOE: Rose, my sister, came.", [("Rose", "PERSON")]),  # a first name stays a suspect
     ("MR. DOE: Welcome Hendricks drove.", [("Welcome Hendricks", "PERSON")]),
+    # an object pronoun after a sentence's first word makes it a verb
+    ("COMMISSIONER ROE: Tell me where you grew up.", []),
+    ("COMMISSIONER ROE: Walk us through that night.", []),
+    ("COMMISSIONER ROE: Gary you said was there.", [("Gary", "PERSON")]),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag
     ("MR. DOE: He got married at 19.", [("19", "AGE")]),

@@ -29,10 +29,13 @@ _SPOKEN = rf"(?<![\w-])(?:{_WORD}|[A-Z])(?:{_SEP}|[ ](?i:dash)[ ])(?:{_DIGIT}[ -
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
 #: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
 _SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"
-#: the letter spelled out before the digits, written or said: "E as in Edward 20544", "C, as in Charlie,
-#: 12345", "P as in Paul, three zero four one seven"
-_AS_IN = (rf"(?<![\w-])[A-Z],?[ ](?i:as[ ]in)[ ]{_WORD}{_SEP}"
+#: the letters spelled out before the digits, written or said: "E as in Edward 20544", "C, as in Charlie,
+#: 12345", "P as in Paul, three zero four one seven", "B as in boy, K as in king, four oh seven two one"
+#: (the word after "as in" opens with its letter: :meth:`CdcrIdRecognizer.validate_result`)
+_LETTER_AS_IN = r"[A-Z],?[ ](?i:as[ ]in)[ ][A-Za-z][a-z]+"
+_AS_IN = (rf"(?<![\w-]){_LETTER_AS_IN}(?:{_SEP}{_LETTER_AS_IN})?{_SEP}"
           rf"(?:\d{{4,6}}{_END}|(?:{_DIGIT}[ -]){{3,7}}{_DIGIT})")
+_SPELLS = re.compile(r"([A-Z]),?[ ](?i:as[ ]in)[ ]([A-Za-z])")
 
 # Words right before a letters+digits token that make it a bill, case or statute number.
 _NOT_AN_ID_BEFORE = re.compile(
@@ -65,6 +68,8 @@ class CdcrIdRecognizer(RuleRecognizer):
         digits = pattern_text[len(pattern_text.rstrip("0123456789")):]
         if len(words) == 1 and len(words[0]) > 2 and _YEAR.fullmatch(digits):
             return False
+        if any(letter != word.upper() for letter, word in _SPELLS.findall(pattern_text)):
+            return False  # "I as in the", "A as in May": no letter spelled
         plain = _LETTERS_DIGITS.fullmatch(pattern_text)
         if plain and lexicon.is_whitelisted(f"{plain[1]} {plain[2]}", self.extra_whitelist):
             return False

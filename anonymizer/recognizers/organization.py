@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer import gazetteer, vocabulary
+from anonymizer import gazetteer, plain, vocabulary
 
 from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -68,12 +68,14 @@ class OrganizationRecognizer(RuleRecognizer):
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
             return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}", text[start:end]) else None
+        if plain.is_document_title(words):
+            return None  # "CERTIFICATE OF TRANSCRIPTION": a document's title, not a firm
         name = [w for w in text[start : start + head.start()].split() if w[:1].isupper() or w[:1].isdigit()]
         if not any(w.strip(",").title() not in _GENERIC_TITLE for w in name):
             return None
         word = head.group().title()
-        if word == "High" and len(words) != 2:
-            return None
+        if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name)))):
+            return None  # "Fremont High", "Yerba Buena High"; not "Way Too High"
         if word in _SURNAME_HEADS and word != "High" and len(name) < 2:
             return None
         return start, end
