@@ -316,7 +316,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """Drop a tagger's one-word name that only ever opens a sentence and is an ordinary word
-    of this document ("Tell me ...", "Time is 9:50", "Q. Understood.").
+    of this document or a plain word ("Tell me ...", "Time is 9:50", "Q. Understood.", "Email for
+    your attorney is"; a Census name among them stays a suspect).
 
     Kept when the document establishes the word as a name: a title-page, speaker-tag or
     manual mention holds it, a multi-word name holds it, or a tagger found it mid-sentence.
@@ -335,7 +336,7 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
             m.label in _NAME_LABELS
             and not {"header", "rule", "manual"} & set(m.sources)
             and _WORD.fullmatch(surface)
-            and surface.casefold() in lower
+            and (surface.casefold() in lower or plain.is_plain_word(surface))
             and surface.casefold() not in established
             and spans.sentence_initial(text, m.start)
         ):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES, WEEKDAYS
@@ -85,7 +86,14 @@ def _city_state(line: str) -> tuple[str, str] | None:
 
 
 def _without_cdcr(line: str) -> str:
-    return _fold(_CDCR_RE.sub(" ", line)).rstrip(" ,;")
+    return _caption_left(_fold(_CDCR_RE.sub(" ", line))).rstrip(" ,;")
+
+
+def _caption_left(line: str) -> str:
+    """The caption box's left column: ``RAYMOND WHITEHORSE,     )`` -> ``RAYMOND WHITEHORSE``,
+    ``Inmate.    )`` -> ``Inmate``; a line without the box's bracket stays."""
+    left, bracket, _ = line.partition(" )")
+    return left.rstrip(" ,.") if bracket else line
 
 
 def _hearing_type(lines: list[str]) -> str | None:
@@ -141,8 +149,8 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
     for i in range(start, min(start + 5, len(lines))):
         found = _city_state(lines[i])
         if found:
-            facility = " ".join(line for line in lines[start:i]
-                                if not _HEARING_LINE_RE.match(line) and not _PERSON_LABEL_RE.match(line)) or None
+            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line)
+                                and not _PERSON_LABEL_RE.match(_caption_left(line).strip().rstrip("."))) or None
             return facility, found[0], found[1]
         if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
             break
@@ -171,7 +179,14 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             people[-1][1] = f"{people[-1][1]} {line}".strip()
         elif is_name:
             people.append([name.strip(), role.strip()])
-    return tuple(Participant(name, role) for name, role in people if not _ROLE_SKIP.search(name) and not _nobody(name))
+    return tuple(Participant(_untitled(name), role) for name, role in people
+                 if not _ROLE_SKIP.search(name) and not _nobody(name))
+
+
+def _untitled(name: str) -> str:
+    """``Ms. Theresa Kowalczyk`` -> ``Theresa Kowalczyk``: the name without the honorific before it."""
+    start, end = strip_titles(name, 0, len(name))
+    return name[start:end] if end > start else name
 
 
 def _nobody(name: str) -> bool:

@@ -134,6 +134,25 @@ def test_it_reads_the_inmate_name_from_the_caption_left_column():
     assert parse_title(lines).inmate_name == "ROSALIND MAE TRUJILLO"
 
 
+@pytest.mark.parametrize(("line", "name"), [
+    ("Ms. Theresa Kowalczyk, Presiding Commissioner", "Theresa Kowalczyk"),
+    ("Mr. Gregory St. Pierre, Deputy District Attorney", "Gregory St. Pierre"),
+    ("Dr. Ana Ruiz, Psychologist", "Ana Ruiz"),
+    ("MARY ROE, Deputy Commissioner", "MARY ROE"),
+])
+def test_it_reads_a_participant_name_without_its_honorific(line, name):
+    assert parse_title(["PANEL PRESENT:", line]).person_names() == (name,)
+
+
+def test_it_reads_the_caption_box_left_column_with_its_comma_and_label():
+    lines = ["In the Matter of the Parole", "Consideration Hearing of:           )    CDC Number: F-88213", ")",
+             "RAYMOND JOSEPH WHITEHORSE,          )", ")", "Inmate.       )", "____________________________________)", "",
+             "MULE CREEK STATE PRISON", "IONE, CALIFORNIA", "OCTOBER 17, 2019"]
+    header = parse_title(lines)
+    assert (header.inmate_name, header.cdcr_number, header.facility) == (
+        "RAYMOND JOSEPH WHITEHORSE", "F-88213", "MULE CREEK STATE PRISON")
+
+
 def test_it_ends_the_participants_at_a_printed_sentence():
     header = parse_title(["OTHERS PRESENT:", "RAYMOND ACOSTA, Victim's Son", "",
                           "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "_____ No", "_____ Yes"])

@@ -101,7 +101,10 @@ OPENERS = [
     ("Time is 9:50. We have time.", "Time", [], False),
     ("Hope was my friend. I hope so. I met Hope Diaz.", "Hope", [("Hope Diaz", "spacy")], True),
     ("YOUNG: Young, Y-O-U-N-G. a young man", "Young", [("YOUNG", "rule")], True),
-    ("Tell me. Nobody tells.", "Tell", [], True),  # no lower-case "tell" in the document
+    # a plain word though the document never writes it in lower case; a first name stays
+    ("Tell me. Nobody tells.", "Tell", [], False),
+    ("Email for your attorney is on file.", "Email", [], False),
+    ("Rose came in. Nobody else did.", "Rose", [], True),
 ]
 
 
