@@ -240,6 +240,11 @@ TIME = [
 ]
 
 AGE = [
+    # an age by its decade after "in my", "in his"
+    ("I'm in my mid-fifties now, yeah.", ["mid-fifties"]),
+    ("He was in his early twenties then", ["early twenties"]),
+    ("she was in her late 30s when", ["late 30s"]),
+    ("music from the seventies and in the eighties", []),
     ("a twenty-three-year-old from Fresno", ["twenty-three-year-old"]),
     ("You were eighteen years and two months old.", ["eighteen years and two months old"]),
     ("he was 17 years, 9 months old", ["17 years, 9 months old"]),

@@ -112,6 +112,10 @@ ADDRESS = [
     ("he lives at 329 East Olive Avenue.", ["329 East Olive Avenue"]),
     ("at 1985 King Road, Apt. 4", ["1985 King Road, Apt. 4"]),
     ("send it to P.O. Box 4490 please", ["P.O. Box 4490"]),
+    # a street named by its number, no house number
+    ("at your mother's house on West 54th Street.", ["West 54th Street"]),
+    ("we hung out on 14th St. by the park", ["14th St."]),
+    ("the 82nd Airborne, 1983 to 1987", []),
     ("arrested at the corner of Fifth and Maple in Pomona", ["Fifth and Maple"]),
     ("at the intersection of 5th & Main Street, he", ["5th & Main Street"]),
     ("the corner of the room and", []),
@@ -184,6 +188,10 @@ CASE_NUMBER = [
     ("his badge was 1234 and", ["1234"]),
     ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
+    ("Your driver's license was N4471236 then.", ["N4471236"]),
+    # a Social Security number with its dashes needs no name; a phone number's shape is no such number
+    ("and the full one is 548-22-6789. Is that right?", ["548-22-6789"]),
+    ("call 707-555-0199 or 555-0199", []),
     ("in the probation report, 1998 was the year", []),
     ("the report said 20 people", []),
 ]

@@ -1,5 +1,5 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``,
-``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``) and crossings (``the corner of Fifth and
+``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and crossings (``the corner of Fifth and
 Maple``)."""
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ PATTERNS = [
         0.85,
     ),
     Pattern("zip_code", _ZIP, 0.8),
+    # a street named by its number, without a house number: "on West 54th Street", "E. 14th St."
+    Pattern(
+        "numbered_street",
+        rf"(?<![\w.,/-]){_DIRECTION}?\d{{1,3}}(?:st|nd|rd|th)[ ]{_SUFFIX}(?![\w'’-])",
+        0.85,
+    ),
     # the streets of a crossing: "the corner of Fifth and Maple", "at the intersection of 5th & Main Street"
     Pattern(
         "intersection",

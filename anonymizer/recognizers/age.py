@@ -133,6 +133,13 @@ PATTERNS = [
         rf"(?=[ ]?(?:[.;!?,]|--)|[ ](?i:sir|ma['’]am|now|when|at|or)\b|$)",
         0.85,
     ),
+    # "I'm in my mid-fifties", "in his early twenties", "in her late 30s": an age by its decade
+    Pattern(
+        "in_decade",
+        rf"\b(?i:in[ ](?:my|his|her|their|your|our))[ ]\K(?:(?i:early|mid|late)[ -]?)?"
+        rf"(?:(?i:teens|{'|'.join(t[:-1] + 'ies' for t in vocabulary.TENS if t != 'fourty')})|[1-9]0['’]?s)(?![\w'’])",
+        0.85,
+    ),
     Pattern(
         "age_of_number",
         rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
@@ -195,7 +202,7 @@ class AgeRecognizer(RuleRecognizer):
     PATTERNS = PATTERNS
     #: every match but the answer's (``\\K``) starts at a word that is a number or a filler
     STARTS = rf"(?<!\w)(?=\d|{NUMBER_WORD_STEM}|{_FILLER})"
-    SCANNED = frozenset({"answer_to_how_old"})
+    SCANNED = frozenset({"answer_to_how_old", "in_decade"})
     CONTEXT = ["age", "old", "years", "born", "birthday", "young", "juvenile", "teenager"]
 
     def keep(self, text: str, start: int, end: int) -> bool:

@@ -6,7 +6,8 @@ as a name. A number needs a separator or a letter prefix and must follow ``no.``
 ``number`` (a list after ``nos.`` counts too), so ``Penal Code 664/187``, ``Protocol No. 11``
 and dates stay unmatched. Any number of three or more digits is one right after the name of
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``license
-plate 6KLM204``).
+plate 6KLM204``, ``driver's license was N4471236``). A Social Security number written with its
+dashes (``548-22-6789``) needs no name.
 """
 from __future__ import annotations
 
@@ -29,9 +30,15 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}|\d{2}[A-Z]{1,4}\d
 #: a number that names one case, officer, booking or file: "case number ", "badge #", "booking no. "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim"
-    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge|(?:license[ ])?plate(?:[ ]number)?)"
+    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge|(?:license[ ])?plate(?:[ ]number)?"
+    r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
+
+
+#: a Social Security number, written with its dashes (``548-22-6789``): no phone number has that shape
+_SSN = r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])"
+_SSN_RE = re.compile(_SSN)
 
 
 class CaseNumberRecognizer(RuleRecognizer):
@@ -39,10 +46,13 @@ class CaseNumberRecognizer(RuleRecognizer):
     three or more digits right after a case, badge, booking, docket or file number's name."""
 
     ENTITY = "ID"
-    PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9)]
+    PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
+                Pattern("social_security_number", _SSN, 0.9)]
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
+        if _SSN_RE.fullmatch(text, start, end):
+            return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):
             return bool(_CUE.search(before) or _NOUN_CUE.search(before))
