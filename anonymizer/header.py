@@ -52,10 +52,11 @@ _PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for 
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 _US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.
-_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "HEARING OF", "PANEL PRESENT", "TRANSCRIBED BY")
+_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "HEARING OF",
+            "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 #: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
-_TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’.-]*$")
+_TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*\s+){1,3}[A-ZÀ-ÖØ-Þ][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
 #: words of a printed sentence, never of a participant's name or role (``HAVE BEEN MADE``)
@@ -172,6 +173,10 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         if _SENTENCE_RE.search(line) and not _SECTION_RE.match(line):
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
             continue
+        labeled = _role_first(line)
+        if labeled:
+            people.append(list(labeled))
+            continue
         name, sep, role = line.partition(",")
         is_name = _is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
         continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
@@ -187,6 +192,43 @@ def _untitled(name: str) -> str:
     """``Ms. Theresa Kowalczyk`` -> ``Theresa Kowalczyk``: the name without the honorific before it."""
     start, end = strip_titles(name, 0, len(name))
     return name[start:end] if end > start else name
+
+
+def _role_first(line: str) -> tuple[str, str] | None:
+    """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``:
+    (name, role) of a participant printed after the role's label."""
+    role, sep, rest = line.partition(":")
+    name = rest.split("(")[0].strip()
+    words = role.split()
+    if not sep or not words or not all(tag_roles([w.upper() for w in words])):
+        return None
+    if _is_upper_name(name) or _TITLE_CASE_NAME_RE.match(name):
+        return name, role.strip()
+    return None
+
+
+_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+
+
+def _labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None:
+    """``INSTITUTION: CENTINELA STATE PRISON, IMPERIAL, CALIFORNIA``: facility, city and state."""
+    for line in lines:
+        match = _PLACE_LABEL_RE.match(line)
+        if match:
+            facility, _, rest = match.group("value").partition(",")
+            city_state = _city_state(rest.strip())
+            return facility.strip(), *(city_state or (rest.strip() or None, None))
+    return None
+
+
+def _labeled_inmate(lines: list[str]) -> str | None:
+    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``: the name after an inmate label."""
+    for line in lines:
+        label, sep, rest = line.partition(":")
+        name = _without_cdcr(rest).strip()
+        if sep and _PERSON_LABEL_RE.match(label.strip()) and (_is_upper_name(name) or _TITLE_CASE_NAME_RE.match(name)):
+            return _untitled(name)
+    return None
 
 
 def _nobody(name: str) -> bool:
@@ -217,12 +259,15 @@ def parse_title(lines: list[str]) -> Header:
     cdcr = next((m.group("id") for line in lines if (m := _CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
+    inmate = inmate or _labeled_inmate(lines)
     if inmate is None:
         inmate = next(
             (p.name for p in participants if _PERSON_LABEL_RE.match(p.role)),
             None,
         )
     facility, city, state = _place(lines, after) if after else (None, None, None)
+    if facility is None:
+        facility, city, state = _labeled_place(lines) or (None, city, state)
     return Header(
         inmate_name=inmate,
         cdcr_number=cdcr,
@@ -259,7 +304,9 @@ _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s
 #: a speaker's label in any case, alone on its line or before the words said (``Presiding Commissioner
 #: Ostrowski:``, ``Inmate Navarrete: Good morning.``)
 _SPEAKER_LABEL_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
-_FIELD_WORD_RE = re.compile(r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID)\b\.?\s?:", re.IGNORECASE)
+_FIELD_WORD_RE = re.compile(
+    r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID|INSTITUTION|FACILITY|LOCATION|PRISON|COUNTY|APPEARANCES)\b\.?\s?:",
+    re.IGNORECASE)
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
 _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
 
@@ -275,8 +322,8 @@ def ends_title(line: str) -> bool:
     if _speaker_label(line) or _prose(line):
         return True
     tag = speaker_tag(line)
-    if tag is None or not line[tag.end() :].strip():
-        return False
+    if tag is None or not line[tag.end() :].strip() or _FIELD_WORD_RE.match(line, tag.start()):
+        return False  # "INSTITUTION: CENTINELA STATE PRISON": a field of the page, no one speaking
     return not all(tag_roles(tag.group("tag").split()))
 
 

@@ -153,6 +153,32 @@ def test_it_reads_the_caption_box_left_column_with_its_comma_and_label():
         "RAYMOND JOSEPH WHITEHORSE", "F-88213", "MULE CREEK STATE PRISON")
 
 
+FIELDS = """INITIAL PAROLE SUITABILITY HEARING
+BOARD OF PAROLE HEARINGS, STATE OF CALIFORNIA
+
+INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA        CDCR NO.: V-20671
+INSTITUTION: CENTINELA STATE PRISON, IMPERIAL, CALIFORNIA
+DATE: MAY 5, 2023
+
+APPEARANCES:
+Presiding Commissioner: Ellen Fitzgerald-Moss
+Deputy Commissioner: Rubén Castañeda
+Interpreter: Marisol Arreola (Spanish)
+
+PRESIDING COMMISSIONER FITZGERALD-MOSS: Good afternoon.
+"""
+
+
+def test_it_reads_a_title_page_of_labeled_fields():
+    end, header = split_title(FIELDS)
+    assert FIELDS[end:].startswith("\n\nPRESIDING COMMISSIONER FITZGERALD-MOSS:")  # "INSTITUTION:" is no speaker
+    assert (header.inmate_name, header.cdcr_number) == ("JOSÉ LUIS HERNÁNDEZ-OCHOA", "V-20671")
+    assert (header.facility, header.city, header.state) == ("CENTINELA STATE PRISON", "IMPERIAL", "CALIFORNIA")
+    assert [(p.name, p.role) for p in header.participants] == [
+        ("Ellen Fitzgerald-Moss", "Presiding Commissioner"), ("Rubén Castañeda", "Deputy Commissioner"),
+        ("Marisol Arreola", "Interpreter")]
+
+
 def test_it_ends_the_participants_at_a_printed_sentence():
     header = parse_title(["OTHERS PRESENT:", "RAYMOND ACOSTA, Victim's Son", "",
                           "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "_____ No", "_____ Yes"])

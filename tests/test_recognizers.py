@@ -31,6 +31,10 @@ def spans(recognizer: EntityRecognizer, text: str) -> list[str]:
 
 
 SPELLED_NAME = [
+    # capitals with a full stop after each, four or more
+    ("Ochoa. O.C.H.O.A. Her name is", ["O.C.H.O.A"]),
+    ("it's O. C. H. O. A., sir", ["O. C. H. O. A"]),
+    ("my son R.J. and the U.S.A. team", []),
     ("Kevin Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number", ["R-I-C-H-A-R-D-S-O-N"]),
     ("My name is Alyssa Jones J-O-N-E-S, Commissioner", ["J-O-N-E-S"]),
     ("J-O-H-N", ["J-O-H-N"]),

@@ -1,5 +1,5 @@
 """SPELLED_NAME: a name spelled letter by letter with hyphens (``R-I-C-H-A-R-D-S-O-N``), or with only
-spaces or commas between capitals (``O R T E G A``, ``L, O, P, E, Z``)."""
+spaces, commas or full stops between capitals (``O R T E G A``, ``L, O, P, E, Z``, ``O.C.H.O.A.``)."""
 from __future__ import annotations
 
 from anonymizer import gazetteer, plain
@@ -21,6 +21,8 @@ _SPACED = r"(?<![\w'’-])[A-Z](?:-[ ][A-Z]){2,}(?!\w|['’](?!s\b)|-[ ]?[A-Za-z
 # (``Facility A, B, C`` is a list of yards; a word spelled out is no name: ``validate_result``).
 _SPACES_ONLY = r"(?<![\w'’-]|\b[A-Z][ ])[A-Z](?:[ ][A-Z]){3,}(?![\w'’-])"
 _COMMAS = r"(?<![\w'’-]|\b[A-Z],[ ])[A-Z](?:,[ ][A-Z]){3,}(?![\w'’-])"
+# Capitals with a full stop after each (``O.C.H.O.A.``, ``O. C. H. O. A.``), four or more (``R.J.``, ``U.S.A.`` stay)
+_DOTS = r"(?<![\w.'’-])[A-Z](?:\.[ ]?[A-Z]){3,}(?=\.?(?![\w'’-]))"
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -38,6 +40,7 @@ class SpelledNameRecognizer(RuleRecognizer):
         Pattern("spelled_name_spaced", _SPACED, 0.9),
         Pattern("spelled_name_spaces_only", _SPACES_ONLY, 0.85),
         Pattern("spelled_name_commas", _COMMAS, 0.85),
+        Pattern("spelled_name_dots", _DOTS, 0.85),
     ]
     CONTEXT = ["spell", "spelled", "spelling", "last", "name", "first"]
 
