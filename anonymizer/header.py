@@ -159,7 +159,8 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
 
 
 def _participants(lines: list[str]) -> tuple[Participant, ...]:
-    """``NAME, Role`` lines under PANEL PRESENT / OTHERS PRESENT, wrapped roles joined."""
+    """``NAME, Role`` lines under PANEL PRESENT / OTHERS PRESENT, wrapped roles joined; ``Role: Name``
+    lines anywhere on the page."""
     people: list[list[str]] = []  # [name, role]
     inside = False
     for line in lines:
@@ -168,14 +169,15 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             continue
         if _TRANSCRIBED_RE.match(line):
             inside = False
+            continue  # the transcriber's credit line: Header.transcriber
+        labeled = _role_first(line)
+        if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not
+            people.append(list(labeled))
+            continue
         if not inside:
             continue
         if _SENTENCE_RE.search(line) and not _SECTION_RE.match(line):
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
-            continue
-        labeled = _role_first(line)
-        if labeled:
-            people.append(list(labeled))
             continue
         name, sep, role = line.partition(",")
         is_name = _is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))

@@ -179,6 +179,14 @@ def test_it_reads_a_title_page_of_labeled_fields():
         ("Marisol Arreola", "Interpreter")]
 
 
+def test_it_reads_role_labeled_participants_outside_a_section():
+    header = parse_title(["BOARD OF PAROLE HEARINGS", "PRESIDING COMMISSIONER: Patricia Oduya",
+                          "INMATE: Curtis Lamont Fairweather, CDCR #K-52044", "Transcribed by: JANE SMITH"])
+    assert header.inmate_name == "Curtis Lamont Fairweather"
+    assert header.person_names()[:2] == ("Curtis Lamont Fairweather", "Patricia Oduya")
+    assert header.transcriber == "JANE SMITH" and all(p.name != "JANE SMITH" for p in header.participants)
+
+
 def test_it_ends_the_participants_at_a_printed_sentence():
     header = parse_title(["OTHERS PRESENT:", "RAYMOND ACOSTA, Victim's Son", "",
                           "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "_____ No", "_____ Yes"])
