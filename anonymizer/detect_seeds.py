@@ -16,7 +16,7 @@ from .vocabulary import UNITS, WEEKDAYS
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
 SPACY_LABELS = TOOL_LABELS
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-.]*[A-Za-z]|[A-Za-z]")
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['\-.])*[^\W\d_]|[^\W\d_]")
 _MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
 _WEEKDAYS = [d.lower() for d in WEEKDAYS]
 _DATE_WORD = re.compile(

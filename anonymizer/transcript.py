@@ -5,8 +5,8 @@ Speaker tags (see ``docs/transcript-format.md``)
 An utterance line opens with a speaker tag: optional spaces or tabs, then 1 to
 :data:`MAX_TAG_WORDS` words separated by spaces or tabs, an optional single space, and
 a colon followed by white space or the end of the text.  A word is written in capitals,
-may start with a mixed-case prefix of one capital and one or two small letters
-(``McDONALD``, ``MacLEOD``, ``DeLEON``) and may hold ``'’.-`` (``O'BRIEN``,
+may hold accented capitals (``HERNÁNDEZ``, ``CASTAÑEDA``), may start with a mixed-case prefix of
+one capital and one or two small letters (``McDONALD``, ``MacLEOD``, ``DeLEON``) and may hold ``'’.-`` (``O'BRIEN``,
 ``SMITH-JONES``, ``MR.``); after the first word a number is a word too
 (``UNIDENTIFIED SPEAKER 2:``).  The tag holds at least two letters, so the Q&A markers
 ``Q:`` and ``A:`` are *not* speaker tags: they are kept as text and never yield a name.
@@ -27,7 +27,7 @@ from .vocabulary import COURTESY_TITLES, KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
-_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-Z][A-Z'’.\-]*"
+_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’.\-]*"
 #: the words of a speaker tag (no anchor, no colon, no group), for patterns that look across lines
 TAG_WORDS = rf"{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}}"
 #: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space

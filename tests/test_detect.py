@@ -254,6 +254,9 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("V.N.O.K. DIAZ: Yes.\n", ["DIAZ"]),
         ("SISTER MARY: Yes.\n", ["MARY"]),
         ("DEPUTY COMMISSIONER MAJOR: Yes.\n", ["MAJOR"]),
+        # accented capitals are capitals: the whole name, never a piece of it
+        ("INMATE HERNÁNDEZ-OCHOA: Yes.\n", ["HERNÁNDEZ-OCHOA"]),
+        ("DEPUTY COMMISSIONER CASTAÑEDA: Yes.\n", ["CASTAÑEDA"]),
     ],
 )
 def test_it_takes_names_from_speaker_tags_of_the_one_grammar(text, names):

@@ -15,6 +15,8 @@ from anonymizer import transcript
         ("MacLEOD: Right.", "MacLEOD"),
         ("DEPUTY DISTRICT ATTORNEY O'BRIEN: Nothing further.", "DEPUTY DISTRICT ATTORNEY O'BRIEN"),
         ("INMATE SMITH-JONES: No.", "INMATE SMITH-JONES"),
+        ("INMATE HERNÁNDEZ-OCHOA: (Through Interpreter) Yes.", "INMATE HERNÁNDEZ-OCHOA"),  # accented capitals
+        ("DEPUTY COMMISSIONER CASTAÑEDA: Señor.", "DEPUTY COMMISSIONER CASTAÑEDA"),
         ("MR. YOUNG: Okay.", "MR. YOUNG"),
         ("UNIDENTIFIED SPEAKER 2: Hello?", "UNIDENTIFIED SPEAKER 2"),
         ("UNIDENTIFIED SPEAKER:", "UNIDENTIFIED SPEAKER"),
