@@ -162,7 +162,6 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     return _trim(text, start, end, label)
 
 
-
 #: two digits after an apostrophe that follows a space or line start (``in '96``), with that one character
 _SHORT_YEAR = re.compile(r"(?:^|\s)['’]\d\d")
 #: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
