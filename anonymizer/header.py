@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from anonymizer.lexicon import strip_titles
-from anonymizer.transcript import speaker_tag, tag_roles
+from anonymizer.transcript import CAPITAL, speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES, WEEKDAYS
 
@@ -56,7 +56,7 @@ _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", 
             "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 #: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
-_TITLE_CASE_NAME_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*\s+){1,3}[A-ZÀ-ÖØ-Þ][\w'’.-]*$")
+_TITLE_CASE_NAME_RE = re.compile(rf"^(?:[{CAPITAL}][\w'’.-]*\s+){{1,3}}[{CAPITAL}][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
 #: words of a printed sentence, never of a participant's name or role (``HAVE BEEN MADE``)
@@ -88,6 +88,12 @@ def _city_state(line: str) -> tuple[str, str] | None:
 
 def _without_cdcr(line: str) -> str:
     return _caption_left(_fold(_CDCR_RE.sub(" ", line))).rstrip(" ,;")
+
+
+def _printed_name(text: str) -> bool:
+    """A name printed after its label, in capitals (``JOSÉ LUIS HERNÁNDEZ-OCHOA``) or in mixed case
+    (``Ellen Fitzgerald-Moss``)."""
+    return _is_upper_name(text) or _TITLE_CASE_NAME_RE.match(text) is not None
 
 
 def _caption_left(line: str) -> str:
@@ -204,7 +210,7 @@ def _role_first(line: str) -> tuple[str, str] | None:
     words = role.split()
     if not sep or not words or not all(tag_roles([w.upper() for w in words])):
         return None
-    if _is_upper_name(name) or _TITLE_CASE_NAME_RE.match(name):
+    if _printed_name(name):
         return name, role.strip()
     return None
 
@@ -228,7 +234,7 @@ def _labeled_inmate(lines: list[str]) -> str | None:
     for line in lines:
         label, sep, rest = line.partition(":")
         name = _without_cdcr(rest).strip()
-        if sep and _PERSON_LABEL_RE.match(label.strip()) and (_is_upper_name(name) or _TITLE_CASE_NAME_RE.match(name)):
+        if sep and _PERSON_LABEL_RE.match(label.strip()) and _printed_name(name):
             return _untitled(name)
     return None
 

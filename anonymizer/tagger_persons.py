@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from . import gazetteer, lexicon, plain, spans, vocabulary
 from .resolve import NER_SOURCES
+from .transcript import CAPITAL
 from .types import Mention
 
 
@@ -87,7 +88,7 @@ def person_of_organization(text: str, m: Mention) -> tuple[Mention, ...]:
 
 
 #: a capitalised word, accented letters too ("Ibáñez", "Álvarez")
-_CAP = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
+_CAP = rf"[{CAPITAL}][a-zß-öø-ÿ]+"
 _TWO_NAMES = re.compile(rf"({_CAP}) ({_CAP}(?:-{_CAP})?)")
 
 

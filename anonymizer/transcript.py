@@ -27,7 +27,9 @@ from .vocabulary import COURTESY_TITLES, KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
-_TAG_WORD = r"(?:[A-Z][a-z]{1,2})?[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’.\-]*"
+#: the capital letters of names, for a regex character class: ASCII and Latin-1 (``HERNÁNDEZ``, ``Rubén``)
+CAPITAL = "A-ZÀ-ÖØ-Þ"
+_TAG_WORD = rf"(?:[A-Z][a-z]{{1,2}})?[{CAPITAL}][{CAPITAL}'’.\-]*"
 #: the words of a speaker tag (no anchor, no colon, no group), for patterns that look across lines
 TAG_WORDS = rf"{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}}"
 #: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space

@@ -24,13 +24,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from . import gazetteer, lexicon, plain, vocabulary
-from .transcript import speaker_tag
+from .transcript import CAPITAL, speaker_tag
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
 _MIN_LETTERS = 200
 _SAMPLE = 20_000
-_LOWER, _UPPER = re.compile(r"[a-zß-öø-ÿ]"), re.compile(r"[A-ZÀ-ÖØ-Þ]")
+_LOWER, _UPPER = re.compile(r"[a-zß-öø-ÿ]"), re.compile(rf"[{CAPITAL}]")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
