@@ -24,15 +24,27 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lexicon import strip_titles
-from anonymizer.transcript import CAPITAL, speaker_tag, tag_roles
+from anonymizer.header_fields import (
+    CDCR_RE,
+    PERSON_LABEL_RE,
+    TITLE_CASE_NAME_RE,
+    caption_left,
+    city_state,
+    fold,
+    is_upper_name,
+    labeled_inmate,
+    labeled_place,
+    role_first,
+    untitled,
+    without_cdcr,
+)
+from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, US_STATES, WEEKDAYS
+from anonymizer.vocabulary import KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
-_CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
 _HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?", re.IGNORECASE)
@@ -47,16 +59,11 @@ _HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In t
 _TRANSCRIBED_RE = re.compile(
     r"^(?:Transcribed\s+by|Transcriptionist|Transcriber|Reported\s+by|Court\s+Reporter)\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
-_PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
-                              re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
-_US_STATES = US_STATES
 # Markers of a CDCR title page; split_title needs at least two of them.
 _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "HEARING OF",
             "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
-#: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
-_TITLE_CASE_NAME_RE = re.compile(rf"^(?:[{CAPITAL}][\w'’.-]*\s+){{1,3}}[{CAPITAL}][\w'’.-]*$")
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
 #: words of a printed sentence, never of a participant's name or role (``HAVE BEEN MADE``)
@@ -64,43 +71,10 @@ _SENTENCE_RE = re.compile(r"\b(?:HAVE|HAS|HAD|BEEN|IS|ARE|WAS|WERE|WILL|SHALL|MA
 _COUNTS = frozenset((*UNITS, *TEENS, "several", "various", "unknown"))
 
 
-def _fold(line: str) -> str:
-    """Fold white space and strip the bracket/rule characters of the older layout."""
-    return " ".join(line.split()).strip(" )_|")
 
 
-def _is_upper_name(text: str) -> bool:
-    """A printed name: letters mostly upper-case (``McDONALD`` counts), no digits."""
-    if not text or any(c.isdigit() for c in text):
-        return False
-    upper = sum(c.isupper() for c in text)
-    lower = sum(c.islower() for c in text)
-    return upper >= 2 and lower * 3 <= upper
 
 
-def _city_state(line: str) -> tuple[str, str] | None:
-    """``SOLEDAD, CALIFORNIA`` -> (``SOLEDAD``, ``CALIFORNIA``)."""
-    city, sep, state = line.rpartition(",")
-    if not sep or not city.strip() or state.strip().upper() not in _US_STATES:
-        return None
-    return city.strip(), state.strip()
-
-
-def _without_cdcr(line: str) -> str:
-    return _caption_left(_fold(_CDCR_RE.sub(" ", line))).rstrip(" ,;")
-
-
-def _printed_name(text: str) -> bool:
-    """A name printed after its label, in capitals (``JOSÉ LUIS HERNÁNDEZ-OCHOA``) or in mixed case
-    (``Ellen Fitzgerald-Moss``)."""
-    return _is_upper_name(text) or _TITLE_CASE_NAME_RE.match(text) is not None
-
-
-def _caption_left(line: str) -> str:
-    """The caption box's left column: ``RAYMOND WHITEHORSE,     )`` -> ``RAYMOND WHITEHORSE``,
-    ``Inmate.    )`` -> ``Inmate``; a line without the box's bracket stays."""
-    left, bracket, _ = line.partition(" )")
-    return left.rstrip(" ,.") if bracket else line
 
 
 def _hearing_type(lines: list[str]) -> str | None:
@@ -111,7 +85,7 @@ def _hearing_type(lines: list[str]) -> str | None:
     """
     head: list[str] = []
     for line in lines:
-        if _STATE_LINE_RE.match(line) or _HEARING_OF_RE.search(line) or _CDCR_RE.search(line):
+        if _STATE_LINE_RE.match(line) or _HEARING_OF_RE.search(line) or CDCR_RE.search(line):
             break
         head.append(line)
     joined = " ".join(head)
@@ -120,7 +94,7 @@ def _hearing_type(lines: list[str]) -> str | None:
     printed = next((line for line in lines if _HEARING_LINE_RE.match(line)), None)
     if printed:  # the hearing named on its own line further down the page
         return printed
-    matter = " ".join(_without_cdcr(line) for line in lines if _MATTER_LINE_RE.match(line))
+    matter = " ".join(without_cdcr(line) for line in lines if _MATTER_LINE_RE.match(line))
     found = _MATTER_RE.search(matter)
     return found.group(1) if found else None
 
@@ -130,16 +104,16 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
     start = next((i for i, line in enumerate(lines) if _HEARING_OF_RE.search(line)), None)
     if start is None:
         return None, 0
-    after = _without_cdcr(_HEARING_OF_RE.split(lines[start], maxsplit=1)[1])
-    if _is_upper_name(_without_label(after)):
+    after = without_cdcr(_HEARING_OF_RE.split(lines[start], maxsplit=1)[1])
+    if is_upper_name(_without_label(after)):
         return _without_label(after), start + 1
     for i in range(start + 1, min(start + 6, len(lines))):
-        rest = _without_label(_without_cdcr(lines[i]))
-        if not rest or _PERSON_LABEL_RE.match(rest) or _HEARING_OF_RE.search(rest):
+        rest = _without_label(without_cdcr(lines[i]))
+        if not rest or PERSON_LABEL_RE.match(rest) or _HEARING_OF_RE.search(rest):
             continue
         if re.match(r"^CDCR\b", rest, re.IGNORECASE):
             continue
-        if _is_upper_name(rest):
+        if is_upper_name(rest):
             return rest.split(" ) ")[0], i + 1  # the caption's left column (``JOHN DOE ) COPY``)
         break
     return None, start + 1
@@ -148,16 +122,16 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
 def _without_label(line: str) -> str:
     """``RICARDO YOUNG, Incarcerated Person`` -> ``RICARDO YOUNG`` (a person label after a comma)."""
     name, sep, label = line.rpartition(",")
-    return name.strip() if sep and _PERSON_LABEL_RE.match(label.strip()) else line
+    return name.strip() if sep and PERSON_LABEL_RE.match(label.strip()) else line
 
 
 def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | None]:
     """Facility, city and state printed after the inmate's name."""
     for i in range(start, min(start + 5, len(lines))):
-        found = _city_state(lines[i])
+        found = city_state(lines[i])
         if found:
             facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line)
-                                and not _PERSON_LABEL_RE.match(_caption_left(line).strip().rstrip("."))) or None
+                                and not PERSON_LABEL_RE.match(caption_left(line).strip().rstrip("."))) or None
             return facility, found[0], found[1]
         if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
             break
@@ -176,7 +150,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         if _TRANSCRIBED_RE.match(line):
             inside = False
             continue  # the transcriber's credit line: Header.transcriber
-        labeled = _role_first(line)
+        labeled = role_first(line)
         if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not
             people.append(list(labeled))
             continue
@@ -186,57 +160,20 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
             continue
         name, sep, role = line.partition(",")
-        is_name = _is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
+        is_name = is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
         continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
         if continues:
             people[-1][1] = f"{people[-1][1]} {line}".strip()
         elif is_name:
             people.append([name.strip(), role.strip()])
-    return tuple(Participant(_untitled(name), role) for name, role in people
+    return tuple(Participant(untitled(name), role) for name, role in people
                  if not _ROLE_SKIP.search(name) and not _nobody(name))
 
 
-def _untitled(name: str) -> str:
-    """``Ms. Theresa Kowalczyk`` -> ``Theresa Kowalczyk``: the name without the honorific before it."""
-    start, end = strip_titles(name, 0, len(name))
-    return name[start:end] if end > start else name
 
 
-def _role_first(line: str) -> tuple[str, str] | None:
-    """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``:
-    (name, role) of a participant printed after the role's label."""
-    role, sep, rest = line.partition(":")
-    name = rest.split("(")[0].strip()
-    words = role.split()
-    if not sep or not words or not all(tag_roles([w.upper() for w in words])):
-        return None
-    if _printed_name(name):
-        return name, role.strip()
-    return None
 
 
-_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
-
-
-def _labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None:
-    """``INSTITUTION: CENTINELA STATE PRISON, IMPERIAL, CALIFORNIA``: facility, city and state."""
-    for line in lines:
-        match = _PLACE_LABEL_RE.match(line)
-        if match:
-            facility, _, rest = match.group("value").partition(",")
-            city_state = _city_state(rest.strip())
-            return facility.strip(), *(city_state or (rest.strip() or None, None))
-    return None
-
-
-def _labeled_inmate(lines: list[str]) -> str | None:
-    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``: the name after an inmate label."""
-    for line in lines:
-        label, sep, rest = line.partition(":")
-        name = _without_cdcr(rest).strip()
-        if sep and _PERSON_LABEL_RE.match(label.strip()) and _printed_name(name):
-            return _untitled(name)
-    return None
 
 
 def _nobody(name: str) -> bool:
@@ -248,7 +185,7 @@ def _nobody(name: str) -> bool:
 def _titled_participant(name: str, role: str) -> bool:
     """``Mary Smith, Presiding Commissioner``: a mixed-case name before a role of the hearing."""
     words = {word.strip(".,'’").removesuffix("'s").removesuffix("’s").upper() for word in role.split()}
-    return bool(_TITLE_CASE_NAME_RE.match(name)) and bool(words & ROLE_WORDS or {w.casefold() for w in words} & _KIN)
+    return bool(TITLE_CASE_NAME_RE.match(name)) and bool(words & ROLE_WORDS or {w.casefold() for w in words} & _KIN)
 
 
 def _transcriber(lines: list[str]) -> str | None:
@@ -257,25 +194,25 @@ def _transcriber(lines: list[str]) -> str | None:
         if not match:
             continue
         candidates = [part.partition(",")[0].strip() for part in (match.group("rest"), *lines[i + 1 : i + 2])]
-        return next((c for c in candidates if _is_upper_name(c)), None)
+        return next((c for c in candidates if is_upper_name(c)), None)
     return None
 
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    lines = [folded for folded in (_fold(line) for line in lines) if folded]
-    cdcr = next((m.group("id") for line in lines if (m := _CDCR_RE.search(line))), None)
+    lines = [folded for folded in (fold(line) for line in lines) if folded]
+    cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
-    inmate = inmate or _labeled_inmate(lines)
+    inmate = inmate or labeled_inmate(lines)
     if inmate is None:
         inmate = next(
-            (p.name for p in participants if _PERSON_LABEL_RE.match(p.role)),
+            (p.name for p in participants if PERSON_LABEL_RE.match(p.role)),
             None,
         )
     facility, city, state = _place(lines, after) if after else (None, None, None)
     if facility is None:
-        facility, city, state = _labeled_place(lines) or (None, city, state)
+        facility, city, state = labeled_place(lines) or (None, city, state)
     return Header(
         inmate_name=inmate,
         cdcr_number=cdcr,
@@ -325,7 +262,7 @@ def ends_title(line: str) -> bool:
     a speaker's label in any case, alone on its line or not (roles, then a name: ``Presiding Commissioner
     Ostrowski:``; not a field's label, ``CDCR Number:``), or a line of prose (eight words or more, half
     of them in lower case, a sentence's end)."""
-    if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and _fold(line):
+    if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and fold(line):
         return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
     if _speaker_label(line) or _prose(line):
         return True

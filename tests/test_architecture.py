@@ -44,7 +44,8 @@ import pytest  # noqa: E402
 LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "public_body"],
-    ["spans", "plain", "resolve", "header", "pseudonymize_names", "leakgate_keys"],
+    ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys"],
+    ["header"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],
     ["pdf", "reflow"],

@@ -1,0 +1,103 @@
+"""How one printed line of a title page reads: a name in capitals or in mixed case, the caption
+box's left column, a city and its state, and the labeled fields of a page printed as a form
+(``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA``,
+``INSTITUTION: CENTINELA STATE PRISON, IMPERIAL, CALIFORNIA``).
+
+:mod:`anonymizer.header` reads the page's structure (its blocks and sections) with these.
+"""
+from __future__ import annotations
+
+import re
+
+from anonymizer.lexicon import strip_titles
+from anonymizer.transcript import CAPITAL, tag_roles
+from anonymizer.vocabulary import INMATE_LABELS, US_STATES
+
+#: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
+CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
+#: the incarcerated person's label alone (``INMATE``, ``Incarcerated Person``)
+PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
+                              re.IGNORECASE)
+#: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
+TITLE_CASE_NAME_RE = re.compile(rf"^(?:[{CAPITAL}][\w'’.-]*\s+){{1,3}}[{CAPITAL}][\w'’.-]*$")
+#: the prison's field (``INSTITUTION: ...``)
+_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+
+
+def fold(line: str) -> str:
+    """Fold white space and strip the bracket/rule characters of the older layout."""
+    return " ".join(line.split()).strip(" )_|")
+
+
+def is_upper_name(text: str) -> bool:
+    """A printed name: letters mostly upper-case (``McDONALD`` counts), no digits."""
+    if not text or any(c.isdigit() for c in text):
+        return False
+    upper = sum(c.isupper() for c in text)
+    lower = sum(c.islower() for c in text)
+    return upper >= 2 and lower * 3 <= upper
+
+
+def city_state(line: str) -> tuple[str, str] | None:
+    """``SOLEDAD, CALIFORNIA`` -> (``SOLEDAD``, ``CALIFORNIA``)."""
+    city, sep, state = line.rpartition(",")
+    if not sep or not city.strip() or state.strip().upper() not in US_STATES:
+        return None
+    return city.strip(), state.strip()
+
+
+def without_cdcr(line: str) -> str:
+    return caption_left(fold(CDCR_RE.sub(" ", line))).rstrip(" ,;")
+
+
+def printed_name(text: str) -> bool:
+    """A name printed after its label, in capitals (``JOSÉ LUIS HERNÁNDEZ-OCHOA``) or in mixed case
+    (``Ellen Fitzgerald-Moss``)."""
+    return is_upper_name(text) or TITLE_CASE_NAME_RE.match(text) is not None
+
+
+def caption_left(line: str) -> str:
+    """The caption box's left column: ``RAYMOND WHITEHORSE,     )`` -> ``RAYMOND WHITEHORSE``,
+    ``Inmate.    )`` -> ``Inmate``; a line without the box's bracket stays."""
+    left, bracket, _ = line.partition(" )")
+    return left.rstrip(" ,.") if bracket else line
+
+
+def untitled(name: str) -> str:
+    """``Ms. Theresa Kowalczyk`` -> ``Theresa Kowalczyk``: the name without the honorific before it."""
+    start, end = strip_titles(name, 0, len(name))
+    return name[start:end] if end > start else name
+
+
+def role_first(line: str) -> tuple[str, str] | None:
+    """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``:
+    (name, role) of a participant printed after the role's label."""
+    role, sep, rest = line.partition(":")
+    name = rest.split("(")[0].strip()
+    words = role.split()
+    if not sep or not words or not all(tag_roles([w.upper() for w in words])):
+        return None
+    if printed_name(name):
+        return name, role.strip()
+    return None
+
+
+def labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None:
+    """``INSTITUTION: CENTINELA STATE PRISON, IMPERIAL, CALIFORNIA``: facility, city and state."""
+    for line in lines:
+        match = _PLACE_LABEL_RE.match(line)
+        if match:
+            facility, _, rest = match.group("value").partition(",")
+            found = city_state(rest.strip())
+            return facility.strip(), *(found or (rest.strip() or None, None))
+    return None
+
+
+def labeled_inmate(lines: list[str]) -> str | None:
+    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``: the name after an inmate label."""
+    for line in lines:
+        label, sep, rest = line.partition(":")
+        name = without_cdcr(rest).strip()
+        if sep and PERSON_LABEL_RE.match(label.strip()) and printed_name(name):
+            return untitled(name)
+    return None
