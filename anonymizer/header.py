@@ -34,6 +34,8 @@ from anonymizer.header_fields import (
     is_upper_name,
     labeled_inmate,
     labeled_place,
+    listed,
+    participant,
     role_first,
     untitled,
     without_cdcr,
@@ -43,7 +45,8 @@ from anonymizer.types import Header, Participant
 from anonymizer.vocabulary import KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
-_DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$", re.IGNORECASE)
+_DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$"
+                      r"|^(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])/(?:\d{4}|\d\d)$", re.IGNORECASE)
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
@@ -130,7 +133,7 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
     for i in range(start, min(start + 5, len(lines))):
         found = city_state(lines[i])
         if found:
-            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line)
+            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line) and without_cdcr(line)
                                 and not PERSON_LABEL_RE.match(caption_left(line).strip().rstrip("."))) or None
             return facility, found[0], found[1]
         if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
@@ -150,6 +153,10 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         if _TRANSCRIBED_RE.match(line):
             inside = False
             continue  # the transcriber's credit line: Header.transcriber
+        one_line = listed(line)
+        if one_line is not None:  # "Panel: Commissioner Priya Balasubramanian (presiding); ..."
+            people.extend(list(person) for person in one_line)
+            continue
         labeled = role_first(line)
         if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not
             people.append(list(labeled))
@@ -160,6 +167,9 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
             continue
         name, sep, role = line.partition(",")
+        if not sep and tag_roles(line.split()[:1]) == [True] and (person := participant(line, comma=False)):
+            people.append(list(person))  # "Interpreter Esteban Ocampo (Spanish)": the role, then the name
+            continue
         is_name = is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
         continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
         if continues:
@@ -267,9 +277,20 @@ def ends_title(line: str) -> bool:
     if _speaker_label(line) or _prose(line):
         return True
     tag = speaker_tag(line)
-    if tag is None or not line[tag.end() :].strip() or _FIELD_WORD_RE.match(line, tag.start()):
-        return False  # "INSTITUTION: CENTINELA STATE PRISON": a field of the page, no one speaking
+    if tag is None or not line[tag.end() :].strip() or _field(line, tag):
+        return False  # "INSTITUTION: CENTINELA STATE PRISON", "CDCR NUMBER: H-71126": a field, no one speaking
     return not all(tag_roles(tag.group("tag").split()))
+
+
+def _field(line: str, tag: re.Match[str]) -> bool:
+    """A tag that is a field's label: a field word first (``INSTITUTION:``) or last after words that are not
+    all roles (``CDCR NUMBER:``), or last before a value printed in capitals (``INMATE NAME: JOHN DOE``);
+    not ``COMMISSIONER DATE: We are on the record.``"""
+    field = _FIELD_WORD_RE.search(line, tag.start())
+    if field is None or field.start() >= tag.end():
+        return False
+    before = line[tag.start() : field.start()].split()
+    return not before or not all(tag_roles(before)) or not any(c.islower() for c in line[tag.end() :])
 
 
 def _speaker_label(line: str) -> bool:

@@ -20,6 +20,13 @@ PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for l
                               re.IGNORECASE)
 #: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
 TITLE_CASE_NAME_RE = re.compile(rf"^(?:[{CAPITAL}][\w'’.-]*\s+){{1,3}}[{CAPITAL}][\w'’.-]*$")
+#: the words that make an inmate's label a name field: ``Inmate Name``, ``Name of Inmate``,
+#: ``Incarcerated Person's Full Name``
+_NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?Name$", re.IGNORECASE)
+#: a one-line list of participants after its label (``Panel: ...; ...``, ``Also present: ...``)
+_LIST_RE = re.compile(r"^(?:(?:also|others)\s+)?(?:present|panel(?:\s+members)?|appearances|participants|attendees)"
+                      r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
+_ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
 #: the prison's field (``INSTITUTION: ...``)
 _PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 
@@ -94,10 +101,45 @@ def labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None
 
 
 def labeled_inmate(lines: list[str]) -> str | None:
-    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``: the name after an inmate label."""
+    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``, ``Inmate Name: Nguyen, Thanh Van``: the
+    name after an inmate label, as printed (surname first too)."""
     for line in lines:
         label, sep, rest = line.partition(":")
         name = without_cdcr(rest).strip()
-        if sep and PERSON_LABEL_RE.match(label.strip()) and printed_name(name):
+        if sep and PERSON_LABEL_RE.match(_NAME_FIELD.sub("", label.strip())) \
+                and (printed_name(name) or _surname_first(name)):
             return untitled(name)
+    return None
+
+
+def _surname_first(name: str) -> bool:
+    """``Nguyen, Thanh Van``: a name printed surname first."""
+    surname, sep, given = name.partition(",")
+    return bool(sep) and "," not in given and printed_name(f"{given.strip()} {surname.strip()}")
+
+
+def listed(line: str) -> list[tuple[str, str]] | None:
+    """``Panel: Commissioner Priya Balasubramanian (presiding); Deputy Commissioner Rhett Calloway``,
+    ``Also present: Ms. Dolores Quintanilla-Hart, counsel for the inmate; ...``: (name, role) of each
+    participant a one-line list names (:func:`participant`); None when the line is no such list."""
+    match = _LIST_RE.match(line)
+    if match is None:
+        return None
+    return [person for item in match.group("items").split(";") if (person := participant(item, comma=True))]
+
+
+def participant(item: str, comma: bool) -> tuple[str, str] | None:
+    """(name, role) of one participant: the role's words, then the name (``Deputy Commissioner Rhett
+    Calloway``, ``Interpreter Esteban Ocampo (Spanish)``), or, with ``comma``, the name and then its role
+    after a comma (``Ms. Dolores Quintanilla-Hart, counsel for the inmate``). A surname alone (``Sgt.
+    Wexler, escort``) is no printed name."""
+    name, sep, role = " ".join(_ASIDE.sub(" ", item).split()).partition(",")
+    if not (sep and comma):
+        words = f"{name}{sep}{role}".split()
+        roles = tag_roles([w.upper() for w in words])
+        lead = next((i for i, is_role in enumerate(roles) if not is_role), len(words))
+        name, role = " ".join(words[lead:]), " ".join(words[:lead])
+    name = untitled(name.strip().rstrip("."))
+    if printed_name(name) and not any(tag_roles(name.upper().split())):
+        return name, role.strip()
     return None

@@ -179,6 +179,44 @@ def test_it_reads_a_title_page_of_labeled_fields():
         ("Marisol Arreola", "Interpreter")]
 
 
+FORM = """BOARD OF PAROLE HEARINGS
+STATE OF CALIFORNIA
+
+Parole Suitability Hearing
+
+Inmate Name: Nguyen, Thanh Van
+CDCR Number: AF4417
+Hearing Date: 07/19/2016
+Location: Mule Creek State Prison, Ione
+
+Panel: Commissioner Priya Balasubramanian (presiding); Deputy Commissioner Rhett Calloway
+Also present: Ms. Dolores Quintanilla-Hart, counsel for the inmate; Mr. Anh Tran, interpreter; Sgt. Wexler, escort
+
+Presiding Commissioner Balasubramanian: Good morning.
+"""
+
+
+def test_it_reads_a_form_with_the_inmate_surname_first_and_one_line_lists_of_participants():
+    end, header = split_title(FORM)
+    assert FORM[end:].startswith("\n\nPresiding Commissioner Balasubramanian:")
+    assert (header.inmate_name, header.cdcr_number, header.hearing_date) == ("Nguyen, Thanh Van", "AF4417", "07/19/2016")
+    assert (header.facility, header.city) == ("Mule Creek State Prison", "Ione")
+    assert [(p.name, p.role) for p in header.participants] == [
+        ("Priya Balasubramanian", "Commissioner"), ("Rhett Calloway", "Deputy Commissioner"),
+        ("Dolores Quintanilla-Hart", "counsel for the inmate"), ("Anh Tran", "interpreter")]  # "Wexler": a surname alone
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("Inmate Name: Nguyen, Thanh Van", "Nguyen, Thanh Van"),
+    ("Name of Inmate: DARNELL PRICE", "DARNELL PRICE"),
+    ("Incarcerated Person's Full Name: Rosa María Elizondo", "Rosa María Elizondo"),
+    ("Inmate Name: pending", None),
+    ("Inmate Name: Smith, John, Jr., III", None),
+])
+def test_it_reads_the_inmate_after_a_name_field(line, name):
+    assert parse_title(["BOARD OF PAROLE HEARINGS", line]).inmate_name == name
+
+
 def test_it_reads_role_labeled_participants_outside_a_section():
     header = parse_title(["BOARD OF PAROLE HEARINGS", "PRESIDING COMMISSIONER: Patricia Oduya",
                           "INMATE: Curtis Lamont Fairweather, CDCR #K-52044", "Transcribed by: JANE SMITH"])
