@@ -226,6 +226,8 @@ def filter_mentions(
                 continue  # "PRESIDING COMMISSIONER CHURCH:": a role and a person's name (the speaker rule's)
             if (protected.is_whitelisted(surface) and not protected.is_named(start, end)) or protected.contains(start, end):
                 continue
+            if m.label in ("ORGANIZATION", "LOCATION") and protected.stretched(text, start, end):
+                continue  # "CALIFORNIA BOARD OF PAROLE" of "... HEARINGS": a domain term with its state
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
             if public_body.identifies_no_one(text, start, end, m.label):

@@ -275,11 +275,13 @@ def is_stop_name(span_text: str) -> bool:
 
 
 _NUMBER_AFTER = re.compile(
-    r"[^\S\n]+(?:\d|(?:" + "|".join((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS)) + r")\b)", re.IGNORECASE)
+    r"[^\S\n]+(?:(?:number|no\.|\#)[^\S\n]*(?=[a-z]{0,4}-?\d))?"
+    r"(?:[a-z]{0,4}-?\d|(?:" + "|".join((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS)) + r")\b)", re.IGNORECASE)
 
 
 def is_numbered_reference(text: str, start: int, end: int) -> bool:
-    """A reference noun right before a number (``Count 2``, ``Section three``): a part of a legal text."""
+    """A reference noun right before a number (``Count 2``, ``Section three``, ``Case number VCF042219``): a part
+    of a legal text or a record's number, no name."""
     return text[start:end].casefold() in vocabulary.REFERENCE_NOUNS and bool(_NUMBER_AFTER.match(text, end))
 
 

@@ -131,6 +131,13 @@ class Protected:
         """:func:`anonymizer.lexicon.is_whitelisted` with this document's extra terms."""
         return lexicon.is_whitelisted(term, self.extra)
 
+    def stretched(self, text: str, start: int, end: int) -> bool:
+        """Whether ``start:end`` is a whitelisted phrase stretched by a state's name only
+        (``CALIFORNIA BOARD OF PAROLE`` of ``CALIFORNIA BOARD OF PAROLE HEARINGS``)."""
+        taken = overlapping(self.ranges, start, end) if self.ranges else []
+        rest = (_STATE_OF.sub("", text[s:e].strip(" ,")) for s, e in free_pieces(start, end, taken))
+        return bool(taken) and all(not word or gazetteer.place_category(word) == "STATE" for word in rest)
+
     def is_named(self, start: int, end: int) -> bool:
         """Whether ``start:end`` is a whitelisted word standing as a name (``Jude Law``)."""
         return bool(self.named) and overlapping(self.named, start, end)
@@ -146,6 +153,7 @@ def protect(text: str, extra: Iterable[str] = ()) -> Protected:
 
 
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+)\.?[ ]$")
+_STATE_OF = re.compile(r"^(?i:(?:the|state|of)[ ])+|['’]s$")
 
 
 def _beside_name(text: str, start: int, end: int) -> bool:

@@ -272,7 +272,7 @@ SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
 SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 #: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
-                             "title", "item", "page", "line", "clause", "subdivision"})
+                             "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking"})
 #: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
 INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
 #: words of a speaker tag that name a role, not a person (upper case)

@@ -405,6 +405,10 @@ def test_it_labels_a_tagger_name_ending_in_an_organization_head_as_an_organizati
     ("Under Section 3041 the panel decides.", "Section", "ORGANIZATION", False),
     ("He pled to Count two.", "Count", "PERSON", False),
     ("Count Basie played there.", "Count", "PERSON", True),  # no number after it: maybe a name
+    # a record's noun before its number, the word "number" between
+    ("Case number VCF042219. She was sentenced", "Case", "PERSON", False),
+    ("Booking No. 4471239 was", "Booking", "ORGANIZATION", False),
+    ("Mr. Case called me.", "Case", "PERSON", True),
 ])
 def test_it_drops_a_reference_noun_before_a_number(text, word, label, kept):
     assert _kept_by_filter(text, word, label) is kept
@@ -550,3 +554,20 @@ def test_it_protects_the_printed_hearing_type_like_a_whitelisted_phrase(surface,
     mention = Mention(start, start + len(surface), label, sources)
     assert (list(filter_mentions(text, [mention], protected)) == []) is dropped
     assert not protected.contains(text.index("California"), text.index("California") + 10)  # the body's place stays
+
+
+STRETCHED_TERMS = [
+    # a tagger's span that is a whitelisted term stretched by its state's name only: no mention
+    ("CALIFORNIA BOARD OF PAROLE HEARINGS", "CALIFORNIA BOARD OF PAROLE", False),
+    ("the State of California Board of Parole Hearings", "State of California Board of Parole", False),
+    ("California's Board of Parole Hearings", "California's Board of Parole", False),
+    # a place that is no state keeps it
+    ("the Fresno Board of Parole Hearings office", "Fresno Board of Parole", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "kept"), STRETCHED_TERMS)
+def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
+    start = text.index(surface)
+    mention = Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))
+    assert bool(list(filter_mentions(text, [mention], spans.protect(text)))) is kept

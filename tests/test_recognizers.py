@@ -96,6 +96,12 @@ CDCR_ID = [
     ("My notes say E dash three three two three eight.", ["E dash three three two three eight"]),
     ("Echo, three three two", []),  # three digits: no number
     ("I was one of three, two three times", []),
+    # two letters, then the digits, all said aloud and joined by hyphens or spaces
+    ("INMATE NGUYEN: A-F-four-four-one-seven.", ["A-F-four-four-one-seven"]),
+    ("CDCR number T-dash-four-four-one-nine-two.", ["T-dash-four-four-one-nine-two"]),
+    ("it's A F four four one seven", ["A F four four one seven"]),
+    ("Charlie Delta five five five one two", ["Charlie Delta five five five one two"]),
+    ("the twenty-four-seven program", []),
     ("AB1234", ["AB1234"]),
     ("number AK2960,", ["AK2960"]),
     ("C-12345", ["C-12345"]),
@@ -182,6 +188,13 @@ DATE = [
     ("That was back in oh-nine.", ["oh-nine"]),
     ("since oh five, yes", ["oh five"]),
     ("in twenty-oh-nine", ["twenty-oh-nine"]),
+    # a date of birth said number by number: month, day, a year's last two digits
+    ("INMATE OKAFOR: Eleven, nine, seventy-four.", ["Eleven, nine, seventy-four"]),
+    ("born three-twelve-oh-six", ["three-twelve-oh-six"]),
+    ("twelve twenty-one nineteen eighty", ["twelve twenty-one nineteen eighty"]),
+    ("one, two, three, four", []),
+    ("ten, twenty, thirty", []),
+    ("I waited two, three, forty-five minutes", []),
     ("about oh five hundred hours", []),
     ("Oh, nine of them", []),
     # a named day, a holiday with its year
@@ -408,6 +421,10 @@ PHONE_NUMBER = [
     ("Her cell, five five nine, four four two, one one eight seven?", ["five five nine, four four two, one one eight seven"]),
     ("call her at four four two, one one eight seven", ["four four two, one one eight seven"]),
     ("We were five five nine four four two one one eight seven days there", []),  # no phone word
+    # the answer to a question for a phone number on the line before
+    ("COMMISSIONER ROE: Her phone number?\nINMATE DOE: Nine oh nine, five five five, oh one four seven.",
+     ["Nine oh nine, five five five, oh one four seven"]),
+    ("COMMISSIONER ROE: How many days?\nINMATE DOE: Nine oh nine, five five five, oh one four seven.", []),
     ("916-555-0142", ["916-555-0142"]),
     ("916.555.0142", ["916.555.0142"]),
     ("+1 916 555 0142", ["+1 916 555 0142"]),
@@ -448,6 +465,12 @@ URL = [
     ("the U.S. and", []),
     ("report.pdf", []),
     ("jdoe@example.com", []),
+    # a social-media handle
+    ("Her Instagram is @hannahw_lodi.", ["@hannahw_lodi"]),
+    ("he posted as @Lil.Shoddy_95 on it", ["@Lil.Shoddy_95"]),
+    ("email kdinh@hopehouse-oc.org today", []),
+    ("we met @ 10", []),
+    ("a.b+@example.com", []),
 ]
 
 TABLES = {

@@ -6,6 +6,7 @@ import pytest
 from anonymizer.recognizers import build_recognizers
 from fixtures.generate import generate_hearing
 from tests.test_recognizers import TABLES
+from tests.test_recognizers_names import NAME_TABLES
 
 ANCHORED = [r for r in build_recognizers() if r.STARTS is not None]
 
@@ -21,7 +22,8 @@ def _found(recognizer, text: str, *, anchored: bool) -> list[tuple[int, int, flo
 
 
 def _texts(entity: str) -> list[str]:
-    table = "\n".join(text for cls, rows in TABLES.items() if cls.ENTITY == entity for text, _ in rows)
+    tables = {**TABLES, **NAME_TABLES}
+    table = "\n".join(text for cls, rows in tables.items() if cls.ENTITY == entity for text, _ in rows)
     hearings = [generate_hearing(f"anchored_{i}", seed=500 + i, words=6000).text for i in range(3)]
     return [table, *hearings]
 

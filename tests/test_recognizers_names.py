@@ -9,6 +9,7 @@ from anonymizer.recognizers import (
     CdcrInstitutionRecognizer,
     GangRecognizer,
     MonikerRecognizer,
+    NicknamedRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
     PersonNameRecognizer,
@@ -33,6 +34,17 @@ ORGANIZATION = [
     ("I got kicked out of Hoover Elementary for fighting", ["Hoover Elementary"]),
     ("a job at Sunrise Auto Body, as a warehouse worker", ["Sunrise Auto Body"]),
     ("I went to Fremont High until the 10th grade", ["Fremont High"]),
+    # a person named before "of" and the organization: the organization only
+    ("from Pastor Reginald Dupree of Greater New Hope Baptist Church, and", ["Greater New Hope Baptist Church"]),
+    ("a letter from Reverend Ann Lee of First Baptist Church", ["First Baptist Church"]),
+    ("Dr. Ann Lee of Kaiser Permanente Hospital", ["Kaiser Permanente Hospital"]),
+    ("Officer Mendez of the Fresno Police Department", ["Fresno Police Department"]),
+    ("at the University of California Medical Center", ["University of California Medical Center"]),
+    ("the Sisters of Mercy Hospital", ["Sisters of Mercy Hospital"]),
+    # a parish named for Mary, with or without a head noun
+    ("We married in 1995 at Our Lady Help of Christians in Watsonville.", ["Our Lady Help of Christians"]),
+    ("at Our Lady of Guadalupe Church", ["Our Lady of Guadalupe Church"]),
+    ("I prayed to Our Lady.", []),
     ("a friend from Yerba Buena High, Danny", ["Yerba Buena High"]),  # two words before "High"
     ("I went to Junior High there", []),
     ("It was Way Too High for me", []),
@@ -114,6 +126,13 @@ ADDRESS = [
     ("send it to P.O. Box 4490 please", ["P.O. Box 4490"]),
     # a street named by its number, no house number
     ("at your mother's house on West 54th Street.", ["West 54th Street"]),
+    ("arrested you on Highway 152 near the exit", ["Highway 152"]),
+    ("With my aunt. Twenty-two eighteen North Linden Avenue, in Rialto.", ["Twenty-two eighteen North Linden Avenue"]),
+    ("one forty-five Elm Street, Apartment 2", ["one forty-five Elm Street, Apartment 2"]),
+    ("I spent twenty years on Main Street", []),
+    ("north on State Route 99, then Interstate 5", ["State Route 99", "Interstate 5"]),
+    ("a highway 152 miles long", []),
+    ("the HCR-20 and I-9 forms", []),
     ("we hung out on 14th St. by the park", ["14th St."]),
     ("the 82nd Airborne, 1983 to 1987", []),
     ("arrested at the corner of Fifth and Maple in Pomona", ["Fifth and Maple"]),
@@ -186,6 +205,8 @@ CASE_NUMBER = [
     ("I spent 4471 days in there", []),
     ("my CDCR number is V12345", []),  # the CDCR recognizer's
     ("his badge was 1234 and", ["1234"]),
+    ("Esteban Ocampo, Spanish interpreter, badge 20-4471.", ["20-4471"]),
+    ("we talked for 20-30 minutes", []),
     ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
     ("Your driver's license was N4471236 then.", ["N4471236"]),
@@ -265,6 +286,20 @@ MONIKER = [
     ("a program called Celebrate Recovery", []),
 ]
 NAME_TABLES[MonikerRecognizer] = MONIKER
+NICKNAMED = [
+    # a nickname in quotes between the parts of a name: each part is a name
+    ('his crime partner, one Terrell "Tiny" Baptiste, went', ["Terrell", "Tiny", "Baptiste"]),
+    ("and José “Chato” Ruiz-Díaz said", ["José", "Chato", "Ruiz-Díaz"]),
+    ("a guy, Marcus 'Smoke' Oyelaran, sold it", ["Marcus", "Smoke", "Oyelaran"]),
+    ('my cousin Luis "Big Lou" Ortega', ["Luis", "Big Lou", "Ortega"]),
+    # no name: a stop word, a title or a month among the parts
+    ('The "Rock" Johnson', []),
+    ('He said "Stop" Johnson', []),
+    ('I told Mike "Get Out" Right', []),
+    ('Officer "Tiny" Baptiste', []),
+    ('in June "Last Call" Friday', []),
+]
+NAME_TABLES[NicknamedRecognizer] = NICKNAMED
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

@@ -20,6 +20,7 @@ from .email_address import EmailAddressRecognizer
 from .gang import GangRecognizer
 from .height import HeightRecognizer
 from .moniker import MonikerRecognizer
+from .nicknamed import NicknamedRecognizer
 from .nrp import NrpRecognizer
 from .organization import OrganizationRecognizer
 from .person_name import PersonNameRecognizer
@@ -42,6 +43,7 @@ __all__ = [
     "GangRecognizer",
     "HeightRecognizer",
     "MonikerRecognizer",
+    "NicknamedRecognizer",
     "NrpRecognizer",
     "OrganizationRecognizer",
     "PersonNameRecognizer",
@@ -75,6 +77,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         HeightRecognizer(),
         PersonNameRecognizer(extra_whitelist=extra),
         MonikerRecognizer(),
+        NicknamedRecognizer(),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),

@@ -1,11 +1,11 @@
-"""LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``,
-``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and crossings (``the corner of Fifth and
-Maple``)."""
+"""LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
+``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
+(``Highway 152``, ``Interstate 5``), and crossings (``the corner of Fifth and Maple``)."""
 from __future__ import annotations
 
 from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
 
-from ._base import Pattern, RuleRecognizer
+from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
 from ._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES
@@ -23,6 +23,13 @@ PATTERNS = [
         rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
         0.85,
     ),
+    # the house number said aloud: "Twenty-two eighteen North Linden Avenue", "one forty-five Elm Street"
+    Pattern(
+        "spoken_street_address",
+        rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{0,3}}[ ]{_DIRECTION}?"
+        rf"(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
+        0.8,
+    ),
     Pattern("zip_code", _ZIP, 0.8),
     # a street named by its number, without a house number: "on West 54th Street", "E. 14th St."
     Pattern(
@@ -35,6 +42,12 @@ PATTERNS = [
         "intersection",
         rf"(?<=(?i:corner|intersection)[ ]of[ ]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,2}}[ ](?:and|&)[ ]{CAP_WORD}"
         rf"(?:[ ]{CAP_WORD}){{0,2}}(?![\w'’-])",
+        0.85,
+    ),
+    # a highway by its number: "on Highway 152", "Interstate 5", "State Route 99" (not "I-9": a form too)
+    Pattern(
+        "numbered_highway",
+        r"(?<![\w-])(?:Highway|Hwy\.?|Interstate|(?:State[ ])?Route|HIGHWAY|INTERSTATE)[ ]\d{1,3}(?![\w-]|[.,]\d)",
         0.85,
     ),
     Pattern(

@@ -23,9 +23,11 @@ def _phonetic() -> str:
 _WORD = _phonetic()
 _SEP = r"(?:,[ ]|[ ]|-)"
 _ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}\d{{4,6}}{_END}"
-#: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight"
+#: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight",
+#: "A-F-four-four-one-seven"
 _DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
-_SPOKEN = rf"(?<![\w-])(?:{_WORD}|[A-Z])(?:{_SEP}|[ ](?i:dash)[ ])(?:{_DIGIT}[ -]){{3,7}}{_DIGIT}"
+_SPOKEN_LETTER = rf"(?:{_WORD}|[A-Z])(?:{_SEP}|[ -](?i:dash)[ -])"
+_SPOKEN = rf"(?<![\w-])(?:{_SPOKEN_LETTER}){{1,2}}(?:{SPOKEN_DIGIT}(?![\w'’])[ -]){{3,7}}{_DIGIT}"
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
 #: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
 _SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"

@@ -25,8 +25,8 @@ from .gang import HEADS
 #: pattern starts its match after it (``\K``)
 _CUE_WORD = rf"(?i:named|nicknamed|called|as|a\.k\.a\.?|aka|alias|of|moniker|nick[ -]?name|name|was|is|by|{lexicon.NAMED_OBJECT})"
 #: one word of a moniker ("Bam-Bam", "L-Dog", "Lil'", "O'Neal")
-_WORD = r"\p{Lu}[\p{L}'’]*(?:-[\p{L}\d]+)*"
-_UNQUOTED = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\p{{L}}\d'’-])"
+WORD = r"\p{Lu}[\p{L}'’]*(?:-[\p{L}\d]+)*"
+_UNQUOTED = rf"{WORD}(?:[ ]{WORD}){{0,2}}(?![\p{{L}}\d'’-])"
 _QUOTED = r"\p{Lu}[^\"”\n]{0,30}?(?=[\"”])"
 #: a name spelled letter by letter: the spelled-name recognizer's
 _SPELLED = re.compile(r"\p{L}(?:-\p{L})+")

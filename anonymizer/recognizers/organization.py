@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer import gazetteer, plain, vocabulary
+from anonymizer import gazetteer, lexicon, plain, vocabulary
 
 from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -34,6 +34,10 @@ _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
 #: university campuses: ``Cal State Fullerton``, ``UC Davis``, ``Cal Poly Pomona``
 _CAMPUS = rf"(?<![\w'’-])(?:Cal[ ]State|Cal[ ]Poly|CSU|UC|SUNY|CUNY)[ ]{CAP_WORD}(?:[ ](?!Medical|University|College)\p{{Lu}}\p{{Ll}}+)?(?![\w'’-])"
 
+#: a Catholic parish or school named for Mary, without a head noun: ``Our Lady of Guadalupe``, ``Our Lady
+#: Help of Christians``, ``Our Lady Queen of Angels``, ``Our Lady of the Rosary``
+_OUR_LADY = rf"(?<![\w'’-])Our[ ]Lady(?:[ ](?:of[ ](?:the[ ])?)?{CAP_WORD}){{1,4}}(?![\w'’-])"
+
 #: words that alone do not make a name: ``the State Prison``, ``County Jail``, ``Police Department``
 GENERIC = frozenset(
     """
@@ -59,15 +63,16 @@ class OrganizationRecognizer(RuleRecognizer):
 
     ENTITY = "ORGANIZATION"
     PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
-                Pattern("known_organization", _NAMED, 0.85)]
+                Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
-        start = strip_function_words(text, start, end)
+        if not text.startswith("Our Lady ", start):  # the parish's "Our" is no function word
+            start = _past_person(text, strip_function_words(text, start, end), end)
         words = _WORDS.findall(text, start, end)
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
-            return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}", text[start:end]) else None
+            return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}", text[start:end]) else None
         if plain.is_document_title(words):
             return None  # "CERTIFICATE OF TRANSCRIPTION": a document's title, not a firm
         name = [w for w in text[start : start + head.start()].split() if w[:1].isupper() or w[:1].isdigit()]
@@ -79,3 +84,30 @@ class OrganizationRecognizer(RuleRecognizer):
         if word in _SURNAME_HEADS and word != "High" and len(name) < 2:
             return None
         return start, end
+
+
+_OF = re.compile(r"[ ]of[ ]")
+_WORD_BEFORE = re.compile(r"(\S+)[ ]$")
+
+
+def _past_person(text: str, start: int, end: int) -> int:
+    """``start`` moved past a person named before the organization: ``(Pastor) Reginald Dupree of
+    Greater New Hope Baptist Church``, ``Dr. Ann Lee of Kaiser Permanente``. The words before ``of``
+    are a person's when a title stands before them or they open with a known first name that is
+    no plain word; ``University of California`` and ``Bank of America`` keep their start."""
+    of = _OF.search(text, start, end)
+    if of is None:
+        return start
+    person = text[start : of.start()].split()
+    before = _WORD_BEFORE.search(text, max(0, start - 20), start)
+    titled = before is not None and _is_title(before.group(1))
+    while person and _is_title(person[0]):
+        person, titled = person[1:], True
+    if not person or len(person) > 3:
+        return start
+    named = person[0].casefold() in gazetteer.first_names() and not plain.in_dictionary(person[0]) and len(person) >= 2
+    return of.end() if titled or named else start
+
+
+def _is_title(word: str) -> bool:
+    return lexicon.is_title_word(word) or lexicon.is_surname_title(word)

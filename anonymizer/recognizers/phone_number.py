@@ -1,6 +1,6 @@
 """PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``), also
 said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven") or
-after an area code ("area code 951, 555-0187")."""
+after an area code ("area code 951, 555-0187"), or answering a question for one on the line before."""
 from __future__ import annotations
 
 import regex as re
@@ -51,4 +51,12 @@ class PhoneNumberRecognizer(RuleRecognizer):
     def keep(self, text: str, start: int, end: int) -> bool:
         if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start):
             return True
-        return _PHONE_WORDS.search(line_before(text, start)) is not None
+        return _PHONE_WORDS.search(line_before(text, start)) is not None or _asked_for(text, start)
+
+
+def _asked_for(text: str, start: int) -> bool:
+    """The number answers a question for one on the line before ("Her phone number?" / "Nine oh
+    nine, five five five, ...")."""
+    line = text.rfind("\n", 0, start)
+    question = text[text.rfind("\n", 0, max(line, 0)) + 1 : max(line, 0)].rstrip()
+    return line > 0 and question.endswith("?") and _PHONE_WORDS.search(question[-80:]) is not None

@@ -1,4 +1,5 @@
-"""URL: web addresses (``www.example.org``, ``https://cdcr.ca.gov/bph``, ``example.com/path``).
+"""URL: web addresses (``www.example.org``, ``https://cdcr.ca.gov/bph``, ``example.com/path``) and
+social-media handles (``@hannahw_lodi``): an address of a person online.
 
 Presidio's own UrlRecognizer is not used: it validates through tldextract,
 which may fetch the public suffix list from the network.  Addresses without a
@@ -24,13 +25,15 @@ PATTERNS = [
         0.95,
     ),
     Pattern("url_www", rf"(?<![\w@.-])(?i:www)\.(?:{_LABEL}\.){{1,8}}[A-Za-z]{{2,24}}{_DOMAIN_END}{_PATH}", 0.95),
+    # a handle: "@" and a user name, not the middle of an e-mail address ("kdinh@hopehouse.org")
+    Pattern("url_handle", r"(?<![\w@.+-])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?![\w@-]|\.[A-Za-z])", 0.9),
     Pattern("url_bare_domain", rf"(?<![\w@.-])(?:{_LABEL}\.){{1,8}}{_COMMON_TLD}{_DOMAIN_END}{_PATH}", 0.85),
 ]
 
 
 class UrlRecognizer(RuleRecognizer):
-    """Web addresses with a scheme, with ``www.``, or a bare domain on a common TLD."""
+    """Web addresses with a scheme, with ``www.``, or a bare domain on a common TLD; ``@handles``."""
 
     ENTITY = "URL"
     PATTERNS = PATTERNS
-    CONTEXT = ["website", "site", "web", "online", "url", "link", "www", "internet"]
+    CONTEXT = ["website", "site", "web", "online", "url", "link", "www", "internet", "instagram", "twitter", "handle"]

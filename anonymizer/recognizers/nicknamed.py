@@ -1,0 +1,63 @@
+"""PERSON: a full name with a nickname in quotes between its parts (``Terrell "Tiny" Baptiste``,
+``José "Chato" Ruiz``, ``Marcus 'Smoke' Oyelaran``).
+
+The tagger reads such a name as three pieces and often mislabels the first one (an organization,
+a place) or misses the surname. The shape itself is the evidence: a capitalised word, one to three
+capitalised words in quotes, a capitalised word. Each of the three parts is one match, so each part
+gets its own tag, as the parts of every other name do. Not a name: a part that is a stop word or a
+title word (``The "Rock" Johnson``), a month or weekday, or the quoted part of a longer quotation.
+"""
+from __future__ import annotations
+
+import regex as re
+
+from anonymizer import lexicon, vocabulary
+
+from ._base import Pattern, RuleRecognizer
+from .moniker import WORD  # one word of a nickname ("Bam-Bam", "Lil'")
+
+_NICK = rf"{WORD}(?:[ ]{WORD}){{0,2}}"
+_OPEN = r"[\"“‘']"
+_CLOSE = r"[\"”’']"
+_FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
+_LAST = rf"{WORD}(?![\p{{L}}\d'’-])"
+_PARTS = re.compile(rf"({_FIRST})[ ]{_OPEN}({_NICK}){_CLOSE}[ ]({_LAST})")
+_CALENDAR = vocabulary.CALENDAR_WORDS
+
+
+class NicknamedRecognizer(RuleRecognizer):
+    """The first name, the quoted nickname and the surname of ``First "Nick" Last``, each a match."""
+
+    ENTITY = "PERSON"
+    PATTERNS = [
+        Pattern("nicknamed_first", rf"{_FIRST}(?=[ ]{_OPEN}{_NICK}{_CLOSE}[ ]{_LAST})", 0.85),
+        Pattern("nicknamed_nick", rf"(?<={_FIRST}[ ]{_OPEN}){_NICK}(?={_CLOSE}[ ]{_LAST})", 0.85),
+        Pattern("nicknamed_last", rf"(?<={_FIRST}[ ]{_OPEN}{_NICK}{_CLOSE}[ ]){_LAST}", 0.85),
+    ]
+    CONTEXT = ["called", "nickname", "name"]
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        whole = _whole(text, start, end)
+        if whole is None or not all(_name_part(part) for part in whole.groups()):
+            return None
+        return start, end
+
+
+def _whole(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The ``First "Nick" Last`` match that holds this part."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    for match in _PARTS.finditer(text, line_start, len(text) if line_end < 0 else line_end):
+        if match.start() <= start and end <= match.end():
+            return match
+    return None
+
+
+def _name_part(part: str) -> bool:
+    """Every word of a part may be in a name: no stop word, title word or calendar word."""
+    for word in part.split():
+        bare = word.strip("'’")
+        if not bare or lexicon.is_stop_word(bare.casefold()) or lexicon.is_title_word(bare) \
+                or bare.casefold() in _CALENDAR:
+            return False
+    return True
