@@ -74,12 +74,6 @@ _SENTENCE_RE = re.compile(r"\b(?:HAVE|HAS|HAD|BEEN|IS|ARE|WAS|WERE|WILL|SHALL|MA
 _COUNTS = frozenset((*UNITS, *TEENS, "several", "various", "unknown"))
 
 
-
-
-
-
-
-
 def _hearing_type(lines: list[str]) -> str | None:
     """The hearing type printed above ``STATE OF CALIFORNIA`` (may wrap).
 
@@ -178,12 +172,6 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             people.append([name.strip(), role.strip()])
     return tuple(Participant(untitled(name), role) for name, role in people
                  if not _ROLE_SKIP.search(name) and not _nobody(name))
-
-
-
-
-
-
 
 
 def _nobody(name: str) -> bool:

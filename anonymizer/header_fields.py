@@ -133,9 +133,10 @@ def participant(item: str, comma: bool) -> tuple[str, str] | None:
     Calloway``, ``Interpreter Esteban Ocampo (Spanish)``), or, with ``comma``, the name and then its role
     after a comma (``Ms. Dolores Quintanilla-Hart, counsel for the inmate``). A surname alone (``Sgt.
     Wexler, escort``) is no printed name."""
-    name, sep, role = " ".join(_ASIDE.sub(" ", item).split()).partition(",")
-    if not (sep and comma):
-        words = f"{name}{sep}{role}".split()
+    item = " ".join(_ASIDE.sub(" ", item).split())
+    name, sep, role = item.partition(",") if comma else (item, "", "")
+    if not sep:
+        words = item.split()
         roles = tag_roles([w.upper() for w in words])
         lead = next((i for i, is_role in enumerate(roles) if not is_role), len(words))
         name, role = " ".join(words[lead:]), " ".join(words[:lead])

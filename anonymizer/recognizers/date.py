@@ -5,12 +5,12 @@ from anonymizer.vocabulary import (
     AMBIGUOUS_MONTHS,
     DECADE_WORDS,
     HOLIDAYS,
+    HOURS,
     MONTH_ABBREVIATIONS,
     ORDINAL_UNITS,
     ORDINALS,
     STREET_SUFFIXES,
 )
-from anonymizer.vocabulary import TEENS as _TEEN_WORDS
 from anonymizer.vocabulary import TENS as _TEN_WORDS
 
 from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, Pattern, RuleRecognizer, any_case, title_or_upper
@@ -56,7 +56,7 @@ _NOT_A_HOUSE_NUMBER = (
 )
 _SPOKEN_YEAR_END = rf"(?![\w'’-]){_QUANTITY_AFTER}"
 _NINETEEN = r"(?i:nineteen|eighteen)"
-_MONTH_NUMBER = "|".join(_TEEN_WORDS[:3])  # ten, eleven, twelve
+_MONTH_NUMBER = "|".join(HOURS)  # a month by its number: one .. twelve
 _LATE_TENS = "|".join(t for t in _TEN_WORDS if t not in ("twenty", "fourty"))
 _DECADE_WORD = rf"(?i:{'|'.join(w for w in DECADE_WORDS if w not in ('teens', 'fourties'))})(?![\w'’])"
 _DECADE_CONTEXT = r"(?<=\b(?i:the)[ ](?:(?i:early|mid|late)[ -])?)"
@@ -146,7 +146,7 @@ PATTERNS = [
     # a date of birth said digit group by digit group: eleven, nine, seventy-four / three-twelve-oh-six
     Pattern(
         "spoken_numeric_date",
-        rf"\b(?i:{_MONTH_NUMBER}|{UNITS})(,?[ ]|-|[ ](?i:slash|dash)[ ])"
+        rf"\b(?i:{_MONTH_NUMBER})(,?[ ]|-|[ ](?i:slash|dash)[ ])"
         rf"(?i:twenty(?:[ -](?:{UNITS}))?|thirty(?:[ -]one)?|{TEENS}|{UNITS})\1"
         rf"(?i:(?:{_LATE_TENS})[ -](?:{UNITS})|(?:oh|o)[ -](?:{UNITS})|{_NINETEEN}[ -](?:{TENS})(?:[ -](?:{UNITS}))?)"
         rf"{_SPOKEN_YEAR_END}(?![ ](?i:minutes|seconds|weeks|months|cents|o['’]clock)\b)",
