@@ -1,0 +1,68 @@
+"""Words of people: name suffixes and particles, titles, courtesy titles, kin and acquaintance words,
+roles of a speaker tag, how a title page names the incarcerated person.
+
+Re-exported by :mod:`anonymizer.vocabulary`, where the rest of the package reads them.
+"""
+from __future__ import annotations
+
+#: generational suffixes of a name (case-folded)
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+#: lower-case words inside a name, between its capitalised parts (``María de los Ángeles Balderrama``,
+#: ``Anneliese van der Hoeven``, ``Abdullah bin Rashid``), case-folded
+NAME_PARTICLES = frozenset({
+    "de", "del", "della", "di", "da", "das", "do", "dos", "du", "la", "las", "le", "los", "van", "von", "der", "den",
+    "ter", "ten", "bin", "ibn", "bint", "al", "el", "y",
+})
+#: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded
+ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
+#: title and role words dropped from person names (``titles.txt`` adds more), case-folded
+PERSON_TITLE_WORDS = frozenset(
+    """
+    mr mrs ms miss mister dr doctor prof commissioner presiding deputy attorney district
+    inmate officer judge sergeant sgt lieutenant lt captain capt detective det counselor
+    correctional psychologist clinician chief warden agent sir madam ma'am father
+    """.split()
+)
+#: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
+COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
+#: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
+SURNAME_TITLES = (
+    "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
+    "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
+    "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
+)  # fmt: skip
+#: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
+KIN_WORDS = (
+    "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",
+    "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandmother", "grandfather", "friend", "boyfriend",
+    "girlfriend", "kid", "child", "children", "grandkid", "grandchild", "grandchildren", "stepson", "stepdaughter",
+    "tia", "tía", "tio", "tío", "abuela", "abuelo", "prima", "primo", "hermana", "hermano", "mija", "mijo",
+)  # fmt: skip
+#: other people of a hearing's story, named right after in apposition ("A witness, Georgia Church, told")
+ACQUAINTANCE_WORDS = (
+    "stepfather", "stepmother", "stepbrother", "stepsister", "grandma", "grandpa", "fiance", "fiancee", "fiancé",
+    "fiancée", "partner", "crime partner", "co-defendant", "codefendant", "witness", "victim",
+    "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
+)  # fmt: skip
+#: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
+SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
+#: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")
+SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
+#: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
+REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
+                             "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking"})
+#: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
+INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
+#: words of a speaker tag that name a role, not a person (upper case)
+ROLE_WORDS = frozenset(
+    """
+    PRESIDING DEPUTY COMMISSIONER COMMISSIONERS ASSOCIATE CHIEF ATTORNEY DISTRICT DA DDA INMATE INCARCERATED PERSON
+    PRISONER VICTIM VICTIMS NEXT OF KIN VNOK REPRESENTATIVE SUPPORT MR MRS MS MISS DR DOCTOR OFFICER CORRECTIONAL
+    CORRECTIONS SERGEANT SGT LIEUTENANT LT CAPTAIN UNIDENTIFIED SPEAKER SPEAKERS INTERPRETER PSYCHOLOGIST CLINICIAN
+    PANEL MEMBER MEMBERS STUDENT OBSERVER TRANSCRIBER COUNSEL PUBLIC DEFENDER PROSECUTOR THE AND FOR COURT REPORTER
+    HEARING ALL BOTH FAMILY WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO PRESENT OTHERS
+    APPEARANCES TRANSCRIBED BY NOTE ALSO BOARD ADVOCATE AUDIENCE NOK GUARDIAN SPOUSE CDCR BPH CO COUNSELOR CO-COUNSEL
+    BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN ATTY TRANSCRIPTIONIST
+    STENOGRAPHER PSYCHIATRIST THERAPIST COORDINATOR FACILITATOR
+    """.split()
+)
