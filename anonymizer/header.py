@@ -30,19 +30,21 @@ from anonymizer.header_fields import (
     TITLE_CASE_NAME_RE,
     caption_left,
     city_state,
+    facility_city,
     fold,
     is_upper_name,
     labeled_inmate,
     labeled_place,
     listed,
     participant,
+    place_value,
     role_first,
     untitled,
     without_cdcr,
 )
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
+from anonymizer.vocabulary import KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$"
@@ -50,12 +52,12 @@ _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
-_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?", re.IGNORECASE)
+_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+the\s+matter\s+of\s*:", re.IGNORECASE)
 _SECTION_RE = re.compile(
-    r"^(?:[A-Z]+\s+){0,2}PRESENT\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
+    r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
 )
 #: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
-_LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+_LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 #: a printed line that names the hearing (``SUBSEQUENT PAROLE CONSIDERATION HEARING``), not the board
 _HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In the matter).*\bHEARING\b", re.IGNORECASE)
 #: the transcriber's credit line: ``Transcribed by: JANE DOE``, ``TRANSCRIPTIONIST: JANE DOE``, ``Reported by:``
@@ -64,7 +66,7 @@ _TRANSCRIBED_RE = re.compile(
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 # Markers of a CDCR title page; split_title needs at least two of them.
-_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "HEARING OF",
+_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "CDCR#", "HEARING OF",
             "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
@@ -124,14 +126,22 @@ def _without_label(line: str) -> str:
 
 def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | None]:
     """Facility, city and state printed after the inmate's name."""
-    for i in range(start, min(start + 5, len(lines))):
-        found = city_state(lines[i])
-        if found:
-            facility = " ".join(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line) and without_cdcr(line)
-                                and not PERSON_LABEL_RE.match(caption_left(line).strip().rstrip("."))) or None
-            return facility, found[0], found[1]
-        if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i]):
-            break
+    window = range(start, min(start + 5, len(lines)))
+    stop = next((i for i in window if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i])), window.stop)
+    stated = any(city_state(place_value(lines[i])) for i in range(start, stop))
+    for i in range(start, stop):
+        value = place_value(lines[i])
+        found = city_state(value)
+        city, state = found or (None, None)
+        # "SALINAS VALLEY STATE PRISON, SOLEDAD[, CALIFORNIA]": the prison's name, then its town
+        placed = facility_city(found[0]) if found else None if stated else facility_city(value)
+        if placed:
+            city = placed[1]
+        if city:
+            facility = " ".join([*(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line) and without_cdcr(line)
+                                   and not PERSON_LABEL_RE.match(caption_left(line).strip().rstrip("."))),
+                                 *(placed or ())[:1]]) or None
+            return facility, city, state
     return None, None, None
 
 
@@ -161,11 +171,16 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
             continue
         name, sep, role = line.partition(",")
-        if not sep and tag_roles(line.split()[:1]) == [True] and (person := participant(line, comma=False)):
-            people.append(list(person))  # "Interpreter Esteban Ocampo (Spanish)": the role, then the name
+        role_led = tag_roles(line.split()[:1]) == [True]
+        if role_led and (person := participant(name, comma=False)):
+            # "Interpreter Esteban Ocampo (Spanish)", "Deputy District Attorney Carmen Ibarra-Lutz, Monterey County"
+            people.append([person[0], ", ".join(part for part in (person[1], role.strip()) if part)])
             continue
         is_name = is_upper_name(name.strip()) or (bool(sep) and _titled_participant(name.strip(), role))
-        continues = people and (not is_name or (not sep and _CONNECTOR_END_RE.search(people[-1][1])))
+        wrapped = people and _CONNECTOR_END_RE.search(people[-1][1])
+        if role_led and not is_name and not wrapped:
+            continue  # "Correctional Officer (name unknown)": a role of its own, no wrapped one
+        continues = people and (not is_name or (not sep and wrapped))
         if continues:
             people[-1][1] = f"{people[-1][1]} {line}".strip()
         elif is_name:
@@ -192,13 +207,18 @@ def _transcriber(lines: list[str]) -> str | None:
         if not match:
             continue
         candidates = [part.partition(",")[0].strip() for part in (match.group("rest"), *lines[i + 1 : i + 2])]
-        return next((c for c in candidates if is_upper_name(c)), None)
+        return next((c for c in candidates if is_upper_name(c) or _titled_transcriber(c)), None)
     return None
+
+
+def _titled_transcriber(name: str) -> bool:
+    """``Naomi Fairweather``: a mixed-case name, not the firm (``Pacific Coast Transcription``)."""
+    return TITLE_CASE_NAME_RE.match(name) is not None and name.split()[-1].casefold() not in ORGANIZATION_HEAD_WORDS
 
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    lines = [folded for folded in (fold(line) for line in lines) if folded]
+    lines = [folded for folded in (fold(line) for line in lines) if folded and not folded.isdigit()]  # page numbers
     cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
@@ -230,8 +250,9 @@ def _printed(lines: list[str], pattern: re.Pattern[str]) -> str | None:
     for line in lines:
         labeled = _LABELED_RE.match(line)
         value = labeled.group("value").strip() if labeled else line
-        if pattern.match(value):
-            return value
+        for part in (value, *value.rsplit(",", 1)):  # "MAY 6, 2021, 1:14 P.M.": the date, then the time
+            if pattern.match(part.strip()):
+                return part.strip()
     return None
 
 

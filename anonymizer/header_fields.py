@@ -11,15 +11,18 @@ import re
 
 from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import CAPITAL, tag_roles
-from anonymizer.vocabulary import INMATE_LABELS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, NAME_PARTICLES, ORGANIZATION_HEAD_WORDS, US_STATES
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
 CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
 #: the incarcerated person's label alone (``INMATE``, ``Incarcerated Person``)
 PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
                               re.IGNORECASE)
-#: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to four capitalised words
-TITLE_CASE_NAME_RE = re.compile(rf"^(?:[{CAPITAL}][\w'’.-]*\s+){{1,3}}[{CAPITAL}][\w'’.-]*$")
+#: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to five capitalised words
+#: (with lower-case particles between: ``Anneliese van der Hoeven``, ``José de la Cruz Villalobos``)
+_PARTICLE = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
+TITLE_CASE_NAME_RE = re.compile(
+    rf"^[{CAPITAL}][\w'’.-]*(?:\s+(?:(?:{_PARTICLE})\s+){{0,3}}[{CAPITAL}][\w'’.-]*){{1,4}}$")
 #: the words that make an inmate's label a name field: ``Inmate Name``, ``Name of Inmate``,
 #: ``Incarcerated Person's Full Name``
 _NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?Name$", re.IGNORECASE)
@@ -28,7 +31,7 @@ _LIST_RE = re.compile(r"^(?:(?:also|others)\s+)?(?:present|panel(?:\s+members)?|
                       r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
 #: the prison's field (``INSTITUTION: ...``)
-_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION|HELD\s+AT)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 
 
 def fold(line: str) -> str:
@@ -51,6 +54,20 @@ def city_state(line: str) -> tuple[str, str] | None:
     if not sep or not city.strip() or state.strip().upper() not in US_STATES:
         return None
     return city.strip(), state.strip()
+
+
+def facility_city(line: str) -> tuple[str, str] | None:
+    """``SALINAS VALLEY STATE PRISON, SOLEDAD`` -> (the prison, ``SOLEDAD``): a facility's name, then
+    its town, no state."""
+    facility, sep, city = line.rpartition(",")
+    words = facility.split()
+    city = city.strip()
+    if not sep or not words or words[-1].casefold().strip(".") not in ORGANIZATION_HEAD_WORDS:
+        return None
+    if not city or city.upper() in US_STATES or not all(w.isalpha() for w in city.replace("-", " ").split()[:3]) \
+            or len(city.split()) > 3:
+        return None
+    return facility.strip(), city
 
 
 def without_cdcr(line: str) -> str:
@@ -87,6 +104,12 @@ def role_first(line: str) -> tuple[str, str] | None:
     if printed_name(name):
         return name, role.strip()
     return None
+
+
+def place_value(line: str) -> str:
+    """``Held at: California Men's Colony, ...`` -> the value after the prison's label (the line without one)."""
+    match = _PLACE_LABEL_RE.match(line)
+    return match.group("value").strip() if match else line
 
 
 def labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None:

@@ -328,3 +328,69 @@ def test_it_reads_the_transcribers_credit_line_in_any_wording(credit):
     assert text[:end].endswith(credit)
     assert header.transcriber == "JANE SMITH"
     assert "JANE SMITH" not in {p.name for p in header.participants}
+
+
+MATTER_OF = """BOARD OF PAROLE HEARINGS
+STATE OF CALIFORNIA
+
+INITIAL PAROLE CONSIDERATION HEARING
+In the matter of:   JOSÉ MANUEL DE LA CRUZ VILLALOBOS        CDCR# P-66104
+
+Held at: California Men's Colony, San Luis Obispo, California
+On: Thursday, October 12, 2017
+
+Present for the Board:
+     Commissioner Anneliese van der Hoeven, presiding
+Also present:
+     José de la Cruz Villalobos, the inmate
+     Teodoro Ruiz de Alarcón, Spanish interpreter
+     Abdullah bin Rashid Al-Mansouri, Deputy District Attorney, Kern County
+
+PRESIDING COMMISSIONER VAN DER HOEVEN:  We're on the record.
+"""
+
+
+def test_it_reads_a_title_page_in_the_matter_of_with_names_that_have_particles():
+    end, header = split_title(MATTER_OF)
+    assert MATTER_OF[end:].startswith("\n\nPRESIDING COMMISSIONER VAN DER HOEVEN:")
+    assert (header.inmate_name, header.cdcr_number) == ("JOSÉ MANUEL DE LA CRUZ VILLALOBOS", "P-66104")
+    assert (header.facility, header.city, header.state) == ("California Men's Colony", "San Luis Obispo", "California")
+    assert header.hearing_date == "Thursday, October 12, 2017"
+    assert [(p.name, p.role) for p in header.participants] == [
+        ("Anneliese van der Hoeven", "Commissioner, presiding"), ("José de la Cruz Villalobos", "the inmate"),
+        ("Teodoro Ruiz de Alarcón", "Spanish interpreter"),
+        ("Abdullah bin Rashid Al-Mansouri", "Deputy District Attorney, Kern County")]
+
+
+@pytest.mark.parametrize(("lines", "facility", "city", "state"), [
+    (["SALINAS VALLEY STATE PRISON, SOLEDAD"], "SALINAS VALLEY STATE PRISON", "SOLEDAD", None),
+    (["SALINAS VALLEY STATE PRISON, SOLEDAD, CALIFORNIA"], "SALINAS VALLEY STATE PRISON", "SOLEDAD", "CALIFORNIA"),
+    (["CALIFORNIA STATE PRISON, SOLANO", "VACAVILLE, CALIFORNIA"], "CALIFORNIA STATE PRISON, SOLANO", "VACAVILLE",
+     "CALIFORNIA"),
+    (["FOLSOM STATE PRISON", "REPRESA, CALIFORNIA"], "FOLSOM STATE PRISON", "REPRESA", "CALIFORNIA"),
+])
+def test_it_reads_the_prison_and_its_town_on_one_line_or_two(lines, facility, city, state):
+    header = parse_title(["BOARD OF PAROLE HEARINGS", "In the matter of the Parole Consideration Hearing of:",
+                          "JOHN DOE", *lines, "MAY 6, 2021"])
+    assert (header.facility, header.city, header.state) == (facility, city, state)
+
+
+def test_it_reads_a_caption_page_with_a_page_number_a_date_and_time_line_and_role_first_participants():
+    header = parse_title([
+        "1", "SUBSEQUENT PAROLE CONSIDERATION HEARING", "BOARD OF PAROLE HEARINGS", "CDCR No. AY-22317",
+        "In the Matter of the Life Term Parole Consideration Hearing of:", "RAYMOND OSEI-BOATENG",
+        "SALINAS VALLEY STATE PRISON, SOLEDAD", "MAY 6, 2021, 1:14 P.M.", "OTHERS PRESENT:",
+        "Yusuf Abernathy, Attorney for Inmate", "Deputy District Attorney Carmen Ibarra-Lutz, Monterey County",
+        "Correctional Officer (name unknown)", "Transcribed by: Naomi Fairweather, Pacific Coast Transcription, LLC"])
+    assert header.hearing_type == "SUBSEQUENT PAROLE CONSIDERATION HEARING"  # the page number is no part of it
+    assert (header.hearing_date, header.hearing_time) == ("MAY 6, 2021", "1:14 P.M.")
+    assert [(p.name, p.role) for p in header.participants] == [
+        ("Yusuf Abernathy", "Attorney for Inmate"), ("Carmen Ibarra-Lutz", "Deputy District Attorney, Monterey County")]
+    assert header.transcriber == "Naomi Fairweather"
+
+
+def test_it_takes_no_transcription_firm_for_the_transcriber():
+    header = parse_title(["BOARD OF PAROLE HEARINGS", "CDCR Number: AB1234",
+                          "Transcribed by: Pacific Coast Transcription, LLC"])
+    assert header.transcriber is None
+
