@@ -130,6 +130,9 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     ``of that year`` off a DATE; a trailing ``a.k.a.`` off a PERSON; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
     """
     start, end = _trim(text, start, end, label)
+    stamp = _LEAD_STAMP.match(text, start, end) if label in _NAME_LABELS else None
+    if stamp:
+        start = stamp.end()  # the timestamp opening a line is no part of the name after it
     if label == "PERSON":
         start = _skip_lead(text, start, end)
         start, end = lexicon.strip_titles(text, start, end)
@@ -166,6 +169,8 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
 _SHORT_YEAR = re.compile(r"(?:^|\s)['’]\d\d")
 #: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
 _QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
+#: a recording's timestamp before a name span's first word (``00:03:10] Rosa Quiñones``)
+_LEAD_STAMP = re.compile(r"[\[(]?\d{1,2}(?::[0-5]\d){1,2}[\])]?[^\S\n]+(?=[^\W\d_])")
 #: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")
 _LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’](?:[a-z]{1,2}|S))?)[,:]?[^\S\n]+(?=[A-Z])")
 _KIN = frozenset(vocabulary.KIN_WORDS)
@@ -300,7 +305,8 @@ def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:
 #: a language use of a nationality word: after a verb of speaking or reading, before "class"...
 _LANGUAGE_BEFORE = re.compile(
     r"\b(?:speaks?|spoke|speaking|read|reads|write|writes|understands?|learn(?:ed|ing|s)?|taught|"
-    r"fluent[ ]in|translated?[ ]into|interpreter[ ]for)[ ]$",
+    r"fluent[ ]in|translated?[ ]into|interpreter[ ]for|prefers?|preferred)[ ]"
+    r"(?:(?:some|a[ ]little|a[ ]bit[ ]of|little|no|any|mostly|only|good|broken|basic)[ ])?$",
     re.I,
 )
 _LANGUAGE_AFTER = re.compile(r"[ ](?:class|classes|language|speakers?|interpreter|translation|teacher|lessons?)\b", re.I)

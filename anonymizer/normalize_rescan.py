@@ -76,6 +76,8 @@ class _FormIndex:
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
         if " " not in form:  # a single word is searched capitalised only ("a young man", "present")
             spellings = {s for s in spellings if s[0].isupper()}
+        if case_variants and label in _LOWER_CASE_LABELS and _no_word_in_lower_case(form):
+            spellings.add(key)  # "mister zamudio-prieto", "in stockton": a transcript without capitals
         if spellings:
             self._options.setdefault(key, {})[(gid, label)] = None
             self._spellings.setdefault(key, set()).update(spellings)
@@ -88,6 +90,21 @@ class _FormIndex:
             guarded = " " not in key and key in _vocabulary().common
             table[key] = _Target(gid, label, frozenset(self._spellings[key]), guarded)
         return table
+
+
+#: labels whose forms are also searched in lower case, when no part of the form is a word
+_LOWER_CASE_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+_LOWER_PART = re.compile(r"[^\W\d_]+")
+
+
+def _no_word_in_lower_case(form: str) -> bool:
+    """Whether every part of ``form`` is a name and no word in lower case: four letters or more, no
+    dictionary or common word (``Quiñones``, ``Zamudio-Prieto``; not ``Hope``, ``Young``, ``Tran``)."""
+    parts = _LOWER_PART.findall(form.lower())
+    common = _vocabulary().common
+    return bool(parts) and all(
+        len(part) >= 4 and part not in common and not plain.in_dictionary(part) and not lexicon.is_stop_word(part)
+        for part in parts)
 
 
 def _build_forms(

@@ -84,7 +84,7 @@ def sentence_initial(text: str, start: int) -> bool:
         return True
     if before[-1] == ".":
         last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
-        if before in ("Q.", "A."):
+        if before.lstrip() in ("Q.", "A."):
             return True
         return not ((len(last) == 1 and last.isalpha()) or last.casefold() in vocabulary.ABBREVIATIONS)
     return before[-1] in "?!:;—-"

@@ -113,6 +113,9 @@ def _first_and_last_name(surface: str) -> bool:
 _NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
+_PARTICLES = "|".join(sorted(vocabulary.NAME_PARTICLES, key=len, reverse=True))
+#: a name with lower-case particles: "María de los Ángeles Balderrama", "Jesús del Río" (groups: first, last)
+_PARTICLE_NAME = re.compile(rf"({_CAP})(?: {_CAP})*(?: (?:{_PARTICLES}))+ (?:{_CAP} )*({_CAP}(?:-{_CAP})?)")
 
 
 def named_person(text: str, start: int, end: int) -> bool:
@@ -129,11 +132,11 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
     person, whatever place or organization the words also name. Two words: no plain word and no
     organization's word first, a census surname that is no organization's plural head or a word no
     list knows last ("Tavita Aumua"). One word: a census first name or no dictionary word."""
-    match = _NAME_WORDS.fullmatch(text, start, end)
+    match = _NAME_WORDS.fullmatch(text, start, end) or _PARTICLE_NAME.fullmatch(text, start, end)
     if match is None or not (lexicon.after_relative(text, start)
                              or _NAMED_AFTER.search(text, max(0, start - 30), start)):
         return False
-    first, last = match.group(1), match.group(2)
+    first, last = match.group(1), match.group(match.lastindex)
     if last is None:
         return may_be_first_name(first)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):

@@ -316,6 +316,10 @@ LANGUAGE_OR_GROUP = [
     ("My mother only speaks Vietnamese at home.", "Vietnamese", False),
     ("My family is English and Irish.", "English", True),
     ("The victim was Vietnamese.", "Vietnamese", True),
+    ("I understand some English but I prefer Spanish.", "English", False),  # a quantifier before the language
+    ("I understand some English but I prefer Spanish.", "Spanish", False),
+    ("He speaks a little Tagalog.", "Tagalog", False),
+    ("Some Vietnamese families came.", "Vietnamese", True),
 ]
 
 
@@ -327,6 +331,7 @@ def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
 
 
 @pytest.mark.parametrize("line, surface, kept", [
+    ("[00:03:10] Rosa Quiñones: my brother\n", "00:03:10] Rosa Quiñones", "Rosa Quiñones"),  # no timestamp
     ("COMMISSIONER McDONALD: Understood.\n", "McDONALD: Understood", "McDONALD"),  # never across the tag's colon
     ("DEPUTY COMMISSIONER McDONALD: Keep going.\n", "McDONALD: Keep", "McDONALD"),
     ("INMATE: Bob Smith spoke.\n", "Bob Smith", "Bob Smith"),  # after the tag: untouched

@@ -70,6 +70,9 @@ def _filtered_labels(sentence: str, surface: str, label: str) -> list[str]:
     ("My mom, Esperanza Álvarez, raised us.", "Esperanza Álvarez", "PERSON"),
     ("Tia Rosario and my abuela Carmen Delgado wrote letters.", "Carmen Delgado", "PERSON"),  # kin in Spanish
     ("My tío, Ramón Ochoa, gave me a job.", "Ramón Ochoa", "PERSON"),
+    ("Yes. My mother is María de los Ángeles Balderrama.", "María de los Ángeles Balderrama", "PERSON"),  # particles
+    ("My father was Jesús del Río, a farmer.", "Jesús del Río", "PERSON"),
+    ("We went to Puerto de la Cruz on vacation.", "Puerto de la Cruz", "ORGANIZATION"),  # no relative before it
     ("He visits with his kids, Mateo and Sofia.", "Mateo", "PERSON"),  # a plural relative, a list of names
     ("He visits with his kids, Mateo and Sofia.", "Sofia", "PERSON"),
     ("My daughters Ana, Lucia and Sofia wrote.", "Sofia", "PERSON"),

@@ -546,6 +546,22 @@ def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_perso
     assert any(m.start == second for m in out) is tagged
 
 
+@pytest.mark.parametrize(("said", "found"), [
+    ("welcome ms. quiñones. mister zamudio-prieto, go on.", ["quiñones", "zamudio-prieto"]),  # no capitals
+    ("a young man with hope and grace.", []),  # words in lower case are words
+    ("we drove through stockton.", []),  # a dictionary's place name too
+])
+def test_it_finds_a_known_name_written_in_lower_case_when_no_part_is_a_word(said, found):
+    text = ("COMMISSIONER TRAN: This is Luis Zamudio-Prieto, and Rosa Quiñones, Hope Young and Grace Stockton.\n"
+            f"COMMISSIONER TRAN: {said}\n")
+    names = [at(text, name) for name in ("Luis Zamudio-Prieto", "Rosa Quiñones", "Hope Young", "Grace Stockton")]
+    out, _ = run(text, names, header=None)
+    line = text.index(said)
+    assert [text[m.start:m.end] for m in out if m.start >= line] == found
+    entity = {text[m.start:m.end]: m.entity for m in out}
+    assert all(entity[word] == entity[whole] for word, whole in zip(found, ("Rosa Quiñones", "Luis Zamudio-Prieto")))
+
+
 @pytest.mark.parametrize("text, first, rest", [
     ("INMATE: My cousin We-\nCOMMISSIONER RUFF: Continue.\nINMATE: -sley Washington drove.\n", "We", "sley Washington"),
     ("A. My cousin Ma-\nQ. Go ahead.\nA. -rvin Holloway had the car.\n", "Ma", "rvin Holloway"),

@@ -248,6 +248,11 @@ TIME = [
     ("10:30, 11:45", ["10:30", "11:45"]),
     ("John 3:16", []),
     ("Psalm 23:4", []),
+    # a recording's running time, not a time of day
+    ("[00:01:27] Commissioner Tran: okay", []),
+    ("(01:02:05) inaudible", []),
+    ("00:14:02 Speaker 2: yes", []),
+    ("the call came at 14:05:10 that night", ["14:05:10"]),
     ("a 3:1 ratio", []),
     ("Penal Code 3:10", []),
     ("1500 hours of community service", []),

@@ -206,6 +206,8 @@ CASE_NUMBER = [
     ("my CDCR number is V12345", []),  # the CDCR recognizer's
     ("his badge was 1234 and", ["1234"]),
     ("Esteban Ocampo, Spanish interpreter, badge 20-4471.", ["20-4471"]),
+    ("Alameda County Superior Court case number 147732A?", ["147732A"]),
+    ("case number SCD20447BA in San Diego", ["SCD20447BA"]),
     ("we talked for 20-30 minutes", []),
     ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),

@@ -278,6 +278,7 @@ SUSPECTS = [
     # an object pronoun after a sentence's first word makes it a verb
     ("COMMISSIONER ROE: Tell me where you grew up.", []),
     ("COMMISSIONER ROE: Walk us through that night.", []),
+    ("     Q. Tell me about the life crime.", []),  # an indented question opens a sentence too
     ("COMMISSIONER ROE: Gary you said was there.", [("Gary", "PERSON")]),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag

@@ -62,6 +62,27 @@ class TimeRecognizer(RuleRecognizer):
     PATTERNS = PATTERNS
     CONTEXT = ["time", "clock", "hour", "hours", "morning", "afternoon", "evening", "night", "am", "pm"]
 
+    def keep(self, text: str, start: int, end: int) -> bool:
+        return not is_recording_timestamp(text, start, end)
+
+
+#: a recording's running time, not a time of day: ``[00:01:27]``, ``(01:02:05)``, ``00:01:27 Speaker:``
+_TIMESTAMP = re.compile(r"\d\d?:[0-5]\d:[0-5]\d")
+
+
+def is_recording_timestamp(text: str, start: int, end: int) -> bool:
+    """An hours:minutes:seconds reading in brackets, or opening its line before a speaker's label: where a
+    recording is, not when."""
+    if not _TIMESTAMP.fullmatch(text, start, end):
+        return False
+    before = text[text.rfind("\n", 0, start) + 1 : start].strip()
+    if before in ("[", "(") or text[end : end + 1] in ("]", ")"):
+        return True
+    return before == "" and _SPEAKER_AFTER.match(text, end) is not None  # "00:01:27 Speaker 2: ..."
+
+
+_SPEAKER_AFTER = re.compile(r"[^\S\n]+[^\W\d_][^\n:]{0,40}:")
+
 
 # --- a number read as a time of day (never an age) -------------------------------------------
 _NUM = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
