@@ -1,7 +1,8 @@
 """The whole automatic pass on hearings written by hand in layouts and phrasing no generator has
 (``tests/hand/``): a caption box with line numbers and page numbers, a form with the inmate's
 surname first and one-line lists of participants, title-case speaker labels, "INCARCERATED
-PERSON" tags, an APPEARANCES list with the role before the name, numbers said aloud. They are neither the tuning
+PERSON" tags, an APPEARANCES list with the role before the name, numbers said aloud, Q./A. turns under
+running page headers, a recording's lower-case transcript with timestamps, names with particles. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -41,6 +42,23 @@ EXPECTED = {
          "T-dash-four-four-one-nine-two", "kilo dot torres at gmail dot com", "Adebayo-Wright", "Darnell Whitfield",
          "Rigoberto Ochoa", "Ximena", "Jaylen", "two thousand one", "August the ninth", "4471"],
         ["building seven", "PIA crew"],
+    ),
+    "qa_running_headers.txt": (
+        ["SOLEDAD", "AY-22317", "Osei-Boateng", "Ibarra-", "147732A", "Naomi Fairweather", "Carmen Ibarra-Lutz",
+         "Kwame", "(510) 555-0162", "2610 Tennyson Road", "Hegenberger Road", "Harpreet Sandhu", "Ludhiana"],
+        ["Tell me", "Criminal Behavior Assessment", "Correctional Officer", "Exhibit 4"],
+    ),
+    "asr_timestamps.txt": (
+        ["zamudio-prieto", "quiñones", "G41822", "Ezequiel", "Cheque", "Barragán", "Esperanza", "Rosa Quiñones",
+         "forty-four twelve El Dorado Street", "two zero nine, five five five, zero one eight eight", "D-Rock"],
+        ["00:00:04", "00:03:10", "Anger Management", "Unidentified Speaker"],
+    ),
+    "particles_decision.txt": (
+        ["JOSÉ MANUEL DE LA CRUZ VILLALOBOS", "P-66104", "San Luis Obispo", "Anneliese van der Hoeven",
+         "Teodoro Ruiz de Alarcón", "Danielle St. Clair", "Abdullah bin Rashid Al-Mansouri", "Jesús del Río",
+         "María de los Ángeles Balderrama", "Chuy D'Angelo", "3309 Ming Avenue", "Guadalupe de la Cruz de Soto",
+         "dstclair@stclairlaw.com", "VAN DER HOEVEN", "de la Cruz"],
+        ["Present for the Board", "Spanish interpreter", "prefer Spanish", "Victim Awareness Offender Program"],
     ),
 }
 
