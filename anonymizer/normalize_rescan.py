@@ -62,9 +62,10 @@ class _Target:
 class _FormIndex:
     """Every searchable form (lower case) -> its target, collisions resolved once."""
 
-    def __init__(self, groups: list[_Group], whitelisted: Callable[[str], bool]) -> None:
+    def __init__(self, groups: list[_Group], whitelisted: Callable[[str], bool], lower_case: bool = False) -> None:
         self.groups = groups
         self.whitelisted = whitelisted
+        self.lower_case = lower_case  # a text written without capitals: forms are searched in lower case too
         self._options: dict[str, dict[tuple[int, str], None]] = {}
         self._spellings: dict[str, set[str]] = {}
 
@@ -76,7 +77,7 @@ class _FormIndex:
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
         if " " not in form:  # a single word is searched capitalised only ("a young man", "present")
             spellings = {s for s in spellings if s[0].isupper()}
-        if case_variants and label in _LOWER_CASE_LABELS and _no_word_in_lower_case(form):
+        if self.lower_case and case_variants and label in _LOWER_CASE_LABELS and _no_word_in_lower_case(form):
             spellings.add(key)  # "mister zamudio-prieto", "in stockton": a transcript without capitals
         if spellings:
             self._options.setdefault(key, {})[(gid, label)] = None
@@ -97,6 +98,17 @@ _LOWER_CASE_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 _LOWER_PART = re.compile(r"[^\W\d_]+")
 
 
+#: a sentence's first letter after a full stop, a question or an exclamation mark
+_SENTENCE_START = re.compile(r"[.?!][ ]+([^\W\d_])")
+
+
+def written_without_capitals(text: str) -> bool:
+    """Whether a quarter or more of the text's sentences (ten at least) open in lower case, as a speech
+    recognizer writes them ("thank you. and we have ..."): names may then be written so too."""
+    starts = [match.group(1) for match in _SENTENCE_START.finditer(text)]
+    return len(starts) >= 10 and 4 * sum(letter.islower() for letter in starts) >= len(starts)
+
+
 def _no_word_in_lower_case(form: str) -> bool:
     """Whether every part of ``form`` is a name and no word in lower case: four letters or more, no
     dictionary or common word (``Quiñones``, ``Zamudio-Prieto``; not ``Hope``, ``Young``, ``Tran``)."""
@@ -110,7 +122,7 @@ def _no_word_in_lower_case(form: str) -> bool:
 def _build_forms(
     text: str, mentions: list[Mention], groups: list[_Group], whitelisted: Callable[[str], bool]
 ) -> dict[str, _Target]:
-    index = _FormIndex(groups, whitelisted)
+    index = _FormIndex(groups, whitelisted, written_without_capitals(text))
     votes: Counter = Counter()
     seen_cases: dict[str, dict[str, None]] = {}
     for mention in mentions:

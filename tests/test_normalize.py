@@ -553,6 +553,7 @@ def test_it_takes_a_sentence_initial_name_word_as_the_person_only_before_a_perso
 ])
 def test_it_finds_a_known_name_written_in_lower_case_when_no_part_is_a_word(said, found):
     text = ("COMMISSIONER TRAN: This is Luis Zamudio-Prieto, and Rosa Quiñones, Hope Young and Grace Stockton.\n"
+            "COMMISSIONER TRAN: okay. we are on the record. thank you. go on. yes. and then. right. sure. fine. so.\n"
             f"COMMISSIONER TRAN: {said}\n")
     names = [at(text, name) for name in ("Luis Zamudio-Prieto", "Rosa Quiñones", "Hope Young", "Grace Stockton")]
     out, _ = run(text, names, header=None)
@@ -560,6 +561,13 @@ def test_it_finds_a_known_name_written_in_lower_case_when_no_part_is_a_word(said
     assert [text[m.start:m.end] for m in out if m.start >= line] == found
     entity = {text[m.start:m.end]: m.entity for m in out}
     assert all(entity[word] == entity[whole] for word, whole in zip(found, ("Rosa Quiñones", "Luis Zamudio-Prieto")))
+
+
+def test_it_searches_no_name_in_lower_case_in_a_text_written_with_capitals():
+    text = ("COMMISSIONER ROE: Mr. Öğretim was there. He said so. I agree. We know. Go on. Yes. Right. Sure. Fine.\n"
+            "INMATE DOE: I took açık öğretim classes and met Ms. Quiñones. Then quiñones cards. Okay.\n")
+    out, _ = run(text, [at(text, "Öğretim"), at(text, "Quiñones")], header=None)
+    assert [text[m.start:m.end] for m in out if text[m.start].islower()] == []
 
 
 @pytest.mark.parametrize("text, first, rest", [
