@@ -52,7 +52,7 @@ _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
-_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+the\s+matter\s+of\s*:", re.IGNORECASE)
+_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+(?:the\s+matter\s+of|re)\s*:", re.IGNORECASE)
 _SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
 )
@@ -66,7 +66,7 @@ _TRANSCRIBED_RE = re.compile(
 _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$", re.IGNORECASE)
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 # Markers of a CDCR title page; split_title needs at least two of them.
-_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "CDCR#", "HEARING OF",
+_MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "CDCR#", "IN RE:", "HEARING OF",
             "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
@@ -269,7 +269,8 @@ _SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s
 #: Ostrowski:``, ``Inmate Navarrete: Good morning.``)
 _SPEAKER_LABEL_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
 _FIELD_WORD_RE = re.compile(
-    r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID|INSTITUTION|FACILITY|LOCATION|PRISON|COUNTY|APPEARANCES)\b\.?\s?:",
+    r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID|INSTITUTION|FACILITY|LOCATION|PRISON|COUNTY|APPEARANCES|RE"
+    r"|MATTER\s+OF|HELD\s+AT)\b\.?\s?:",
     re.IGNORECASE)
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
 _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")

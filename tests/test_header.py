@@ -315,7 +315,8 @@ def test_it_ends_a_spread_title_page_at_the_first_utterance_in_any_layout(first_
 
 @pytest.mark.parametrize("line", ["CDCR Number:", "Panel Present:", "In the matter of the Life Term Parole Hearing of:",
                                   "OTHERS PRESENT:", "TRANSCRIBED BY:", "Inmate Name: LUIS NAVARRETE",
-                                  "CDCR Number: J-55102", "Presiding Commissioner: Mary Roe"])
+                                  "CDCR Number: J-55102", "Presiding Commissioner: Mary Roe",
+                                  "IN RE: ANTOINE DUPREE BASKERVILLE", "Held at: California Men's Colony, San Luis Obispo"])
 def test_it_does_not_end_a_title_page_at_its_own_labels(line):
     assert not ends_title(line)
 
@@ -394,3 +395,10 @@ def test_it_takes_no_transcription_firm_for_the_transcriber():
                           "Transcribed by: Pacific Coast Transcription, LLC"])
     assert header.transcriber is None
 
+
+
+def test_it_reads_the_inmate_after_in_re():
+    header = parse_title(["BOARD OF PAROLE HEARINGS", "CDCR NO. D-38815", "IN RE: ANTOINE DUPREE BASKERVILLE",
+                          "CALIFORNIA STATE PRISON, LOS ANGELES COUNTY", "LANCASTER, CALIFORNIA"])
+    assert header.inmate_name == "ANTOINE DUPREE BASKERVILLE"
+    assert (header.facility, header.city) == ("CALIFORNIA STATE PRISON, LOS ANGELES COUNTY", "LANCASTER")
