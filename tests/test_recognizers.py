@@ -338,6 +338,9 @@ AGE = [
     ("Between the ages of eleven and 25 I was", ["eleven", "25"]),
     ("your age at the time of the offense was 19.", ["19"]),
     ("Consuelo, 31, was a nurse.", ["31"]),
+    ("our kids, Jalen, 12, and Amaya, 9.", ["12", "9"]),  # the list's last age ends the sentence
+    ("Mateo, ten, and Sofia, seven.", ["ten", "seven"]),
+    ("Count 2, 12, and Count 3, 9.", []),
     ("I was a teenager, 16, when", ["16"]),
     ("Aged 15, I already had a record", ["15"]),
     ("COMMISSIONER SMITH: And how old are you today?\nMR. YOUNG: Forty-three.", ["Forty-three"]),

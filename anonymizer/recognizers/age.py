@@ -78,6 +78,13 @@ PATTERNS = [
         rf"(?<=(?:\b{_RELATIVE}|(?<![\w'’.-]){_NAME}),[ ]{_HEDGE}){_NUMBER_NOT_ONE}(?=,)",
         0.85,
     ),
+    # "our kids, Jalen, 12, and Amaya, 9.": the last of a list of names with their ages
+    Pattern(
+        "list_last_name_number",
+        rf"(?<=(?<![\w'’.-]){_NAME},[ ]{_NUMBER_NOT_ONE},?[ ](?:and|&)[ ](?<![\w'’.-]){_NAME},[ ]){_NUMBER_NOT_ONE}"
+        rf"(?=[.;!?)]|$)",
+        0.85,
+    ),
     # "19 when I came in", "Twenty-two. That's how old he was."
     Pattern(
         "number_opens_age_clause",
