@@ -2,7 +2,8 @@
 (``tests/hand/``): a caption box with line numbers and page numbers, a form with the inmate's
 surname first and one-line lists of participants, title-case speaker labels, "INCARCERATED
 PERSON" tags, an APPEARANCES list with the role before the name, numbers said aloud, Q./A. turns under
-running page headers, a recording's lower-case transcript with timestamps, names with particles. They are neither the tuning
+running page headers, a recording's lower-case transcript with timestamps, names with particles, letters read
+aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -59,6 +60,17 @@ EXPECTED = {
          "María de los Ángeles Balderrama", "Chuy D'Angelo", "3309 Ming Avenue", "Guadalupe de la Cruz de Soto",
          "dstclair@stclairlaw.com", "VAN DER HOEVEN", "de la Cruz"],
         ["Present for the Board", "Spanish interpreter", "prefer Spanish", "Victim Awareness Offender Program"],
+    ),
+    "letters_formats.txt": (
+        ["Amaya, 9", "Jalen, 12", "4/2/79", "04-02-1979", "4-2-79", "C4471902", "4GHT218", "3/14/98", "12/25/2017",
+         "Keisha Webb-Turner", "1542 E. Shields Ave., Apt. 7", "559.555.0123", "keisha.turner78@yahoo.com",
+         "548-22-5521", "F-20931", "Gus Petrakis", "Leon Amaechi"],
+        ["Director", "TABE score is 11.2", "Bridge Program", "Conservation Camp"],
+    ),
+    "speaker_variants.txt": (
+        ["ANTOINE DUPREE BASKERVILLE", "D-38815", "LANCASTER", "Tyreesha", "Little Kev", "Baby Loc", "Booker",
+         "Shante", "Rosedale Cemetery", "B-A-S-K-E-R-V-I-L-L-E", "MARY LOU SANDERS", "the 2nd of August, 1976"],
+        ["IN RE", "THE INMATE", "Youth Offender Program", "Penal Code 3051", "Whereupon, a recess was taken"],
     ),
 }
 
