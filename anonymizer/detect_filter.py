@@ -260,9 +260,10 @@ def filter_mentions(
         label = m.label
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
-        elif label == "PERSON" and not trusted and "suspect" not in m.sources and not _after_title(text, start) and (
-                gazetteer.is_place_not_name(surface) or _street_on(text, start, surface)):
-            label = "LOCATION"  # "out past Yreka", "say Chula Vista", "a room on Juniper Lane": a town or a street
+        elif label in ("PERSON", "ORGANIZATION") and not trusted and "suspect" not in m.sources \
+                and not _after_title(text, start) \
+                and ((label == "PERSON" and gazetteer.is_place_not_name(surface)) or _street_on(text, start, surface)):
+            label = "LOCATION"  # "out past Yreka", "say Chula Vista", "(lived) on Foothill Boulevard": a town, a street
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):

@@ -15,7 +15,8 @@ personal data in a context where it occurs:
   a long number after a letter or two (``B7734521``) and the last digits of one (``ending in 4421``).
 
 Never a whitelisted term, a role, title, month, weekday, holiday or stop word, a speaker tag or a
-word inside a protected phrase. Each suspect is a PERSON / AGE / ID-like mention with source
+word inside a protected phrase. Each suspect is a PERSON (LOCATION for a known place that is no
+one's name) / AGE / ID-like mention with source
 ``suspect`` and certainty 3 (pending, never auto-accepted); all suspects with the same surface
 share one entity so a reviewer can dismiss them everywhere at once.
 """
@@ -99,7 +100,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
-        found.append((start, end, "PERSON"))
+        # "born in Accra, Ghana": a known place that is no one's name is a place
+        found.append((start, end, "LOCATION" if gazetteer.is_place_not_name(" ".join(words)) else "PERSON"))
     for match in _CUT_OFF.finditer(text):
         if free(*match.span(1)) and not _known(match.group(1)):
             found.append((*match.span(1), "PERSON"))

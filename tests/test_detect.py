@@ -330,6 +330,18 @@ def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
     assert bool(list(filter_mentions(text, [mention]))) is kept
 
 
+@pytest.mark.parametrize(("text", "surface", "label"), [
+    ("We lived on Foothill Boulevard, near Fruitvale.", "Foothill Boulevard", "LOCATION"),  # a street after "on"
+    ("She lives at 2217 Mission Road now.", "Mission Road", "LOCATION"),
+    ("He worked for Foothill Boulevard Motors.", "Foothill Boulevard Motors", "ORGANIZATION"),
+    ("I called Foothill Boulevard about it.", "Foothill Boulevard", "ORGANIZATION"),  # no "on", no number
+])
+def test_it_takes_a_taggers_organization_on_a_street_for_the_street(text, surface, label):
+    start = text.index(surface)
+    out = list(filter_mentions(text, [Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))]))
+    assert [m.label for m in out] == [label]
+
+
 @pytest.mark.parametrize("line, surface, kept", [
     ("[00:03:10] Rosa Quiñones: my brother\n", "00:03:10] Rosa Quiñones", "Rosa Quiñones"),  # no timestamp
     ("COMMISSIONER McDONALD: Understood.\n", "McDONALD: Understood", "McDONALD"),  # never across the tag's colon

@@ -279,6 +279,8 @@ SUSPECTS = [
     ("COMMISSIONER ROE: Tell me where you grew up.", []),
     ("COMMISSIONER ROE: Walk us through that night.", []),
     ("     Q. Tell me about the life crime.", []),  # an indented question opens a sentence too
+    ("MR. DOE: I was born in Accra, in Ghana.", [("Accra", "LOCATION"), ("Ghana", "LOCATION")]),  # no one's name
+    ("MR. DOE: Then Lancaster said no.", [("Lancaster", "PERSON")]),  # a place that is a surname too
     ("COMMISSIONER ROE: Gary you said was there.", [("Gary", "PERSON")]),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
     # weaker age contexts: a suspect, not a tag
