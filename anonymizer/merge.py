@@ -43,6 +43,7 @@ __all__ = ["HIGH_TRUST_SOURCES", "LABEL_PRIORITY", "NER_SOURCES", "merge", "merg
 #: organizations, NRP.  Unknown labels come last (alphabetically).
 LABEL_PRIORITY: tuple[str, ...] = (
     "CDCR_ID",
+    "ID",  # a case, badge or booking number after its name ("badge 20-4471"), never a date
     "SPELLED_NAME",
     "SPELLED_OUT_ITEM",
     "EMAIL_ADDRESS",

@@ -29,6 +29,8 @@ TEXT = "inmate Kevin Richardson, CDCR number L90314, at San Quentin State Prison
     [
         # identical spans are one mention
         ([m(7, 23), m(7, 23, "PERSON", "presidio")], [(7, 23, "PERSON")]),
+        # a rule's ID over the tagger's DATE on the same span ("badge 20-4471")
+        ([m(37, 43, "DATE"), m(37, 43, "ID", "presidio")], [(37, 43, "ID")]),
         # same start, different end: keep the longer
         ([m(7, 12), m(7, 23)], [(7, 23, "PERSON")]),
         # same end, different start: keep the longer
