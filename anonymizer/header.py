@@ -262,7 +262,9 @@ def is_title_page(lines: list[str]) -> bool:
     return sum(marker in upper for marker in _MARKERS) >= 2
 
 
-_SEPARATOR_RE = re.compile(r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S)?[\W_]*$")
+#: a rule, ``--oOo--``, ``P R O C E E D I N G S`` or the heading of the panel's ``DECISION``
+_SEPARATOR_RE = re.compile(
+    r"^[\W_]*(?:o\s*O\s*o|P\s*R\s*O\s*C\s*E\s*E\s*D\s*I\s*N\s*G\s*S|D\s*E\s*C\s*I\s*S\s*I\s*O\s*N)?[\W_]*$")
 
 
 #: a speaker's label in any case, alone on its line or before the words said (``Presiding Commissioner

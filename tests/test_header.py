@@ -402,3 +402,12 @@ def test_it_reads_the_inmate_after_in_re():
                           "CALIFORNIA STATE PRISON, LOS ANGELES COUNTY", "LANCASTER, CALIFORNIA"])
     assert header.inmate_name == "ANTOINE DUPREE BASKERVILLE"
     assert (header.facility, header.city) == ("CALIFORNIA STATE PRISON, LOS ANGELES COUNTY", "LANCASTER")
+
+
+@pytest.mark.parametrize("heading", ["DECISION", "D E C I S I O N", "-- DECISION --"])
+def test_it_ends_a_title_page_at_the_decisions_heading(heading):
+    text = ("STATE OF CALIFORNIA\nBOARD OF PAROLE HEARINGS\n\nCDC Number: J-27764\n\nOTHERS PRESENT:\nCLARENCE POINDEXTER, Attorney for Inmate\n\n"
+            f"{heading}\n\nPRESIDING COMMISSIONER ROE:  We're back on the record.\n")
+    end, header = split_title(text)
+    assert text[:end].endswith("Attorney for Inmate")
+    assert [p.name for p in header.participants] == ["CLARENCE POINDEXTER"]

@@ -339,6 +339,8 @@ AGE = [
     ("your age at the time of the offense was 19.", ["19"]),
     ("Consuelo, 31, was a nurse.", ["31"]),
     ("our kids, Jalen, 12, and Amaya, 9.", ["12", "9"]),  # the list's last age ends the sentence
+    ("Mr. Martinez-Garcia, then twenty, and his crime partner", ["twenty"]),  # "then", a hyphenated name
+    ("I was then 19 and stupid.", ["19"]),
     ("Mateo, ten, and Sofia, seven.", ["ten", "seven"]),
     ("Count 2, 12, and Count 3, 9.", []),
     ("I was a teenager, 16, when", ["16"]),

@@ -20,7 +20,7 @@ _OLD = r"(?i:[ -](?:years?|yrs?\.?|months?)[ -]old|[ ]years?[ ]of[ ]age)(?![\w'�
 _FILLER = r"(?:(?i:uh|um|uhm|er|ah),?[ ])"
 _HEDGE = (
     rf"{_FILLER}?(?:(?i:only|just|about|around|like|maybe|probably|barely|already|almost|nearly|approximately"
-    r"|roughly|now|still|both|going[ ]on|currently|exactly|literally|only[ ]about|just[ ]about|coming[ ]up[ ]on"
+    r"|roughly|now|then|still|both|going[ ]on|currently|exactly|literally|only[ ]about|just[ ]about|coming[ ]up[ ]on"
     rf"|close[ ]to|pushing|over|under|going[ ]to[ ]be)[ ]{_FILLER}?)?"
 )
 #: the space after a subject and verb, maybe with an interjection ("I'm, uh, 40")
@@ -72,10 +72,10 @@ PATTERNS = [
             rf"{_START}{_NUMBER}[ -](?i:years?)(?:,?[ ]and|,)[ ]{_NUMBER}[ -](?i:months?)[ -](?i:old)(?![\w'’])", 0.95),
     Pattern("words_year_old", rf"{_START}{NUMBER_WORD_STEM}-(?i:years?-old)(?![\w'’])", 0.95),
     # "my son, 12, saw it", "a boy of 12", "At fifteen, I dropped out"
-    # "my son, 12, saw it", "Consuelo, 31, was ..."
+    # "my son, 12, saw it", "Consuelo, 31, was ...", "Mr. Martinez-Garcia, then twenty, and"
     Pattern(
         "relative_comma_number",
-        rf"(?<=(?:\b{_RELATIVE}|(?<![\w'’.-]){_NAME}),[ ]{_HEDGE}){_NUMBER_NOT_ONE}(?=,)",
+        rf"(?<=(?:\b{_RELATIVE}|(?<![\w'’.-])(?:{_NAME}-)?{_NAME}),[ ]{_HEDGE}){_NUMBER_NOT_ONE}(?=,)",
         0.85,
     ),
     # "our kids, Jalen, 12, and Amaya, 9.": the last of a list of names with their ages
