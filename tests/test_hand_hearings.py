@@ -3,7 +3,7 @@
 surname first and one-line lists of participants, title-case speaker labels, "INCARCERATED
 PERSON" tags, an APPEARANCES list with the role before the name, numbers said aloud, Q./A. turns under
 running page headers, a recording's lower-case transcript with timestamps, names with particles, letters read
-aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags. They are neither the tuning
+aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's decision read as a narrative. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -71,6 +71,12 @@ EXPECTED = {
         ["ANTOINE DUPREE BASKERVILLE", "D-38815", "LANCASTER", "Tyreesha", "Little Kev", "Baby Loc", "Booker",
          "Shante", "Rosedale Cemetery", "B-A-S-K-E-R-V-I-L-L-E", "MARY LOU SANDERS", "the 2nd of August, 1976"],
         ["IN RE", "THE INMATE", "Youth Offender Program", "Penal Code 3051", "Whereupon, a recess was taken"],
+    ),
+    "decision_narrative.txt": (
+        ["HUMBERTO \"BETO\" MARTINEZ-GARCIA", "J-27764", "SOLEDAD", "twenty", "Spooky", "Dolores Fitzsimmons",
+         "Caitlin", "Consuelo Garcia de Martinez", "11-3-98", "6/17/2003", "Tuiasosopo", "27 Natividad Road",
+         "Bettencourt Landscaping", "Martinez-"],
+        ["DECISION", "Alternatives to Violence", "disciplinary free"],
     ),
 }
 
