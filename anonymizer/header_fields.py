@@ -11,7 +11,7 @@ import re
 
 from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import CAPITAL, tag_roles
-from anonymizer.vocabulary import INMATE_LABELS, NAME_PARTICLES, ORGANIZATION_HEAD_WORDS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
 CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
@@ -20,9 +20,8 @@ PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for l
                               re.IGNORECASE)
 #: a participant printed in mixed case (``Mary Smith, Presiding Commissioner``): two to five capitalised words
 #: (with lower-case particles between: ``Anneliese van der Hoeven``, ``José de la Cruz Villalobos``)
-_PARTICLE = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
 TITLE_CASE_NAME_RE = re.compile(
-    rf"^[{CAPITAL}][\w'’.-]*(?:\s+(?:(?:{_PARTICLE})\s+){{0,3}}[{CAPITAL}][\w'’.-]*){{1,4}}$")
+    rf"^[{CAPITAL}][\w'’.-]*(?:\s+(?:(?:{NAME_PARTICLE_ALTERNATION})\s+){{0,3}}[{CAPITAL}][\w'’.-]*){{1,4}}$")
 #: the words that make an inmate's label a name field: ``Inmate Name``, ``Name of Inmate``,
 #: ``Incarcerated Person's Full Name``
 _NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?Name$", re.IGNORECASE)

@@ -113,9 +113,9 @@ def _first_and_last_name(surface: str) -> bool:
 _NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
-_PARTICLES = "|".join(sorted(vocabulary.NAME_PARTICLES, key=len, reverse=True))
 #: a name with lower-case particles: "María de los Ángeles Balderrama", "Jesús del Río" (groups: first, last)
-_PARTICLE_NAME = re.compile(rf"({_CAP})(?: {_CAP})*(?: (?:{_PARTICLES}))+ (?:{_CAP} )*({_CAP}(?:-{_CAP})?)")
+_PARTICLE_NAME = re.compile(
+    rf"({_CAP})(?: {_CAP})*(?: (?:{vocabulary.NAME_PARTICLE_ALTERNATION}))+ (?:{_CAP} )*({_CAP}(?:-{_CAP})?)")
 
 
 def named_person(text: str, start: int, end: int) -> bool:
@@ -136,7 +136,7 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
     if match is None or not (lexicon.after_relative(text, start)
                              or _NAMED_AFTER.search(text, max(0, start - 30), start)):
         return False
-    first, last = match.group(1), match.group(match.lastindex)
+    first, last = match.group(1), match.group(2)
     if last is None:
         return may_be_first_name(first)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):

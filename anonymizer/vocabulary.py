@@ -19,6 +19,7 @@ from functools import lru_cache
 from importlib.resources import files
 
 from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
+    NAME_PARTICLE_ALTERNATION,
     NAME_PARTICLES,
     NAME_SUFFIXES,
     ABBREVIATIONS,

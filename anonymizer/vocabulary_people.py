@@ -13,6 +13,8 @@ NAME_PARTICLES = frozenset({
     "de", "del", "della", "di", "da", "das", "do", "dos", "du", "la", "las", "le", "los", "van", "von", "der", "den",
     "ter", "ten", "bin", "ibn", "bint", "al", "el", "y",
 })
+#: the particles as one regular-expression alternation, longest first
+NAME_PARTICLE_ALTERNATION = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
 #: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded
 ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
 #: title and role words dropped from person names (``titles.txt`` adds more), case-folded
