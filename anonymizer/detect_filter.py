@@ -169,7 +169,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
 _SHORT_YEAR = re.compile(r"(?:^|\s)['’]\d\d")
 #: a Q&A marker opening a line ("Q. Tell me ..."): not an initial
 _QA_MARKER = re.compile(r"[QA]\.[^\S\n]+")
-#: a recording's timestamp before a name span's first word (``00:03:10] Rosa Quiñones``)
+#: a timestamp or clock reading before a name span's first word (``00:03:10] Rosa Quiñones``)
 _LEAD_STAMP = re.compile(r"[\[(]?\d{1,2}(?::[0-5]\d){1,2}[\])]?[^\S\n]+(?=[^\W\d_])")
 #: a leading word of a PERSON span that is never a name part ("I'm Georgia Brennan")
 _LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’](?:[a-z]{1,2}|S))?)[,:]?[^\S\n]+(?=[A-Z])")

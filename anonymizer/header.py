@@ -128,9 +128,9 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
     """Facility, city and state printed after the inmate's name."""
     window = range(start, min(start + 5, len(lines)))
     stop = next((i for i in window if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i])), window.stop)
-    stated = any(city_state(place_value(lines[i])) for i in range(start, stop))
-    for i in range(start, stop):
-        value = place_value(lines[i])
+    values = [place_value(line) for line in lines[start:stop]]
+    stated = any(map(city_state, values))
+    for i, value in enumerate(values, start):
         found = city_state(value)
         city, state = found or (None, None)
         # "SALINAS VALLEY STATE PRISON, SOLEDAD[, CALIFORNIA]": the prison's name, then its town

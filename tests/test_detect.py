@@ -337,9 +337,8 @@ def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
     ("I called Foothill Boulevard about it.", "Foothill Boulevard", "ORGANIZATION"),  # no "on", no number
 ])
 def test_it_takes_a_taggers_organization_on_a_street_for_the_street(text, surface, label):
-    start = text.index(surface)
-    out = list(filter_mentions(text, [Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))]))
-    assert [m.label for m in out] == [label]
+    out = list(filter_mentions(text, [m(text, surface, "ORGANIZATION", "spacy")]))
+    assert [x.label for x in out] == [label]
 
 
 @pytest.mark.parametrize("line, surface, kept", [
@@ -585,6 +584,4 @@ STRETCHED_TERMS = [
 
 @pytest.mark.parametrize(("text", "surface", "kept"), STRETCHED_TERMS)
 def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
-    start = text.index(surface)
-    mention = Mention(start, start + len(surface), "ORGANIZATION", ("spacy",))
-    assert bool(list(filter_mentions(text, [mention], spans.protect(text)))) is kept
+    assert bool(list(filter_mentions(text, [m(text, surface, "ORGANIZATION", "spacy")], spans.protect(text)))) is kept
