@@ -41,6 +41,7 @@ from anonymizer.header_fields import (
     role_first,
     untitled,
     without_cdcr,
+    wrapped_lists,
 )
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
@@ -57,7 +58,9 @@ _SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
 )
 #: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
-_LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+_LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date(?:\s+of\s+Hearing)?|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+#: a field's label and its value (``Inmate Name: DOE, JOHN``): no part of the hearing's type above it
+_FIELD_RE = re.compile(r"^[A-Za-z][\w .'’#-]{0,40}:\s*\S")
 #: a printed line that names the hearing (``SUBSEQUENT PAROLE CONSIDERATION HEARING``), not the board
 _HEARING_LINE_RE = re.compile(r"^(?!.*\bHEARINGS\b)(?!.*\bHearing\s+of\b)(?!In the matter).*\bHEARING\b", re.IGNORECASE)
 #: the transcriber's credit line: ``Transcribed by: JANE DOE``, ``TRANSCRIPTIONIST: JANE DOE``, ``Reported by:``
@@ -84,7 +87,7 @@ def _hearing_type(lines: list[str]) -> str | None:
     """
     head: list[str] = []
     for line in lines:
-        if _STATE_LINE_RE.match(line) or _HEARING_OF_RE.search(line) or CDCR_RE.search(line):
+        if _STATE_LINE_RE.match(line) or _HEARING_OF_RE.search(line) or CDCR_RE.search(line) or _FIELD_RE.match(line):
             break
         head.append(line)
     joined = " ".join(head)
@@ -150,7 +153,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
     lines anywhere on the page."""
     people: list[list[str]] = []  # [name, role]
     inside = False
-    for line in lines:
+    for line in wrapped_lists(lines):
         if _SECTION_RE.match(line):
             inside = True
             continue

@@ -26,7 +26,7 @@ TITLE_CASE_NAME_RE = re.compile(
 #: ``Incarcerated Person's Full Name``
 _NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?Name$", re.IGNORECASE)
 #: a one-line list of participants after its label (``Panel: ...; ...``, ``Also present: ...``)
-_LIST_RE = re.compile(r"^(?:(?:also|others)\s+)?(?:present|panel(?:\s+members)?|appearances|participants|attendees)"
+_LIST_RE = re.compile(r"^(?:(?:also|others|panel)\s+)?(?:present|panel(?:\s+members)?|appearances|participants|attendees)"
                       r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
 #: the prison's field (``INSTITUTION: ...``)
@@ -96,7 +96,7 @@ def role_first(line: str) -> tuple[str, str] | None:
     """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``:
     (name, role) of a participant printed after the role's label."""
     role, sep, rest = line.partition(":")
-    name = rest.split("(")[0].strip()
+    name = rest.split("(")[0].split(",")[0].strip()  # "Rafael Unzueta, Fresno County", "Jane Roe, Esq."
     words = role.split()
     if not sep or not words or not all(tag_roles([w.upper() for w in words])):
         return None
@@ -150,6 +150,31 @@ def listed(line: str) -> list[tuple[str, str]] | None:
     return [person for item in match.group("items").split(";") if (person := participant(item, comma=True))]
 
 
+def wrapped_lists(lines: list[str]) -> list[str]:
+    """The lines, with a one-line list of participants that the page wrapped joined again: after
+    an item's end (``...Presiding Commissioner;`` / ``MATTHIAS OYELARAN-BECK, Deputy Commissioner.``)
+    or inside a name (``...Inmate; SIOBHAN`` / ``MCALLISTER, Attorney for Inmate; ...``)."""
+    out: list[str] = []
+    for line in lines:
+        match = _LIST_RE.match(out[-1]) if out else None
+        if match and ":" not in line and _list_goes_on(match.group("items"), line):
+            out[-1] = f"{out[-1]} {line}"
+        elif match and ":" not in line and (person := participant(line, comma=False)) and person[1]:
+            out[-1] = f"{out[-1]}; {line}"  # "Panel: Commissioner Jane Roe (Presiding)" / "Deputy Commissioner John Doe"
+        else:
+            out.append(line)
+    return out
+
+
+def _list_goes_on(items: str, line: str) -> bool:
+    first = line.split(";", 1)[0]
+    if items.rstrip().endswith((";", ",")):
+        return participant(first, comma=True) is not None
+    last = items.rsplit(";", 1)[-1].strip()
+    name, sep, _ = first.partition(",")
+    return bool(sep) and "," not in last and printed_name(f"{last} {name.strip()}")
+
+
 def participant(item: str, comma: bool) -> tuple[str, str] | None:
     """(name, role) of one participant: the role's words, then the name (``Deputy Commissioner Rhett
     Calloway``, ``Interpreter Esteban Ocampo (Spanish)``), or, with ``comma``, the name and then its role
@@ -164,5 +189,5 @@ def participant(item: str, comma: bool) -> tuple[str, str] | None:
         name, role = " ".join(words[lead:]), " ".join(words[:lead])
     name = untitled(name.strip().rstrip("."))
     if printed_name(name) and not any(tag_roles(name.upper().split())):
-        return name, role.strip()
+        return name, role.strip().rstrip(".")
     return None

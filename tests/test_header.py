@@ -225,6 +225,35 @@ def test_it_reads_role_labeled_participants_outside_a_section():
     assert header.transcriber == "JANE SMITH" and all(p.name != "JANE SMITH" for p in header.participants)
 
 
+@pytest.mark.parametrize(("lines", "people"), [
+    # a one-line list the page wrapped after an item's end or inside a name
+    (["PANEL PRESENT: PRUDENCE HOLLINGSWORTH, Presiding Commissioner;", "MATTHIAS OYELARAN-BECK, Deputy Commissioner.",
+      "OTHERS PRESENT: WENDELL CASTELLANOS, Inmate; SIOBHAN", "MCALLISTER, Attorney for Inmate; two officers."],
+     [("PRUDENCE HOLLINGSWORTH", "Presiding Commissioner"), ("MATTHIAS OYELARAN-BECK", "Deputy Commissioner"),
+      ("WENDELL CASTELLANOS", "Inmate"), ("SIOBHAN MCALLISTER", "Attorney for Inmate")]),
+    # a field's value printed on the lines under it; a role's label before a name and its county or letters
+    (["Panel:              Commissioner Yolanda Brightwater-Soto (Presiding)",
+      "                    Deputy Commissioner Arvid Lindqvist", "Counsel:            Bernadette Kowalczyk, Esq.",
+      "District Attorney:  Rafael Unzueta, Fresno County"],
+     [("Yolanda Brightwater-Soto", "Commissioner"), ("Arvid Lindqvist", "Deputy Commissioner"),
+      ("Bernadette Kowalczyk", "Counsel"), ("Rafael Unzueta", "District Attorney")]),
+    # no wrapped list: the prison after a list that ended
+    (["Panel: Commissioner Priya Balasubramanian (presiding)", "SOLANO STATE PRISON, VACAVILLE"],
+     [("Priya Balasubramanian", "Commissioner")]),
+])
+def test_it_reads_a_list_of_participants_the_page_wrapped(lines, people):
+    header = parse_title(["BOARD OF PAROLE HEARINGS", *lines])
+    assert [(p.name, p.role) for p in header.participants] == people
+
+
+def test_it_reads_no_field_of_a_form_as_the_hearings_type():
+    header = parse_title(["STATE OF CALIFORNIA          BOARD OF PAROLE HEARINGS",
+                          "TRANSCRIPT OF INITIAL PAROLE SUITABILITY HEARING", "Inmate Name:  TREMBLAY-OKAFOR, DESHAWN L.",
+                          "CDC Number:   AK-5530", "Date of Hearing:    Tuesday, October 18, 2022"])
+    assert "TREMBLAY" not in header.hearing_type and header.hearing_type.endswith("SUITABILITY HEARING")
+    assert header.hearing_date == "Tuesday, October 18, 2022"
+
+
 def test_it_ends_the_participants_at_a_printed_sentence():
     header = parse_title(["OTHERS PRESENT:", "RAYMOND ACOSTA, Victim's Son", "",
                           "CORRECTIONS TO THE DECISION HAVE BEEN MADE", "_____ No", "_____ Yes"])
