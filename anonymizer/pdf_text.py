@@ -17,6 +17,10 @@ _SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")
 _SPELLED_END_RE = re.compile(r"(?:^|\s)((?:[A-Za-z]-)+)$")
 _SPELLED_START_RE = re.compile(r"^[A-Za-z]")
 _SPELLED_NEXT_RE = re.compile(r"^[A-Za-z]-[A-Za-z]")
+#: a number broken at a hyphen ending its printed line (``559-555-`` / ``0177``); a word is not joined,
+#: as a hyphen ending a line is mostly a word cut off in speech (``Hernan-`` / ``okay``)
+_BROKEN_END_RE = re.compile(r"\d\d-$")
+_BROKEN_START_RE = re.compile(r"^\d")
 _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*"
 _HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
@@ -57,15 +61,19 @@ def join(left: str, right: str) -> str:
 
 
 def separator(left: str, right: str) -> str:
-    """What joins a printed line to the text before it: one space, none inside a wrapped spelled name.
+    """What joins a printed line to the text before it: one space, none inside a wrapped spelled name
+    or a number broken at a hyphen.
 
     A spelled name is broken after a hyphen: the line ends in letter-hyphen
     pairs (``Y-O-``) and the next starts with a letter (``U-N-G``); a single
     pair (``Y-``) needs the next line to go on spelling (``O-U-N-G``) so a
-    stutter like ``I-`` / ``I went`` keeps its space.
+    stutter like ``I-`` / ``I went`` keeps its space. A number broken at the
+    line's end goes on with digits (``559-555-`` / ``0177``); the hyphen stays.
     """
     match = _SPELLED_END_RE.search(left)
     if match and (_SPELLED_START_RE.match(right) if len(match.group(1)) >= 4 else _SPELLED_NEXT_RE.match(right)):
+        return ""
+    if _BROKEN_END_RE.search(left) and _BROKEN_START_RE.match(right):
         return ""
     return " "
 

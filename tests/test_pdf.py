@@ -315,9 +315,14 @@ def test_it_recognises_speaker_tags_only_at_the_start_in_capitals(line, is_tag):
         ("I was going to--", "and then", "I was going to-- and then"),
         ("his name was Hernan-", "Hernandez", "his name was Hernan- Hernandez"),
         ("plain", "text", "plain text"),
+        # a number broken at a hyphen goes on; a word cut off in speech keeps its space
+        ("Her phone is 559-555-", "0177.", "Her phone is 559-555-0177."),
+        ("the case, BF-", "30952", "the case, BF- 30952"),
+        ("I was going to the-", "the store", "I was going to the- the store"),
+        ("back in 1995-", "96 or so", "back in 1995-96 or so"),
     ],
 )
-def test_it_joins_wrapped_lines_with_one_space_except_inside_spelled_names(left, right, joined):
+def test_it_joins_wrapped_lines_with_one_space_except_inside_spelled_names_and_numbers(left, right, joined):
     assert pdf.join(left, right) == joined
 
 
