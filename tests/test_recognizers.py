@@ -450,6 +450,11 @@ PHONE_NUMBER = [
     ("case BA123456", []),
     ("123-45-6789", []),
     ("916-555.0142", []),
+    # a number abroad in groups, after a phone word
+    ("Her number is 33 3614 2270. If I stay", ["33 3614 2270"]),
+    ("call +52 33 3614 2270 now", ["+52 33 3614 2270"]),
+    ("we served 33 3614 2270 meals", []),  # no phone word
+    ("her phone is 12 34 56", []),  # too few digits
 ]
 
 EMAIL_ADDRESS = [

@@ -140,6 +140,13 @@ ADDRESS = [
     ("the corner of the room and", []),
     ("we walked 3 blocks down the street", []),
     ("I spent 15 years on Main Street", []),
+    # a grid road of the Central Valley; a house number said after its street
+    ("the trailer on Avenue 7 1/2. I went", ["Avenue 7 1/2"]),
+    ("out on Road 28, past the", ["Road 28"]),
+    ("the Road 2 Recovery program", []),
+    ("the house on East Fremont Street, number 2219.", ["2219"]),
+    ("on Elm Street, No. 14B, upstairs", ["14B"]),
+    ("my number is 2219", []),
 ]
 
 ZIP_CODE = [

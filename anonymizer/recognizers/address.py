@@ -1,6 +1,7 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
-(``Highway 152``, ``Interstate 5``), and crossings (``the corner of Fifth and Maple``)."""
+(``Highway 152``, ``Interstate 5``), grid roads (``Avenue 7 1/2``), a house number after its street
+(``Fremont Street, number 2219``), and crossings (``the corner of Fifth and Maple``)."""
 from __future__ import annotations
 
 from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
@@ -49,6 +50,15 @@ PATTERNS = [
         "numbered_highway",
         r"(?<![\w-])(?:Highway|Hwy\.?|Interstate|(?:State[ ])?Route|HIGHWAY|INTERSTATE)[ ]\d{1,3}(?![\w-]|[.,]\d)",
         0.85,
+    ),
+    # a road named by its number, as in the Central Valley's grid: "Avenue 7 1/2", "Road 28"
+    # (not a program's name: "Road 2 Recovery")
+    Pattern("grid_road", r"(?<![\w-])(?:Avenue|Road)[ ]\d{1,3}(?:[ ]1/2)?(?![\w/-]|[.,]\d|[ ][A-Z])", 0.85),
+    # the house number said after its street: "on East Fremont Street, number 2219"
+    Pattern(
+        "house_number_after",
+        rf"(?<={_SUFFIX},?[ ](?i:number|no\.|house[ ]number)[ ]#?)\d{{1,6}}[A-Z]?(?![\w'’/-]|[.,]\d)",
+        0.8,
     ),
     Pattern(
         "po_box",

@@ -24,6 +24,8 @@ PATTERNS = [
     ),
     # area code 951, 555-0187 / area code 951 555 0187: the number after "area code"
     Pattern("phone_area_code", rf"(?<=(?i:area[ ]code)[ ])[2-9]\d\d,?[ ][2-9]\d\d[ .-]?\d{{4}}{_END}", 0.9),
+    # a number abroad in groups ("33 3614 2270", "+52 33 3614 2270"), only with a phone word earlier on the line
+    Pattern("phone_grouped", rf"(?<![\w+.,/:-])(?:\+\d{{1,3}}[ ])?\d{{2,4}}(?:[ ]\d{{2,4}}){{2,3}}{_END}", 0.7),
     # 555-0142, only with a phone word earlier on the line (see keep)
     Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
     # said digit by digit: "five five nine, four four two, one one eight seven" (a phone word before it)
@@ -32,6 +34,8 @@ PATTERNS = [
 ]
 
 _LOCAL = re.compile(r"\d{3}-\d{4}")
+_GROUPED = re.compile(r"(?:\+\d{1,3}[ ])?\d{2,4}(?:[ ]\d{2,4}){2,3}")
+_NORTH_AMERICAN = re.compile(r"(?:\+?1[ ])?[2-9]\d\d[ ][2-9]\d\d[ ]\d{4}")
 _SPOKEN = re.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
 _PHONE_WORDS = re.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line|area[ ]code)\b)"
@@ -49,7 +53,10 @@ class PhoneNumberRecognizer(RuleRecognizer):
     NEEDS = {"phone_spoken": FOUR_SPOKEN_DIGITS}
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start):
+        grouped = _GROUPED.fullmatch(text, start, end) and not _NORTH_AMERICAN.fullmatch(text, start, end)
+        if grouped and not 8 <= sum(c.isdigit() for c in text[start:end]) <= 13:
+            return False
+        if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start) and not grouped:
             return True
         return _PHONE_WORDS.search(line_before(text, start)) is not None or _asked_for(text, start)
 
