@@ -24,22 +24,22 @@ from functools import cached_property
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from . import spans, tagger_persons
-from .detect_filter import drop_sentence_openers, first_name_pairs, filter_mentions, reconcile, tighten
+from .detect_filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from .detect_nlp import (
     IndexedArtifacts,
     IndexedContextEnhancer,
     LoadedSpacyEngine,
+    SPACY_LABELS,
     _load_backends,
+    _temporal_label,
     load_spacy,
     parse,
+    spacy_mentions,
 )
 from .detect_seeds import (
-    SPACY_LABELS,
-    _temporal_label,
     certificate_mentions,
     header_mentions,
     name_parts,
-    spacy_mentions,
     speaker_tag_mentions,
     split_name_mentions,
 )
@@ -99,8 +99,9 @@ class Detector:
         progress("filter", 0.8)
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
+        kept = tagger_persons.beside_persons(text, kept)  # "Arnulfo" "Reyes-Bocanegra", "Itzel and Xochitl"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
-        return tuple(first_name_pairs(text, kept))
+        return tuple(tagger_persons.first_name_pairs(text, kept))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
         artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine)

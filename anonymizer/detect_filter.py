@@ -139,6 +139,9 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         alias = _ALIAS_TAIL.search(text, start, end)
         if alias and alias.start() > start:
             end = alias.start()  # "Lil Smokey, a.k.a" of "Lil Smokey, a.k.a. Andre Simmons"
+        broken = _BROKEN_TAIL.match(text, end) if text[end - 1].isalpha() else None
+        if broken and not plain.in_dictionary(broken.group(1)):
+            end = broken.end()  # "Bartho- lomew", a name broken at a printed line's end (not "Hernan- okay")
     elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
         hedge = _HEDGE.match(text, start, end)
         if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
@@ -176,6 +179,9 @@ _LEAD_WORD = re.compile(r"(?P<word>[A-Za-z]+(?:['’](?:[a-z]{1,2}|S))?)[,:]?[^\
 _KIN = frozenset(vocabulary.KIN_WORDS)
 #: "a.k.a."/"aka"/"alias" that a tagger's name span runs into: the next name starts after it
 _ALIAS_TAIL = re.compile(r",?[^\S\n]+(?i:a\.k\.a\.?|aka|alias)$")
+#: the lower-case rest of a name broken at a hyphen and a line's end (``Bartho-`` / ``lomew``;
+#: four letters at least: no "uh" or "hmm" of a word cut off in speech)
+_BROKEN_TAIL = re.compile(r"-[^\S\n]*\n?[^\S\n]*([a-z]{4,})\b")
 #: function words a name span never ends with
 _DANGLING = re.compile(r"(?:[^\S\n]+(?:of|the|and|for|to|in|at|on|by|a|an))+[^\S\n]*$", re.I)
 
@@ -351,38 +357,6 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
             continue
         out.append(m)
     return out
-
-
-def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
-    """Add ``First Surname`` where ``Surname`` is a name part of a PERSON mention of the
-    document and ``First`` a known first name, also an ordinary word ("The victim, Love
-    Young", "CEDRIC LITTLE"); source ``rule``. Not a title, role or stop word before it."""
-    surnames = set()
-    for m in mentions:
-        if m.label == "PERSON":
-            words = _WORD.findall(text[m.start : m.end])
-            if words and len(words[-1]) > 1:
-                surnames.add(words[-1].casefold())
-    if not surnames:
-        return list(mentions)
-    body = lexicon.trie_alternation(sorted({f(w) for w in surnames for f in (str.title, str.upper)}))
-    pattern = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+|[A-Z]{{2,}})[ ](?:{body})(?![\w'’-])")
-    added = [
-        Mention(hit.start(), hit.end(), "PERSON", ("rule",), score=0.85, confidence=1)
-        for hit in pattern.finditer(text)
-        if _first_name(hit.group(1)) and not any(m.start <= hit.start() and hit.end() <= m.end for m in mentions)
-    ]
-    return [*mentions, *added]
-
-
-def _first_name(word: str) -> bool:
-    folded = word.casefold()
-    return (
-        folded in gazetteer.first_names()
-        and not lexicon.is_role_word(word)
-        and not lexicon.is_stop_word(folded)
-        and not lexicon.is_whitelisted(word)
-    )
 
 
 def _plausible_name(surface: str, label: str) -> bool:

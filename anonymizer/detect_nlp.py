@@ -1,4 +1,5 @@
-"""Detection plumbing: the one spaCy pass per document and the Presidio adapters sharing it.
+"""Detection plumbing: the one spaCy pass per document, its entities as mentions, and the Presidio
+adapters sharing it.
 
 See :mod:`anonymizer.detect`.
 """
@@ -6,11 +7,34 @@ from __future__ import annotations
 
 import bisect
 import copy
+import re
 
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
-from .types import Config
+from .transcript import speaker_tag
+from .types import TOOL_LABELS, Config, Mention
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, UNITS, WEEKDAYS
+
+# spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
+# EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
+SPACY_LABELS = TOOL_LABELS
+_MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
+_WEEKDAYS = [d.lower() for d in WEEKDAYS]
+_DATE_WORD = re.compile(
+    r"\b(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")\b|\b(?:nineteen|two thousand|twenty)\b|'\d0s|\b\d0s\b",
+    re.I,
+)
+_AGE_IN_DATE = re.compile(r"\b(?:years?|yrs?)[ -]old\b|\byear-old\b|\byears of age\b", re.I)
+_DURATION = re.compile(
+    r"^(?:the\s+)?(?:last|past|next|first|about|over|almost|nearly|around|another|only|just|some|"
+    rf"a|an|{'|'.join(UNITS)}|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
+    r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
+    re.I,
+)
+_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
+_ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
+_RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
 
 
 def _needed_components(nlp) -> set[str]:
@@ -165,3 +189,87 @@ def _load_backends(config: Config) -> list:
 
         backends.append(TransformersBackend(config.transformers_model))
     return backends
+
+
+# --- spaCy entities -------------------------------------------------------------------
+
+
+def spacy_mentions(doc) -> list[Mention]:
+    """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
+    is cut there into the tag part and the utterance part, one that runs over a sentence's end
+    (``meth.  So``) there."""
+    out: list[Mention] = []
+    text = None  # Doc.text joins every token: built once, and only when a span holds a colon
+    for ent in doc.ents:
+        label = SPACY_LABELS.get(ent.label_)
+        if label is None:
+            continue
+        start, end = ent.start_char, ent.end_char
+        if label in ("ORGANIZATION", "LOCATION"):
+            end = _particle_tail(doc, ent.end, end)
+        if label in ("DATE", "TIME"):
+            label = _temporal_label(ent.text, label)
+            if label is None:
+                continue
+        if ":" not in ent.text and not _SENTENCE_END.search(ent.text):
+            out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
+            continue
+        text = doc.text if text is None else text
+        for tagged in _cut_at_speaker_tag(text, start, end):
+            for piece in _cut_at_sentence_ends(text, *tagged):
+                out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
+    return out
+
+
+def _particle_tail(doc, after: int, end: int) -> int:
+    """The end of a tagger's organization or place with the particles and the capitalised words after
+    it that it left out ("Casa" of "Casa de la Esperanza"): one space between each."""
+    i = after
+    while i < len(doc) and doc[i].lower_ in PLACE_PARTICLES and doc[i - 1].whitespace_ == " ":
+        i += 1
+    if i == after or doc[after].lower_ not in PLACE_PARTICLE_LEADS:
+        return end
+    first = i
+    while i < len(doc) and i - first < 3 and doc[i - 1].whitespace_ == " " and doc[i].is_alpha and doc[i].text[0].isupper():
+        i += 1
+    return end if i == first else doc[i - 1].idx + len(doc[i - 1].text)
+
+
+#: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``),
+#: a gap between printed columns or lines (``DESMOND RAY OKAFOR      CDCR Number``) or a spaced dash
+#: (``BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING``)
+_SENTENCE_END = re.compile(r"(?:\b[a-z]{2,}[.?!](\s+)|(?<=\S)([ ]{3,}|[ ]*[\t\n]\s*|[ ]+[-–—]+[ ]+))(?=\S)")
+
+
+def _cut_at_sentence_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The pieces of a tagger's span that runs over the end of a sentence (``using meth.  So was``)
+    or over a gap between columns or lines, or a spaced dash."""
+    cuts = [m.span(m.lastindex) for m in _SENTENCE_END.finditer(text, start, end)]
+    bounds = [start, *(p for cut in cuts for p in cut), end]
+    return [(a, b) for a, b in zip(bounds[::2], bounds[1::2]) if b > a]
+
+
+def _cut_at_speaker_tag(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if ":" not in text[start:end]:
+        return [(start, end)]
+    tag = speaker_tag(text, text.rfind("\n", 0, start) + 1)
+    if tag is None or not start < tag.end() < end:
+        return [(start, end)]
+    return [(start, tag.end()), (tag.end(), end)]
+
+
+def _temporal_label(text: str, label: str) -> str | None:
+    """spaCy's DATE covers dates, durations, ages and times: keep real dates, re-label ages."""
+    if _AGE_IN_DATE.search(text):
+        return "AGE"
+    if _RELATIVE.match(text):
+        return None
+    if label == "TIME":
+        return "TIME" if _CLOCK.search(text) else None
+    if _ENDS_IN_UNIT.search(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text):
+        return None  # "twenty-one years", "the last 24 months": durations
+    if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):
+        if _DURATION.match(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text) and not _DATE_WORD.search(text):
+            return None
+        return "DATE"
+    return None

@@ -1,4 +1,4 @@
-"""Detection, the non-Presidio detectors: spaCy entities, title-page names and speaker tags.
+"""Detection, the detectors of the document's own structure: title-page names, speaker tags, the certificate.
 
 See :mod:`anonymizer.detect`.
 """
@@ -8,100 +8,12 @@ import re
 
 from . import gazetteer, lexicon, plain
 from .transcript import speaker_tag, speaker_tags, tag_roles
-from .types import TOOL_LABELS, Header, Mention
-from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
-from .vocabulary import UNITS, WEEKDAYS
+from .types import Header, Mention
+from .vocabulary import NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
 
-# spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
-# EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
-SPACY_LABELS = TOOL_LABELS
 
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['\-.])*[^\W\d_]|[^\W\d_]")
-_MONTHS = [m.lower() for m in MONTHS + MONTH_ABBREVIATIONS]
-_WEEKDAYS = [d.lower() for d in WEEKDAYS]
-_DATE_WORD = re.compile(
-    r"\b(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")\b|\b(?:nineteen|two thousand|twenty)\b|'\d0s|\b\d0s\b",
-    re.I,
-)
-_AGE_IN_DATE = re.compile(r"\b(?:years?|yrs?)[ -]old\b|\byear-old\b|\byears of age\b", re.I)
-_DURATION = re.compile(
-    r"^(?:the\s+)?(?:last|past|next|first|about|over|almost|nearly|around|another|only|just|some|"
-    rf"a|an|{'|'.join(UNITS)}|ten|\d+|several|many|few|\d+\s*(?:to|-)\s*\d+)?"
-    r"[\s-]*(?:\w+[\s-]+)?(?:years?|months?|weeks?|days?|hours?|decades?)\b",
-    re.I,
-)
-_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
-_ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
-_RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
-
-
-# --- spaCy entities -------------------------------------------------------------------
-
-
-def spacy_mentions(doc) -> list[Mention]:
-    """spaCy's entities; one that runs over the colon of a speaker tag (``McDONALD: Understood``)
-    is cut there into the tag part and the utterance part, one that runs over a sentence's end
-    (``meth.  So``) there."""
-    out: list[Mention] = []
-    text = None  # Doc.text joins every token: built once, and only when a span holds a colon
-    for ent in doc.ents:
-        label = SPACY_LABELS.get(ent.label_)
-        if label is None:
-            continue
-        start, end = ent.start_char, ent.end_char
-        if label in ("DATE", "TIME"):
-            label = _temporal_label(ent.text, label)
-            if label is None:
-                continue
-        if ":" not in ent.text and not _SENTENCE_END.search(ent.text):
-            out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
-            continue
-        text = doc.text if text is None else text
-        for tagged in _cut_at_speaker_tag(text, start, end):
-            for piece in _cut_at_sentence_ends(text, *tagged):
-                out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
-    return out
-
-
-#: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``),
-#: a gap between printed columns or lines (``DESMOND RAY OKAFOR      CDCR Number``) or a spaced dash
-#: (``BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING``)
-_SENTENCE_END = re.compile(r"(?:\b[a-z]{2,}[.?!](\s+)|(?<=\S)([ ]{3,}|[ ]*[\t\n]\s*|[ ]+[-–—]+[ ]+))(?=\S)")
-
-
-def _cut_at_sentence_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The pieces of a tagger's span that runs over the end of a sentence (``using meth.  So was``)
-    or over a gap between columns or lines, or a spaced dash."""
-    cuts = [m.span(m.lastindex) for m in _SENTENCE_END.finditer(text, start, end)]
-    bounds = [start, *(p for cut in cuts for p in cut), end]
-    return [(a, b) for a, b in zip(bounds[::2], bounds[1::2]) if b > a]
-
-
-def _cut_at_speaker_tag(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    if ":" not in text[start:end]:
-        return [(start, end)]
-    tag = speaker_tag(text, text.rfind("\n", 0, start) + 1)
-    if tag is None or not start < tag.end() < end:
-        return [(start, end)]
-    return [(start, tag.end()), (tag.end(), end)]
-
-
-def _temporal_label(text: str, label: str) -> str | None:
-    """spaCy's DATE covers dates, durations, ages and times: keep real dates, re-label ages."""
-    if _AGE_IN_DATE.search(text):
-        return "AGE"
-    if _RELATIVE.match(text):
-        return None
-    if label == "TIME":
-        return "TIME" if _CLOCK.search(text) else None
-    if _ENDS_IN_UNIT.search(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text):
-        return None  # "twenty-one years", "the last 24 months": durations
-    if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):
-        if _DURATION.match(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text) and not _DATE_WORD.search(text):
-            return None
-        return "DATE"
-    return None
 
 
 # --- title page and speaker tags -------------------------------------------------------
@@ -174,6 +86,9 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
             for m in re.finditer(full, text, re.I):
                 if not m.group(0).islower():
                     add(m.start(), m.end(), "PERSON")
+        if len(words) >= 2 and re.search(r"(?:^|\s)[A-Z]\.?(?:\s|$)", name):  # "DOE, JOHN L.": the initial too
+            for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b\.?", text):
+                add(m.start(), m.end(), "PERSON")
         for word in words:
             parts.setdefault(word.casefold(), word)
     if parts:

@@ -249,6 +249,16 @@ def organization_names() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
+def _organization_names_folded() -> frozenset[str]:
+    return frozenset(name.casefold() for name in organization_names()) | _AMBIGUOUS_COMPANIES
+
+
+def is_known_organization(name: str) -> bool:
+    """Whether ``name`` is an organization known by name (``Walmart``, ``Kaiser Permanente``, ``Target``)."""
+    return " ".join(name.split()).casefold() in _organization_names_folded()
+
+
+@lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
     """~5,000 US first names (Census 1990), case-folded."""
     return census_names("dist.male.first") | census_names("dist.female.first")

@@ -60,6 +60,10 @@ _ANSWER_LIKE = regex.compile(
 )
 #: a question for a count, a length or a score, not an age
 _COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b")
+#: the label words of a number after a word (``Log No. 000481207``, ``Badge Number 4471``)
+_NUMBER_LABEL = re.compile(r"[^\S\n]+(?:No\.|Number|#)[^\S\n]*:?[^\S\n]*#?[A-Z]{0,2}-?\d")
+#: a table's dot leader after a row's label of a few words (``Prior CRA .......... 2019``)
+_LEADER = re.compile(r"(?:[^\S\n]+[\w/-]+){0,3}[^\S\n]*(?:\.{4,}|…{2,})")
 #: a number that may identify someone: 5-9 digits, also after or between letters ("B7734521", "123456AB7")
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:(?:[A-Z]{1,2}-?)?\d{5,9}|\d{5,9}[A-Z]{1,2}\d{0,3})(?![\w/:]|[.,]\d)")
 #: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
@@ -71,6 +75,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     """``(start, end, label)`` of every suspect outside ``mentions`` (sorted, disjoint)."""
     taken = sorted((m.start, m.end) for m in mentions)
     lower = plain.lower_case_words(text)
+    places = {" ".join(text[m.start:m.end].casefold().split()) for m in mentions if m.label == "LOCATION"}
     found: list[tuple[int, int, str]] = []
 
     def free(start: int, end: int) -> bool:
@@ -93,15 +98,19 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
-        if len(words) == 1 and text.startswith(":", end) and plain.is_plain_word(words[0]):
-            continue  # "Place: Soledad": a field's label
+        if all(map(plain.is_plain_word, words)) and (
+                (len(words) == 1 and (text.startswith(":", end) or _NUMBER_LABEL.match(text, end)))
+                or _LEADER.match(text, end)):
+            continue  # "Place: Soledad", "Log No. 000481207", "Prior CRA ...... 2019": a field's label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower) or _word_said(text, end, words) or _IMPERATIVE.match(text, end)):
             continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
-        # "born in Accra, Ghana": a known place that is no one's name is a place
-        found.append((start, end, "LOCATION" if gazetteer.is_place_not_name(" ".join(words)) else "PERSON"))
+        # "born in Accra, Ghana": a known place that is no one's name is a place; "past Kings Canyon": the
+        # document's "Kings Canyon Road" without its suffix
+        place = gazetteer.is_place_not_name(" ".join(words)) or _of_a_place(" ".join(words), places)
+        found.append((start, end, "LOCATION" if place else "PERSON"))
     for match in _CUT_OFF.finditer(text):
         if free(*match.span(1)) and not _known(match.group(1)):
             found.append((*match.span(1), "PERSON"))
@@ -116,6 +125,15 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             if free(*match.span()) and not (label == "AGE" and _no_age(text, match, pattern is _ANSWER_LIKE)):
                 found.append((*match.span(), label))
     return _disjoint(found)
+
+
+_SUFFIXES = frozenset(suffix.casefold() for suffix in vocabulary.STREET_SUFFIXES)
+
+
+def _of_a_place(words: str, places: set[str]) -> bool:
+    """Whether ``words`` open a place the document names with a street's suffix after them."""
+    folded = words.casefold() + " "
+    return any(place.startswith(folded) and place[len(folded):] in _SUFFIXES for place in places)
 
 
 def _no_age(text: str, match, answer: bool) -> bool:

@@ -2,10 +2,13 @@
 ("Officer Okafor"; before "of" and an organization, the person is split off: "Pastor James Okafor
 of Grace Church"), a census first name and a surname ("Curtis Mbelu"), or a name after a relative
 or a witness ("My mom, Esperanza Price, raised us"), a courtesy title ("Ms. Malia Church") or
-"Who was"."""
+"Who was". And the names beside a tagger's person: its words the tagger left out ("Mehmet" of "Ali
+Ege", "Reyes-Bocanegra" after "Arnulfo", "JR."), a first name paired with it ("Itzel and Xochitl"), a
+first name before a surname the document names ("Love Young")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from . import gazetteer, lexicon, plain, spans, vocabulary
@@ -187,3 +190,87 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
     # no census name either: a census name beside a tagger's person may be someone's else (the tagger
     # leaves it out for a reason) and is flagged as a suspect anyway; a word no list knows is not
     return _unknown_word(text[start:end])
+
+
+#: one word of a tagger's organization or group that may go on a name ("Reyes-Bocanegra", "JR.", "Itzel")
+_ONE_WORD = re.compile(rf"[{CAPITAL}][\w'’-]*\.?")
+_PAIRED = re.compile(r"(?:,[ ]|[ ]and[ ]|,[ ]and[ ])")
+_SUFFIX_END = re.compile(r"[ ](\w+)\.?")
+
+
+def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A tagger's organization or group that is a person's name and what goes on it: a suffix or a
+    word no list knows right after the name, one space between ("VICTOR MONTOYA" "JR.", "Arnulfo"
+    "Reyes-Bocanegra"), goes on the name; one word paired with a person's name that may be a first
+    name is a person too ("two girls, Itzel and Xochitl")."""
+    persons = [m for m in mentions if m.label == "PERSON"]
+    ends = {m.end: m for m in persons}
+    starts = {m.start for m in persons}
+    out: list[Mention] = []
+    for m in mentions:
+        surface = text[m.start:m.end]
+        if m.label not in ("ORGANIZATION", "NRP") or m.sources != ("spacy",):
+            out.append(m)
+            continue
+        named = next((p for p in persons if p.start == m.start and p.end < m.end), None)
+        suffix = _SUFFIX_END.fullmatch(text, named.end, m.end) if named else None
+        if suffix and suffix.group(1).casefold() in vocabulary.NAME_SUFFIXES:
+            out.append(replace(m, label="PERSON"))  # "VICTOR MONTOYA JR.": the name and its suffix
+            continue
+        word = surface.rstrip(".")
+        if gazetteer.is_known_organization(word):
+            out.append(m)  # "Walmart", "Safeway"
+            continue
+        before = next((ends[end] for end in (m.start - 1,) if end in ends and text[end] == " "), None)
+        if before and _ONE_WORD.fullmatch(surface) and (
+                word.casefold() in vocabulary.NAME_SUFFIXES
+                or (surface == word and all(map(_surname_word, word.split("-"))))):
+            out.append(replace(m, start=before.start, label="PERSON"))  # the rest of the name the tagger took for a firm
+            continue
+        paired = any(_PAIRED.fullmatch(text, end, m.start) for end in ends if m.start - 6 <= end < m.start) \
+            or any(_PAIRED.fullmatch(text, m.end, start) for start in starts if m.end < start <= m.end + 6)
+        one = surface == word and _ONE_WORD.fullmatch(surface) is not None
+        out.append(replace(m, label="PERSON") if paired and one and may_be_first_name(word) else m)
+    return out
+
+
+def _surname_word(word: str) -> bool:
+    """A word no list knows, or a census surname that is no plain word ("Bocanegra", "Reyes")."""
+    return _unknown_word(word) or (vocabulary.fold_accents(word.casefold()) in gazetteer.last_names()
+                                   and not plain.is_plain_word(word))
+
+
+#: a word of a name, hyphens and apostrophes inside it
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Add ``First Surname`` where ``Surname`` is a name part of a PERSON mention of the
+    document and ``First`` a known first name, also an ordinary word ("The victim, Love
+    Young", "CEDRIC LITTLE"); source ``rule``. Not a title, role or stop word before it."""
+    surnames = set()
+    for m in mentions:
+        if m.label == "PERSON":
+            words = _NAME_WORD.findall(text[m.start : m.end])
+            if words and len(words[-1]) > 1:
+                surnames.add(words[-1].casefold())
+    if not surnames:
+        return list(mentions)
+    body = lexicon.trie_alternation(sorted({f(w) for w in surnames for f in (str.title, str.upper)}))
+    pattern = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+|[A-Z]{{2,}})[ ](?:{body})(?![\w'’-])")
+    added = [
+        Mention(hit.start(), hit.end(), "PERSON", ("rule",), score=0.85, confidence=1)
+        for hit in pattern.finditer(text)
+        if _first_name(hit.group(1)) and not any(m.start <= hit.start() and hit.end() <= m.end for m in mentions)
+    ]
+    return [*mentions, *added]
+
+
+def _first_name(word: str) -> bool:
+    folded = word.casefold()
+    return (
+        folded in gazetteer.first_names()
+        and not lexicon.is_role_word(word)
+        and not lexicon.is_stop_word(folded)
+        and not lexicon.is_whitelisted(word)
+    )

@@ -21,6 +21,8 @@ from importlib.resources import files
 from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
     NAME_PARTICLE_ALTERNATION,
     NAME_PARTICLES,
+    PLACE_PARTICLE_LEADS,
+    PLACE_PARTICLES,
     NAME_SUFFIXES,
     ABBREVIATIONS,
     PERSON_TITLE_WORDS,

@@ -13,6 +13,10 @@ NAME_PARTICLES = frozenset({
     "de", "del", "della", "di", "da", "das", "do", "dos", "du", "la", "las", "le", "los", "van", "von", "der", "den",
     "ter", "ten", "bin", "ibn", "bint", "al", "el", "y",
 })
+#: the particles inside a Spanish or Portuguese firm's or place's name ("Casa de la Esperanza"), and those
+#: that may open the run
+PLACE_PARTICLES = frozenset({"de", "del", "da", "das", "do", "dos", "la", "las", "los"})
+PLACE_PARTICLE_LEADS = PLACE_PARTICLES - {"la", "las", "los"}
 #: the particles as one regular-expression alternation, longest first
 NAME_PARTICLE_ALTERNATION = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
 #: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded

@@ -45,6 +45,11 @@ TIGHTEN = [
     ("VICTIM'S MOTHER DELGADO-PEREZ:  Yes.", "VICTIM'S MOTHER DELGADO-PEREZ", "PERSON", "DELGADO-PEREZ"),
     ("MOTHER TERESA: Yes.", "MOTHER TERESA", "PERSON", "MOTHER TERESA"),  # no possessive: maybe a name
     ("Aka Smith was there", "Aka Smith", "PERSON", "Aka Smith"),
+    # a name broken at a hyphen and a printed line's end; not a word cut off in speech
+    ("by Commissioner Bartho-\nlomew. Today", "Bartho", "PERSON", "Bartho-\nlomew"),
+    ("by Commissioner Bartho- lomew. Today", "Bartho", "PERSON", "Bartho- lomew"),
+    ("it was Hernan- okay, Hernandez", "Hernan", "PERSON", "Hernan"),
+    ("it was Garcia- uh, Garcia", "Garcia", "PERSON", "Garcia"),
 ]
 
 
@@ -447,11 +452,64 @@ def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
     ("Date: 3/14/2019    Place: California Men's Colony\n", []),  # a field's label
     ("COMMISSIONER ROE: Good morning. Good afternoon, everyone.\n", []),  # a greeting
     ("COMMISSIONER ROE: I asked Faerbanks: why?\n", [("Faerbanks", "PERSON")]),  # no plain word
+    ("    Prior CRA .............. 2019\n    Overall risk ........... Moderate\n", []),  # a table's rows
+    ("MR. ROE: The last one, Log No. 000481207, was\n", [("000481207", "CDCR_ID")]),  # a number's label
+    ("MR. ROE: I asked Prior. He said\n", [("Prior", "PERSON")]),  # no table: maybe a surname
+    ("MR. ROE: And Fenwick ........ said\n", [("Fenwick", "PERSON")]),  # no plain word before the leader
 ])
 def test_it_flags_no_suspect_on_a_fields_label_or_a_greeting(line, suspects):
     from anonymizer.suspects import find
 
     assert [(line[s:e], label) for s, e, label in find(line, [], spans.protect(line))] == suspects
+
+
+@pytest.mark.parametrize(("line", "label"), [
+    ("MR. ROE: I drive past the Valero on Kings Canyon.\n", "LOCATION"),  # the document's Kings Canyon Road
+    ("MR. ROE: I asked Kings Canyon about it.\n", "LOCATION"),
+    ("MR. ROE: I asked Kings Hollis about it.\n", "PERSON"),
+])
+def test_it_labels_a_suspect_that_opens_a_street_of_the_document_a_place(line, label):
+    from anonymizer.suspects import find
+
+    text = "MR. ROE: He was shot on Kings Canyon Road.\n" + line
+    road = Mention(text.index("Kings"), text.index("Road") + 4, "LOCATION", ("spacy",))
+    found = [(text[s:e], found_label) for s, e, found_label in find(text, [road], spans.protect(text))]
+    assert [found_label for surface, found_label in found if surface.startswith("Kings")] == [label]
+
+
+def _ner(text: str, surface: str, label: str, sources: tuple[str, ...] = ("spacy",)) -> Mention:
+    return Mention(text.index(surface), text.index(surface) + len(surface), label, sources)
+
+
+@pytest.mark.parametrize(("text", "spans_in", "expected"), [
+    # the rest of a name the tagger took for a firm goes on it
+    ("my stepdad, Arnulfo Reyes-Bocanegra. He", [("Arnulfo", "PERSON"), ("Reyes-Bocanegra", "ORGANIZATION")],
+     {("Arnulfo Reyes-Bocanegra", "PERSON")}),
+    ("VICTOR MONTOYA JR., Victim's Son", [("VICTOR MONTOYA", "PERSON"), ("VICTOR MONTOYA JR.", "ORGANIZATION")],
+     {("VICTOR MONTOYA JR.", "PERSON")}),
+    ("I worked for Maria Walmart then", [("Maria", "PERSON"), ("Walmart", "ORGANIZATION")],
+     {("Walmart", "ORGANIZATION")}),  # a word the lists know
+    ("her aunt Rosa Kaiser Permanente", [("Rosa", "PERSON"), ("Kaiser Permanente", "ORGANIZATION")],
+     {("Kaiser Permanente", "ORGANIZATION")}),  # two words: a firm's name
+    # a first name paired with a person's
+    ("two girls, Itzel and Xochitl, and", [("Itzel", "ORGANIZATION"), ("Xochitl", "PERSON")], {("Itzel", "PERSON")}),
+    ("Xochitl and Itzel came", [("Xochitl", "PERSON"), ("Itzel", "NRP")], {("Itzel", "PERSON")}),
+    ("Rosa and Safeway came", [("Rosa", "PERSON"), ("Safeway", "ORGANIZATION")], {("Safeway", "ORGANIZATION")}),
+])
+def test_it_reads_a_taggers_organization_beside_a_persons_name_as_the_name(text, spans_in, expected):
+    from anonymizer.tagger_persons import beside_persons
+
+    mentions = [_ner(text, surface, label) for surface, label in spans_in]
+    out = {(text[m.start:m.end], m.label) for m in beside_persons(text, mentions)}
+    assert expected <= out
+
+
+def test_it_takes_the_particles_and_words_a_taggers_organization_left_out(nlp):
+    from anonymizer.detect import spacy_mentions
+
+    text = "INMATE DOE: If I stay, at the Casa de la Esperanza in Merced, 1530 West 18th Street.\n"
+    found = [text[m.start:m.end] for m in spacy_mentions(nlp(text)) if m.label in ("ORGANIZATION", "LOCATION")]
+    assert "Casa de la Esperanza" in found and not any(f.endswith(" de") for f in found)
 
 
 def test_it_reads_a_title_and_a_census_surname_that_is_also_a_word_as_the_person():

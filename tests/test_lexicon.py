@@ -237,6 +237,9 @@ def test_it_maps_phonetic_words_to_letters():
         ("he goes by ", "trip"),
         ("I called ", None),  # the person called, not a name borne
         ("a program called ", None),
+        ("a man we called ", "name"),
+        ("a guy that they call ", "name"),
+        ("the man who called ", None),  # the one called, no name borne
         ("His name ", None),
         ("they called him\nINMATE DOE: ", None),  # the cue must stand on the name's line
     ],

@@ -127,7 +127,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("text", "known", "added"), PAIRS)
 def test_it_adds_a_first_name_before_a_known_surname(text, known, added):
-    from anonymizer.detect_filter import first_name_pairs
+    from anonymizer.tagger_persons import first_name_pairs
 
     mentions = [_m(text, known, source="rule")]
     out = first_name_pairs(text, mentions)
