@@ -3,7 +3,9 @@
 surname first and one-line lists of participants, title-case speaker labels, "INCARCERATED
 PERSON" tags, an APPEARANCES list with the role before the name, numbers said aloud, Q./A. turns under
 running page headers, a recording's lower-case transcript with timestamps, names with particles, letters read
-aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's decision read as a narrative. They are neither the tuning
+aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's decision read as a narrative,
+an interpreter's turns under speaker labels on lines of their own, a risk assessment read from a dot-leader
+table under a form-like title page, printed lines wrapped with footers and words broken at hyphens. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -77,6 +79,26 @@ EXPECTED = {
          "Caitlin", "Consuelo Garcia de Martinez", "11-3-98", "6/17/2003", "Tuiasosopo", "27 Natividad Road",
          "Bettencourt Landscaping", "Martinez-"],
         ["DECISION", "Alternatives to Violence", "disciplinary free"],
+    ),
+    "interpreter_turns.txt": (
+        ["F-20719", "REFUGIO SANTIAGO ALVARADO", "Ana Lucía Ferrer", "Tlaquepaque", "T-L-A-Q-U-E-P-A-Q-U-E",
+         "Avenue 7 1/2", "33 3614 2270", "Casa de la Esperanza", "1530 West 18th Street", "gmontoya.mendota@yahoo.com",
+         "Itzel", "El Guero", "Doña Chayo", "VICTOR MONTOYA JR", "Victorcito", "Mendota", "Firebaugh"],
+        ["Alcoholics Anonymous", "Celebrate Recovery", "Immigration and Customs Enforcement", "THE INTERPRETER",
+         "PROCEEDINGS"],
+    ),
+    "risk_assessment_table.txt": (
+        ["TREMBLAY-OKAFOR, DESHAWN L", "AK-5530", "12/02/1985", "Harriet Nwachukwu-Pryce", "Odessa Tremblay",
+         "Chidi Okafor", "2219", "Tink", "F04905512", "000481207", "Lorna Tremblay-Hughes", "559-555-0134",
+         "Kings Canyon", "Clarice Abernathy", "Arvid Lindqvist", "Lorraine Pettibone"],
+        ["Esq.", "Ph.D.", "Prior CRA", "Overall risk", "Log No.", "HCR-20", "PCL-R", "Comprehensive Risk Assessment",
+         "Guiding Rage into Power", "12022.53"],
+    ),
+    "wrapped_footers.txt": (
+        ["MATTHIAS OYELARAN-BECK", "SIOBHAN\nMCALLISTER", "J-44090", "Bartho-\nlomew", "559-555-\n0177",
+         "Rudolph \"Rudy\" Esquibel", "Mohinder Singh\nGrewal", "Arnulfo Reyes-Bocanegra", "Ngozi\nAdeyemi-Clarke",
+         "1148 North\nIrwin Street", "93230", "Jalandhar", "Gurpreet Grewal", "Yesenia", "Hanford"],
+        ["Offender Mentor Certification Program", "repre-\nsentative", "Inmate Ward Labor", "two correctional officers"],
     ),
 }
 
