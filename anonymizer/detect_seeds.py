@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import gazetteer, lexicon, plain
-from .transcript import speaker_tag, speaker_tags, tag_roles
+from .transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from .types import Header, Mention
 from .vocabulary import NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
 
@@ -124,31 +124,42 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
 
 
 def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
-    """Names inside speaker tags: ``PRESIDING COMMISSIONER RUFF:`` -> ``RUFF`` (source ``rule``).
+    """Names inside speaker tags: ``PRESIDING COMMISSIONER RUFF:`` -> ``RUFF``, and inside speakers'
+    labels in mixed case: ``Deputy District Attorney Siqueiros  0:07:11`` -> ``Siqueiros`` (source ``rule``).
 
     The title page (before ``title_end``) has headings like ``PANEL PRESENT:`` that are not tags.
     """
     out: list[Mention] = []
-    for m in speaker_tags(text, title_end):
+    lower: frozenset[str] | None = None
+    for m, mixed in [*((m, False) for m in speaker_tags(text, title_end)), *((m, True) for m in speaker_labels(text, title_end))]:
         tag = m.group("tag")
-        words = list(_WORD.finditer(tag))
-        names = [w for w, role in zip(words, tag_roles([w.group(0) for w in words])) if not role]
-        if not names:
+        run = _name_run(tag)
+        if run is None:
             continue
-        # the name is the run of non-role words at the end of the tag
-        run = [names[-1]]
-        for w in reversed(names[:-1]):
-            if w.end() + 2 >= run[0].start() and not tag[w.end() : run[0].start()].strip():  # adjacent
-                run.insert(0, w)
-            else:
-                break
-        if run[-1] is not words[-1] and all(plain.is_plain_word(w.group(0)) or lexicon.is_stop_word(w.group(0).casefold())
-                                            or gazetteer.is_nrp_term(w.group(0)) for w in run):
-            continue  # ordinary words before the role that ends the tag: "SPANISH INTERPRETER", "HIS ATTORNEY"
-        start = m.start("tag") + run[0].start()
-        end = m.start("tag") + run[-1].end()
-        out.append(Mention(start, end, "PERSON", ("rule",), score=1.0, confidence=1))
+        if mixed and not m.group("stamp"):
+            lower = plain.lower_case_words(text) if lower is None else lower
+            if all(w.casefold() in lower for w in tag[run[0]:run[1]].split()):
+                continue  # "Attorney General:": words the document writes in lower case, no name
+        out.append(Mention(m.start("tag") + run[0], m.start("tag") + run[1], "PERSON", ("rule",), score=1.0, confidence=1))
     return out
+
+
+def _name_run(tag: str) -> tuple[int, int] | None:
+    """Where in a tag its name is: the run of words that name no role at its end."""
+    words = list(_WORD.finditer(tag))
+    names = [w for w, role in zip(words, tag_roles([w.group(0) for w in words])) if not role]
+    if not names:
+        return None
+    run = [names[-1]]
+    for w in reversed(names[:-1]):
+        if w.end() + 2 >= run[0].start() and not tag[w.end() : run[0].start()].strip():  # adjacent
+            run.insert(0, w)
+        else:
+            break
+    if run[-1] is not words[-1] and all(plain.is_plain_word(w.group(0)) or lexicon.is_stop_word(w.group(0).casefold())
+                                        or gazetteer.is_nrp_term(w.group(0)) for w in run):
+        return None  # ordinary words before the role that ends the tag: "SPANISH INTERPRETER", "HIS ATTORNEY"
+    return run[0].start(), run[-1].end()
 
 
 _CERT_NAME = r"(?P<name>[A-Z][A-Za-z.'’-]+(?:[ ][A-Z][A-Za-z.'’-]*){1,3})"

@@ -70,7 +70,7 @@ _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$",
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 # Markers of a CDCR title page; split_title needs at least two of them.
 _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "CDCR#", "IN RE:", "HEARING OF",
-            "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY")
+            "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY", "INCARCERATED PERSON:")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"

@@ -36,6 +36,29 @@ TAG_WORDS = rf"{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}
 SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})[^\S\n]?:(?=\s|$)", re.MULTILINE)
 
 
+#: a word of a speaker's label in mixed case (``Commissioner``, ``Whitley-Boyd``)
+_LABEL_WORD = rf"[{CAPITAL}][\w'’.-]*"
+#: a speaker's label in mixed case at a line's start (group ``tag``): words before a colon (``Presiding
+#: Commissioner Faulkner:``), or before a recording's timestamp ending the line (group ``stamp``: ``Deputy
+#: District Attorney Siqueiros  0:07:11``, ``Marcus Whitley-Boyd  0:00:12``, the words said on the next line)
+SPEAKER_LABEL = re.compile(
+    rf"^[^\S\n]*(?P<tag>{_LABEL_WORD}(?:[^\S\n]+{_LABEL_WORD}){{0,{MAX_TAG_WORDS - 1}}})"
+    rf"(?:[^\S\n]?:(?=[^\S\n]|$)|[^\S\n]{{2,}}(?P<stamp>\d{{1,2}}:[0-5]\d(?::[0-5]\d)?)[^\S\n]*$)",
+    re.MULTILINE,
+)
+
+
+def speaker_labels(text: str, start: int = 0) -> Iterator[re.Match[str]]:
+    """Every speaker's label in mixed case from ``start`` on (:data:`SPEAKER_LABEL`) that no speaker tag
+    in capitals reads: one before a timestamp, or one that opens with a role (``Deputy Commissioner
+    Oyelaran:``; not a field's label, ``Date:``, ``Location:``)."""
+    for match in SPEAKER_LABEL.finditer(text, start):
+        if speaker_tag(text, match.start()) is not None:
+            continue
+        if match.group("stamp") or tag_roles(match.group("tag").split()[:1]) == [True]:
+            yield match
+
+
 def _enough_letters(match: re.Match[str] | None) -> re.Match[str] | None:
     if match is None or sum(map(str.isalpha, match.group("tag"))) < 2:
         return None

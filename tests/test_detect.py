@@ -262,6 +262,15 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         # accented capitals are capitals: the whole name, never a piece of it
         ("INMATE HERNÁNDEZ-OCHOA: Yes.\n", ["HERNÁNDEZ-OCHOA"]),
         ("DEPUTY COMMISSIONER CASTAÑEDA: Yes.\n", ["CASTAÑEDA"]),
+        # a speaker's label in mixed case: roles then a name before a colon, or any name before a timestamp
+        ("Deputy District Attorney Siqueiros: The People oppose.\n", ["Siqueiros"]),
+        ("Deputy District Attorney Siqueiros  0:07:11\nThe People oppose.\n", ["Siqueiros"]),
+        ("Marcus Whitley-Boyd  0:00:12\nYes ma'am.\n", ["Marcus Whitley-Boyd"]),
+        ("Unidentified Speaker  0:06:30\n(inaudible)\n", []),
+        ("Date: July 14, 2021\nLocation: Mule Creek\n", []),  # a field's label opens with no role
+        ("Good Morning Siqueiros: hello\n", []),
+        ("Attorney General: the general rule is\n", []),  # a word the document writes in lower case
+        ("She said it at 0:07:11\n", []),
     ],
 )
 def test_it_takes_names_from_speaker_tags_of_the_one_grammar(text, names):

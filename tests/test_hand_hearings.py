@@ -5,7 +5,8 @@ PERSON" tags, an APPEARANCES list with the role before the name, numbers said al
 running page headers, a recording's lower-case transcript with timestamps, names with particles, letters read
 aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's decision read as a narrative,
 an interpreter's turns under speaker labels on lines of their own, a risk assessment read from a dot-leader
-table under a form-like title page, printed lines wrapped with footers and words broken at hyphens. They are neither the tuning
+table under a form-like title page, printed lines wrapped with footers and words broken at hyphens, a recording's
+transcript with each speaker's label and timestamp on a line of its own. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -99,6 +100,12 @@ EXPECTED = {
          "Rudolph \"Rudy\" Esquibel", "Mohinder Singh\nGrewal", "Arnulfo Reyes-Bocanegra", "Ngozi\nAdeyemi-Clarke",
          "1148 North\nIrwin Street", "93230", "Jalandhar", "Gurpreet Grewal", "Yesenia", "Hanford"],
         ["Offender Mentor Certification Program", "repre-\nsentative", "Inmate Ward Labor", "two correctional officers"],
+    ),
+    "speaker_timestamp_lines.txt": (
+        ["Siqueiros", "Faulkner", "Oyelaran", "Tunde", "Brenneman", "Marcus Delano Whitley-Boyd", "BK-71392", "Ione",
+         "Dre-Loc", "Ernestine Boyd", "418 Louisiana Street", "707-555-0148", "Loretta Pettway", "Hollis Grant",
+         "Country Club Crest", "CSP-Solano", "Keisha"],
+        ["0:00:04", "0:07:11", "Alternatives to Violence Project", "Unidentified speaker", "SHU", "C-Yard"],
     ),
 }
 

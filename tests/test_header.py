@@ -246,6 +246,17 @@ def test_it_reads_a_list_of_participants_the_page_wrapped(lines, people):
     assert [(p.name, p.role) for p in header.participants] == people
 
 
+def test_it_reads_a_recordings_short_header_as_a_title_page():
+    text = ("Parole Suitability Hearing - audio transcript\n"
+            "Incarcerated person: Marcus Delano Whitley-Boyd, CDCR #BK-71392\n"
+            "Location: Mule Creek State Prison, Ione, CA\nDate: July 14, 2021\n\n"
+            "Presiding Commissioner Faulkner  0:00:04\nGood morning.\n")
+    end, header = split_title(text)
+    assert text[end:].startswith("\n\nPresiding Commissioner Faulkner")
+    assert (header.inmate_name, header.cdcr_number, header.facility, header.city) == (
+        "Marcus Delano Whitley-Boyd", "BK-71392", "Mule Creek State Prison", "Ione")
+
+
 def test_it_reads_no_field_of_a_form_as_the_hearings_type():
     header = parse_title(["STATE OF CALIFORNIA          BOARD OF PAROLE HEARINGS",
                           "TRANSCRIPT OF INITIAL PAROLE SUITABILITY HEARING", "Inmate Name:  TREMBLAY-OKAFOR, DESHAWN L.",

@@ -252,6 +252,9 @@ TIME = [
     ("[00:01:27] Commissioner Tran: okay", []),
     ("(01:02:05) inaudible", []),
     ("00:14:02 Speaker 2: yes", []),
+    ("Deputy Commissioner Oyelaran  0:05:10\nYour record inside.", []),  # ending a speaker's label
+    ("Marcus Whitley-Boyd  1:02:44\nYes.", []),
+    ("We left at 1:02  and came back", ["1:02"]),
     ("the call came at 14:05:10 that night", ["14:05:10"]),
     ("a 3:1 ratio", []),
     ("Penal Code 3:10", []),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer import vocabulary
+from anonymizer.transcript import SPEAKER_LABEL
 
 from ._base import HOUR_WORD, NUMBER_WORD, Pattern, RuleRecognizer, any_case, title_or_upper
 
@@ -71,11 +72,16 @@ _TIMESTAMP = re.compile(r"\d\d?:[0-5]\d:[0-5]\d")
 
 
 def is_recording_timestamp(text: str, start: int, end: int) -> bool:
-    """An hours:minutes:seconds reading in brackets, or opening its line before a speaker's label: where a
-    recording is, not when."""
+    """An hours:minutes:seconds reading in brackets, or opening its line before a speaker's label, or a
+    reading that ends a speaker's label (:data:`anonymizer.transcript.SPEAKER_LABEL`): where a recording
+    is, not when."""
+    line = text.rfind("\n", 0, start) + 1
+    label = SPEAKER_LABEL.match(text, line)
+    if label and label.span("stamp") == (start, end):
+        return True  # "Marcus Whitley-Boyd  0:00:12": the label's timestamp
     if not _TIMESTAMP.fullmatch(text, start, end):
         return False
-    before = text[text.rfind("\n", 0, start) + 1 : start].strip()
+    before = text[line:start].strip()
     if before in ("[", "(") or text[end : end + 1] in ("]", ")"):
         return True
     return before == "" and _SPEAKER_AFTER.match(text, end) is not None  # "00:01:27 Speaker 2: ..."
