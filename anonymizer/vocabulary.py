@@ -277,11 +277,9 @@ US_STATES = frozenset(
     "NEW HAMPSHIRE", "NEW JERSEY", "NEW MEXICO", "NEW YORK", "NORTH CAROLINA", "NORTH DAKOTA",
     "RHODE ISLAND", "SOUTH CAROLINA", "SOUTH DAKOTA", "WEST VIRGINIA",
 }  # fmt: skip
-#: street suffixes that make an address on their own (``Main Street``), lower case
-STRONG_STREET_SUFFIXES = (
-    "street", "avenue", "boulevard", "road", "drive", "lane", "highway", "freeway", "parkway",
-    "st", "ave", "blvd", "rd", "hwy", "pkwy",
-)  # fmt: skip
+#: street suffixes that make an address on their own (``Main Street``), lower case: the words, then with their abbreviations
+STRONG_STREET_WORDS = ("street", "avenue", "boulevard", "road", "drive", "lane", "highway", "freeway", "parkway")
+STRONG_STREET_SUFFIXES = (*STRONG_STREET_WORDS, "st", "ave", "blvd", "rd", "hwy", "pkwy")
 #: street suffixes that are also ordinary words (``way``, ``court``), lower case
 WEAK_STREET_SUFFIXES = ("way", "court", "place", "circle", "terrace", "trail", "plaza", "ct", "pl", "dr", "ln", "cir")
 #: street suffixes as written in addresses, with and without their dot

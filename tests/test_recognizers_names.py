@@ -129,7 +129,7 @@ ADDRESS = [
     ("arrested you on Highway 152 near the exit", ["Highway 152"]),
     ("With my aunt. Twenty-two eighteen North Linden Avenue, in Rialto.", ["Twenty-two eighteen North Linden Avenue"]),
     ("one forty-five Elm Street, Apartment 2", ["one forty-five Elm Street, Apartment 2"]),
-    ("I spent twenty years on Main Street", []),
+    ("I spent twenty years on Main Street", ["Main Street"]),  # no house number said aloud
     ("north on State Route 99, then Interstate 5", ["State Route 99", "Interstate 5"]),
     ("a highway 152 miles long", []),
     ("the HCR-20 and I-9 forms", []),
@@ -139,13 +139,18 @@ ADDRESS = [
     ("at the intersection of 5th & Main Street, he", ["5th & Main Street"]),
     ("the corner of the room and", []),
     ("we walked 3 blocks down the street", []),
-    ("I spent 15 years on Main Street", []),
+    ("I spent 15 years on Main Street", ["Main Street"]),
     # a grid road of the Central Valley; a house number said after its street
     ("the trailer on Avenue 7 1/2. I went", ["Avenue 7 1/2"]),
     ("out on Road 28, past the", ["Road 28"]),
     ("the Road 2 Recovery program", []),
-    ("the house on East Fremont Street, number 2219.", ["2219"]),
-    ("on Elm Street, No. 14B, upstairs", ["14B"]),
+    ("the house on East Fremont Street, number 2219.", ["East Fremont Street", "2219"]),
+    ("on Elm Street, No. 14B, upstairs", ["Elm Street", "14B"]),
+    # a street after "on", no house number
+    ("at your home on Panorama Drive. Kern County", ["Panorama Drive"]),
+    ("he went on Drive Time radio", []),
+    ("she works on Wall Street", ["Wall Street"]),
+    ("the road to Recovery Road", []),
     ("my number is 2219", []),
 ]
 

@@ -1,16 +1,19 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
-(``Highway 152``, ``Interstate 5``), grid roads (``Avenue 7 1/2``), a house number after its street
+(``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a house number after its street
 (``Fremont Street, number 2219``), and crossings (``the corner of Fifth and Maple``)."""
 from __future__ import annotations
 
-from anonymizer.vocabulary import STREET_SUFFIXES, US_STATES
+from anonymizer.vocabulary import STREET_SUFFIXES, STRONG_STREET_WORDS, US_STATES
 
 from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
 from ._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES
 _SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=len, reverse=True)) + ")"
+#: a suffix that makes the words before it a street whatever they are (``Drive``, not ``Way`` or ``Court``)
+_STRONG = "(?:" + "|".join(sorted((s.title() for s in STRONG_STREET_WORDS), key=len, reverse=True)) + ")"
+_NAME_WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"
 
@@ -44,6 +47,12 @@ PATTERNS = [
         rf"(?<=(?i:corner|intersection)[ ]of[ ]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,2}}[ ](?:and|&)[ ]{CAP_WORD}"
         rf"(?:[ ]{CAP_WORD}){{0,2}}(?![\w'’-])",
         0.85,
+    ),
+    # a street named without a house number, after "on" and the like: "at your home on Panorama Drive"
+    Pattern(
+        "street_on",
+        rf"(?<=(?<![\w'’-])(?i:on|off|onto|along|down|up)[ ]){_DIRECTION}?(?:{_NAME_WORD}[ ]){{1,3}}{_STRONG}(?![\w'’-])",
+        0.8,
     ),
     # a highway by its number: "on Highway 152", "Interstate 5", "State Route 99" (not "I-9": a form too)
     Pattern(
