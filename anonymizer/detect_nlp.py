@@ -14,7 +14,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
 from .transcript import speaker_tag
 from .types import TOOL_LABELS, Config, Mention
-from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, UNITS, WEEKDAYS
+from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
@@ -34,6 +34,7 @@ _DURATION = re.compile(
 )
 _CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
 _ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
+_ONE_NUMBER_WORD = re.compile(rf"(?i:{'|'.join((*UNITS, *TEENS, *TENS))})")
 _RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
 
 
@@ -266,6 +267,8 @@ def _temporal_label(text: str, label: str) -> str | None:
         return None
     if label == "TIME":
         return "TIME" if _CLOCK.search(text) else None
+    if _ONE_NUMBER_WORD.fullmatch(text.strip()):
+        return None  # "Kaden is twenty": an age or a count, no year said with one word
     if _ENDS_IN_UNIT.search(text) and not re.search(r"\b(?:1[89]|20)\d\d\b", text):
         return None  # "twenty-one years", "the last 24 months": durations
     if _DATE_WORD.search(text) or re.search(r"\b\d{4}\b|\d+/\d+", text):

@@ -47,6 +47,8 @@ _AGE_LIKE = regex.compile(
     rf"(?:\d{{1,2}}|{NUMBER_WORD})(?![.,]\d)(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am)\b)",
     regex.MULTILINE,
 )
+#: the second of two ages said together ("were nine and six"): group 1
+_AND_AGE = regex.compile(rf"[ ]and[ ]((?:\d{{1,2}}|{NUMBER_WORD}))(?![.,]\d)(?=[ ]?(?:[.,;!?]|--|$))", regex.MULTILINE)
 #: a count's or a score's noun right before "is"/"was": "Your Classification Score is 19" is no age
 _MEASURE_SUBJECT = regex.compile(
     rf"\b(?:{'|'.join(vocabulary.MEASURE_NOUNS)})[ ]+(?:is|was|are|were)[ ]+(?:\w+[ ])?$", regex.IGNORECASE
@@ -124,6 +126,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         for match in pattern.finditer(text):
             if free(*match.span()) and not (label == "AGE" and _no_age(text, match, pattern is _ANSWER_LIKE)):
                 found.append((*match.span(), label))
+                paired = _AND_AGE.match(text, match.end()) if pattern is _AGE_LIKE else None
+                if paired and free(*paired.span(1)):
+                    found.append((*paired.span(1), label))  # "My kids ... were nine and six."
     return _disjoint(found)
 
 

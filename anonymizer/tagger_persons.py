@@ -38,7 +38,8 @@ def titled_person(text: str, m: Mention) -> Mention:
         return m
     start, end = lexicon.strip_titles(text, m.start, m.end)
     title = text[m.start:start].split()
-    if start == m.start or end != m.end or _TITLED_NAME.fullmatch(text, start, end) is None:
+    possessive = end != m.end and vocabulary.POSSESSIVE.fullmatch(text, end, m.end)  # "Sister Maureen Calloway's program"
+    if start == m.start or (end != m.end and not possessive) or _TITLED_NAME.fullmatch(text, start, end) is None:
         return m
     if m.sources == ("presidio",) and title[-1].strip(".").capitalize() not in vocabulary.COURTESY_TITLES:
         return m

@@ -59,7 +59,8 @@ REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph
                              "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking"})
 #: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
 INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
-#: words of a speaker tag that name a role, not a person (upper case)
+#: words of a speaker tag that name a role, not a person (upper case; ``PC``, ``DC``, ``IP``: presiding and deputy
+#: commissioner, incarcerated person)
 ROLE_WORDS = frozenset(
     """
     PRESIDING DEPUTY COMMISSIONER COMMISSIONERS ASSOCIATE CHIEF ATTORNEY DISTRICT DA DDA INMATE INCARCERATED PERSON
@@ -69,6 +70,6 @@ ROLE_WORDS = frozenset(
     HEARING ALL BOTH FAMILY WITNESS ANALYST AGENT PAROLE STAFF UNKNOWN MALE FEMALE VOICE VOICES AUDIO PRESENT OTHERS
     APPEARANCES TRANSCRIBED BY NOTE ALSO BOARD ADVOCATE AUDIENCE NOK GUARDIAN SPOUSE CDCR BPH CO COUNSELOR CO-COUNSEL
     BAILIFF CLERK OPERATOR TECHNICIAN ASSISTANT ESCORT EVERYONE MULTIPLE MEDIA REP WARDEN CHAPLAIN ATTY TRANSCRIPTIONIST
-    STENOGRAPHER PSYCHIATRIST THERAPIST COORDINATOR FACILITATOR
+    STENOGRAPHER PSYCHIATRIST THERAPIST COORDINATOR FACILITATOR PC DC IP
     """.split()
 )

@@ -66,6 +66,9 @@ TEMPORAL = [
     ("twenty-one years", "DATE", None),
     ("the last 24 months", "DATE", None),
     ("October 24, 2024", "DATE", "DATE"),
+    ("twenty", "DATE", None),  # "Kaden is twenty": one number word is no date
+    ("twenty twenty-three", "DATE", "DATE"),
+    ("nineteen ninety", "DATE", "DATE"),
     ("1995", "DATE", "DATE"),
     ("17 years old", "DATE", "AGE"),
 ]
@@ -262,6 +265,10 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         # accented capitals are capitals: the whole name, never a piece of it
         ("INMATE HERNÁNDEZ-OCHOA: Yes.\n", ["HERNÁNDEZ-OCHOA"]),
         ("DEPUTY COMMISSIONER CASTAÑEDA: Yes.\n", ["CASTAÑEDA"]),
+        # abbreviated roles: presiding and deputy commissioner, incarcerated person
+        ("PC LUNDGREN: Yes.\n", ["LUNDGREN"]),
+        ("DC OKORO: Yes.\n", ["OKORO"]),
+        ("IP HARLAN: Yes.\n", ["HARLAN"]),
         # a speaker's label in mixed case: roles then a name before a colon, or any name before a timestamp
         ("Deputy District Attorney Siqueiros: The People oppose.\n", ["Siqueiros"]),
         ("Deputy District Attorney Siqueiros  0:07:11\nThe People oppose.\n", ["Siqueiros"]),
@@ -372,6 +379,8 @@ def test_it_cuts_a_tagger_span_at_the_speaker_tag_colon(line, surface, kept):
     ("INMATE: Commissioner Washington asked.\n", "Commissioner Washington", "LOCATION", ("Washington", "PERSON")),
     ("INMATE: I went to Officer Training.\n", "Officer Training", "ORGANIZATION", ("Officer Training", "ORGANIZATION")),
     ("INMATE: I moved to Fort Worth.\n", "Fort Worth", "LOCATION", ("Fort Worth", "LOCATION")),
+    ("INMATE: with Sister Maureen Calloway's program.\n", "Sister Maureen Calloway's", "ORGANIZATION",
+     ("Maureen Calloway", "PERSON")),  # a possessive after the name
 ])
 def test_it_takes_a_title_and_a_census_name_for_a_person_whatever_the_tagger_said(line, surface, label, kept):
     start = line.index(surface)

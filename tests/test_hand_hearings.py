@@ -6,7 +6,8 @@ running page headers, a recording's lower-case transcript with timestamps, names
 aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's decision read as a narrative,
 an interpreter's turns under speaker labels on lines of their own, a risk assessment read from a dot-leader
 table under a form-like title page, printed lines wrapped with footers and words broken at hyphens, a recording's
-transcript with each speaker's label and timestamp on a line of its own. They are neither the tuning
+transcript with each speaker's label and timestamp on a line of its own, tags abbreviated to ``PC``, ``DC`` and
+``IP``. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -106,6 +107,13 @@ EXPECTED = {
          "Dre-Loc", "Ernestine Boyd", "418 Louisiana Street", "707-555-0148", "Loretta Pettway", "Hollis Grant",
          "Country Club Crest", "CSP-Solano", "Keisha"],
         ["0:00:04", "0:07:11", "Alternatives to Violence Project", "Unidentified speaker", "SHU", "C-Yard"],
+    ),
+    "abbreviated_tags.txt": (
+        ["GLORIA JEAN HARLAN", "GLORIA JEAN TEMPLETON", "W-93318", "INGA LUNDGREN", "CHIDINMA OKORO", "WINSTON PRICE",
+         "Taft", "9/30/1955", "Earl Wayne Harlan", "Panorama Drive", "BF-052761A", "Darlene Pruitt", "nine", "six",
+         "Oildale", "Kaden", "twenty", "Maureen Calloway", "Anjali Raghavan", "D4471938", "Arvin",
+         "2207 Fairhaven Drive", "93304", "Lyle"],
+        ["PC ", "DC ", "IP ", "ATTY.", "VNOK", "Lifer Mentor", "PIA flag shop", "elderly parole hearing"],
     ),
 }
 

@@ -287,7 +287,9 @@ SUSPECTS = [
     ("MR. DOE: He got married at 19.", [("19", "AGE")]),
     ("MR. DOE: We got there at 10.", []),  # a clock time (recognizers/time.py), not an age
     ("MR. DOE: He looked about twenty when I saw him.", [("twenty", "AGE")]),
-    ("MR. DOE: They were nineteen and twenty.", [("nineteen", "AGE")]),
+    ("MR. DOE: They were nineteen and twenty.", [("nineteen", "AGE"), ("twenty", "AGE")]),
+    ("MR. DOE: My kids were nine and six.", [("nine", "AGE"), ("six", "AGE")]),
+    ("MR. DOE: My kids were nine and six of them came.", [("nine", "AGE")]),
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Twenty-two, sir.", [("Twenty-two", "AGE")]),
     ("Q. And then?\nA. About 16.", [("16", "AGE")]),
     ("COMMISSIONER ROE: And the other one?\nMR. DOE: Two of them, sir.", []),
