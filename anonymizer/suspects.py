@@ -27,7 +27,7 @@ from typing import Sequence
 
 import regex
 
-from . import gazetteer, lexicon, plain, spans, vocabulary
+from . import gazetteer, lexicon, plain, public_body, spans, vocabulary
 from .recognizers._base import NUMBER_WORD
 from .recognizers.time import is_clock_reading
 from .spans import Protected
@@ -62,6 +62,8 @@ _ANSWER_LIKE = regex.compile(
 )
 #: a question for a count, a length or a score, not an age
 _COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b")
+#: a line in capitals, perhaps numbered (``I. THE CIRCUMSTANCES OF THE CASE``, ``B. RELEVANT LAW``)
+_HEADING = regex.compile(r"[^\S\n]*(?:(?:[IVX]+|[A-Z]|\d+)\.[^\S\n]+)?[\p{Lu}'’ -]+[.:]?[^\S\n]*")
 #: the label words of a number after a word (``Log No. 000481207``, ``Badge Number 4471``)
 _NUMBER_LABEL = re.compile(r"[^\S\n]+(?:No\.|Number|#)[^\S\n]*:?[^\S\n]*#?[A-Z]{0,2}-?\d")
 #: a table's dot leader after a row's label of a few words (``Prior CRA .......... 2019``)
@@ -98,6 +100,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             del words[-n:]
         if not words or protected.is_whitelisted(" ".join(words)) or protected.contains(start, end):
             continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
+        if _HEADING.fullmatch(text, spans.line_start(text, start), spans.line_end(text, start)) and _heading_words(words):
+            continue  # "I. THE CIRCUMSTANCES OF THE CASE": a heading of ordinary words in capitals
+        if _in_public_body(text, start, end):
+            continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
         if all(map(plain.is_plain_word, words)) and (
@@ -130,6 +136,27 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
                 if paired and free(*paired.span(1)):
                     found.append((*paired.span(1), label))  # "My kids ... were nine and six."
     return _disjoint(found)
+
+
+_OF_BEFORE = regex.compile(r"(?<![\w'’-])(?:\p{Lu}[\w'’-]*[ ])*\p{Lu}[\w'’-]*[ ]of(?:[ ]the)?[ ]$")
+_OF_AFTER = regex.compile(r"[ ]of(?:[ ]the)?(?:[ ]\p{Lu}[\w'’-]*)+")
+
+
+def _in_public_body(text: str, start: int, end: int) -> bool:
+    """Whether the run at ``start:end``, with the capitalised words an "of" joins to it, names a state,
+    a generic public body or a statute (:mod:`anonymizer.public_body`)."""
+    before = _OF_BEFORE.search(text, spans.line_start(text, start), start)
+    after = _OF_AFTER.match(text, end)
+    first, last = before.start() if before else start, after.end() if after else end
+    return public_body.is_public_body(text, first, last) or public_body.is_public_body(text, start, end)
+
+
+def _heading_words(words: list[str]) -> bool:
+    """Ordinary words (``RELEVANT DOMESTIC LAW``), or dictionary words with a function word between
+    them (``CIRCUMSTANCES OF THE CASE``: "Case" is a surname too, not "JOHN SMITH")."""
+    stops = [lexicon.is_stop_word(w.casefold()) for w in words]
+    return all(stop or plain.is_plain_word(w) for w, stop in zip(words, stops)) or (
+        any(stops) and all(stop or plain.in_dictionary(w) for w, stop in zip(words, stops)))
 
 
 _SUFFIXES = frozenset(suffix.casefold() for suffix in vocabulary.STREET_SUFFIXES)

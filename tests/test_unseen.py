@@ -280,6 +280,12 @@ SUSPECTS = [
     ("COMMISSIONER ROE: Walk us through that night.", []),
     ("     Q. Tell me about the life crime.", []),  # an indented question opens a sentence too
     ("MR. DOE: I was born in Accra, in Ghana.", [("Accra", "LOCATION"), ("Ghana", "LOCATION")]),  # no one's name
+    # a heading of ordinary words in capitals; a word of a public body's name
+    ("THE FACTS\n\nI. THE CIRCUMSTANCES OF THE CASE\n\nThe applicant was born in 1970.", []),
+    ("MR. DOE: That was it.\nJOHN SMITH\nMR. DOE: Yes.", [("JOHN SMITH", "PERSON")]),
+    ("On 19 October 2006 the Court of Cassation upheld the judgment.", []),
+    ("an application against the Republic of Poland lodged with the Court", []),
+    ("MR. DOE: I wrote to the Office of Okafor about it.", [("Okafor", "PERSON")]),
     ("MR. DOE: Then Lancaster said no.", [("Lancaster", "PERSON")]),  # a place that is a surname too
     ("COMMISSIONER ROE: Gary you said was there.", [("Gary", "PERSON")]),
     ("COMMISSIONER ROE: The BPH 1073 form, Penal Code section 3041.5, in 2019.", []),
