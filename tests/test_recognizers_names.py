@@ -73,6 +73,10 @@ ORGANIZATION = [
 ]
 
 CDCR_INSTITUTION = [
+    # a code joined to its town or yard
+    ("Location ..... CTF-Soledad, Central Facility", ["CTF-Soledad"]),
+    ("then CSP-Solano, and you came", ["CSP-Solano"]),
+    ("a CTF-style dorm", []),
     ("I had a 115 at Mule Creek State Prison in 2003", ["Mule Creek State Prison"]),
     ("I was at Mule Creek in 1996", ["Mule Creek"]),
     ("my uncle did time at Pelican Bay.", ["Pelican Bay"]),

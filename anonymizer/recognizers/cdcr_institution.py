@@ -1,6 +1,6 @@
 """ORGANIZATION: CDCR institutions by name (``Mule Creek State Prison``, ``CTF Soledad``, ``Salinas
-Valley``, ``California State Prison, Solano``) and one-word aliases in context (``at Wasco``,
-``transferred to Centinela``)."""
+Valley``, ``California State Prison, Solano``), by code and town (``CTF-Soledad``, ``CSP-Solano``) and
+one-word aliases in context (``at Wasco``, ``transferred to Centinela``)."""
 from __future__ import annotations
 
 import regex as re
@@ -35,7 +35,10 @@ _NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?
 #: a trip to a town, not a transfer to its prison ("we drove over to Lancaster")
 _TRIP = rf"(?<!\b{TRIP_TO}[ ])"
 _ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_TRIP}{_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
-PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS]
+#: a prison's code joined to its town or yard (``CTF-Soledad``, ``CSP-Solano``, ``CMC-East``)
+_CODES = "(?:" + "|".join(sorted({code for code, _, _ in gazetteer.cdcr_institution_rows()} | {"CSP"}, key=len, reverse=True)) + ")"
+_CODE_TOWN = Pattern("cdcr_institution_code_town", rf"(?<![\w'’-]){_CODES}[-–]\p{{Lu}}[\p{{L}}]+{_END}", 0.9)
+PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS, _CODE_TOWN]
 
 
 def alias_in_context(text: str, start: int, end: int) -> bool:
