@@ -222,14 +222,14 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
         if gazetteer.is_known_organization(word):
             out.append(m)  # "Walmart", "Safeway"
             continue
-        before = next((ends[end] for end in (m.start - 1,) if end in ends and text[end] == " "), None)
+        before = ends.get(m.start - 1) if text[m.start - 1:m.start] == " " else None
         if before and _ONE_WORD.fullmatch(surface) and (
                 word.casefold() in vocabulary.NAME_SUFFIXES
                 or (surface == word and all(map(_surname_word, word.split("-"))))):
             out.append(replace(m, start=before.start, label="PERSON"))  # the rest of the name the tagger took for a firm
             continue
-        paired = any(_PAIRED.fullmatch(text, end, m.start) for end in ends if m.start - 6 <= end < m.start) \
-            or any(_PAIRED.fullmatch(text, m.end, start) for start in starts if m.end < start <= m.end + 6)
+        paired = any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
+            or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
         one = surface == word and _ONE_WORD.fullmatch(surface) is not None
         out.append(replace(m, label="PERSON") if paired and one and may_be_first_name(word) else m)
     return out
