@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from . import gazetteer, lexicon, plain, public_body, spans, tagger_persons, vocabulary
+from .pseudonymize_names import NAME_PART
 from .spans import Protected, sentence_initial
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
@@ -324,8 +325,6 @@ def _a_language(text: str, start: int, end: int) -> bool:
 
 
 _NAME_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
-_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
-_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mention]:
@@ -338,18 +337,18 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
     """
     established: set[str] = set()
     for m in mentions:
-        words = _WORD.findall(text[m.start : m.end])
+        words = NAME_PART.findall(text[m.start : m.end])
         trusted = bool({"header", "rule", "manual"} & set(m.sources))
         if trusted or len(words) > 1 or not spans.sentence_initial(text, m.start):
             established.update(w.casefold() for w in words)
-    lower = set(_LOWER_WORD.findall(text))
+    lower = plain.lower_case_words(text)
     out = []
     for m in mentions:
         surface = text[m.start : m.end]
         if (
             m.label in _NAME_LABELS
             and not {"header", "rule", "manual"} & set(m.sources)
-            and _WORD.fullmatch(surface)
+            and NAME_PART.fullmatch(surface)
             and (surface.casefold() in lower or plain.is_plain_word(surface))
             and surface.casefold() not in established
             and spans.sentence_initial(text, m.start)

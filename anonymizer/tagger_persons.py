@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import gazetteer, lexicon, plain, spans, vocabulary
+from .pseudonymize_names import NAME_PART
 from .resolve import NER_SOURCES
 from .transcript import CAPITAL
 from .types import Mention
@@ -241,10 +242,6 @@ def _surname_word(word: str) -> bool:
                                    and not plain.is_plain_word(word))
 
 
-#: a word of a name, hyphens and apostrophes inside it
-_NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-
-
 def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """Add ``First Surname`` where ``Surname`` is a name part of a PERSON mention of the
     document and ``First`` a known first name, also an ordinary word ("The victim, Love
@@ -252,7 +249,7 @@ def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     surnames = set()
     for m in mentions:
         if m.label == "PERSON":
-            words = _NAME_WORD.findall(text[m.start : m.end])
+            words = NAME_PART.findall(text[m.start : m.end])
             if words and len(words[-1]) > 1:
                 surnames.add(words[-1].casefold())
     if not surnames:
