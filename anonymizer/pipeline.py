@@ -10,7 +10,7 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import reflow, spans, truecase
+from . import ocr, reflow, spans, truecase
 from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector, protect_document
 from .header import split_title
@@ -39,8 +39,9 @@ class Pipeline:
             timings[stage] = round(now - clock, 4)
             clock = now
 
-        shown = reflow.view(transcript.text) if transcript.source_format == "txt" else None
-        work = _in_ordinary_case(_read_through(transcript, shown))  # all caps: read in ordinary case, same offsets
+        mended = ocr.mend(transcript.text)  # scanned: OCR's confusions read back, every offset kept
+        shown = reflow.view(mended) if transcript.source_format == "txt" else None
+        work = _in_ordinary_case(_read_through(transcript, mended, shown))  # all caps: ordinary case, same offsets
         text = work.text
         protected = protect_document(work, self.config.whitelist_terms)  # once per document
         raw = self.detector.detect(work, progress, protected)
@@ -66,12 +67,14 @@ def _in_file(mention: Mention, shown: reflow.View) -> Mention:
     return dataclasses.replace(mention, start=start, end=end)
 
 
-def _read_through(transcript: Transcript, shown: reflow.View | None) -> Transcript:
-    """The transcript itself, or for a text file printed like a PDF the view the pass reads (:mod:`reflow`)."""
-    if shown is None:
+def _read_through(transcript: Transcript, mended: str, shown: reflow.View | None) -> Transcript:
+    """The transcript itself, or the text the pass reads: for a text file printed like a PDF its view
+    (:mod:`reflow`), for a scanned one the copy with OCR's confusions read back (:mod:`ocr`)."""
+    text = shown.text if shown is not None else mended
+    if text == transcript.text:
         return transcript
-    title_end, header = split_title(shown.text)
-    return dataclasses.replace(transcript, text=shown.text, header=header, title_end=title_end)
+    title_end, header = split_title(text)
+    return dataclasses.replace(transcript, text=text, header=header, title_end=title_end)
 
 
 def _in_ordinary_case(transcript: Transcript) -> Transcript:

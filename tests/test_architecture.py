@@ -44,7 +44,7 @@ import pytest  # noqa: E402
 LAYERS: list[list[str]] = [
     ["vocabulary_people"],
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "public_body"],
+    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "public_body", "ocr"],
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys"],
     ["header"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],

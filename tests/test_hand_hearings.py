@@ -7,7 +7,7 @@ aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's
 an interpreter's turns under speaker labels on lines of their own, a risk assessment read from a dot-leader
 table under a form-like title page, printed lines wrapped with footers and words broken at hyphens, a recording's
 transcript with each speaker's label and timestamp on a line of its own, tags abbreviated to ``PC``, ``DC`` and
-``IP``. They are neither the tuning
+``IP``, a scanned hearing whose OCR read ``l`` and ``O`` for ``1`` and ``0`` and ``l`` for ``I``. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -114,6 +114,13 @@ EXPECTED = {
          "Oildale", "Kaden", "twenty", "Maureen Calloway", "Anjali Raghavan", "D4471938", "Arvin",
          "2207 Fairhaven Drive", "93304", "Lyle"],
         ["PC ", "DC ", "IP ", "ATTY.", "VNOK", "Lifer Mentor", "PIA flag shop", "elderly parole hearing"],
+    ),
+    "ocr_scanned.txt": (
+        ["E-6O418", "LEVAR ANTHONY PRUlTT", "PRUlTT", "APRlL 11, 2O17", "ELlZABETH KOWALSKl", "KOWALSKl",
+         "DOMlNlC FERRANTE", "3/l4/l97l", "K-O-W-A-L-S-K-l", "June 2, l996", "l9", "Tolliver", "Graciela Ruelas",
+         "(66l) 555-0l92", "l4O7 Brundage Lane", "933O4", "l997", "2Ol4", "ll/3/2Ol6", "Anneke Vos-Ramirez", "2OO9",
+         "Tamara Pruitt", "2O4 Oleander Avenue", "66l-555-Ol38", "Oyelowo", "Levar Toussaint", "BK-44l9O27"],
+        ["PRESlDlNG COMMlSSlONER", "lnmate", "CORRECTlONAL OFFlCER", "BOARD OF PAROLE HEARlNGS", "Comprehensive Risk Assessment"],
     ),
 }
 

@@ -1,0 +1,84 @@
+"""Scanned transcripts: a copy with the usual OCR confusions read back, of the same length.
+
+A transcript scanned and run through OCR confuses letters and digits that look alike: ``l`` and
+``I`` for ``1``, ``O`` for ``0`` in numbers (``E-6O418``, ``(66l) 555-0l92``, ``3/l4/l97l``),
+and ``l`` for ``I`` in capitals and at a word's start (``PRESlDlNG COMMlSSlONER``, ``lnmate``).
+The recognizers read digits and capitals, so an inmate number, a phone number or a date so
+damaged leaks whole. :func:`mend` writes each such character as it was meant, letter for letter
+in place, so every offset holds and the pass's mentions mark the file's own characters:
+
+* in a number (a run of letters and digits with at least as many digits as letters, after a
+  prefix of one or two capitals: ``E-6O418``, ``C447l9O2``), ``O``/``o`` reads ``0`` and
+  ``I``/``l`` reads ``1``; so do the confusables of a date's or a time's part beside a number
+  (``ll/3/2016``, ``lO:42``);
+* in a word of capitals, a lower-case ``l`` reads ``I`` (``CALlFORNIA``), and so does a ``1``
+  between two capitals of a word of five letters or more (``CAL1FORNIA``);
+* at a word's start, ``l`` before a consonant no English word has after it (``lnmate``,
+  ``lt's``) reads ``I``.
+
+Everything else stays: a word in ordinary case (``Hemandez`` for ``Hernandez`` is still a
+capitalised name), a plate or an ID with other letters (``3KDF928``), a word with no digit.
+"""
+from __future__ import annotations
+
+import re
+
+#: a run of letters and digits
+_TOKEN = re.compile(r"[^\W_]+")
+_PREFIX = re.compile(r"[A-Z]{1,2}")
+_AS_DIGIT = str.maketrans({"O": "0", "o": "0", "I": "1", "l": "1"})
+_CONFUSABLE_LETTERS = frozenset("OoIl")
+#: a part of a date or a time of confusables alone (``ll/3/2016``, ``lO:42``, ``ll-03-2016``)
+_DATE_PART = re.compile(
+    r"(?<![^\W_])(?:[OoIl]{1,2}(?=[/:]\d)|[OoIl]{2}(?=-\d))|(?:(?<=\d[/:])[OoIl]{1,2}|(?<=\d-)[OoIl]{2})(?![^\W_])"
+)
+#: ``l`` at a word's start before a letter no English word has after an initial ``l``
+_INITIAL_L = re.compile(r"(?<![^\W\d_])l(?=[cdfgkmnpqrstvwxz])")
+_CAPS_MIN = 2  # capitals beside the lower-case l(s) of a word of capitals
+_CAPS_WITH_ONE_MIN = 5  # letters of a word of capitals that holds a 1
+
+
+def mend(text: str) -> str:
+    """``text`` with OCR's confusions in numbers and capitals read back; same length."""
+    if not any(c in text for c in "OoIl1"):
+        return text
+    mended = _TOKEN.sub(_mend_token, text)
+    mended = _DATE_PART.sub(lambda m: m.group().translate(_AS_DIGIT), mended)
+    mended = _INITIAL_L.sub("I", mended)
+    assert len(mended) == len(text)
+    return mended
+
+
+def _mend_token(match: re.Match[str]) -> str:
+    token = match.group()
+    if any(c.isdigit() for c in token):
+        number = _as_number(token)
+        if number is not None:
+            return number
+    return _as_capitals(token)
+
+
+def _as_number(token: str) -> str | None:
+    """The token read as a number, or None when it is no number (more letters than digits)."""
+    for prefix in ("", *(m.group() for m in [_PREFIX.match(token)] if m)):
+        rest = token[len(prefix):]
+        letters = [c for c in rest if not c.isdigit()]
+        digits = len(rest) - len(letters)
+        if rest and digits and set(letters) <= _CONFUSABLE_LETTERS and 2 * digits >= len(rest):
+            return prefix + rest.translate(_AS_DIGIT)
+    return None
+
+
+def _as_capitals(token: str) -> str:
+    """A word of capitals with OCR's ``l`` or ``1`` for ``I`` read back; anything else as it is."""
+    capitals = sum(c.isupper() for c in token)
+    if capitals < _CAPS_MIN or any(c.islower() and c != "l" for c in token):
+        return token
+    chars = list(token)
+    for i, c in enumerate(chars):
+        if c == "l":
+            chars[i] = "I"
+        elif c == "1" and len(token) >= _CAPS_WITH_ONE_MIN and 0 < i < len(token) - 1 \
+                and token[i - 1].isupper() and token[i + 1].isupper():
+            chars[i] = "I"
+    return "".join(chars) if all(c.isalpha() for c in chars) else token
