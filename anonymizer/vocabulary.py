@@ -199,6 +199,11 @@ ORGANIZATION_HEADS = (
     "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
     "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility", "Motel",
     "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing", "Hotel", "Inn",
+    # a family's or a trade's small business ("Pruitt Brothers Towing", "Ochoa Tree Service")
+    "Brothers", "Bros.", "Towing", "Tires", "Painting", "Welding", "Masonry", "Upholstery", "Janitorial", "Pest Control",
+    "Tree Service", "Heating", "Air Conditioning", "Paving", "Fencing", "Flooring", "Drywall", "Cleaners", "Auto Parts",
+    "Auto Sales", "Recycling", "Salvage", "Vineyards", "Winery", "Barbershop", "Salon", "Cafe", "Café", "Diner",
+    "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy",
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
     "Stenography", "Verbatim", "Associates", "Agency", "Solutions",

@@ -95,6 +95,15 @@ CDCR_INSTITUTION = [
     ("She was treated at LAC+USC Medical Center", []),
     ("the LAC sheriff", []),
     ("I went to Sol for the weekend", []),
+    # in a list of transfers, after from/then/in/and/or
+    ("to SQ, then CMC East, then LAC, and then", ["SQ", "CMC East", "LAC"]),
+    ("I came from COR in 2009", ["COR"]),
+    ("LAC and SOL", ["SOL"]),
+    ("then Lac, then Sq", []),
+    ("in LAC County", []),
+    # a code and its town after a space, where the code alone may be a title (CCI: a counselor)
+    ("and CCI Tehachapi for a while", ["CCI Tehachapi"]),
+    ("CTF Central yard", ["CTF Central"]),
 ]
 
 GANG = [

@@ -29,7 +29,8 @@ def strip_function_words(text: str, start: int, end: int) -> int:
     """``start`` moved past leading function words (``The``, ``At``, ``THE`` ...) of ``text[start:end]``."""
     while True:
         word = _WORD.match(text, start, end)
-        bare = word.group().rstrip(",") if word is not None else ""
+        # "Yes. The ...": the reply's sentence ends before the name
+        bare = word.group().rstrip(",.") if word is not None else ""
         if word is None or (bare not in FUNCTION_WORDS and not (bare.isupper() and bare.title() in FUNCTION_WORDS)) \
                 or word.end() >= end:
             return start

@@ -1,6 +1,7 @@
 """ORGANIZATION: CDCR institutions by name (``Mule Creek State Prison``, ``CTF Soledad``, ``Salinas
-Valley``, ``California State Prison, Solano``), by code and town (``CTF-Soledad``, ``CSP-Solano``) and
-one-word aliases in context (``at Wasco``, ``transferred to Centinela``)."""
+Valley``, ``California State Prison, Solano``), by code and town or yard (``CTF-Soledad``, ``CSP-Solano``,
+``CCI Tehachapi``, ``CMC East``), one-word aliases in context (``at Wasco``, ``transferred to Centinela``)
+and codes that are also other words in a list of transfers (``then LAC``, ``from SQ``)."""
 from __future__ import annotations
 
 import regex as re
@@ -35,10 +36,25 @@ _NOT_AFTER = r"(?![ ](?:County|COUNTY|State|STATE|City|CITY|\p{Lu}\p{Ll})|,[ ](?
 #: a trip to a town, not a transfer to its prison ("we drove over to Lancaster")
 _TRIP = rf"(?<!\b{TRIP_TO}[ ])"
 _ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_TRIP}{_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
-#: a prison's code joined to its town or yard (``CTF-Soledad``, ``CSP-Solano``, ``CMC-East``)
+#: a prison's code joined to its town or yard (``CTF-Soledad``, ``CSP-Solano``, ``CMC-East``), or its yard
+#: after a space (``CMC East``, ``CTF Central``)
 _CODES = "(?:" + "|".join(sorted({code for code, _, _ in gazetteer.cdcr_institution_rows()} | {"CSP"}, key=len, reverse=True)) + ")"
-_CODE_TOWN = Pattern("cdcr_institution_code_town", rf"(?<![\w'’-]){_CODES}[-–]\p{{Lu}}[\p{{L}}]+{_END}", 0.9)
-PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS, _CODE_TOWN]
+_YARD = r"(?:East|West|North|South|Central|EAST|WEST|NORTH|SOUTH|CENTRAL)"
+_CODE_TOWN = Pattern(
+    "cdcr_institution_code_town", rf"(?<![\w'’-]){_CODES}(?:[-–]\p{{Lu}}[\p{{L}}]+|[ ]{_YARD}){_END}", 0.9
+)
+#: a prison's code and its town after a space (``CCI Tehachapi``, ``SATF Corcoran``): the code alone may be a title
+_CODE_AND_TOWN = "(?:" + "|".join(sorted(
+    {f"{code}[ ]{re.escape(alias)}" for code, _, aliases in gazetteer.cdcr_institution_rows() for alias in aliases
+     if alias and alias.isalpha() and not alias.isupper()}, key=len, reverse=True)) + ")"
+#: a code that is also another word (``LAC``, ``SQ``, ``COR``), in capitals, in a list of transfers
+#: ("then LAC", "from SQ", "in COR and then")
+_OTHER_CODES = "(?:" + "|".join(sorted((a for a in _SINGLE if a.isupper()), key=len, reverse=True)) + ")"
+_CODE_LISTED = Pattern(
+    "cdcr_institution_code_listed", rf"(?<=\b(?i:from|then|in|and|or)[ ]){_OTHER_CODES}{_END}{_NOT_AFTER}", 0.85
+)
+PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS, _CODE_TOWN,
+            Pattern("cdcr_institution_code_and_town", rf"(?<![\w'’-]){_CODE_AND_TOWN}{_END}", 0.9), _CODE_LISTED]
 
 
 def alias_in_context(text: str, start: int, end: int) -> bool:
