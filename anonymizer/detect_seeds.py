@@ -138,8 +138,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
             continue
         if mixed and not m.group("stamp"):
             lower = plain.lower_case_words(text) if lower is None else lower
-            if all(w.casefold() in lower for w in tag[run[0]:run[1]].split()):
-                continue  # "Attorney General:": words the document writes in lower case, no name
+            if all(w.casefold() in lower or w.casefold() in ORGANIZATION_HEAD_WORDS for w in tag[run[0]:run[1]].split()):
+                continue  # "Attorney General:", "District Attorney's Office:": ordinary words, no name
         out.append(Mention(m.start("tag") + run[0], m.start("tag") + run[1], "PERSON", ("rule",), score=1.0, confidence=1))
     return out
 

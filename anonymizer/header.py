@@ -309,13 +309,14 @@ def _field(line: str, tag: re.Match[str]) -> bool:
 
 
 def _speaker_label(line: str) -> bool:
-    """Roles, then a name, before a colon (``Presiding Commissioner Ostrowski:``); no field's label."""
+    """Roles, then a name, before a colon (``Presiding Commissioner Ostrowski:``); no field's label and no
+    organization (``District Attorney's Office:``)."""
     match = _SPEAKER_LABEL_RE.match(line)
     if match is None or _FIELD_WORD_RE.search(line):
         return False
     words = match.group(1).split()
-    roles = tag_roles(words)
-    return roles[0] and not roles[-1]
+    roles = tag_roles(words)  # "District Attorney's Office:" names an organization, no speaker
+    return roles[0] and not roles[-1] and words[-1].casefold() not in ORGANIZATION_HEAD_WORDS
 
 
 def _prose(line: str) -> bool:

@@ -93,13 +93,18 @@ def untitled(name: str) -> str:
 
 
 def role_first(line: str) -> tuple[str, str] | None:
-    """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``:
-    (name, role) of a participant printed after the role's label."""
+    """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``,
+    ``District Attorney's Office: Deputy District Attorney Chukwudi Ekwueme``: (name, role) of a
+    participant printed after the label of a role or of a role's office, the value's own role words first."""
     role, sep, rest = line.partition(":")
     name = rest.split("(")[0].split(",")[0].strip()  # "Rafael Unzueta, Fresno County", "Jane Roe, Esq."
-    words = role.split()
-    if not sep or not words or not all(tag_roles([w.upper() for w in words])):
+    words, value = role.split(), name.split()
+    lead = next((i for i, is_role in enumerate(tag_roles([w.upper() for w in value])) if not is_role), len(value))
+    office = len(words) > 1 and words[-1].casefold() in ORGANIZATION_HEAD_WORDS and 0 < lead
+    if not sep or not words or not all(tag_roles([w.upper() for w in (words[:-1] if office else words)])):
         return None
+    if office or lead:
+        role, name = " ".join(value[:lead]), " ".join(value[lead:])
     if printed_name(name):
         return name, role.strip()
     return None

@@ -33,7 +33,7 @@ def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     whitelist the same letters written as a name (``Mac``, ``Pia``, ``Ice``).
     """
     table: dict[str, bool] = {}
-    for term in (*_lines("whitelist.txt"), *extra):
+    for term in (*_lines("whitelist.txt"), *vocabulary.ONLINE_PLATFORMS, *extra):
         key = normalize_term(term)
         if key:
             table[key] = table.get(key, True) and vocabulary.is_acronym(term)
@@ -99,7 +99,7 @@ def _emit(node: dict, chars: Mapping[str, str]) -> str:
 
 @lru_cache(maxsize=8)
 def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
-    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *extra)}
+    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *vocabulary.ONLINE_PLATFORMS, *extra)}
     acronyms = {t for t in terms if vocabulary.is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
     alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
@@ -308,12 +308,12 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 #: the person a name is given to ("called him ", "call me "), a regex alternation
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
-#: "they called him ", "a guy named ", "a man we called ", "also known as ", "his moniker was ", "my real name is ",
+#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "also known as ", "his moniker was ", "my real name is ",
 #: "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
 #: Taco Bell") "I went by "; an opening double quote may follow ("went by \"Tiny Loc")
 _NAMING = re.compile(
     r"(?i:\b(?:(?:call(?:s|ed|ing)?|nicknamed|named)[ ]" + NAMED_OBJECT +
-    r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog)s?[ ]"
+    r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog|one)s?[ ]"
     r"(?:(?:(?:that|who|whom)[ ])?(?:we|they|everyone|everybody|people|he|she|i)[ ](?:calls?|called|named|nicknamed)"
     r"|named|called|nicknamed)"
     r"|(?:know|knew|knows)[ ](?:him|her|me|them)[ ]as|referred[ ]to[ ]as"

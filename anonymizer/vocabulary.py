@@ -241,6 +241,13 @@ DETERMINERS = frozenset("a an the this that these those my your his her its our 
 #: words right before a nickname: a capitalised common word after them is a name ("they called me Spider")
 NAMING_CUES = ("called", "call", "calls", "named", "name", "nicknamed", "nickname", "moniker", "known as",
                "go by", "goes by", "went by", "a.k.a.", "aka", "alias")
+#: social media and messaging platforms: whitelisted (a person's handle on them is a URL, never the platform)
+#: and a cue of the user name after them ("His Instagram, rodtisdale.official, shows")
+ONLINE_PLATFORMS = ("Facebook", "Instagram", "Twitter", "TikTok", "Snapchat", "YouTube", "MySpace", "WhatsApp",
+                    "LinkedIn", "Threads", "Reddit", "Discord", "Telegram", "Twitch")
+#: words right before a user name online, written without its "@" ("posting under the name DezzyTruth559")
+ONLINE_NAME_CUES = ("under the name", "username", "user name", "screen name", "handle", "gamertag", "account name",
+                    "profile name", "posting as", "posted as", "posts as", "went by", "goes by", "go by")
 #: nouns of a count, a score or a place in a text: the number after "Score is" is no age
 MEASURE_NOUNS = (
     "Time", "Count", "Page", "Number", "Room", "Unit", "Exhibit", "Section", "Level", "Score", "Grade", "Points",

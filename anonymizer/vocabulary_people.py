@@ -49,6 +49,7 @@ ACQUAINTANCE_WORDS = (
     "stepfather", "stepmother", "stepbrother", "stepsister", "grandma", "grandpa", "fiance", "fiancee", "fiancé",
     "fiancée", "partner", "crime partner", "co-defendant", "codefendant", "witness", "victim",
     "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
+    "godson", "goddaughter", "girl", "boy", "baby",  # "Her little girl, Nevaeh, was four"
 )  # fmt: skip
 #: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
 SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")

@@ -277,6 +277,7 @@ def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
         ("Date: July 14, 2021\nLocation: Mule Creek\n", []),  # a field's label opens with no role
         ("Good Morning Siqueiros: hello\n", []),
         ("Attorney General: the general rule is\n", []),  # a word the document writes in lower case
+        ("District Attorney's Office: Deputy District Attorney Ekwueme\n", []),  # an organization's word
         ("She said it at 0:07:11\n", []),
     ],
 )

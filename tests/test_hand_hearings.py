@@ -7,7 +7,9 @@ aloud with numbers in many formats, "IN RE:" and "THE INMATE:" tags, the panel's
 an interpreter's turns under speaker labels on lines of their own, a risk assessment read from a dot-leader
 table under a form-like title page, printed lines wrapped with footers and words broken at hyphens, a recording's
 transcript with each speaker's label and timestamp on a line of its own, tags abbreviated to ``PC``, ``DC`` and
-``IP``, a scanned hearing whose OCR read ``l`` and ``O`` for ``1`` and ``0`` and ``l`` for ``I``. They are neither the tuning
+``IP``, a scanned hearing whose OCR read ``l`` and ``O`` for ``1`` and ``0`` and ``l`` for ``I``, a victim's
+mother's statement with user names online, streets named without their suffix and an office's label on the title
+page. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -121,6 +123,16 @@ EXPECTED = {
          "(66l) 555-0l92", "l4O7 Brundage Lane", "933O4", "l997", "2Ol4", "ll/3/2Ol6", "Anneke Vos-Ramirez", "2OO9",
          "Tamara Pruitt", "2O4 Oleander Avenue", "66l-555-Ol38", "Oyelowo", "Levar Toussaint", "BK-44l9O27"],
         ["PRESlDlNG COMMlSSlONER", "lnmate", "CORRECTlONAL OFFlCER", "BOARD OF PAROLE HEARlNGS", "Comprehensive Risk Assessment"],
+    ),
+    "victim_impact_online.txt": (
+        ["RODERICK JAMAL TISDALE", "AN-8821", "Yolanda Alvarado-Webb", "Chukwudi Ekwueme", "Charmaine Holloway",
+         "Tyrell Holloway", "Lupe Barraza", "October 9th", "B-A-R-R-A-Z-A", "Desiree", "Marcus Oduya", "Nevaeh",
+         "Clovis West", "DezzyTruth559", "North Cedar", "tisdale_nation_4life", "8FRV331", "Lil Shadow", "Herndon",
+         "Desiree Holloway", "Roosevelt High", "Oduya", "Loretta Tisdale", "Reedley", "Manning Avenue",
+         "rodtisdale.official", "Shonda", "Shields", "Maroa", "Kevo", "Kevin Dimas", "Popeye", "Ashlan",
+         "Henrietta Vasquez-Nordlund", "Keyonna", "Shonda Gilliam", "Pettigrew"],
+        ["District Attorney's Office", "Victim Services Representative", "Facebook", "TikTok", "Instagram",
+         "Office of Victim and Survivor Rights and Services", "Inmate Leisure Time Activity Group", "gang unit"],
     ),
 }
 

@@ -489,6 +489,17 @@ URL = [
     ("email kdinh@hopehouse-oc.org today", []),
     ("we met @ 10", []),
     ("a.b+@example.com", []),
+    # a user name without its "@": by its shape, or after a cue
+    ("posting about us under the name DezzyTruth559 and", ["DezzyTruth559"]),
+    ("his username was tru_blu.92, I think", ["tru_blu.92"]),
+    ("she's brandi_lowe661 on there", ["brandi_lowe661"]),
+    ("his gamertag is xXSlayerXx", ["xXSlayerXx"]),
+    ("the file risk_assessment.pdf and the MacArthur Foundation in 1999", []),
+    ("under the name Dezzy, and a handle like that", []),
+    ("McDonald's and DeShawn and PlayStation5", []),
+    ("His Instagram, rodtisdale.official, shows him", ["rodtisdale.official"]),
+    ("her TikTok account is Nae.Nae2009 now", ["Nae.Nae2009"]),
+    ("on Facebook, Mr. Tisdale said. On Instagram, Rodney", []),
 ]
 
 TABLES = {
