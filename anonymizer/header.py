@@ -55,7 +55,9 @@ _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
 _HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+(?:the\s+matter\s+of|re)\s*:", re.IGNORECASE)
 _SECTION_RE = re.compile(
-    r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$|^(?:PANEL(?:\s+MEMBERS)?|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$", re.IGNORECASE
+    r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
+    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$",
+    re.IGNORECASE
 )
 #: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
 _LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date(?:\s+of\s+Hearing)?|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)

@@ -14,7 +14,7 @@ from anonymizer.transcript import CAPITAL, tag_roles
 from anonymizer.vocabulary import INMATE_LABELS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
-CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}-?\d{4,6})\b", re.IGNORECASE)
+CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}[-\s]?\d{4,6})\b", re.IGNORECASE)
 #: the incarcerated person's label alone (``INMATE``, ``Incarcerated Person``)
 PERSON_LABEL_RE = re.compile(r"^(?:" + "|".join(label.replace(" ", r"\s+") for label in INMATE_LABELS) + r")$",
                               re.IGNORECASE)

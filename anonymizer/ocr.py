@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 
-#: a run of letters and digits
-_TOKEN = re.compile(r"[^\W_]+")
+#: a run of letters and digits that may hold a confusion: one with a digit, or a word of capitals
+#: with a lower-case ``l`` in it (every other word is never rewritten, so not looked at)
+_TOKEN = re.compile(r"(?<![^\W_])[^\W\d_]*\d[^\W_]*|(?<![^\W_])[A-Zl]*(?:[A-Z]l|l[A-Z])[A-Zl]*(?![^\W_])")
 _PREFIX = re.compile(r"[A-Z]{1,2}")
 _AS_DIGIT = str.maketrans({"O": "0", "o": "0", "I": "1", "l": "1"})
 _CONFUSABLE_LETTERS = frozenset("OoIl")

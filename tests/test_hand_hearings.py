@@ -9,7 +9,8 @@ table under a form-like title page, printed lines wrapped with footers and words
 transcript with each speaker's label and timestamp on a line of its own, tags abbreviated to ``PC``, ``DC`` and
 ``IP``, a scanned hearing whose OCR read ``l`` and ``O`` for ``1`` and ``0`` and ``l`` for ``I``, a victim's
 mother's statement with user names online, streets named without their suffix and an office's label on the title
-page. They are neither the tuning
+page, a records review with a CDC number written with a space, prison codes in a list of transfers, FBI and CII
+numbers, licence plates and names with an apostrophe. They are neither the tuning
 nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -133,6 +134,15 @@ EXPECTED = {
          "Henrietta Vasquez-Nordlund", "Keyonna", "Shonda Gilliam", "Pettigrew"],
         ["District Attorney's Office", "Victim Services Representative", "Facebook", "TikTok", "Instagram",
          "Office of Victim and Survivor Rights and Services", "Inmate Leisure Time Activity Group", "gang unit"],
+    ),
+    "records_transfers.txt": (
+        ["DESMOND LAMAR WHITTAKER", "E 72215", "Correctional Training Facility", "Soledad", "Bartholomew Quist",
+         "Renata Szymanska-Obi", "Y-40277", "SQ", "CMC East", "LAC", "CCI Tehachapi", "KVSP", "Desmond Whitacre",
+         "552190RB4", "A11942087", "De'Shawn Merriweather", "Ja'Nae Pickett", "3MZK881", "D'Andre Tillman",
+         "Latrice Whittaker-Boone", "831-555-0100 ext. 312", "Rios Brothers Tree Service", "Efrain Rios", "6RTE530",
+         "Sahotas", "Harjot", "Amani", "Hartnell"],
+        ["INSTITUTION", "DATE", "COMMISSIONERS", "Presiding Commissioner", "FBI number", "CII printout",
+         "Victim Services"],
     ),
 }
 

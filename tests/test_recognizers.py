@@ -90,6 +90,11 @@ SPELLED_OUT_ITEM = [
 ]
 
 CDCR_ID = [
+    # the letters and the digits apart, after the number's name only
+    ("Your CDC number is E 60418? And", ["E 60418"]),
+    ("CDCR No. AN 882133 on file", ["AN 882133"]),
+    ("Bakersfield, CA 93304", []),
+    ("in the year I 19845", []),
     ("CDCR number V12345.", ["V12345"]),
     # the digits said one by one after a phonetic word or a letter
     ("Echo three three two three eight.", ["Echo three three two three eight"]),
@@ -429,6 +434,10 @@ HEIGHT = [
 ]
 
 PHONE_NUMBER = [
+    # an extension after the number
+    ("My counselor's line is 559-992-8800 ext. 204. My", ["559-992-8800 ext. 204"]),
+    ("call (916) 555-0142 x17 today", ["(916) 555-0142 x17"]),
+    ("call 916-555-0142 extra", ["916-555-0142"]),
     ("call me at (916) 555-0142.", ["(916) 555-0142"]),
     # said digit by digit, after a phone word
     ("Her cell, five five nine, four four two, one one eight seven?", ["five five nine, four four two, one one eight seven"]),

@@ -5,6 +5,7 @@ import pytest
 
 from anonymizer.recognizers import (
     AddressRecognizer,
+    ApostropheNameRecognizer,
     CaseNumberRecognizer,
     CdcrInstitutionRecognizer,
     GangRecognizer,
@@ -203,7 +204,17 @@ PLACE = [
     ("I talked to Needles about it.", []),
 ]
 
+APOSTROPHE_NAME = [
+    ("and De'Shawn and Ja'Marcus were on the porch", ["De'Shawn", "Ja'Marcus"]),
+    ("my nephew D’Andre Willis-Pope", ["D’Andre"]),
+    ("La'Keisha-Marie said so", ["La'Keisha-Marie"]),
+    ("Y'all came at nine o'clock, O'clock", []),
+    ("the word ain't, don't, I'm, He'll", []),
+    ("TRE'VON", []),
+]
+
 NAME_TABLES = {
+    ApostropheNameRecognizer: APOSTROPHE_NAME,
     OrganizationRecognizer: ORGANIZATION,
     CdcrInstitutionRecognizer: CDCR_INSTITUTION,
     GangRecognizer: GANG,
@@ -228,6 +239,11 @@ CASE_NUMBER = [
     ("booking #20931 at the jail", ["20931"]),
     ("under case no. 12CF03456 in Orange County", ["12CF03456"]),
     ("I spent 4471 days in there", []),
+    # a licence plate's shape wherever it stands; FBI and CII numbers; a licence number after "license"
+    ("I drove a Cutlass, license 2ABC123, registered", ["2ABC123"]),
+    ("the car, a 7KJP204 I think", ["7KJP204"]),
+    ("Your FBI number is 448812KA3 and your CII number is A09876543.", ["448812KA3", "A09876543"]),
+    ("a 2ABCD123 and 12ABC123", []),
     ("my CDCR number is V12345", []),  # the CDCR recognizer's
     ("his badge was 1234 and", ["1234"]),
     ("Esteban Ocampo, Spanish interpreter, badge 20-4471.", ["20-4471"]),

@@ -11,6 +11,7 @@ from presidio_analyzer import EntityRecognizer
 from anonymizer.types import Config
 
 from .address import AddressRecognizer
+from .apostrophe_name import ApostropheNameRecognizer
 from .age import AgeRecognizer
 from .case_number import CaseNumberRecognizer
 from .cdcr_id import CdcrIdRecognizer
@@ -34,6 +35,7 @@ from .zip_code import ZipCodeRecognizer
 
 __all__ = [
     "AddressRecognizer",
+    "ApostropheNameRecognizer",
     "AgeRecognizer",
     "CaseNumberRecognizer",
     "CdcrIdRecognizer",
@@ -78,6 +80,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PersonNameRecognizer(extra_whitelist=extra),
         MonikerRecognizer(),
         NicknamedRecognizer(),
+        ApostropheNameRecognizer(),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
         UrlRecognizer(),

@@ -25,17 +25,20 @@ _CUE = re.compile(
 _NUMBERED = re.compile(_NUMBER)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or a dash inside (``badge 20-4471``)
-_PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}|\d{1,4}-\d{3,8})"
+_PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
+                 r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8})"
                  r"(?![\w/-]|\.\d)")
 #: a number that names one case, officer, booking or file: "case number ", "badge #", "booking no. "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim"
-    r"|warrant|social[ ]security)[ ]?(?:number|no\.|num\.|\#)|badge|(?:license[ ])?plate(?:[ ]number)?"
+    r"|warrant|social[ ]security|fbi|cii|state[ ]id)[ ]?(?:number|no\.|num\.|\#)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
 
 
+#: a California licence plate's shape (``2ABC123``): a plate wherever it stands
+_PLATE = re.compile(r"\d[A-Z]{3}\d{3}")
 #: a Social Security number, written with its dashes (``548-22-6789``): no phone number has that shape
 _SSN = r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])"
 _SSN_RE = re.compile(_SSN)
@@ -51,7 +54,7 @@ class CaseNumberRecognizer(RuleRecognizer):
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if _SSN_RE.fullmatch(text, start, end):
+        if _SSN_RE.fullmatch(text, start, end) or _PLATE.fullmatch(text, start, end):
             return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):

@@ -1,5 +1,5 @@
 """CDCR_ID: an inmate number, 1-2 letters and 4-6 digits (``AB1234``, ``V12345``,
-``C-12345``), or spoken with phonetic alphabet words (``Victor 12345``,
+``C-12345``, after the number's name also ``E 60418``), or spoken with phonetic alphabet words (``Victor 12345``,
 ``Alpha Bravo 1234``, ``E as in Edward 20544``), or spelled out (``A-K-4-4-7-1``), or its
 digits said one by one (``Echo three three two three eight``, ``E dash three three two three
 eight``); the phonetic words are part of the span."""
@@ -39,6 +39,10 @@ _AS_IN = (rf"(?<![\w-]){_LETTER_AS_IN}(?:{_SEP}{_LETTER_AS_IN})?{_SEP}"
           rf"(?:\d{{4,6}}{_END}|(?:{_DIGIT}[ -]){{3,7}}{_DIGIT})")
 _SPELLS = re.compile(r"([A-Z]),?[ ](?i:as[ ]in)[ ]([A-Za-z])")
 
+#: the letters and the digits apart, after the number's name: "CDC number is E 60418", "CYA no. Y 33817"
+_NAMED_SPACED = (r"(?<=\b(?i:cdcr?|cya|inmate|prison)[ ](?i:number|no\.|num\.|\#|id)(?:[ ](?:is|was))?[ ,:#]*)"
+                 rf"[A-Z]{{1,2}}[ ]\d{{5,6}}{_END}")
+
 # Words right before a letters+digits token that make it a bill, case or statute number.
 _NOT_AN_ID_BEFORE = re.compile(
     r"(?i:\b(?:bill|bills|assembly|senate|proposition|prop|case|docket|statute|code|section|form)"
@@ -61,6 +65,7 @@ class CdcrIdRecognizer(RuleRecognizer):
         Pattern("cdcr_spoken_digits", _SPOKEN, 0.9),
         Pattern("cdcr_letter_as_in", _AS_IN, 0.95),
         Pattern("cdcr_spelled", _SPELLED, 0.95),
+        Pattern("cdcr_named_spaced", _NAMED_SPACED, 0.9),
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
     NEEDS = {"cdcr_spoken_digits": FOUR_SPOKEN_DIGITS}

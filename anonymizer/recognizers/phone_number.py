@@ -1,4 +1,5 @@
-"""PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``), also
+"""PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``, with an
+extension: ``559-992-8800 ext. 204``), also
 said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven") or
 after an area code ("area code 951, 555-0187"), or answering a question for one on the line before."""
 from __future__ import annotations
@@ -9,17 +10,19 @@ from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, li
 
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"
+#: an extension after the number ("559-992-8800 ext. 204", "x17")
+_EXTENSION = r"(?:,?[ ]?(?:ext\.?|Ext\.?|extension|x)[ ]?\d{1,5})?"
 #: one digit said as a word, then a space or a hyphen unless it ends the number
 SPOKEN_DIGITS = rf"(?:{SPOKEN_DIGIT}(?:[ -](?={SPOKEN_DIGIT}\b))?)"
 _SPOKEN_SEP = r"(?:,?[ ]|[ ]?-[ ]?)"
 
 PATTERNS = [
     # (916) 555-0142 / +1 (916) 555-0142
-    Pattern("phone_parenthesized", rf"(?<![\w+-]){_COUNTRY}?\([2-9]\d\d\)[ ]?[2-9]\d\d[ .-]\d{{4}}{_END}", 0.95),
+    Pattern("phone_parenthesized", rf"(?<![\w+-]){_COUNTRY}?\([2-9]\d\d\)[ ]?[2-9]\d\d[ .-]\d{{4}}{_EXTENSION}{_END}", 0.95),
     # 916-555-0142 / 916.555.0142 / +1 916 555 0142 (same separator inside the number)
     Pattern(
         "phone_separated",
-        rf"(?<![\w+.-])(?:\+?1[ .-])?[2-9]\d\d([ .-])[2-9]\d\d\1\d{{4}}{_END}",
+        rf"(?<![\w+.-])(?:\+?1[ .-])?[2-9]\d\d([ .-])[2-9]\d\d\1\d{{4}}{_EXTENSION}{_END}",
         0.9,
     ),
     # area code 951, 555-0187 / area code 951 555 0187: the number after "area code"

@@ -40,7 +40,8 @@ PATTERNS = [
     Pattern("url_user_name", rf"(?<![\w@.+/-]){_USER_SHAPE}(?![\w@-]|\.[A-Za-z])", 0.85),
     # after a cue ("under the name", "username"): any name of letters and digits with a digit, a "_" or
     # a capital inside
-    Pattern("url_user_name_cued", rf"(?<=\b(?:(?i:{_CUES})|{_PLATFORM})(?:[ ](?:is|was))?[ ,:]+){_USER_NAME}(?![\w@-]|\.[A-Za-z])",
+    # (the cue is matched, then left out of the span by \K: a lookbehind would be tried at every offset)
+    Pattern("url_user_name_cued", rf"\b(?:(?i:{_CUES})|{_PLATFORM})(?:[ ](?:is|was))?[ ,:]+\K{_USER_NAME}(?![\w@-]|\.[A-Za-z])",
             0.85),
     Pattern("url_bare_domain", rf"(?<![\w@.-])(?:{_LABEL}\.){{1,8}}{_COMMON_TLD}{_DOMAIN_END}{_PATH}", 0.85),
 ]
