@@ -33,7 +33,8 @@ _CONFUSABLE_LETTERS = frozenset("OoIl")
 _DATE_PART = re.compile(
     r"(?<![^\W_])(?:[OoIl]{1,2}(?=[/:]\d)|[OoIl]{2}(?=-\d))|(?:(?<=\d[/:])[OoIl]{1,2}|(?<=\d-)[OoIl]{2})(?![^\W_])"
 )
-#: ``l`` at a word's start before a letter no English word has after an initial ``l``
+#: ``l`` at a word's start before a letter no English word has after an initial ``l`` (not a word's
+#: piece after a hyphen: :func:`_word_goes_on`)
 _INITIAL_L = re.compile(r"(?<![^\W\d_])l(?=[cdfgkmnpqrstvwxz])")
 _CAPS_MIN = 2  # capitals beside the lower-case l(s) of a word of capitals
 _CAPS_WITH_ONE_MIN = 5  # letters of a word of capitals that holds a 1
@@ -45,9 +46,19 @@ def mend(text: str) -> str:
         return text
     mended = _TOKEN.sub(_mend_token, text)
     mended = _DATE_PART.sub(lambda m: m.group().translate(_AS_DIGIT), mended)
-    mended = _INITIAL_L.sub("I", mended)
+    mended = _INITIAL_L.sub(lambda m: m.group() if _word_goes_on(mended, m.start()) else "I", mended)
     assert len(mended) == len(text)
     return mended
+
+
+def _word_goes_on(text: str, at: int) -> bool:
+    """Whether the word at ``at`` goes on a word before it: after a hyphen or an apostrophe (``O'ld``), or
+    after a hyphen that ends the line before, a line number between (``Gera-`` / ``12   ld``)."""
+    before = text[max(0, at - 12):at]
+    if before[-1:] in ("-", "'", "’"):
+        return True
+    rest = before.rstrip(" \t0123456789")
+    return rest.endswith("\n") and rest.rstrip("\r\n").endswith("-")
 
 
 def _mend_token(match: re.Match[str]) -> str:

@@ -35,6 +35,7 @@ KEPT = [
     "McDONALD and DeLEON and Il Fornaio",  # mixed case with other lower-case letters
     "B-O-B and K-9 and I-5 and I-O",  # spelled letters and one-letter prefixes
     "llama, lymph, lhasa",
+    "his name is Gera-\nld Fox, Dona-\n12   ld Ray, Arno-ld",  # a name's piece after a hyphen
 ]
 
 
