@@ -245,6 +245,11 @@ NAMING_CUES = ("called", "call", "calls", "named", "name", "nicknamed", "nicknam
 #: and a cue of the user name after them ("His Instagram, rodtisdale.official, shows")
 ONLINE_PLATFORMS = ("Facebook", "Instagram", "Twitter", "TikTok", "Snapchat", "YouTube", "MySpace", "WhatsApp",
                     "LinkedIn", "Threads", "Reddit", "Discord", "Telegram", "Twitch")
+#: places a street is named after without its suffix: "the apartment on Shields", "a canal off Ashlan"
+STREET_PLACE_NOUNS = frozenset("""
+    store shop house home apartment apartments building corner park station canal motel hotel restaurant bar
+    club market mall meet lot church clinic office duplex trailer taqueria laundromat liquor gas dealership
+""".split())
 #: words right before a user name online, written without its "@" ("posting under the name DezzyTruth559")
 ONLINE_NAME_CUES = ("under the name", "username", "user name", "screen name", "handle", "gamertag", "account name",
                     "profile name", "posting as", "posted as", "posts as", "went by", "goes by", "go by")

@@ -240,6 +240,13 @@ DATE = [
 ]
 
 TIME = [
+    # said with the part of the day, or before or after the hour
+    ("last saw you at ten-fifteen in the morning.", ["ten-fifteen in the morning"]),
+    ("around two thirty in the afternoon", ["two thirty in the afternoon"]),
+    ("it was eleven at night", ["eleven at night"]),
+    ("a quarter to nine, half past ten", ["a quarter to nine", "half past ten"]),
+    ("I take one in the morning and two at night", []),
+    ("he got ten to twelve years", []),
     ("Time is 8:40 AM now", ["8:40 AM"]),
     ("8:40 a.m. and", ["8:40 a.m."]),
     ("Time is, uh, 1:30 PM.", ["1:30 PM"]),
@@ -270,6 +277,10 @@ TIME = [
 ]
 
 AGE = [
+    # the age of a birthday
+    ("It was the day after my 18th birthday.", ["18th"]),
+    ("on her twenty-first birthday", ["twenty-first"]),
+    ("the 4th birthday of the program", []),
     # an age by its decade after "in my", "in his"
     ("I'm in my mid-fifties now, yeah.", ["mid-fifties"]),
     ("He was in his early twenties then", ["early twenties"]),

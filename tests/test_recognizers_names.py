@@ -133,6 +133,13 @@ NRP = [
 ]
 
 ADDRESS = [
+    # a street named by one word, after a place or a known business "on" or "off" it
+    ("She worked at the Target on Blackstone and", ["Blackstone"]),
+    ("my girlfriend's apartment on Shields and Maroa, near", ["Shields and Maroa"]),
+    ("threw it in the canal off Ashlan after", ["Ashlan"]),
+    ("the report on Martinez was late", []),
+    ("the house on Monday, my sister on Facebook", []),
+    ("the apartment on Maple Leaf Drive", ["Maple Leaf Drive"]),
     ("I'll go to meetings at the AA hall on 12606 Ybarra Court, my sponsor", ["12606 Ybarra Court"]),
     ("at 5378 Martin Luther King Jr. Boulevard in Fresno", ["5378 Martin Luther King Jr. Boulevard"]),
     ("he lives at 329 East Olive Avenue.", ["329 East Olive Avenue"]),

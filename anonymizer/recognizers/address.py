@@ -1,9 +1,13 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
 (``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a house number after its street
-(``Fremont Street, number 2219``), and crossings (``the corner of Fifth and Maple``)."""
+(``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``), and a street of one word
+after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
 from __future__ import annotations
 
+import regex as re
+
+from anonymizer import gazetteer, lexicon, vocabulary
 from anonymizer.vocabulary import STREET_SUFFIXES, STRONG_STREET_WORDS, US_STATES
 
 from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
@@ -20,6 +24,12 @@ _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?
 _STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
 #: a zip code after a state ("California 95489", "CA 94110-1234") or after "City, " ("Riverside, 94463")
 _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d{{5}}(?:-\d{{4}})?(?![\w'’/-]|[.,]\d)"
+
+#: one street's word, or the two of a crossing, with no capitalised word after
+_BARE = rf"{_NAME_WORD}(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
+_BARE_RE = re.compile(_BARE)
+#: the place or business before "on"/"off": a place's noun, or one or two capitalised words
+_BEFORE_ON = re.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
 
 PATTERNS = [
     Pattern(
@@ -54,6 +64,9 @@ PATTERNS = [
         rf"(?<=(?<![\w'’-])(?i:on|off|onto|along|down|up)[ ]){_DIRECTION}?(?:{_NAME_WORD}[ ]){{1,3}}{_STRONG}(?![\w'’-])",
         0.8,
     ),
+    # a street named by one word, after a place or a business "on" or "off" it: "the Target on Blackstone",
+    # "a house on Cedar", "the apartment on Shields and Maroa", "the canal off Ashlan" (see keep)
+    Pattern("bare_street", rf"\b(?:on|off)[ ]\K{_BARE}", 0.8),
     # a highway by its number: "on Highway 152", "Interstate 5", "State Route 99" (not "I-9": a form too)
     Pattern(
         "numbered_highway",
@@ -84,3 +97,22 @@ class AddressRecognizer(RuleRecognizer):
     ENTITY = "LOCATION"
     PATTERNS = PATTERNS
     CONTEXT = ["address", "live", "lives", "located", "street", "residence", "house", "apartment"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        if not _BARE_RE.fullmatch(text, start, end):
+            return True
+        before = _BEFORE_ON.search(text, max(0, start - 40), start)
+        if before is None:
+            return True  # the other patterns' matches: "the corner of Fifth and Maple"
+        if before.group("noun") is None and not gazetteer.is_known_organization(before.group("name")):
+            return False
+        if before.group("noun") is not None and before.group("noun") not in vocabulary.STREET_PLACE_NOUNS:
+            return False
+        return all(_street_word(w) for w in text[start:end].replace("&", "and").split(" and "))
+
+
+def _street_word(word: str) -> bool:
+    """A word that may name a street: no month or weekday, no platform, no stop or whitelisted word."""
+    folded = word.casefold()
+    return folded not in vocabulary.CALENDAR_WORDS and word not in vocabulary.ONLINE_PLATFORMS \
+        and not lexicon.is_stop_word(folded) and not lexicon.is_whitelisted(word)

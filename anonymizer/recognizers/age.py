@@ -65,6 +65,10 @@ _ANSWER = (
     r"(?:(?i:um|uh|oh|well|I[ ]think|I[ ]believe),?[ ])?"
 )
 
+#: an ordinal, in digits or words (``18th``, ``twenty-first``, ``sixteenth``)
+_BIRTHDAY = (rf"(?:\d{{1,3}}(?:st|nd|rd|th)|(?i:(?:{'|'.join(vocabulary.TENS)})-(?:{'|'.join(vocabulary.ORDINAL_UNITS)})"
+             rf"|{'|'.join(vocabulary.ORDINALS)}))(?![\w'’-])")
+
 PATTERNS = [
     Pattern("number_years_old", rf"{_START}{_NUMBER}{_OLD}", 0.95),
     # "eighteen years and two months old", "17 years, 9 months old"
@@ -107,6 +111,9 @@ PATTERNS = [
         rf"(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
+    # the age of a birthday: "my 18th birthday", "her twenty-first birthday", "his sixteenth"
+    Pattern("birthday_ordinal", rf"(?<=\b(?i:my|his|her|their|your|our)[ ]|['’]s[ ]){_BIRTHDAY}(?=[ ](?i:birthday|bday)\b)",
+            0.85),
     Pattern("boy_of_number", rf"(?<=\b(?i:boy|girl|child|kid|man|woman|teenager)[ ]of[ ]){_NUMBER_NOT_ONE}(?![\w'’])", 0.85),
     # "At 31, Consuelo already had a job", "By 13 I was running the streets"
     Pattern(

@@ -1,4 +1,5 @@
-"""TIME: clock times (``8:40 AM``, ``1:30 p.m.``, ``10:30``, ``0830 hours``, ``three o'clock``)."""
+"""TIME: clock times (``8:40 AM``, ``1:30 p.m.``, ``10:30``, ``0830 hours``, ``three o'clock``), also said
+with the part of the day (``ten-fifteen in the morning``) or before or after the hour (``quarter to nine``)."""
 from __future__ import annotations
 
 import regex as re
@@ -6,7 +7,7 @@ import regex as re
 from anonymizer import vocabulary
 from anonymizer.transcript import SPEAKER_LABEL
 
-from ._base import HOUR_WORD, NUMBER_WORD, Pattern, RuleRecognizer, any_case, title_or_upper
+from ._base import HOUR_WORD, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (
@@ -21,6 +22,7 @@ _CITATION_WORDS = (
 _NOT_AFTER = rf"(?<!\b(?:{title_or_upper(_CITATION_WORDS)}|chapter|verse|section|code|rule)[ ])"
 _AM_PM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![\w'’]))"
 _START = r"(?<![\w:.,$/'’-])"
+_HOUR_STEM = rf"(?i:{'|'.join(vocabulary.HOURS)})"
 
 PATTERNS = [
     # 8:40 AM, 1:30 p.m., 10:30, 14:05:10
@@ -40,6 +42,21 @@ PATTERNS = [
     Pattern("hour_word_am_pm", rf"\b{HOUR_WORD}[ ](?:[AaPp]\.[Mm]\.|AM|PM)(?![\w'’])", 0.9),
     # three o'clock, 10 o'clock
     Pattern("o_clock", rf"(?:\b{HOUR_WORD}|{_START}(?:1[0-2]|0?[1-9]))[ ]o['’]clock(?![\w'’])", 0.9),
+    # said with its part of the day: "ten-fifteen in the morning", "two thirty in the afternoon", "eleven at night"
+    Pattern(
+        "spoken_part_of_day",
+        rf"\b(?:{_HOUR_STEM}[ -](?i:oh[ -])?{NUMBER_WORD_STEM}|(?!(?i:one|two)\b){_HOUR_STEM})"  # not "one in the morning": a pill
+        r"[ ](?i:in[ ]the[ ](?:morning|afternoon|evening)|at[ ]night)"
+        r"(?![\w'’])",
+        0.85,
+    ),
+    # "quarter to nine", "half past ten", "twenty after eleven"
+    Pattern(
+        "spoken_past_to",
+        rf"\b(?i:(?:a[ ])?quarter|half|twenty|ten|five|twenty-five)[ ](?i:past|to|after|till|til)[ ]{HOUR_WORD}"
+        r"(?![ ](?i:years?|months?|weeks?|days?|minutes?|people|of)\b)",
+        0.85,
+    ),
     # (at) 0830 hours
     Pattern(
         "military",
