@@ -25,6 +25,12 @@ __all__ = [
 ]  # fmt: skip
 
 
+def _whitelist_terms(extra: tuple[str, ...]) -> tuple[str, ...]:
+    """The whitelist's terms: ``data/whitelist.txt``, the platforms' names (``vocabulary.ONLINE_PLATFORMS``)
+    and a corpus's own."""
+    return (*_lines("whitelist.txt"), *vocabulary.ONLINE_PLATFORMS, *extra)
+
+
 @lru_cache(maxsize=8)
 def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     """Normalized term -> whether it only matches when written in capitals.
@@ -33,7 +39,7 @@ def _whitelist_table(extra: tuple[str, ...]) -> dict[str, bool]:
     whitelist the same letters written as a name (``Mac``, ``Pia``, ``Ice``).
     """
     table: dict[str, bool] = {}
-    for term in (*_lines("whitelist.txt"), *vocabulary.ONLINE_PLATFORMS, *extra):
+    for term in _whitelist_terms(extra):
         key = normalize_term(term)
         if key:
             table[key] = table.get(key, True) and vocabulary.is_acronym(term)
@@ -99,7 +105,7 @@ def _emit(node: dict, chars: Mapping[str, str]) -> str:
 
 @lru_cache(maxsize=8)
 def _whitelist_pattern(extra: tuple[str, ...]) -> re.Pattern[str]:
-    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in (*_lines("whitelist.txt"), *vocabulary.ONLINE_PLATFORMS, *extra)}
+    terms = {_THE.sub("", vocabulary.straight_apostrophes(" ".join(t.split()))) for t in _whitelist_terms(extra)}
     acronyms = {t for t in terms if vocabulary.is_acronym(t)}
     others = {t.lower() for t in terms - acronyms if t}
     alternatives = [f"(?i:{trie_alternation(others, _TRIE_CHARS)})"] + (
@@ -308,8 +314,8 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 #: the person a name is given to ("called him ", "call me "), a regex alternation
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
-#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "also known as ", "his moniker was ", "my real name is ",
-#: "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
+#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "also known as ", "his moniker
+#: was ", "my real name is ", "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
 #: Taco Bell") "I went by "; an opening double quote may follow ("went by \"Tiny Loc")
 _NAMING = re.compile(
     r"(?i:\b(?:(?:call(?:s|ed|ing)?|nicknamed|named)[ ]" + NAMED_OBJECT +
