@@ -42,8 +42,6 @@ _CAPS_WITH_ONE_MIN = 5  # letters of a word of capitals that holds a 1
 
 def mend(text: str) -> str:
     """``text`` with OCR's confusions in numbers and capitals read back; same length."""
-    if not any(c in text for c in "OoIl1"):
-        return text
     mended = _TOKEN.sub(_mend_token, text)
     mended = _DATE_PART.sub(lambda m: m.group().translate(_AS_DIGIT), mended)
     mended = _INITIAL_L.sub(lambda m: m.group() if _word_goes_on(mended, m.start()) else "I", mended)

@@ -166,10 +166,12 @@ CLOCK_EVENTS = (
     "arrived", "showed up", "pulled up", "came home", "went to bed", "went to sleep", "got off work",
     "clocked in", "clocked out", "left",
 )  # fmt: skip
+#: the parts of a day said after an hour in words (``ten-fifteen in the morning``)
+DAYPART_PHRASES = ("in the morning", "in the afternoon", "in the evening", "at night")
 #: parts of the day after a clock reading (``9 in the morning``, ``10 at night``)
 DAYPARTS = (
-    "in the morning", "in the afternoon", "in the evening", "at night", "that night", "that morning",
-    "this morning", "tonight", "o'clock", "o’clock", "a.m.", "p.m.", "am", "pm",
+    *DAYPART_PHRASES, "that night", "that morning", "this morning", "tonight", "o'clock", "o’clock", "a.m.", "p.m.",
+    "am", "pm",
 )  # fmt: skip
 #: words that make a nearby number an age after all (``I was 9 years old when we got there``)
 AGE_WORDS = ("old", "age", "aged", "ages", "birthday", "born", "young", "younger", "years")

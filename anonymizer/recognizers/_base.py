@@ -60,8 +60,9 @@ NUMBER_WORD = rf"{NUMBER_WORD_STEM}(?![\w'’-])"
 SPOKEN_DIGIT = rf"(?i:zero|oh|{UNITS})"
 #: four digits said one by one: the sign that a number said aloud may be in a text
 FOUR_SPOKEN_DIGITS = re.compile(rf"\b{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}\b")
-#: 1..12 as a word, for clock times
-HOUR_WORD = rf"(?i:{'|'.join(vocabulary.HOURS)})(?![\w'’-])"
+#: 1..12 as a word, for clock times (the stem may go on: "ten-fifteen")
+HOUR_WORD_STEM = rf"(?i:{'|'.join(vocabulary.HOURS)})"
+HOUR_WORD = rf"{HOUR_WORD_STEM}(?![\w'’-])"
 
 MONTHS = vocabulary.MONTHS
 WEEKDAYS = vocabulary.WEEKDAYS

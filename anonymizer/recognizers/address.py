@@ -104,9 +104,8 @@ class AddressRecognizer(RuleRecognizer):
         before = _BEFORE_ON.search(text, max(0, start - 40), start)
         if before is None:
             return True  # the other patterns' matches: "the corner of Fifth and Maple"
-        if before.group("noun") is None and not gazetteer.is_known_organization(before.group("name")):
-            return False
-        if before.group("noun") is not None and before.group("noun") not in vocabulary.STREET_PLACE_NOUNS:
+        noun, name = before.group("noun", "name")
+        if not (noun in vocabulary.STREET_PLACE_NOUNS if noun else gazetteer.is_known_organization(name)):
             return False
         return all(_street_word(w) for w in text[start:end].replace("&", "and").split(" and "))
 

@@ -7,7 +7,7 @@ import regex as re
 from anonymizer import vocabulary
 from anonymizer.transcript import SPEAKER_LABEL
 
-from ._base import HOUR_WORD, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case, title_or_upper
+from ._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (
@@ -22,7 +22,7 @@ _CITATION_WORDS = (
 _NOT_AFTER = rf"(?<!\b(?:{title_or_upper(_CITATION_WORDS)}|chapter|verse|section|code|rule)[ ])"
 _AM_PM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![\w'’]))"
 _START = r"(?<![\w:.,$/'’-])"
-_HOUR_STEM = rf"(?i:{'|'.join(vocabulary.HOURS)})"
+_DAYPART = "(?i:" + "|".join(p.replace(" ", "[ ]") for p in vocabulary.DAYPART_PHRASES) + ")"
 
 PATTERNS = [
     # 8:40 AM, 1:30 p.m., 10:30, 14:05:10
@@ -45,8 +45,8 @@ PATTERNS = [
     # said with its part of the day: "ten-fifteen in the morning", "two thirty in the afternoon", "eleven at night"
     Pattern(
         "spoken_part_of_day",
-        rf"\b(?:{_HOUR_STEM}[ -](?i:oh[ -])?{NUMBER_WORD_STEM}|(?!(?i:one|two)\b){_HOUR_STEM})"  # not "one in the morning": a pill
-        r"[ ](?i:in[ ]the[ ](?:morning|afternoon|evening)|at[ ]night)"
+        rf"\b(?:{HOUR_WORD_STEM}[ -](?i:oh[ -])?{NUMBER_WORD_STEM}|(?!(?i:one|two)\b){HOUR_WORD_STEM})"  # not "one in the morning": a pill
+        rf"[ ]{_DAYPART}"
         r"(?![\w'’])",
         0.85,
     ),
