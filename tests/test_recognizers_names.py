@@ -52,6 +52,11 @@ ORGANIZATION = [
     ("classes at Palo Verde Community College and", ["Palo Verde Community College"]),
     ("Pacific Gas and Electric hired me", ["Pacific Gas and Electric"]),
     ("I got my AA degree from Cal State Fullerton, in sociology", ["Cal State Fullerton"]),
+    ("Autumn's in college now at San Jose State. Sky", ["San Jose State"]),
+    ("he played ball for Fresno State back then", ["Fresno State"]),
+    ("we moved to Washington State in 2001", []),
+    ("the Golden State Warriors", []),
+    ("she works for the State of California", []),
     ("taken to the Los Angeles County Jail.", ["Los Angeles County Jail"]),
     ("six months in Main Jail.", ["Main Jail"]),
     ("I, SUSAN ROE, transcriber, Foothill Transcription Company, do hereby", ["Foothill Transcription Company"]),
@@ -159,6 +164,13 @@ ADDRESS = [
     ("arrested at the corner of Fifth and Maple in Pomona", ["Fifth and Maple"]),
     ("at the intersection of 5th & Main Street, he", ["5th & Main Street"]),
     ("the corner of the room and", []),
+    ("shot at Fourth and Market in Oakland", ["Fourth and Market"]),
+    ("can't drive past 5th & Broadway. She", ["5th & Broadway"]),
+    ("the store near Main and Third, by", ["Main and Third"]),
+    ("we met at 4th and Market Street that", ["4th and Market Street"]),
+    ("he was in the Fourth and Fifth grade", []),
+    ("he worked on First and Second Watch", []),
+    ("she was at Second and Long Beach", []),
     ("we walked 3 blocks down the street", []),
     ("I spent 15 years on Main Street", ["Main Street"]),
     # a grid road of the Central Valley; a house number said after its street
@@ -256,6 +268,10 @@ CASE_NUMBER = [
     ("Esteban Ocampo, Spanish interpreter, badge 20-4471.", ["20-4471"]),
     ("Alameda County Superior Court case number 147732A?", ["147732A"]),
     ("case number SCD20447BA in San Diego", ["SCD20447BA"]),
+    ("Butte County case number CR-98-40931. You were", ["CR-98-40931"]),
+    ("under case no. 98-F-01234 and docket number 1-04-CR-123456", ["98-F-01234", "1-04-CR-123456"]),
+    ("case number VA012345-01 in Pomona", ["VA012345-01"]),
+    ("the case number was A-B-C, and a CR-98 form", []),
     ("we talked for 20-30 minutes", []),
     ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
@@ -325,6 +341,10 @@ MONIKER = [
     ("a gang known as Sureños, from the south", []),  # a group's name
     ("the town known as Fresno back then", []),  # a place's name
     ("Everybody called him Fresno because of it", ["Fresno"]),  # given to a person: a nickname
+    ("your grandmother, who everyone called Big Mama. You", ["Big Mama"]),
+    ("my uncle, who we all called Chuy, drove", ["Chuy"]),
+    ("the car that we called the Beast", []),
+    ("they called him Sergeant after that", []),
     # no name: a place or business one went by, a spelling, a day, a stop word, a program
     ("We went by Taco Bell and then home.", []),
     ("we went by Pomona on the way", []),

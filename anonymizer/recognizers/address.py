@@ -1,7 +1,7 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
 (``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a house number after its street
-(``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``), and a street of one word
+(``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
 after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
 from __future__ import annotations
 
@@ -28,6 +28,11 @@ _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d
 #: one street's word, or the two of a crossing, with no capitalised word after
 _BARE = rf"{_NAME_WORD}(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
 _BARE_RE = re.compile(_BARE)
+#: a numbered street's ordinal, as a crossing names it: ``Fourth``, ``5th``
+_STREET_ORDINAL = rf"(?:{'|'.join(o.title() for o in vocabulary.ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
+#: a crossing of a numbered street and another, with no capitalised word after: ``Fourth and Market``, ``Main & 3rd``
+_CROSSING = (rf"(?:{_STREET_ORDINAL}[ ](?:and|&)[ ](?:{_STREET_ORDINAL}|{_NAME_WORD})|{_NAME_WORD}[ ](?:and|&)[ ]{_STREET_ORDINAL})"
+             rf"(?:[ ]{_SUFFIX})?(?![\w'’-]|[ ]\p{{Lu}})")
 #: the place or business before "on"/"off": a place's noun, or one or two capitalised words
 _BEFORE_ON = re.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
 
@@ -58,6 +63,8 @@ PATTERNS = [
         rf"(?:[ ]{CAP_WORD}){{0,2}}(?![\w'’-])",
         0.85,
     ),
+    # a crossing with a numbered street, after a word of where: "shot at Fourth and Market", "past 5th & Main"
+    Pattern("crossing", rf"(?<=(?<![\w'’-])(?i:at|on|past|near|by|from|off|to)[ ]){_CROSSING}", 0.8),
     # a street named without a house number, after "on" and the like: "at your home on Panorama Drive"
     Pattern(
         "street_on",
