@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 
 from anonymizer.header_fields import (
+    SECTION_RE,
+    unzipped,
     CDCR_RE,
     PERSON_LABEL_RE,
     TITLE_CASE_NAME_RE,
@@ -54,11 +56,6 @@ _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
 _HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+(?:the\s+matter\s+of|re)\s*:", re.IGNORECASE)
-_SECTION_RE = re.compile(
-    r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
-    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$",
-    re.IGNORECASE
-)
 #: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
 _LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date(?:\s+of\s+Hearing)?|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 #: a field's label and its value (``Inmate Name: DOE, JOHN``): no part of the hearing's type above it
@@ -132,7 +129,7 @@ def _without_label(line: str) -> str:
 def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | None]:
     """Facility, city and state printed after the inmate's name."""
     window = range(start, min(start + 5, len(lines)))
-    stop = next((i for i in window if _DATE_RE.match(lines[i]) or _SECTION_RE.match(lines[i])), window.stop)
+    stop = next((i for i in window if _DATE_RE.match(lines[i]) or SECTION_RE.match(lines[i])), window.stop)
     values = [place_value(line) for line in lines[start:stop]]
     stated = any(map(city_state, values))
     for i, value in enumerate(values, start):
@@ -156,7 +153,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
     people: list[list[str]] = []  # [name, role]
     inside = False
     for line in wrapped_lists(lines):
-        if _SECTION_RE.match(line):
+        if SECTION_RE.match(line):
             inside = True
             continue
         if _TRANSCRIBED_RE.match(line):
@@ -172,7 +169,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             continue
         if not inside:
             continue
-        if _SENTENCE_RE.search(line) and not _SECTION_RE.match(line):
+        if _SENTENCE_RE.search(line) and not SECTION_RE.match(line):
             inside = False  # ``CORRECTIONS TO THE DECISION HAVE BEEN MADE``: the list has ended
             continue
         name, sep, role = line.partition(",")
@@ -223,7 +220,7 @@ def _titled_transcriber(name: str) -> bool:
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    lines = [folded for folded in (fold(line) for line in lines) if folded and not folded.isdigit()]  # page numbers
+    lines = [folded for folded in (fold(line) for line in unzipped(lines)) if folded and not folded.isdigit()]  # page numbers
     cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)

@@ -28,6 +28,12 @@ _NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?N
 #: a one-line list of participants after its label (``Panel: ...; ...``, ``Also present: ...``)
 _LIST_RE = re.compile(r"^(?:(?:also|others|panel)\s+)?(?:present|panel(?:\s+members)?|appearances|participants|attendees)"
                       r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
+#: a section's heading of participants (``PANEL PRESENT:``, ``OTHERS PRESENT``, ``APPEARANCES:``, ``COMMISSIONERS``)
+SECTION_RE = re.compile(
+    r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
+    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$",
+    re.IGNORECASE
+)
 _ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
 #: the prison's field (``INSTITUTION: ...``)
 _PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION|HELD\s+AT)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
@@ -196,3 +202,47 @@ def participant(item: str, comma: bool) -> tuple[str, str] | None:
     if printed_name(name) and not any(tag_roles(name.upper().split())):
         return name, role.strip().rstrip(".")
     return None
+
+
+#: a line of two parts printed side by side, a run of two spaces or more between them
+_TWO_PARTS = re.compile(r"^\s*(?P<left>\S.*?)\s{2,}(?P<right>\S.*?)\s*$")
+
+
+def unzipped(lines: list[str]) -> list[str]:
+    """The lines, with two lists of participants printed side by side (``PANEL PRESENT:    OTHERS PRESENT:``
+    and the names under each) read one after the other: the left column's lines, then the right's. The
+    columns end at a line that crosses their gap, or at the left column's line after the right one ended."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        heads = _TWO_PARTS.match(lines[i])
+        if not (heads and SECTION_RE.match(heads["left"]) and SECTION_RE.match(heads["right"])):
+            out.append(lines[i])
+            i += 1
+            continue
+        left, right = [heads["left"]], [heads["right"]]
+        column, right_only = heads.start("right"), False
+        i += 1
+        while i < len(lines):
+            parts = _columns(lines[i], column)
+            if parts is None or (right_only and parts[0] and not parts[1]):
+                break
+            right_only = right_only or not parts[0]
+            left.extend(part for part in parts[:1] if part)
+            right.extend(part for part in parts[1:] if part)
+            i += 1
+        out.extend(left + right)
+    return out
+
+
+def _columns(line: str, column: int) -> tuple[str, str] | None:
+    """``line``'s parts left and right of ``column`` (a few characters either way), or None when its text
+    runs across the gap."""
+    if len(line.rstrip()) <= column - 2:
+        return line.strip(), ""
+    if not line[:column - 2].strip():
+        return "", line.strip()
+    gap = next((m for m in re.finditer(r"\s{2,}", line) if abs(m.end() - column) <= 4), None)
+    if gap is None:
+        return None
+    return line[:gap.start()].strip(), line[gap.end():].strip()
