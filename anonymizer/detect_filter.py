@@ -271,6 +271,9 @@ def filter_mentions(
                 and not _after_title(text, start) \
                 and ((label == "PERSON" and gazetteer.is_place_not_name(surface)) or _street_on(text, start, surface)):
             label = "LOCATION"  # "out past Yreka", "say Chula Vista", "(lived) on Foothill Boulevard": a town, a street
+        elif label == "ORGANIZATION" and not trusted and _STATE_OR_ZIP_AFTER.match(text, end) \
+                and gazetteer.is_known_place(surface):
+            label = "LOCATION"  # "Apt. 3, Oakland 94607", "Ione, CA": a town of an address
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):
@@ -288,6 +291,8 @@ def _street_on(text: str, start: int, surface: str) -> bool:
 
 
 _ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
+#: a state or a zip code after a town: ``Oakland 94607``, ``Ione, CA``, ``Visalia, California``
+_STATE_OR_ZIP_AFTER = re.compile(r",?[ ](?:\d{5}(?![\w-])|CA\b|Calif\.|California\b)")
 
 
 def _after_title(text: str, start: int) -> bool:
@@ -314,7 +319,8 @@ def cut_at_speaker_colon(text: str, start: int, end: int) -> tuple[int, int]:
 _LANGUAGE_BEFORE = re.compile(
     r"\b(?:speaks?|spoke|speaking|read|reads|write|writes|understands?|learn(?:ed|ing|s)?|taught|"
     r"fluent[ ]in|translated?[ ]into|interpreter[ ]for|prefers?|preferred)[ ]"
-    r"(?:(?:some|a[ ]little|a[ ]bit[ ]of|little|no|any|mostly|only|good|broken|basic)[ ])?$",
+    r"(?:(?:some|a[ ]little|a[ ]bit[ ]of|little|no|any|mostly|only|good|broken|basic)[ ])?$"
+    r"|\binterpreter,?[ ]\($",  # "Ani Hovsepian, Interpreter (Hmong)"
     re.I,
 )
 _LANGUAGE_AFTER = re.compile(r"[ ](?:class|classes|language|speakers?|interpreter|translation|teacher|lessons?)\b", re.I)

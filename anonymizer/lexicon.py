@@ -314,7 +314,7 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 #: the person a name is given to ("called him ", "call me "), a regex alternation
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
-#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "also known as ", "his moniker
+#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "who everyone called ", "also known as ", "his moniker
 #: was ", "my real name is ", "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
 #: Taco Bell") "I went by "; an opening double quote may follow ("went by \"Tiny Loc")
 _NAMING = re.compile(
@@ -322,6 +322,7 @@ _NAMING = re.compile(
     r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog|one)s?[ ]"
     r"(?:(?:(?:that|who|whom)[ ])?(?:we|they|everyone|everybody|people|he|she|i)[ ](?:calls?|called|named|nicknamed)"
     r"|named|called|nicknamed)"
+    r"|(?:who|whom)[ ](?:we|they|everyone|everybody|people|he|she|i)[ ](?:all[ ])?(?:calls?|called|named|nicknamed)"
     r"|(?:know|knew|knows)[ ](?:him|her|me|them)[ ]as|referred[ ]to[ ]as"
     r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|(?:by|under)[ ]the[ ](?:nick)?name(?:[ ]of)?"
     r"|(?:moniker|nick[ -]?name|street[ ]name|gang[ ]name)(?:[ ](?:was|is))?"

@@ -100,8 +100,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             del words[-n:]
         if not words or protected.is_whitelisted(" ".join(words)) or protected.contains(start, end):
             continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
-        if _HEADING.fullmatch(text, spans.line_start(text, start), spans.line_end(text, start)) and _heading_words(words):
-            continue  # "I. THE CIRCUMSTANCES OF THE CASE": a heading of ordinary words in capitals
+        line = (spans.line_start(text, start), spans.line_end(text, start))
+        if _HEADING.fullmatch(text, *line) and (_heading_words(words) or (
+                text[line[0]:line[1]].strip() == words[0] and plain.in_dictionary(words[0]))):
+            continue  # "I. THE CIRCUMSTANCES OF THE CASE", an index's "PAGE": a heading of ordinary words in capitals
         if _in_public_body(text, start, end):
             continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):

@@ -204,6 +204,8 @@ DATE = [
     ("Oh, nine of them", []),
     # a named day, a holiday with its year
     ("That was Valentine's Day 2009, correct?", ["Valentine's Day 2009"]),
+    ("she sets a plate for him at Hmong New Year. My", ["Hmong New Year"]),
+    ("we went home for Lunar New Year 2015", ["Lunar New Year 2015"]),
     ("No, New Year's Eve of '08.", ["New Year's Eve of '08"]),
     ("My son was born Christmas of '98.", ["Christmas of '98"]),
     ("arrested Thanksgiving 2010?", ["Thanksgiving 2010"]),

@@ -283,6 +283,9 @@ SUSPECTS = [
     # a heading of ordinary words in capitals; a word of a public body's name
     ("THE FACTS\n\nI. THE CIRCUMSTANCES OF THE CASE\n\nThe applicant was born in 1970.", []),
     ("MR. DOE: That was it.\nJOHN SMITH\nMR. DOE: Yes.", [("JOHN SMITH", "PERSON")]),
+    ("INDEX\n                                PAGE\nProceedings ........ 3", []),  # an index's column heading
+    ("MR. DOE: That was it.\nHOPE\nMR. DOE: Yes.", []),
+    ("MR. DOE: That was it.\nHENDRICKS\nMR. DOE: Yes.", [("HENDRICKS", "PERSON")]),
     ("On 19 October 2006 the Court of Cassation upheld the judgment.", []),
     ("an application against the Republic of Poland lodged with the Court", []),
     ("MR. DOE: I wrote to the Office of Okafor about it.", [("Okafor", "PERSON")]),

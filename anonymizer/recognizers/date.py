@@ -64,6 +64,7 @@ _DECADE_CONTEXT = r"(?<=\b(?i:the)[ ](?:(?i:early|mid|late)[ -])?)"
 _NAMED_DAY = (
     r"(?:Valentine|New[ ]Year|Mother|Father|Veteran|President)['’]?s[ ]Day|New[ ]Year['’]s[ ]Eve|(?:Independence|Memorial"
     r"|Labor)[ ]Day|Christmas[ ](?:Eve|Day)|Easter[ ]Sunday|Fourth[ ]of[ ]July|Cinco[ ]de[ ]Mayo"
+    r"|(?:Hmong|Lunar|Chinese|Vietnamese)[ ]New[ ]Year(?!['’])"
 )
 
 PATTERNS = [

@@ -55,8 +55,8 @@ class MonikerRecognizer(RuleRecognizer):
             return None
         quoted = text[start - 1 : start] in "\"“"
         words = list(re.finditer(r"\S+", text[start:end]))
-        while words and _not_in_name(words[-1].group()):
-            words.pop()  # "Tiny Loc And": a trailing function word
+        while words and _not_in_name(words[-1].group()) and not _title_of_a_nickname(words):
+            words.pop()  # "Tiny Loc And": a trailing function word (not the "Mama" of "Big Mama")
         if not words or words[0].group().rstrip(".") in FUNCTION_WORDS or _not_in_name(words[0].group()):
             return None  # "called me The", "called him Monday"
         end = start + words[-1].end()
@@ -76,6 +76,12 @@ def _not_in_name(word: str) -> bool:
     key = bare.casefold()
     return not bare or key in _CALENDAR or lexicon.is_stop_word(key) or lexicon.is_title_word(bare) \
         or bare in FUNCTION_WORDS
+
+
+def _title_of_a_nickname(words: list) -> bool:
+    """A title word that ends a nickname after a word of its own (``Big Mama``, ``Lil Bro``)."""
+    last = words[-1].group().strip(".,;:!?\"”'’")
+    return len(words) > 1 and lexicon.is_title_word(last) and not _not_in_name(words[-2].group())
 
 
 #: the person a name is given to, right before it ("they called him ", "call me "): then any word is a nickname

@@ -1,5 +1,6 @@
 """ORGANIZATION: named institutions recognised by their head noun (``Golden Valley Trucking``,
-``Highland Hospital``, ``Fresno Police Department``, ``Hoover Elementary``, ``Homeboy Industries``)."""
+``Highland Hospital``, ``Fresno Police Department``, ``Hoover Elementary``, ``Homeboy Industries``), a state
+university by its town (``San Jose State``)."""
 from __future__ import annotations
 
 import regex as re
@@ -34,6 +35,10 @@ _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
 #: university campuses: ``Cal State Fullerton``, ``UC Davis``, ``Cal Poly Pomona``
 _CAMPUS = rf"(?<![\w'’-])(?:Cal[ ]State|Cal[ ]Poly|CSU|UC|SUNY|CUNY)[ ]{CAP_WORD}(?:[ ](?!Medical|University|College)\p{{Lu}}\p{{Ll}}+)?(?![\w'’-])"
 
+#: a state university by its town (``Sacramento State``, ``San Jose State``; see adjust: a known town, no state)
+_TOWN_STATE = rf"(?<![\w'’-]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,2}}[ ]State(?![\w'’-]|[ ]\p{{Lu}})"
+_TOWN_STATE_RE = re.compile(_TOWN_STATE)
+
 #: a Catholic parish or school named for Mary, without a head noun: ``Our Lady of Guadalupe``, ``Our Lady
 #: Help of Christians``, ``Our Lady Queen of Angels``, ``Our Lady of the Rosary``
 _OUR_LADY = rf"(?<![\w'’-])Our[ ]Lady(?:[ ](?:of[ ](?:the[ ])?)?{CAP_WORD}){{1,4}}(?![\w'’-])"
@@ -63,12 +68,17 @@ class OrganizationRecognizer(RuleRecognizer):
 
     ENTITY = "ORGANIZATION"
     PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
-                Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85)]
+                Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85),
+                Pattern("town_state_university", _TOWN_STATE, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if not text.startswith("Our Lady ", start):  # the parish's "Our" is no function word
             start = _past_person(text, strip_function_words(text, start, end), end)
+        if _TOWN_STATE_RE.fullmatch(text, start, end):
+            town = text[start:end].rsplit(" ", 1)[0]
+            known = gazetteer.is_known_place(town) and town.upper() not in vocabulary.US_STATES
+            return (start, end) if known else None
         words = _WORDS.findall(text, start, end)
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
