@@ -271,6 +271,9 @@ def filter_mentions(
                 and not _after_title(text, start) \
                 and ((label == "PERSON" and gazetteer.is_place_not_name(surface)) or _street_on(text, start, surface)):
             label = "LOCATION"  # "out past Yreka", "say Chula Vista", "(lived) on Foothill Boulevard": a town, a street
+        elif label in ("LOCATION", "ORGANIZATION") and m.sources == ("spacy",) and _INITIALS.fullmatch(surface) \
+                and surface not in vocabulary.PLACE_INITIALS:
+            label = "PERSON"  # "call me Abdul, or A.R.", "D.J. was there": a person's initials, not L.A.
         elif label == "ORGANIZATION" and not trusted and _STATE_OR_ZIP_AFTER.match(text, end) \
                 and gazetteer.is_known_place(surface):
             label = "LOCATION"  # "Apt. 3, Oakland 94607", "Ione, CA": a town of an address
@@ -291,6 +294,8 @@ def _street_on(text: str, start: int, surface: str) -> bool:
 
 
 _ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
+#: two or three initials, each with its dot
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
 #: a state or a zip code after a town: ``Oakland 94607``, ``Ione, CA``, ``Visalia, California``
 _STATE_OR_ZIP_AFTER = re.compile(r",?[ ](?:\d{5}(?![\w-])|CA\b|Calif\.|California\b)")
 

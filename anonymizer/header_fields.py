@@ -28,15 +28,18 @@ _NAME_FIELD = re.compile(r"^Name\s+of\s+(?:the\s+)?|(?:['’]s)?\s+(?:Full\s+)?N
 #: a one-line list of participants after its label (``Panel: ...; ...``, ``Also present: ...``)
 _LIST_RE = re.compile(r"^(?:(?:also|others|panel)\s+)?(?:present|panel(?:\s+members)?|appearances|participants|attendees)"
                       r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
-#: a section's heading of participants (``PANEL PRESENT:``, ``OTHERS PRESENT``, ``APPEARANCES:``, ``COMMISSIONERS``)
+#: a section's heading of participants (``PANEL PRESENT:``, ``OTHERS PRESENT``, ``APPEARANCES:``, ``COMMISSIONERS``,
+#: ``APPEARING VIA VIDEOCONFERENCE:``)
 SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
-    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$",
+    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$"
+    r"|^(?:APPEARING|PARTICIPATING)(?:\s+(?:VIA|BY)\s+(?:VIDEO\s*CONFERENCE|VIDEO|ZOOM|WEBEX|TELEPHONE|PHONE))?\s*:?$",
     re.IGNORECASE
 )
 _ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
-#: the prison's field (``INSTITUTION: ...``)
-_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION|HELD\s+AT)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
+#: the prison's field (``INSTITUTION: ...``, a remote hearing's ``Incarcerated person appearing from: ...``)
+_PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION|HELD\s+AT|(?:[\w'’]+\s+){0,3}APPEARING\s+FROM)"
+                             r"\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 
 
 def fold(line: str) -> str:

@@ -57,19 +57,25 @@ def _matches(table: dict[str, bool], key: str, surface: str) -> bool:
     return not table[key] or not any(c.islower() for c in surface)
 
 
+#: capital letters each with a dot (the last dot may be stripped): ``A.A``, ``G.E.D``
+_DOTTED = re.compile(r"(?:[A-Z]\.){1,5}[A-Z]\.?")
+
+
 def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
     """Whether a detected span is a parole-domain term that stays unmasked.
 
     Exact match of :func:`normalize_term` keys (so ``"the Board of Parole
     Hearings"``, ``"BPH's"`` match).  A plural of a term matches too
-    (``CRAs``, ``Commissioners``).  Acronym-only terms must be written in
-    capitals (``MAC`` yes, ``Mac`` no).
+    (``CRAs``, ``Commissioners``), and an acronym written with dots (``A.A.``, ``G.E.D.``).  Acronym-only
+    terms must be written in capitals (``MAC`` yes, ``Mac`` no).
     """
     table = _whitelist_table(tuple(extra))
     key = normalize_term(span_text)
     surface = _POSSESSIVE.sub("", span_text.strip(vocabulary.EDGE_PUNCT))
     if _matches(table, key, surface):
         return True
+    if _DOTTED.fullmatch(surface):  # "A.A.", "G.E.D.": the term written with its dots
+        return _matches(table, normalize_term(surface.replace(".", "")), surface.replace(".", ""))
     if len(key) > 2 and key.endswith("s"):
         return _matches(table, key[:-1], surface[:-1])
     return False

@@ -283,6 +283,8 @@ def titles() -> tuple[str, ...]:
 
 # --- places -----------------------------------------------------------------------------
 
+#: places written by their initials (``L.A.``, ``D.C.``): other initials a tagger calls a place are a person's
+PLACE_INITIALS = frozenset({"L.A.", "D.C.", "U.S.", "U.S.A.", "U.K.", "S.F.", "N.Y.", "N.Y.C.", "O.C.", "S.L.O."})
 #: the fifty states (``CA`` too), as the title-page parser compares them (upper case)
 US_STATES = frozenset(
     s.upper()

@@ -364,6 +364,9 @@ def test_it_drops_a_nationality_word_used_as_a_language(text, word, kept):
     ("Mai Yer Thao, P.O. Box 1089, Ione, CA 95640", "Ione", "LOCATION"),
     ("He worked for Oakland Unified then.", "Oakland Unified", "ORGANIZATION"),
     ("She called Oakland about it.", "Oakland", "ORGANIZATION"),
+    # initials are a person's, unless a place's
+    ("People call me Abdul, or A.R. Yes.", "A.R.", "PERSON"),
+    ("We moved to L.A. after that.", "L.A.", "ORGANIZATION"),
 ])
 def test_it_takes_a_taggers_organization_on_a_street_for_the_street(text, surface, label):
     out = list(filter_mentions(text, [m(text, surface, "ORGANIZATION", "spacy")]))

@@ -179,6 +179,62 @@ def test_it_reads_a_title_page_of_labeled_fields():
         ("Marisol Arreola", "Interpreter")]
 
 
+TWO_COLUMNS = """SUBSEQUENT PAROLE CONSIDERATION HEARING
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+
+In the matter of the Life Term        )    CDCR Number:  V-81453
+Parole Consideration Hearing of:      )
+TOUA XIONG                            )
+
+MULE CREEK STATE PRISON
+IONE, CALIFORNIA
+WEDNESDAY, MARCH 11, 2020
+
+PANEL PRESENT:                            OTHERS PRESENT:
+SHARON PRICE, Presiding Commissioner      TOUA XIONG, Inmate
+DAVID SNOW, Deputy Commissioner           GLORIA ABERCROMBIE-TAN, Attorney
+                                          WINSTON GAY, Deputy District Attorney
+                                          PANG VANG, Victim's sister
+
+CORRECTIONS TO THE DECISION HAVE BEEN MADE
+
+                              INDEX
+"""
+
+
+def test_it_reads_two_lists_of_participants_printed_side_by_side():
+    _, header = split_title(TWO_COLUMNS)
+    assert [(p.name, p.role) for p in header.participants] == [
+        ("SHARON PRICE", "Presiding Commissioner"), ("DAVID SNOW", "Deputy Commissioner"), ("TOUA XIONG", "Inmate"),
+        ("GLORIA ABERCROMBIE-TAN", "Attorney"), ("WINSTON GAY", "Deputy District Attorney"),
+        ("PANG VANG", "Victim's sister")]
+
+
+REMOTE = """BOARD OF PAROLE HEARINGS
+STATE OF CALIFORNIA
+
+In the matter of:                     CDCR Number: BH-2719
+ABDUL-RAHMAN AL-MASRI
+
+Incarcerated person appearing from:  San Quentin Rehabilitation Center
+Date:  Thursday, August 4, 2022
+
+APPEARING VIA VIDEOCONFERENCE:
+Commissioner Mary-Kate Hovhannisyan, Presiding
+Deputy Commissioner Jean-Pierre Farahani
+A.J. Alvarado, Victim Support Person
+
+                            --oOo--
+"""
+
+
+def test_it_reads_a_remote_hearings_title_page():
+    _, header = split_title(REMOTE)
+    assert (header.inmate_name, header.facility) == ("ABDUL-RAHMAN AL-MASRI", "San Quentin Rehabilitation Center")
+    assert [p.name for p in header.participants] == ["Mary-Kate Hovhannisyan", "Jean-Pierre Farahani", "A.J. Alvarado"]
+
+
 FORM = """BOARD OF PAROLE HEARINGS
 STATE OF CALIFORNIA
 

@@ -362,6 +362,8 @@ NICKNAMED = [
     ("and José “Chato” Ruiz-Díaz said", ["José", "Chato", "Ruiz-Díaz"]),
     ("a guy, Marcus 'Smoke' Oyelaran, sold it", ["Marcus", "Smoke", "Oyelaran"]),
     ('my cousin Luis "Big Lou" Ortega', ["Luis", "Big Lou", "Ortega"]),
+    ('Mr. Al-Masri and Trung "T.J." Le robbed', ["Trung", "T.J.", "Le"]),
+    ('it said "A.B.C." on the sign', []),
     # no name: a stop word, a title or a month among the parts
     ('The "Rock" Johnson', []),
     ('He said "Stop" Johnson', []),

@@ -1,5 +1,5 @@
 """PERSON: a full name with a nickname in quotes between its parts (``Terrell "Tiny" Baptiste``,
-``José "Chato" Ruiz``, ``Marcus 'Smoke' Oyelaran``).
+``José "Chato" Ruiz``, ``Marcus 'Smoke' Oyelaran``, ``Trung "T.J." Le``).
 
 The tagger reads such a name as three pieces and often mislabels the first one (an organization,
 a place) or misses the surname. The shape itself is the evidence: a capitalised word, one to three
@@ -16,7 +16,8 @@ from anonymizer import lexicon, vocabulary
 from ._base import Pattern, RuleRecognizer
 from .moniker import WORD  # one word of a nickname ("Bam-Bam", "Lil'")
 
-_NICK = rf"{WORD}(?:[ ]{WORD}){{0,2}}"
+#: the nickname: one to three words, or initials (``Trung "T.J." Le``)
+_NICK = rf"(?:(?:\p{{Lu}}\.){{2,3}}|{WORD}(?:[ ]{WORD}){{0,2}})"
 _OPEN = r"[\"“‘']"
 _CLOSE = r"[\"”’']"
 _FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
