@@ -12,8 +12,9 @@ mother's statement with user names online, streets named without their suffix an
 page, a records review with a CDC number written with a space, prison codes in a list of transfers, FBI and CII
 numbers, licence plates and names with an apostrophe, a title page printed in two columns over an index and a
 list of exhibits with a case number of dashed groups and a crossing of streets, names that are ordinary words
-(``King``, ``Little``, ``Hope``, ``Sky``) with a nickname given in a relative clause. They are neither the tuning
-nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
+(``King``, ``Little``, ``Hope``, ``Sky``) with a nickname given in a relative clause, a remote hearing's title page
+(``APPEARING VIA VIDEOCONFERENCE:``) with Vietnamese, Arabic and Armenian names and initials as nicknames. They are
+neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -161,6 +162,16 @@ EXPECTED = {
          "(510) 555-0144", "Freeman's Auto Body", "Skyline High", "Dante", "Autumn", "Sky", "Chase", "Baby Boy",
          "Jan. 15th, '09", "King", "San Jose State", "Highland Hospital"],
         ["Chevy Impala", "sweet potato pie", "Presiding Commissioner", "Every Christmas", "Bible study"],
+    ),
+    "video_conference.txt": (
+        ["BH-2719", "ABDUL-RAHMAN AL-MASRI", "Mary-Kate Hovhannisyan", "Jean-Pierre Farahani", "Leticia Mae Obuya",
+         "lobuya@obuyalaw.com", "Tran Thi Mai", "A.J. Alvarado", "Nguyen Van Thanh", "A.R.", "T.J.", "Trung",
+         "Tran Van Binh", "Kareem bin Yusuf", "Mahmoud Al-Masri", "Samira", "Yasmin", "Omar Haddad", "Zhou",
+         "Lindqvist-Oyelaran", "Rashid Suleiman", "Pham Thi Lan", "Garden Grove", "Brookhurst Street",
+         "San Quentin Rehabilitation Center", "Thursday, August 4, 2022", "December 2nd, 1996", "the 17th of March, 2022",
+         "O-B-U-Y-A", "Alexandria", "Da Nang", "HOVHANNISYAN", "TRAN"],
+        ["videoconference", "Victim Offender Education Group", "Comprehensive Risk Assessment", "Audio drops",
+         "Whereupon", "Commissioner in Training", "Victim Support Person"],
     ),
 }
 
