@@ -210,3 +210,35 @@ def test_it_masks_what_a_reader_would_in_a_hearing_written_by_hand(analyses, nam
     for at in places:
         letters = [covered[i] for i in range(at, at + len(surface)) if text[i].isalnum()]
         assert all(letters) if masked else not any(letters), f"{surface!r} at {at}"
+
+
+#: (file, surface, label, certainty or None): every mention over the surface's first occurrence has the label a
+#: reader would give it (a wrong label is one more action for the reviewer), and a title page's participant is
+#: certain (certainty 1: found on the title page)
+LABELED = [
+    ("two_column_index.txt", "SHARON PRICE", "PERSON", 1),  # the left column of a two-column title page
+    ("two_column_index.txt", "PANG VANG", "PERSON", 1),  # its right column
+    ("two_column_index.txt", "Hmong New Year", "DATE", None),
+    ("two_column_index.txt", "CR-98-40931", "ID", None),
+    ("common_word_names.txt", "San Jose State", "ORGANIZATION", None),
+    ("common_word_names.txt", "Oakland 94607", "LOCATION", None),
+    ("common_word_names.txt", "Fourth and Market", "LOCATION", None),
+    ("common_word_names.txt", "Big Mama", "PERSON", None),
+    ("video_conference.txt", "A.R.", "PERSON", None),
+    ("video_conference.txt", "Mary-Kate Hovhannisyan", "PERSON", 1),  # under APPEARING VIA VIDEOCONFERENCE:
+    ("video_conference.txt", "San Quentin Rehabilitation Center", "ORGANIZATION", 1),
+    ("records_transfers.txt", "CMC East", "ORGANIZATION", None),
+    ("records_transfers.txt", "Rios Brothers Tree Service", "ORGANIZATION", None),
+    ("victim_impact_online.txt", "DezzyTruth559", "URL", None),  # a user name: a web address's label
+]
+
+
+@pytest.mark.parametrize(("name", "surface", "label", "certainty"), LABELED, ids=[f"{n[:12]}:{s}" for n, s, *_ in LABELED])
+def test_it_labels_what_it_masks_as_a_reader_would(analyses, name, surface, label, certainty):
+    analysis = analyses[name]
+    at = analysis.transcript.text.find(surface)
+    assert at >= 0, f"{surface!r} is not in {name}"
+    over = [m for m in analysis.mentions if m.start < at + len(surface) and at < m.end]
+    assert over and {m.label for m in over} == {label}, [(m.label, m.sources) for m in over]
+    if certainty is not None:
+        assert {m.confidence for m in over} == {certainty}
