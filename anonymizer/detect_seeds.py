@@ -9,9 +9,10 @@ import re
 from . import gazetteer, lexicon, plain
 from .transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from .types import Header, Mention
-from .vocabulary import NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
+from .vocabulary import FIELD_LABEL_WORDS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
 
 
+_FIELD_WORDS = frozenset(w.rstrip(".") for w in FIELD_LABEL_WORDS)
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['\-.])*[^\W\d_]|[^\W\d_]")
 _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+|:\s+|\"\s*|--\s*)$")
 
@@ -134,8 +135,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     for m, mixed in [*((m, False) for m in speaker_tags(text, title_end)), *((m, True) for m in speaker_labels(text, title_end))]:
         tag = m.group("tag")
         run = _name_run(tag)
-        if run is None:
-            continue
+        if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS:
+            continue  # "HEARING TYPE: Subsequent", "DOB: 04-11-1979": a form's field, no one speaking
         if mixed and not m.group("stamp"):
             lower = plain.lower_case_words(text) if lower is None else lower
             if all(w.casefold() in lower or w.casefold() in ORGANIZATION_HEAD_WORDS for w in tag[run[0]:run[1]].split()):

@@ -26,6 +26,7 @@ import re
 
 from anonymizer.header_fields import (
     SECTION_RE,
+    fields_apart,
     unzipped,
     CDCR_RE,
     PERSON_LABEL_RE,
@@ -47,7 +48,7 @@ from anonymizer.header_fields import (
 )
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
+from anonymizer.vocabulary import FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$"
@@ -220,7 +221,7 @@ def _titled_transcriber(name: str) -> bool:
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    lines = [folded for folded in (fold(line) for line in unzipped(lines)) if folded and not folded.isdigit()]  # page numbers
+    lines = [folded for folded in (fold(line) for line in fields_apart(unzipped(lines))) if folded and not folded.isdigit()]  # page numbers
     cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
@@ -273,7 +274,7 @@ _SEPARATOR_RE = re.compile(
 #: Ostrowski:``, ``Inmate Navarrete: Good morning.``)
 _SPEAKER_LABEL_RE = re.compile(r"^\s*((?:[A-Z][\w'’.-]*\s+){1,7}[A-Z][\w'’.-]*)\s?:(?:\s*$|\s+\S)")
 _FIELD_WORD_RE = re.compile(
-    r"\b(?:NUMBER|NO|NAME|DATE|TIME|PLACE|PRESENT|ID|INSTITUTION|FACILITY|LOCATION|PRISON|COUNTY|APPEARANCES|RE"
+    rf"\b(?:{'|'.join(re.escape(w) for w in FIELD_LABEL_WORDS)}|DATE|PRESENT"
     r"|MATTER\s+OF|HELD\s+AT)\b\.?\s?:",
     re.IGNORECASE)
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark

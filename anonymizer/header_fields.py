@@ -36,6 +36,8 @@ SECTION_RE = re.compile(
     r"|^(?:APPEARING|PARTICIPATING)(?:\s+(?:VIA|BY)\s+(?:VIDEO\s*CONFERENCE|VIDEO|ZOOM|WEBEX|TELEPHONE|PHONE))?\s*:?$",
     re.IGNORECASE
 )
+#: a name's field without a person's label, as a report about one incarcerated person prints it (``NAME:``)
+_NAME_ALONE = re.compile(r"^(?:FULL\s+)?NAME$", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^)]*(?:\)|$)")  # the folded line may have lost its closing bracket
 #: the prison's field (``INSTITUTION: ...``, a remote hearing's ``Incarcerated person appearing from: ...``)
 _PLACE_LABEL_RE = re.compile(r"^(?:INSTITUTION|FACILITY|PRISON|LOCATION|HELD\s+AT|(?:[\w'’]+\s+){0,3}APPEARING\s+FROM)"
@@ -137,12 +139,13 @@ def labeled_place(lines: list[str]) -> tuple[str, str | None, str | None] | None
 
 
 def labeled_inmate(lines: list[str]) -> str | None:
-    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``, ``Inmate Name: Nguyen, Thanh Van``: the
-    name after an inmate label, as printed (surname first too)."""
+    """``INMATE: JOSÉ LUIS HERNÁNDEZ-OCHOA   CDCR NO.: V-20671``, ``Inmate Name: Nguyen, Thanh Van``, a
+    report's ``NAME: OYELOWO, BABATUNDE A.``: the name after an inmate's or a name's label, as printed (surname
+    first too)."""
     for line in lines:
         label, sep, rest = line.partition(":")
         name = without_cdcr(rest).strip()
-        if sep and PERSON_LABEL_RE.match(_NAME_FIELD.sub("", label.strip())) \
+        if sep and (PERSON_LABEL_RE.match(_NAME_FIELD.sub("", label.strip())) or _NAME_ALONE.match(label.strip())) \
                 and (printed_name(name) or _surname_first(name)):
             return untitled(name)
     return None
@@ -249,3 +252,16 @@ def _columns(line: str, column: int) -> tuple[str, str] | None:
     if gap is None:
         return None
     return line[:gap.start()].strip(), line[gap.end():].strip()
+
+
+#: a field's label after a wide gap, on a line that opens with a field (``NAME: ...      CDCR#: AY3381``)
+_NEXT_FIELD = re.compile(r"[^\S\n]{3,}(?=[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:(?:[ ]|$))")
+_FIELD_FIRST = re.compile(r"^[^\S\n]*[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:[ ]")
+
+
+def fields_apart(lines: list[str]) -> list[str]:
+    """The lines, with the fields of a form printed side by side (``DOB: 04-11-1979      AGE: 43``) one a line."""
+    out: list[str] = []
+    for line in lines:
+        out.extend(_NEXT_FIELD.split(line) if _FIELD_FIRST.match(line) else [line])
+    return out

@@ -205,7 +205,8 @@ ORGANIZATION_HEADS = (
     "Brothers", "Bros.", "Towing", "Tires", "Painting", "Welding", "Masonry", "Upholstery", "Janitorial", "Pest Control",
     "Tree Service", "Heating", "Air Conditioning", "Paving", "Fencing", "Flooring", "Drywall", "Cleaners", "Auto Parts",
     "Auto Sales", "Recycling", "Salvage", "Vineyards", "Winery", "Barbershop", "Salon", "Cafe", "Café", "Diner",
-    "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy",
+    "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy", "Liquor", "Liquors", "Jewelry", "Jewelers",
+    "Donuts", "Pawn", "Smog",
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
     "Stenography", "Verbatim", "Associates", "Agency", "Solutions",
@@ -283,6 +284,10 @@ def titles() -> tuple[str, ...]:
 
 # --- places -----------------------------------------------------------------------------
 
+#: the words a form's field label ends with (``CDCR NUMBER:``, ``INMATE NAME:``, ``DOB:``, ``HEARING TYPE:``), capitals;
+#: none is a surname (``DATE`` and ``PRESENT`` label fields too but stay out: ``COMMISSIONER DATE:`` speaks)
+FIELD_LABEL_WORDS = ("NUMBER", "NO", "NAME", "TIME", "PLACE", "ID", "INSTITUTION", "FACILITY", "LOCATION", "PRISON",
+                     "COUNTY", "APPEARANCES", "RE", "DOB", "D.O.B", "AGE", "TYPE", "EVALUATOR", "CLINICIAN", "HOUSING")
 #: places written by their initials (``L.A.``, ``D.C.``): other initials a tagger calls a place are a person's
 PLACE_INITIALS = frozenset({"L.A.", "D.C.", "U.S.", "U.S.A.", "U.K.", "S.F.", "N.Y.", "N.Y.C.", "O.C.", "S.L.O."})
 #: the fifty states (``CA`` too), as the title-page parser compares them (upper case)

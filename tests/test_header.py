@@ -174,9 +174,9 @@ def test_it_reads_a_title_page_of_labeled_fields():
     assert FIELDS[end:].startswith("\n\nPRESIDING COMMISSIONER FITZGERALD-MOSS:")  # "INSTITUTION:" is no speaker
     assert (header.inmate_name, header.cdcr_number) == ("JOSÉ LUIS HERNÁNDEZ-OCHOA", "V-20671")
     assert (header.facility, header.city, header.state) == ("CENTINELA STATE PRISON", "IMPERIAL", "CALIFORNIA")
-    assert [(p.name, p.role) for p in header.participants] == [
-        ("Ellen Fitzgerald-Moss", "Presiding Commissioner"), ("Rubén Castañeda", "Deputy Commissioner"),
-        ("Marisol Arreola", "Interpreter")]
+    assert [(p.name, p.role) for p in header.participants] == [  # the inmate's field, apart from the CDCR number's
+        ("JOSÉ LUIS HERNÁNDEZ-OCHOA", "INMATE"), ("Ellen Fitzgerald-Moss", "Presiding Commissioner"),
+        ("Rubén Castañeda", "Deputy Commissioner"), ("Marisol Arreola", "Interpreter")]
 
 
 TWO_COLUMNS = """SUBSEQUENT PAROLE CONSIDERATION HEARING

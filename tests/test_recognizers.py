@@ -309,6 +309,8 @@ AGE = [
     ("a 33-year-old man", ["33-year-old"]),
     ("17 years of age", ["17 years of age"]),
     ("at the age of 15 he", ["15"]),
+    ("DOB: 04-11-1979                          AGE: 43\n", ["43"]),  # a form's field
+    ("Current Age: 61, Level II", ["61"]),
     ("age 15", ["15"]),
     ("he was 17", ["17"]),
     ("I was 17", ["17"]),

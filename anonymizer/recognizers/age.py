@@ -156,7 +156,7 @@ PATTERNS = [
     ),
     Pattern(
         "age_of_number",
-        rf"(?<=\b(?i:age|aged|ages)[ ](?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
+        rf"(?<=\b(?i:age|aged|ages)(?:[ ]|[ ]?:[ ]{{1,40}})(?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.9,
     ),
     # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now": a name, was/is, a
