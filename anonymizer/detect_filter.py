@@ -164,6 +164,10 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         dangling = _DANGLING.search(text, start, end)
         if dangling and dangling.start() > start:
             end = dangling.start()  # "State of" (cut at the line end), "CORRECTIONS TO THE"
+        title = _TRAILING_TITLE.search(text, start, end)
+        if title and title.start() > start and lexicon.is_title_word(title.group("word")) \
+                and _NAME_AFTER.match(text, end):
+            end = title.start()  # "OPD Sgt." of "by OPD Sgt. Ramon Ybarra": the title of the person after it
     if label in _NAME_LABELS:
         end = spans.close_bracket(text, start, end, label)
     return _trim(text, start, end, label)
@@ -183,6 +187,10 @@ _ALIAS_TAIL = re.compile(r",?[^\S\n]+(?i:a\.k\.a\.?|aka|alias)$")
 #: the lower-case rest of a name broken at a hyphen and a line's end (``Bartho-`` / ``lomew``;
 #: four letters at least: no "uh" or "hmm" of a word cut off in speech)
 _BROKEN_TAIL = re.compile(r"-[^\S\n]*\n?[^\S\n]*([a-z]{4,})\b")
+#: the last word of a span, a title perhaps (group ``word``, without its dot)
+_TRAILING_TITLE = re.compile(r"[^\S\n]+(?P<word>[A-Z][A-Za-z]*)\.?$")
+#: a capitalised word right after a span (its dot perhaps before): the name a title at its end goes with
+_NAME_AFTER = re.compile(r"\.?[^\S\n]+[A-Z][a-z]")
 #: function words a name span never ends with
 _DANGLING = re.compile(r"(?:[^\S\n]+(?:of|the|and|for|to|in|at|on|by|a|an))+[^\S\n]*$", re.I)
 
@@ -248,6 +256,9 @@ def filter_mentions(
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.is_numbered_reference(text, start, end):
                 continue  # "Count 2", "Section 3041": a numbered part of a legal text, no name
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and _FIELD_LABEL.match(text, end) \
+                    and all(plain.is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in surface.split()):
+                continue  # "DATE OF INTERVIEW: 2/9/2023": ordinary words labelling a form's field
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
             if m.label in ("PERSON", "ORGANIZATION") and "presidio" not in m.sources:
@@ -294,6 +305,8 @@ def _street_on(text: str, start: int, surface: str) -> bool:
 
 
 _ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
+#: the colon after a form's field label, a value after it
+_FIELD_LABEL = re.compile(r"[ ]?:[^\S\n]+\S")
 #: two or three initials, each with its dot
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
 #: a state or a zip code after a town: ``Oakland 94607``, ``Ione, CA``, ``Visalia, California``

@@ -672,3 +672,16 @@ STRETCHED_TERMS = [
 @pytest.mark.parametrize(("text", "surface", "kept"), STRETCHED_TERMS)
 def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
     assert bool(list(filter_mentions(text, [m(text, surface, "ORGANIZATION", "spacy")], spans.protect(text)))) is kept
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "kept"), [
+    # a title that ends a tagger's place or firm goes with the name after it
+    ("and was arrested there by OPD Sgt. Ramon Ybarra.", "OPD Sgt", "LOCATION", "OPD"),
+    ("We saw the Regional Governor there.", "Regional Governor", "ORGANIZATION", None),  # a public body, no name after
+    # ordinary words before a colon and a value label a form's field
+    ("INSTITUTION: CSP-SAC     DATE OF INTERVIEW: 2/9/2023", "DATE OF INTERVIEW", "ORGANIZATION", None),
+    ("He went to Golden Dragon: a bar.", "Golden Dragon", "ORGANIZATION", "Golden Dragon"),
+])
+def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
+    out = list(filter_mentions(text, [m(text, surface, label, "spacy")]))
+    assert [text[x.start:x.end] for x in out] == ([kept] if kept else [])
