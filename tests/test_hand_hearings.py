@@ -13,7 +13,8 @@ page, a records review with a CDC number written with a space, prison codes in a
 numbers, licence plates and names with an apostrophe, a title page printed in two columns over an index and a
 list of exhibits with a case number of dashed groups and a crossing of streets, names that are ordinary words
 (``King``, ``Little``, ``Hope``, ``Sky``) with a nickname given in a relative clause, a remote hearing's title page
-(``APPEARING VIA VIDEOCONFERENCE:``) with Vietnamese, Arabic and Armenian names and initials as nicknames. They are
+(``APPEARING VIA VIDEOCONFERENCE:``) with Vietnamese, Arabic and Armenian names and initials as nicknames, a
+risk assessment's report with a form's fields printed side by side (``NAME: OYELOWO, BABATUNDE A.``, ``DOB:``, ``AGE: 43``, ``EVALUATOR:``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -173,6 +174,16 @@ EXPECTED = {
         ["videoconference", "Victim Offender Education Group", "Comprehensive Risk Assessment", "Audio drops",
          "Whereupon", "Commissioner in Training", "Victim Support Person"],
     ),
+    "risk_report_fields.txt": (
+        ["OYELOWO, BABATUNDE A", "AY3381", "04-11-1979", "43", "CSP-SAC", "2/9/2023", "Priyanka Raghunathan",
+         "Kristin Vaughn-Ito", "6/30/1999", "Leonard Pfeiffer", "Adewale Bankole", "Lagos", "Folake Oyelowo",
+         'Gerald "Butch" McAllister', "Kehinde", "83rd Avenue", "Castlemont High School", "Tobi", "3/3/1998",
+         "Latrice Moody", "Grace Adeyemi", "Eastmont Mall", "Camp Sweeney", "139452", "Andre Dukes",
+         "Golden Dragon Liquor", "International Boulevard", "Ramon Ybarra", "Sean M. Fitzgerald", "Oyelowo",
+         "Alta Bates", "Pfeiffer"],
+        ["NAME:", "DOB:", "AGE:", "HEARING TYPE", "DATE OF INTERVIEW", "EVALUATOR", "Forensic Psychologist",
+         "HCR-20 V3", "Static-99R", "A.A. degree", "Sgt."],
+    ),
 }
 
 
@@ -229,6 +240,10 @@ LABELED = [
     ("video_conference.txt", "San Quentin Rehabilitation Center", "ORGANIZATION", 1),
     ("records_transfers.txt", "CMC East", "ORGANIZATION", None),
     ("records_transfers.txt", "Rios Brothers Tree Service", "ORGANIZATION", None),
+    ("risk_report_fields.txt", "OYELOWO, BABATUNDE A", "PERSON", 1),  # a report's NAME: field
+    ("risk_report_fields.txt", "Priyanka Raghunathan", "PERSON", 1),  # its EVALUATOR: field
+    ("risk_report_fields.txt", "43", "AGE", None),  # its AGE: field
+    ("risk_report_fields.txt", "Golden Dragon Liquor", "ORGANIZATION", None),
     ("victim_impact_online.txt", "DezzyTruth559", "URL", None),  # a user name: a web address's label
 ]
 
