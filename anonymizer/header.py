@@ -48,7 +48,9 @@ from anonymizer.header_fields import (
 )
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS
+from anonymizer.vocabulary import (
+    FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS,
+)
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
 _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{1,2}},\s*\d{{4}}$"
@@ -221,7 +223,8 @@ def _titled_transcriber(name: str) -> bool:
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    lines = [folded for folded in (fold(line) for line in fields_apart(unzipped(lines))) if folded and not folded.isdigit()]  # page numbers
+    printed = fields_apart(unzipped(lines))  # columns and fields printed side by side, one a line
+    lines = [folded for folded in map(fold, printed) if folded and not folded.isdigit()]  # no page numbers
     cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
