@@ -254,9 +254,11 @@ def _columns(line: str, column: int) -> tuple[str, str] | None:
     return line[:gap.start()].strip(), line[gap.end():].strip()
 
 
+#: a form's field label: one to four words and a colon (``DOB:``, ``DATE OF INTERVIEW:``, ``CDCR#:``)
+_FIELD_LABEL = r"[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:"
 #: a field's label after a wide gap, on a line that opens with a field (``NAME: ...      CDCR#: AY3381``)
-_NEXT_FIELD = re.compile(r"[^\S\n]{3,}(?=[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:(?:[ ]|$))")
-_FIELD_FIRST = re.compile(r"^[^\S\n]*[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:[ ]")
+_NEXT_FIELD = re.compile(rf"[^\S\n]{{3,}}(?={_FIELD_LABEL}(?:[ ]|$))")
+_FIELD_FIRST = re.compile(rf"^[^\S\n]*{_FIELD_LABEL}[ ]")
 
 
 def fields_apart(lines: list[str]) -> list[str]:

@@ -75,7 +75,8 @@ def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
     if _matches(table, key, surface):
         return True
     if _DOTTED.fullmatch(surface):  # "A.A.", "G.E.D.": the term written with its dots
-        return _matches(table, normalize_term(surface.replace(".", "")), surface.replace(".", ""))
+        undotted = surface.replace(".", "")
+        return _matches(table, normalize_term(undotted), undotted)
     if len(key) > 2 and key.endswith("s"):
         return _matches(table, key[:-1], surface[:-1])
     return False
@@ -320,9 +321,10 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 #: the person a name is given to ("called him ", "call me "), a regex alternation
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
-#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "who everyone called ", "also known as ", "his moniker
-#: was ", "my real name is ", "a.k.a. ", "by the name of ", and (group ``trip``, since one also goes by a place: "we went by
-#: Taco Bell") "I went by "; an opening double quote may follow ("went by \"Tiny Loc")
+#: "they called him ", "a guy named ", "a man we called ", "the one they call ", "who everyone called ",
+#: "also known as ", "his moniker was ", "my real name is ", "a.k.a. ", "by the name of ", and (group ``trip``,
+#: since one also goes by a place: "we went by Taco Bell") "I went by "; an opening double quote may follow
+#: ("went by \"Tiny Loc")
 _NAMING = re.compile(
     r"(?i:\b(?:(?:call(?:s|ed|ing)?|nicknamed|named)[ ]" + NAMED_OBJECT +
     r"|(?:guy|man|woman|lady|girl|boy|kid|dude|person|someone|somebody|friend|homie|homeboy|cellie|dog|one)s?[ ]"
