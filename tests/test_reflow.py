@@ -120,3 +120,58 @@ def test_it_masks_in_a_printed_text_what_it_masks_in_the_transcript_format(pipel
     assert [w for w in wanted if found.get(w[:2]) != w[2]] == []
     for m in analysis.mentions:  # every mention starts and ends on a character of the text, never in a gutter
         assert not text[m.start].isspace() and not text[m.end - 1].isspace()
+
+
+#: pages without line numbers after the numbered ones: a certificate's paragraphs wrapped at their own width,
+#: a signature block, an errata sheet's table and a numbered list
+UNNUMBERED = """\
+                      CERTIFICATE OF TRANSCRIPTION
+
+          I, MIRIAM ABERNATHY-SOTO, a transcriber for Delta
+     Verbatim Reporting, do hereby certify that the foregoing
+     pages are a true and accurate transcription of the hearing
+     of ROSALIND TRUJILLO, CDCR No. E-20544.
+
+                              ____________________________
+                              Miriam Abernathy-Soto
+                              Transcriber
+                              Delta Verbatim Reporting
+                              1120 Capitol Mall, Suite 5
+                              Sacramento, CA 95814
+
+                              ERRATA SHEET
+     PAGE  LINE   NOW READS                 SHOULD READ
+      14     9    "Vivian Acosta"           "Vivian Acosta-Reyes"
+      37    22    "Dale Kesler"             "Dale Kessler"
+
+     1.  Letter from Leonard Acosta's brother, Tomas
+         Acosta of Hemet, dated June 2, 2021.
+     2.  Letter from Pastor Imogen Whitlock
+     3.  Email from Calvin Ostrowski of Project Rebound
+         Sacramento, confirming the job offer.
+     Distribution:  District Attorney, Attn: Deputy DA Yolanda
+     Fairbanks-Cho; Victim Services.
+"""
+
+
+@pytest.mark.parametrize("line", [
+    "I, MIRIAM ABERNATHY-SOTO, a transcriber for Delta Verbatim Reporting, do hereby certify that the foregoing "
+    "pages are a true and accurate transcription of the hearing of ROSALIND TRUJILLO, CDCR No. E-20544.",
+    "Miriam Abernathy-Soto",  # a signature block: line by line
+    "Transcriber",
+    "Delta Verbatim Reporting",
+    '37    22    "Dale Kesler"             "Dale Kessler"',  # a table's row
+    "1.  Letter from Leonard Acosta's brother, Tomas Acosta of Hemet, dated June 2, 2021.",
+    "2.  Letter from Pastor Imogen Whitlock",  # a list's next item starts a line
+    "3.  Email from Calvin Ostrowski of Project Rebound Sacramento, confirming the job offer.",
+    "Distribution:  District Attorney, Attn: Deputy DA Yolanda Fairbanks-Cho; Victim Services.",
+])
+def test_it_reads_the_unnumbered_pages_after_a_numbered_transcript_as_paragraphs(line):
+    numbered, _ = printed()
+    text = numbered + " " * 50 + "9\n" + UNNUMBERED * 2  # more lines without numbers than with
+    shown = view(text)
+    assert shown is not None
+    lines = [piece.strip() for piece in shown.text.split("\n")]
+    assert line in lines
+    assert shown.text.split("P R O C E E D I N G S")[1].split("CERTIFICATE")[0].strip() \
+        == normalized().split("P R O C E E D I N G S")[1].strip()
