@@ -36,6 +36,7 @@ from .normalize_groups import _Group, _People
 from .resolve import unite
 from .spans import Protected
 from .spans import sentence_initial as _sentence_initial
+from .spans import without_accents
 from .transcript import in_speaker_tag as _in_speaker_tag
 from .transcript import speaker_tag
 from .types import Mention
@@ -73,8 +74,9 @@ class _FormIndex:
         form = form.strip()
         if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form):
             return
-        key = form.lower()
+        key = _key(form)
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
+        spellings = {without_accents(spelling) for spelling in spellings}  # "ECHEVERRIA" in a form is "Echeverría"
         if " " not in form:  # a single word is searched capitalised only ("a young man", "present")
             spellings = {s for s in spellings if s[0].isupper()}
         if self.lower_case and case_variants and label in _LOWER_CASE_LABELS and _no_word_in_lower_case(form):
@@ -91,6 +93,11 @@ class _FormIndex:
             guarded = " " not in key and key in _vocabulary().common
             table[key] = _Target(gid, label, frozenset(self._spellings[key]), guarded)
         return table
+
+
+def _key(form: str) -> str:
+    """A form's key: lower case, without accents (``Saldívar``, ``SALDIVAR`` and ``saldivar`` are one)."""
+    return without_accents(form).lower()
 
 
 #: labels whose forms are also searched in lower case, when no part of the form is a word
@@ -132,7 +139,7 @@ def _build_forms(
             index.add(surface, mention.entity, "SPELLED_NAME", case_variants=False)
         elif mention.label == "PERSON":
             clean = _clean_surface(surface)
-            votes[(clean.lower(), mention.entity)] += 1
+            votes[(_key(clean), mention.entity)] += 1
             words = _name_words(clean)
             for word in words:
                 seen_cases.setdefault(word.casefold(), {})[word] = None
@@ -140,7 +147,7 @@ def _build_forms(
                 index.add(clean, mention.entity, "PERSON")
         elif group.label in _RESCAN_LABELS:
             clean = _clean_surface(surface) if group.label != "CDCR_ID" else surface.strip()
-            votes[(clean.lower(), mention.entity)] += 1
+            votes[(_key(clean), mention.entity)] += 1
             index.add(clean, mention.entity, group.label)
     for gid, group in enumerate(groups):
         if group.label == "PERSON":
@@ -191,17 +198,18 @@ def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
 
 def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], list[Mention]]:
     """Hits of every form: (plausible ones, common-word ones kept only next to their own name)."""
-    lowered = text.lower()
+    folded = without_accents(text)  # same offsets: every spelling is searched with and without its accents
+    lowered = folded.lower()
     # lower() only ever lengthens (U+0130); equal lengths keep offsets aligned, else ignore case
     aligned = len(lowered) == len(text)
     pattern = _trie_regex(table, 0 if aligned else re.IGNORECASE)
     hits: list[Mention] = []
     conditional: list[Mention] = []
-    for match in pattern.finditer(lowered if aligned else text) if pattern else ():
+    for match in pattern.finditer(lowered if aligned else folded) if pattern else ():
         start, end = match.span()
         # ignoring case, "İstanbul" matches the form "Istanbul": its key is the one-letter lower case
         target = table.get(match.group().lower()) or table.get("".join(c.lower()[:1] for c in match.group()))
-        if target is None or text[start:end] not in target.spellings:
+        if target is None or folded[start:end] not in target.spellings:
             continue
         if public_body.identifies_no_one(text, start, end, target.label):
             continue  # "Court of Cassation" known from "the Istanbul Court of Cassation"

@@ -1,4 +1,4 @@
-"""Offsets into one document: trimming, sorted-range look-ups, lines, protected ranges.
+"""Offsets into one document: trimming, accents off letters, sorted-range look-ups, lines, protected ranges.
 
 Protected ranges are the whitelisted phrases of a document (``California Code of
 Regulations``, the corpus terms of ``Config.whitelist_terms``): :func:`protect` finds
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -26,6 +27,20 @@ def trim_space(text: str, start: int, end: int) -> Range | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     return (start, end) if start < end else None
+
+
+def without_accents(text: str) -> str:
+    """``text`` with every accented letter as its plain letter, case and length kept (``Saldívar`` ->
+    ``Saldivar``, ``ECHEVERRÍA`` -> ``ECHEVERRIA``): an offset into it is the same offset into ``text``."""
+    if text.isascii():
+        return text
+    return text.translate({ord(char): _plain_letter(char) for char in set(text) if not char.isascii()})
+
+
+def _plain_letter(char: str) -> str:
+    decomposed = unicodedata.normalize("NFD", char)
+    plain = len(decomposed) > 1 and all(unicodedata.combining(mark) for mark in decomposed[1:])
+    return decomposed[0] if plain else char
 
 
 def free_pieces(start: int, end: int, taken: Iterable[Range]) -> list[Range]:

@@ -132,6 +132,20 @@ def test_it_rescans_missed_mentions_with_low_confidence():
     assert {m.entity for m in mentions} == {0}
 
 
+
+@pytest.mark.parametrize(("known", "written"), [
+    ("Echeverría-Luna", "ECHEVERRIA-LUNA"),  # a form in capitals drops the accents
+    ("Echeverría-Luna", "Echeverria-Luna"),
+    ("Noemí Saldívar", "Noemi Saldivar"),
+    ("Zoë Müller", "ZOE MULLER"),
+    ("Noemi Saldivar", "Noemí Saldívar"),  # and the other way round: the errata's correct spelling
+])
+def test_it_rescans_a_known_name_written_with_or_without_its_accents(known, written):
+    text = f"Mr. {known} is here. The form says {written} and so on.\n"
+    mentions, _ = run(text, [at(text, known, sources=("spacy", "presidio"))], header=None)
+    assert written in surfaces(text, mentions)
+    assert len({m.entity for m in mentions}) == 1
+
 def test_it_does_not_tag_a_name_word_used_as_a_word():
     text = (
         "KEVIN YOUNG\n\nINMATE YOUNG: I was a young man. Young people make mistakes.\n"
