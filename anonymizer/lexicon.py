@@ -322,7 +322,8 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
 #: "they called him ", "a guy named ", "a man we called ", "the one they call ", "who everyone called ",
-#: "also known as ", "his moniker was ", "my real name is ", "a.k.a. ", "by the name of ", and (group ``trip``,
+#: "also known as ", "his moniker was ", "my real name is ", "a.k.a. ", "by the name of ", "gave him the name ",
+#: and (group ``trip``,
 #: since one also goes by a place: "we went by Taco Bell") "I went by "; an opening double quote may follow
 #: ("went by \"Tiny Loc")
 _NAMING = re.compile(
@@ -333,6 +334,7 @@ _NAMING = re.compile(
     r"|(?:who|whom)[ ](?:we|they|everyone|everybody|people|he|she|i)[ ](?:all[ ])?(?:calls?|called|named|nicknamed)"
     r"|(?:know|knew|knows)[ ](?:him|her|me|them)[ ]as|referred[ ]to[ ]as"
     r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|(?:by|under)[ ]the[ ](?:nick)?name(?:[ ]of)?"
+    r"|the[ ](?:nick|street[ ]|gang[ ])?name"
     r"|(?:moniker|nick[ -]?name|street[ ]name|gang[ ]name)(?:[ ](?:was|is))?"
     r"|(?:my|his|her|your|their|'s|’s)[ ](?:(?:real|full|first|last|legal|middle)[ ])?name[ ](?:was|is)"
     r"|(?P<trip>(?:went|go|goes|going|gone)[ ]by)))[ ,:]*[\"“]?$")

@@ -337,6 +337,8 @@ MONIKER = [
     ("his street name was Sleepy And he ran", ["Sleepy"]),
     ("I went by the name Smiley back then", ["Smiley"]),
     ("He lived under the name John Carter for years", ["John Carter"]),
+    ("the gang gave you the name Flaco before", ["Flaco"]),  # a name given: a nickname, though a place too
+    ("she signed the letters with the nickname Lupita", ["Lupita"]),
     ("a program they call Thinking for a Change", []),  # no naming cue: "call" without a person
     ("a gang known as Sureños, from the south", []),  # a group's name
     ("the town known as Fresno back then", []),  # a place's name
