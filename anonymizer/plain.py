@@ -66,7 +66,7 @@ _PREFIXES = frozenset("pre post non anti co sub self semi multi inter mid over u
 
 def _plain_part(part: str) -> bool:
     folded = part.casefold()
-    if folded in vocabulary.ROMAN_NUMERALS:
+    if folded in vocabulary.ROMAN_NUMERALS or folded in vocabulary.LETTER_FIELDS:
         return True
     return (
         in_dictionary(folded)

@@ -235,6 +235,8 @@ DOMAIN_HEADS = DOCUMENT_HEADS | frozenset("""
 """.split())
 #: the numbers of a course level or a generation ("Adult Basic Education III", "Level IV"), case-folded
 ROMAN_NUMERALS = frozenset("ii iii iv vi vii viii ix".split())
+#: a letter's or a memo's field labels, abbreviated ("Attn: DDA Yolanda Fairbanks-Cho", "Re:", "cc:"), case-folded
+LETTER_FIELDS = frozenset("attn re cc bcc encl encls".split())
 #: a prison's housing, named by a letter or a number ("C Yard", "Facility B", "Building 3"): no name
 HOUSING_WORDS = ("Yard", "Facility", "Building", "Block", "Wing", "Dorm", "Tier", "Pod", "Unit", "Quad", "Section")
 #: a course of the prison's trade shops opens with this word ("Vocational Plumbing")

@@ -680,6 +680,8 @@ def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
     ("We saw the Regional Governor there.", "Regional Governor", "ORGANIZATION", None),  # a public body, no name after
     # ordinary words before a colon and a value label a form's field
     ("INSTITUTION: CSP-SAC     DATE OF INTERVIEW: 2/9/2023", "DATE OF INTERVIEW", "ORGANIZATION", None),
+    ("Madera County District Attorney, Attn: DDA Yolanda", "Attn", "ORGANIZATION", None),  # a letter's field
+    ("Re: the hearing of May 2", "Re", "ORGANIZATION", None),
     ("He went to Golden Dragon: a bar.", "Golden Dragon", "ORGANIZATION", "Golden Dragon"),
 ])
 def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
