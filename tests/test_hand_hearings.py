@@ -14,7 +14,9 @@ numbers, licence plates and names with an apostrophe, a title page printed in tw
 list of exhibits with a case number of dashed groups and a crossing of streets, names that are ordinary words
 (``King``, ``Little``, ``Hope``, ``Sky``) with a nickname given in a relative clause, a remote hearing's title page
 (``APPEARING VIA VIDEOCONFERENCE:``) with Vietnamese, Arabic and Armenian names and initials as nicknames, a
-risk assessment's report with a form's fields printed side by side (``NAME: OYELOWO, BABATUNDE A.``, ``DOB:``, ``AGE: 43``, ``EVALUATOR:``). They are
+risk assessment's report with a form's fields printed side by side (``NAME: OYELOWO, BABATUNDE A.``, ``DOB:``, ``AGE: 43``, ``EVALUATOR:``), a decision's last numbered pages
+followed by pages without line numbers (a certificate, an errata sheet's table with names misspelled and without
+their accents, an addendum's list). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -184,6 +186,15 @@ EXPECTED = {
         ["NAME:", "DOB:", "AGE:", "HEARING TYPE", "DATE OF INTERVIEW", "EVALUATOR", "Forensic Psychologist",
          "HCR-20 V3", "Static-99R", "A.A. degree", "Sgt."],
     ),
+    "errata_certificate.txt": (
+        ["VANTERPOOL", "Echeverría-Luna", "ECHEVERRIA-LUNA", "Noemí", "Saldívar", "Noemi Saldivar", "Flaco", "Flacko",
+         "Thalheimer Rose", "Thalheimer-Ross", "Rufina Saldivar", "Graciela Echeverría", "Iglesia Cristiana Roca Viva",
+         "BERNADETTE OKAFOR-LINDQVIST", "Bernadette Okafor-Lindqvist", "P-40875", "3820 Bradshaw Road, Suite 140",
+         "95827", "Thomas J. Whitcombe", "Marisela Quintero-Boyd", "opinedo@rocaviva.org", "Fairbanks-Cho",
+         "Ortega Family Tire & Brake", "11/18/2021"],
+        ["CERTIFICATE OF TRANSCRIPTION", "ERRATA SHEET", "Transcriber", "Attn", "Director", "Victim Services Unit",
+         "DOCUMENTS RECEIVED AFTER THE HEARING", "comprehensive risk"],
+    ),
 }
 
 
@@ -245,6 +256,11 @@ LABELED = [
     ("risk_report_fields.txt", "43", "AGE", None),  # its AGE: field
     ("risk_report_fields.txt", "Golden Dragon Liquor", "ORGANIZATION", None),
     ("victim_impact_online.txt", "DezzyTruth559", "URL", None),  # a user name: a web address's label
+    ("errata_certificate.txt", "Flaco", "PERSON", None),  # "gave you the name Flaco": a nickname, no place
+    ("errata_certificate.txt", "ECHEVERRIA-LUNA", "PERSON", None),  # "Echeverría-Luna" in capitals without accents
+    ("errata_certificate.txt", "Iglesia Cristiana Roca Viva", "ORGANIZATION", None),
+    ("errata_certificate.txt", "Sierra Verbatim Reporting Services, Inc.", "ORGANIZATION", None),
+    ("errata_certificate.txt", "Fairbanks-Cho", "PERSON", None),  # a name wrapped on a page without line numbers
 ]
 
 
