@@ -276,6 +276,9 @@ CASE_NUMBER = [
     ("a gray Honda with license plate 6KLM204.", ["6KLM204"]),
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
     ("Your driver's license was N4471236 then.", ["N4471236"]),
+    ("a 115 from 2019, Log No. FB-19-07-0412, for a phone", ["FB-19-07-0412"]),  # a rules violation report's
+    ("RVR Log Number 000316522, on Sergeant Quinlivan", ["000316522"]),
+    ("I kept a log of 2019 and 2020", []),
     # a Social Security number with its dashes needs no name; a phone number's shape is no such number
     ("and the full one is 548-22-6789. Is that right?", ["548-22-6789"]),
     ("call 707-555-0199 or 555-0199", []),

@@ -5,7 +5,8 @@ Court records number cases and applications; such a number identifies the person
 as a name. A number needs a separator or a letter prefix and must follow ``no.`` / ``nos.`` /
 ``number`` (a list after ``nos.`` counts too), so ``Penal Code 664/187``, ``Protocol No. 11``
 and dates stay unmatched. Any number of three or more digits is one right after the name of
-what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``license
+what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
+FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``driver's license was N4471236``). A Social Security number written with its
 dashes (``548-22-6789``) needs no name.
 """
@@ -30,9 +31,10 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a
                  # groups of letters and digits between dashes, three digits or more (``CR-98-40931``, ``98-F-01234``)
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"
                  r"(?![\w/-]|\.\d)")
-#: a number that names one case, officer, booking or file: "case number ", "badge #", "booking no. "
+#: a number that names one case, officer, booking, file or disciplinary report: "case number ", "badge #",
+#: "booking no. ", a rules violation report's "Log No. "
 _NOUN_CUE = re.compile(
-    r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim"
+    r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log"
     r"|warrant|social[ ]security|fbi|cii|state[ ]id)[ ]?(?:number|no\.|num\.|\#)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
@@ -48,7 +50,7 @@ _SSN_RE = re.compile(_SSN)
 
 class CaseNumberRecognizer(RuleRecognizer):
     """A slashed or letter-prefixed number right after ``no.``/``nos.``/``number``; any number of
-    three or more digits right after a case, badge, booking, docket or file number's name."""
+    three or more digits right after a case, badge, booking, docket, file or log number's name."""
 
     ENTITY = "ID"
     PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
