@@ -214,3 +214,16 @@ def in_compound(text: str, start: int, end: int) -> bool:
     if any(word.islower() for word in glued):
         return True
     return bool(glued) and in_dictionary(text[start:end]) and all(is_plain_word(word) for word in glued)
+
+
+#: a record's number with its name before it: up to three words, "Number" / "No." / "#", the number
+_RECORD_NUMBER = re.compile(r"((?:\S+[ ]){0,3}?)(?i:number|no\.|num\.|\#)[ ]?#?[A-Z]{0,4}-?\d[\w-]*")
+
+
+def is_record_number(surface: str, whole: bool = True) -> bool:
+    """A record's number with its name (``RVR Log Number 000316522``, ``Badge No. 4471``): plain words or an
+    acronym before the number's noun, no organization or place (the number alone is an identifier's).
+    ``whole``: the surface is that and nothing more, else it opens with it."""
+    match = (_RECORD_NUMBER.fullmatch if whole else _RECORD_NUMBER.match)(surface)
+    return match is not None and all(
+        is_plain_word(word) or (word.isupper() and len(word) <= 4) for word in match.group(1).split())

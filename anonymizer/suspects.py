@@ -109,9 +109,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
         if all(map(plain.is_plain_word, words)) and (
-                (len(words) == 1 and (text.startswith(":", end) or _NUMBER_LABEL.match(text, end)))
-                or _LEADER.match(text, end)):
-            continue  # "Place: Soledad", "Log No. 000481207", "Prior CRA ...... 2019": a field's label
+                (len(words) == 1 and text.startswith(":", end)) or _NUMBER_LABEL.match(text, end)
+                or _LEADER.match(text, end) or plain.is_record_number(text[start:end + 40], whole=False)):
+            continue  # "Place: Soledad", "Log No. 000481207", "Log Number 000316522", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower) or _word_said(text, end, words) or _IMPERATIVE.match(text, end)):
             continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too

@@ -682,6 +682,11 @@ def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
     ("INSTITUTION: CSP-SAC     DATE OF INTERVIEW: 2/9/2023", "DATE OF INTERVIEW", "ORGANIZATION", None),
     ("Madera County District Attorney, Attn: DDA Yolanda", "Attn", "ORGANIZATION", None),  # a letter's field
     ("Re: the hearing of May 2", "Re", "ORGANIZATION", None),
+    # a record's number with its name: the number alone is an identifier's
+    ("a peace officer, RVR Log Number 000316522, on", "RVR Log Number 000316522", "ORGANIZATION", None),
+    ("Badge No. 4471 wrote it", "Badge No. 4471", "ORGANIZATION", None),
+    ("the Kern County Sheriff Number 4471 unit", "Kern County Sheriff Number 4471", "ORGANIZATION",
+     "Kern County Sheriff Number 4471"),
     ("He went to Golden Dragon: a bar.", "Golden Dragon", "ORGANIZATION", "Golden Dragon"),
 ])
 def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
