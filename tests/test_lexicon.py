@@ -192,6 +192,9 @@ def test_it_lists_titles_in_file_order():
         ("DDA Marguerite Osei", "Marguerite Osei"),  # a deputy district attorney
         ("Atty. Paul Brennan", "Paul Brennan"),
         ("Ada Brennan", "Ada Brennan"),  # a first name, though an assistant district attorney's letters
+        ("Señora Ibáñez", "Ibáñez"),  # Spanish honorifics
+        ("Doña Eusebia Bustamante", "Eusebia Bustamante"),
+        ("Don Whitfield", "Don Whitfield"),  # "Don" is a first name too: never taken for a title
         ("Mr.", "Mr"),
         ("...", ""),
     ],
