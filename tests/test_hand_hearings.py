@@ -16,7 +16,9 @@ list of exhibits with a case number of dashed groups and a crossing of streets, 
 (``APPEARING VIA VIDEOCONFERENCE:``) with Vietnamese, Arabic and Armenian names and initials as nicknames, a
 risk assessment's report with a form's fields printed side by side (``NAME: OYELOWO, BABATUNDE A.``, ``DOB:``, ``AGE: 43``, ``EVALUATOR:``), a decision's last numbered pages
 followed by pages without line numbers (a certificate, an errata sheet's table with names misspelled and without
-their accents, an addendum's list). They are
+their accents, an addendum's list), a disciplinary history with rules violation reports' log numbers and an
+examination under ``EXAMINATION BY`` headings with Spanish double surnames and honorifics (``Señora``, ``Doña``).
+They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -94,7 +96,7 @@ EXPECTED = {
     "interpreter_turns.txt": (
         ["F-20719", "REFUGIO SANTIAGO ALVARADO", "Ana Lucía Ferrer", "Tlaquepaque", "T-L-A-Q-U-E-P-A-Q-U-E",
          "Avenue 7 1/2", "33 3614 2270", "Casa de la Esperanza", "1530 West 18th Street", "gmontoya.mendota@yahoo.com",
-         "Itzel", "El Guero", "Doña Chayo", "VICTOR MONTOYA JR", "Victorcito", "Mendota", "Firebaugh"],
+         "Itzel", "El Guero", "Chayo", "VICTOR MONTOYA JR", "Victorcito", "Mendota", "Firebaugh"],
         ["Alcoholics Anonymous", "Celebrate Recovery", "Immigration and Customs Enforcement", "THE INTERPRETER",
          "PROCEEDINGS"],
     ),
@@ -195,6 +197,15 @@ EXPECTED = {
         ["CERTIFICATE OF TRANSCRIPTION", "ERRATA SHEET", "Transcriber", "Attn", "Director", "Victim Services Unit",
          "DOCUMENTS RECEIVED AFTER THE HEARING", "comprehensive risk"],
     ),
+    "disciplinary_examination.txt": (
+        ["MAURICIO IGNACIO VILLARREAL BUSTAMANTE", "K-91406", "FB-19-07-0412", "000316522", "Octavio Larrañaga",
+         "Okonjo", "Twomey", "Quinlivan", "Haugland", "Zamora", "Michoacán", "Delano", "Eusebia Bustamante",
+         "Cecil Avenue", "Arnulfo Villarreal", "McFarland", "411 Sherwood Avenue", "Villarreal e Hijos Welding",
+         "Jesús Ortiz Mendívil", "Chuy", "Wasco", "Tomás Ibáñez Quiroga", "Rigoberto Ibáñez", "Garces Highway",
+         "Lacroix-Pardo", "IBÁÑEZ QUIROGA", "Yareli", "August 20th, 2005"],
+        ["Log No.", "RVR Log Number", "Señora", "Doña", "EXAMINATION BY", "Objection. Leading.", "128-A counseling chrono",
+         "Victim Services", "disciplinary history"],
+    ),
 }
 
 
@@ -261,6 +272,9 @@ LABELED = [
     ("errata_certificate.txt", "Iglesia Cristiana Roca Viva", "ORGANIZATION", None),
     ("errata_certificate.txt", "Sierra Verbatim Reporting Services, Inc.", "ORGANIZATION", None),
     ("errata_certificate.txt", "Fairbanks-Cho", "PERSON", None),  # a name wrapped on a page without line numbers
+    ("disciplinary_examination.txt", "FB-19-07-0412", "ID", None),  # a rules violation report's log number
+    ("disciplinary_examination.txt", "000316522", "ID", None),
+    ("disciplinary_examination.txt", "Ibáñez Quiroga", "PERSON", None),
 ]
 
 
