@@ -100,6 +100,7 @@ class Detector:
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept = tagger_persons.beside_persons(text, kept)  # "Arnulfo" "Reyes-Bocanegra", "Itzel and Xochitl"
+        kept = tagger_persons.particle_surnames(text, kept)  # "Eusebia Bustamante" "de Villarreal"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(tagger_persons.first_name_pairs(text, kept))
 

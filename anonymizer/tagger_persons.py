@@ -4,7 +4,7 @@ of Grace Church"), a census first name and a surname ("Curtis Mbelu"), or a name
 or a witness ("My mom, Esperanza Price, raised us"), a courtesy title ("Ms. Malia Church") or
 "Who was". And the names beside a tagger's person: its words the tagger left out ("Mehmet" of "Ali
 Ege", "Reyes-Bocanegra" after "Arnulfo", "JR."), a first name paired with it ("Itzel and Xochitl"), a
-first name before a surname the document names ("Love Young")."""
+first name before a surname the document names ("Love Young"), a surname after particles ("de Villarreal")."""
 from __future__ import annotations
 
 import re
@@ -234,6 +234,29 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
         one = surface == word and _ONE_WORD.fullmatch(surface) is not None
         out.append(replace(m, label="PERSON") if paired and one and may_be_first_name(word) else m)
     return out
+
+
+#: a surname after particles, right after a person's name ("Bustamante" "de Villarreal", "van der Hoeven"): group 1
+_PARTICLE_SURNAME = re.compile(
+    rf"[ ](?:{'|'.join(vocabulary.NAME_PARTICLE_LEADS)})(?:[ ](?:{vocabulary.NAME_PARTICLE_ALTERNATION}))?"
+    rf"[ ]([{CAPITAL}][\w'’]+(?:-[{CAPITAL}][\w'’]+)?)(?![\w'’-])")
+
+
+def particle_surnames(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A person's name goes on over particles and the surname after them ("Eusebia Bustamante de
+    Villarreal"), a mention of that surname alone becoming part of it; never over another label's mention."""
+    out = sorted(mentions, key=lambda m: m.start)
+    for i, m in enumerate(out):
+        tail = _PARTICLE_SURNAME.match(text, m.end) if m is not None and m.label == "PERSON" else None
+        if tail is None or not _surname_word(tail.group(1)) or gazetteer.is_place_not_name(tail.group(1)):
+            continue
+        inside = [k for k in range(i + 1, len(out)) if out[k] is not None and out[k].start < tail.end()]
+        if any(out[k].label != "PERSON" or out[k].end > tail.end() for k in inside):
+            continue
+        for k in inside:
+            out[k] = None
+        out[i] = replace(m, end=tail.end())
+    return [m for m in out if m is not None]
 
 
 def _surname_word(word: str) -> bool:

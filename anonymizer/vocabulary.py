@@ -20,6 +20,7 @@ from importlib.resources import files
 
 from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
     NAME_PARTICLE_ALTERNATION,
+    NAME_PARTICLE_LEADS,
     NAME_PARTICLES,
     PLACE_PARTICLE_LEADS,
     PLACE_PARTICLES,

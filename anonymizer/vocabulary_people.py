@@ -19,6 +19,10 @@ PLACE_PARTICLES = frozenset({"de", "del", "da", "das", "do", "dos", "la", "las",
 PLACE_PARTICLE_LEADS = PLACE_PARTICLES - {"la", "las", "los"}
 #: the particles as one regular-expression alternation, longest first
 NAME_PARTICLE_ALTERNATION = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
+#: the particles that open a surname after a full name ("Bustamante de Villarreal", "van der Hoeven"); not "y",
+#: "el", "la", which join two people or a nickname ("Rosa Lopez y Hector")
+NAME_PARTICLE_LEADS = ("de", "del", "della", "di", "da", "das", "do", "dos", "du", "van", "von", "ter", "ten", "bin",
+                       "ibn", "bint")
 #: abbreviations whose dot does not end a sentence (``Mr. Young``), case-folded
 ABBREVIATIONS = frozenset("mr mrs ms mx dr prof sgt lt capt det rev fr st jr sr".split())
 #: title and role words dropped from person names (``titles.txt`` adds more), case-folded

@@ -692,3 +692,24 @@ def test_it_drops_a_whitelisted_term_stretched_by_a_state(text, surface, kept):
 def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
     out = list(filter_mentions(text, [m(text, surface, label, "spacy")]))
     assert [text[x.start:x.end] for x in out] == ([kept] if kept else [])
+
+
+@pytest.mark.parametrize(("text", "spans_in", "expected"), [
+    # a surname after particles goes on the name before it, a mention of that surname too
+    ("My grandmother, Doña Eusebia Bustamante de Villarreal, on", [("Eusebia Bustamante", "PERSON")],
+     [("Eusebia Bustamante de Villarreal", "PERSON")]),
+    ("Anneliese van der Hoeven wrote", [("Anneliese", "PERSON"), ("Hoeven", "PERSON")],
+     [("Anneliese van der Hoeven", "PERSON")]),
+    ("Maria Lopez de Soto came", [("Maria Lopez", "PERSON"), ("Soto", "PERSON")], [("Maria Lopez de Soto", "PERSON")]),
+    # never over another label or a place, nor over "y" between two people
+    ("Maria Lopez de Fresno came", [("Maria Lopez", "PERSON"), ("Fresno", "LOCATION")],
+     [("Maria Lopez", "PERSON"), ("Fresno", "LOCATION")]),
+    ("Maria Lopez de Zacatecas came", [("Maria Lopez", "PERSON")], [("Maria Lopez", "PERSON")]),
+    ("Rosa Lopez y Hector came", [("Rosa Lopez", "PERSON"), ("Hector", "PERSON")],
+     [("Rosa Lopez", "PERSON"), ("Hector", "PERSON")]),
+])
+def test_it_takes_a_surname_after_particles_into_the_name(text, spans_in, expected):
+    from anonymizer.tagger_persons import particle_surnames
+
+    mentions = [_ner(text, surface, label) for surface, label in spans_in]
+    assert [(text[m.start:m.end], m.label) for m in particle_surnames(text, mentions)] == expected
