@@ -227,3 +227,20 @@ def is_record_number(surface: str, whole: bool = True) -> bool:
     match = (_RECORD_NUMBER.fullmatch if whole else _RECORD_NUMBER.match)(surface)
     return match is not None and all(
         is_plain_word(word) or (word.isupper() and len(word) <= 4) for word in match.group(1).split())
+
+
+def unknown_word(word: str) -> bool:
+    """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
+    nationality, census name, place or organization's head word ("Okonkwo", "Halvorsen", "Tavion")."""
+    folded = word.casefold()
+    return not (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
+                or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)
+                or folded in gazetteer.first_names() or folded in gazetteer.last_names()
+                or in_dictionary(folded) or gazetteer.place_category(word) is not None
+                or folded in vocabulary.ORGANIZATION_HEAD_WORDS)
+
+
+def surname_word(word: str) -> bool:
+    """A word no list knows, or a census surname that is no plain word ("Bocanegra", "Reyes")."""
+    return unknown_word(word) or (vocabulary.fold_accents(word.casefold()) in gazetteer.last_names()
+                                  and not is_plain_word(word))

@@ -51,7 +51,7 @@ def titled_person(text: str, m: Mention) -> Mention:
 
 def _name_after_title(word: str) -> bool:
     """After a title, a Census name (a word or not: "Detective Mason") or a word no list knows ("Okonkwo")."""
-    return _census_name(word) or _unknown_word(word)
+    return _census_name(word) or plain.unknown_word(word)
 
 
 def _census_name(word: str) -> bool:
@@ -59,17 +59,6 @@ def _census_name(word: str) -> bool:
     folded = word.casefold()
     return folded in gazetteer.last_names() or (
         folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
-
-
-def _unknown_word(word: str) -> bool:
-    """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
-    nationality, place or organization's head word ("Okonkwo", "Halvorsen")."""
-    folded = word.casefold()
-    return not (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
-                or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)
-                or folded in gazetteer.first_names() or folded in gazetteer.last_names()
-                or plain.in_dictionary(folded) or gazetteer.place_category(word) is not None
-                or folded in vocabulary.ORGANIZATION_HEAD_WORDS)
 
 
 #: " of " or " of the " inside a tagger's span
@@ -146,7 +135,7 @@ def _named_in_apposition(text: str, start: int, end: int) -> bool:
         return may_be_first_name(first)
     if first.casefold() in vocabulary.ORGANIZATION_HEAD_WORDS or plain.is_plain_word(first):
         return False
-    return (vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() or _unknown_word(last)) \
+    return (vocabulary.fold_accents(last.casefold()) in gazetteer.last_names() or plain.unknown_word(last)) \
         and last not in vocabulary.ORGANIZATION_PLURAL_HEADS
 
 
@@ -191,7 +180,7 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
         return False
     # no census name either: a census name beside a tagger's person may be someone's else (the tagger
     # leaves it out for a reason) and is flagged as a suspect anyway; a word no list knows is not
-    return _unknown_word(text[start:end])
+    return plain.unknown_word(text[start:end])
 
 
 #: one word of a tagger's organization or group that may go on a name ("Reyes-Bocanegra", "JR.", "Itzel")
@@ -226,7 +215,7 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
         before = ends.get(m.start - 1) if text[m.start - 1:m.start] == " " else None
         if before and _ONE_WORD.fullmatch(surface) and (
                 word.casefold() in vocabulary.NAME_SUFFIXES
-                or (surface == word and all(map(_surname_word, word.split("-"))))):
+                or (surface == word and all(map(plain.surname_word, word.split("-"))))):
             out.append(replace(m, start=before.start, label="PERSON"))  # the rest of the name the tagger took for a firm
             continue
         paired = any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
@@ -242,27 +231,31 @@ _PARTICLE_SURNAME = re.compile(
     rf"[ ]([{CAPITAL}][\w'’]+(?:-[{CAPITAL}][\w'’]+)?)(?![\w'’-])")
 
 
+#: a name's suffix after it, perhaps after a comma ("Leroy Hutchins, Jr.", "Curtis Gibbs III")
+_SUFFIX_AFTER = re.compile(
+    r",?[ ](?:" + "|".join(sorted({f(s) for s in vocabulary.NAME_SUFFIXES for f in (str.title, str.upper)})) + r")\.?(?![\w'’-])")
+
+
 def particle_surnames(text: str, mentions: list[Mention]) -> list[Mention]:
     """A person's name goes on over particles and the surname after them ("Eusebia Bustamante de
-    Villarreal"), a mention of that surname alone becoming part of it; never over another label's mention."""
+    Villarreal") and over its suffix ("Leroy Hutchins, Jr."), a mention of that surname alone becoming part
+    of it; never over another label's mention."""
     out = sorted(mentions, key=lambda m: m.start)
     for i, m in enumerate(out):
-        tail = _PARTICLE_SURNAME.match(text, m.end) if m is not None and m.label == "PERSON" else None
-        if tail is None or not _surname_word(tail.group(1)) or gazetteer.is_place_not_name(tail.group(1)):
+        person = m is not None and m.label == "PERSON"
+        tail = _PARTICLE_SURNAME.match(text, m.end) if person else None
+        if tail is not None and (not plain.surname_word(tail.group(1)) or gazetteer.is_place_not_name(tail.group(1))):
+            tail = None
+        tail = tail or (_SUFFIX_AFTER.match(text, m.end) if person and " " in text[m.start:m.end] else None)
+        if tail is None:
             continue
-        inside = [k for k in range(i + 1, len(out)) if out[k] is not None and out[k].start < tail.end()]
+        inside = [k for k in range(i + 1, len(out)) if out[k] is not None and m.end <= out[k].start < tail.end()]
         if any(out[k].label != "PERSON" or out[k].end > tail.end() for k in inside):
             continue
         for k in inside:
             out[k] = None
         out[i] = replace(m, end=tail.end())
     return [m for m in out if m is not None]
-
-
-def _surname_word(word: str) -> bool:
-    """A word no list knows, or a census surname that is no plain word ("Bocanegra", "Reyes")."""
-    return _unknown_word(word) or (vocabulary.fold_accents(word.casefold()) in gazetteer.last_names()
-                                   and not plain.is_plain_word(word))
 
 
 def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:

@@ -707,8 +707,12 @@ def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
     ("Maria Lopez de Zacatecas came", [("Maria Lopez", "PERSON")], [("Maria Lopez", "PERSON")]),
     ("Rosa Lopez y Hector came", [("Rosa Lopez", "PERSON"), ("Hector", "PERSON")],
      [("Rosa Lopez", "PERSON"), ("Hector", "PERSON")]),
+    # a name's suffix, after a comma or not
+    ("the victim, Leroy Hutchins, Jr., a", [("Leroy Hutchins", "PERSON")], [("Leroy Hutchins, Jr.", "PERSON")]),
+    ("CURTIS GIBBS III was there", [("CURTIS GIBBS", "PERSON")], [("CURTIS GIBBS III", "PERSON")]),
+    ("Ms. Hutchins, Jr. High teacher", [("Hutchins", "PERSON")], [("Hutchins", "PERSON")]),  # one word: no suffix
 ])
-def test_it_takes_a_surname_after_particles_into_the_name(text, spans_in, expected):
+def test_it_takes_a_surname_after_particles_and_a_suffix_into_the_name(text, spans_in, expected):
     from anonymizer.tagger_persons import particle_surnames
 
     mentions = [_ner(text, surface, label) for surface, label in spans_in]

@@ -179,6 +179,12 @@ ADDRESS = [
     ("the Road 2 Recovery program", []),
     ("the house on East Fremont Street, number 2219.", ["East Fremont Street", "2219"]),
     ("on Elm Street, No. 14B, upstairs", ["Elm Street", "14B"]),
+    # a block; a house number before a street the document names with its suffix elsewhere
+    ("officers responded to the 1400 block of East Belmont Avenue regarding", ["1400 block of East Belmont Avenue"]),
+    ("on East Belmont Avenue. He lay in the driveway of 1422 East Belmont.", ["East Belmont Avenue",
+                                                                            "1422 East Belmont"]),
+    ("He lay in the driveway of 1422 East Belmont.", []),  # no street of that name: a number and a word
+    ("on Belmont Avenue. In 1998 Belmont was a town.", ["Belmont Avenue"]),
     # a street after "on", no house number
     ("at your home on Panorama Drive. Kern County", ["Panorama Drive"]),
     ("he went on Drive Time radio", []),
@@ -278,6 +284,7 @@ CASE_NUMBER = [
     ("Your driver's license was N4471236 then.", ["N4471236"]),
     ("a 115 from 2019, Log No. FB-19-07-0412, for a phone", ["FB-19-07-0412"]),  # a rules violation report's
     ("RVR Log Number 000316522, on Sergeant Quinlivan", ["000316522"]),
+    ("the Bakersfield Police Department report, DR number 03-118842. On", ["03-118842"]),
     ("I kept a log of 2019 and 2020", []),
     # a Social Security number with its dashes needs no name; a phone number's shape is no such number
     ("and the full one is 548-22-6789. Is that right?", ["548-22-6789"]),
@@ -298,6 +305,11 @@ PERSON_NAME = [
     ("The day after Thanksgiving. Easter Sunday I was in county.", []),  # a holiday, though a first name
     # a first name that is also a word, before a surname that is none
     ("My wife, Love Castellanos, she works", ["Love Castellanos"]),
+    # a word no list knows right after a relative: a first name the census lists do not have
+    ("He had jumped my cousin Tavion at the mall", ["Tavion"]),
+    ("my cousin Tavion Okonkwo-Bell was there", ["Tavion Okonkwo-Bell"]),
+    ("my cousin Fresno was there", []),  # a place after a relative: left to the other tools
+    ("The cousin Parenting class", []),
     ("We will Young and", []),  # ... not before a surname that is a word too
     ("I hope Grace Street is", []),
     # any capitalised word after a title, misspelled or common (``Officer Young``)

@@ -1,6 +1,8 @@
 """LOCATION: street addresses (``1234 Main Street``, ``329 East Olive Avenue``, ``Twenty-two eighteen North Linden Avenue``,
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
-(``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a house number after its street
+(``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a block (``the 1400
+block of East Belmont Avenue``), a house number before a street the document names with its suffix (``1422 East
+Belmont``), a house number after its street
 (``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
 after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
 from __future__ import annotations
@@ -36,10 +38,15 @@ _CROSSING = (rf"(?:{_STREET_ORDINAL}[ ](?:and|&)[ ](?:{_STREET_ORDINAL}|{_NAME_W
 #: the place or business before "on"/"off": a place's noun, or one or two capitalised words
 _BEFORE_ON = re.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
 
+#: a year before a word, after a word of time ("in 1998 Belmont")
+_YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
+#: a house number and a street's name without its suffix (group 1: the street's name)
+_NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
+
 PATTERNS = [
     Pattern(
         "street_address",
-        rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
+        rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?(?:[ ]block[ ]of)?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
         0.85,
     ),
     # the house number said aloud: "Twenty-two eighteen North Linden Avenue", "one forty-five Elm Street"
@@ -89,6 +96,10 @@ PATTERNS = [
         rf"(?<={_SUFFIX},?[ ](?i:number|no\.|house[ ]number)[ ]#?)\d{{1,6}}[A-Z]?(?![\w'’/-]|[.,]\d)",
         0.8,
     ),
+    # a house number before a street the document names with its suffix elsewhere: "the driveway of 1422 East
+    # Belmont" after "East Belmont Avenue" (see keep)
+    Pattern("house_number_known_street", rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
+            0.8),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",
@@ -106,6 +117,12 @@ class AddressRecognizer(RuleRecognizer):
     CONTEXT = ["address", "live", "lives", "located", "street", "residence", "house", "apartment"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
+        numbered = _NUMBERED_NAME.fullmatch(text, start, end)
+        if numbered and _YEAR_BEFORE.search(text, max(0, start - 12), end):
+            return False  # "In 1998 Belmont was a town": a year
+        if numbered:
+            street = re.escape(numbered.group(1)).replace(r"\ ", "[ ]")
+            return re.search(rf"(?<![\w'’-]){street}[ ]{_SUFFIX}(?![\w'’-])", text) is not None
         if not _BARE_RE.fullmatch(text, start, end):
             return True
         before = _BEFORE_ON.search(text, max(0, start - 40), start)

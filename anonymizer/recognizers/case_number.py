@@ -32,9 +32,9 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"
                  r"(?![\w/-]|\.\d)")
 #: a number that names one case, officer, booking, file or disciplinary report: "case number ", "badge #",
-#: "booking no. ", a rules violation report's "Log No. "
+#: "booking no. ", a rules violation report's "Log No. ", a police report's "DR number "
 _NOUN_CUE = re.compile(
-    r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log"
+    r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
     r"|warrant|social[ ]security|fbi|cii|state[ ]id)[ ]?(?:number|no\.|num\.|\#)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"

@@ -7,14 +7,14 @@ is a known first name — and not an English word that names happen to share (``
 nationality/religion — is a name, together with a following capitalised word that is a
 known surname (``Ebony Green``: surnames may be common words). Right after a relative
 (``your daughter Crystal``, ``my brother, Will,``) a first name is a name whatever word or place
-it also is.
+it also is, and so is a word no list knows (``my cousin Tavion``).
 """
 from __future__ import annotations
 
 import regex as re
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import gazetteer, lexicon, vocabulary
+from anonymizer import gazetteer, lexicon, plain, vocabulary
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
@@ -56,6 +56,13 @@ def _not_a_surname(word: str, extra_whitelist: tuple[str, ...]) -> bool:
     )
 
 
+def _kin_name(text: str, start: int, end: int) -> bool:
+    """A word no list knows right after a relative: a first name the census lists do not have ("my cousin
+    Tavion", "his daughter Nevaeh")."""
+    return end - start >= 3 and plain.unknown_word(text[start:end]) \
+        and lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True)
+
+
 class PersonNameRecognizer(RuleRecognizer):
     """A known first name (Census 1990) that is not a common word or a place, plus a known surname after it."""
 
@@ -67,12 +74,16 @@ class PersonNameRecognizer(RuleRecognizer):
         """Most capitalised words are no census first name and follow no title: :meth:`adjust`
         would drop them (both patterns match one word, so equal spans get equal answers)."""
         return (end - start >= 3 and text[start:end].casefold() in gazetteer.first_names()) \
-            or _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None
+            or _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None or _kin_name(text, start, end)
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
             return self._titled_run(text, start, end)
+        if len(first) >= 3 and first.casefold() not in gazetteer.first_names() and _kin_name(text, start, end):
+            surname = _SURNAME.match(text, end)  # "my cousin Tavion", "my cousin Tavion Okafor"
+            last = surname.group(1).split("-") if surname else []
+            return start, surname.end(1) if last and all(map(plain.surname_word, last)) else end
         if len(first) < 3 or first.casefold() not in gazetteer.first_names():
             return None
         kin = lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True)
