@@ -17,8 +17,9 @@ list of exhibits with a case number of dashed groups and a crossing of streets, 
 risk assessment's report with a form's fields printed side by side (``NAME: OYELOWO, BABATUNDE A.``, ``DOB:``, ``AGE: 43``, ``EVALUATOR:``), a decision's last numbered pages
 followed by pages without line numbers (a certificate, an errata sheet's table with names misspelled and without
 their accents, an addendum's list), a disciplinary history with rules violation reports' log numbers and an
-examination under ``EXAMINATION BY`` headings with Spanish double surnames and honorifics (``Señora``, ``Doña``).
-They are
+examination under ``EXAMINATION BY`` headings with Spanish double surnames and honorifics (``Señora``, ``Doña``),
+a police report read into the record (a report's ``DR number``, a block and a house number before a street named
+without its suffix, a vehicle's make and model, a name's suffix after a comma). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -206,6 +207,16 @@ EXPECTED = {
         ["Log No.", "RVR Log Number", "Señora", "Doña", "EXAMINATION BY", "Objection. Leading.", "128-A counseling chrono",
          "Victim Services", "disciplinary history"],
     ),
+    "police_report_read.txt": (
+        ["DWAYNE ELLISON FAIRCLOTH", "T-55190", "03-118842", "1400 block of East Belmont Avenue", "1422 East Belmont",
+         "D. Kim", "1187", "T.R. Vasquez-Hale", "Leroy Hutchins, Jr", "Odalys Fernández-Pike", "4MNP207",
+         "Gwendolyn Achebe-Strand", "3015 Pacheco Road", "9-22-1984", "D'Marcus Whitlow", "Little Bit", "Tavion",
+         "Bernice Hutchins", "03-01742", "Rashida Ellery", "Tillotson", "Braddock", "Lavonne Faircloth-Gibbs",
+         "712 Monitor Street, Apartment 3", "661-555-0174", "Gibbs & Sons Hauling", "Curtis", "Kern Medical Center",
+         "Hall Ambulance"],
+        ["Chevy Tahoe", "DR number", "Offender Mentor Certification Program", "black male adult", "laudatory chrono",
+         "P R O C E E D I N G S"],
+    ),
 }
 
 
@@ -275,6 +286,11 @@ LABELED = [
     ("disciplinary_examination.txt", "FB-19-07-0412", "ID", None),  # a rules violation report's log number
     ("disciplinary_examination.txt", "000316522", "ID", None),
     ("disciplinary_examination.txt", "Ibáñez Quiroga", "PERSON", None),
+    ("disciplinary_examination.txt", "Eusebia Bustamante de Villarreal", "PERSON", None),  # particles: one name
+    ("police_report_read.txt", "03-118842", "ID", None),  # a police report's DR number
+    ("police_report_read.txt", "1422 East Belmont", "LOCATION", None),
+    ("police_report_read.txt", "Leroy Hutchins, Jr.", "PERSON", None),
+    ("police_report_read.txt", "Tavion", "PERSON", 2),  # "my cousin Tavion": a name no list knows, no suspect
 ]
 
 
