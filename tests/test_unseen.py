@@ -280,6 +280,8 @@ SUSPECTS = [
     ("COMMISSIONER ROE: Walk us through that night.", []),
     ("     Q. Tell me about the life crime.", []),  # an indented question opens a sentence too
     ("MR. DOE: I was born in Accra, in Ghana.", [("Accra", "LOCATION"), ("Ghana", "LOCATION")]),  # no one's name
+    ("MR. DOE: He is a firefighter in Prather now.", [("Prather", "LOCATION")]),  # a town the lists miss
+    ("MR. DOE: It was in Quenneville's cell.", [("Quenneville's", "PERSON")]),  # a possessive: a person
     # a heading of ordinary words in capitals; a word of a public body's name
     ("THE FACTS\n\nI. THE CIRCUMSTANCES OF THE CASE\n\nThe applicant was born in 1970.", []),
     ("MR. DOE: That was it.\nJOHN SMITH\nMR. DOE: Yes.", [("JOHN SMITH", "PERSON")]),
