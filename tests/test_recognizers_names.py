@@ -140,6 +140,8 @@ NRP = [
 ADDRESS = [
     # a street named by one word, after a place or a known business "on" or "off" it
     ("She worked at the Target on Blackstone and", ["Blackstone"]),
+    ("she worked nights at the Denny's on Blackstone and Shaw.", ["Blackstone and Shaw"]),  # a business by name
+    ("I saw Denny's car on Blackstone and", []),  # a person's possessive: no business
     ("my girlfriend's apartment on Shields and Maroa, near", ["Shields and Maroa"]),
     ("threw it in the canal off Ashlan after", ["Ashlan"]),
     ("the report on Martinez was late", []),

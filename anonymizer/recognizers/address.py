@@ -38,6 +38,8 @@ _CROSSING = (rf"(?:{_STREET_ORDINAL}[ ](?:and|&)[ ](?:{_STREET_ORDINAL}|{_NAME_W
 #: the place or business before "on"/"off": a place's noun, or one or two capitalised words
 _BEFORE_ON = re.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
 
+#: a business named by its owner's possessive, after "the" ("the Denny's on Blackstone and Shaw")
+_A_BUSINESS = re.compile(r"(?i:the)[ ]\p{Lu}[\p{L}'’]*['’]s")
 #: a year before a word, after a word of time ("in 1998 Belmont")
 _YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
 #: a house number and a street's name without its suffix (group 1: the street's name)
@@ -129,7 +131,9 @@ class AddressRecognizer(RuleRecognizer):
         if before is None:
             return True  # the other patterns' matches: "the corner of Fifth and Maple"
         noun, name = before.group("noun", "name")
-        if not (noun in vocabulary.STREET_PLACE_NOUNS if noun else gazetteer.is_known_organization(name)):
+        business = name is not None and (gazetteer.is_known_organization(name) or _A_BUSINESS.fullmatch(
+            text, max(0, before.start("name") - 4), before.end("name")) is not None)
+        if not (noun in vocabulary.STREET_PLACE_NOUNS if noun else business):
             return False
         return all(_street_word(w) for w in text[start:end].replace("&", "and").split(" and "))
 
