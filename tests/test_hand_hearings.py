@@ -19,7 +19,8 @@ followed by pages without line numbers (a certificate, an errata sheet's table w
 their accents, an addendum's list), a disciplinary history with rules violation reports' log numbers and an
 examination under ``EXAMINATION BY`` headings with Spanish double surnames and honorifics (``Señora``, ``Doña``),
 a police report read into the record (a report's ``DR number``, a block and a house number before a street named
-without its suffix, a vehicle's make and model, a name's suffix after a comma). They are
+without its suffix, a vehicle's make and model, a name's suffix after a comma), the victim's family's statements
+under a form's one-line fields (a nickname, grandchildren, a pastor, a state agency, a town the lists miss). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -217,6 +218,16 @@ EXPECTED = {
         ["Chevy Tahoe", "DR number", "Offender Mentor Certification Program", "black male adult", "laudatory chrono",
          "P R O C E E D I N G S"],
     ),
+    "family_statements.txt": (
+        ["PRENTICE, JEROME WALLACE", "E-77302", "Yvette Castellano-Brandt", "Hollis Ng", "Marguerite Solano",
+         "Denise Solano-Reed", "Alonzo Tibbs", "Rochelle Ann Solano", "Shelly", "May 12th, 1985", "St. Agnes",
+         "Fresno City College", "Blackstone and Shaw", "Tollhouse Road", "Clovis", "Kiana Broussard", "Academy Avenue",
+         "Malik", "Cal Fire", "Prather", "Ernesto", "Belmont Memorial Park", "Okamura", "Jaylen", "Brianna", "Bri",
+         "Rochelle", "Hoover High", "Greater New Hope Missionary Baptist Church", "Fresno Street", "thirty-nine",
+         "twenty-three"],
+        ["Office of Victim and Survivor Rights and Services", "firefighter", "Reverend", "(mother)", "VICTIM NOK",
+         "COMMISSIONERS"],
+    ),
 }
 
 
@@ -291,6 +302,10 @@ LABELED = [
     ("police_report_read.txt", "1422 East Belmont", "LOCATION", None),
     ("police_report_read.txt", "Leroy Hutchins, Jr.", "PERSON", None),
     ("police_report_read.txt", "Tavion", "PERSON", 2),  # "my cousin Tavion": a name no list knows, no suspect
+    ("family_statements.txt", "Cal Fire", "ORGANIZATION", None),  # a state agency, no person
+    ("family_statements.txt", "Blackstone and Shaw", "LOCATION", None),  # the crossing a restaurant is on
+    ("family_statements.txt", "Prather", "LOCATION", 3),  # "in Prather": a town the lists miss
+    ("family_statements.txt", "Kiana Broussard", "PERSON", None),
 ]
 
 
