@@ -287,6 +287,11 @@ CASE_NUMBER = [
     ("a 115 from 2019, Log No. FB-19-07-0412, for a phone", ["FB-19-07-0412"]),  # a rules violation report's
     ("RVR Log Number 000316522, on Sergeant Quinlivan", ["000316522"]),
     ("the Bakersfield Police Department report, DR number 03-118842. On", ["03-118842"]),
+    # a court reporter's or transcriber's certificate number wherever it stands; a transcript's ID after its name
+    ("I, MARISOL VANDERHOEK, AAERT No. CET**D-1147, a Certified", ["CET**D-1147"]),
+    ("Linda Ferris, CSR No. 12345, Official Reporter", ["12345"]),
+    ("Transcript ID: FTC-23-0611-7731", ["FTC-23-0611-7731"]),
+    ("the CSR exam in 2019", []),
     ("I kept a log of 2019 and 2020", []),
     # a Social Security number with its dashes needs no name; a phone number's shape is no such number
     ("and the full one is 548-22-6789. Is that right?", ["548-22-6789"]),

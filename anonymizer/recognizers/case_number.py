@@ -8,7 +8,8 @@ and dates stay unmatched. Any number of three or more digits is one right after 
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
 FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``driver's license was N4471236``). A Social Security number written with its
-dashes (``548-22-6789``) needs no name.
+dashes (``548-22-6789``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
+``CET**D-1147``) need no name.
 """
 from __future__ import annotations
 
@@ -35,12 +36,16 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a
 #: "booking no. ", a rules violation report's "Log No. ", a police report's "DR number "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
-    r"|warrant|social[ ]security|fbi|cii|state[ ]id)[ ]?(?:number|no\.|num\.|\#)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
+    r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer)[ ]?(?:number|no\.|num\.|\#|id)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
 
 
+#: a court reporter's or a transcriber's certificate number (``CSR 12345``, ``CET**D-1147``), wherever it stands (after
+#: ``CSR No.``, the cue's)
+_CERTIFICATE = r"(?<![\w*-])(?:CET|CER|CSR|CDLT)(?:\*\*|[ -])?[A-Z]?-?\d{3,6}(?![\w-])"
+_CERTIFICATE_RE = re.compile(_CERTIFICATE)
 #: a California licence plate's shape (``2ABC123``): a plate wherever it stands
 _PLATE = re.compile(r"\d[A-Z]{3}\d{3}")
 #: a Social Security number, written with its dashes (``548-22-6789``): no phone number has that shape
@@ -54,11 +59,11 @@ class CaseNumberRecognizer(RuleRecognizer):
 
     ENTITY = "ID"
     PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
-                Pattern("social_security_number", _SSN, 0.9)]
+                Pattern("social_security_number", _SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9)]
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if _SSN_RE.fullmatch(text, start, end) or _PLATE.fullmatch(text, start, end):
+        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _PLATE, _CERTIFICATE_RE)):
             return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):
