@@ -195,8 +195,9 @@ EXPECTED = {
          "Thalheimer Rose", "Thalheimer-Ross", "Rufina Saldivar", "Graciela Echeverría", "Iglesia Cristiana Roca Viva",
          "BERNADETTE OKAFOR-LINDQVIST", "Bernadette Okafor-Lindqvist", "P-40875", "3820 Bradshaw Road, Suite 140",
          "95827", "Thomas J. Whitcombe", "Marisela Quintero-Boyd", "opinedo@rocaviva.org", "Fairbanks-Cho",
-         "Ortega Family Tire & Brake", "11/18/2021"],
-        ["CERTIFICATE OF TRANSCRIPTION", "ERRATA SHEET", "Transcriber", "Attn", "Director", "Victim Services Unit",
+         "Ortega Family Tire & Brake", "11/18/2021", "CET**D-1147"],
+        ["CERTIFICATE OF TRANSCRIPTION", "ERRATA SHEET", "Certified Electronic Transcriber", "AAERT", "Attn",
+         "Director", "Victim Services Unit",
          "DOCUMENTS RECEIVED AFTER THE HEARING", "comprehensive risk"],
     ),
     "disciplinary_examination.txt": (
