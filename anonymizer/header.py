@@ -58,7 +58,7 @@ _DATE_RE = re.compile(rf"^(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:{_MONTHS})\s+\d{{
 _TIME_RE = re.compile(r"^\d{1,2}:\d{2}(?:\s*[AP]\.?\s?M\.?)?$", re.IGNORECASE)
 _MATTER_LINE_RE = re.compile(r"^(?:In the matter|Consideration)", re.IGNORECASE)
 _MATTER_RE = re.compile(r"In the matter of the (.+?Hearing)\s+of\b", re.IGNORECASE)
-_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+(?:the\s+matter\s+of|re)\s*:", re.IGNORECASE)
+_HEARING_OF_RE = re.compile(r"Hearing\s+of\s*:?|^In\s+(?:the\s+matter\s+of|re)\s*:|^of\s*:\s*$", re.IGNORECASE)  # "of:" wrapped
 #: a value printed after its label: ``Date: March 3, 2021``, ``Time: 9:14 a.m.``
 _LABELED_RE = re.compile(r"^(?:(?:Hearing\s+)?Date(?:\s+of\s+Hearing)?|Time|On)\s*:\s*(?P<value>.+)$", re.IGNORECASE)
 #: a field's label and its value (``Inmate Name: DOE, JOHN``): no part of the hearing's type above it

@@ -3,7 +3,8 @@
 Steps, on the words found in PDFium's characters of each page (grouped into printed lines
 with their positions):
 
-1. page 1 is the title block, every printed line kept as it is;
+1. page 1 is the title block, every printed line kept as it is but its line number (a caption may be
+   numbered like the body) and page number, up to where the body starts on it (``ends_title``);
 2. line numbers are found as ``1``, ``2``, ``3`` ... sequences at the start
    (or the end) of lines, printed in one column across the document, and
    removed; empty numbered lines and bare page numbers at the top or bottom
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anonymizer.header import split_title
+from anonymizer.header import ends_title, split_title
 from anonymizer.pdf_pages import (
     Line,
     NumberColumn,
@@ -38,6 +39,7 @@ from anonymizer.pdf_pages import (
     number_column,
     read_pages,
     running_furniture,
+    title_page,
 )
 from anonymizer.pdf_text import is_heading, join, paragraphs, split_certificate, utterances
 from anonymizer.transcript import is_speaker_tag
@@ -68,8 +70,10 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
 
 def normalize(pages: list[Page]) -> str:
     """The normalized text of a transcript from the printed lines of its pages."""
-    title = [line.text for line in pages[0]]
-    rest = clean(pages[1:])
+    first = title_page(pages[0], pages[1:])
+    cut = next((i for i, line in enumerate(first) if i and ends_title(line.text)), len(first))
+    title = [line.text for line in first[:cut]]  # the body may start on the title page (P R O C E E D I N G S)
+    rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
     body, certificate = split_certificate(rest)
     right = max((line.x1 for page in rest for line in page if not line.is_columns()), default=0.0)
     blocks = [title, utterances(line.text for line in body), paragraphs(certificate, right)]

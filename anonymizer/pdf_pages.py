@@ -21,7 +21,7 @@ from anonymizer.transcript import is_speaker_tag
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
 WORD_GAP = 3.0  # points: a wider gap between characters separates words 
 FURNITURE_TOLERANCE = 4.0  # points: a running header/footer recurs within this height band
-MAX_LINE_NUMBER = 25
+MAX_LINE_NUMBER = 34  # 25 lines a page, or 28 on pleading paper, or more
 
 _DIGITS_RE = re.compile(r"\d+")
 _DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
@@ -251,6 +251,13 @@ def number_column(pages: list[Page]) -> NumberColumn | None:
         if best is None or support > best[0]:
             best = (support, column)
     return best[1] if best else None
+
+
+def title_page(first: Page, rest: list[Page]) -> Page:
+    """The title page's printed lines without their line numbers (a caption printed with numbers, like the
+    body's or alone), nor its page number."""
+    column = number_column(rest) or number_column([first])
+    return [line for line, _ in _strip_numbers(first, column)]
 
 
 def _strip_numbers(page: Page, column: NumberColumn | None) -> list[tuple[Line, bool]]:
