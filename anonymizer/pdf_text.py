@@ -22,7 +22,9 @@ _SPELLED_NEXT_RE = re.compile(r"^[A-Za-z]-[A-Za-z]")
 _BROKEN_END_RE = re.compile(r"\d\d-$")
 _BROKEN_START_RE = re.compile(r"^\d")
 _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
-_HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*"
+_HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
+#: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
+_TURN_RE = re.compile(r"^[QA][.:]\s")
 _HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
 
 
@@ -104,8 +106,8 @@ def utterances(texts: Iterable[str]) -> list[str]:
 
 
 def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
-    """Each printed body line and how it joins the one before: ``None`` when it starts an item,
-    else the separator (:func:`separator`).
+    """Each printed body line and how it joins the one before: ``None`` when it starts an item (a speaker
+    tag, an examination's ``Q.``/``A.`` turn), else the separator (:func:`separator`).
 
     Standalone: a parenthetical note that fills its printed line(s) and
     starts with a capital (``(Off the record)``; an inline ``(indiscernible)``
@@ -129,7 +131,7 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             if not depth:
                 current = None
             continue
-        if is_speaker_tag(text):
+        if is_speaker_tag(text) or _TURN_RE.match(text):
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
