@@ -41,7 +41,8 @@ from anonymizer.pdf_pages import (
     running_furniture,
     title_page,
 )
-from anonymizer.pdf_text import is_heading, join, paragraphs, split_certificate, utterances
+from anonymizer.pdf_text import (is_heading, join, paragraphs, split_certificate, stamped_label,
+                                 utterances)
 from anonymizer.transcript import is_speaker_tag
 from anonymizer.types import Transcript
 
@@ -71,7 +72,7 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
 def normalize(pages: list[Page]) -> str:
     """The normalized text of a transcript from the printed lines of its pages."""
     first = title_page(pages[0], pages[1:])
-    cut = next((i for i, line in enumerate(first) if i and ends_title(line.text)), len(first))
+    cut = next((i for i, line in enumerate(first) if i and (ends_title(line.text) or stamped_label(line.text))), len(first))
     title = [line.text for line in first[:cut]]  # the body may start on the title page (P R O C E E D I N G S)
     rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
     body, certificate = split_certificate(rest)

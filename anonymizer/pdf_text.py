@@ -10,7 +10,7 @@ import statistics
 from collections.abc import Iterable
 
 from anonymizer.pdf_pages import Line, Page
-from anonymizer.transcript import is_speaker_tag
+from anonymizer.transcript import is_speaker_tag, speaker_labels
 
 _NOTE_START_RE = re.compile(r"^\(\s*[A-Z]")  # (Off the record), (Whereupon ...); not (indiscernible)
 _SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")
@@ -105,9 +105,34 @@ def utterances(texts: Iterable[str]) -> list[str]:
     return out
 
 
+#: a recording's timestamp ending a printed line, one space before it (print keeps no wide gap)
+_STAMP_END = re.compile(r"(?<=\S) (\d{1,2}:[0-5]\d:[0-5]\d)$")  # with its seconds: no clock time ending a line
+
+
+#: a speaker's label of a few words alone before a timestamp, lower case after its first word (``Unidentified
+#: speaker  0:06:30``)
+_STAMP_LINE = re.compile(r"[A-Z][A-Za-z'’.-]*(?:[ ][A-Za-z'’.-]+){0,4}[ ]+\d{1,2}:[0-5]\d:[0-5]\d")
+
+
+def speaker_label(text: str) -> re.Match[str] | None:
+    """A speaker's label in mixed case opening a printed line (``transcript.speaker_labels``): ``Presiding
+    Commissioner Faulkner:``, or a name before a timestamp whose wide gap the print lost."""
+    return next(speaker_labels(_STAMP_END.sub(r"  \1", text)), None)
+
+
+def stamped_label(text: str) -> str | None:
+    """A printed line that is a speaker's label and a recording's timestamp, alone (``Marcus Boyd 0:00:12``,
+    ``Unidentified speaker 0:06:30``), with its wide gap back; else None."""
+    label = speaker_label(text)
+    if label is not None:
+        return label.string if label.group("stamp") else None
+    return _STAMP_END.sub(r"  \1", text) if _STAMP_LINE.fullmatch(text) else None
+
+
 def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
     """Each printed body line and how it joins the one before: ``None`` when it starts an item (a speaker
-    tag, an examination's ``Q.``/``A.`` turn), else the separator (:func:`separator`).
+    tag, a speaker's label in mixed case, an examination's ``Q.``/``A.`` turn), else the separator
+    (:func:`separator`).
 
     Standalone: a parenthetical note that fills its printed line(s) and
     starts with a capital (``(Off the record)``; an inline ``(indiscernible)``
@@ -131,7 +156,11 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             if not depth:
                 current = None
             continue
-        if is_speaker_tag(text) or _TURN_RE.match(text):
+        stamped = stamped_label(text)
+        if stamped is not None:  # a label and its timestamp alone on their line: the words said follow
+            out.append((stamped, None))
+            current = None
+        elif is_speaker_tag(text) or _TURN_RE.match(text) or speaker_label(text) is not None:
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:

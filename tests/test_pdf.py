@@ -365,3 +365,20 @@ def test_it_round_trips_wrapped_utterances_of_random_words(seed, trailing_number
     printed = [line for text in spoken for line in wrap(text)]
     hearing = Hearing(NEW_TITLE, paginate(printed), NEW_CERTIFICATE, trailing_numbers=trailing_numbers)
     assert pdf.extract(render(hearing), "random.pdf").text.split("\n\n")[1] == "\n".join(spoken)
+
+
+@pytest.mark.parametrize(("printed", "joined"), [
+    # an examination's turns start an utterance; its heading (with a title's dot) stands alone
+    (["questions?", "EXAMINATION BY MS. ROE", "BY MS. ROE:", "Q. Where were you", "born?", "A: In Zamora."],
+     ["questions?", "EXAMINATION BY MS. ROE", "BY MS. ROE:", "Q. Where were you born?", "A: In Zamora."]),
+    # a speaker's label in mixed case, before a colon or alone before a timestamp (its wide gap back)
+    (["Presiding Commissioner Faulkner: Good", "morning.", "Marcus Whitley-Boyd 0:00:12", "Yes ma'am, I",
+      "hear you.", "Unidentified speaker 0:06:30", "(inaudible)"],
+     ["Presiding Commissioner Faulkner: Good morning.", "Marcus Whitley-Boyd  0:00:12", "Yes ma'am, I hear you.",
+      "Unidentified speaker  0:06:30", "(inaudible)"]),
+    # a clock time ending a wrapped line is no timestamp
+    (["INMATE DOE: We left the", "Motel 6 at 11:30", "that night."], ["INMATE DOE: We left the Motel 6 at 11:30 that night."]),
+    (["INMATE DOE: We left at", "Mr. Roe 11:30", "that night."], ["INMATE DOE: We left at Mr. Roe 11:30 that night."]),
+])
+def test_it_starts_an_utterance_at_a_turn_a_label_and_a_timestamp(printed, joined):
+    assert pdf.utterances(printed) == joined

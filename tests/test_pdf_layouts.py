@@ -14,11 +14,11 @@ HAND = Path(__file__).parent / "hand"
 LAYOUTS = [  # font, size, lines a page, title page numbered, lines of the title page alone (0: the body goes on)
     ("Helvetica", 11, 28, True, 0),
     ("Times-Roman", 12, 28, False, 0),
-    ("Courier", 12, 25, True, 0),
+    ("Courier", 11, 25, True, 0),
     ("Helvetica", 11, 26, True, 20),
     ("Times-Roman", 11, 32, False, 20),
 ]
-FILES = ["police_report_read.txt", "family_statements.txt", "disciplinary_examination.txt"]
+FILES = ["police_report_read.txt", "family_statements.txt", "disciplinary_examination.txt", "speaker_timestamp_lines.txt"]
 
 
 def _words(text: str) -> str:
