@@ -4,7 +4,8 @@ Steps, on the words found in PDFium's characters of each page (grouped into prin
 with their positions):
 
 1. page 1 is the title block, every printed line kept as it is but its line number (a caption may be
-   numbered like the body) and page number, up to where the body starts on it (``ends_title``);
+   numbered like the body) and page number, up to where the body starts on it (``ends_title``); a
+   title that fills page 1 goes on on page 2 up to the body's start there;
 2. line numbers are found as ``1``, ``2``, ``3`` ... sequences at the start
    (or the end) of lines, printed in one column across the document, and
    removed; empty numbered lines and bare page numbers at the top or bottom
@@ -72,10 +73,20 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
 def normalize(pages: list[Page]) -> str:
     """The normalized text of a transcript from the printed lines of its pages."""
     first = title_page(pages[0], pages[1:])
-    cut = next((i for i, line in enumerate(first) if i and (ends_title(line.text) or stamped_label(line.text))), len(first))
+    cut = _body_start(first, start=1)
     title = [line.text for line in first[:cut]]  # the body may start on the title page (P R O C E E D I N G S)
     rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
+    if cut == len(first) and rest and (spill := _body_start(rest[0])) < len(rest[0]):
+        title += [line.text for line in rest[0][:spill]]  # a long list of those present goes on on page 2
+        rest[0] = rest[0][spill:]
     body, certificate = split_certificate(rest)
     right = max((line.x1 for page in rest for line in page if not line.is_columns()), default=0.0)
     blocks = [title, utterances(line.text for line in body), paragraphs(certificate, right)]
     return "\n\n".join("\n".join(block) for block in blocks if block) + "\n"
+
+
+def _body_start(lines: Page, start: int = 0) -> int:
+    """Index of the first line from ``start`` on that starts the body (``ends_title``, a label before a
+    timestamp), else the number of lines."""
+    return next((i for i in range(start, len(lines))
+                 if ends_title(lines[i].text) or stamped_label(lines[i].text)), len(lines))

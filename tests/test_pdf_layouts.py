@@ -1,5 +1,6 @@
 """A transcript printed by another vendor reads as its text does: a proportional font, 28 numbered lines a
-page (pleading paper), a title page numbered like the body, the body starting on the title page."""
+page (pleading paper), a title page numbered like the body, the body starting on the title page, a title going
+on on page 2."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,6 +18,7 @@ LAYOUTS = [  # font, size, lines a page, title page numbered, lines of the title
     ("Courier", 11, 25, True, 0),
     ("Helvetica", 11, 26, True, 20),
     ("Times-Roman", 11, 32, False, 20),
+    ("Helvetica", 11, 28, False, 9),  # a title page too long for its page goes on on page 2
 ]
 FILES = ["police_report_read.txt", "family_statements.txt", "disciplinary_examination.txt", "speaker_timestamp_lines.txt"]
 
