@@ -27,7 +27,7 @@ HEADS = (
     "Court", "Courts", "Ministry", "Minister", "Office", "Department", "Directorate", "Authority", "Authorities",
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
-    "Inspectorate", "Governor", "Agency", "Administration",
+    "Inspectorate", "Governor", "Agency", "Administration", "House",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -41,7 +41,7 @@ QUALIFIERS = (
     "County", "City", "Family", "Juvenile", "Commercial", "Tax", "Employment", "Industrial", "Police",
     "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
-    "Twelfth",
+    "Twelfth", "Immigration", "Customs", "Revenue",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (

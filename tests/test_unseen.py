@@ -146,6 +146,9 @@ PUBLIC_BODIES = [
     ("Administrative Court’s", "ORGANIZATION", False),
     ("Chief Building Inspector", "ORGANIZATION", False),
     ("Regional Governor", "LOCATION", False),
+    ("Directorate of Immigration", "ORGANIZATION", False),
+    ("Immigration Appeals Board", "ORGANIZATION", False),
+    ("House of Lords", "ORGANIZATION", False),
     # a statute's title
     ("Military Service Act", "ORGANIZATION", False),
     ("Americans with Disabilities Act", "ORGANIZATION", False),
@@ -157,6 +160,7 @@ PUBLIC_BODIES = [
     ("Fresno Police Department", "ORGANIZATION", True),
     ("Pomona Unified School District", "ORGANIZATION", True),
     ("Sureños", "ORGANIZATION", True),
+    ("Istanbul Revenue Office", "ORGANIZATION", True),
 ]
 
 
