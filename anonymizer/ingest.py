@@ -70,7 +70,9 @@ def load_bytes(data: bytes, filename: str, config: Config = Config(), limits: Li
     if suffix == ".pdf":
         return _load_pdf(data, name, config, limits)
     _check_size(name, len(data), config)
-    return _load_text(data, name)
+    transcript, shown = _load_text(data, name)
+    _check_lines(name, shown, config)
+    return transcript
 
 
 def _check_suffix(name: str) -> str:
@@ -86,6 +88,18 @@ def _check_size(name: str, size: int, config: Config) -> None:
         raise IngestError(name, f"too large ({size / _MB:.1f} MB; limit {config.max_text_bytes / _MB:.1f} MB)")
 
 
+def _check_lines(name: str, text: str, config: Config) -> None:
+    """Refuse a line past ``config.max_line_chars``: spaCy's memory and several stages' time grow
+    with the square of a line's length (a 1 MB line took 3 GB, a 1 MB line of names hours)."""
+    limit = config.max_line_chars
+    if len(text) <= limit:
+        return
+    for number, line in enumerate(text.splitlines(), 1):  # the lines the pass reads (detect_nlp.parse)
+        if len(line) > limit:
+            raise IngestError(name, f"line {number} is {len(line):,} characters long (limit {limit:,}); "
+                                    "a transcript needs line breaks: is this a transcript?")
+
+
 def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> Transcript:
     if limits is None:
         from anonymizer import pdf  # PDFium is only loaded when a PDF arrives
@@ -94,6 +108,7 @@ def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> 
     else:
         transcript = _extract_limited(data, name, limits)
     _check_size(name, len(transcript.text.encode("utf-8")), config)
+    _check_lines(name, transcript.text, config)
     return transcript
 
 
@@ -143,7 +158,8 @@ def _child(send, data: bytes, name: str, limits: Limits) -> None:
     send.close()
 
 
-def _load_text(data: bytes, name: str) -> Transcript:
+def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
+    """The transcript and the text the pass will read (a text printed like a PDF: its reflowed view)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -157,7 +173,8 @@ def _load_text(data: bytes, name: str) -> Transcript:
     title_end, header = split_title(shown.text if shown else text)
     if shown is not None:
         title_end = shown.offset(title_end)
-    return Transcript(name=name, text=text, header=header, title_end=title_end, source_format="txt")
+    transcript = Transcript(name=name, text=text, header=header, title_end=title_end, source_format="txt")
+    return transcript, shown.text if shown else text
 
 
 def _not_utf8_reason(data: bytes) -> str:

@@ -75,6 +75,9 @@ BAD_INPUTS = [
     ("latin1.txt", lambda: "\n".join(TITLE + BODY).encode("cp1252"), "not UTF-8 text (looks like "),
     ("nul.txt", lambda: b"INMATE NUNEZ: yes\x00\x00\x01", "binary data, not text"),
     ("hearing.docx", lambda: "PK Núñez".encode(), "unsupported file type ('.docx'); expected .pdf or .txt"),
+    ("one-line.txt", lambda: b"INMATE NUNEZ: yes. " * 3000, "line 1 is 57,000 characters long (limit 50,000)"),
+    ("no-breaks.txt", lambda: b"x" * 2_500_000, "line 1 is 2,500,000 characters long (limit 50,000)"),
+    ("late-line.txt", lambda: b"INMATE NUNEZ: yes.\n" * 3 + b"NUNEZ " * 9000, "line 4 is 54,000 characters long"),
 ]
 
 
@@ -108,3 +111,19 @@ def test_it_refuses_a_missing_file(tmp_path):
 def test_it_applies_the_size_limit_to_the_text_of_a_pdf():
     with pytest.raises(IngestError, match=r"^big\.pdf: too large \(0\.0 MB; limit 0\.0 MB\)$"):
         load_bytes(small_pdf(), "big.pdf", Config(max_text_bytes=100))
+
+
+def _printed_like_a_pdf(lines: int) -> bytes:
+    """Short lines with a line-number gutter that the pass reads joined into long utterances."""
+    rows = [f"{i % 25 + 1:>2}   INMATE NUNEZ: and then I went to the" if i % 400 == 0 else
+            f"{i % 25 + 1:>2}   store and I came back home again and" for i in range(lines)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+def test_it_refuses_a_line_too_long_for_the_pass_also_when_the_pass_would_join_it():
+    # a 1 MB line took spaCy 3 GB and several stages time growing with the square of its length
+    with pytest.raises(IngestError, match=r"^joined\.txt: line 1 is 14,79\d characters long \(limit 10,000\); "):
+        load_bytes(_printed_like_a_pdf(2000), "joined.txt", Config(max_line_chars=10_000))
+    assert load_bytes(_printed_like_a_pdf(2000), "joined.txt", Config()).text.count("\n") == 2000
+    with pytest.raises(IngestError, match=r"^long\.pdf: line \d+ is \d+ characters long \(limit 10\)"):
+        load_bytes(small_pdf(), "long.pdf", Config(max_line_chars=10))
