@@ -94,3 +94,22 @@ def test_it_answers_malformed_action_input_with_4xx_never_500(client_in, documen
     if htmx:
         assert 400 <= response.status_code < 500 or "problem" in response.content.decode().lower()
     assert list(document.mentions.order_by("start").values_list("start", "end", "status")) == before
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_file_already_in_the_corpus_by_name_and_reason_and_keeps_the_rest(admin_client):
+    corpus, other = Corpus.objects.create(name="dups"), Corpus.objects.create(name="other")
+    Document.objects.create(corpus=other, title="elsewhere", original_name="elsewhere.txt", original=b"third hearing")
+    first = [SimpleUploadedFile("h1.txt", b"first hearing"), SimpleUploadedFile("h1-again.txt", b"first hearing"),
+             SimpleUploadedFile("h2.txt", b"second hearing")]
+    admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": first})
+    again = [SimpleUploadedFile("h2 (1).txt", b"second hearing"), SimpleUploadedFile("h3.txt", b"third hearing")]
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": again}, follow=True)
+    assert response.status_code == 200
+    assert sorted(corpus.documents.values_list("original_name", flat=True)) == ["h1.txt", "h2.txt", "h3.txt"]
+    shown = [str(m) for m in response.context["messages"]]
+    h2 = corpus.documents.get(original_name="h2.txt")
+    h1 = corpus.documents.get(original_name="h1.txt")
+    assert shown[0].startswith(f"h1-again.txt: the same file as document 'h1' (id {h1.pk}) of this corpus; not imported again")
+    assert shown[2].startswith(f"h2 (1).txt: the same file as document 'h2' (id {h2.pk}) of this corpus; not imported again")
+    assert "second hearing" not in " ".join(shown)

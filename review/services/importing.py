@@ -41,7 +41,8 @@ class UploadError:
 def create_documents(
     corpus: Corpus, files: Iterable[tuple[str, bytes]]
 ) -> tuple[list[Document], list[UploadError]]:
-    """Store uploaded files as documents (status uploaded); bad names are refused, others go on."""
+    """Store uploaded files as documents (status uploaded); bad names and files already in the
+    corpus (same bytes: an earlier upload or one of this batch) are refused, others go on."""
     created: list[Document] = []
     errors: list[UploadError] = []
     for filename, data in files:
@@ -52,11 +53,25 @@ def create_documents(
         if not data:
             errors.append(UploadError(name, "empty file"))
             continue
+        same = _same_content(corpus, data, created)
+        if same is not None:
+            errors.append(UploadError(name, f"the same file as document '{same.title}' (id {same.pk}) of this corpus; "
+                                            "not imported again (Retry or re-run that document instead)"))
+            continue
         with transaction.atomic():
             created.append(
                 Document.objects.create(corpus=corpus, title=Path(name).stem, original_name=name, original=data)
             )
     return created, errors
+
+
+def _same_content(corpus: Corpus, data: bytes, batch: list[Document]) -> Document | None:
+    """A document of ``corpus`` (not a second copy) or of this batch holding exactly ``data``."""
+    for document in batch:
+        if bytes(document.original) == data:
+            return document
+    # the database compares the bytes (PostgreSQL's bytea equality checks the lengths first)
+    return Document.objects.filter(corpus=corpus, twin__isnull=True, original=data).only("title").order_by("pk").first()
 
 
 def mark_queued(document: Document) -> None:
