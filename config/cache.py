@@ -4,68 +4,61 @@ Every cached value (rendered review lines, entity rows, computed tags, dashboard
 rebuilt from the database, so a Redis outage must cost speed, never a page: a connection or
 timeout error on ``get`` answers the default (a miss) and on ``set``/``delete`` does nothing. The
 error is logged by its class name only — a cache key or value may hold personal data.
+
+After such an error the process leaves that Redis alone for ``CACHE_RETRY_SECONDS`` (10): a Redis
+that hangs (paused, overloaded, a dropped route) would otherwise cost every cache call its socket
+timeout, seconds per page and per review action.
 """
 from __future__ import annotations
 
 import logging
+import threading
+import time
 
+from django.conf import settings
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+_down_until: dict[tuple, float] = {}  # per process: Redis servers left alone until this monotonic time
+_lock = threading.Lock()
 
 
 class TolerantRedisCache(RedisCache):
     """``RedisCache`` whose reads miss and whose writes are skipped while Redis is unreachable."""
 
-    def _unreachable(self, operation: str, error: Exception) -> None:
-        log.warning("cache %s skipped: Redis unreachable (%s)", operation, type(error).__name__)
-
-    def get(self, key, default=None, version=None):
+    def _tolerant(self, operation: str, default, call, *args):
+        servers = tuple(self._servers)
+        if time.monotonic() < _down_until.get(servers, 0.0):
+            return default
         try:
-            return super().get(key, default, version)
+            return call(*args)
         except UNREACHABLE as error:
-            self._unreachable("get", error)
+            retry = getattr(settings, "CACHE_RETRY_SECONDS", 10)
+            with _lock:
+                _down_until[servers] = time.monotonic() + retry
+            log.warning("cache %s skipped: Redis unreachable (%s); not tried again for %s s",
+                        operation, type(error).__name__, retry)
             return default
 
+    def get(self, key, default=None, version=None):
+        return self._tolerant("get", default, super().get, key, default, version)
+
     def get_many(self, keys, version=None):
-        try:
-            return super().get_many(keys, version)
-        except UNREACHABLE as error:
-            self._unreachable("get_many", error)
-            return {}
+        return self._tolerant("get_many", {}, super().get_many, keys, version)
 
     def set(self, key, value, timeout=None, version=None):  # noqa: A003 - Django's name
-        try:
-            super().set(key, value, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("set", error)
+        self._tolerant("set", None, super().set, key, value, timeout, version)
 
     def set_many(self, data, timeout=None, version=None):
-        try:
-            return super().set_many(data, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("set_many", error)
-            return list(data)
+        return self._tolerant("set_many", list(data), super().set_many, data, timeout, version)
 
     def add(self, key, value, timeout=None, version=None):
-        try:
-            return super().add(key, value, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("add", error)
-            return False
+        return self._tolerant("add", False, super().add, key, value, timeout, version)
 
     def delete(self, key, version=None):
-        try:
-            return super().delete(key, version)
-        except UNREACHABLE as error:
-            self._unreachable("delete", error)
-            return False
+        return self._tolerant("delete", False, super().delete, key, version)
 
     def clear(self):
-        try:
-            return super().clear()
-        except UNREACHABLE as error:
-            self._unreachable("clear", error)
-            return False
+        return self._tolerant("clear", False, super().clear)

@@ -167,6 +167,7 @@ AXES_HTTP_RESPONSE_CODE = 429
 # survives their restarts (config/cache.py: a Redis outage only costs speed); without it each
 # process keeps its own local-memory cache of CACHE_MAX_ENTRIES entries.
 CACHE_URL = os.getenv("CACHE_URL", "")
+CACHE_RETRY_SECONDS = envint("CACHE_RETRY_SECONDS", 10)  # after a Redis error, the process skips the cache this long
 if CACHE_URL:
     CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache", "LOCATION": CACHE_URL,
                           "TIMEOUT": envint("CACHE_TIMEOUT", 86400),

@@ -69,3 +69,30 @@ def test_it_serves_the_review_page_with_a_dead_cache(client_in, document):
         cache.close()  # the next use connects with the overridden settings
         response = client_in.get(url(document, "document"))
     assert response.status_code == 200 and b'class="line"' in response.content
+
+
+@pytest.fixture
+def hung_redis():
+    """A Redis that hangs: connections are taken (the listen backlog) and never answered."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(64)
+    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    server.close()
+
+
+def test_it_pays_a_hung_redis_one_timeout_then_leaves_it_alone_a_while(hung_redis, settings, caplog):
+    import time
+
+    settings.CACHE_RETRY_SECONDS = 2
+    with override_settings(CACHES=_tolerant(hung_redis)):
+        cache = caches.create_connection("default")
+        started = time.monotonic()
+        for _ in range(3):  # a page and a review action make several calls
+            assert cache.get("line", "miss") == "miss"
+            cache.set("line", "<div>Jane Doe</div>")
+        assert time.monotonic() - started < 2  # one socket timeout (1 s), not six
+        assert caplog.text.count("unreachable") == 1 and "Jane" not in caplog.text
+        time.sleep(2)
+        assert cache.get_many(["line"]) == {}  # tried again once the pause is over
+        assert caplog.text.count("unreachable") == 2
