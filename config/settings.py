@@ -197,6 +197,8 @@ JOB_HEARTBEAT_SECONDS = envint("JOB_HEARTBEAT_SECONDS", 10)
 # and an empty-cache dashboard then reuse them. 0: the export checks every document itself.
 AFTER_APPROVAL_JOBS = envbool("AFTER_APPROVAL_JOBS", "1")
 JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
+# After Redis could not be reached, a process fails further enqueues at once (retryable) this long.
+QUEUE_RETRY_SECONDS = envint("QUEUE_RETRY_SECONDS", 10)
 # Per-document limits of the automatic pass: PDF reading runs in a child process under
 # wall time, memory and page/character limits; the whole pass under a wall-time limit.
 JOB_MAX_SECONDS = envint("JOB_MAX_SECONDS", 900)

@@ -222,13 +222,14 @@ def enqueue_after_approval(document_id: int) -> None:
         after_approval(document_id)
     elif settings.JOBS_MODE == "thread":
         runner.put(after_approval, document_id, DetectorCheck)
-    else:
+    elif not queue_recently_down():
         import django_rq
 
         try:
             django_rq.get_queue("default").enqueue(after_approval, document_id, result_ttl=0,
                                                    job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
         except Exception as exc:  # noqa: BLE001 - the export checks the document itself
+            _queue_down(exc)
             log.warning("after-approval job of document %s not queued (%s)", document_id, type(exc).__name__)
 
 
@@ -262,14 +263,35 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) 
     import django_rq
     from redis.exceptions import RedisError
 
+    if queue_recently_down():
+        log.error("queue unreachable for %s %s (not tried: unreachable moments ago)", model.__name__, pk)
+        return False
     try:
         queue = django_rq.get_queue("default")
         _forget_ended(queue.connection, rq_id)
         queue.enqueue(function, pk, job_id=rq_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
     except (RedisError, OSError) as exc:
+        _queue_down(exc)
         log.error("queue unreachable for %s %s (%s)", model.__name__, pk, type(exc).__name__)
         return False
     return True
+
+
+_queue_down_until = 0.0  # per process: the queue is not tried again before this monotonic time
+
+
+def queue_recently_down() -> bool:
+    """Whether this process found Redis unreachable less than ``QUEUE_RETRY_SECONDS`` ago: a Redis
+    that hangs would otherwise cost each file of an upload (or each approval) its socket timeout."""
+    return time.monotonic() < _queue_down_until
+
+
+def _queue_down(error: Exception) -> None:
+    from redis.exceptions import RedisError
+
+    global _queue_down_until
+    if isinstance(error, (RedisError, OSError)):
+        _queue_down_until = time.monotonic() + settings.QUEUE_RETRY_SECONDS
 
 
 def _forget_ended(connection, rq_id: str) -> None:

@@ -87,13 +87,16 @@ def page(browser):
 def _fresh_cache():
     """Each test starts with an empty cache (screen HTML, corpus-knowledge fingerprints): database
     ids are reused between tests, so an entry left by another test must never be read; nor is a
-    Redis another test found unreachable left alone (config.cache)."""
+    Redis another test found unreachable left alone (config.cache, review.jobs)."""
     from django.core.cache import cache
 
     from config import cache as tolerant
+    from review import jobs
 
     tolerant._down_until.clear()
+    jobs._queue_down_until = 0.0
     cache.clear()
     yield
     cache.clear()
     tolerant._down_until.clear()
+    jobs._queue_down_until = 0.0

@@ -112,3 +112,40 @@ def test_it_fails_a_fan_out_pdf_at_its_limit_and_the_queue_goes_on(settings):
     assert hostile.status == Document.Status.FAILED and "took longer than 3 s" in hostile.failure_reason
     assert good.status == Document.Status.READY, good.failure_reason
     assert jobs.runner.thread.is_alive()  # the worker lives on
+
+
+@pytest.fixture
+def hung_redis(monkeypatch):
+    """Every queue points at a Redis that takes connections and never answers (paused, overloaded)."""
+    import socket
+
+    import django_rq
+    from redis import Redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+    from rq import Queue
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(64)
+    port = server.getsockname()[1]
+    monkeypatch.setattr(django_rq, "get_queue", lambda name="default", **kw: Queue(
+        name, connection=Redis(port=port, socket_connect_timeout=1, socket_timeout=1, retry=Retry(NoBackoff(), 0))))
+    yield
+    server.close()
+
+
+@pytest.mark.django_db
+def test_it_pays_a_hung_redis_one_timeout_per_upload_not_one_per_file(client, django_user_model, settings, hung_redis):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.JOBS_MODE = "rq"
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    corpus = Corpus.objects.create(name="hung")
+    files = [SimpleUploadedFile(f"h{i}.txt", f"INMATE DOE: hearing {i}.\n".encode()) for i in range(6)]
+    started = time.monotonic()
+    upload = client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files}, follow=True)
+    assert time.monotonic() - started < 4  # one 1 s timeout, not one per file (6 s and more)
+    assert upload.status_code == 200
+    assert set(corpus.documents.values_list("status", "failure_reason")) == {(Document.Status.FAILED, jobs.QUEUE_DOWN)}
+    assert sum("could not be reached" in str(m) for m in upload.context["messages"]) == 6
