@@ -3,7 +3,7 @@
 # (deploy/Dockerfile) and the systemd units (deploy/systemd/).
 #
 #   deploy/entrypoint.sh web      collectstatic, migrate, then gunicorn on $HOST:$PORT
-#   deploy/entrypoint.sh worker   an RQ SimpleWorker (the NLP model stays loaded) for the queues given (default: default)
+#   deploy/entrypoint.sh worker   an RQ SimpleWorker (the NLP model stays loaded; review.worker) for the queues given (default: default)
 #   deploy/entrypoint.sh CMD ...  anything else, e.g. `python manage.py backup --out /data/backups`
 #
 # Settings come from the environment (docs/deployment.md). With DEBUG off gunicorn refuses to
@@ -32,12 +32,12 @@ web)
 worker)
     if [ $# -eq 0 ]; then set -- default; fi
     "$PYTHON" manage.py recover_jobs
-    # SimpleWorker runs every job in this process, so the NLP pipeline (spaCy, ~300 MiB, several
-    # seconds to load) is loaded once per worker, not once per document as rq's forking Worker
+    # review.worker.Worker (rq's SimpleWorker that also recovers dead jobs while idle) runs every
+    # job in this process, so the NLP pipeline (spaCy, ~300 MiB, several seconds to load) is loaded once per worker, not once per document as rq's forking Worker
     # does; RQ_WORKER_CLASS=rq.Worker restores the fork (a job that crashes the process then only
     # loses itself; the heartbeat and recover_jobs fail it safely either way). Run more workers
     # for more throughput (one per core).
-    exec "$PYTHON" manage.py rqworker --worker-class "${RQ_WORKER_CLASS:-rq.SimpleWorker}" "$@"
+    exec "$PYTHON" manage.py rqworker --worker-class "${RQ_WORKER_CLASS:-review.worker.Worker}" "$@"
     ;;
 *)
     exec "$cmd" "$@"

@@ -66,6 +66,7 @@ class Heartbeat:
         self.rows: dict[tuple[type, int], int] = {}
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
+        self.stopping = threading.Event()
 
     def add(self, model: type, pk: int) -> None:
         model.objects.filter(pk=pk).update(heartbeat_at=timezone.now())
@@ -73,9 +74,21 @@ class Heartbeat:
             return
         with self.lock:
             self.rows[(model, pk)] = self.rows.get((model, pk), 0) + 1
+        self.start()
+
+    def start(self) -> None:
+        """Beat (and recover dead jobs every ``JOB_STALE_SECONDS``) from now on, even with no job:
+        a worker started after another was killed recovers that one's job while it waits (``review.worker``)."""
+        with self.lock:
             if self.thread is None or not self.thread.is_alive():
+                self.stopping.clear()
                 self.thread = threading.Thread(target=self._beat, name="job-heartbeat", daemon=True)
                 self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.thread is not None:
+            self.thread.join()
 
     def remove(self, model: type, pk: int) -> None:
         with self.lock:
@@ -87,8 +100,7 @@ class Heartbeat:
 
     def _beat(self) -> None:
         checked = time.monotonic()
-        while True:
-            time.sleep(settings.JOB_HEARTBEAT_SECONDS)
+        while not self.stopping.wait(settings.JOB_HEARTBEAT_SECONDS):
             with self.lock:
                 rows = list(self.rows)
             try:

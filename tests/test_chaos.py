@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from review import jobs, services
 from review.models import Corpus, Document, Export
@@ -149,3 +150,27 @@ def test_it_pays_a_hung_redis_one_timeout_per_upload_not_one_per_file(client, dj
     assert upload.status_code == 200
     assert set(corpus.documents.values_list("status", "failure_reason")) == {(Document.Status.FAILED, jobs.QUEUE_DOWN)}
     assert sum("could not be reached" in str(m) for m in upload.context["messages"]) == 6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_recovers_a_killed_workers_job_in_a_restarted_idle_worker(settings, monkeypatch):
+    """Killed mid-job and restarted at once, the worker found the job's heartbeat fresh at start-up;
+    idle, nothing looked again and the document stayed "annotating" for good."""
+    from rq import SimpleWorker
+
+    from review import worker
+
+    settings.JOB_HEARTBEAT_SECONDS, settings.JOB_STALE_SECONDS = 0.1, 1
+    beat = jobs.Heartbeat()
+    monkeypatch.setattr(jobs, "heartbeat", beat)
+    monkeypatch.setattr(SimpleWorker, "work", lambda self, *a, **kw: True)  # an idle queue
+    corpus = Corpus.objects.create(name="killed")
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=b"x",
+                                       status=Document.Status.ANNOTATING)
+    Document.objects.filter(pk=document.pk).update(heartbeat_at=timezone.now())  # fresh at the restart
+    try:
+        worker.Worker.__new__(worker.Worker).work()  # (no Redis: the queue is idle)
+        assert _wait(lambda: Document.objects.get(pk=document.pk).status == Document.Status.FAILED, 10)
+    finally:
+        beat.stop()
+    assert Document.objects.get(pk=document.pk).failure_reason == services.recovery.INTERRUPTED

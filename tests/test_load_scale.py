@@ -83,4 +83,9 @@ def test_it_relearns_corpus_knowledge_only_when_a_reviewed_document_changed(db, 
 
 def test_it_runs_the_production_worker_without_forking_per_job():
     script = (ROOT / "deploy" / "entrypoint.sh").read_text()
-    assert 'rqworker --worker-class "${RQ_WORKER_CLASS:-rq.SimpleWorker}"' in script
+    assert 'rqworker --worker-class "${RQ_WORKER_CLASS:-review.worker.Worker}"' in script
+    from rq import SimpleWorker
+
+    from review.worker import Worker
+
+    assert issubclass(Worker, SimpleWorker)
