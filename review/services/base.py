@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from django.db import transaction
 from django.db.models import Case, F, Value, When
 
 from .. import registry, tallies
@@ -63,7 +64,21 @@ def record_all(
     current version, and its mention tally is stored at that version (``review.tallies.keep``: an
     action ends here, after its version swap; carried over from the version before when the
     decision only moved statuses); one given as a primary key keeps the model default.
+
+    The documents' rows are locked first (``FOR NO KEY UPDATE``, as the version swap of
+    :func:`begin` does): an action that did not take its document through :func:`begin` (a
+    comment, a resolve, a re-run) would otherwise write the tally row before waiting for the
+    document row, the opposite order of an action, and deadlock with it on PostgreSQL.
     """
+    with transaction.atomic(savepoint=False):
+        return _record_all(documents, user, action, summary, target, before, after)
+
+
+def _record_all(documents, user, action, summary, target, before, after) -> list[Decision]:
+    documents = list(documents)
+    pks = sorted({d.pk for d in documents if not isinstance(d, int) and not getattr(d, "row_locked", False)})
+    if pks:
+        list(Document.objects.select_for_update(no_key=True).filter(pk__in=pks).order_by("pk").values_list("pk"))
     rows, instances = [], []
     for document in documents:
         pk = document if isinstance(document, int) else document.pk
@@ -112,6 +127,7 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
         if changed is not None and not changed & set(touches):
             bumped = _bump(document_id, current, statuses)
     document = Document.objects.defer("original").select_related("corpus", "tally").get(pk=document_id)
+    document.row_locked = bool(bumped)  # the version swap holds the row: record_all need not lock it again
     if not bumped:
         if document.status not in statuses:
             raise ActionError(f"This document is {document.get_status_display().lower()}; it cannot be edited now.")
