@@ -89,6 +89,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.getenv("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=envint("DB_CONN_MAX_AGE", 0),
+        # a kept connection is checked before each request reuses it: after PostgreSQL restarted
+        # (or a failover, or an idle timeout) the first request of every web thread would be a 500
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -174,3 +174,29 @@ def test_it_recovers_a_killed_workers_job_in_a_restarted_idle_worker(settings, m
     finally:
         beat.stop()
     assert Document.objects.get(pk=document.pk).failure_reason == services.recovery.INTERRUPTED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_serves_the_first_request_after_postgresql_restarted(client, django_user_model):
+    """A restart ends every kept connection (DB_CONN_MAX_AGE=60 in production): the first request
+    of each web thread answered 500 (and /healthz/ 503) until its connection was thrown away."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: make test runs this on PostgreSQL")
+    import psycopg
+    from django.db import close_old_connections
+
+    client.force_login(django_user_model.objects.create_user("ann", password="a-long-test-password"))
+    kept = connection.settings_dict["CONN_MAX_AGE"]
+    connection.settings_dict["CONN_MAX_AGE"] = 60  # as deploy/production.env.example
+    connection.close()  # the next connection is kept 60 s
+    try:
+        assert client.get(reverse("review:documents")).status_code == 200
+        backend = connection.connection.info.backend_pid
+        params = {k: v for k, v in connection.get_connection_params().items() if k in ("host", "port", "user", "dbname", "password")}
+        with psycopg.connect(**params, autocommit=True) as admin:  # what a restart does to every connection
+            admin.execute("SELECT pg_terminate_backend(%s)", [backend])
+        close_old_connections()  # what the server's handler does when a request starts (the test client does not)
+        assert client.get(reverse("review:documents")).status_code == 200
+        assert client.get("/healthz/").status_code == 200
+    finally:
+        connection.settings_dict["CONN_MAX_AGE"] = kept
