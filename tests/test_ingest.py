@@ -75,9 +75,9 @@ BAD_INPUTS = [
     ("latin1.txt", lambda: "\n".join(TITLE + BODY).encode("cp1252"), "not UTF-8 text (looks like "),
     ("nul.txt", lambda: b"INMATE NUNEZ: yes\x00\x00\x01", "binary data, not text"),
     ("hearing.docx", lambda: "PK Núñez".encode(), "unsupported file type ('.docx'); expected .pdf or .txt"),
-    ("one-line.txt", lambda: b"INMATE NUNEZ: yes. " * 3000, "line 1 is 57,000 characters long (limit 50,000)"),
-    ("no-breaks.txt", lambda: b"x" * 2_500_000, "line 1 is 2,500,000 characters long (limit 50,000)"),
-    ("late-line.txt", lambda: b"INMATE NUNEZ: yes.\n" * 3 + b"NUNEZ " * 9000, "line 4 is 54,000 characters long"),
+    ("one-line.txt", lambda: b"INMATE NUNEZ: yes. " * 12000, "line 1 is 228,000 characters long (limit 200,000)"),
+    ("no-breaks.txt", lambda: b"x" * 2_500_000, "line 1 is 2,500,000 characters long (limit 200,000)"),
+    ("late-line.txt", lambda: b"INMATE NUNEZ: yes.\n" * 3 + b"NUNEZ " * 36000, "line 4 is 216,000 characters long"),
 ]
 
 
