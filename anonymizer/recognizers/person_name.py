@@ -59,8 +59,9 @@ def _not_a_surname(word: str, extra_whitelist: tuple[str, ...]) -> bool:
 def _kin_name(text: str, start: int, end: int) -> bool:
     """A word no list knows right after a relative: a first name the census lists do not have ("my cousin
     Tavion", "his daughter Nevaeh")."""
-    return end - start >= 3 and plain.unknown_word(text[start:end]) \
-        and lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True)
+    # the relative first: admit asks this of every capitalised word, and few follow a relative
+    return end - start >= 3 and lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True) \
+        and plain.unknown_word(text[start:end])
 
 
 class PersonNameRecognizer(RuleRecognizer):
