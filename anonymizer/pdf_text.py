@@ -123,7 +123,11 @@ def speaker_label(text: str) -> re.Match[str] | None:
 def stamped_label(text: str) -> str | None:
     """A printed line that is a speaker's label and a recording's timestamp, alone (``Marcus Boyd 0:00:12``,
     ``Unidentified speaker 0:06:30``), with its wide gap back; else None."""
-    label = speaker_label(text)
+    return _stamped(text, speaker_label(text))
+
+
+def _stamped(text: str, label: re.Match[str] | None) -> str | None:
+    """:func:`stamped_label` of a line whose :func:`speaker_label` is ``label``."""
     if label is not None:
         return label.string if label.group("stamp") else None
     return _STAMP_END.sub(r"  \1", text) if _STAMP_LINE.fullmatch(text) else None
@@ -156,11 +160,12 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             if not depth:
                 current = None
             continue
-        stamped = stamped_label(text)
+        label = speaker_label(text)
+        stamped = _stamped(text, label)  # the label read once a line
         if stamped is not None:  # a label and its timestamp alone on their line: the words said follow
             out.append((stamped, None))
             current = None
-        elif is_speaker_tag(text) or _TURN_RE.match(text) or speaker_label(text) is not None:
+        elif is_speaker_tag(text) or _TURN_RE.match(text) or label is not None:
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
