@@ -22,21 +22,23 @@ def _phonetic() -> str:
 
 _WORD = _phonetic()
 _SEP = r"(?:,[ ]|[ ]|-)"
-_ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}\d{{4,6}}{_END}"
+#: the digits written, together or one by one ("12345", "8-1-2-0-4", "8 1 2 0 4")
+_DIGITS = rf"(?:\d{{4,6}}|\d(?:-\d){{3,5}}|\d(?:[ ]\d){{3,5}}){_END}"
+_ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}{_DIGITS}"
 #: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight",
 #: "A-F-four-four-one-seven"
 _DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
 _SPOKEN_LETTER = rf"(?:{_WORD}|[A-Z])(?:{_SEP}|[ -](?i:dash)[ -])"
 _SPOKEN = rf"(?<![\w-])(?:{_SPOKEN_LETTER}){{1,2}}(?:{SPOKEN_DIGIT}(?![\w'’])[ -]){{3,7}}{_DIGIT}"
-_TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}\d{{4,6}}{_END}"
+_TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}{_DIGITS}"
 #: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
 _SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"
 #: the letters spelled out before the digits, written or said: "E as in Edward 20544", "C, as in Charlie,
-#: 12345", "P as in Paul, three zero four one seven", "B as in boy, K as in king, four oh seven two one"
+#: 12345", "V as in Victor, 8-1-2-0-4", "P as in Paul, three zero four one seven", "B as in boy, K as in king, four oh seven two one"
 #: (the word after "as in" opens with its letter: :meth:`CdcrIdRecognizer.validate_result`)
 _LETTER_AS_IN = r"[A-Z],?[ ](?i:as[ ]in)[ ][A-Za-z][a-z]+"
 _AS_IN = (rf"(?<![\w-]){_LETTER_AS_IN}(?:{_SEP}{_LETTER_AS_IN})?{_SEP}"
-          rf"(?:\d{{4,6}}{_END}|(?:{_DIGIT}[ -]){{3,7}}{_DIGIT})")
+          rf"(?:{_DIGITS}|(?:{_DIGIT}[ -]){{3,7}}{_DIGIT})")
 _SPELLS = re.compile(r"([A-Z]),?[ ](?i:as[ ]in)[ ]([A-Za-z])")
 
 #: the letters and the digits apart, after the number's name: "CDC number is E 60418", "CYA no. Y 33817"
