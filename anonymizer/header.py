@@ -28,6 +28,7 @@ from anonymizer.header_fields import (
     SECTION_RE,
     fields_apart,
     unzipped,
+    BARE_ID_RE,
     CDCR_RE,
     PERSON_LABEL_RE,
     TITLE_CASE_NAME_RE,
@@ -72,7 +73,9 @@ _STATE_LINE_RE = re.compile(r"^STATE OF CALIFORNIA$|^BOARD OF PAROLE HEARINGS$",
 _CONNECTOR_END_RE = re.compile(r"(?:\b(?:for|of|to|and|the)|,)$", re.IGNORECASE)
 # Markers of a CDCR title page; split_title needs at least two of them.
 _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", "CDC NO", "CDCR #", "CDCR#", "IN RE:", "HEARING OF",
-            "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY", "INCARCERATED PERSON:")
+            "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY", "INCARCERATED PERSON:",
+            # a page printed as a form ("INMATE: ...", "INSTITUTION: ...", "PANEL: ...") under its hearing's name
+            "INMATE:", "INSTITUTION:", "PANEL:", "LIFE PRISONER HEARING", "PAROLE CONSIDERATION", "SUITABILITY HEARING")
 _ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
@@ -225,7 +228,9 @@ def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
     printed = fields_apart(unzipped(lines))  # columns and fields printed side by side, one a line
     lines = [folded for folded in map(fold, printed) if folded and not folded.isdigit()]  # no page numbers
-    cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None)
+    cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None) or next(
+        (m.group("id") for line in lines if PERSON_LABEL_RE.match(line.partition(":")[0].strip())
+         and (m := BARE_ID_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
     inmate = inmate or labeled_inmate(lines)
@@ -340,13 +345,16 @@ def split_title(text: str) -> tuple[int, Header | None]:
     header, or ``(0, None)`` when the text does not begin with a CDCR title page.  Any line
     break convention works; offsets index ``text`` as given.
     """
+    unnamed = None
     for across_empty_lines in (False, True):
         end, lines = _title_block(text, across_empty_lines)
         if lines and is_title_page(lines):
             header = parse_title(lines)
-            if not across_empty_lines or header.inmate_name or header.participants:
-                return end, header  # across empty lines only a page that names someone is a title page
-    return 0, None
+            if header.inmate_name or header.participants:
+                return end, header
+            if not across_empty_lines:
+                unnamed = end, header  # a page's heading alone ("... BOARD OF PAROLE HEARINGS" / empty line / ...)
+    return unnamed or (0, None)  # across empty lines only a page that names someone is a title page
 
 
 _INDEX_RE = re.compile(r"^\s*I\s*N\s*D\s*E\s*X\s*$", re.IGNORECASE)

@@ -80,8 +80,12 @@ def facility_city(line: str) -> tuple[str, str] | None:
     return facility.strip(), city
 
 
+#: an inmate number printed after the name without its label (``INMATE: ROSALIND MAE TRUJILLO   W-40817``)
+BARE_ID_RE = re.compile(r"(?<=[^\W\d_])[ ,]+(?P<id>[A-Z]{1,2}-?\d{4,6})$")
+
+
 def without_cdcr(line: str) -> str:
-    return caption_left(fold(CDCR_RE.sub(" ", line))).rstrip(" ,;")
+    return BARE_ID_RE.sub("", caption_left(fold(CDCR_RE.sub(" ", line))).rstrip(" ,;"))
 
 
 def printed_name(text: str) -> bool:
@@ -108,7 +112,7 @@ def role_first(line: str) -> tuple[str, str] | None:
     ``District Attorney's Office: Deputy District Attorney Chukwudi Ekwueme``: (name, role) of a
     participant printed after the label of a role or of a role's office, the value's own role words first."""
     role, sep, rest = line.partition(":")
-    name = rest.split("(")[0].split(",")[0].strip()  # "Rafael Unzueta, Fresno County", "Jane Roe, Esq."
+    name = without_cdcr(rest.split("(")[0].split(",")[0])  # "Rafael Unzueta, Fresno County", "Jane Roe, Esq."
     words, value = role.split(), name.split()
     lead = next((i for i, is_role in enumerate(tag_roles([w.upper() for w in value])) if not is_role), len(value))
     office = len(words) > 1 and words[-1].casefold() in ORGANIZATION_HEAD_WORDS and 0 < lead
