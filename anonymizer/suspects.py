@@ -113,7 +113,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
                 or _LEADER.match(text, end) or plain.is_record_number(text[start:end + 40], whole=False)):
             continue  # "Place: Soledad", "Log No. 000481207", "Log Number 000316522", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
-                not _name_like(words, lower) or _word_said(text, end, words) or _IMPERATIVE.match(text, end)):
+                not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
+                or _IMPERATIVE.match(text, end)):
             continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
@@ -239,12 +240,14 @@ def _known(word: str) -> bool:
     )
 
 
-def _name_like(words: list[str], lower: frozenset[str]) -> bool:
-    """At a sentence start: a census name that this document does not also use as a word."""
+def _name_like(words: list[str], lower: frozenset[str], comma: bool = False) -> bool:
+    """At a sentence start: a census name that this document does not also use as a word, or, before a comma,
+    a word in capitalised case no list knows (``Roz, I forgive you``: someone addressed or named)."""
     folded = words[0].casefold()
     if folded in lower:
         return False
-    return folded in gazetteer.first_names() or folded in gazetteer.last_names()
+    return folded in gazetteer.first_names() or folded in gazetteer.last_names() or (
+        comma and len(words) == 1 and words[0].istitle() and plain.unknown_word(words[0]))
 
 
 #: after a sentence's first word, an object pronoun makes that word a verb: "Tell me", "Walk us through"
