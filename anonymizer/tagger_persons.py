@@ -205,8 +205,8 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
             continue
         named = next((p for p in persons if p.start == m.start and p.end < m.end), None)
         suffix = _SUFFIX_END.fullmatch(text, named.end, m.end) if named else None
-        if suffix and suffix.group(1).casefold() in vocabulary.NAME_SUFFIXES:
-            out.append(replace(m, label="PERSON"))  # "VICTOR MONTOYA JR.": the name and its suffix
+        if (suffix and suffix.group(1).casefold() in vocabulary.NAME_SUFFIXES) or _suffixed_name(surface):
+            out.append(replace(m, label="PERSON"))  # "VICTOR MONTOYA JR.", "Terrence Lamont Baskerville Sr."
             continue
         word = surface.rstrip(".")
         if gazetteer.is_known_organization(word):
@@ -225,15 +225,25 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
     return out
 
 
+def _suffixed_name(surface: str) -> bool:
+    """Two to four capitalised words, no organization's, then a name's suffix ("Terrence Lamont Baskerville Sr.")."""
+    *words, last = surface.split()
+    return 2 <= len(words) <= 4 and last.rstrip(".").casefold() in vocabulary.NAME_SUFFIXES and all(
+        w[:1].isupper() and w.casefold().strip(".,") not in vocabulary.ORGANIZATION_HEAD_WORDS for w in words)
+
+
 #: a surname after particles, right after a person's name ("Bustamante" "de Villarreal", "van der Hoeven"): group 1
 _PARTICLE_SURNAME = re.compile(
     rf"[ ](?:{'|'.join(vocabulary.NAME_PARTICLE_LEADS)})(?:[ ](?:{vocabulary.NAME_PARTICLE_ALTERNATION}))?"
     rf"[ ]([{CAPITAL}][\w'’]+(?:-[{CAPITAL}][\w'’]+)?)(?![\w'’-])")
 
 
+_SUFFIX_WORDS = "|".join(sorted({f(s) for s in vocabulary.NAME_SUFFIXES for f in (str.title, str.upper)}))
 #: a name's suffix after it, perhaps after a comma ("Leroy Hutchins, Jr.", "Curtis Gibbs III")
-_SUFFIX_AFTER = re.compile(
-    r",?[ ](?:" + "|".join(sorted({f(s) for s in vocabulary.NAME_SUFFIXES for f in (str.title, str.upper)})) + r")\.?(?![\w'’-])")
+_SUFFIX_AFTER = re.compile(rf",?[ ](?:{_SUFFIX_WORDS})\.?(?![\w'’-])")
+#: the rest of a name and its suffix after the name's start ("Curtis" "Ambrose Pettway Jr."): group 1
+_REST_SUFFIX = re.compile(
+    rf"[ ]((?:[{CAPITAL}][\w'’]+(?:-[{CAPITAL}][\w'’]+)?[ ]?){{1,2}}),?[ ](?:{_SUFFIX_WORDS})\.?(?![\w'’-])")
 
 
 def particle_surnames(text: str, mentions: list[Mention]) -> list[Mention]:
@@ -247,6 +257,9 @@ def particle_surnames(text: str, mentions: list[Mention]) -> list[Mention]:
         if tail is not None and (not plain.surname_word(tail.group(1)) or gazetteer.is_place_not_name(tail.group(1))):
             tail = None
         tail = tail or (_SUFFIX_AFTER.match(text, m.end) if person and " " in text[m.start:m.end] else None)
+        if tail is None and person and (rest := _REST_SUFFIX.match(text, m.end)) and all(
+                plain.surname_word(w) or w.casefold() in gazetteer.first_names() for w in rest.group(1).split()):
+            tail = rest  # "Curtis" "Ambrose Pettway Jr."
         if tail is None:
             continue
         inside = [k for k in range(i + 1, len(out)) if out[k] is not None and m.end <= out[k].start < tail.end()]
