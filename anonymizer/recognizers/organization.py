@@ -29,6 +29,10 @@ _KNOWN = "(?:" + "|".join(
 ) + ")"
 _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
 
+#: an organization named in Spanish, its head first: ``Iglesia Cristiana Roca de Salvación``, ``Panadería La Esperanza``
+_LEAD_FIRST = (rf"(?<![\w'’-])(?:{'|'.join(vocabulary.ORGANIZATION_LEADS)})"
+               rf"(?:[ ](?:(?:de|del|la|las|los|el|y)[ ])*{CAP_WORD}){{1,5}}(?![\w'’-])")
+
 #: heads that are also surnames: they need two name words before them (``First Baptist Church``, not ``Daniel Church``)
 _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
 
@@ -69,7 +73,7 @@ class OrganizationRecognizer(RuleRecognizer):
     ENTITY = "ORGANIZATION"
     PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
                 Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85),
-                Pattern("town_state_university", _TOWN_STATE, 0.85)]
+                Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -82,7 +86,7 @@ class OrganizationRecognizer(RuleRecognizer):
         words = _WORDS.findall(text, start, end)
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
-            return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}", text[start:end]) else None
+            return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}|{_LEAD_FIRST}", text[start:end]) else None
         if plain.is_document_title(words):
             return None  # "CERTIFICATE OF TRANSCRIPTION": a document's title, not a firm
         name = [w for w in text[start : start + head.start()].split() if w[:1].isupper() or w[:1].isdigit()]
