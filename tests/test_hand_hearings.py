@@ -20,7 +20,10 @@ their accents, an addendum's list), a disciplinary history with rules violation 
 examination under ``EXAMINATION BY`` headings with Spanish double surnames and honorifics (``Señora``, ``Doña``),
 a police report read into the record (a report's ``DR number``, a block and a house number before a street named
 without its suffix, a vehicle's make and model, a name's suffix after a comma), the victim's family's statements
-under a form's one-line fields (a nickname, grandchildren, a pastor, a state agency, a town the lists miss). They are
+under a form's one-line fields (a nickname, grandchildren, a pastor, a state agency, a town the lists miss), a
+hearing of parole plans (an inmate number said with a phonetic letter and its digits one by one, cited cases, a
+church named in Spanish, the last digits of a number), a women's prison's hearing under a title page printed as a
+form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -229,6 +232,26 @@ EXPECTED = {
         ["Office of Victim and Survivor Rights and Services", "firefighter", "Reverend", "(mother)", "VICTIM NOK",
          "COMMISSIONERS"],
     ),
+    "parole_plans_phonetic.txt": (
+        ["LUIS ALBERTO HERNANDEZ-QUIROGA", "V-81204", "V as in Victor, 8-1-2-0-4", "Luis Hernandez-Quiroga",
+         "Roberta De La Cruz", "Szczepanski", "Vanderhoeven", "Okafor-Lund", "the 2nd of February, 1971", "forty-eight",
+         "Anand Raghavachari", "Atascadero State Hospital", "Efraín Montoya", "Iglesia Cristiana Roca de Salvación",
+         "Montoya Janitorial", "(951) 555-0118", "Graciela", "Corona", "N4471902", "6613", "Sleepy", "Huero",
+         "Jesús Ortega", "FVA-01843", "Harbans Kaur Sandhu", "Tomás Whitcomb", "Dorothy Whitcomb", "Kaylee",
+         "Cypress Street", "Jurupa Hills Park", "Fontana"],
+        ["In re Lawrence", "In re Shaputis", "Penal Code section 3041", "Zoloft", "PTSD", "Triple CMS", "(phonetic)",
+         "[indiscernible]", "Whereupon, a recess was taken"],
+    ),
+    "womens_prison_custody.txt": (
+        ["ROSALIND MAE TRUJILLO-BAPTISTE", "W-40817", "KATHLEEN ROSENBLATT-YU", "MARISOL ECHEVARRIA-DUNN",
+         "GRANT PELLETIER", "LATOYA SIMMS", "Roz", "Peaches", "12-24-03", "Nickerson Gardens", "Dominic",
+         "Imelda Fortunato-Reyes", "Curtis Ambrose Pettway Jr", "C-Money", "03-00417-J", "Huong Tran-Whitaker",
+         "Thanksgiving 2003", "the 14th of December", "Jazmine", "Elijah", "eighteen months old", "Compton",
+         "X-22190", "Lynwood", "1450 North Towne Avenue", "www.houseofruth.org", 'Bernadette "Bunny" Kowalczyk',
+         "626-555-0193", "Holt Boulevard", "Nana Toy", "Rosedale Cemetery", "Pomona", "Walden House"],
+        ["DCFS", "Metrolink", "Lifer Mentor", "CALPIA dental lab", "HEARING DATE", "PRESIDING COMMISSIONER",
+         "VICTIM'S NEXT OF KIN", "Prototypes parenting class", "Sheriff's deputies"],
+    ),
 }
 
 
@@ -307,6 +330,11 @@ LABELED = [
     ("family_statements.txt", "Blackstone and Shaw", "LOCATION", None),  # the crossing a restaurant is on
     ("family_statements.txt", "Prather", "LOCATION", 3),  # "in Prather": a town the lists miss
     ("family_statements.txt", "Kiana Broussard", "PERSON", None),
+    ("parole_plans_phonetic.txt", "V as in Victor, 8-1-2-0-4", "CDCR_ID", None),  # the letter said, then its digits
+    ("parole_plans_phonetic.txt", "Iglesia Cristiana Roca de Salvación", "ORGANIZATION", None),  # its head first
+    ("womens_prison_custody.txt", "MARISOL ECHEVARRIA-DUNN", "PERSON", 1),  # a form's COUNSEL: field
+    ("womens_prison_custody.txt", "ROSALIND MAE TRUJILLO-BAPTISTE", "PERSON", 1),  # INMATE: field, number beside
+    ("womens_prison_custody.txt", "Curtis Ambrose Pettway Jr.", "PERSON", None),  # one name with its suffix
 ]
 
 
