@@ -7,7 +7,8 @@ as a name. A number needs a separator or a letter prefix and must follow ``no.``
 and dates stay unmatched. Any number of three or more digits is one right after the name of
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
 FB-19-07-0412`` of a rules violation report, ``license
-plate 6KLM204``, ``driver's license was N4471236``). A Social Security number written with its
+plate 6KLM204``, ``driver's license was N4471236``, ``service number 5527 4410``, ``A-number is A098-765-432``,
+``MRN 00447129``). A Social Security number written with its
 dashes (``548-22-6789``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name.
 """
@@ -27,7 +28,7 @@ _CUE = re.compile(
 _NUMBERED = re.compile(_NUMBER)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or dashes inside (``badge 20-4471``, ``case number CR-98-40931``)
-_PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
+_PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
                  r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}"
                  # groups of letters and digits between dashes, three digits or more (``CR-98-40931``, ``98-F-01234``)
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"
@@ -36,7 +37,10 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a
 #: "booking no. ", a rules violation report's "Log No. ", a police report's "DR number "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
-    r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer)[ ]?(?:number|no\.|num\.|\#|id)|badge|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
+    r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer"
+    # the numbers of a person's papers and records: military service, immigration, a hospital's, a policy's
+    r"|service|military|passport|green[ ]card|visa|alien(?:[ ]registration)?|a-|medical[ ]record|patient|member|policy"
+    r"|student)[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
