@@ -200,6 +200,10 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in mentions:
         surface = text[m.start:m.end]
+        if m.label == "LOCATION" and set(m.sources) <= NER_SOURCES and _ONE_WORD.fullmatch(surface) \
+                and _kin_or_paired(text, m, ends, starts):
+            out.append(replace(m, label="PERSON"))  # "My daughter Brooklyn", "Nevaeh and Zaria": a child, no place
+            continue
         if m.label not in ("ORGANIZATION", "NRP") or m.sources != ("spacy",):
             out.append(m)
             continue
@@ -223,6 +227,22 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
         one = surface == word and _ONE_WORD.fullmatch(surface) is not None
         out.append(replace(m, label="PERSON") if paired and one and may_be_first_name(word) else m)
     return out
+
+
+#: a relative right before a name ("my daughter Brooklyn", "her son, Austin", "my daughter's name, Aaliyah")
+_KIN_BEFORE = re.compile(rf"\b(?i:my|his|her|their|our|your)[ ](?i:{'|'.join(vocabulary.KIN_WORDS)})"
+                         r"(?:['’]s[ ]name(?:[ ]is)?)?,?[ ]$")
+
+
+def _kin_or_paired(text: str, m: Mention, ends: dict[int, Mention], starts: set[int]) -> bool:
+    """A tagger's place of one word that is a relative's name: right after the relative, or paired with a
+    person's name and no known place that is no one's name ("Nevaeh and Zaria"; not "Jaylen and Fresno")."""
+    word = text[m.start:m.end]
+    if _KIN_BEFORE.search(text, max(0, m.start - 40), m.start):
+        return True
+    paired = any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
+        or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
+    return paired and may_be_first_name(word) and not gazetteer.is_place_not_name(word)
 
 
 def _suffixed_name(surface: str) -> bool:
