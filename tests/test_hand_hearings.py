@@ -249,7 +249,7 @@ EXPECTED = {
          "Thanksgiving 2003", "the 14th of December", "Jazmine", "Elijah", "eighteen months old", "Compton",
          "X-22190", "Lynwood", "1450 North Towne Avenue", "www.houseofruth.org", 'Bernadette "Bunny" Kowalczyk',
          "626-555-0193", "Holt Boulevard", "Nana Toy", "Rosedale Cemetery", "Pomona", "Walden House"],
-        ["DCFS", "Metrolink", "Lifer Mentor", "CALPIA dental lab", "HEARING DATE", "PRESIDING COMMISSIONER",
+        ["Lifer Mentor", "CALPIA dental lab", "HEARING DATE", "PRESIDING COMMISSIONER",
          "VICTIM'S NEXT OF KIN", "Prototypes parenting class", "Sheriff's deputies"],
     ),
 }

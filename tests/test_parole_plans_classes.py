@@ -23,9 +23,17 @@ CASES = [
     ("My number is V as in Victor, 8-1-2-0-4.", "V as in Victor, 8-1-2-0-4", "CDCR_ID"),
     ("It's Echo 2 0 5 4 4, sir.", "Echo 2 0 5 4 4", "CDCR_ID"),
     ("It's Victor Bravo 1-9-9-5-3.", "Victor Bravo 1-9-9-5-3", "CDCR_ID"),
+    # the numbers of a person's papers after their name: immigration, military service, a hospital's record
+    ("My A-number is A098-765-432, from ICE.", "A098-765-432", "ID"),
+    ("I was a Marine, service number 5527 4410, for four years.", "5527 4410", "ID"),
+    ("Her medical record number is 00447129 at the clinic.", "00447129", "ID"),
+    ("My passport number was 561209845 back then.", "561209845", "ID"),
     # a name's rest and its suffix after a name found in part: one name
     ("I was with Curtis Ambrose Pettway Jr. then.", "Curtis Ambrose Pettway Jr.", "PERSON"),
     ("And Terrence Lamont Baskerville Sr. came by later.", "Terrence Lamont Baskerville Sr.", "PERSON"),
+    # a relative's name a tagger took for a place
+    ("My daughter Brooklyn is nine now.", "Brooklyn", "PERSON"),
+    ("I put my daughter's name, Aaliyah, on my arm.", "Aaliyah", "PERSON"),
     # an organization named in Spanish, its head word first
     ("The letter is from Iglesia Cristiana Roca de Salvación.", "Iglesia Cristiana Roca de Salvación", "ORGANIZATION"),
     ("I'd work at Panadería La Esperanza with my uncle.", "Panadería La Esperanza", "ORGANIZATION"),
@@ -35,9 +43,7 @@ CASES = [
     ("Yep, that's what happened.", "Yep", None),
     ("Nah, I never went back there.", "Nah", None),
     ("Hmm, I think it was later that night.", "Hmm", None),
-    # agencies and public transit a parole plan names
-    ("DCFS took my kids after that.", "DCFS", None),
-    ("I'd take the Metrolink to work.", "Metrolink", None),
+    # a mental health program's level of care
     ("I'm in the Triple CMS program.", "Triple CMS", None),
 ]
 
