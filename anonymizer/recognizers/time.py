@@ -53,14 +53,14 @@ PATTERNS = [
     # "quarter to nine", "half past ten", "twenty after eleven"
     Pattern(
         "spoken_past_to",
-        rf"\b(?i:(?:a[ ])?quarter|half|twenty|ten|five|twenty-five)[ ](?i:past|to|after|till|til)[ ]{HOUR_WORD}"
+        rf"\b(?i:(?:a[ ])?quarter|half|twenty|ten|five|twenty-five)[ ](?i:past|to|after|till|til)[ ](?:{HOUR_WORD}|(?i:midnight|noon)\b)"
         r"(?![ ](?i:years?|months?|weeks?|days?|minutes?|people|of)\b)",
         0.85,
     ),
     # (at) 0830 hours
     Pattern(
         "military",
-        r"(?<=\b(?i:at|about|approximately|around|by|until|till|from|to|before|after|since|of)[ ])"
+        r"(?<=\b(?i:at|about|approximately|around|by|until|till|from|to|before|after|since|of|was|is|it's|it’s)[ ])"
         r"(?:[01]\d|2[0-3])[0-5]\d[ ](?i:hours|hrs)(?![\w'’])(?![ ](?i:of)\b)",
         0.9,
     ),
