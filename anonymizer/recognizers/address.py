@@ -2,7 +2,7 @@
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
 (``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a block (``the 1400
 block of East Belmont Avenue``), a house number before a street the document names with its suffix (``1422 East
-Belmont``), a house number after its street
+Belmont``) or before a town (``4417 East Olive, Fresno``), a house number after its street
 (``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
 after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
 from __future__ import annotations
@@ -110,6 +110,16 @@ PATTERNS = [
 ]
 
 
+#: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1
+_TOWN_AFTER = re.compile(rf",[ ](\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})(?:,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
+
+
+def _town_after(text: str, end: int) -> bool:
+    """A known town right after a house number and a street's name (``4417 East Olive, Fresno``): an address."""
+    town = _TOWN_AFTER.match(text, end)
+    return town is not None and (gazetteer.is_known_place(town.group(1)) or town.group(0) != f", {town.group(1)}")
+
+
 class AddressRecognizer(RuleRecognizer):
     """A house number, capitalised street words and a street suffix, with an optional
     apartment/unit; post-office boxes.  Numbers are not years here (``1985 King Road``)."""
@@ -124,7 +134,7 @@ class AddressRecognizer(RuleRecognizer):
             return False  # "In 1998 Belmont was a town": a year
         if numbered:
             street = re.escape(numbered.group(1)).replace(r"\ ", "[ ]")
-            return re.search(rf"(?<![\w'’-]){street}[ ]{_SUFFIX}(?![\w'’-])", text) is not None
+            return re.search(rf"(?<![\w'’-]){street}[ ]{_SUFFIX}(?![\w'’-])", text) is not None or _town_after(text, end)
         if not _BARE_RE.fullmatch(text, start, end):
             return True
         before = _BEFORE_ON.search(text, max(0, start - 40), start)
