@@ -28,6 +28,12 @@ CASES = [
     ("I was a Marine, service number 5527 4410, for four years.", "5527 4410", "ID"),
     ("Her medical record number is 00447129 at the clinic.", "00447129", "ID"),
     ("My passport number was 561209845 back then.", "561209845", "ID"),
+    # a house number and a street without its suffix before a town and a zip code
+    ("I'd live with my mother at 4417 East Olive, Fresno, 93702, with my sister.", "4417 East Olive", "LOCATION"),
+    ("The ZIP is 93728 there.", "ZIP", None),
+    # a time of day said on a 24-hour clock after "was", or before midnight
+    ("It was 2330 hours when we left the house.", "2330 hours", "TIME"),
+    ("We drove there at about a quarter to midnight.", "a quarter to midnight", "TIME"),
     # a name's rest and its suffix after a name found in part: one name
     ("I was with Curtis Ambrose Pettway Jr. then.", "Curtis Ambrose Pettway Jr.", "PERSON"),
     ("And Terrence Lamont Baskerville Sr. came by later.", "Terrence Lamont Baskerville Sr.", "PERSON"),
