@@ -34,6 +34,9 @@ CASES = [
     # a time of day said on a 24-hour clock after "was", or before midnight
     ("It was 2330 hours when we left the house.", "2330 hours", "TIME"),
     ("We drove there at about a quarter to midnight.", "a quarter to midnight", "TIME"),
+    # an initial standing for a surname after a courtesy title; a titled surname with a capital inside
+    ("My counselor, Ms. P, helped me with my plans.", "P", "PERSON"),
+    ("Sgt. Oyelaran and Lt. McAllister-Greer were there.", "McAllister-Greer", "PERSON"),
     # a name's rest and its suffix after a name found in part: one name
     ("I was with Curtis Ambrose Pettway Jr. then.", "Curtis Ambrose Pettway Jr.", "PERSON"),
     ("And Terrence Lamont Baskerville Sr. came by later.", "Terrence Lamont Baskerville Sr.", "PERSON"),

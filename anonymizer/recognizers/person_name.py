@@ -20,7 +20,8 @@ from anonymizer.gazetteer import place_category
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
 from .cdcr_institution import alias_in_context
 
-_WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?"
+#: a capitalised word, capitals inside too (``McAllister-Greer``, ``DeShawn``)
+_WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 # a surname candidate, not followed by a further capitalised word ("Sandra High School")
 _SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
@@ -28,6 +29,9 @@ _MONTHS_DAYS = vocabulary.CALENDAR_WORDS  # months, weekdays and holidays ("East
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
 _TITLE = rf"(?:{'|'.join(map(re.escape, vocabulary.SURNAME_TITLES))})\.?"
 _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}(?![\p{{L}}\d-])"
+#: an initial standing for a surname after a courtesy title (``Mr. G``, ``Ms. P, my counselor``); not a letter spelled
+_TITLED_INITIAL = (r"(?<=(?<![\p{L}'’-])(?:Mr|Mrs|Ms|Miss|Mister|Dr)\.?[ ])[A-HJ-Z](?![\p{L}\d'’-]|\.\p{L}"
+                   r"|,?[ ](?i:as[ ]in|for|and)\b)")
 _RUN_WORD = re.compile(_WORD)
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
@@ -68,7 +72,8 @@ class PersonNameRecognizer(RuleRecognizer):
     """A known first name (Census 1990) that is not a common word or a place, plus a known surname after it."""
 
     ENTITY = "PERSON"
-    PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85)]
+    PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85),
+                Pattern("titled_initial", _TITLED_INITIAL, 0.85)]
     CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
 
     def admit(self, text: str, start: int, end: int) -> bool:
@@ -79,6 +84,8 @@ class PersonNameRecognizer(RuleRecognizer):
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
+        if len(first) == 1:
+            return start, end  # "Ms. P": the titled initial's pattern
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
             return self._titled_run(text, start, end)
         if len(first) >= 3 and first.casefold() not in gazetteer.first_names() and _kin_name(text, start, end):
