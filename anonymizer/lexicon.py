@@ -322,8 +322,8 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):
 #: "they called him ", "a guy named ", "a man we called ", "the one they call ", "who everyone called ",
-#: "also known as ", "his moniker was ", "my real name is ", "a.k.a. ", "by the name of ", "gave him the name ",
-#: and (group ``trip``,
+#: "also known as ", "his moniker was ", "my real name is ", "a.k.a. ", "by the name of ", "the name " (any text
+#: before it: "gave him the name ", "went under the name "), and (group ``trip``,
 #: since one also goes by a place: "we went by Taco Bell") "I went by "; an opening double quote may follow
 #: ("went by \"Tiny Loc")
 _NAMING = re.compile(
