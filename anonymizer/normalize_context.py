@@ -13,7 +13,7 @@ from . import gazetteer, lexicon
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
-    _TITLE_BEFORE, _WITH_SPEAKER, _name_tokens,
+    _TITLE_BEFORE, _WITH_SPEAKER, PARTICIPANT_BEFORE, PROFESSION_BEFORE, _name_tokens,
 )
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
@@ -50,11 +50,20 @@ class _Context:
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
             gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
-        if "rule" in mention.sources:
+        profession = self._profession(mention.start)
+        if profession:  # "Dr. Lee": the one named in full after that title ("Dr. Samuel Lee"), not Commissioner Lee
+            gids = [g for g in gids if any(gid == g and self._profession(s) == profession for s, gid in self._named)] \
+                or gids
+        if "rule" in mention.sources or PARTICIPANT_BEFORE.search(self.text, max(0, mention.start - 14), mention.start):
             gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
         elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
             gids = [g for g in gids if not self.groups[g].transcriber] or gids
         return gids
+
+    def _profession(self, start: int) -> str:
+        """The title of a profession or a rank right before ``start``, folded (``dr``), or ""."""
+        title = PROFESSION_BEFORE.search(self.text, max(0, start - 14), start)
+        return title.group(1).casefold().replace("doctor", "dr") if title else ""
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
         """Whom a bare surname shared by several persons names, when its utterance says it ([] = no

@@ -136,10 +136,13 @@ class _People:
 
     def link_name(self, tokens: list[str], suffix: str = "") -> int | None:
         """Person a multi-part name belongs to (parts subset or superset), if any; never one with
-        another suffix (``Robert Young Sr.`` is not ``Robert Young Jr.``)."""
+        another suffix (``Robert Young Sr.`` is not ``Robert Young Jr.``), and a suffixed name only with
+        its first name first (``Antonio Delgado Sr.``, the father, is not ``Marcus Antonio Delgado``)."""
         best: tuple | None = None
         for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
-            if suffix and self.groups[gid].suffix not in ("", suffix):
+            core = self.groups[gid].core
+            if suffix and (self.groups[gid].suffix not in ("", suffix)
+                           or (len(core) > 1 and not _pair_level(tokens[0], core[0], self.threshold))):
                 continue
             levels = [self.level(token, gid) for token in tokens]
             subset = all(levels)

@@ -116,6 +116,11 @@ _ANOTHERS_NAME = re.compile(
     re.IGNORECASE,
 )
 _TITLE_BEFORE = re.compile(rf"\b({_COURTESY})\.?[ ]$", re.IGNORECASE)
+#: a title of a profession or a rank right before a name (``Dr. Lee``, ``Officer Tran``): group 1
+PROFESSION_BEFORE = re.compile(
+    r"(?<![\w'’-])(" + "|".join(map(re.escape, vocabulary.PROFESSION_TITLES)) + r")\.?[ ]$", re.IGNORECASE)
+#: a hearing's role right before a name (``Commissioner Lee``): a title page's participant
+PARTICIPANT_BEFORE = re.compile(r"(?<![\w'’-])(?:" + "|".join(vocabulary.PARTICIPANT_TITLES) + r")[ ]$", re.IGNORECASE)
 #: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
 _VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")

@@ -35,12 +35,18 @@ PERSON_TITLE_WORDS = frozenset(
 )
 #: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
 COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
+#: a hearing's role before a bare surname that makes it one of the title page's participants ("Commissioner Lee")
+PARTICIPANT_TITLES = ("Commissioner", "Attorney", "DDA", "Counsel", "Interpreter")
 #: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)
 SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
     "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
     "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
 )  # fmt: skip
+#: the titles of a profession or a rank among them ("Dr. Lee" is the one named "Dr. Samuel Lee")
+PROFESSION_TITLES = tuple(t for t in SURNAME_TITLES if t not in (*COURTESY_TITLES, "Mister"))
+#: the titles an initial may stand after for a surname ("Mr. G", "Ms. P")
+INITIAL_TITLES = (*COURTESY_TITLES, "Mister", "Dr")
 #: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
 KIN_WORDS = (
     "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",

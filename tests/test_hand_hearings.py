@@ -23,7 +23,8 @@ without its suffix, a vehicle's make and model, a name's suffix after a comma), 
 under a form's one-line fields (a nickname, grandchildren, a pastor, a state agency, a town the lists miss), a
 hearing of parole plans (an inmate number said with a phonetic letter and its digits one by one, cited cases, a
 church named in Spanish, the last digits of a number), a women's prison's hearing under a title page printed as a
-form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed). They are
+form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed),
+relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -252,6 +253,12 @@ EXPECTED = {
         ["Lifer Mentor", "CALPIA dental lab", "HEARING DATE", "PRESIDING COMMISSIONER",
          "VICTIM'S NEXT OF KIN", "Prototypes parenting class", "Sheriff's deputies"],
     ),
+    "shared_surnames.txt": (
+        ["MARCUS ANTONIO DELGADO", "K-20931", "JENNIFER LEE", "Samuel Lee", "Raymond Delgado", "Ray", "Esther Delgado",
+         "Antonio Delgado Sr.", "Hope Alvarez", "Gloria Alvarez", "Ernesto", "Maria Ochoa", "Maria Sandoval",
+         "Natividad Road", "Gonzales", "Corcoran", "PARK-HOLLOWAY", "Monterey County"],
+        ["Presiding Commissioner", "No relation"],
+    ),
 }
 
 
@@ -347,3 +354,38 @@ def test_it_labels_what_it_masks_as_a_reader_would(analyses, name, surface, labe
     assert over and {m.label for m in over} == {label}, [(m.label, m.sources) for m in over]
     if certainty is not None:
         assert {m.confidence for m in over} == {certainty}
+
+
+#: (file, groups): the mentions each context points at (the bracketed part) are one person, and the groups are
+#: different persons: relatives sharing a surname, a father named for his son's middle name, a short name, two
+#: people with one surname told apart by a title
+GROUPED = [
+    ("shared_surnames.txt", [["by Dr. [Samuel Lee]", "Dr. [Lee] found", "remember Dr. [Lee]"],
+                             ["morning, Commissioner [Lee]", "[JENNIFER LEE], Presiding"]]),
+    ("shared_surnames.txt", [["brother, [Raymond Delgado], went", "Yes. [Ray] and me", "Where is [Ray] now"],
+                             ["father, [Antonio Delgado Sr.], passed"], ["record for [Marcus Delgado]. Mr."],
+                             ["mom, [Esther Delgado], visits", "Mrs. [Delgado] says"]]),
+    ("shared_surnames.txt", [["daughter, [Hope Alvarez], who", "[Hope] was in the kitchen"],
+                             ["is [Gloria Alvarez]. Hope", "you, Mrs. [Alvarez]. Ms."], ["father, [Ernesto Alvarez], died"]]),
+    ("parole_plans_phonetic.txt", [["[Tommy] was my husband", "the victim, [Tomás Whitcomb], was"],
+                                   ["widow, [Dorothy Whitcomb], asked"]]),
+]
+
+
+def _entity_at(analysis, context: str) -> int:
+    text = analysis.transcript.text
+    plain = context.replace("[", "").replace("]", "")
+    at = text.find(plain)
+    assert at >= 0, f"{plain!r} is not in the text"
+    start = at + context.index("[")
+    end = start + context.index("]") - context.index("[") - 1
+    found = [m.entity for m in analysis.mentions if (m.start, m.end) == (start, end)]
+    assert found, f"no mention over {text[start:end]!r}"
+    return found[0]
+
+
+@pytest.mark.parametrize(("name", "groups"), GROUPED, ids=[f"{n[:12]}:{g[0][0]}" for n, g in GROUPED])
+def test_it_groups_the_mentions_of_one_person_as_a_reader_would(analyses, name, groups):
+    entities = [{_entity_at(analyses[name], context) for context in group} for group in groups]
+    assert all(len(group) == 1 for group in entities), entities
+    assert len(set().union(*entities)) == len(groups), entities

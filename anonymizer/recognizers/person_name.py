@@ -30,7 +30,7 @@ _MONTHS_DAYS = vocabulary.CALENDAR_WORDS  # months, weekdays and holidays ("East
 _TITLE = rf"(?:{'|'.join(map(re.escape, vocabulary.SURNAME_TITLES))})\.?"
 _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}(?![\p{{L}}\d-])"
 #: an initial standing for a surname after a courtesy title (``Mr. G``, ``Ms. P, my counselor``); not a letter spelled
-_TITLED_INITIAL = (r"(?<=(?<![\p{L}'’-])(?:Mr|Mrs|Ms|Miss|Mister|Dr)\.?[ ])[A-HJ-Z](?![\p{L}\d'’-]|\.\p{L}"
+_TITLED_INITIAL = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ])[A-HJ-Z](?![\p{{L}}\d'’-]|\.\p{{L}}"
                    r"|,?[ ](?i:as[ ]in|for|and)\b)")
 _RUN_WORD = re.compile(_WORD)
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
