@@ -9,6 +9,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 
+import re
+
 from . import gazetteer, lexicon
 from .normalize_groups import _Group, _People
 from .normalize_names import (
@@ -17,6 +19,15 @@ from .normalize_names import (
 )
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
+from .vocabulary_people import COURTESY_TITLES, ROLE_ABBREVIATIONS
+
+_SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
+
+
+def role_words(role: str) -> frozenset[str]:
+    """A role's words, folded, abbreviations spelled out, no small words: ``DDA`` -> deputy, district, attorney."""
+    words = " ".join(ROLE_ABBREVIATIONS.get(w, w) for w in re.findall(r"[a-z]+", role.casefold()))
+    return frozenset(w for w in words.split() if w not in _SMALL_WORDS)
 
 
 def _title_sex(title: str) -> str:
@@ -45,6 +56,7 @@ class _Context:
         man/woman (Census first-name lists) whose surname it is; in running text not the transcriber."""
         tokens = _name_tokens(self._surface(mention))
         gids = [g for g in gids if tokens and tokens[0] in self.groups[g].core] or gids
+        gids = self._by_role(gids, mention)
         title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
@@ -59,6 +71,15 @@ class _Context:
         elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
             gids = [g for g in gids if not self.groups[g].transcriber] or gids
         return gids
+
+    def _by_role(self, gids: list[int], mention: Mention) -> list[int]:
+        """In a speaker tag, the title page's participants whose role its role words fit best (``DEPUTY DISTRICT
+        ATTORNEY NGUYEN:`` beside an attorney Nguyen); all of ``gids`` when no role tells them apart."""
+        tag = speaker_tag(self.text, line_start(self.text, mention.start)) if in_speaker_tag(self.text, mention.start) else None
+        wanted = role_words(self.text[tag.start():mention.start]) if tag else frozenset()
+        scores = {g: (len(wanted & self.groups[g].role), -len(wanted ^ self.groups[g].role)) for g in gids}
+        best = max(scores.values(), default=(0, 0))
+        return [g for g in gids if scores[g] == best] if best[0] else gids
 
     def _profession(self, start: int) -> str:
         """The title of a profession or a rank right before ``start``, folded (``dr``), or ""."""

@@ -39,6 +39,7 @@ class _Group:
     victim: bool = False  # PERSON: named as the victim ("The victim, Tuan Guy, a 23-year-old")
     ruled: bool = False  # PERSON: a rule found a mention as a name ("called him Chato", "my daughter Crystal")
     suffix: str = ""  # PERSON: "jr", "sr", "ii"... written after the full name (father and son share the rest)
+    role: frozenset[str] = frozenset()  # PERSON: the words of the title page's role ("deputy district attorney")
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
     first: int = sys.maxsize
@@ -144,10 +145,12 @@ class _People:
             if suffix and (self.groups[gid].suffix not in ("", suffix)
                            or (len(core) > 1 and not _pair_level(tokens[0], core[0], self.threshold))):
                 continue
-            levels = [self.level(token, gid) for token in tokens]
+            short = bool(core) and core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
+            levels = [self.level(token, gid) or (1 if i == 0 and short else 0) for i, token in enumerate(tokens)]
             subset = all(levels)
             superset = all(
-                any(_pair_level(token, part, self.threshold) for token in tokens) for part in self.groups[gid].core
+                any(_pair_level(token, part, self.threshold) for token in tokens) or (j == 0 and short)
+                for j, part in enumerate(core)
             )
             if subset or superset:
                 key = (-sum(levels), self.groups[gid].rank(), gid)

@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from rapidfuzz import fuzz, process
 
-from .normalize_context import _Context, _title_sex
+from .normalize_context import _Context, _title_sex, role_words
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
@@ -50,6 +50,10 @@ class _Grouper(_Context):
         """
         for rank, name in enumerate(header.person_names() if header else ()):
             self._title_person(name, rank, inmate=name == header.inmate_name, transcriber=name == header.transcriber)
+        for participant in header.participants if header else ():
+            gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name))
+            if gid is not None:  # "ATTORNEY NGUYEN:" and "DEPUTY DISTRICT ATTORNEY NGUYEN:" are told apart by it
+                self.groups[gid].role |= role_words(participant.role)
         assigned: dict[int, tuple[int, str]] = {}
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))

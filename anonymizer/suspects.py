@@ -277,9 +277,15 @@ def add_suspects(
     protected: Protected,
     title_end: int = 0,
 ) -> tuple[tuple[Mention, ...], tuple[Entity, ...]]:
-    """``mentions`` and ``entities`` with the suspects added: certainty 3, source ``suspect``,
-    one new entity per (label, surface)."""
-    groups: dict[tuple[str, str], int] = {}
+    """``mentions`` and ``entities`` with the suspects added: certainty 3, source ``suspect``, the entity of the
+    mentions of the same label and surface when they are one's, else one new entity per (label, surface)."""
+    # a suspect written as the mentions of one person or place is that one's ("Ty visits me" beside "He goes by Ty"),
+    # not when they are several people's ("Guy": the victim Tuan Guy and his father)
+    owners: dict[tuple[str, str], set[int]] = {}
+    for m in mentions:
+        if m.label in ("PERSON", "LOCATION") and m.entity is not None:
+            owners.setdefault((m.label, text[m.start:m.end].casefold()), set()).add(m.entity)
+    groups = {key: next(iter(found)) for key, found in owners.items() if len(found) == 1}
     new_entities = list(entities)
     added: list[Mention] = []
     for start, end, label in find(text, mentions, protected, title_end):

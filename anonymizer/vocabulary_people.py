@@ -35,6 +35,9 @@ PERSON_TITLE_WORDS = frozenset(
 )
 #: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
 COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
+#: a role's abbreviations in speaker tags and title pages, spelled out (``DDA NGUYEN:`` is the Deputy District Attorney)
+ROLE_ABBREVIATIONS = {"dda": "deputy district attorney", "da": "district attorney", "pc": "presiding commissioner",
+                      "dc": "deputy commissioner", "atty": "attorney", "ip": "incarcerated person"}
 #: a hearing's role before a bare surname that makes it one of the title page's participants ("Commissioner Lee")
 PARTICIPANT_TITLES = ("Commissioner", "Attorney", "DDA", "Counsel", "Interpreter")
 #: courtesy and rank titles that stand right before a surname (``Officer Faerbanks``, ``Mr. Law``)

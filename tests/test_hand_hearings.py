@@ -24,7 +24,8 @@ under a form's one-line fields (a nickname, grandchildren, a pastor, a state age
 hearing of parole plans (an inmate number said with a phonetic letter and its digits one by one, cited cases, a
 church named in Spanish, the last digits of a number), a women's prison's hearing under a title page printed as a
 form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed),
-relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``). They are
+relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``), an attorney and
+a deputy district attorney sharing a surname, a brother going by a short name (``Ty``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -259,6 +260,12 @@ EXPECTED = {
          "Natividad Road", "Gonzales", "Corcoran", "PARK-HOLLOWAY", "Monterey County"],
         ["Presiding Commissioner", "No relation"],
     ),
+    "family_names.txt": (
+        ["DESHAWN TERRELL MOORE", "AD-4471", "KEVIN O'BRIEN", "ANGELA MOORE-WASHINGTON", "PATRICIA NGUYEN",
+         "THOMAS NGUYEN", "Lisa Mitchell", "Karen", "David", "Gwendolyn Moore", "Tyrone Moore", "Ty", "Marcus",
+         "Planz Road", "Tanya Brooks", "Harold Mitchell", "Bakersfield", "Kern County", "forty-one"],
+        ["No relation", "Deputy Commissioner", "baby sister"],
+    ),
 }
 
 
@@ -367,6 +374,13 @@ GROUPED = [
                              ["mom, [Esther Delgado], visits", "Mrs. [Delgado] says"]]),
     ("shared_surnames.txt", [["daughter, [Hope Alvarez], who", "[Hope] was in the kitchen"],
                              ["is [Gloria Alvarez]. Hope", "you, Mrs. [Alvarez]. Ms."], ["father, [Ernesto Alvarez], died"]]),
+    ("family_names.txt", [["DEPUTY DISTRICT ATTORNEY [NGUYEN]:", "[THOMAS NGUYEN], Deputy"],
+                          ["[PATRICIA NGUYEN], Attorney", "ATTORNEY [NGUYEN]:  No relation"]]),
+    ("family_names.txt", [["brother is [Tyrone Moore]?", "He goes by [Ty].", "2008. [Ty] visits", "[Ty Moore] will"],
+                          ["mother is [Gwendolyn Moore],", "Mrs. [Moore] says"], ["[DESHAWN MOORE], Inmate"]]),
+    ("family_names.txt", [["[KAREN MITCHELL], Victim's", "Her sister [Karen] and", "Thank you, Ms. [Mitchell]. Thank"],
+                          ["[DAVID MITCHELL], Victim's", "Thank you, Mr. [Mitchell]. Ms."], ["victim was [Lisa Mitchell]."],
+                          ["father, [Harold Mitchell], died"]]),
     ("parole_plans_phonetic.txt", [["[Tommy] was my husband", "the victim, [Tomás Whitcomb], was"],
                                    ["widow, [Dorothy Whitcomb], asked"]]),
 ]
