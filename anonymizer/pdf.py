@@ -63,8 +63,10 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
     """
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     pages = read_pages(data, name, max_pages, max_chars)
-    text = normalize(pages)
+    text, spaced = _normalized(pages)
     title_end, header = split_title(text)
+    if header is not None and spaced:  # the title page read with its columns apart ("NAME: ...    CDCR#: ...")
+        header = split_title("\n".join(spaced) + "\n\n")[1] or header
     return Transcript(
         name=name, text=text, header=header, title_end=title_end, pages=len(pages), source_format="pdf"
     )
@@ -72,17 +74,26 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
 
 def normalize(pages: list[Page]) -> str:
     """The normalized text of a transcript from the printed lines of its pages."""
+    return _normalized(pages)[0]
+
+
+def _normalized(pages: list[Page]) -> tuple[str, list[str]]:
+    """The normalized text, and the title page's lines with the gaps between its columns kept
+    (:attr:`Line.spaced_text`: how a text file prints fields and lists side by side), or [] when there
+    are no such gaps."""
     first = title_page(pages[0], pages[1:])
     cut = _body_start(first, start=1)
-    title = [line.text for line in first[:cut]]  # the body may start on the title page (P R O C E E D I N G S)
+    lines = first[:cut]  # the body may start on the title page (P R O C E E D I N G S)
     rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
     if cut == len(first) and rest and (spill := _body_start(rest[0])) < len(rest[0]):
-        title += [line.text for line in rest[0][:spill]]  # a long list of those present goes on on page 2
+        lines = [*lines, *rest[0][:spill]]  # a long list of those present goes on on page 2
         rest[0] = rest[0][spill:]
+    title = [line.text for line in lines]
+    spaced = [line.spaced_text for line in lines] if any(line.is_columns() for line in lines) else []
     body, certificate = split_certificate(rest)
     right = max((line.x1 for page in rest for line in page if not line.is_columns()), default=0.0)
     blocks = [title, utterances(line.text for line in body), paragraphs(certificate, right)]
-    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n"
+    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n", spaced
 
 
 def _body_start(lines: Page, start: int = 0) -> int:

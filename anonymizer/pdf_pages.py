@@ -57,11 +57,23 @@ class Line:
 
     def is_columns(self) -> bool:
         """Words set in separate columns (gap over four character widths), e.g. a two-column title line."""
+        return any(_wide(left, right) for left, right in zip(self.words, self.words[1:]))
+
+    @property
+    def spaced_text(self) -> str:
+        """The text with a gap of four spaces between words set in separate columns (``NAME: DOE, JOHN`` and
+        ``CDCR#: AY3381`` side by side), as a text file prints them; else one space."""
+        if not self.words:
+            return ""
+        parts = [self.words[0].text]
         for left, right in zip(self.words, self.words[1:]):
-            char = (left.x1 - left.x0) / max(len(left.text), 1)
-            if right.x0 - left.x1 > 4 * char:
-                return True
-        return False
+            parts.append(("    " if _wide(left, right) else " ") + right.text)
+        return "".join(parts)
+
+
+def _wide(left: Word, right: Word) -> bool:
+    """A gap over four character widths between two words: separate columns."""
+    return right.x0 - left.x1 > 4 * (left.x1 - left.x0) / max(len(left.text), 1)
 
 
 Page = list[Line]
