@@ -9,6 +9,7 @@ import re
 import statistics
 from collections.abc import Iterable
 
+from anonymizer import gazetteer, lexicon, plain
 from anonymizer.pdf_pages import Line, Page
 from anonymizer.transcript import is_speaker_tag, speaker_labels
 
@@ -25,6 +26,8 @@ _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
 #: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
 _TURN_RE = re.compile(r"^[QA][.:]\s")
+#: a list's item: a dash or a bullet before its words (``- Central file and ERMS records``)
+_BULLET_RE = re.compile(r"^[-•*–]\s+\S")
 _HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
 
 
@@ -83,6 +86,16 @@ def separator(left: str, right: str) -> str:
 def is_heading(text: str) -> bool:
     """A section heading: words in capitals only (``DECISION``), six letters or more, no spelled name."""
     return bool(_HEADING_RE.match(text)) and sum(c.isalpha() for c in text) >= 6
+
+
+def _worded_heading(text: str) -> bool:
+    """A heading of two words or more besides stop words, a plain word among them and no census name
+    (``PSYCHOSOCIAL HISTORY``, ``SOURCES OF INFORMATION``): a report's section heading wherever it stands, never
+    a name in capitals wrapped inside a sentence (``HOPE LITTLE``)."""
+    words = [w for w in re.findall(r"[A-Za-z]+", text) if not lexicon.is_stop_word(w.casefold())]
+    return len(words) >= 2 and any(map(plain.is_plain_word, words)) and not any(
+        w.casefold() in gazetteer.first_names() or (w.casefold() in gazetteer.last_names() and not plain.is_plain_word(w))
+        for w in words)
 
 
 def _paren_depth(text: str, depth: int = 0) -> tuple[int, bool]:
@@ -165,7 +178,7 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
         if stamped is not None:  # a label and its timestamp alone on their line: the words said follow
             out.append((stamped, None))
             current = None
-        elif is_speaker_tag(text) or _TURN_RE.match(text) or label is not None:
+        elif is_speaker_tag(text) or _TURN_RE.match(text) or label is not None or _BULLET_RE.match(text):
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:
@@ -174,7 +187,8 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             depth = paren[0]
             if not depth:
                 current = None
-        elif _SEPARATOR_RE.match(text) or (is_heading(text) and (current or ".").endswith(_CLOSED_END)):
+        elif _SEPARATOR_RE.match(text) or (is_heading(text) and ((current or ".").endswith(_CLOSED_END)
+                                                                  or _worded_heading(text))):
             out.append((text, None))
             current = None
         else:
