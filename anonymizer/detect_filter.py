@@ -140,6 +140,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         alias = _ALIAS_TAIL.search(text, start, end)
         if alias and alias.start() > start:
             end = alias.start()  # "Lil Smokey, a.k.a" of "Lil Smokey, a.k.a. Andre Simmons"
+        end = plain.without_field_label(text, start, end)  # "... A. CDCR" of "... A. CDCR#: AY3381"
         broken = _BROKEN_TAIL.match(text, end) if text[end - 1].isalpha() else None
         if broken and not plain.in_dictionary(broken.group(1)):
             end = broken.end()  # "Bartho- lomew", a name broken at a printed line's end (not "Hernan- okay")

@@ -244,3 +244,14 @@ def surname_word(word: str) -> bool:
     """A word no list knows, or a census surname that is no plain word ("Bocanegra", "Reyes")."""
     return unknown_word(word) or (vocabulary.fold_accents(word.casefold()) in gazetteer.last_names()
                                   and not is_plain_word(word))
+
+
+#: a form's next field label at a name's end, its gap lost in print ("... A. CDCR" before "#: AY3381")
+_FIELD_TAIL = re.compile(r"[ ,]+(?:CDCR|CDC|" + "|".join(re.escape(w) for w in vocabulary.FIELD_LABEL_WORDS) + r")$")
+
+
+def without_field_label(text: str, start: int, end: int) -> int:
+    """The end of a name without the next field's label a print left on it (``OYELOWO, BABATUNDE A. CDCR``
+    before ``#: AY3381``): a field word right before ``#`` or ``:``."""
+    tail = _FIELD_TAIL.search(text, start, end)
+    return tail.start() if tail and tail.start() > start and text.startswith(("#", ":"), end) else end
