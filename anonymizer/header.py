@@ -214,7 +214,8 @@ def _transcriber(lines: list[str]) -> str | None:
         match = _TRANSCRIBED_RE.match(line)
         if not match:
             continue
-        candidates = [part.partition(",")[0].strip() for part in (match.group("rest"), *lines[i + 1 : i + 2])]
+        rest = match.group("rest")  # the name after the label, else on the next line (not an index's entry's)
+        candidates = [part.partition(",")[0].strip() for part in ((rest,) if rest.strip() else lines[i + 1 : i + 2])]
         return next((c for c in candidates if is_upper_name(c) or _titled_transcriber(c)), None)
     return None
 

@@ -174,7 +174,8 @@ def listed(line: str) -> list[tuple[str, str]] | None:
 def wrapped_lists(lines: list[str]) -> list[str]:
     """The lines, with a one-line list of participants that the page wrapped joined again: after
     an item's end (``...Presiding Commissioner;`` / ``MATTHIAS OYELARAN-BECK, Deputy Commissioner.``)
-    or inside a name (``...Inmate; SIOBHAN`` / ``MCALLISTER, Attorney for Inmate; ...``)."""
+    or inside a name (``...Inmate; SIOBHAN`` / ``MCALLISTER, Attorney for Inmate; ...``, ``...Deputy Commissioner
+    Rhett`` / ``Calloway``)."""
     out: list[str] = []
     for line in lines:
         match = _LIST_RE.match(out[-1]) if out else None
@@ -193,6 +194,9 @@ def _list_goes_on(items: str, line: str) -> bool:
         return participant(first, comma=True) is not None
     last = items.rsplit(";", 1)[-1].strip()
     name, sep, _ = first.partition(",")
+    if not sep and first == line and len(first.split()) <= 2:  # "... Deputy Commissioner Ferris" / "Okonjo"
+        person = participant(f"{last} {first.strip()}", comma=False)
+        return person is not None and len(person[0].split()) > len(first.split())
     return bool(sep) and "," not in last and printed_name(f"{last} {name.strip()}")
 
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from anonymizer.header import ends_title, split_title
+from anonymizer.header import ends_title, parse_title, split_title
 from anonymizer.pdf_pages import (
-    Line,
+    INDEX_HEADING_RE,
     NumberColumn,
     Page,
     Word,
@@ -63,10 +63,10 @@ def extract(source: str | Path | bytes, name: str, max_pages: int | None = None,
     """
     data = source if isinstance(source, bytes) else Path(source).read_bytes()
     pages = read_pages(data, name, max_pages, max_chars)
-    text, spaced = _normalized(pages)
+    text, laid_out = _normalized(pages)
     title_end, header = split_title(text)
-    if header is not None and spaced:  # the title page read with its columns apart ("NAME: ...    CDCR#: ...")
-        header = split_title("\n".join(spaced) + "\n\n")[1] or header
+    if header is not None and laid_out:  # the title page read with its columns apart ("NAME: ...    CDCR#: ...")
+        header = parse_title(laid_out[: text.count("\n", 0, title_end) + 1])
     return Transcript(
         name=name, text=text, header=header, title_end=title_end, pages=len(pages), source_format="pdf"
     )
@@ -78,22 +78,38 @@ def normalize(pages: list[Page]) -> str:
 
 
 def _normalized(pages: list[Page]) -> tuple[str, list[str]]:
-    """The normalized text, and the title page's lines with the gaps between its columns kept
-    (:attr:`Line.spaced_text`: how a text file prints fields and lists side by side), or [] when there
-    are no such gaps."""
+    """The normalized text, and the title page's lines laid out as a text file prints them (:func:`_laid_out`: fields
+    and lists side by side apart), or [] when no line has words in separate columns."""
     first = title_page(pages[0], pages[1:])
     cut = _body_start(first, start=1)
     lines = first[:cut]  # the body may start on the title page (P R O C E E D I N G S)
     rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
-    if cut == len(first) and rest and (spill := _body_start(rest[0])) < len(rest[0]):
+    if cut == len(first) and rest and 0 < (spill := _title_spill(rest[0])) < len(rest[0]):
         lines = [*lines, *rest[0][:spill]]  # a long list of those present goes on on page 2
         rest[0] = rest[0][spill:]
     title = [line.text for line in lines]
-    spaced = [line.spaced_text for line in lines] if any(line.is_columns() for line in lines) else []
     body, certificate = split_certificate(rest)
     right = max((line.x1 for page in rest for line in page if not line.is_columns()), default=0.0)
+    laid_out = _laid_out(lines) if any(line.is_columns(1.5) for line in lines) else []
     blocks = [title, utterances(line.text for line in body), paragraphs(certificate, right)]
-    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n", spaced
+    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n", laid_out
+
+
+def _laid_out(lines: Page) -> list[str]:
+    """Printed lines as a text file prints them, their indents and gaps in spaces of the mean character's width."""
+    words = [word for line in lines for word in line.words]
+    char = sum(w.x1 - w.x0 for w in words) / max(1, sum(len(w.text) for w in words)) or 1.0
+    margin = min((line.words[0].x0 for line in lines if line.words), default=0.0)
+    return [line.laid_out(margin, char) for line in lines]
+
+
+def _title_spill(lines: Page) -> int:
+    """How many of page 2's first lines end the title page: up to the body's start, else up to an index's heading
+    (the body starts on page 3, after the index)."""
+    start = _body_start(lines)
+    if start < len(lines):
+        return start
+    return next((i for i, line in enumerate(lines) if INDEX_HEADING_RE.match(line.text.strip())), 0)
 
 
 def _body_start(lines: Page, start: int = 0) -> int:

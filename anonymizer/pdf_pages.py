@@ -25,7 +25,7 @@ MAX_LINE_NUMBER = 34  # 25 lines a page, or 28 on pleading paper, or more
 
 _DIGITS_RE = re.compile(r"\d+")
 _DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
-_INDEX_HEADING_RE = re.compile(r"^INDEX$", re.IGNORECASE)
+INDEX_HEADING_RE = re.compile(r"^INDEX$", re.IGNORECASE)
 _INDEX_ENTRY_RE = re.compile(r"(?:\d+|--?)$")
 
 
@@ -55,25 +55,26 @@ class Line:
     def is_number(self) -> bool:
         return len(self.words) == 1 and self.words[0].text.isdigit()
 
-    def is_columns(self) -> bool:
-        """Words set in separate columns (gap over four character widths), e.g. a two-column title line."""
-        return any(_wide(left, right) for left, right in zip(self.words, self.words[1:]))
+    def is_columns(self, chars: float = 4) -> bool:
+        """Words set in separate columns (gap over ``chars`` character widths), e.g. a two-column title line."""
+        return any(_wide(left, right, chars) for left, right in zip(self.words, self.words[1:]))
 
-    @property
-    def spaced_text(self) -> str:
-        """The text with a gap of four spaces between words set in separate columns (``NAME: DOE, JOHN`` and
-        ``CDCR#: AY3381`` side by side), as a text file prints them; else one space."""
+    def laid_out(self, margin: float, char: float) -> str:
+        """The text as a text file prints it: spaces for its indent from ``margin`` and for the gaps between
+        words set in separate columns (``NAME: DOE, JOHN`` and ``CDCR#: AY3381`` side by side), one space
+        between other words; ``char`` is a character's mean width."""
         if not self.words:
             return ""
-        parts = [self.words[0].text]
+        parts = [" " * max(0, round((self.words[0].x0 - margin) / char)), self.words[0].text]
         for left, right in zip(self.words, self.words[1:]):
-            parts.append(("    " if _wide(left, right) else " ") + right.text)
+            parts.append((" " * max(3, round((right.x0 - left.x1) / char)) if _wide(left, right, 1.5) else " ") + right.text)
         return "".join(parts)
 
 
-def _wide(left: Word, right: Word) -> bool:
-    """A gap over four character widths between two words: separate columns."""
-    return right.x0 - left.x1 > 4 * (left.x1 - left.x0) / max(len(left.text), 1)
+def _wide(left: Word, right: Word, chars: float = 4) -> bool:
+    """A gap over ``chars`` character widths between two words: separate columns (1.5: a run of spaces, wider than
+    a word space in any font)."""
+    return right.x0 - left.x1 > chars * (left.x1 - left.x0) / max(len(left.text), 1)
 
 
 Page = list[Line]
@@ -330,9 +331,9 @@ def _is_decision_footer(line: Line) -> bool:
 def is_index_page(page: Page) -> bool:
     """An ``INDEX`` heading, no speaker tags, and most other lines ending in a page number or ``--``."""
     texts = [line.text for line in page if not line.is_number()]
-    if not any(_INDEX_HEADING_RE.match(text) for text in texts):
+    if not any(INDEX_HEADING_RE.match(text) for text in texts):
         return False
-    entries = [t for t in texts if not _INDEX_HEADING_RE.match(t) and t.lower() not in ("page", "page no.")]
+    entries = [t for t in texts if not INDEX_HEADING_RE.match(t) and t.lower() not in ("page", "page no.")]
     if any(is_speaker_tag(t) for t in entries):
         return False
     return sum(bool(_INDEX_ENTRY_RE.search(t)) for t in entries) * 2 >= len(entries)

@@ -26,6 +26,8 @@ _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
 #: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
 _TURN_RE = re.compile(r"^[QA][.:]\s")
+#: an index's entry: a dot leader to its page (``Proceedings ........ 3``)
+_LEADER_RE = re.compile(r"\.{5,}\s*\d+$")
 #: a list's item: a dash or a bullet before its words (``- Central file and ERMS records``)
 _BULLET_RE = re.compile(r"^[-•*–]\s+\S")
 _HEADING_RE = re.compile(rf"^{_HEADING_WORD}(?: {_HEADING_WORD})*$")
@@ -89,10 +91,14 @@ def is_heading(text: str) -> bool:
 
 
 def _worded_heading(text: str) -> bool:
-    """A heading of two words or more besides stop words, a plain word among them and no census name
-    (``PSYCHOSOCIAL HISTORY``, ``SOURCES OF INFORMATION``): a report's section heading wherever it stands, never
-    a name in capitals wrapped inside a sentence (``HOPE LITTLE``)."""
+    """A line in capitals of plain words, no census name among them (``PSYCHOSOCIAL HISTORY``, ``SOURCES OF
+    INFORMATION``, ``INDEX``, ``PROCEEDINGS``): a section's heading wherever it stands, never a name in capitals
+    wrapped inside a sentence (``HOPE LITTLE``)."""
+    if not _HEADING_RE.match(text):
+        return False
     words = [w for w in re.findall(r"[A-Za-z]+", text) if not lexicon.is_stop_word(w.casefold())]
+    if len(words) == 1:
+        return len(words[0]) >= 4 and plain.is_plain_word(words[0])
     return len(words) >= 2 and any(map(plain.is_plain_word, words)) and not any(
         w.casefold() in gazetteer.first_names() or (w.casefold() in gazetteer.last_names() and not plain.is_plain_word(w))
         for w in words)
@@ -187,8 +193,8 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             depth = paren[0]
             if not depth:
                 current = None
-        elif _SEPARATOR_RE.match(text) or (is_heading(text) and ((current or ".").endswith(_CLOSED_END)
-                                                                  or _worded_heading(text))):
+        elif _SEPARATOR_RE.match(text) or _LEADER_RE.search(text) or _worded_heading(text) or (
+                is_heading(text) and (current or ".").endswith(_CLOSED_END)):
             out.append((text, None))
             current = None
         else:

@@ -57,3 +57,15 @@ def test_it_reads_a_report_printed_as_a_pdf_by_its_fields_headings_and_items(fon
     assert headings and all(heading in lines for heading in headings), [h for h in headings if h not in lines]
     items = [line.strip() for line in raw.split("\n") if line.lstrip().startswith("- ")]
     assert items and all(item in lines for item in items)
+
+
+@pytest.mark.parametrize(("font", "size", "per_page", "numbered_title", "title_lines"), LAYOUTS)
+def test_it_reads_a_title_page_printed_in_two_columns_as_its_text(font, size, per_page, numbered_title, title_lines):
+    """``PANEL PRESENT:`` beside ``OTHERS PRESENT:``: each column's people with their own roles (their order may
+    differ: a PDF keeps no indent for the right column's lines below the left one's)."""
+    name = "two_column_index.txt"
+    raw = (HAND / name).read_text(encoding="utf-8")
+    text = load_bytes(raw.encode(), name)
+    printed = pdf.extract(print_lines(raw.split("\n"), font, size, per_page, numbered_title, title_lines), "x.pdf")
+    assert set(printed.header.participants) == set(text.header.participants)
+    assert printed.header.inmate_name == text.header.inmate_name and printed.header.transcriber == text.header.transcriber
