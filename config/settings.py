@@ -202,6 +202,8 @@ AFTER_APPROVAL_JOBS = envbool("AFTER_APPROVAL_JOBS", "1")
 JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
 # After Redis could not be reached, a process fails further enqueues at once (retryable) this long.
 QUEUE_RETRY_SECONDS = envint("QUEUE_RETRY_SECONDS", 10)
+# A worker that lost its Redis waits for it (1 s, 2 s, 4 s … at most this long between tries), then resumes.
+WORKER_RECONNECT_MAX_SECONDS = envint("WORKER_RECONNECT_MAX_SECONDS", 30)
 # Per-document limits of the automatic pass: PDF reading runs in a child process under
 # wall time, memory and page/character limits; the whole pass under a wall-time limit.
 JOB_MAX_SECONDS = envint("JOB_MAX_SECONDS", 900)

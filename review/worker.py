@@ -4,15 +4,129 @@ rq's ``SimpleWorker`` (the NLP pipeline stays loaded between jobs) whose process
 from the start: a worker that was killed mid-job and restarted at once finds that job's heartbeat
 still fresh at start-up (``recover_jobs`` leaves it), and before, only a process running a job of
 its own looked again, so the document stayed "annotating" for good on an idle queue.
+
+It also outlives its Redis. rq retries a lost connection only while it waits for a job; anywhere
+else (start-up, a job's bookkeeping when it ends, a maintenance pass) the error ended the process
+for good. Here a lost queue Redis stops rq's loop cleanly instead; the process waits, trying again
+after 1 s, 2 s, 4 s … up to ``WORKER_RECONNECT_MAX_SECONDS`` (logging the exception's type only,
+never a URL), then runs the job recovery once (:mod:`review.services.recovery`: a job lost with a
+Redis that came back empty is failed, retryable) and starts rq's loop again. A job running when
+Redis went away runs to its end: its result is in the database, only rq's record of it is lost.
 """
 from __future__ import annotations
 
+import logging
+import time
+from functools import wraps
+
+from django.conf import settings
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rq import SimpleWorker
+from rq.exceptions import StopRequested
+
+log = logging.getLogger(__name__)
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+FIRST_WAIT = 1.0
+
+
+def _stop_when_redis_is_lost(method):
+    """A step of rq's loop: a lost Redis stops the loop (rq's ``StopRequested``) and is remembered;
+    rq itself would log it as unhandled and quit the process."""
+
+    @wraps(method)
+    def step(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except REDIS_DOWN as error:
+            self.redis_lost = error
+            raise StopRequested from error
+
+    return step
 
 
 class Worker(SimpleWorker):
+    redis_lost: Exception | None = None
+
+    check_for_suspension = _stop_when_redis_is_lost(SimpleWorker.check_for_suspension)
+    run_maintenance_tasks = _stop_when_redis_is_lost(SimpleWorker.run_maintenance_tasks)
+    dequeue_job_and_maintain_ttl = _stop_when_redis_is_lost(SimpleWorker.dequeue_job_and_maintain_ttl)
+    execute_job = _stop_when_redis_is_lost(SimpleWorker.execute_job)
+
+    def heartbeat(self, timeout=None, pipeline=None):
+        if pipeline is not None:  # queued in a pipeline: no connection used here
+            return super().heartbeat(timeout, pipeline=pipeline)
+        return _stop_when_redis_is_lost(SimpleWorker.heartbeat)(self, timeout)
+
+    def _set_ip_address(self, connection) -> None:
+        """rq asks Redis for the worker's address when the worker is made; Redis down at start-up ended the command."""
+        try:
+            super()._set_ip_address(connection)
+        except REDIS_DOWN:
+            self.ip_address = "unknown"
+
     def work(self, *args, **kwargs):
         from . import jobs
 
         jobs.heartbeat.start()  # recovers every JOB_STALE_SECONDS (review.services.recovery)
-        return super().work(*args, **kwargs)
+        worked = False
+        while True:
+            self.redis_lost = None
+            try:
+                worked = super().work(*args, **kwargs) or worked
+            except REDIS_DOWN as error:  # at start-up: rq's loop had not begun
+                self.redis_lost = error
+                self._stop_listening()
+            if self.redis_lost is None or self._stop_requested or not self._wait_for_redis(self.redis_lost):
+                return worked
+
+    def teardown(self):
+        try:
+            super().teardown()
+        except REDIS_DOWN as error:  # rq could not record the worker's death: it stops listening all the same
+            self.redis_lost = self.redis_lost or error
+            self._stop_listening()
+
+    def _stop_listening(self) -> None:
+        """End rq's command channel thread (it would retry Redis every 2 s and log each time)."""
+        thread, self.pubsub_thread = self.pubsub_thread, None
+        if thread is not None:
+            thread.stop()
+            thread.join(timeout=1)
+        try:
+            if self.pubsub is not None:
+                self.pubsub.close()
+        except REDIS_DOWN:
+            pass
+
+    def _wait_for_redis(self, error: Exception) -> bool:
+        """Wait with backoff until Redis answers (True) or a stop is asked for (False)."""
+        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        lost, wait = time.monotonic(), FIRST_WAIT
+        self._state = "idle"  # a stop signal now ends the process at once (rq raises StopRequested)
+        log.warning("worker %s: the queue Redis is unreachable (%s); waiting for it", self.name, type(error).__name__)
+        while not self._stop_requested:
+            log.warning("worker %s: trying the queue Redis again in %.0f s", self.name, wait)
+            try:
+                time.sleep(wait)
+                self.connection.ping()
+            except StopRequested:
+                return False
+            except REDIS_DOWN:
+                wait = min(wait * 2, limit)
+                continue
+            log.warning("worker %s: the queue Redis answers again after %.0f s; resuming", self.name, time.monotonic() - lost)
+            self._after_outage()
+            return True
+        return False
+
+    def _after_outage(self) -> None:
+        from . import services
+
+        try:  # a Redis that kept its data still holds this worker as alive: rq would refuse its rebirth
+            self.register_death()
+        except REDIS_DOWN:
+            pass
+        try:  # jobs lost with a Redis that restarted empty: failed and retryable once silent
+            services.recover_stale_jobs()
+        except Exception as exc:  # noqa: BLE001 - the heartbeat thread tries again
+            log.warning("worker %s: job recovery after the outage failed (%s)", self.name, type(exc).__name__)
