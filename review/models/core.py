@@ -58,6 +58,10 @@ class Document(models.Model):
     title = models.CharField(max_length=255)
     original_name = models.CharField(max_length=255)
     original = models.BinaryField(editable=False)
+    content_sha256 = models.CharField(
+        max_length=64, blank=True, default="", editable=False,
+        help_text="SHA-256 of the uploaded bytes: one upload of the same file per corpus (empty: not checked).",
+    )
     text = models.TextField(blank=True)
     header = models.JSONField(null=True, blank=True)
     title_end = models.PositiveIntegerField(default=0)
@@ -100,6 +104,10 @@ class Document(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["corpus", "neutral_id"], condition=~models.Q(neutral_id=""),
                                     name="unique_neutral_id_per_corpus"),
+            # the duplicate-upload refusal, atomic: two uploads of the same bytes at once cannot both pass
+            models.UniqueConstraint(fields=["corpus", "content_sha256"],
+                                    condition=models.Q(twin__isnull=True) & ~models.Q(content_sha256=""),
+                                    name="unique_upload_per_corpus"),
         ]
 
     def __str__(self) -> str:

@@ -1,13 +1,14 @@
 """Bringing transcripts in: uploads become documents; an automatic pass becomes mentions."""
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from anonymizer.types import Analysis, Config, Header
@@ -42,7 +43,8 @@ def create_documents(
     corpus: Corpus, files: Iterable[tuple[str, bytes]]
 ) -> tuple[list[Document], list[UploadError]]:
     """Store uploaded files as documents (status uploaded); bad names and files already in the
-    corpus (same bytes: an earlier upload or one of this batch) are refused, others go on."""
+    corpus (same bytes: an earlier upload, one of this batch, or one stored at this very moment by
+    another upload: a unique constraint decides) are refused, others go on."""
     created: list[Document] = []
     errors: list[UploadError] = []
     for filename, data in files:
@@ -53,25 +55,39 @@ def create_documents(
         if not data:
             errors.append(UploadError(name, "empty file"))
             continue
-        same = _same_content(corpus, data, created)
-        if same is not None:
-            errors.append(UploadError(name, f"the same file as document '{same.title}' (id {same.pk}) of this corpus; "
+        document, new = _store(corpus, name, data)
+        if new:
+            created.append(document)
+        else:
+            errors.append(UploadError(name, f"the same file as document '{document.title}' (id {document.pk}) of this corpus; "
                                             "not imported again (Retry or re-run that document instead)"))
-            continue
-        with transaction.atomic():
-            created.append(
-                Document.objects.create(corpus=corpus, title=Path(name).stem, original_name=name, original=data)
-            )
     return created, errors
 
 
-def _same_content(corpus: Corpus, data: bytes, batch: list[Document]) -> Document | None:
-    """A document of ``corpus`` (not a second copy) or of this batch holding exactly ``data``."""
-    for document in batch:
-        if bytes(document.original) == data:
-            return document
-    # the database compares the bytes (PostgreSQL's bytea equality checks the lengths first)
-    return Document.objects.filter(corpus=corpus, twin__isnull=True, original=data).only("title").order_by("pk").first()
+def _store(corpus: Corpus, name: str, data: bytes) -> tuple[Document, bool]:
+    """(the new document, True), or (the document of ``corpus`` already holding exactly ``data``, False)."""
+    sha = hashlib.sha256(data).hexdigest()
+    same = _same_content(corpus, sha, data)
+    if same is not None:
+        return same, False
+    try:
+        with transaction.atomic():
+            document = Document.objects.create(corpus=corpus, title=Path(name).stem, original_name=name,
+                                               original=data, content_sha256=sha)
+    except IntegrityError:  # the same bytes stored by another upload since the look above
+        same = _same_content(corpus, sha, data)
+        if same is None:
+            raise
+        return same, False
+    return document, True
+
+
+def _same_content(corpus: Corpus, sha: str, data: bytes) -> Document | None:
+    """The document of ``corpus`` (not a second copy) holding exactly ``data``: by its hash, or by its
+    bytes for a document stored without one (made by another path, or a copy older than the check)."""
+    return (Document.objects.filter(corpus=corpus, twin__isnull=True)
+            .filter(Q(content_sha256=sha) | Q(content_sha256="", original=data))
+            .only("title").order_by("pk").first())
 
 
 def mark_queued(document: Document) -> None:
