@@ -127,6 +127,8 @@ EXPORT_ROOT = Path(os.getenv("EXPORT_ROOT", BASE_DIR / "exports"))
 # views); Django's own limits: request bodies without files, and the size above which an
 # uploaded file is streamed to a temporary file instead of memory.
 MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
+# the files of one upload request together (each file beyond it is refused unread)
+MAX_UPLOAD_TOTAL_BYTES = envint("MAX_UPLOAD_TOTAL_BYTES", 10 * MAX_UPLOAD_BYTES)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", envint("UPLOAD_MAX_BYTES", 50 * 1024 * 1024))
 FILE_UPLOAD_MAX_MEMORY_SIZE = envint("FILE_UPLOAD_MAX_MEMORY_SIZE", 5 * 1024 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FILES = envint("DATA_UPLOAD_MAX_NUMBER_FILES", 200)

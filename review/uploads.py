@@ -1,21 +1,56 @@
-"""An upload handler refusing over-size files while they stream in (never read into memory)."""
+"""Uploads never read into memory past their limits.
+
+``SizeLimit`` refuses over-size files while the request streams in (first in
+``request.upload_handlers``), nothing of them stored; ``read_limited`` reads an accepted file
+in chunks, again stopping at the limit: the import holds one file in memory at a time.
+"""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Protocol
 
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 
 _MB = 1024 * 1024
 
 
-class SizeLimit(FileUploadHandler):
-    """First in ``request.upload_handlers``: a file past ``limit`` bytes is skipped, its name kept."""
+class Chunked(Protocol):
+    def chunks(self, chunk_size: int | None = None) -> Iterable[bytes]: ...
 
-    def __init__(self, request, limit: int) -> None:
+
+def size(limit: int) -> str:
+    """A limit as people read it: ``50 MB``, ``1,000 bytes``."""
+    return f"{limit / _MB:.0f} MB" if limit >= _MB else f"{limit:,} bytes"
+
+
+def too_large(limit: int) -> str:
+    return f"too large (over the {size(limit)} limit); nothing was stored"
+
+
+def read_limited(upload: Chunked, limit: int) -> bytes | None:
+    """The upload's bytes, read chunk by chunk; None as soon as they pass ``limit`` (the rest unread)."""
+    chunks, read = [], 0
+    for chunk in upload.chunks():
+        read += len(chunk)
+        if read > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class SizeLimit(FileUploadHandler):
+    """First in ``request.upload_handlers``: a file past ``limit`` bytes is skipped, its name kept; so
+    is every file once the request's files together pass ``total_limit`` (nothing of them reaches disk)."""
+
+    def __init__(self, request, limit: int, total_limit: int | None = None) -> None:
         super().__init__(request)
         self.limit = limit
+        self.total_limit = total_limit
         self.received = 0
+        self.total = 0
         self.refused: list[str] = []
+        self._reasons: list[str] = []
 
     def new_file(self, field_name, file_name, content_type, content_length, charset=None, content_type_extra=None):
         super().new_file(field_name, file_name, content_type, content_length, charset, content_type_extra)
@@ -23,14 +58,23 @@ class SizeLimit(FileUploadHandler):
 
     def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
         self.received += len(raw_data)
+        self.total += len(raw_data)
         if self.received > self.limit:
-            self.refused.append(Path(self.file_name or "").name)
-            raise SkipFile
+            self._refuse(too_large(self.limit))
+        if self.total_limit is not None and self.total > self.total_limit:
+            self._refuse(f"not read: the files of this upload together pass the {size(self.total_limit)} limit "
+                         "(MAX_UPLOAD_TOTAL_BYTES); upload it again with fewer files")
         return raw_data
+
+    def _refuse(self, reason: str):
+        name = Path(self.file_name or "").name
+        self.refused.append(name)
+        self._reasons.append(f"{name}: {reason}")
+        raise SkipFile
 
     def file_complete(self, file_size: int) -> None:
         return None
 
     def reasons(self) -> list[str]:
         """One line per refused file: name and limit (never content)."""
-        return [f"{name}: too large (over the {self.limit / _MB:.0f} MB limit); nothing was stored" for name in self.refused]
+        return list(self._reasons)

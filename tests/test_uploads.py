@@ -1,15 +1,26 @@
 """Uploads: the duplicate refusal holds under concurrency (a unique constraint), existing duplicates
-survive the migration."""
+survive the migration, and an upload is read one file at a time, in chunks, never past its limits."""
 from __future__ import annotations
 
 import threading
+import tracemalloc
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.urls import reverse
 
-from review import services
+from review import jobs, services
 from review.models import Corpus, Document
 from review.services import importing
+
+MB = 1024 * 1024
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    return client
 
 
 # --- the duplicate refusal is atomic ---------------------------------------------------------------
@@ -91,3 +102,92 @@ def test_it_migrates_a_corpus_already_holding_the_same_bytes_twice():
     assert Document.objects.count() == 4  # nothing deleted
     _, errors = services.create_documents(Corpus.objects.get(pk=corpus.pk), [("again.txt", b"twice")])
     assert [e.reason.split(";")[0] for e in errors] == [f"the same file as document 'a' (id {first.pk}) of this corpus"]
+
+
+# --- read one file at a time, in chunks, never past the limits -------------------------------------
+
+class EndlessUpload:
+    """A hostile upload: chunks for ever. Counts what was read."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def chunks(self, chunk_size=None):
+        while True:
+            self.read += 64 * 1024
+            yield b"x" * (64 * 1024)
+
+
+@pytest.mark.django_db
+def test_it_stops_reading_an_upload_as_soon_as_it_passes_the_limit():
+    corpus = Corpus.objects.create(name="endless")
+    endless = EndlessUpload()
+    created, errors = services.create_documents(corpus, [("endless.txt", endless)], limit=MB)
+    assert created == [] and not Document.objects.exists()
+    assert [(e.filename, e.reason) for e in errors] == [("endless.txt", "too large (over the 1 MB limit); nothing was stored")]
+    assert endless.read <= MB + 64 * 1024
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_file_one_byte_over_the_limit_and_imports_one_at_it(admin_client, settings, monkeypatch):
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)
+    settings.MAX_UPLOAD_BYTES = 1000
+    corpus = Corpus.objects.create(name="edge")
+    files = [SimpleUploadedFile("over.txt", b"o" * 1001), SimpleUploadedFile("at.txt", b"a" * 1000)]
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files}, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert "over.txt: too large (over the 1,000 bytes limit); nothing was stored" in shown, shown
+    assert list(corpus.documents.values_list("original_name", flat=True)) == ["at.txt"]
+
+
+def _upload_peak(client, monkeypatch, corpus: Corpus, files) -> int:
+    """The most memory the upload view held beyond what it started with, once the request was in."""
+    from review.views import documents as views
+
+    peak = {}
+    view = views._upload.__wrapped__  # behind csrf_protect: the upload view's own work
+
+    def measured(request, limit):
+        request.FILES  # the request streams in first (to temporary files: not what is measured)
+        tracemalloc.reset_peak()
+        start = tracemalloc.get_traced_memory()[0]
+        try:
+            return view(request, limit)
+        finally:
+            peak["extra"] = tracemalloc.get_traced_memory()[1] - start
+
+    with monkeypatch.context() as patch:
+        patch.setattr(views, "_upload", measured)
+        tracemalloc.start()
+        try:
+            client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files})
+        finally:
+            tracemalloc.stop()
+    return peak["extra"]
+
+
+@pytest.mark.django_db
+def test_it_holds_one_file_of_an_upload_in_memory_at_a_time(admin_client, settings, monkeypatch):
+    """Every file of an upload was read into memory at once (``f.read()`` of each) before the first
+    was stored: 200 files of 50 MB, the limits, made 10 GB. Now 8 files cost what one does."""
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)  # the pass is not what is measured
+    settings.MAX_UPLOAD_BYTES, size, count = 4 * MB, 3 * MB, 8
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0  # one file or eight: each streams to a temporary file, as in production
+    one, many = Corpus.objects.create(name="one"), Corpus.objects.create(name="many")
+    single = _upload_peak(admin_client, monkeypatch, one, [SimpleUploadedFile("h.txt", b"@" * size)])
+    files = [SimpleUploadedFile(f"h{i}.txt", bytes([65 + i]) * size) for i in range(count)]
+    several = _upload_peak(admin_client, monkeypatch, many, files)
+    assert (one.documents.count(), many.documents.count()) == (1, count)
+    assert several < single + size, f"{several / MB:.1f} MB held for {count} files of {size // MB} MB, {single / MB:.1f} MB for one"
+
+
+@pytest.mark.django_db
+def test_it_refuses_files_past_the_total_limit_of_one_upload_by_name(admin_client, settings, monkeypatch):
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)
+    settings.MAX_UPLOAD_BYTES, settings.MAX_UPLOAD_TOTAL_BYTES = 1000, 2500
+    corpus = Corpus.objects.create(name="total")
+    files = [SimpleUploadedFile(f"h{i}.txt", bytes([65 + i]) * 1000) for i in range(4)]
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files}, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert sorted(corpus.documents.values_list("original_name", flat=True)) == ["h0.txt", "h1.txt"]
+    assert [m.split(":")[0] for m in shown if "together pass the 2,500 bytes limit" in m] == ["h2.txt", "h3.txt"], shown

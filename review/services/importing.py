@@ -16,6 +16,7 @@ from anonymizer.types import Analysis, Config, Header
 from .. import tallies
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
+from ..uploads import Chunked, read_limited, too_large
 from .knowledge import learn_and_apply
 from .text import overlaps
 
@@ -40,28 +41,38 @@ class UploadError:
 
 
 def create_documents(
-    corpus: Corpus, files: Iterable[tuple[str, bytes]]
+    corpus: Corpus, files: Iterable[tuple[str, bytes | Chunked]], limit: int | None = None,
 ) -> tuple[list[Document], list[UploadError]]:
-    """Store uploaded files as documents (status uploaded); bad names and files already in the
-    corpus (same bytes: an earlier upload, one of this batch, or one stored at this very moment by
-    another upload: a unique constraint decides) are refused, others go on."""
+    """Store uploaded files as documents (status uploaded), one file in memory at a time; bad names,
+    files past ``limit`` bytes (an upload is read in chunks and refused as soon as it passes it) and
+    files already in the corpus (same bytes: an earlier upload, one of this batch, or one stored at
+    this very moment by another upload: a unique constraint decides) are refused, others go on.
+    The documents returned do not hold their bytes (``original`` is deferred)."""
+    limit = settings.MAX_UPLOAD_BYTES if limit is None else limit
     created: list[Document] = []
     errors: list[UploadError] = []
-    for filename, data in files:
+    for filename, content in files:
         name = Path(filename).name
         if Path(name).suffix.lower() not in ALLOWED_SUFFIXES:
             errors.append(UploadError(name, "unsupported file type (upload .pdf or .txt)"))
             continue
-        if not data:
-            errors.append(UploadError(name, "empty file"))
-            continue
-        document, new = _store(corpus, name, data)
-        if new:
-            created.append(document)
-        else:
-            errors.append(UploadError(name, f"the same file as document '{document.title}' (id {document.pk}) of this corpus; "
-                                            "not imported again (Retry or re-run that document instead)"))
+        outcome = _import_one(corpus, name, content, limit)
+        (errors if isinstance(outcome, UploadError) else created).append(outcome)
     return created, errors
+
+
+def _import_one(corpus: Corpus, name: str, content: bytes | Chunked, limit: int) -> Document | UploadError:
+    """One file (its bytes live only while this runs)."""
+    data = content if isinstance(content, bytes) else read_limited(content, limit)
+    if data is None or len(data) > limit:
+        return UploadError(name, too_large(limit))
+    if not data:
+        return UploadError(name, "empty file")
+    document, new = _store(corpus, name, data)
+    if new:
+        return document
+    return UploadError(name, f"the same file as document '{document.title}' (id {document.pk}) of this corpus; "
+                             "not imported again (Retry or re-run that document instead)")
 
 
 def _store(corpus: Corpus, name: str, data: bytes) -> tuple[Document, bool]:
@@ -79,6 +90,7 @@ def _store(corpus: Corpus, name: str, data: bytes) -> tuple[Document, bool]:
         if same is None:
             raise
         return same, False
+    del document.original  # deferred from now on: a batch never holds every file in memory
     return document, True
 
 

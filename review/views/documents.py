@@ -79,7 +79,7 @@ def document_row(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
     require_admin(request.user)
-    limit = SizeLimit(request, settings.MAX_UPLOAD_BYTES)
+    limit = SizeLimit(request, settings.MAX_UPLOAD_BYTES, settings.MAX_UPLOAD_TOTAL_BYTES)
     request.upload_handlers.insert(0, limit)
     return _upload(request, limit)
 
@@ -93,8 +93,9 @@ def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
         return redirect("review:upload")
     if request.method == "POST" and form.is_valid():
         corpus: Corpus = form.cleaned_data["corpus"]
-        files = [(f.name, f.read()) for f in request.FILES.getlist("files")]
-        documents, errors = services.create_documents(corpus, files)
+        # read one file at a time, in chunks (services.create_documents): never the whole upload in memory
+        files = [(f.name, f) for f in request.FILES.getlist("files")]
+        documents, errors = services.create_documents(corpus, files, limit=settings.MAX_UPLOAD_BYTES)
         for error in errors:
             messages.error(request, f"{error.filename}: {error.reason}")
         for document in documents:
