@@ -214,7 +214,7 @@ def browser_figures(user, document) -> list[tuple[str, float, float]]:
         ready = []
         for _ in range(5):
             page.goto(url, wait_until="commit")
-            page.wait_for_function("window.reviewReady !== undefined")
+            page.wait_for_function("() => window.reviewReady !== undefined")
             ready.append(page.evaluate("window.reviewReady"))
         rows.append(("browser: navigation → page can act (review.js ready)", statistics.median(ready), 1000))
         # measured inside the page: keydown -> the accepted mark is in the DOM (no Playwright overhead)
@@ -233,7 +233,7 @@ def browser_figures(user, document) -> list[tuple[str, float, float]]:
             page.keyboard.press("j")
             page.wait_for_timeout(150)
             page.keyboard.press("a")
-            page.wait_for_function(f"window.acceptTimes.length > {i}")
+            page.wait_for_function(f"() => window.acceptTimes.length > {i}")
         times = page.evaluate("window.acceptTimes")
         rows.append(("browser: key 'a' → mark shows accepted (in page)", statistics.median(times), 150))
         browser.close()

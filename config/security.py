@@ -1,4 +1,4 @@
-"""Login throttling helpers (django-axes)."""
+"""Login throttling helpers (django-axes) and the CSP exception of django-rq's dashboard."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -30,3 +30,14 @@ def lockout_response(request, original_response=None, credentials=None):
     minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else None
     context = {"failure_limit": get_failure_limit(request, credentials), "cooloff_minutes": minutes}
     return render(request, "registration/locked_out.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
+
+
+def inline_allowed(view):
+    """The Content-Security-Policy with inline scripts and styles allowed, for one view: django-rq's
+    dashboard (staff only) has inline ones; every page of the app keeps the strict policy."""
+    from django.utils.csp import CSP
+    from django.views.decorators.csp import csp_override, csp_report_only_override
+
+    relaxed = {**settings.CSP_POLICY, "script-src": [CSP.SELF, CSP.UNSAFE_INLINE], "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
+    override = csp_report_only_override if settings.SECURE_CSP_REPORT_ONLY else csp_override
+    return override(relaxed)(view)

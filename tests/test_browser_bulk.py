@@ -59,7 +59,7 @@ def statuses(document, label: str) -> list[str]:
 def open_review(page, live_server, document, query: str = "") -> None:
     page.goto(f"{live_server.url}/documents/{document.pk}/{query}")
     page.wait_for_selector("#transcript mark.m")
-    page.wait_for_function("window.reviewReady !== undefined")
+    page.wait_for_function("() => window.reviewReady !== undefined")
 
 
 def test_it_confirms_trims_undoes_acts_fast_and_refuses_on_a_stale_page(live_server, page, hearing,
@@ -135,7 +135,7 @@ def test_it_confirms_trims_undoes_acts_fast_and_refuses_on_a_stale_page(live_ser
     page.keyboard.press("Escape")
     page.keyboard.press("j")
     page.keyboard.press("a")
-    page.wait_for_function("document.querySelector('#flash').classList.contains('error')")
+    page.wait_for_function("() => document.querySelector('#flash').classList.contains('error')")
     refusal = page.inner_text("#flash")
     assert "no longer change this document" in refusal and success not in refusal
     assert dict(hearing.mentions.values_list("pk", "status")) == before

@@ -31,7 +31,7 @@ def login(browser, live_server, username: str):
 
 
 def wait_idle(page):
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.wait_for_timeout(50)
 
 

@@ -38,7 +38,7 @@ def test_it_sends_the_current_version_from_the_corpus_buttons_after_an_htmx_acti
         browser, live_server, assigned, button, needle, status):
     page = login(browser, live_server, "ann")
     page.goto(f"{live_server.url}/documents/{assigned.pk}/")
-    page.wait_for_function("window.reviewReady !== undefined")
+    page.wait_for_function("() => window.reviewReady !== undefined")
     fresno = assigned.mentions.get(start=_span(TEXT, "Fresno")[0])
     page.click(f"#m{fresno.pk}")
     page.keyboard.press("a")  # an htmx action: the document's version moves on

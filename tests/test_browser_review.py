@@ -56,7 +56,7 @@ def login(page, live_server, username: str = "annotator1"):
 
 def wait_idle(page):
     """Every queued htmx request has been answered and swapped."""
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.wait_for_timeout(100)
 
 
@@ -102,7 +102,7 @@ def test_it_reviews_a_whole_transcript_with_the_keyboard(live_server, page, hear
     login(page, live_server)
     page.click(f"text={hearing.title}")
     page.wait_for_selector("#transcript mark.m")
-    page.wait_for_function("window.reviewReady !== undefined")
+    page.wait_for_function("() => window.reviewReady !== undefined")
     text = hearing.text
     total = hearing.mentions.count()
     assert page.locator("#transcript mark.m").count() == total
