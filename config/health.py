@@ -1,16 +1,94 @@
-"""/healthz/: 200 "ok" when the process serves requests and the database answers (no login)."""
+"""Health checks, no login.
+
+``/healthz/`` (liveness, cheap): 200 "ok" when the process serves requests and the database
+answers; restart the process when it fails. ``/readyz/`` (readiness, deeper): the database, the
+cache, and with ``JOBS_MODE=rq`` the job queue's Redis and a worker seen alive in the last
+``WORKER_SEEN_SECONDS``; 200 when all are fine, 503 otherwise, as JSON naming each component and,
+for a failure, only the exception's type — never a URL (it may hold a password), never data.
+Each Redis is asked through its own client with 1 s timeouts and no retries.
+"""
+from __future__ import annotations
+
+from django.conf import settings
 from django.db import connection
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+OK = "ok"
+TIMEOUT = 1
+
+
+def _database() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as exc:  # noqa: BLE001 - the type only, never details
+        return f"unavailable ({type(exc).__name__})"
+    return OK
 
 
 @never_cache
 @require_GET
 def healthz(request):
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception as exc:  # noqa: BLE001 - the type only, never details
-        return HttpResponse(f"database unavailable ({type(exc).__name__})", status=503, content_type="text/plain")
+    state = _database()
+    if state != OK:
+        return HttpResponse(f"database {state}", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+def _redis(url: str):
+    from redis import Redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return Redis.from_url(url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT, retry=Retry(NoBackoff(), 0))
+
+
+def _cache() -> str:
+    from django.core.cache import cache
+
+    servers = getattr(cache, "_servers", None)  # Django's Redis cache (config.cache.TolerantRedisCache)
+    try:
+        if servers:
+            client = _redis(servers[0])
+            try:
+                client.ping()
+            finally:
+                client.close()
+        else:  # a process's own memory: nothing to reach
+            cache.set("readyz-probe", 1, 5)
+            if cache.get("readyz-probe") != 1:
+                return "unavailable (no answer)"
+    except Exception as exc:  # noqa: BLE001 - the type only
+        return f"unavailable ({type(exc).__name__})"
+    return OK
+
+
+def _jobs() -> dict[str, str]:
+    from review.worker import seen_recently
+
+    if settings.JOBS_MODE != "rq":
+        return {"queue": f"not used (JOBS_MODE={settings.JOBS_MODE})", "workers": "not used (jobs run in the web process)"}
+    client = _redis(settings.RQ_QUEUES["default"]["URL"])
+    try:
+        try:
+            client.ping()
+        except Exception as exc:  # noqa: BLE001 - the type only
+            return {"queue": f"unavailable ({type(exc).__name__})", "workers": "unknown (queue unavailable)"}
+        seconds = settings.WORKER_SEEN_SECONDS
+        try:
+            seen = seen_recently(client, seconds)
+        except Exception as exc:  # noqa: BLE001
+            return {"queue": OK, "workers": f"unknown ({type(exc).__name__})"}
+        return {"queue": OK, "workers": f"{OK} ({seen} seen in the last {seconds} s)" if seen else f"none seen in the last {seconds} s"}
+    finally:
+        client.close()
+
+
+@never_cache
+@require_GET
+def readyz(request):
+    checks = {"database": _database(), "cache": _cache(), **_jobs()}
+    ready = all(state.startswith((OK, "not used")) for state in checks.values())
+    return JsonResponse({"status": "ready" if ready else "not ready", "checks": checks}, status=200 if ready else 503)

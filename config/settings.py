@@ -144,7 +144,7 @@ PROXY_COUNT = envint("PROXY_COUNT", 1 if envbool("BEHIND_PROXY") else 0)
 if envbool("BEHIND_PROXY") or PROXY_COUNT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT")
-SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the container healthcheck speaks plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$", r"^readyz/$"]  # container and load-balancer checks speak plain HTTP
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD")
@@ -225,6 +225,8 @@ JOB_HEARTBEAT_SECONDS = envint("JOB_HEARTBEAT_SECONDS", 10)
 # and an empty-cache dashboard then reuse them. 0: the export checks every document itself.
 AFTER_APPROVAL_JOBS = envbool("AFTER_APPROVAL_JOBS", "1")
 JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
+# /readyz/ wants a worker seen alive this recently (workers note it every JOB_HEARTBEAT_SECONDS).
+WORKER_SEEN_SECONDS = envint("WORKER_SEEN_SECONDS", JOB_STALE_SECONDS)
 # After Redis could not be reached, a process fails further enqueues at once (retryable) this long.
 QUEUE_RETRY_SECONDS = envint("QUEUE_RETRY_SECONDS", 10)
 # A worker that lost its Redis waits for it (1 s, 2 s, 4 s … at most this long between tries), then resumes.

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django_rq import urls as rq_urls
 
-from config.health import healthz
+from config.health import healthz, readyz
 from config.security import inline_allowed
 
 # django-rq's dashboard, its inline scripts allowed by the CSP (config.security.inline_allowed)
@@ -11,6 +11,7 @@ RQ_PATTERNS = rq_urls.get_api_urlpatterns() + rq_urls.get_admin_urlpatterns(view
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
+    path("readyz/", readyz, name="readyz"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -67,6 +67,7 @@ class Heartbeat:
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
         self.stopping = threading.Event()
+        self.also: list[Callable[[], None]] = []  # called on every beat too (review.worker: "a worker is alive")
 
     def add(self, model: type, pk: int) -> None:
         model.objects.filter(pk=pk).update(heartbeat_at=timezone.now())
@@ -107,6 +108,8 @@ class Heartbeat:
                 now = timezone.now()
                 for model in {m for m, _ in rows}:
                     model.objects.filter(pk__in=[pk for m, pk in rows if m is model]).update(heartbeat_at=now)
+                for beat in list(self.also):
+                    beat()
                 if time.monotonic() - checked >= settings.JOB_STALE_SECONDS:
                     checked = time.monotonic()
                     services.recover_stale_jobs()  # jobs of a process that died meanwhile

@@ -12,6 +12,10 @@ after 1 s, 2 s, 4 s … up to ``WORKER_RECONNECT_MAX_SECONDS`` (logging the exce
 never a URL), then runs the job recovery once (:mod:`review.services.recovery`: a job lost with a
 Redis that came back empty is failed, retryable) and starts rq's loop again. A job running when
 Redis went away runs to its end: its result is in the database, only rq's record of it is lost.
+
+Every beat of the job heartbeat (``JOB_HEARTBEAT_SECONDS``) the worker also notes in the queue
+Redis that it is alive (:func:`announce`, through its own client with 2 s timeouts: a hung Redis
+must not stall the heartbeat); ``/readyz/`` counts the workers seen lately (:func:`seen_recently`).
 """
 from __future__ import annotations
 
@@ -27,6 +31,32 @@ from rq.exceptions import StopRequested
 log = logging.getLogger(__name__)
 REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
 FIRST_WAIT = 1.0
+SEEN_KEY = "anonymizer:workers-seen"  # sorted set: worker name -> when it was last seen alive (Unix time)
+
+
+def announce(connection, name: str) -> None:
+    """Note that worker ``name`` is alive now (and forget workers not seen for a day)."""
+    now = time.time()
+    with connection.pipeline() as pipe:
+        pipe.zadd(SEEN_KEY, {name: now})
+        pipe.zremrangebyscore(SEEN_KEY, "-inf", now - 86400)
+        pipe.execute()
+
+
+def seen_recently(connection, seconds: float) -> int:
+    """How many workers were seen alive in the last ``seconds``."""
+    return connection.zcount(SEEN_KEY, time.time() - seconds, "+inf")
+
+
+def quick_client(connection):
+    """A client of the same Redis with 2 s timeouts and no retries."""
+    from redis import ConnectionPool, Redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    pool = connection.connection_pool
+    kwargs = {**pool.connection_kwargs, "socket_timeout": 2, "socket_connect_timeout": 2, "retry": Retry(NoBackoff(), 0)}
+    return Redis(connection_pool=ConnectionPool(connection_class=pool.connection_class, **kwargs))
 
 
 def _stop_when_redis_is_lost(method):
@@ -67,17 +97,35 @@ class Worker(SimpleWorker):
     def work(self, *args, **kwargs):
         from . import jobs
 
+        jobs.heartbeat.also.append(self._announce)
         jobs.heartbeat.start()  # recovers every JOB_STALE_SECONDS (review.services.recovery)
         worked = False
-        while True:
-            self.redis_lost = None
-            try:
-                worked = super().work(*args, **kwargs) or worked
-            except REDIS_DOWN as error:  # at start-up: rq's loop had not begun
-                self.redis_lost = error
-                self._stop_listening()
-            if self.redis_lost is None or self._stop_requested or not self._wait_for_redis(self.redis_lost):
-                return worked
+        try:
+            while True:
+                self.redis_lost = None
+                self._announce()
+                try:
+                    worked = super().work(*args, **kwargs) or worked
+                except REDIS_DOWN as error:  # at start-up: rq's loop had not begun
+                    self.redis_lost = error
+                    self._stop_listening()
+                if self.redis_lost is None or self._stop_requested or not self._wait_for_redis(self.redis_lost):
+                    return worked
+        finally:
+            jobs.heartbeat.also.remove(self._announce)
+            self._announce(leaving=True)
+
+    def _announce(self, leaving: bool = False) -> None:
+        """Best effort: a worker Redis cannot hear of now is simply not counted by /readyz/."""
+        try:
+            if getattr(self, "_quick", None) is None:
+                self._quick = quick_client(self.connection)
+            if leaving:
+                self._quick.zrem(SEEN_KEY, self.name)
+            else:
+                announce(self._quick, self.name)
+        except Exception as exc:  # noqa: BLE001 - never the worker's or the heartbeat's end
+            log.debug("worker presence not recorded (%s)", type(exc).__name__)
 
     def teardown(self):
         try:
