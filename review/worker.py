@@ -115,15 +115,18 @@ class Worker(SimpleWorker):
             jobs.heartbeat.also.remove(self._announce)
             self._announce(leaving=True)
 
+    def _quick_client(self):
+        if getattr(self, "_quick", None) is None:
+            self._quick = quick_client(self.connection)
+        return self._quick
+
     def _announce(self, leaving: bool = False) -> None:
         """Best effort: a worker Redis cannot hear of now is simply not counted by /readyz/."""
         try:
-            if getattr(self, "_quick", None) is None:
-                self._quick = quick_client(self.connection)
             if leaving:
-                self._quick.zrem(SEEN_KEY, self.name)
+                self._quick_client().zrem(SEEN_KEY, self.name)
             else:
-                announce(self._quick, self.name)
+                announce(self._quick_client(), self.name)
         except Exception as exc:  # noqa: BLE001 - never the worker's or the heartbeat's end
             log.debug("worker presence not recorded (%s)", type(exc).__name__)
 
@@ -156,7 +159,7 @@ class Worker(SimpleWorker):
             log.warning("worker %s: trying the queue Redis again in %.0f s", self.name, wait)
             try:
                 time.sleep(wait)
-                self.connection.ping()
+                self._quick_client().ping()  # 2 s timeouts: rq's own client waits minutes on a hung Redis
             except StopRequested:
                 return False
             except REDIS_DOWN:
