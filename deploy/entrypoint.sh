@@ -32,7 +32,8 @@ web)
 worker)
     if [ $# -eq 0 ]; then set -- default; fi
     "$PYTHON" manage.py recover_jobs
-    # review.worker.Worker (rq's SimpleWorker that also recovers dead jobs while idle) runs every
+    # review.worker.Worker (rq's SimpleWorker that also recovers dead jobs while idle and waits out
+    # a Redis outage instead of quitting, WORKER_RECONNECT_MAX_SECONDS) runs every
     # job in this process, so the NLP pipeline (spaCy, ~300 MiB, several seconds to load) is loaded once per worker, not once per document as rq's forking Worker
     # does; RQ_WORKER_CLASS=rq.Worker restores the fork (a job that crashes the process then only
     # loses itself; the heartbeat and recover_jobs fail it safely either way). Run more workers
