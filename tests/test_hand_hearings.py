@@ -25,7 +25,8 @@ hearing of parole plans (an inmate number said with a phonetic letter and its di
 church named in Spanish, the last digits of a number), a women's prison's hearing under a title page printed as a
 form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed),
 relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``), an attorney and
-a deputy district attorney sharing a surname, a brother going by a short name (``Ty``). They are
+a deputy district attorney sharing a surname, a brother going by a short name (``Ty``), a decision read with the
+hearing's history (earlier panels, the Governor's reversal and the court case under the inmate's name). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -265,6 +266,14 @@ EXPECTED = {
          "THOMAS NGUYEN", "Lisa Mitchell", "Karen", "David", "Gwendolyn Moore", "Tyrone Moore", "Ty", "Marcus",
          "Planz Road", "Tanya Brooks", "Harold Mitchell", "Bakersfield", "Kern County", "forty-one"],
         ["No relation", "Deputy Commissioner", "baby sister"],
+    ),
+    "decision_history.txt": (
+        ["Reginald Ochoa-Baptiste", "Ochoa-Baptiste", "T-30418", "Vandermolen", "Teixeira", "71-year-old",
+         "Evangeline Mabry", "Lassen Way", "Yuba City", "April 9th, 1994", "Dontae Whitsett", "Jamal Mabry",
+         "18 years and four months old", "Sutter County", "Wilhelmina Achterberg-Osei", "January 14th, 2023",
+         "Anselm Kowalik", "St. Isidore's", "Lindqvist", "Yuba College", "ABERNATHY-CRUZ"],
+        ["Comprehensive Risk Assessment", "Court of Appeal", "Governor", "Good luck", "three-year denial",
+         "welding certificate", "Deputy Commissioner"],
     ),
 }
 
