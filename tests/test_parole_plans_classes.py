@@ -52,6 +52,8 @@ CASES = [
     ("Yep, that's what happened.", "Yep", None),
     ("Nah, I never went back there.", "Nah", None),
     ("Hmm, I think it was later that night.", "Hmm", None),
+    # Spanish said through an interpreter
+    ("Sí, señora, I understand the question.", "Sí", None),
     # a transcriber's note in brackets
     ("(Interpreting) Yes, I understand what you asked.", "Interpreting", None),
     # a mental health program's level of care
