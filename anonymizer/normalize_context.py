@@ -56,6 +56,8 @@ class _Context:
         man/woman (Census first-name lists) whose surname it is; in running text not the transcriber."""
         tokens = _name_tokens(self._surface(mention))
         gids = [g for g in gids if tokens and tokens[0] in self.groups[g].core] or gids
+        # a first name or a surname rather than a middle name ("Earl": Earl Pruitt, not James Earl Pruitt)
+        gids = [g for g in gids if tokens and tokens[0] in (self.groups[g].core[:1] + self.groups[g].core[-1:])] or gids
         gids = self._by_role(gids, mention)
         title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
         if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little

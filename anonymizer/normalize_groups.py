@@ -135,17 +135,18 @@ class _People:
             return 3
         return max((_pair_level(token, key, self.threshold) for key in keys), default=0)
 
-    def link_name(self, tokens: list[str], suffix: str = "") -> int | None:
+    def link_name(self, tokens: list[str], suffix: str = "", relative: bool = False) -> int | None:
         """Person a multi-part name belongs to (parts subset or superset), if any; never one with
-        another suffix (``Robert Young Sr.`` is not ``Robert Young Jr.``), and a suffixed name only with
-        its first name first (``Antonio Delgado Sr.``, the father, is not ``Marcus Antonio Delgado``)."""
+        another suffix (``Robert Young Sr.`` is not ``Robert Young Jr.``), and a suffixed name or a
+        relative's (``relative``: "your father, Earl Pruitt") only with its first name first (``Antonio
+        Delgado Sr.``, the father, is not ``Marcus Antonio Delgado``; ``Earl Pruitt`` is not ``James Earl Pruitt``)."""
         best: tuple | None = None
         for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
             core = self.groups[gid].core
-            if suffix and (self.groups[gid].suffix not in ("", suffix)
-                           or (len(core) > 1 and not _pair_level(tokens[0], core[0], self.threshold))):
-                continue
             short = bool(core) and core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
+            first = len(core) <= 1 or short or _pair_level(tokens[0], core[0], self.threshold)
+            if (suffix and self.groups[gid].suffix not in ("", suffix)) or ((suffix or relative) and not first):
+                continue
             levels = [self.level(token, gid) or (1 if i == 0 and short else 0) for i, token in enumerate(tokens)]
             subset = all(levels)
             superset = all(

@@ -121,8 +121,10 @@ PROFESSION_BEFORE = re.compile(
     r"(?<![\w'’-])(" + "|".join(map(re.escape, vocabulary.PROFESSION_TITLES)) + r")\.?[ ]$", re.IGNORECASE)
 #: a hearing's role right before a name (``Commissioner Lee``): a title page's participant
 PARTICIPANT_BEFORE = re.compile(r"(?<![\w'’-])(?:" + "|".join(vocabulary.PARTICIPANT_TITLES) + r")[ ]$", re.IGNORECASE)
-#: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy"
-_VICTIM_BEFORE = re.compile(r"\bvictim(?:,|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
+#: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy", "The victim in this case
+#: was Hope Alvarez"
+_VICTIM_BEFORE = re.compile(
+    r"\bvictim(?:[ ]in[ ]this[ ](?:case|matter|crime))?(?:,|[ ](?:was|is)|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
 _THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
 #: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"

@@ -16,7 +16,7 @@ from .normalize_names import (
     _ANOTHERS_NAME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _TITLE_BEFORE, _VICTIM_BEFORE, _SELF_INTRO,
     _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
 )
-from . import gazetteer, vocabulary
+from . import gazetteer, lexicon, vocabulary
 from .detect_seeds import place_here
 from .resolve import NER_SOURCES
 from .spans import sentence_initial
@@ -58,7 +58,10 @@ class _Grouper(_Context):
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
-            assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i]))), mentions[i])
+            relative = lexicon.after_relative(self.text, mentions[i].start, line_start(self.text, mentions[i].start),
+                                              kin_only=True)  # "your father, Earl Pruitt": not James Earl Pruitt
+            assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative),
+                                    mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 30), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
@@ -187,8 +190,8 @@ class _Grouper(_Context):
         """The mention's text; a cut name's second piece with its first ("Marqui" + "se Austin")."""
         return self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
 
-    def _person_name(self, tokens: list[str], suffix: str = "") -> int:
-        gid = self.people.link_name(tokens, suffix)
+    def _person_name(self, tokens: list[str], suffix: str = "", relative: bool = False) -> int:
+        gid = self.people.link_name(tokens, suffix, relative)
         if gid is None:
             gid = self.people.create(tokens)
         else:

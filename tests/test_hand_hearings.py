@@ -26,7 +26,8 @@ church named in Spanish, the last digits of a number), a women's prison's hearin
 form (``COUNSEL:``, the inmate's number beside the name without its label, a name's suffix, a nickname addressed),
 relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``), an attorney and
 a deputy district attorney sharing a surname, a brother going by a short name (``Ty``), a decision read with the
-hearing's history (earlier panels, the Governor's reversal and the court case under the inmate's name). They are
+hearing's history (earlier panels, the Governor's reversal and the court case under the inmate's name), a victim
+whose mother and brother speak under her surname and an inmate whose father bears his middle name. They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -275,6 +276,11 @@ EXPECTED = {
         ["Comprehensive Risk Assessment", "Court of Appeal", "Governor", "Good luck", "three-year denial",
          "welding certificate", "Deputy Commissioner"],
     ),
+    "victim_family_surnames.txt": (
+        ["JAMES EARL PRUITT", "E-55120", "LINDA OSTROWSKI", "ROSA ALVAREZ", "Hope Alvarez", "Alvarez", "Hope",
+         "Danny", "Earl Pruitt", "Earl", "Calvin Pruitt", "nineteen", "seventy", "Salinas"],
+        ["Victim's Mother", "little sister", "PROCEEDINGS"],
+    ),
 }
 
 
@@ -390,6 +396,13 @@ GROUPED = [
     ("family_names.txt", [["[KAREN MITCHELL], Victim's", "Her sister [Karen] and", "Thank you, Ms. [Mitchell]. Thank"],
                           ["[DAVID MITCHELL], Victim's", "Thank you, Mr. [Mitchell]. Ms."], ["victim was [Lisa Mitchell]."],
                           ["father, [Harold Mitchell], died"]]),
+    ("victim_family_surnames.txt", [["case was [Hope Alvarez]. Alvarez", "Alvarez. [Alvarez] was nineteen",
+                                     "you shot [Alvarez] twice", "I shot [Hope]. I"],
+                                    ["I'm [Rosa Alvarez]. Danny", "OSTROWSKI:  Ms. [Alvarez], you"],
+                                    ["[Danny] is here", "OSTROWSKI:  Mr. [Alvarez], do"]]),
+    ("victim_family_surnames.txt", [["your father, [Earl Pruitt], wrote", "him. [Earl] says"],
+                                    ["HOLLAND:  Mr. [Pruitt], your", "[JAMES EARL PRUITT]  "],
+                                    ["brother [Calvin Pruitt] will"]]),
     ("parole_plans_phonetic.txt", [["[Tommy] was my husband", "the victim, [Tomás Whitcomb], was"],
                                    ["widow, [Dorothy Whitcomb], asked"]]),
 ]
