@@ -22,6 +22,7 @@ LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a pri
 WORD_GAP = 3.0  # points: a wider gap between characters separates words 
 FURNITURE_TOLERANCE = 4.0  # points: a running header/footer recurs within this height band
 MAX_LINE_NUMBER = 34  # 25 lines a page, or 28 on pleading paper, or more
+MAX_LAID_OUT_SPACES = 160  # spaces for an indent or a gap of a title line laid out as text (Line.laid_out)
 
 _DIGITS_RE = re.compile(r"\d+")
 _DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
@@ -65,9 +66,12 @@ class Line:
         between other words; ``char`` is a character's mean width."""
         if not self.words:
             return ""
-        parts = [" " * max(0, round((self.words[0].x0 - margin) / char)), self.words[0].text]
+        def spaces(width: float, least: int) -> str:  # at most a wide line's worth, whatever a hostile file's boxes say
+            return " " * min(MAX_LAID_OUT_SPACES, max(least, round(width / char)))
+
+        parts = [spaces(self.words[0].x0 - margin, 0), self.words[0].text]
         for left, right in zip(self.words, self.words[1:]):
-            parts.append((" " * max(3, round((right.x0 - left.x1) / char)) if _wide(left, right, 1.5) else " ") + right.text)
+            parts.append((spaces(right.x0 - left.x1, 3) if _wide(left, right, 1.5) else " ") + right.text)
         return "".join(parts)
 
 

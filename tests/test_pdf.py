@@ -382,3 +382,12 @@ def test_it_round_trips_wrapped_utterances_of_random_words(seed, trailing_number
 ])
 def test_it_starts_an_utterance_at_a_turn_a_label_and_a_timestamp(printed, joined):
     assert pdf.utterances(printed) == joined
+
+
+def test_it_lays_out_a_title_line_with_its_gaps_and_caps_them_against_hostile_boxes():
+    from anonymizer.pdf_pages import MAX_LAID_OUT_SPACES, Line, Word
+
+    fields = Line(words=(Word("NAME:", 0, 30), Word("DOE", 36, 54), Word("CDCR#:", 120, 156)), top=0, bottom=10)
+    assert fields.laid_out(0.0, 6.0) == "NAME: DOE" + " " * 11 + "CDCR#:"  # a word space is one, a column's gap kept
+    hostile = Line(words=(Word("NAME:", 0, 1e-9), Word("X", 1e6, 1e6 + 1e-9)), top=0, bottom=1)
+    assert len(hostile.laid_out(-1e6, 1e-12)) <= 2 * MAX_LAID_OUT_SPACES + len("NAME:X")
