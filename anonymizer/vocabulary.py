@@ -255,8 +255,6 @@ NAMING_CUES = ("called", "call", "calls", "named", "name", "nicknamed", "nicknam
 #: and a cue of the user name after them ("His Instagram, rodtisdale.official, shows")
 ONLINE_PLATFORMS = ("Facebook", "Instagram", "Twitter", "TikTok", "Snapchat", "YouTube", "MySpace", "WhatsApp",
                     "LinkedIn", "Threads", "Reddit", "Discord", "Telegram", "Twitch")
-#: final words of a named place that is no street (``Rosedale Cemetery``, ``Nickerson Gardens``, ``Cedar Court Apartments``)
-PLACE_HEADS = ("Cemetery", "Memorial Park", "Gardens", "Apartments", "Mobile Home Park", "Mobile Home Estates", "Trailer Park")
 #: places a street is named after without its suffix: "the apartment on Shields", "a canal off Ashlan"
 STREET_PLACE_NOUNS = frozenset("""
     store shop house home apartment apartments building corner park station canal motel hotel restaurant bar

@@ -45,11 +45,6 @@ _YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19
 #: a house number and a street's name without its suffix (group 1: the street's name)
 _NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
 
-_PLACE_HEAD = "(?:" + "|".join(h.replace(" ", "[ ]") for h in sorted(vocabulary.PLACE_HEADS, key=len, reverse=True)) + ")"
-#: capitalised words, no function word first, before a place's head (``Rosedale Cemetery``, ``Sierra Vista Mobile Home Park``)
-_NAMED_PLACE = (rf"(?<![\w'’-])(?!(?:The|At|In|On|My|Our|His|Her|Their|A|An|To|From|Of|And)[ ]){CAP_WORD}"
-                rf"(?:[ ]{CAP_WORD}){{0,3}}?[ ]{_PLACE_HEAD}(?![\w'’-])")
-
 PATTERNS = [
     Pattern(
         "street_address",
@@ -107,8 +102,6 @@ PATTERNS = [
     # Belmont" after "East Belmont Avenue" (see keep)
     Pattern("house_number_known_street", rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
             0.8),
-    # a named place that is no street: "buried at Rosedale Cemetery", "the Nickerson Gardens projects"
-    Pattern("named_place", _NAMED_PLACE, 0.8),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",
