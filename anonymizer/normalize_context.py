@@ -6,10 +6,9 @@ context; see :mod:`anonymizer.normalize` for the rules.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import replace
-
-import re
 
 from . import gazetteer, lexicon
 from .normalize_groups import _Group, _People
