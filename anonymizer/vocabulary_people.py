@@ -35,6 +35,8 @@ PERSON_TITLE_WORDS = frozenset(
 )
 #: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
 COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
+#: the middle word of a Sikh name: a given name, then it, then perhaps a surname ("Harbans Kaur Sandhu", "Manjit Kaur")
+SIKH_NAME_WORDS = ("Kaur", "Singh")
 #: a role's abbreviations in speaker tags and title pages, spelled out (``DDA NGUYEN:`` is the Deputy District Attorney)
 ROLE_ABBREVIATIONS = {"dda": "deputy district attorney", "da": "district attorney", "pc": "presiding commissioner",
                       "dc": "deputy commissioner", "atty": "attorney", "ip": "incarcerated person"}

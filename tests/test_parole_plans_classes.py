@@ -43,6 +43,9 @@ CASES = [
     # a relative's name a tagger took for a place
     ("My daughter Brooklyn is nine now.", "Brooklyn", "PERSON"),
     ("I put my daughter's name, Aaliyah, on my arm.", "Aaliyah", "PERSON"),
+    # a Sikh name: a given name, Kaur or Singh, perhaps a surname
+    ("The clerk, Harbans Kaur Sandhu, was pistol-whipped.", "Harbans Kaur Sandhu", "PERSON"),
+    ("The store belonged to Officer Singh and his wife.", "Singh", "PERSON"),  # a title, no given name: the surname
     # an organization named in Spanish, its head word first
     ("The letter is from Iglesia Cristiana Roca de Salvación.", "Iglesia Cristiana Roca de Salvación", "ORGANIZATION"),
     ("I'd work at Panadería La Esperanza with my uncle.", "Panadería La Esperanza", "ORGANIZATION"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import regex as re
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import gazetteer, lexicon, plain, vocabulary
+from anonymizer import gazetteer, lexicon, plain, vocabulary, vocabulary_people
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
@@ -32,6 +32,10 @@ _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}
 #: an initial standing for a surname after a courtesy title (``Mr. G``, ``Ms. P, my counselor``); not a letter spelled
 _TITLED_INITIAL = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ])[A-HJ-Z](?![\p{{L}}\d'’-]|\.\p{{L}}"
                    r"|,?[ ](?i:as[ ]in|for|and)\b)")
+#: a given name, a Sikh name's middle word, perhaps a surname (``Harbans Kaur Sandhu``, ``Manjit Kaur``)
+_SIKH = (rf"(?<![\p{{L}}'’.-])\p{{Lu}}\p{{Ll}}+[ ](?:{'|'.join(vocabulary_people.SIKH_NAME_WORDS)})"
+         r"(?:[ ]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?(?![\p{L}\d'’-])")
+_SIKH_RE = re.compile(_SIKH)
 _RUN_WORD = re.compile(_WORD)
 _TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
@@ -73,19 +77,25 @@ class PersonNameRecognizer(RuleRecognizer):
 
     ENTITY = "PERSON"
     PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85),
-                Pattern("titled_initial", _TITLED_INITIAL, 0.85)]
+                Pattern("titled_initial", _TITLED_INITIAL, 0.85), Pattern("sikh_name", _SIKH, 0.85)]
     CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
 
     def admit(self, text: str, start: int, end: int) -> bool:
         """Most capitalised words are no census first name and follow no title: :meth:`adjust`
-        would drop them (both patterns match one word, so equal spans get equal answers)."""
+        would drop them (the one-word patterns match one word, so equal spans get equal answers); a Sikh
+        name's span is its own pattern's."""
         return (end - start >= 3 and text[start:end].casefold() in gazetteer.first_names()) \
-            or _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None or _kin_name(text, start, end)
+            or _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None or _kin_name(text, start, end) \
+            or _SIKH_RE.fullmatch(text, start, end) is not None
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         first = text[start:end]
         if len(first) == 1:
             return start, end  # "Ms. P": the titled initial's pattern
+        if _SIKH_RE.fullmatch(text, start, end):  # a given name first: no title, stop word or common word
+            given = first.split()[0]
+            return None if lexicon.is_title_word(given) or given.casefold() in STOP_WORDS \
+                or _plain_word(given, self.extra_whitelist) else (start, end)
         if _TITLE_BEFORE.search(text, max(0, start - 12), start):
             return self._titled_run(text, start, end)
         if len(first) >= 3 and first.casefold() not in gazetteer.first_names() and _kin_name(text, start, end):
