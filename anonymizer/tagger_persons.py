@@ -222,11 +222,15 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
                 or (surface == word and all(map(plain.surname_word, word.split("-"))))):
             out.append(replace(m, start=before.start, label="PERSON"))  # the rest of the name the tagger took for a firm
             continue
-        paired = any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
-            or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
         one = surface == word and _ONE_WORD.fullmatch(surface) is not None
-        out.append(replace(m, label="PERSON") if paired and one and may_be_first_name(word) else m)
+        out.append(replace(m, label="PERSON") if _paired(text, m, ends, starts) and one and may_be_first_name(word) else m)
     return out
+
+
+def _paired(text: str, m: Mention, ends: dict[int, Mention], starts: set[int]) -> bool:
+    """Whether a person's name stands beside the mention, ``and`` or a comma between ("Itzel and Xochitl")."""
+    return any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
+        or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
 
 
 #: a relative right before a name ("my daughter Brooklyn", "her son, Austin", "my daughter's name, Aaliyah")
@@ -240,9 +244,7 @@ def _kin_or_paired(text: str, m: Mention, ends: dict[int, Mention], starts: set[
     word = text[m.start:m.end]
     if _KIN_BEFORE.search(text, max(0, m.start - 40), m.start):
         return True
-    paired = any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
-        or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
-    return paired and may_be_first_name(word) and not gazetteer.is_place_not_name(word)
+    return _paired(text, m, ends, starts) and may_be_first_name(word) and not gazetteer.is_place_not_name(word)
 
 
 def _suffixed_name(surface: str) -> bool:
