@@ -18,7 +18,7 @@ from .normalize_names import (
 )
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
-from .vocabulary_people import COURTESY_TITLES, ROLE_ABBREVIATIONS
+from .vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
 
 _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
 

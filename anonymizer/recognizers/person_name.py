@@ -14,7 +14,7 @@ from __future__ import annotations
 import regex as re
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from anonymizer import gazetteer, lexicon, plain, vocabulary, vocabulary_people
+from anonymizer import gazetteer, lexicon, plain, vocabulary
 from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
@@ -33,7 +33,7 @@ _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}
 _TITLED_INITIAL = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ])[A-HJ-Z](?![\p{{L}}\d'’-]|\.\p{{L}}"
                    r"|,?[ ](?i:as[ ]in|for|and)\b)")
 #: a given name, a Sikh name's middle word, perhaps a surname (``Harbans Kaur Sandhu``, ``Manjit Kaur``)
-_SIKH = (rf"(?<![\p{{L}}'’.-])\p{{Lu}}\p{{Ll}}+[ ](?:{'|'.join(vocabulary_people.SIKH_NAME_WORDS)})"
+_SIKH = (rf"(?<![\p{{L}}'’.-])\p{{Lu}}\p{{Ll}}+[ ](?:{'|'.join(vocabulary.SIKH_NAME_WORDS)})"
          r"(?:[ ]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?(?![\p{L}\d'’-])")
 _SIKH_RE = re.compile(_SIKH)
 _RUN_WORD = re.compile(_WORD)
