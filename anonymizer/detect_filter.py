@@ -24,8 +24,7 @@ _HAS_DIGIT = re.compile(r"\d")
 _RULE_NAME_LABELS = frozenset({"ORGANIZATION", "LOCATION", "NRP"})
 #: Labels of rule recognizers whose spans a statistical tagger never overrides (an age read from
 #: its context too: the tagger's DATE "age twenty-nine" is the AGE "twenty-nine").
-_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL",
-                                    "AGE"}
+_RULE_LABELS = _RULE_NAME_LABELS | {"SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL", "AGE"}
 #: spaCy labels a rule span overrides (``Golden Valley Trucking`` LOCATION, ``Asian Boyz``
 #: NRP, ``Rollin' 60s Crips`` DATE, ``Pomona`` PERSON after ``in``).
 _OVERRIDDEN_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE"})
@@ -76,7 +75,6 @@ _HEDGE = re.compile(
     re.I,
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
-_LEADING_THE = re.compile(r"the\s+", re.I)
 #: an article, a possessive or a preposition that may open a tagger's place or organization ("a Halfway
 #: House", "on Blackstone")
 _LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
@@ -146,7 +144,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
             end = broken.end()  # "Bartho- lomew", a name broken at a printed line's end (not "Hernan- okay")
     elif label in ("TIME", "AGE", "HEIGHT", "DATE"):
         hedge = _HEDGE.match(text, start, end)
-        if hedge and hedge.end() < end and (label != "DATE" or not _LEADING_THE.match(text, hedge.end(), end)):
+        if hedge and hedge.end() < end:
             start = hedge.end()
         if label == "DATE":
             if _SHORT_YEAR.fullmatch(text, max(0, start - 2), end):
@@ -384,14 +382,17 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
     return out
 
 
+_PLURAL_MARK = re.compile(r"\((?i:s)\)")  # a plural written as a role's optional ending ("OFFICER(S)")
+
+
 def _plausible_name(surface: str, label: str) -> bool:
     if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
         return False  # transcribers capitalise names and places (a zip code is digits)
     if "\n" in surface:
         return False
-    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", surface)
+    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", _PLURAL_MARK.sub("", surface))
     if words and all(_never_name(w) for w in words):
-        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE", "I'm"
+        return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE", "I'm", "CORRECTIONAL OFFICER(S)"
     if label == "PERSON" and _HAS_DIGIT.search(surface):
         return False
     if surface.casefold() in lexicon.stop_names():

@@ -198,8 +198,9 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
 
 
 def _nobody(name: str) -> bool:
-    """Role words only, perhaps counted: ``CORRECTIONAL OFFICERS``, ``TWO OBSERVERS``."""
-    words = name.split()
+    """Role words only, perhaps counted: ``CORRECTIONAL OFFICERS``, ``TWO OBSERVERS``,
+    ``CORRECTIONAL OFFICER (UNIDENTIFIED)``."""
+    words = re.sub(r"\(S\b\)?", "S", name.upper()).replace("(", " ").replace(")", " ").split()
     return all(role or word.casefold() in _COUNTS for word, role in zip(words, tag_roles(words)))
 
 
