@@ -269,11 +269,20 @@ _HOUSING_DESIGNATION = re.compile(
 def in_housing_designation(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is, or is the word of, a prison's yard, facility or building
     by its letter or number ("C Yard", "B-Facility", "Facility D", "Building 12"): a place inside
-    every prison, no one's name."""
+    every prison, no one's name; also several in a row ("Facility C, Building 4")."""
+    rest = list(text[start:end])
+    covered = False
     for match in _HOUSING_DESIGNATION.finditer(text, max(0, start - 3), min(len(text), end + 4)):
         if match.start() <= start and end <= match.end():
             return True
-    return False
+        if match.start() >= start and match.end() <= end:
+            rest[match.start() - start:match.end() - start] = " " * (match.end() - match.start())
+            covered = True
+    return covered and _JOINERS.fullmatch("".join(rest)) is not None
+
+
+#: what may stand between housing designations named in a row
+_JOINERS = re.compile(r"(?:[\s,/&-]|\band\b)*")
 
 
 @lru_cache(maxsize=1)
