@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["identifies_no_one", "is_public_body"]
+__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body"]
 
 #: what a body is: the last generic word of its name, or the word its "of ..." hangs on
 HEADS = (
@@ -83,8 +83,21 @@ def is_public_body(text: str, start: int, end: int) -> bool:
     return bool(_GENERIC.fullmatch(surface) or _STATUTE.fullmatch(surface))
 
 
+#: right after an abbreviation, the rest of a law reporter's name: a cited case's volume and page follow
+#: ("44 Cal.4th 1181", "190 Cal.App.4th 1426", "52 Cal. Rptr. 3d 1")
+_REPORTER = re.compile(r"\.[ ]?(?:\d{1,2}(?:st|nd|rd|th|d)\b|App\.|Rptr\.|Supp\.)")
+
+
+def cites_a_law_report(text: str, end: int) -> bool:
+    """Whether a law reporter's name goes on right after ``end`` ("Cal" of "44 Cal.4th 1181")."""
+    return _REPORTER.match(text, end) is not None
+
+
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that names a state, a public body or a
-    statute: read by the detection filter and by the re-scan of known forms. A nationality stays
-    a mention even before "Government" ("the German Government"): it tells a person's origin."""
+    statute, or ends in a law reporter's abbreviation: read by the detection filter and by the re-scan of
+    known forms. A nationality stays a mention even before "Government" ("the German Government"): it tells
+    a person's origin."""
+    if label in ("ORGANIZATION", "LOCATION", "PERSON") and cites_a_law_report(text, end):
+        return True
     return label in ("ORGANIZATION", "LOCATION") and is_public_body(text, start, end)

@@ -36,9 +36,9 @@ from .types import SUSPECT, Entity, Mention
 
 SOURCE = SUSPECT
 #: a capitalised word or run of them, in any alphabet ("Muñoz", "Þórsson"; "Soo-jin")
-_CAP_RUN = regex.compile(
-    r"(?<![\w'’.-])(?:\p{Lu}\p{Ll}+(?:['’-]\p{L}+)?|\p{Lu}{2,})(?:[ ](?:\p{Lu}\p{Ll}+(?:['’-]\p{L}+)?|\p{Lu}{2,}))*(?![\w'’-])"
-)
+#: a capitalised word, a capital inside it too ("McClatchy", "DeShawn") or after an apostrophe ("O'Neil")
+_CAP_WORD = r"(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:['’-]\p{L}+)?|\p{Lu}{2,}"
+_CAP_RUN = regex.compile(rf"(?<![\w'’.-])(?:{_CAP_WORD})(?:[ ](?:{_CAP_WORD}))*(?![\w'’-])")
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,5})-(?=[^\S\n]*$)", re.MULTILINE)
 _CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
 _AGE_LIKE = regex.compile(
@@ -114,8 +114,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Place: Soledad", "Log No. 000481207", "Log Number 000316522", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
-                or _IMPERATIVE.match(text, end)):
+                or _imperative(text, end)):
             continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
+        if public_body.cites_a_law_report(text, end):
+            continue  # "Cal" of "44 Cal.4th 1181": a law reporter of a cited case
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
         # "born in Accra, Ghana": a known place that is no one's name is a place; "past Kings Canyon": the
@@ -250,8 +252,14 @@ def _name_like(words: list[str], lower: frozenset[str], comma: bool = False) -> 
         comma and len(words) == 1 and words[0].istitle() and plain.unknown_word(words[0]))
 
 
-#: after a sentence's first word, an object pronoun makes that word a verb: "Tell me", "Walk us through"
-_IMPERATIVE = re.compile(r"[ ](?:me|us|them)\b")
+#: after a sentence's first word, an object pronoun, a possessive or a person's title makes that word a verb:
+#: "Tell me", "Walk us through", "Ask your counselor", "Ask Lieutenant Okafor"
+_IMPERATIVE = re.compile(r"[ ](?:(?:me|us|them|him|your|my|our|their)\b|(?P<title>[A-Z][a-z]+\.?)(?=[ ][A-Z]))")
+
+
+def _imperative(text: str, end: int) -> bool:
+    match = _IMPERATIVE.match(text, end)
+    return match is not None and (not match.group("title") or lexicon.is_title(match.group("title")))
 
 
 def _word_said(text: str, end: int, words: list[str]) -> bool:

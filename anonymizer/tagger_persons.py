@@ -28,6 +28,8 @@ def is_person_name(text: str, start: int, end: int) -> bool:
 
 #: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre")
 _TITLED_NAME = re.compile(r"[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?")
+#: a person's title right before a tagger's span, one space between ("Deputy Hanrahan")
+_TITLE_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]+\.?)[ ]$")
 
 
 def titled_person(text: str, m: Mention) -> Mention:
@@ -37,6 +39,11 @@ def titled_person(text: str, m: Mention) -> Mention:
     starts with ("Ms. Malia Church")."""
     if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
         return m
+    title_before = _TITLE_BEFORE.search(text, max(0, m.start - 24), m.start)
+    if title_before and set(m.sources) <= NER_SOURCES and lexicon.is_title_word(title_before.group(1)) \
+            and _TITLED_NAME.fullmatch(text, m.start, m.end) and gazetteer.place_category(text[m.start:m.end]) is None \
+            and all(map(_name_after_title, text[m.start:m.end].split())):
+        return replace(m, label="PERSON")  # "Deputy" before the tagger's place "Hanrahan"
     start, end = lexicon.strip_titles(text, m.start, m.end)
     title = text[m.start:start].split()
     possessive = end != m.end and vocabulary.POSSESSIVE.fullmatch(text, end, m.end)  # "Sister Maureen Calloway's program"
