@@ -37,6 +37,8 @@ PERSON_TITLE_WORDS = frozenset(
 COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
 #: the middle word of a Sikh name: a given name, then it, then perhaps a surname ("Harbans Kaur Sandhu", "Manjit Kaur")
 SIKH_NAME_WORDS = ("Kaur", "Singh")
+#: the first word of a street name before a given name ("Big Tony", "Lil Smokey"); ``Lil`` before any word
+STREET_NAME_LEADS = ("Lil", "Lil'", "Li'l", "Big", "Little", "Baby", "Young", "Tiny", "Lazy", "Crazy")
 #: a role's abbreviations in speaker tags and title pages, spelled out (``DDA NGUYEN:`` is the Deputy District Attorney)
 ROLE_ABBREVIATIONS = {"dda": "deputy district attorney", "da": "district attorney", "pc": "presiding commissioner",
                       "dc": "deputy commissioner", "atty": "attorney", "ip": "incarcerated person"}

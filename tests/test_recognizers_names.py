@@ -15,6 +15,7 @@ from anonymizer.recognizers import (
     OrganizationRecognizer,
     PersonNameRecognizer,
     PlaceRecognizer,
+    StreetNameRecognizer,
     ZipCodeRecognizer,
 )
 
@@ -396,6 +397,20 @@ NICKNAMED = [
     ('in June "Last Call" Friday', []),
 ]
 NAME_TABLES[NicknamedRecognizer] = NICKNAMED
+STREET_NAME = [
+    # a street name's lead word and a given name, no naming cue needed: one name
+    ("Quang owed money to my boss, Big Tony, Anthony Vo.", ["Big Tony"]),
+    ("I ran with Lil Smokey and Big Mike back then.", ["Lil Smokey", "Big Mike"]),
+    ("My homeboy Lil' Creeper had the gun.", ["Lil' Creeper"]),  # after Lil any word
+    ("My son Little Joe was born then.", ["Little Joe"]),
+    # no name: a place, a program or a store; a word no given name after an ordinary lead
+    ("We went to Big Sur and Little Rock.", []),
+    ("He played Little League for two years.", []),
+    ("I shopped at Big Lots on Saturday.", []),
+    ("We lived in Little Saigon, by Big Bear.", []),
+    ("my Little Creeper and Big Homie", []),
+]
+NAME_TABLES[StreetNameRecognizer] = STREET_NAME
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

@@ -29,6 +29,7 @@ from .phone_number import PhoneNumberRecognizer
 from .place import PlaceRecognizer
 from .spelled_name import SpelledNameRecognizer
 from .spelled_out_item import SpelledOutItemRecognizer
+from .street_name import StreetNameRecognizer
 from .time import TimeRecognizer
 from .url import UrlRecognizer
 from .zip_code import ZipCodeRecognizer
@@ -53,6 +54,7 @@ __all__ = [
     "PlaceRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
+    "StreetNameRecognizer",
     "TimeRecognizer",
     "UrlRecognizer",
     "ZipCodeRecognizer",
@@ -80,6 +82,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PersonNameRecognizer(extra_whitelist=extra),
         MonikerRecognizer(),
         NicknamedRecognizer(),
+        StreetNameRecognizer(),
         ApostropheNameRecognizer(),
         PhoneNumberRecognizer(),
         EmailAddressRecognizer(),
