@@ -103,10 +103,33 @@ class _Grouper(_Context):
                 if owner != assigned[j][0] and len(tokens_of.get(j, ())) == 1 and not in_speaker_tag(self.text, mentions[j].start):
                     self.groups[assigned[j][0]].unsee(talked=True)  # the bare surname it spells goes with it
                     assigned[j] = (self._see(owner, mentions[j])[0], assigned[j][1])
+        self._tags_apart(mentions, assigned)
         for i, mention in enumerate(mentions):
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
         return [assigned[i] for i in range(len(mentions))]
+
+    def _tags_apart(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
+        """Two speaker tags of one surname under two women's titles (``MRS. WASHINGTON:``, ``MS. WASHINGTON:``)
+        given to one person: two women of the title page who share the surname speak. The tag seen later goes
+        to the other one when exactly one participant with that surname has no tag of her own."""
+        tags: dict[int, dict[str, list[int]]] = {}  # person -> title -> her tag mentions, in text order
+        for i, mention in enumerate(mentions):
+            title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+            if i in assigned and mention.label == "PERSON" and title and in_speaker_tag(self.text, mention.start):
+                tags.setdefault(assigned[i][0], {}).setdefault(title.group(1).casefold(), []).append(i)
+        for gid, by_title in list(tags.items()):
+            if len(by_title) != 2 or any(_title_sex(title) == "M" for title in by_title):
+                continue
+            later = max(by_title, key=lambda title: by_title[title][0])
+            token = _name_tokens(self._surface(mentions[by_title[later][0]]))[:1]
+            others = [g for g in self.people.candidates(token[0]) if g != gid and g not in tags and self.groups[g].core[-1:] == token
+                      and self.groups[g].header_rank != _OFF_TITLE and self._sex_of(g) != "M"] if token else []
+            if len(others) == 1:
+                for i in by_title[later]:
+                    self.groups[gid].unsee()
+                    assigned[i] = (self._see(others[0], mentions[i])[0], assigned[i][1])
+                tags[others[0]] = {later: by_title.pop(later)}
 
     def _count_own_names(self, mentions: list[Mention]) -> None:
         """Add to how much each person is talked about the untagged running-text uses of a name part only they

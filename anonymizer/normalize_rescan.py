@@ -180,7 +180,7 @@ def _spelled_next(text: str, end: int, word: str) -> bool:
 def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
     """Common-word parts: no part of a hyphenated compound (``Faith-based``); Title case mid-sentence,
     or at the start of a sentence when a
-    person verb follows ("Hope was my best friend") or its spelling ("Young. Y-O-U-N-G"),
+    person verb follows ("Hope was my best friend"), its spelling ("Young. Y-O-U-N-G") or the sentence's end,
     or UPPER case in a speaker tag."""
     if not target.guarded:
         return True
@@ -191,9 +191,14 @@ def _plausible(text: str, start: int, end: int, target: _Target) -> bool:
         return _in_speaker_tag(text, start)
     return (
         not _sentence_initial(text, start)
-        or bool(_PERSON_SUBJECT.match(text, end))
+        or bool(_PERSON_SUBJECT.match(text, end) or _ALONE.match(text, end))
         or _spelled_next(text, end, hit)
     )
+
+
+#: after a sentence's first word, the sentence's end: the name said alone ("Yes. Lucky. I left that life."), not
+#: before a spelling of another word ("Hope. P-L-E-A-S-E help.")
+_ALONE = re.compile(r"[.!?](?=\s|$)(?!\s*[A-Z](?:[ ]?-[ ]?[A-Z])+(?![A-Za-z]))")
 
 
 def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], list[Mention]]:
