@@ -281,6 +281,14 @@ EXPECTED = {
          "Danny", "Earl Pruitt", "Earl", "Calvin Pruitt", "nineteen", "seventy", "Salinas"],
         ["Victim's Mother", "little sister", "PROCEEDINGS"],
     ),
+    "street_names_programs.txt": (
+        ["BH-2290", "BH2290", "SPOOKY", "Spooky", "Little Creeper", "Jesse Camarena", "Big Tony", "Anthony Vo",
+         "Lil Smokey", "Big Mike", "Lucky", "Arturo De La Cruz", "Whittier Boulevard", "Boyle Heights", "11/14/1979",
+         "Marisela Ibarra", "1127 North Soto Street", "(323) 555-0148", "Consuelo Luna", "Pico Rivera", "Ernesto",
+         "Okafor", "Hollis Grayson", "Greg", "22nd of July, 1999"],
+        ["CORRECTIONAL OFFICER(S) UNIDENTIFIED", "Facility C, Building 4", "Mijo", "Ask", "Alcoholics Anonymous",
+         "Criminal Gangs Anonymous", "Cal.4th", "Offender Mentor Certification Program", "on or about"],
+    ),
 }
 
 
@@ -361,6 +369,8 @@ LABELED = [
     ("family_statements.txt", "Kiana Broussard", "PERSON", None),
     ("parole_plans_phonetic.txt", "V as in Victor, 8-1-2-0-4", "CDCR_ID", None),  # the letter said, then its digits
     ("parole_plans_phonetic.txt", "Iglesia Cristiana Roca de Salvación", "ORGANIZATION", None),  # its head first
+    ("street_names_programs.txt", "Big Tony", "PERSON", None),  # a street name's lead and a given name
+    ("street_names_programs.txt", "Lil Smokey", "PERSON", None),
     ("womens_prison_custody.txt", "MARISOL ECHEVARRIA-DUNN", "PERSON", 1),  # a form's COUNSEL: field
     ("womens_prison_custody.txt", "ROSALIND MAE TRUJILLO-BAPTISTE", "PERSON", 1),  # INMATE: field, number beside
     ("womens_prison_custody.txt", "Curtis Ambrose Pettway Jr.", "PERSON", None),  # one name with its suffix

@@ -1,0 +1,94 @@
+"""Classes of false tags and misses found in a hand-written hearing of a gang member's programming
+(``tests/hand/street_names_programs.txt``), each a table of sentences no hearing of the suite holds: the whole
+automatic pass on a short transcript (street names, words of endearment, housing units, imperatives before a
+title, law reporters, hedged dates, a title page's unnamed officers)."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.header import split_title
+from anonymizer.ingest import load_bytes
+
+BODY = "PROCEEDINGS\n\nPRESIDING COMMISSIONER SMITH:  Go ahead.\n\nINMATE JONES:  {}\n"
+
+
+def _mentions(pipeline, sentence: str):
+    analysis = pipeline.run(load_bytes(BODY.format(sentence).encode(), "classes.txt"))
+    text = analysis.transcript.text
+    return text, [(text[m.start:m.end], m.label) for m in analysis.mentions]
+
+
+#: (sentence, surface, label or None when no word of the surface may be masked)
+CASES = [
+    # a street name: a lead word and a given name (after "Lil" any word), one person
+    ("Quang owed money to my boss, Big Tony, Anthony Vo.", "Big Tony", "PERSON"),
+    ("I ran with Lil Smokey and Big Mike back then.", "Lil Smokey", "PERSON"),
+    ("I ran with Lil Smokey and Big Mike back then.", "Big Mike", "PERSON"),
+    # Spanish and family words of endearment for a relative
+    ("Mijo wanted to be a firefighter.", "Mijo", None),
+    ("Abuela raised me after that.", "Abuela", None),
+    # several housing units of every prison named in a row
+    ("You're on the SNY yard, Facility C, Building 4, now.", "Facility C, Building 4", None),
+    ("I moved from A Yard and B Yard to Facility D.", "A Yard and B Yard", None),
+    # a sentence's first word before a person's title or a possessive: a verb
+    ("Ask Lieutenant Okafor, he knows me.", "Ask", None),
+    ("Call Officer Brennan about it.", "Call", None),
+    # a law reporter of a cited case
+    ("Under In re Lawrence, 44 Cal.4th 1181, that is not enough.", "Cal", None),
+    ("See 190 Cal.App.4th 1426 on that point.", "Cal", None),
+    # a hedge before a date said with "the": not part of the date
+    ("It was on or about the 22nd of July, 1999.", "about", None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label"), CASES, ids=[c[1] for c in CASES])
+def test_it_masks_a_class_as_a_reader_would(pipeline, sentence, surface, label):
+    text, mentions = _mentions(pipeline, sentence)
+    assert surface in text
+    if label is None:
+        assert not [m for m in mentions if set(m[0].split()) & set(surface.split())], mentions
+    else:
+        assert (surface, label) in mentions, mentions
+
+
+@pytest.mark.parametrize(("sentence", "found"), [
+    ('Your moniker was "Lucky." Yes. Lucky. I left that life.', 2),  # a nickname said alone, after it was given
+    ("My daughter is Hope. Hope. She is nine.", 2),
+])
+def test_it_finds_a_known_name_said_alone_as_a_sentence(pipeline, sentence, found):
+    _, mentions = _mentions(pipeline, sentence)
+    name = sentence.split('"')[1].rstrip(".") if '"' in sentence else "Hope"
+    assert mentions.count((name, "PERSON")) == found, mentions
+
+
+TITLE = """                     STATE OF CALIFORNIA
+                   BOARD OF PAROLE HEARINGS
+
+In the matter of the Life Term Parole
+Consideration Hearing of:
+
+JOHN SMITH                              CDCR No. K-58813
+
+PANEL PRESENT:
+ELLEN MORA, Presiding Commissioner
+
+OTHERS PRESENT:
+JOHN SMITH, Inmate
+{}
+
+PRESIDING COMMISSIONER MORA: We are on the record.
+"""
+
+
+@pytest.mark.parametrize("line", [
+    "CORRECTIONAL OFFICER(S) UNIDENTIFIED",
+    "CORRECTIONAL OFFICER (UNIDENTIFIED)",
+    "OBSERVER(S)",
+])
+def test_it_lists_no_participant_for_unnamed_officers(pipeline, line):
+    text = TITLE.format(line)
+    _, header = split_title(text)
+    assert [p.name for p in header.participants] == ["ELLEN MORA", "JOHN SMITH"]
+    analysis = pipeline.run(load_bytes(text.encode(), "title.txt"))
+    at = text.index(line)
+    assert not [m for m in analysis.mentions if at <= m.start < at + len(line)]
