@@ -36,6 +36,10 @@ CASES = [
     # a law reporter of a cited case
     ("Under In re Lawrence, 44 Cal.4th 1181, that is not enough.", "Cal", None),
     ("See 190 Cal.App.4th 1426 on that point.", "Cal", None),
+    # a name with a capital inside it before a place's head: read whole, no part left out
+    ("He coached Little League at McClatchy Park for years.", "McClatchy Park", "PERSON"),
+    # a person's title right before a tagger's place: a person
+    ("Deputy Hanrahan found the gun in his trunk.", "Hanrahan", "PERSON"),
     # a hedge before a date said with "the": not part of the date
     ("It was on or about the 22nd of July, 1999.", "about", None),
 ]
@@ -92,3 +96,40 @@ def test_it_lists_no_participant_for_unnamed_officers(pipeline, line):
     analysis = pipeline.run(load_bytes(text.encode(), "title.txt"))
     at = text.index(line)
     assert not [m for m in analysis.mentions if at <= m.start < at + len(line)]
+
+
+WIDOW_AND_DAUGHTER = """                     STATE OF CALIFORNIA
+                   BOARD OF PAROLE HEARINGS
+
+In the matter of the Life Term Parole
+Consideration Hearing of:
+
+WENDELL PRATT                              CDCR No. D-90412
+
+PANEL PRESENT:
+ELLEN MORA, Presiding Commissioner
+
+OTHERS PRESENT:
+WENDELL PRATT, Inmate
+GLORIA WASHINGTON, Victim's Daughter
+RUTH ANN WASHINGTON, Victim's Wife
+
+PRESIDING COMMISSIONER MORA:  Mrs. Washington?
+
+MRS. WASHINGTON:  I'm Ruth Ann. Reggie and I were married thirty-four years.
+
+MS. WASHINGTON:  My dad was my hero.
+
+MRS. WASHINGTON:  Thank you.
+"""
+
+
+def test_it_gives_two_womens_tags_of_one_surname_to_the_two_participants_sharing_it(pipeline):
+    analysis = pipeline.run(load_bytes(WIDOW_AND_DAUGHTER.encode(), "tags.txt"))
+    text = analysis.transcript.text
+    ruth = next(m.entity for m in analysis.mentions if text[m.start:m.end] == "RUTH ANN WASHINGTON")
+    gloria = next(m.entity for m in analysis.mentions if text[m.start:m.end] == "GLORIA WASHINGTON")
+    tags = [(text[m.start - 5:m.start], m.entity) for m in analysis.mentions
+            if text[m.start:m.end] == "WASHINGTON" and text[m.start - 5:m.start].strip() in ("MRS.", "MS.")]
+    assert {e for t, e in tags if t.strip() == "MRS."} == {ruth}, tags
+    assert {e for t, e in tags if t.strip() == "MS."} == {gloria}, tags
