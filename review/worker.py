@@ -13,6 +13,10 @@ never a URL), then runs the job recovery once (:mod:`review.services.recovery`: 
 Redis that came back empty is failed, retryable) and starts rq's loop again. A job running when
 Redis went away runs to its end: its result is in the database, only rq's record of it is lost.
 
+Around each job the worker looks at its database connections as Django does around a web request
+(``close_old_connections``): a connection ended by a database restart is replaced, not used by
+every later job.
+
 Every beat of the job heartbeat (``JOB_HEARTBEAT_SECONDS``) the worker also notes in the queue
 Redis that it is alive (:func:`announce`, through its own client with 2 s timeouts: a hung Redis
 must not stall the heartbeat); ``/readyz/`` counts the workers seen lately (:func:`seen_recently`).
@@ -24,6 +28,7 @@ import time
 from functools import wraps
 
 from django.conf import settings
+from django.db import close_old_connections
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rq import SimpleWorker
 from rq.exceptions import StopRequested
@@ -86,6 +91,16 @@ class Worker(SimpleWorker):
         if pipeline is not None:  # queued in a pipeline: no connection used here
             return super().heartbeat(timeout, pipeline=pipeline)
         return _stop_when_redis_is_lost(SimpleWorker.heartbeat)(self, timeout)
+
+    def perform_job(self, *args, **kwargs):
+        """One job between two looks at the database connections, as Django does around each web
+        request: every job runs in this one process, and a connection that a database restart (or
+        ``DB_CONN_MAX_AGE``) ended while the worker waited failed every later job at its first query."""
+        close_old_connections()
+        try:
+            return super().perform_job(*args, **kwargs)
+        finally:
+            close_old_connections()
 
     def _set_ip_address(self, connection) -> None:
         """rq asks Redis for the worker's address when the worker is made; Redis down at start-up ended the command."""
