@@ -18,3 +18,6 @@ urlpatterns = [
     path("django-rq/", include((RQ_PATTERNS, "django_rq"))),
     path("", include("review.urls")),
 ]
+
+# a database outage answers 503 with Retry-After, any other failure Django's plain 500 (config.errors)
+handler500 = "config.errors.server_error"
