@@ -2,6 +2,7 @@
 survive the migration, and an upload is read one file at a time, in chunks, never past its limits."""
 from __future__ import annotations
 
+import io
 import threading
 import tracemalloc
 
@@ -191,3 +192,29 @@ def test_it_refuses_files_past_the_total_limit_of_one_upload_by_name(admin_clien
     shown = [str(m) for m in response.context["messages"]]
     assert sorted(corpus.documents.values_list("original_name", flat=True)) == ["h0.txt", "h1.txt"]
     assert [m.split(":")[0] for m in shown if "together pass the 2,500 bytes limit" in m] == ["h2.txt", "h3.txt"], shown
+
+
+# --- an upload Django cannot read at all is said so ------------------------------------------------
+
+def _named(name: str, data: bytes) -> io.BytesIO:
+    """A file as the test client sends it, its name whole (SimpleUploadedFile cuts names at 255)."""
+    file = io.BytesIO(data)
+    file.name = name
+    return file
+
+
+@pytest.mark.parametrize(("files", "reason"), [
+    ([(f"h{i}.txt", b"INMATE DOE: yes %d\n" % i) for i in range(4)], "one upload takes at most 3 files"),
+    ([("n" * 1200 + ".txt", b"INMATE DOE: yes\n"), ("ok.txt", b"INMATE DOE: ok\n")], "a file name is too long to read"),
+], ids=["too-many-files", "file-name-past-the-header-limit"])
+def test_it_says_why_an_upload_it_cannot_read_imported_nothing(admin_client, settings, files, reason):
+    """Seen on the production-like instance: 201 files in one upload (DATA_UPLOAD_MAX_NUMBER_FILES is
+    200), or one name of 1,000 characters, answered a bare "Bad Request (400)" page, no reason."""
+    settings.DATA_UPLOAD_MAX_NUMBER_FILES = 3
+    corpus = Corpus.objects.create(name="c")
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": [_named(*f) for f in files]},
+                                 follow=True)
+    assert response.status_code == 200 and response.redirect_chain == [(reverse("review:upload"), 302)]
+    shown = [str(m) for m in response.context["messages"]]
+    assert len(shown) == 1 and shown[0].startswith("Nothing was imported: ") and reason in shown[0], shown
+    assert not Document.objects.exists()

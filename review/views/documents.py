@@ -4,9 +4,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.paginator import Paginator
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -81,7 +83,26 @@ def upload(request: HttpRequest) -> HttpResponse:
     require_admin(request.user)
     limit = SizeLimit(request, settings.MAX_UPLOAD_BYTES, settings.MAX_UPLOAD_TOTAL_BYTES)
     request.upload_handlers.insert(0, limit)
+    if request.method == "POST":
+        try:
+            request.POST  # parsed here, with the handler in place: a request Django cannot read is said so
+        except UNREADABLE as error:
+            messages.error(request, unreadable_upload(error))
+            return redirect("review:upload")
     return _upload(request, limit)
+
+
+UNREADABLE = (MultiPartParserError, TooManyFilesSent, TooManyFieldsSent, RequestDataTooBig)
+
+
+def unreadable_upload(error: Exception) -> str:
+    """Why Django could not read an upload at all (it answered a bare 400 before): nothing imported."""
+    if isinstance(error, TooManyFilesSent):
+        return (f"Nothing was imported: one upload takes at most {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files "
+                "(DATA_UPLOAD_MAX_NUMBER_FILES); upload them in smaller batches.")
+    if "header size" in str(error):  # a part's headers past Django's 1,024 bytes: the file name
+        return "Nothing was imported: a file name is too long to read (over about 900 characters); rename it and upload again."
+    return "Nothing was imported: the upload could not be read (an incomplete or damaged request); upload again."
 
 
 @csrf_protect
