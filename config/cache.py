@@ -12,17 +12,16 @@ timeout, seconds per page and per review action.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 
 from django.conf import settings
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 
+from config.redis_tools import Pause
+
 log = logging.getLogger(__name__)
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
-_down_until: dict[tuple, float] = {}  # per process: Redis servers left alone until this monotonic time
-_lock = threading.Lock()
+paused = Pause()  # per process: Redis servers (by their addresses) left alone for a while
 
 
 class TolerantRedisCache(RedisCache):
@@ -30,14 +29,13 @@ class TolerantRedisCache(RedisCache):
 
     def _tolerant(self, operation: str, default, call, *args):
         servers = tuple(self._servers)
-        if time.monotonic() < _down_until.get(servers, 0.0):
+        if paused.paused(servers):
             return default
         try:
             return call(*args)
         except UNREACHABLE as error:
             retry = getattr(settings, "CACHE_RETRY_SECONDS", 10)
-            with _lock:
-                _down_until[servers] = time.monotonic() + retry
+            paused.pause(retry, servers)
             log.warning("cache %s skipped: Redis unreachable (%s); not tried again for %s s",
                         operation, type(error).__name__, retry)
             return default

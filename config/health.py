@@ -15,6 +15,8 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.redis_tools import quick_client
+
 OK = "ok"
 TIMEOUT = 1
 
@@ -37,21 +39,13 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _redis(url: str):
-    from redis import Redis
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
-
-    return Redis.from_url(url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT, retry=Retry(NoBackoff(), 0))
-
-
 def _cache() -> str:
     from django.core.cache import cache
 
     servers = getattr(cache, "_servers", None)  # Django's Redis cache (config.cache.TolerantRedisCache)
     try:
         if servers:
-            client = _redis(servers[0])
+            client = quick_client(servers[0], TIMEOUT)
             try:
                 client.ping()
             finally:
@@ -70,7 +64,7 @@ def _jobs() -> dict[str, str]:
 
     if settings.JOBS_MODE != "rq":
         return {"queue": f"not used (JOBS_MODE={settings.JOBS_MODE})", "workers": "not used (jobs run in the web process)"}
-    client = _redis(settings.RQ_QUEUES["default"]["URL"])
+    client = quick_client(settings.RQ_QUEUES["default"]["URL"], TIMEOUT)
     try:
         try:
             client.ping()

@@ -21,6 +21,8 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
+from config.redis_tools import Pause
+
 from . import pipelines, services
 from .models import Document, Export
 
@@ -292,21 +294,20 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) 
     return True
 
 
-_queue_down_until = 0.0  # per process: the queue is not tried again before this monotonic time
+queue_paused = Pause()  # per process: the queue is not tried again for a while once unreachable
 
 
 def queue_recently_down() -> bool:
     """Whether this process found Redis unreachable less than ``QUEUE_RETRY_SECONDS`` ago: a Redis
     that hangs would otherwise cost each file of an upload (or each approval) its socket timeout."""
-    return time.monotonic() < _queue_down_until
+    return queue_paused.paused()
 
 
 def _queue_down(error: Exception) -> None:
     from redis.exceptions import RedisError
 
-    global _queue_down_until
     if isinstance(error, (RedisError, OSError)):
-        _queue_down_until = time.monotonic() + settings.QUEUE_RETRY_SECONDS
+        queue_paused.pause(settings.QUEUE_RETRY_SECONDS)
 
 
 def _forget_ended(connection, rq_id: str) -> None:

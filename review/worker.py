@@ -33,9 +33,12 @@ from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutErr
 from rq import SimpleWorker
 from rq.exceptions import StopRequested
 
+from config.redis_tools import quick_client
+
 log = logging.getLogger(__name__)
 REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
 FIRST_WAIT = 1.0
+QUICK_SECONDS = 2  # timeouts of the worker's own client (config.redis_tools.quick_client)
 SEEN_KEY = "anonymizer:workers-seen"  # sorted set: worker name -> when it was last seen alive (Unix time)
 
 
@@ -51,17 +54,6 @@ def announce(connection, name: str) -> None:
 def seen_recently(connection, seconds: float) -> int:
     """How many workers were seen alive in the last ``seconds``."""
     return connection.zcount(SEEN_KEY, time.time() - seconds, "+inf")
-
-
-def quick_client(connection):
-    """A client of the same Redis with 2 s timeouts and no retries."""
-    from redis import ConnectionPool, Redis
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
-
-    pool = connection.connection_pool
-    kwargs = {**pool.connection_kwargs, "socket_timeout": 2, "socket_connect_timeout": 2, "retry": Retry(NoBackoff(), 0)}
-    return Redis(connection_pool=ConnectionPool(connection_class=pool.connection_class, **kwargs))
 
 
 def _stop_when_redis_is_lost(method):
@@ -132,7 +124,7 @@ class Worker(SimpleWorker):
 
     def _quick_client(self):
         if getattr(self, "_quick", None) is None:
-            self._quick = quick_client(self.connection)
+            self._quick = quick_client(self.connection, QUICK_SECONDS)
         return self._quick
 
     def _announce(self, leaving: bool = False) -> None:

@@ -93,10 +93,10 @@ def _fresh_cache():
     from config import cache as tolerant
     from review import jobs
 
-    tolerant._down_until.clear()
-    jobs._queue_down_until = 0.0
+    tolerant.paused.clear()
+    jobs.queue_paused.clear()
     cache.clear()
     yield
     cache.clear()
-    tolerant._down_until.clear()
-    jobs._queue_down_until = 0.0
+    tolerant.paused.clear()
+    jobs.queue_paused.clear()
