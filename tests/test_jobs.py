@@ -154,15 +154,20 @@ def _age(model, pk, seconds):
         (Document.Status.ANNOTATING, 5, False),
         (Document.Status.READY, 600, False),
         (Document.Status.FAILED, 600, False),
+        (Document.Status.UPLOADED, 600, True),  # stored by an upload whose server died before queueing it
+        (Document.Status.UPLOADED, 5, False),  # an upload still queueing its files
     ],
-    ids=["silent-annotating", "silent-queued", "alive", "ready", "failed"],
+    ids=["silent-annotating", "silent-queued", "alive", "ready", "failed", "never-queued", "being-queued"],
 )
 def test_it_marks_a_silent_job_failed_and_retryable(corpus, settings, status, age, recovered):
+    from datetime import timedelta
+
     from review import services
 
     settings.JOB_STALE_SECONDS = 60
     document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode(), status=status)
     _age(Document, document.pk, age)
+    Document.objects.filter(pk=document.pk).update(updated_at=document.updated_at - timedelta(seconds=age))
     result = services.recover_stale_jobs()
     document.refresh_from_db()
     assert (document.pk in result.documents) is recovered

@@ -2,7 +2,8 @@
 
 A running job stamps ``heartbeat_at`` (review.jobs.Heartbeat). A document queued or
 annotating, or an export queued or running, whose heartbeat is older than
-``JOB_STALE_SECONDS`` is marked failed with a reason; the document list offers Retry, the
+``JOB_STALE_SECONDS`` is marked failed with a reason; so is a document still "uploaded" that long
+(an upload stores every file, then queues them: a server stopped in between left them so); the document list offers Retry, the
 export page a new export. With RQ, a queued document or export still waiting in Redis is
 alive without a heartbeat. Each row changes in one conditional UPDATE, so a job that
 finishes meanwhile is never overwritten; human decisions are never touched.
@@ -22,6 +23,8 @@ from ..models import Document, Export
 log = logging.getLogger(__name__)
 
 INTERRUPTED = "interrupted: the job stopped without finishing (worker killed or server restarted); use Retry"
+NEVER_QUEUED = ("interrupted: the upload stopped before the automatic pass was queued (server stopped or "
+                "database unreachable during the upload); use Retry")
 EXPORT_INTERRUPTED = "interrupted: the export stopped without finishing (worker killed or server restarted); start it again"
 _LIVE_RQ = {"queued", "started", "deferred", "scheduled"}
 
@@ -45,6 +48,10 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     documents = _fail_silent(
         Document, Document.objects.filter(silent, status__in=[Document.Status.QUEUED, Document.Status.ANNOTATING]),
         Document.Status.QUEUED, "analyze", INTERRUPTED, cutoff,
+    )
+    # stored by an upload that died before queueing them: no job ever ran, no Retry was offered
+    documents += _fail_silent(
+        Document, Document.objects.filter(silent, status=Document.Status.UPLOADED), "", "analyze", NEVER_QUEUED, cutoff,
     )
     exports = _fail_silent(
         Export, Export.objects.filter(
