@@ -177,9 +177,27 @@ def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
     return transcript, shown.text if shown else text
 
 
+def _utf16_without_bom(data: bytes) -> str:
+    """``utf-16le``/``utf-16be`` when the bytes read as UTF-16 text of mostly Latin letters (every
+    other byte NUL, the text decodes without control characters), else ``""`` (binary)."""
+    sample = data[:4096]
+    for encoding, zeros in (("utf-16le", sample[1::2]), ("utf-16be", sample[0::2])):
+        if len(zeros) >= 8 and zeros.count(0) >= 0.9 * len(zeros):
+            try:
+                text = data[: len(data) // 2 * 2].decode(encoding)
+            except UnicodeDecodeError:
+                continue
+            if not _CONTROL_RE.search(text):
+                return encoding
+    return ""
+
+
 def _not_utf8_reason(data: bytes) -> str:
     """Why bytes are refused: binary, or text in another encoding (named, with a conversion hint)."""
     if b"\x00" in data and not data.startswith(_UTF16_32_BOMS):
+        utf16 = _utf16_without_bom(data)
+        if utf16:
+            return f"not UTF-8 text (looks like {utf16} without a byte-order mark); convert it to UTF-8, e.g. iconv -f {utf16} -t utf-8"
         return _BINARY
     results = from_bytes(data)
     best = results.best()

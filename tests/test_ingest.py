@@ -74,6 +74,10 @@ BAD_INPUTS = [
     ("huge.txt", lambda: b"INMATE NUNEZ: yes.\n" * FIVE_MB_LINES, "too large (5.0 MB; limit 3.0 MB)"),
     ("latin1.txt", lambda: "\n".join(TITLE + BODY).encode("cp1252"), "not UTF-8 text (looks like "),
     ("nul.txt", lambda: b"INMATE NUNEZ: yes\x00\x00\x01", "binary data, not text"),
+    # Windows' "Unicode" without its byte-order mark was called binary data
+    ("utf16le.txt", lambda: "\n".join(TITLE + BODY).encode("utf-16-le"), "looks like utf-16le without a byte-order mark"),
+    ("utf16be.txt", lambda: "\n".join(TITLE + BODY).encode("utf-16-be"), "iconv -f utf-16be -t utf-8"),
+    ("nul-pairs.txt", lambda: b"I\x00N\x00\x01\x00" * 40, "binary data, not text"),
     ("hearing.docx", lambda: "PK Núñez".encode(), "unsupported file type ('.docx'); expected .pdf or .txt"),
     ("one-line.txt", lambda: b"INMATE NUNEZ: yes. " * 12000, "line 1 is 228,000 characters long (limit 200,000)"),
     ("no-breaks.txt", lambda: b"x" * 2_500_000, "line 1 is 2,500,000 characters long (limit 200,000)"),
