@@ -167,14 +167,22 @@ def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
     text = text.removeprefix(_BOM)
     if not text.strip():
         raise IngestError(name, "empty file (only white space)")
-    if _CONTROL_RE.search(text):
-        raise IngestError(name, _BINARY)
+    if _CONTROL_RE.search(text):  # UTF-16 of ASCII text is valid UTF-8 too: every other character NUL
+        raise IngestError(name, _binary_reason(data))
     shown = reflow.view(text)  # a text printed like a PDF (line numbers, wrapped lines): its title page read so
     title_end, header = split_title(shown.text if shown else text)
     if shown is not None:
         title_end = shown.offset(title_end)
     transcript = Transcript(name=name, text=text, header=header, title_end=title_end, source_format="txt")
     return transcript, shown.text if shown else text
+
+
+def _binary_reason(data: bytes) -> str:
+    """Bytes with control characters: UTF-16 text without its byte-order mark (named), or binary."""
+    utf16 = _utf16_without_bom(data)
+    if utf16:
+        return f"not UTF-8 text (looks like {utf16} without a byte-order mark); convert it to UTF-8, e.g. iconv -f {utf16} -t utf-8"
+    return _BINARY
 
 
 def _utf16_without_bom(data: bytes) -> str:
@@ -195,10 +203,7 @@ def _utf16_without_bom(data: bytes) -> str:
 def _not_utf8_reason(data: bytes) -> str:
     """Why bytes are refused: binary, or text in another encoding (named, with a conversion hint)."""
     if b"\x00" in data and not data.startswith(_UTF16_32_BOMS):
-        utf16 = _utf16_without_bom(data)
-        if utf16:
-            return f"not UTF-8 text (looks like {utf16} without a byte-order mark); convert it to UTF-8, e.g. iconv -f {utf16} -t utf-8"
-        return _BINARY
+        return _binary_reason(data)
     results = from_bytes(data)
     best = results.best()
     if best is None:

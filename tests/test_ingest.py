@@ -77,6 +77,7 @@ BAD_INPUTS = [
     # Windows' "Unicode" without its byte-order mark was called binary data
     ("utf16le.txt", lambda: "\n".join(TITLE + BODY).encode("utf-16-le"), "looks like utf-16le without a byte-order mark"),
     ("utf16be.txt", lambda: "\n".join(TITLE + BODY).encode("utf-16-be"), "iconv -f utf-16be -t utf-8"),
+    ("ascii-utf16le.txt", lambda: ("PAROLE SUITABILITY HEARING\nINMATE DOE: Yes.\n" * 20).encode("utf-16-le"), "looks like utf-16le without a byte-order mark"),
     ("nul-pairs.txt", lambda: b"I\x00N\x00\x01\x00" * 40, "binary data, not text"),
     ("hearing.docx", lambda: "PK Núñez".encode(), "unsupported file type ('.docx'); expected .pdf or .txt"),
     ("one-line.txt", lambda: b"INMATE NUNEZ: yes. " * 12000, "line 1 is 228,000 characters long (limit 200,000)"),
