@@ -9,17 +9,21 @@ error classes, not to fit them).
 
     .venv/bin/python benchmarks/quality.py [--count 10] [--words 8000] [--json OUT]
         [--tuned DIR] [--heldout DIR]      # existing generator output folders (text/ + gold.json)
-        [--tab [--limit N]]                # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
+        [--tab [--limit N] [--tab-half A|B]]  # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
         [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
 
 Printed per split: direct-identifier recall (PERSON, SPELLED_NAME, SPELLED_OUT_ITEM, CDCR_ID;
 tokens; masked by any label and with the right label), redaction P/R/F1 (tokens, any label),
 the share of gold entities with a mention not fully masked (target <= 0.5 %), the share of
 gold characters left uncovered, and token-level P/R/F1 per label (anonymizer.evaluate).
+
+``--tab-half A|B`` keeps one half of TAB's documents, split by the last hex digit of the SHA-256
+of the document id (even: A, odd: B): look at A's errors, keep B for numbers only.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -128,9 +132,16 @@ def _shape(surface: str) -> str:
     return " ".join(surface.split())[:60]
 
 
-def score_tab(pipeline: Pipeline, limit: int | None) -> dict:
+def tab_half(doc_id: str) -> str:
+    """``A`` or ``B``: the half of TAB a document belongs to, by the parity of the last hex digit
+    of the SHA-256 of its id (stable across runs and machines)."""
+    return "A" if int(hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[-1], 16) % 2 == 0 else "B"
+
+
+def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None) -> dict:
     gold, texts = ev.load_tab(TAB_PATH)
-    names = sorted(gold)[:limit] if limit else sorted(gold)
+    names = sorted(n for n in gold if half is None or tab_half(n) == half)
+    names = names[:limit] if limit else names
     gold = {n: gold[n] for n in names}
     texts = {n: texts[n] for n in names}
     started = time.perf_counter()
@@ -197,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heldout", type=Path, help="existing folder of the held-back split")
     parser.add_argument("--tab", action="store_true", help="also evaluate on TAB (tab_train.jsonl)")
     parser.add_argument("--limit", type=int, help="first N TAB documents only")
+    parser.add_argument("--tab-half", choices=("A", "B"), help="one half of TAB only (sha256 of the doc id: even A, odd B)")
     parser.add_argument("--errors", choices=("tuned", "heldout"), help="print error classes of one split")
     parser.add_argument("--json", type=Path, help="write the numbers here")
     args = parser.parse_args(argv)
@@ -213,9 +225,10 @@ def main(argv: list[str] | None = None) -> int:
                 errors = results[split]["error_classes"]
     print_side_by_side(results)
     if args.tab:
-        results["tab"] = score_tab(pipeline, args.limit)
+        results["tab"] = score_tab(pipeline, args.limit, args.tab_half)
         t = results["tab"]
-        print(f"\nTAB ({t['files']} documents, {t['words']} words, {t['seconds']} s): "
+        half = f", half {args.tab_half}" if args.tab_half else ""
+        print(f"\nTAB ({t['files']} documents{half}, {t['words']} words, {t['seconds']} s): "
               f"DIRECT entity recall {t['direct_entity_recall']:.4f}  "
               f"QUASI entity recall {t['quasi_entity_recall']:.4f}  "
               f"token precision {t['token_precision']:.4f}  token recall {t['token_recall']:.4f}  "
