@@ -8,7 +8,15 @@ One home for the grammar of such names, read by the detection filter:
   ``Ministry``, ``Authority`` …) with qualifiers (``Supreme Military Administrative Court``,
   ``Court of Cassation``, ``Ministry of Foreign Affairs``, ``Chief Building Inspector``,
   ``City Council``, ``the Superior Court``);
-* a statute's title (``Military Service Act``, ``Social Security Code``).
+* a statute's title (``Military Service Act``, ``Social Security Code``);
+* the respondent state behind a nationality: ``Turkish`` of ``the Turkish Government``, ``Turkish
+  military forces``, ``Turkish law`` in a judgment whose party is ``The Turkish Government (“the
+  Government”)`` (TAB's annotators leave these unmasked nine times in ten); another state's
+  nationality stays a mention (``The German Government did not intervene`` tells the applicant's
+  origin), and so do ``a Turkish national`` and ``the Mexican Mafia``;
+* a country as a party: ``Austria`` of ``the Republic of Austria`` or ``Zumtobel v. Austria``;
+* the date of a statute: ``the 1991 Act``, ``Insolvency Act 1986``, ``Law no. 4126 of 27 October
+  1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date).
 
 A word that is not generic keeps the name a mention: a place or a proper name inside it
 (``Istanbul State Security Court``, ``Los Angeles County Superior Court``, ``Social Insurance
@@ -59,9 +67,28 @@ _GENERIC = re.compile(
 _STATUTE = re.compile(rf"(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL}|with|to)[ ])*)+(?:{'|'.join(STATUTE_HEADS)})")
 _STATE = re.compile(
     r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
+    r"|(?:United[ ])?Kingdom[ ]of[ ](?:Great[ ]Britain(?:[ ]and[ ]Northern[ ]Ireland)?|[A-Z][a-z]+)"
     r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
     r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
 )
+#: what follows a nationality that names the state, not a person's origin ("Turkish Government",
+#: "Turkish military forces", "Austrian law", "German Basic Law", "Austrian ordre public")
+_STATE_AFTER = re.compile(
+    r"[ ](?:(?:Federal|federal|military|Military|armed|Armed|legal|civil|Civil|criminal|Criminal|Penal|Basic"
+    r"|Unification|security|Security|State)[ ])*"
+    r"(?:Government|government|authorities|Authorities|State|state|military|Army|army|forces|troops|law|Law"
+    r"|legal[ ]system|legal[ ]order|Code|Constitution|Treaty|ordre[ ]public|occupation|Parliament|courts|Courts"
+    r"|Ministry|Act)\b"
+)
+#: what precedes a country that is a party: "the Republic of Austria", "Zumtobel v. Austria"
+_PARTY_BEFORE = re.compile(r"(?:\b(?:Republic|Kingdom)[ ]of[ ](?:the[ ])?|\bv\.[ ](?:the[ ])?)$")
+#: a statute's date: "Law no. 4126 of", "Insolvency Act", "the Official Gazette on" before it ...
+_STATUTE_DATE_BEFORE = re.compile(
+    rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ])?$|\bGazette[ ](?:on|of|dated)[ ]$"
+)
+#: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
+_STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{"|".join(STATUTE_HEADS)}|Acts)\b")
+_YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
 _NAMED_BEFORE = re.compile(
     r"(?<![\w’'.-])(?!(?:The|A|An|In|On|At|By|For|Of|To|From|With|And|But|Before|After|Under|Against|That|This|When|Then)[ ])"
     r"[A-Z][\w’'.-]*[ ]$"
@@ -95,9 +122,28 @@ def cites_a_law_report(text: str, end: int) -> bool:
 
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that names a state, a public body or a
-    statute, or ends in a law reporter's abbreviation: read by the detection filter and by the re-scan of
-    known forms. A nationality stays a mention even before "Government" ("the German Government"): it tells
-    a person's origin."""
+    statute, a nationality that names a state ("the Turkish Government"), a country as a party ("the
+    Republic of Austria"), or ends in a law reporter's abbreviation ("Cal" of "44 Cal.4th 1181"): read by the
+    detection filter and by the re-scan of known forms."""
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and cites_a_law_report(text, end):
         return True
+    if label == "NRP":
+        return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
+    if label == "DATE":
+        return _statute_date(text, start, end)
+    if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 20), start):
+        return True
     return label in ("ORGANIZATION", "LOCATION") and is_public_body(text, start, end)
+
+
+def _is_respondent(text: str, nationality: str) -> bool:
+    """The text names ``nationality``'s government its party: "The Turkish Government (“the Government”)"."""
+    return re.search(rf"\b{re.escape(nationality)}[ ]Government\s*\([“\"]the[ ]Government", text) is not None
+
+
+def _statute_date(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` dates a statute: its number's "of", its title or the gazette before it, or a
+    bare year right before its title."""
+    if _STATUTE_DATE_BEFORE.search(text, max(0, start - 40), start):
+        return True
+    return bool(_YEAR.fullmatch(text[start:end].strip()) and _STATUTE_AFTER_YEAR.match(text, end))

@@ -1,0 +1,60 @@
+"""Court judgments (TAB's ECHR text): words that name the respondent state, a party state or a
+statute's date identify no one, while a person's origin and a person's dates stay mentions."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.detect import filter_mentions
+from tests.test_detect import m as _mention
+
+PARTY = "The Freedonian Government (“the Government”) were represented by their Agent. "
+
+STATE_NATIONALITY = [
+    # the respondent state's nationality before the state's words
+    (PARTY + "The Freedonian military forces left the village.", "Freedonian", 1, False),
+    (PARTY + "Under Freedonian law he was a civil servant.", "Freedonian", 1, False),
+    (PARTY + "It breached the Freedonian Civil Code.", "Freedonian", 1, False),
+    (PARTY + "The Freedonian authorities refused.", "Freedonian", 1, False),
+    # the applicant's nationality, and another state than the party, stay mentions
+    (PARTY + "He is a Freedonian national living abroad.", "Freedonian", 1, True),
+    (PARTY + "The Ruritanian Government did not intervene.", "Ruritanian", 0, True),
+    ("The Mexican government deported my uncle twice.", "Mexican", 0, True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "nth", "kept"), STATE_NATIONALITY)
+def test_it_reads_a_nationality_that_names_the_respondent_state(text, surface, nth, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, "NRP", "presidio", nth)]))
+    assert bool(out) is kept
+
+
+PARTY_COUNTRIES = [
+    ("The application was brought against the Republic of Moldova by a farmer.", "Moldova", False),
+    ("As held in Smith v. Moldova, the period ran.", "Moldova", False),
+    ("As held in Jones v. the United Kingdom, it did.", "United Kingdom", False),
+    ("She moved to Moldova with her two sons.", "Moldova", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "kept"), PARTY_COUNTRIES)
+def test_it_does_not_mask_a_country_that_is_a_party(text, surface, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, "LOCATION", "presidio")]))
+    assert bool(out) is kept
+
+
+STATUTE_DATES = [
+    ("He was convicted under the 1987 Act on public order.", "1987", False),
+    ("It applied the Public Order Act 1987 to his speech.", "1987", False),
+    ("The rule was amended by Law no. 1234 of 5 March 1996 last year.", "5 March 1996", False),
+    ("It was published in the Official Gazette on 2 July 2003 and applied.", "2 July 2003", False),
+    ("It relied on the 1975 Hague Convention on adoption.", "1975", False),
+    # a person's dates stay
+    ("I was released in 1987 and went home.", "1987", True),
+    ("On 5 March 1996 the Act was applied to him.", "5 March 1996", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "kept"), STATUTE_DATES)
+def test_it_does_not_mask_a_statutes_date(text, surface, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, "DATE", "presidio")]))
+    assert bool(out) is kept
