@@ -35,7 +35,7 @@ HEADS = (
     "Court", "Courts", "Ministry", "Minister", "Office", "Department", "Directorate", "Authority", "Authorities",
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
-    "Inspectorate", "Governor", "Agency", "Administration", "House",
+    "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -89,6 +89,8 @@ _STATUTE_DATE_BEFORE = re.compile(
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
 _STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{"|".join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
+_GENERIC_WORD_BEFORE = re.compile(rf"(?<![\w’'.-])(?:{_WORD}|of|the|for|and)[ ]$")
+_GENERIC_WORD_AFTER = re.compile(rf"[ ](?:(?:of|the|for|and)[ ])*(?:{_WORD})\b(?![’'-])")
 _NAMED_BEFORE = re.compile(
     r"(?<![\w’'.-])(?!(?:The|A|An|In|On|At|By|For|Of|To|From|With|And|But|Before|After|Under|Against|That|This|When|Then)[ ])"
     r"[A-Z][\w’'.-]*[ ]$"
@@ -97,7 +99,8 @@ _NAMED_BEFORE = re.compile(
 
 def is_public_body(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` names a state, a generic public body or a statute, and no capitalised
-    word right before it on its line makes it a particular one."""
+    word right before it on its line makes it a particular one (but the respondent state's
+    nationality: "the Austrian Federal Ministry of Justice" in a judgment against Austria)."""
     surface = " ".join(text[start:end].split())
     if surface.casefold().startswith("the "):
         surface = surface[4:]
@@ -105,8 +108,13 @@ def is_public_body(text: str, start: int, end: int) -> bool:
         return False
     if _STATE.fullmatch(surface):
         return True
-    if _NAMED_BEFORE.search(text, max(0, start - 40), start):
-        return False  # "Salzburg Federal Police Authority", "XI Penitentiary Division"
+    first, _, rest = surface.partition(" ")
+    if rest and _GENERIC.fullmatch(rest) and _is_respondent(text, first):
+        surface = rest  # "Turkish Ministry of Foreign Affairs"
+    else:
+        named = _NAMED_BEFORE.search(text, max(0, start - 40), start)
+        if named and not _is_respondent(text, named.group().strip()):
+            return False  # "Salzburg Federal Police Authority", "XI Penitentiary Division"
     return bool(_GENERIC.fullmatch(surface) or _STATUTE.fullmatch(surface))
 
 
@@ -118,6 +126,16 @@ _REPORTER = re.compile(r"\.[ ]?(?:\d{1,2}(?:st|nd|rd|th|d)\b|App\.|Rptr\.|Supp\.
 def cites_a_law_report(text: str, end: int) -> bool:
     """Whether a law reporter's name goes on right after ``end`` ("Cal" of "44 Cal.4th 1181")."""
     return _REPORTER.match(text, end) is not None
+
+
+def _widened(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span stretched over the generic words of a body's name beside it on its line: the
+    tagger's "of Justice" of "Federal Ministry of Justice", "Regional" of "Regional Governor"."""
+    while (before := _GENERIC_WORD_BEFORE.search(text, max(0, start - 40), start)) is not None:
+        start = before.start()
+    while (after := _GENERIC_WORD_AFTER.match(text, end)) is not None:
+        end = after.end()
+    return start, end
 
 
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
@@ -133,7 +151,14 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return _statute_date(text, start, end)
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 20), start):
         return True
-    return label in ("ORGANIZATION", "LOCATION") and is_public_body(text, start, end)
+    if label not in ("ORGANIZATION", "LOCATION"):
+        return False
+    if is_public_body(text, start, end):
+        return True
+    wide = _widened(text, start, end)
+    while wide[0] < start and text[wide[0]].islower():  # "the", "of" opening the stretched span
+        wide = (text.index(" ", wide[0]) + 1, wide[1])
+    return wide != (start, end) and is_public_body(text, *wide)
 
 
 def _is_respondent(text: str, nationality: str) -> bool:

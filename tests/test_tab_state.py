@@ -58,3 +58,24 @@ STATUTE_DATES = [
 def test_it_does_not_mask_a_statutes_date(text, surface, kept):
     out = list(filter_mentions(text, [_mention(text, surface, "DATE", "presidio")]))
     assert bool(out) is kept
+
+
+PIECES = [
+    # a tagger's piece of a body named by generic words, and the respondent state's body
+    ("On 3 May the Regional Governor dismissed the request.", "Regional", "LOCATION", False),
+    (PARTY + "He asked the Freedonian Federal Ministry of Justice twice.", "of Justice", "ORGANIZATION", False),
+    (PARTY + "He asked the Freedonian Federal Ministry of Justice twice.", "Freedonian Federal Ministry", "ORGANIZATION", False),
+    ("They asked that the Municipalities be ordered to act.", "Municipalities", "ORGANIZATION", False),
+    ("On 7 July the Panel of the Grand Chamber decided so.", "Panel of the Grand Chamber", "ORGANIZATION", False),
+    # a place or another state's nationality keeps the body particular
+    ("He asked the Ruritanian Federal Ministry of Justice twice.", "Ruritanian Federal Ministry", "ORGANIZATION", True),
+    ("On 3 May the Upper Tyrol Regional Governor dismissed it.", "Upper Tyrol Regional Governor", "ORGANIZATION", True),
+    ("I was sentenced in the Kern County Superior Court.", "Kern", "LOCATION", True),
+    ("I worked at Delta Board Services for a year.", "Delta", "ORGANIZATION", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "kept"), PIECES)
+def test_it_reads_a_taggers_piece_of_a_public_body_with_its_generic_words(text, surface, label, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
+    assert bool(out) is kept
