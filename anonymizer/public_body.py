@@ -15,6 +15,12 @@ One home for the grammar of such names, read by the detection filter:
   nationality stays a mention (``The German Government did not intervene`` tells the applicant's
   origin), and so do ``a Turkish national`` and ``the Mexican Mafia``;
 * a country as a party: ``Austria`` of ``the Republic of Austria`` or ``Zumtobel v. Austria``;
+* a statute's title that runs on after its head (``European Convention for the Protection of
+  Human Rights``) or a tagger's piece of it (``Civil Aspects of Child Abduction`` of ``the Hague
+  Convention on the Civil Aspects of Child Abduction``);
+* a body's or a statute's name in its own language, glossed in brackets after the generic English
+  name (``the Federal Social Court (Bundessozialgericht)``; an organization's span only: a place or
+  a person in brackets stays a mention);
 * the date of a statute: ``the 1991 Act``, ``Insolvency Act 1986``, ``Law no. 4126 of 27 October
   1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date).
 
@@ -27,6 +33,8 @@ ten, the forms with a place QUASI.
 from __future__ import annotations
 
 import re
+
+from .vocabulary import PERSON_TITLE_WORDS
 
 __all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body"]
 
@@ -89,6 +97,13 @@ _STATUTE_DATE_BEFORE = re.compile(
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
 _STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{"|".join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
+#: a statute's title running on after its head: "Convention for the Protection of Human Rights"
+_STATUTE_RUN_ON = re.compile(
+    rf"(?:[A-Z][\w’'-]*[ ])*(?:{'|'.join(STATUTE_HEADS)})[ ](?:for|on|of)[ ](?:(?:[A-Z][\w’'-]*|{_SMALL})(?:[ ]|$))+"
+)
+_STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ ](?:for|on|of)[ ]the[ ]$")
+#: the English name a bracketed gloss translates: capitalised and small words right before " ("
+_GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
 _GENERIC_WORD_BEFORE = re.compile(rf"(?<![\w’'.-])(?:{_WORD}|of|the|for|and)[ ]$")
 _GENERIC_WORD_AFTER = re.compile(rf"[ ](?:(?:of|the|for|and)[ ])*(?:{_WORD})\b(?![’'-])")
 _NAMED_BEFORE = re.compile(
@@ -153,12 +168,35 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return True
     if label not in ("ORGANIZATION", "LOCATION"):
         return False
-    if is_public_body(text, start, end):
+    if label == "ORGANIZATION" and _gloss_of_body(text, start, end):
+        return True  # "the Federal Social Court (Bundessozialgericht)"
+    if is_public_body(text, start, end) or _statute_run_on(text, start, end):
         return True
     wide = _widened(text, start, end)
     while wide[0] < start and text[wide[0]].islower():  # "the", "of" opening the stretched span
         wide = (text.index(" ", wide[0]) + 1, wide[1])
     return wide != (start, end) and is_public_body(text, *wide)
+
+
+def _gloss_of_body(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` opens a bracket right after a public body's or a statute's English name
+    (a person's title opening it keeps it a mention: "the Board (Commissioner Garcia)")."""
+    if text[start:end].split()[0].casefold().rstrip(".") in PERSON_TITLE_WORDS:
+        return False
+    glossed = _GLOSSED.search(text, max(0, start - 120), start)
+    if glossed is None:
+        return False
+    # "May the Federal Labour Court (": the name is the run's longest tail that names a body
+    firsts = re.finditer(r"(?<![\w’'.-])[A-Z]", text[glossed.start() : start - 2])
+    return any(is_public_body(text, glossed.start() + first.start(), start - 2) for first in firsts)
+
+
+def _statute_run_on(text: str, start: int, end: int) -> bool:
+    """A statute's title running on after its head, or the tagger's piece after "Convention on the"."""
+    surface = " ".join(text[start:end].split())
+    if _STATUTE_RUN_ON.fullmatch(surface.removeprefix("the ")):
+        return True
+    return surface[:1].isupper() and _STATUTE_TAIL_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
 def _is_respondent(text: str, nationality: str) -> bool:

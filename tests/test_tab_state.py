@@ -79,3 +79,28 @@ PIECES = [
 def test_it_reads_a_taggers_piece_of_a_public_body_with_its_generic_words(text, surface, label, kept):
     out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
     assert bool(out) is kept
+
+
+GLOSSES_AND_TITLES = [
+    # a body's name in its own language, in brackets after its generic English name
+    ("On 2 May the Federal Labour Court (Bundesarbeitsgericht) refused.", "Bundesarbeitsgericht", "ORGANIZATION", False),
+    ("He went to the Chief Labour Inspector (Główny Inspektor Pracy) again.", "Główny Inspektor Pracy",
+     "ORGANIZATION", False),
+    # a statute's title running on after its head, or the tagger's piece of it
+    ("It relied on the European Charter for the Protection of Regional Languages.", "European Charter", "ORGANIZATION", True),
+    ("He relied on the Convention for the Protection of Migrant Workers here.",
+     "Convention for the Protection of Migrant Workers", "ORGANIZATION", False),
+    ("It applied the 1980 Convention on the Civil Aspects of Child Abduction then.",
+     "Civil Aspects of Child Abduction", "ORGANIZATION", False),
+    # a place, a person or a particular body in brackets stays a mention
+    ("I was sentenced by the Superior Court (Fresno) in 2009.", "Fresno", "LOCATION", True),
+    ("I spoke to the Board (Commissioner Garcia) today.", "Commissioner Garcia", "ORGANIZATION", True),
+    ("He sued the Warsaw Regional Court (Sąd Okręgowy) then.", "Sąd Okręgowy", "ORGANIZATION", True),
+    ("I lived at Delta Act on Foster Street for a year.", "Foster Street", "LOCATION", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "kept"), GLOSSES_AND_TITLES)
+def test_it_does_not_mask_a_glossed_body_or_a_statutes_running_title(text, surface, label, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
+    assert bool(out) is kept
