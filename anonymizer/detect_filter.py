@@ -168,7 +168,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
                 and _NAME_AFTER.match(text, end):
             end = title.start()  # "OPD Sgt." of "by OPD Sgt. Ramon Ybarra": the title of the person after it
     if label in _NAME_LABELS:
-        end = spans.close_bracket(text, start, end, label)
+        end = public_body.name_end(text, start, spans.close_bracket(text, start, end, label), label)
     return _trim(text, start, end, label)
 
 

@@ -36,7 +36,7 @@ import re
 
 from .vocabulary import PERSON_TITLE_WORDS
 
-__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body"]
+__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "name_end"]
 
 #: what a body is: the last generic word of its name, or the word its "of ..." hangs on
 HEADS = (
@@ -104,6 +104,10 @@ _STATUTE_RUN_ON = re.compile(
 _STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ ](?:for|on|of)[ ]the[ ]$")
 #: the English name a bracketed gloss translates: capitalised and small words right before " ("
 _GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
+#: a particular body's name in its own language in brackets: "Lubań District Court (Sąd Rejonowy w Lubaniu)"
+_NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
+#: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"
+_NOTES = frozenset("inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp".split())
 _GENERIC_WORD_BEFORE = re.compile(rf"(?<![\w’'.-])(?:{_WORD}|of|the|for|and)[ ]$")
 _GENERIC_WORD_AFTER = re.compile(rf"[ ](?:(?:of|the|for|and)[ ])*(?:{_WORD})\b(?![’'-])")
 _NAMED_BEFORE = re.compile(
@@ -176,6 +180,20 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     while wide[0] < start and text[wide[0]].islower():  # "the", "of" opening the stretched span
         wide = (text.index(" ", wide[0]) + 1, wide[1])
     return wide != (start, end) and is_public_body(text, *wide)
+
+
+def name_end(text: str, start: int, end: int, label: str) -> int:
+    """End of an organization's span stretched over a particular body's name in its own language,
+    in brackets right after it ("Warsaw Regional Court (Sąd Okręgowy)": TAB masks both); a gloss
+    opening with a person's title ("Homeboy Industries (Father Greg)") or a transcript's note
+    ("(Inaudible)"), and the gloss of a body named by generic words only, stay apart."""
+    if label != "ORGANIZATION" or end <= start or is_public_body(text, start, end):
+        return end
+    gloss = _NATIVE_GLOSS.match(text, end)
+    first = gloss.group()[2:].split()[0].casefold().rstrip(".,)") if gloss else ""
+    if gloss and first not in PERSON_TITLE_WORDS and first not in _NOTES:
+        end = gloss.end()
+    return end
 
 
 def _gloss_of_body(text: str, start: int, end: int) -> bool:

@@ -104,3 +104,22 @@ GLOSSES_AND_TITLES = [
 def test_it_does_not_mask_a_glossed_body_or_a_statutes_running_title(text, surface, label, kept):
     out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
     assert bool(out) is kept
+
+
+NATIVE_NAMES = [
+    # a particular body's own-language name in brackets is part of its name
+    ("He sued in the Tarnów District Court (Sąd Rejonowy w Tarnowie) in May.", "Tarnów District Court",
+     "Tarnów District Court (Sąd Rejonowy w Tarnowie)"),
+    ("She applied to the Bamberg Labour Office (Arbeitsamt) for aid.", "Bamberg Labour Office",
+     "Bamberg Labour Office (Arbeitsamt)"),
+    # a person, a transcript's note, a numbered rule and a generic body's gloss stay apart
+    ("I went to Homeboy Industries (Father Greg) every week.", "Homeboy Industries", "Homeboy Industries"),
+    ("the Hilltop Kings (Inaudible) crew", "Hilltop Kings", "Hilltop Kings"),
+    ("before the Kayseri Court (Rule 1 of the Rules)", "Kayseri Court", "Kayseri Court"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "expected"), NATIVE_NAMES)
+def test_it_masks_a_particular_bodys_name_in_its_own_language_with_it(text, surface, expected):
+    out = list(filter_mentions(text, [_mention(text, surface, "ORGANIZATION", "spacy")]))
+    assert [text[m.start : m.end] for m in out] == [expected]
