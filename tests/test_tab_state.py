@@ -123,3 +123,20 @@ NATIVE_NAMES = [
 def test_it_masks_a_particular_bodys_name_in_its_own_language_with_it(text, surface, expected):
     out = list(filter_mentions(text, [_mention(text, surface, "ORGANIZATION", "spacy")]))
     assert [text[m.start : m.end] for m in out] == [expected]
+
+
+DAY_LISTS = [
+    # days of one month listed before it are one date
+    ("Hearings were held on 3 and 5 June 1997 in town.", ["3 and 5 June 1997"]),
+    ("They met on 2, 9 and 16 March and then stopped.", ["2, 9 and 16 March"]),
+    # a plain count before a month stays out
+    ("He served 3 years and left in June 1997.", ["June 1997"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DAY_LISTS)
+def test_it_reads_days_listed_before_their_month_as_one_date(text, expected):
+    from anonymizer.recognizers import DateRecognizer
+    from tests.test_recognizers import spans
+
+    assert spans(DateRecognizer(), text) == expected

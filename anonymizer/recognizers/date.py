@@ -88,6 +88,12 @@ PATTERNS = [
         rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:day[ ]of|of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
         0.9,
     ),
+    # 14 and 27 July 1999 / 3, 4 and 9 May: days of one month listed before it
+    Pattern(
+        "day_list_month",
+        rf"{_START}{_DAY_NUMBER}(?:,[ ]{_DAY_NUMBER})*[ ](?:and|&)[ ]{_DAY_NUMBER}[ ]{_MONTH}(?:,?[ ]{_YEAR})?",
+        0.9,
+    ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
     # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
