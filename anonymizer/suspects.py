@@ -72,7 +72,7 @@ _LEADER = re.compile(r"(?:[^\S\n]+[\w/-]+){0,3}[^\S\n]*(?:\.{4,}|…{2,})")
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:(?:[A-Z]{1,2}-?)?\d{5,9}|\d{5,9}[A-Z]{1,2}\d{0,3})(?![\w/:]|[.,]\d)")
 #: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
 _LAST_DIGITS = re.compile(
-    r"\b(?:(?:ending|ends?)[ ](?:in|with)|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
+    r"\b(?:(?:ending|ends?)(?:[ ](?:in|with))?|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
 
 
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:
@@ -125,6 +125,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         place = gazetteer.is_place_not_name(" ".join(words)) or _of_a_place(" ".join(words), places) \
             or _in_a_town(text, start, end, words)
         found.append((start, end, "LOCATION" if place else "PERSON"))
+    found += _repeated(text, found, free, title_end)
     for match in _CUT_OFF.finditer(text):
         if free(*match.span(1)) and not _known(match.group(1)):
             found.append((*match.span(1), "PERSON"))
@@ -268,6 +269,19 @@ def _word_said(text: str, end: int, words: list[str]) -> bool:
     folded = words[0].casefold()
     return len(words) == 1 and text[end:end + 1] in (".", ",", "!", "?") and plain.in_dictionary(folded) \
         and folded not in gazetteer.first_names()
+
+
+def _repeated(text: str, found: list[tuple[int, int, str]], free, title_end: int) -> list[tuple[int, int, str]]:
+    """The other places a suspect name is written alike, where no rule would take it (``DJ plays ball.`` after
+    ``Your son, DJ,``): a name of words no dictionary has, or of two or three capitals."""
+    seen = {text[start:end]: label for start, end, label in found if label == "PERSON"}
+    forms = [form for form in seen if (form.isupper() and len(form) <= 3)
+             or not any(plain.in_dictionary(word) for word in form.split())]
+    if not forms:
+        return []
+    pattern = re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + r")(?![\w'’-])")
+    return [(m.start(), m.end(), seen[m.group()]) for m in pattern.finditer(text, title_end)
+            if free(*m.span()) and not in_speaker_tag(text, m.start())]
 
 
 def _disjoint(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
