@@ -69,7 +69,8 @@ _PERSON_SUBJECT = re.compile(
     r"|,[ ](?:age[ ]|aged[ ]|a[ ](?:\d+|[a-z]+(?:-[a-z]+)?)-year-old\b|\d{1,3},)"
     r"| (?:was|did|got|had|said|told|called|wrote|came|went|took|gave|"
     r"died|passed|lived|lives|worked|works|helped|drove|shot|stabbed|pulled|knew|never|always|"
-    r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved)\b)"
+    r"would|will|could|should|wanted|loved|used|grew|asked|left|started|tried|kept|missed|meant|deserved|"
+    r"wants|loves|misses|visits|says|brings|plays|writes|calls|prays|thinks|knows|needs)\b)"
 )
 #: an age said of the word right before: a person ("Sofia is four.", "Mateo is now 6 years old")
 _AGE_AFTER = re.compile(

@@ -40,6 +40,9 @@ CASES = [
     ("He coached Little League at McClatchy Park for years.", "McClatchy Park", "PERSON"),
     # a person's title right before a tagger's place: a person
     ("Deputy Hanrahan found the gun in his trunk.", "Hanrahan", "PERSON"),
+    # a case number after "case" alone; the last digits of a number after "ending"
+    ("You had a warrant out of Kings County, case KCF 22019, then.", "KCF 22019", "ID"),
+    ("Your Social Security number is in the file, ending 4417.", "4417", "CDCR_ID"),
     # a hedge before a date said with "the": not part of the date
     ("It was on or about the 22nd of July, 1999.", "about", None),
 ]
@@ -133,3 +136,14 @@ def test_it_gives_two_womens_tags_of_one_surname_to_the_two_participants_sharing
             if text[m.start:m.end] == "WASHINGTON" and text[m.start - 5:m.start].strip() in ("MRS.", "MS.")]
     assert {e for t, e in tags if t.strip() == "MRS."} == {ruth}, tags
     assert {e for t, e in tags if t.strip() == "MS."} == {gloria}, tags
+
+
+@pytest.mark.parametrize(("sentence", "name", "label"), [
+    # a name no dictionary has, or of two capitals, found as a suspect once: everywhere it is written alike
+    ("Your son, DJ, is twenty now. Yes. DJ plays ball.", "DJ", "PERSON"),
+    # a present-tense verb of a person after a relative's name the tagger took for a group
+    ("Your daughter Amari is seventeen. Yes. Amari wants to be a nurse.", "Amari", "PERSON"),
+])
+def test_it_finds_every_mention_of_a_relative_named_once(pipeline, sentence, name, label):
+    text, mentions = _mentions(pipeline, sentence)
+    assert [m for m in mentions if m[0] == name] == [(name, label)] * text.count(name), mentions

@@ -40,7 +40,7 @@ _NOUN_CUE = re.compile(
     r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer"
     # the numbers of a person's papers and records: military service, immigration, a hospital's, a policy's
     r"|service|military|passport|green[ ]card|visa|alien(?:[ ]registration)?|a-|medical[ ]record|patient|member|policy"
-    r"|student)[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
+    r"|student)[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
