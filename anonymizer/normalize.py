@@ -118,7 +118,7 @@ from typing import Sequence
 from . import spans, vocabulary
 from .detect_seeds import cut_name_pairs
 from .normalize_names import _clean_surface, _name_tokens, _name_words, cdcr_key
-from .normalize_names import _join_adjacent_names, _one_label_per_name, _with_first_names
+from .normalize_names import _join_adjacent_names, _one_label_per_name, _with_first_names, nicknamed_names
 from .normalize_groups import _Group
 from .normalize_people import _Grouper
 from .normalize_rescan import (
@@ -215,7 +215,8 @@ def normalize(
     ordered = _join_adjacent_names(text, _with_first_names(text, _one_label_per_name(text, ordered)), same_entity=False)
     pairs = cut_name_pairs(text)
     # a name cut by an interruption is grouped as the whole name ("Marqui-" ... "-se Austin": Marquise Austin)
-    grouper = _Grouper(text, config, cut_prefixes={head[0]: text[tail[0]:tail[1]] for tail, head in pairs})
+    grouper = _Grouper(text, config, cut_prefixes={head[0]: text[tail[0]:tail[1]] for tail, head in pairs},
+                       whole_names=nicknamed_names(text, ordered))  # "Andre "Dre" Fontaine": one person
     assignment = grouper.run(ordered, header)
     grouped = [replace(m, entity=gid, label=label) for m, (gid, label) in zip(ordered, assignment)]
     if protected is None:

@@ -273,6 +273,23 @@ def _join_adjacent_names(text: str, mentions: list[Mention], same_entity: bool) 
     return out
 
 
+#: the quotes around a nickname between a first name and a surname (``Andre "Dre" Fontaine``)
+_NICK_OPEN = re.compile(r"[ ][\"“‘']")
+_NICK_CLOSE = re.compile(r"[\"”’'][ ]")
+
+
+def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:
+    """Start of each piece of a name with a nickname in quotes between its parts -> the whole name without
+    its quotes (``Andre "Dre" Fontaine``: each of the three pieces is ``Andre Dre Fontaine``, one person)."""
+    people = [m for m in mentions if m.label == "PERSON"]
+    whole: dict[int, str] = {}
+    for first, nick, last in zip(people, people[1:], people[2:]):
+        if _NICK_OPEN.fullmatch(text, first.end, nick.start) and _NICK_CLOSE.fullmatch(text, nick.end, last.start):
+            name = " ".join(text[m.start:m.end] for m in (first, nick, last))
+            whole.update({m.start: name for m in (first, nick, last)})
+    return whole
+
+
 def _tagger_piece(mention: Mention) -> bool:
     """An organization or place only a statistical tagger saw."""
     return mention.label in ("ORGANIZATION", "LOCATION") and set(mention.sources) <= NER_SOURCES - {"presidio"}

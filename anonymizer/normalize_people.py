@@ -30,8 +30,10 @@ _INMATE_TAG_WORDS = frozenset(label.split()[0] for label in vocabulary.INMATE_LA
 class _Grouper(_Context):
     """Assigns each input mention to a group (step 1-3 of the module doc)."""
 
-    def __init__(self, text: str, config: Config, cut_prefixes: dict[int, str] | None = None) -> None:
+    def __init__(self, text: str, config: Config, cut_prefixes: dict[int, str] | None = None,
+                 whole_names: dict[int, str] | None = None) -> None:
         self.text, self._cut_prefixes = text, cut_prefixes or {}  # a cut name's second piece's start -> first piece
+        self._whole_names = whole_names or {}  # a piece's start -> the whole name it is grouped as (a nickname's)
         self.groups: list[_Group] = []
         self.people = _People(self.groups, config.fuzzy_threshold)
         self._by_key: dict[tuple[str, str], int] = {}
@@ -210,8 +212,10 @@ class _Grouper(_Context):
         return gid, "PERSON" if mention.label != "SPELLED_NAME" and group.label == "PERSON" else mention.label
 
     def _surface(self, mention: Mention) -> str:
-        """The mention's text; a cut name's second piece with its first ("Marqui" + "se Austin")."""
-        return self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
+        """The mention's text; a cut name's second piece with its first ("Marqui" + "se Austin"); a piece of a name
+        with a nickname between its parts, the whole name (:func:`~anonymizer.normalize_names.nicknamed_names`)."""
+        whole = self._whole_names.get(mention.start)
+        return whole or self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
 
     def _person_name(self, tokens: list[str], suffix: str = "", relative: bool = False) -> int:
         gid = self.people.link_name(tokens, suffix, relative)

@@ -43,6 +43,9 @@ CASES = [
     # a case number after "case" alone; the last digits of a number after "ending"
     ("You had a warrant out of Kings County, case KCF 22019, then.", "KCF 22019", "ID"),
     ("Your Social Security number is in the file, ending 4417.", "4417", "CDCR_ID"),
+    # a church named in French or Portuguese, its head word first
+    ("Stay in touch with Reverend Toussaint at Église Baptiste Emmanuel in Hayward.", "Église Baptiste Emmanuel",
+     "ORGANIZATION"),
     # a hedge before a date said with "the": not part of the date
     ("It was on or about the 22nd of July, 1999.", "about", None),
 ]
@@ -147,3 +150,11 @@ def test_it_gives_two_womens_tags_of_one_surname_to_the_two_participants_sharing
 def test_it_finds_every_mention_of_a_relative_named_once(pipeline, sentence, name, label):
     text, mentions = _mentions(pipeline, sentence)
     assert [m for m in mentions if m[0] == name] == [(name, label)] * text.count(name), mentions
+
+
+def test_it_groups_the_pieces_of_a_name_with_a_nickname_between_them(pipeline):
+    sentence = 'His crime partner, Andre "Dre" Fontaine, robbed it. Mr. Fontaine\'s girlfriend drove. Dre ran.'
+    analysis = pipeline.run(load_bytes(BODY.format(sentence).encode(), "classes.txt"))
+    text = analysis.transcript.text
+    pieces = {m.entity for m in analysis.mentions if text[m.start:m.end] in ("Andre", "Dre", "Fontaine")}
+    assert len(pieces) == 1, [(text[m.start:m.end], m.entity) for m in analysis.mentions]
