@@ -5,6 +5,7 @@
 //   data-submit-on-change     a select submits its form when changed (htmx picks the submit up)
 //   data-tick-all="selector"  a checkbox ticks or unticks every box matching the selector
 //   data-copy="#id"           a button copies the field's value
+// and one for htmx: a request that fails (5xx, a refusal, no answer) says so in the page (below).
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
@@ -41,5 +42,57 @@
     if (target instanceof Element && target.matches("[data-submit-on-change]") && target.form) {
       target.form.requestSubmit();
     }
+  });
+
+  // ---------------------------------------------------------------- failed htmx requests
+  // htmx swaps no error answer (templates/base.html, htmx-config), so a failed request would
+  // change nothing on the page. It says so instead, in fixed words with the status code: the
+  // answer's body is never shown (a 500 or 503 page is no message for this place, and an
+  // answer could hold data). 409 and 422 come with their own message, swapped in by htmx.
+  // The words go into the review screen's #flash, elsewhere into #request-error (base.html),
+  // as a new role="alert" element, so screen readers announce it.
+  function said(detail, status) {
+    var config = detail && detail.requestConfig;
+    var reading = config && config.verb === "get";
+    if (status === 0) {
+      return reading
+        ? "The server could not be reached; the page was not updated. Check the connection and try again."
+        : "The server could not be reached; your action may not have been saved. Reload the page and try again.";
+    }
+    if (status === 403) {
+      return "You can no longer change this document (it may have been reassigned). Nothing was applied; reload the page.";
+    }
+    if (status >= 500) {
+      return reading
+        ? "The server could not answer (" + status + "); the page was not updated. Try again in a moment."
+        : "Your action was not saved: the server could not complete it (" + status + "). Try again in a moment.";
+    }
+    return "The server refused the action (" + status + "). Nothing was applied; reload the page.";
+  }
+  function showFailure(text) {
+    var flash = document.getElementById("flash");
+    var area = flash || document.getElementById("request-error");
+    if (!area) { return; }
+    var shown = area.querySelector("[role=alert]");
+    if (shown && shown.textContent === text) { return; } // a poll failing every second is announced once
+    if (flash) { flash.className = "flash error"; }
+    var alert = document.createElement("span");
+    alert.setAttribute("role", "alert");
+    alert.className = "request-failed";
+    alert.textContent = text;
+    area.replaceChildren(alert);
+  }
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 409 || status === 422) { return; } // answered with their own message
+    showFailure(said(event.detail, status));
+  });
+  document.addEventListener("htmx:sendError", function (event) { showFailure(said(event.detail, 0)); });
+  document.addEventListener("htmx:timeout", function (event) { showFailure(said(event.detail, 0)); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // a later action that went through clears the failure (the review screen's #flash is swapped anew)
+    var config = event.detail.requestConfig;
+    var area = document.getElementById("request-error");
+    if (area && event.detail.successful === true && config && config.verb !== "get") { area.replaceChildren(); }
   });
 })();

@@ -1,5 +1,5 @@
-/* Review screen, reading and refusals: the reading progress that offers "accept the rest",
- * and the message shown when the server refuses a request. Loaded next to review.js; the page
+/* Review screen, reading: the reading progress that offers "accept the rest" (a refused or failed
+ * request is told by static/js/app.js, on every page). Loaded next to review.js; the page
  * works without it (reading progress is then not recorded; every action is a plain form post).
  */
 (() => {
@@ -53,18 +53,6 @@
     if (rest && seen.complete) rest.hidden = false;
   }
   document.addEventListener("scroll", trackReading, true);
-
-  // A refused request (403 after a reassignment, 5xx ...) must not leave the last success message standing.
-  document.addEventListener("htmx:responseError", (event) => {
-    const status = event.detail.xhr.status;
-    if (status === 409 || status === 422) return; // answered with their own message
-    const flash = $("#flash");
-    if (!flash) return;
-    flash.className = "flash error";
-    flash.textContent = status === 403
-      ? "You can no longer change this document (it may have been reassigned). Nothing was applied; reload the page."
-      : "The server refused the action (" + status + "). Nothing was applied; reload the page.";
-  });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", trackReading);
   else trackReading();

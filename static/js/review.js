@@ -42,16 +42,19 @@
     return "";
   }
 
+  // htmx.ajax's promise rejects when no answer came: static/js/app.js tells the failure in the page
+  const told = () => {};
+
   function post(path, values) {
     if (!editable()) return Promise.resolve();
-    return htmx.ajax("POST", base() + path, { source: "#panel-a", swap: "none", values: values || {} });
+    return htmx.ajax("POST", base() + path, { source: "#panel-a", swap: "none", values: values || {} }).catch(told);
   }
 
   let inspectTimer = null;
   function loadInspector(query, delay) {
     clearTimeout(inspectTimer);
     inspectTimer = setTimeout(
-      () => htmx.ajax("GET", base() + "inspect/?" + query, { source: "#inspector", target: "#inspector", swap: "outerHTML" }),
+      () => htmx.ajax("GET", base() + "inspect/?" + query, { source: "#inspector", target: "#inspector", swap: "outerHTML" }).catch(told),
       delay === undefined ? 60 : delay,
     );
   }
@@ -64,7 +67,8 @@
       if (!root()) return;
       fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : null))
-        .then((data) => { if (data) { state.tags = data.tags; applyTags(); } });
+        .then((data) => { if (data) { state.tags = data.tags; applyTags(); } })
+        .catch(told); // no answer: the tags stay as they were, the next action fetches them again
     }, delay);
   }
 
@@ -242,7 +246,7 @@
       link.textContent = show ? "Show original" : "Show pseudonymized";
       link.setAttribute("href", show ? "?" : "?view=pseudo");
       afterSwap();
-    });
+    }).catch(told);
   }
 
   function help() {
