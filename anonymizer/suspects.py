@@ -264,11 +264,16 @@ def _imperative(text: str, end: int) -> bool:
 
 
 def _word_said(text: str, end: int, words: list[str]) -> bool:
-    """A sentence's first word, alone before a stop or a comma, that is a word and no first name
-    ("Amen.", "Welcome, everyone.", "Overall, I did"): the word, though a Census surname too."""
+    """A sentence's first word, alone before a stop or a comma or before a verb's particle, that is a word and no
+    first name ("Amen.", "Welcome, everyone.", "Overall, I did", "Stay in touch"): the word, though a Census
+    surname too."""
     folded = words[0].casefold()
-    return len(words) == 1 and text[end:end + 1] in (".", ",", "!", "?") and plain.in_dictionary(folded) \
-        and folded not in gazetteer.first_names()
+    return len(words) == 1 and (text[end:end + 1] in (".", ",", "!", "?") or _PARTICLE.match(text, end) is not None) \
+        and plain.in_dictionary(folded) and folded not in gazetteer.first_names()
+
+
+#: after a sentence's first word, a verb's particle: "Stay in touch", "Check in with your PO", "Hang on"
+_PARTICLE = re.compile(r"[ ](?:in|on|out|up|off|away|back|down|over|around|through)\b")
 
 
 def _repeated(text: str, found: list[tuple[int, int, str]], free, title_end: int) -> list[tuple[int, int, str]]:

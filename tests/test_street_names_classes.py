@@ -33,6 +33,9 @@ CASES = [
     # a sentence's first word before a person's title or a possessive: a verb
     ("Ask Lieutenant Okafor, he knows me.", "Ask", None),
     ("Call Officer Brennan about it.", "Call", None),
+    ("Stay in touch with Reverend Toussaint.", "Stay", None),  # before a verb's particle
+    ("Check in with your PO when you get out.", "Check", None),
+    ("Check in with your PO when you get out.", "PO", None),  # a parole officer
     # a law reporter of a cited case
     ("Under In re Lawrence, 44 Cal.4th 1181, that is not enough.", "Cal", None),
     ("See 190 Cal.App.4th 1426 on that point.", "Cal", None),
