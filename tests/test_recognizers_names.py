@@ -114,6 +114,8 @@ CDCR_INSTITUTION = [
 ]
 
 GANG = [
+    ("When did you join the Rollin' 60s? Later the Rolling Sixties.", ["Rollin' 60s", "Rolling Sixties"]),
+    ("we were rolling 60 miles an hour", []),
     ("You joined Rollin' 60s Crips at a young age", ["Rollin' 60s Crips"]),
     ("I don't associate with Asian Boyz anymore", ["Asian Boyz"]),
     ("you joined Tiny Rascal Gang at a young age", ["Tiny Rascal Gang"]),

@@ -1,4 +1,4 @@
-"""ORGANIZATION: street and prison gangs (``Rollin' 60s Crips``, ``Asian Boyz``, ``Norteños``,
+"""ORGANIZATION: street and prison gangs (``Rollin' 60s Crips``, ``the Rollin' 60s``, ``Asian Boyz``, ``Norteños``,
 ``Varrio Hawaiian Gardens``, ``Black Guerrilla Family``)."""
 from __future__ import annotations
 
@@ -29,10 +29,13 @@ def _gazetteer() -> str:
 
 _HEAD = "(?:" + "|".join(sorted(HEADS, key=len, reverse=True)) + ")"
 _END = r"(?![\w'’-])"
+_DECADES = "(?:Twenties|Thirties|Forties|Fifties|Sixties|Nineties)"
 PATTERNS = [
     Pattern("gang_gazetteer", rf"(?<![\w'’-]){_gazetteer()}{_END}", 0.85),
     Pattern("gang_head_noun", rf"(?<![\w'’-]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,3}}?[ ]{_HEAD}{_END}", 0.85),
     Pattern("gang_varrio", rf"(?<![\w'’-])(?:Varrio|Barrio|VARRIO|BARRIO)(?:[ ]{CAP_WORD}){{1,3}}{_END}", 0.85),
+    # a set named "Rollin'" and its streets' number, its head perhaps left out ("the Rollin' 60s", "Rollin 30s")
+    Pattern("gang_rollin", rf"(?<![\w'’-])(?:Rollin['’]?|Rolling)[ ](?:\d0['’]?s|{_DECADES})(?:[ ]{_HEAD})?{_END}", 0.85),
 ]
 
 
