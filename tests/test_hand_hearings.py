@@ -27,7 +27,9 @@ form (``COUNSEL:``, the inmate's number beside the name without its label, a nam
 relatives sharing a surname with a commissioner and a psychologist sharing another (``Dr. Lee``), an attorney and
 a deputy district attorney sharing a surname, a brother going by a short name (``Ty``), a decision read with the
 hearing's history (earlier panels, the Governor's reversal and the court case under the inmate's name), a victim
-whose mother and brother speak under her surname and an inmate whose father bears his middle name. They are
+whose mother and brother speak under her surname and an inmate whose father bears his middle name, a gang member's
+programming (street names, a moniker said alone, words of endearment, housing units, a cited case, a title page's
+unnamed officers). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
