@@ -141,6 +141,7 @@ NRP = [
 ]
 
 ADDRESS = [
+    ("We met at the swap meet on Kings Canyon, near Chestnut.", ["Kings Canyon"]),  # two words, no suffix
     # a street named by one word, after a place or a known business "on" or "off" it
     ("She worked at the Target on Blackstone and", ["Blackstone"]),
     ("she worked nights at the Denny's on Blackstone and Shaw.", ["Blackstone and Shaw"]),  # a business by name

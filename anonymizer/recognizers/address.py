@@ -28,7 +28,7 @@ _STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), ke
 _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d{{5}}(?:-\d{{4}})?(?![\w'’/-]|[.,]\d)"
 
 #: one street's word, or the two of a crossing, with no capitalised word after
-_BARE = rf"{_NAME_WORD}(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
+_BARE = rf"{_NAME_WORD}(?:[ ](?!(?i:{_SUFFIX})(?![\w'’-])){_NAME_WORD})?(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
 _BARE_RE = re.compile(_BARE)
 #: a numbered street's ordinal, as a crossing names it: ``Fourth``, ``5th``
 _STREET_ORDINAL = rf"(?:{'|'.join(o.title() for o in vocabulary.ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
