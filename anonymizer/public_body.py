@@ -95,7 +95,7 @@ _STATUTE_DATE_BEFORE = re.compile(
     rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ])?$|\bGazette[ ](?:on|of|dated)[ ]$"
 )
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
-_STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{"|".join(STATUTE_HEADS)}|Acts)\b")
+_STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
 #: a statute's title running on after its head: "Convention for the Protection of Human Rights"
 _STATUTE_RUN_ON = re.compile(
