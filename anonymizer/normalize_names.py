@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from . import gazetteer, lexicon, tagger_persons, vocabulary
 from .recognizers._base import NUMBER_WORD_STEM
+from .recognizers.nicknamed import CLOSE_QUOTE, OPEN_QUOTE
 from .resolve import NER_SOURCES, unite
 from .transcript import in_speaker_tag, line_start, speaker_tag
 from .types import Mention
@@ -274,8 +275,8 @@ def _join_adjacent_names(text: str, mentions: list[Mention], same_entity: bool) 
 
 
 #: the quotes around a nickname between a first name and a surname (``Andre "Dre" Fontaine``)
-_NICK_OPEN = re.compile(r"[ ][\"“‘']")
-_NICK_CLOSE = re.compile(r"[\"”’'][ ]")
+_NICK_OPEN = re.compile(rf"[ ]{OPEN_QUOTE}")
+_NICK_CLOSE = re.compile(rf"{CLOSE_QUOTE}[ ]")
 
 
 def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:

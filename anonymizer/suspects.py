@@ -284,7 +284,7 @@ def _repeated(text: str, found: list[tuple[int, int, str]], free, title_end: int
              or not any(plain.in_dictionary(word) for word in form.split())]
     if not forms:
         return []
-    pattern = re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + r")(?![\w'’-])")
+    pattern = re.compile(rf"(?<![\w'’-])(?:{lexicon.trie_alternation(forms)})(?![\w'’-])")
     return [(m.start(), m.end(), seen[m.group()]) for m in pattern.finditer(text, title_end)
             if free(*m.span()) and not in_speaker_tag(text, m.start())]
 

@@ -18,11 +18,12 @@ from .moniker import WORD  # one word of a nickname ("Bam-Bam", "Lil'")
 
 #: the nickname: one to three words, or initials (``Trung "T.J." Le``)
 _NICK = rf"(?:(?:\p{{Lu}}\.){{2,3}}|{WORD}(?:[ ]{WORD}){{0,2}})"
-_OPEN = r"[\"“‘']"
-_CLOSE = r"[\"”’']"
+#: the quotes around the nickname (normalize groups the three pieces by them too)
+OPEN_QUOTE = r"[\"“‘']"
+CLOSE_QUOTE = r"[\"”’']"
 _FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
 _LAST = rf"{WORD}(?![\p{{L}}\d'’-])"
-_PARTS = re.compile(rf"({_FIRST})[ ]{_OPEN}({_NICK}){_CLOSE}[ ]({_LAST})")
+_PARTS = re.compile(rf"({_FIRST})[ ]{OPEN_QUOTE}({_NICK}){CLOSE_QUOTE}[ ]({_LAST})")
 _CALENDAR = vocabulary.CALENDAR_WORDS
 
 
@@ -31,9 +32,9 @@ class NicknamedRecognizer(RuleRecognizer):
 
     ENTITY = "PERSON"
     PATTERNS = [
-        Pattern("nicknamed_first", rf"{_FIRST}(?=[ ]{_OPEN}{_NICK}{_CLOSE}[ ]{_LAST})", 0.85),
-        Pattern("nicknamed_nick", rf"(?<={_FIRST}[ ]{_OPEN}){_NICK}(?={_CLOSE}[ ]{_LAST})", 0.85),
-        Pattern("nicknamed_last", rf"(?<={_FIRST}[ ]{_OPEN}{_NICK}{_CLOSE}[ ]){_LAST}", 0.85),
+        Pattern("nicknamed_first", rf"{_FIRST}(?=[ ]{OPEN_QUOTE}{_NICK}{CLOSE_QUOTE}[ ]{_LAST})", 0.85),
+        Pattern("nicknamed_nick", rf"(?<={_FIRST}[ ]{OPEN_QUOTE}){_NICK}(?={CLOSE_QUOTE}[ ]{_LAST})", 0.85),
+        Pattern("nicknamed_last", rf"(?<={_FIRST}[ ]{OPEN_QUOTE}{_NICK}{CLOSE_QUOTE}[ ]){_LAST}", 0.85),
     ]
     CONTEXT = ["called", "nickname", "name"]
 
