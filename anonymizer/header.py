@@ -34,11 +34,13 @@ from anonymizer.header_fields import (
     TITLE_CASE_NAME_RE,
     caption_left,
     city_state,
+    columns_apart,
     facility_city,
     fold,
     is_upper_name,
     labeled_inmate,
     labeled_place,
+    no_name,
     listed,
     participant,
     place_value,
@@ -92,7 +94,7 @@ def _hearing_type(lines: list[str]) -> str | None:
     """
     head: list[str] = []
     for line in lines:
-        if _STATE_LINE_RE.match(line) or _HEARING_OF_RE.search(line) or CDCR_RE.search(line) or _FIELD_RE.match(line):
+        if any(p.match(line) for p in (_STATE_LINE_RE, _FIELD_RE, _MATTER_LINE_RE)) or _HEARING_OF_RE.search(line) or CDCR_RE.search(line):
             break
         head.append(line)
     joined = " ".join(head)
@@ -116,7 +118,7 @@ def _inmate_block(lines: list[str]) -> tuple[str | None, int]:
         return _without_label(after), start + 1
     for i in range(start + 1, min(start + 6, len(lines))):
         rest = _without_label(without_cdcr(lines[i]))
-        if not rest or PERSON_LABEL_RE.match(rest) or _HEARING_OF_RE.search(rest):
+        if not rest or PERSON_LABEL_RE.match(rest) or _HEARING_OF_RE.search(rest) or no_name(rest):
             continue
         if re.match(r"^CDCR\b", rest, re.IGNORECASE):
             continue
@@ -147,6 +149,7 @@ def _place(lines: list[str], start: int) -> tuple[str | None, str | None, str | 
             city = placed[1]
         if city:
             facility = " ".join([*(line for line in lines[start:i] if not _HEARING_LINE_RE.match(line) and without_cdcr(line)
+                                   and not (_FIELD_RE.match(line) and place_value(line) == line)  # a remark's field
                                    and not PERSON_LABEL_RE.match(caption_left(line).strip().rstrip("."))),
                                  *(placed or ())[:1]]) or None
             return facility, city, state
@@ -157,10 +160,10 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
     """``NAME, Role`` lines under PANEL PRESENT / OTHERS PRESENT, wrapped roles joined; ``Role: Name``
     lines anywhere on the page."""
     people: list[list[str]] = []  # [name, role]
-    inside = False
+    inside = under_label = False  # in a section's list; in the lines after a labeled participant's
     for line in wrapped_lists(lines):
         if SECTION_RE.match(line):
-            inside = True
+            inside, under_label = True, False
             continue
         if _TRANSCRIBED_RE.match(line):
             inside = False
@@ -168,10 +171,22 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         one_line = listed(line)
         if one_line is not None:  # "Panel: Commissioner Priya Balasubramanian (presiding); ..."
             people.extend(list(person) for person in one_line)
+            under_label = True
             continue
         labeled = role_first(line)
         if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not
             people.append(list(labeled))
+            under_label = True
+            continue
+        if under_label and not inside:  # "For the Board:   Commissioner Jane Roe" / "Deputy Commissioner John Doe"
+            person = participant(line, comma=False)
+            name, sep, role = line.partition(",")
+            if person and person[1]:
+                people.append(list(person))
+            elif sep and _titled_participant(name.strip(), role):
+                people.append([name.strip(), role.strip()])
+            else:
+                under_label = False
             continue
         if not inside:
             continue
@@ -228,11 +243,12 @@ def _titled_transcriber(name: str) -> bool:
 
 def parse_title(lines: list[str]) -> Header:
     """Parse the printed lines of a title page (either layout) into a :class:`Header`."""
-    printed = fields_apart(unzipped(lines))  # columns and fields printed side by side, one a line
+    printed = columns_apart(fields_apart(unzipped(lines)))  # columns and fields printed side by side, one a line
     lines = [folded for folded in map(fold, printed) if folded and not folded.isdigit()]  # no page numbers
     cdcr = next((m.group("id") for line in lines if (m := CDCR_RE.search(line))), None) or next(
         (m.group("id") for line in lines if PERSON_LABEL_RE.match(line.partition(":")[0].strip())
-         and (m := BARE_ID_RE.search(line))), None)
+         and (m := BARE_ID_RE.search(line))), None) or next(  # "IN THE MATTER OF:  PARK SOO-JIN (W-91207)"
+        (m.group("id") for line in lines if _HEARING_OF_RE.search(line) and (m := BARE_ID_RE.search(line))), None)
     participants = _participants(lines)
     inmate, after = _inmate_block(lines)
     inmate = inmate or labeled_inmate(lines)
@@ -287,6 +303,7 @@ _FIELD_WORD_RE = re.compile(
     rf"\b(?:{'|'.join(re.escape(w) for w in FIELD_LABEL_WORDS)}|DATE|PRESENT"
     r"|MATTER\s+OF|HELD\s+AT)\b\.?\s?:",
     re.IGNORECASE)
+_WIDE_GAP = "    "  # between two columns, never between a tag's words
 #: a sentence: a lower-case word ending with a full stop, a question or an exclamation mark
 _PROSE_END_RE = re.compile(r"[a-z][.?!](?:\s|$)")
 
@@ -302,7 +319,8 @@ def ends_title(line: str) -> bool:
     if _speaker_label(line) or _prose(line):
         return True
     tag = speaker_tag(line)
-    if tag is None or not line[tag.end() :].strip() or _field(line, tag):
+    if tag is None or not line[tag.end() :].strip() or _field(line, tag) or _WIDE_GAP in tag.group("tag"):
+        # a wide gap inside the tag: two columns (``JOSÉ MENDIVIL          ELDERLY PAROLE: NOT ELIGIBLE``)
         return False  # "INSTITUTION: CENTINELA STATE PRISON", "CDCR NUMBER: H-71126": a field, no one speaking
     return not all(tag_roles(tag.group("tag").split()))
 
@@ -322,7 +340,7 @@ def _speaker_label(line: str) -> bool:
     """Roles, then a name, before a colon (``Presiding Commissioner Ostrowski:``); no field's label and no
     organization (``District Attorney's Office:``)."""
     match = _SPEAKER_LABEL_RE.match(line)
-    if match is None or _FIELD_WORD_RE.search(line):
+    if match is None or _FIELD_WORD_RE.search(line) or _WIDE_GAP in match.group(1):
         return False
     words = match.group(1).split()
     roles = tag_roles(words)  # "District Attorney's Office:" names an organization, no speaker

@@ -32,7 +32,7 @@ _LIST_RE = re.compile(r"^(?:(?:also|others|panel)\s+)?(?:present|panel(?:\s+memb
 #: ``APPEARING VIA VIDEOCONFERENCE:``)
 SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
-    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES)\s*:?$"
+    r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES|OTHERS)\s*:?$"
     r"|^(?:APPEARING|PARTICIPATING)(?:\s+(?:VIA|BY)\s+(?:VIDEO\s*CONFERENCE|VIDEO|ZOOM|WEBEX|TELEPHONE|PHONE))?\s*:?$",
     re.IGNORECASE
 )
@@ -81,11 +81,20 @@ def facility_city(line: str) -> tuple[str, str] | None:
 
 
 #: an inmate number printed after the name without its label (``INMATE: ROSALIND MAE TRUJILLO   W-40817``)
-BARE_ID_RE = re.compile(r"(?<=[^\W\d_])[ ,]+(?P<id>[A-Z]{1,2}-?\d{4,6})$")
+BARE_ID_RE = re.compile(r"(?<=[^\W\d_])[ ,]+\(?(?P<id>[A-Z]{1,2}-?\d{4,6})\)?$")
 
 
 def without_cdcr(line: str) -> str:
     return BARE_ID_RE.sub("", caption_left(fold(CDCR_RE.sub(" ", line))).rstrip(" ,;"))
+
+
+#: words of a hearing's type or a form's remark, never of a name (``ELDERLY PAROLE: NOT ELIGIBLE``)
+_TYPE_WORD_RE = re.compile(r"\b(?:HEARINGS?|PAROLE|ELIGIBLE)\b", re.IGNORECASE)
+
+
+def no_name(line: str) -> bool:
+    """The hearing's type printed beside the caption (``YOUTH OFFENDER PAROLE HEARING``), a prison or its town."""
+    return bool(_TYPE_WORD_RE.search(line) or city_state(line)) or line.split()[-1].casefold() in ORGANIZATION_HEAD_WORDS
 
 
 def printed_name(text: str) -> bool:
@@ -112,7 +121,8 @@ def role_first(line: str) -> tuple[str, str] | None:
     ``District Attorney's Office: Deputy District Attorney Chukwudi Ekwueme``: (name, role) of a
     participant printed after the label of a role or of a role's office, the value's own role words first."""
     role, sep, rest = line.partition(":")
-    name = without_cdcr(rest.split("(")[0].split(",")[0])  # "Rafael Unzueta, Fresno County", "Jane Roe, Esq."
+    role = " ".join(_ASIDE.sub(" ", role).split())  # "Interpreter (Korean): Chang Min-ho"
+    name = without_cdcr(_ASIDE.sub(" ", rest).split(",")[0])  # "Rafael Unzueta, Fresno County", "Sgt. (Ret.) Jo Roe"
     words, value = role.split(), name.split()
     lead = next((i for i, is_role in enumerate(tag_roles([w.upper() for w in value])) if not is_role), len(value))
     office = len(words) > 1 and words[-1].casefold() in ORGANIZATION_HEAD_WORDS and 0 < lead
@@ -267,6 +277,24 @@ _FIELD_LABEL = r"[A-Z][\w.#'’]*(?:[ ][\w.#'’]+){0,3}[ ]?:"
 #: a field's label after a wide gap, on a line that opens with a field (``NAME: ...      CDCR#: AY3381``)
 _NEXT_FIELD = re.compile(rf"[^\S\n]{{3,}}(?={_FIELD_LABEL}(?:[ ]|$))")
 _FIELD_FIRST = re.compile(rf"^[^\S\n]*{_FIELD_LABEL}[ ]")
+
+
+#: a wide gap between two parts of a printed line: two columns (a caption's name and a box beside it)
+_COLUMN_GAP = re.compile(r"(?<=\S)[^\S\n]{4,}(?=\S)")
+
+
+def columns_apart(lines: list[str]) -> list[str]:
+    """The lines, with two parts printed far apart (``JOSÉ MENDIVIL            ELDERLY PAROLE: NOT ELIGIBLE``,
+    ``In the Matter of the Life Term        CDCR No. AT-4408``) one a line, the left first; a label and its
+    value (``For the Board:       Commissioner Jane Roe``) stay one line."""
+    out: list[str] = []
+    for line in lines:
+        parts = _COLUMN_GAP.split(line.strip())
+        if len(parts) > 1 and not any(part.endswith(":") for part in parts[:-1]):
+            out.extend(parts)
+        else:
+            out.append(line)
+    return out
 
 
 def fields_apart(lines: list[str]) -> list[str]:

@@ -125,8 +125,10 @@ class _People:
             if keys:
                 return list(dict.fromkeys(g for key in keys for g in self.index[key]))
         formal = gazetteer.nicknames().get(token, ())
-        return [g for name in formal for g in self.index.get(name, ()) if self.groups[g].core[:1] == [name]
-                and len(self.groups[g].core) > 1]
+        first = [g for name in formal for g in self.index.get(name, ()) if self.groups[g].core[:1] == [name]
+                 and len(self.groups[g].core) > 1]
+        # else a middle name's short form ("Lupe": José Guadalupe Mendivil, who goes by his second given name)
+        return first or [g for name in formal for g in self.index.get(name, ()) if name in self.groups[g].core[1:-1]]
 
     def level(self, token: str, gid: int) -> int:
         """3 exact, 2 misspelled, 1 prefix, 0 no match of ``token`` against person ``gid``."""

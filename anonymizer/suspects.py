@@ -42,9 +42,9 @@ _CAP_RUN = regex.compile(rf"(?<![\w'’.-])(?:{_CAP_WORD})(?:[ ](?:{_CAP_WORD}))
 _CUT_OFF = re.compile(r"(?<![\w'’-])([A-Z][a-z]{0,5})-(?=[^\S\n]*$)", re.MULTILINE)
 _CONTINUED = re.compile(r"(?::[^\S\n]+|^[^\S\n]*)-([a-z]{2,})\b", re.MULTILINE)
 _AGE_LIKE = regex.compile(
-    rf"(?<=\b(?:was|is|were|are|I'm|I’m|he's|he’s|she's|she’s|be|been|turn|turned|turning|aged?|at|by|looked|looks)[ ]"
+    rf"(?<=\b(?:was|is|were|are|I'm|I’m|he's|he’s|she's|she’s|be|been|turn|turned|turning|aged?|[Aa]t|by|looked|looks)[ ]"
     r"(?:(?:only|just|about|around|like|maybe|almost|nearly|barely|going[ ]on)[ ])?)"
-    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?![.,]\d)(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am)\b)",
+    rf"(?:\d{{1,2}}|{NUMBER_WORD})(?![.,]\d)(?=[ ]?(?:[.,;!?]|--|$)|[ ](?:when|now|then|and|at[ ]the[ ]time|sir|ma'am|I)\b)",
     regex.MULTILINE,
 )
 #: the second of two ages said together ("were nine and six"): group 1

@@ -217,7 +217,8 @@ ORGANIZATION_HEADS = (
 ORGANIZATION_LEADS = ("Iglesia", "Parroquia", "Templo", "Capilla", "Centro", "Escuela", "Colegio", "Panadería", "Panaderia",
                       "Carnicería", "Carniceria", "Taquería", "Taqueria", "Restaurante", "Tienda", "Clínica", "Clinica",
                       "Fundación", "Fundacion", "Asociación", "Asociacion", "Ministerio", "Ministerios", "Église", "Eglise",
-                      "Igreja", "Chiesa", "Chùa")
+                      "Igreja", "Chiesa", "Chùa", "Llantera", "Taller", "Farmacia", "Ferretería", "Ferreteria", "Mueblería",
+                      "Muebleria", "Lavandería", "Lavanderia", "Zapatería", "Zapateria", "Tortillería", "Tortilleria")
 #: the single words of those heads, folded: a word no person's surname is taken for in a tagger's span
 ORGANIZATION_HEAD_WORDS = frozenset(w.casefold().strip(".") for head in ORGANIZATION_HEADS for w in head.split())
 #: last words that make a two-word "name" an organization, never a surname (``Francisco Homes``)

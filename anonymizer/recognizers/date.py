@@ -163,7 +163,9 @@ PATTERNS = [
     Pattern("spoken_year_oh", rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:oh|o)[ -](?i:{UNITS}){_SPOKEN_YEAR_END}", 0.8),
     # a named day (Valentine's Day, New Year's Eve, Easter Sunday), or a holiday with its year (Thanksgiving 2010)
     Pattern("named_day", rf"\b(?:{_NAMED_DAY})(?:,?[ ](?:(?i:of)[ ])?{_YEAR})?(?![\w'’])", 0.85),
-    Pattern("holiday_year", rf"\b(?:{'|'.join(HOLIDAYS)})(?:[ ](?:Eve|Day|Sunday))?,?[ ](?:(?i:of)[ ])?{_YEAR}", 0.85),
+    # ... and with the time of that day (Halloween night, 1998; Christmas morning in 2004)
+    Pattern("holiday_year", rf"\b(?:{'|'.join(HOLIDAYS)})(?:[ ](?:Eve|Day|Sunday|night|morning|evening|weekend))?,?"
+                            rf"[ ](?:(?i:of|in)[ ])?{_YEAR}", 0.85),
     # weekdays, unambiguous months anywhere; ambiguous months after a time word
     Pattern("weekday", rf"\b{_WEEKDAY}s?(?![\w'’])", 0.85),
     Pattern(

@@ -95,9 +95,14 @@ class OrganizationRecognizer(RuleRecognizer):
         word = head.group().title()
         if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name)))):
             return None  # "Fremont High", "Yerba Buena High"; not "Way Too High"
-        if word in _SURNAME_HEADS and word != "High" and len(name) < 2:
-            return None
+        if word in _SURNAME_HEADS and word != "High" and len(name) < 2 and not _a_word_no_name(name):
+            return None  # "Daniel Church"; not "Sunrise Market"
         return start, end
+
+
+def _a_word_no_name(name: list[str]) -> bool:
+    """One ordinary word that is no first name before a head that is a surname too (``Sunrise Market``)."""
+    return len(name) == 1 and plain.in_dictionary(name[0]) and name[0].casefold() not in gazetteer.first_names()
 
 
 _OF = re.compile(r"[ ]of[ ]")
