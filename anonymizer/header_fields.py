@@ -286,11 +286,12 @@ _COLUMN_GAP = re.compile(r"(?<=\S)[^\S\n]{4,}(?=\S)")
 def columns_apart(lines: list[str]) -> list[str]:
     """The lines, with two parts printed far apart (``JOSÉ MENDIVIL            ELDERLY PAROLE: NOT ELIGIBLE``,
     ``In the Matter of the Life Term        CDCR No. AT-4408``) one a line, the left first; a label and its
-    value (``For the Board:       Commissioner Jane Roe``) stay one line."""
+    value (``For the Board:       Commissioner Jane Roe``) and a form's field (``INMATE: JANE ROE      W-40817``) stay
+    one line."""
     out: list[str] = []
     for line in lines:
         parts = _COLUMN_GAP.split(line.strip())
-        if len(parts) > 1 and not any(part.endswith(":") for part in parts[:-1]):
+        if len(parts) > 1 and not any(part.endswith(":") for part in parts[:-1]) and not _FIELD_FIRST.match(line):
             out.extend(parts)
         else:
             out.append(line)

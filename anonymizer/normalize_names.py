@@ -358,3 +358,10 @@ def _one_label_per_name(text: str, mentions: list[Mention]) -> list[Mention]:
             place = gazetteer.place_category(surface) is not None or surface.split()[-1].casefold().rstrip(".") in _PLACE_ENDINGS
             out[i] = replace(mentions[i], label="LOCATION" if place else "ORGANIZATION")
     return out
+
+
+def surname_first(core: list[str]) -> bool:
+    """Whether a person's name parts (case-folded) read surname first: a surname of Korea, China or Vietnam, then
+    a hyphenated given name (``park soo-jin``, ``chang min-ho``) or a Vietnamese middle name (``tran thi mai``)."""
+    return len(core) > 1 and core[0] in vocabulary.SURNAME_FIRST_SURNAMES and (
+        any("-" in part for part in core[1:]) or (len(core) == 3 and core[1] in vocabulary.VIETNAMESE_MIDDLE_NAMES))

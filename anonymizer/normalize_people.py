@@ -14,7 +14,7 @@ from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
     _ANOTHERS_NAME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _TITLE_BEFORE, _VICTIM_BEFORE, _SELF_INTRO,
-    _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
+    _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name, surname_first,
 )
 from . import gazetteer, lexicon, vocabulary
 from .detect_seeds import place_here
@@ -252,7 +252,7 @@ class _Grouper(_Context):
         only: a title goes with a surname, so this is someone else."""
         return bool(_TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)) and all(
             len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
-            for g in gids)
+            and not surname_first(self.groups[g].core) for g in gids)  # "Mr. Chang": Chang Min-ho
 
     def _someone_else(self, gids: list[int], mention: Mention) -> bool:
         """Whether a speaker tag's courtesy title says the other sex than every candidate's first

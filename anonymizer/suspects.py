@@ -53,11 +53,14 @@ _AND_AGE = regex.compile(rf"[ ]and[ ]((?:\d{{1,2}}|{NUMBER_WORD}))(?![.,]\d)(?=[
 _MEASURE_SUBJECT = regex.compile(
     rf"\b(?:{'|'.join(vocabulary.MEASURE_NOUNS)})[ ]+(?:is|was|are|were)[ ]+(?:\w+[ ])?$", regex.IGNORECASE
 )
-#: a bare number answering a question on the line before ("How many ...?" / "Twenty-two, sir.")
+_NUMBER_WORDS = regex.compile(rf"(?i:{NUMBER_WORD})(?:[ -](?i:{NUMBER_WORD}))*")
+#: a bare number answering a question on the line before ("How many ...?" / "Twenty-two, sir."), perhaps after an
+#: aside ("(Through interpreter) Fifty-eight.")
 _ANSWER_LIKE = regex.compile(
-    rf"\?[^\S\n]*\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+(?:(?:About|Maybe|Like|Um|Uh),?[ ])?\K"
+    rf"\?[^\S\n]*\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+(?:\([^)\n]{{1,40}}\)[ ])?"
+    r"(?:(?:About|Maybe|Like|Um|Uh),?[ ])?\K"
     rf"(?:\d{{1,2}}|{NUMBER_WORD})(?=(?:[ ]and[ ]a[ ]half)?(?:,[ ](?:(?:yes[ ])?sir|(?:yes[ ])?ma'am|I[ ]think|I[ ]believe))?"
-    r"[.!]?[^\S\n]*$)",
+    r"(?:[.!]?[^\S\n]*$|[.!][ ]+(?=[A-Z])))",  # alone, or a sentence of its own ("Fifty-eight. My birthday ...")
     regex.MULTILINE,
 )
 #: a question for a count, a length or a score, not an age
@@ -88,8 +91,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
     for start, end in _free_runs(_CAP_RUN.finditer(text), taken):  # "Austin" after a tagged "Ms. Soo-jin"
         if start < title_end or not free(start, end) or in_speaker_tag(text, start):
             continue
-        if plain.is_common_noun_use(text, start, end, lower) or lexicon.in_housing_designation(text, start, end):
-            continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals
+        if plain.is_common_noun_use(text, start, end, lower) or lexicon.in_housing_designation(text, start, end) \
+                or _NUMBER_WORDS.fullmatch(text, start, end):
+            continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals; "Fifty-eight"
         run = (start, end)
         words = text[start:end].split()
         while words and (n := _known_head(words)):

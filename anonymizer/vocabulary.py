@@ -28,7 +28,7 @@ from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exp
     ABBREVIATIONS,
     PERSON_TITLE_WORDS,
     COURTESY_TITLES, PARTICIPANT_TITLES, PROFESSION_TITLES, INITIAL_TITLES, ROLE_ABBREVIATIONS, SIKH_NAME_WORDS,
-    STREET_NAME_LEADS,
+    STREET_NAME_LEADS, SURNAME_FIRST_SURNAMES, VIETNAMESE_MIDDLE_NAMES,
     SURNAME_TITLES,
     KIN_WORDS,
     ACQUAINTANCE_WORDS,
@@ -145,7 +145,7 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAY_ABBREVIATIONS = ("Mon", "Tues", "Tue", "Wed", "Thurs", "Thur", "Thu", "Fri", "Sat", "Sun")
 #: one-word holidays and feasts: calendar words, no names ("We had Christmas at my grandmother's")
 HOLIDAYS = ("Christmas", "Xmas", "Thanksgiving", "Easter", "Halloween", "Hanukkah", "Chanukah", "Kwanzaa", "Ramadan",
-            "Eid", "Passover", "Lent", "Diwali")
+            "Eid", "Passover", "Lent", "Diwali", "Chuseok", "Seollal", "Tet", "Tết", "Nowruz", "Vaisakhi")
 #: months, weekdays and holidays, case-folded: never a name part on their own
 CALENDAR_WORDS = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS, *HOLIDAYS))
 

@@ -91,3 +91,16 @@ ROLE_WORDS = frozenset(
     STENOGRAPHER PSYCHIATRIST THERAPIST COORDINATOR FACILITATOR PC DC IP EVALUATOR PEOPLE
     """.split()
 )
+
+#: surnames of Korea, China and Vietnam, printed first before the given names (``PARK SOO-JIN``, ``Nguyen Van Thanh``),
+#: case-folded
+SURNAME_FIRST_SURNAMES = frozenset(
+    """
+    kim lee park choi jung jeong kang cho yoon jang lim han oh seo shin kwon hwang ahn song yoo hong jeon ko moon yang
+    son bae baek heo nam wang li zhang liu chen huang zhao wu zhou xu sun zhu hu guo lin luo gao chang chan wong leung
+    cheung ng lam tang chow chu lau yip tsang nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly
+    truong dinh trinh
+    """.split()
+)
+#: the middle names of Vietnamese names, folded: ``Tran Thi Mai``, ``Nguyen Van Thanh``
+VIETNAMESE_MIDDLE_NAMES = frozenset("van văn thi thị duc đức ngoc ngọc quoc quốc huu hữu xuan xuân".split())

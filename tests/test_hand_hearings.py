@@ -29,7 +29,10 @@ a deputy district attorney sharing a surname, a brother going by a short name (`
 hearing's history (earlier panels, the Governor's reversal and the court case under the inmate's name), a victim
 whose mother and brother speak under her surname and an inmate whose father bears his middle name, a gang member's
 programming (street names, a moniker said alone, words of endearment, housing units, a cited case, a title page's
-unnamed officers). They are
+unnamed officers), a youth offender's hearing under a caption printed beside the hearing's type with the
+panel listed under ``For the Board:`` (a grandfather's village in Jalisco, the Marines, a tire shop named in Spanish,
+a holiday's night, a middle name's short form), and a Korean family's hearing through an interpreter (names printed
+surname first, a bare number in brackets after the name, an answer after an aside). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -291,6 +294,20 @@ EXPECTED = {
         ["CORRECTIONAL OFFICER(S) UNIDENTIFIED", "Facility C, Building 4", "Mijo", "Ask", "Alcoholics Anonymous",
          "Criminal Gangs Anonymous", "Cal.4th", "Offender Mentor Certification Program", "on or about"],
     ),
+    "youth_military_immigration.txt": (
+        ["AT-4408", "JOSÉ GUADALUPE MENDIVIL", "Kathleen Szymanski-Ortiz", "Ravi Venkataraman", "Hyun-woo Baek",
+         "Delphine Mendivil", "Kenji Takahashi", "Halloween night, 1998", "Tepatitlán", "Rigoberto", "Gladys Pruitt",
+         "Cipriano", "Llantera Mendivil", "52 33 3615 8842", "Tomasz Wierzbicki", "Beto", "Zapopan", "Abernathy-Quist",
+         "Emiko Takahashi", "Sunrise Market", "10814 Habecker Road", "661-555-0133", "Lupe", "seventeen", "Itzel"],
+        ["YOUTH OFFENDER PAROLE HEARING", "ELDERLY PAROLE: NOT ELIGIBLE", "BOARD OF PAROLE HEARINGS", "For the Board",
+         "Parole Consideration Hearing", "Korean interpreter", "CALPIA", "Recess taken"],
+    ),
+    "korean_family_interpreter.txt": (
+        ["PARK SOO-JIN", "W-91207", "Chang Min-ho", "Lee Ha-eun", "Wallace Ebbesen", "Lee Jae-sung", "Jae-sung", "Busan",
+         "Olympic Cleaners", "Catalina Street", "Ha-eun", "Fifty-eight", "Park Mi-kyung", "Mi-kyung", "Choi Dong-hyun",
+         "Seoul Garden", "Lee Soon-ja", "Daejeon", "Yolanda Marchetti", "09-2017733", "4/18/2022", "Hwang"],
+        ["Beyond Violence", "TABE", "Chuseok", "OTHERS", "Through interpreter", "Interpreter (Korean)"],
+    ),
 }
 
 
@@ -376,6 +393,17 @@ LABELED = [
     ("womens_prison_custody.txt", "MARISOL ECHEVARRIA-DUNN", "PERSON", 1),  # a form's COUNSEL: field
     ("womens_prison_custody.txt", "ROSALIND MAE TRUJILLO-BAPTISTE", "PERSON", 1),  # INMATE: field, number beside
     ("womens_prison_custody.txt", "Curtis Ambrose Pettway Jr.", "PERSON", None),  # one name with its suffix
+    ("youth_military_immigration.txt", "JOSÉ GUADALUPE MENDIVIL", "PERSON", 1),  # a caption's name beside a box
+    ("youth_military_immigration.txt", "Oscar Prendergast", "PERSON", 1),  # "For the People:"
+    ("youth_military_immigration.txt", "Delphine Mendivil", "PERSON", 1),  # a labeled list's second line
+    ("youth_military_immigration.txt", "Sunrise Market", "ORGANIZATION", None),
+    ("youth_military_immigration.txt", "Llantera Mendivil", "ORGANIZATION", None),  # a business named in Spanish
+    ("youth_military_immigration.txt", "Halloween night, 1998", "DATE", None),
+    ("korean_family_interpreter.txt", "PARK SOO-JIN", "PERSON", 1),  # "IN THE MATTER OF:  PARK SOO-JIN (W-91207)"
+    ("korean_family_interpreter.txt", "W-91207", "CDCR_ID", None),
+    ("korean_family_interpreter.txt", "Chang Min-ho", "PERSON", 1),  # "Interpreter (Korean): ..."
+    ("korean_family_interpreter.txt", "Wallace Ebbesen", "PERSON", 1),  # "Sgt. (Ret.) ..."
+    ("korean_family_interpreter.txt", "Fifty-eight", "AGE", None),  # an answer after an aside
 ]
 
 
@@ -417,6 +445,13 @@ GROUPED = [
                                     ["brother [Calvin Pruitt] will"]]),
     ("parole_plans_phonetic.txt", [["[Tommy] was my husband", "the victim, [Tomás Whitcomb], was"],
                                    ["widow, [Dorothy Whitcomb], asked"]]),
+    ("youth_military_immigration.txt", [["Ms. [Mendivil], you're his sister", "MS. [MENDIVIL]:", "Yes. [Delphine]. I"],
+                                        ["Mr. [Mendivil], the panel", "Good luck, [Lupe].", "[Lupe] can call"]]),
+    ("korean_family_interpreter.txt", [["the interpreter, Mr. [Chang], will", "Interpreter (Korean): [Chang Min-ho]"]]),
+    ("korean_family_interpreter.txt", [["Thank you, Ms. [Lee]. Sergeant", "I'm [Lee Ha-eun].", "Ms. [Lee], you're"],
+                                       ["husband was [Lee Jae-sung],"], ["grandmother, [Lee Soon-ja],"]]),
+    ("korean_family_interpreter.txt", [["Ms. [Park], the interpreter", "IN THE MATTER OF:  [PARK SOO-JIN]"],
+                                       ["sister, [Park Mi-kyung],"]]),
 ]
 
 
