@@ -210,20 +210,38 @@ def spacy_mentions(doc) -> list[Mention]:
         if label is None:
             continue
         start, end = ent.start_char, ent.end_char
+        party = _PEOPLE_V.match(ent.text)
+        if party and party.end() < len(ent.text):  # "People v. Hollingsworth": the defendant, a person
+            start, label = start + party.end(), "PERSON"
         if label in ("ORGANIZATION", "LOCATION"):
             end = _particle_tail(doc, ent.end, end)
         if label in ("DATE", "TIME"):
             label = _temporal_label(ent.text, label)
             if label is None:
                 continue
-        if ":" not in ent.text and not _SENTENCE_END.search(ent.text):
+        lone_quote = sum(map(ent.text.count, '"“”')) % 2 == 1
+        if ":" not in ent.text and not _SENTENCE_END.search(ent.text) and not lone_quote:
             out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
             continue
         text = doc.text if text is None else text
         for tagged in _cut_at_speaker_tag(text, start, end):
             for piece in _cut_at_sentence_ends(text, *tagged):
-                out.append(Mention(*piece, label, ("spacy",), score=0.85, confidence=2))
+                for part in (_cut_at_quote(text, *piece) if lone_quote else [piece]):
+                    out.append(Mention(*part, label, ("spacy",), score=0.85, confidence=2))
     return out
+
+
+def _cut_at_quote(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The words of a span either side of a quote it opens without closing (``Kevin "K-Dog`` of ``Kevin "K-Dog"
+    Sutton``): a name and the nickname after it, two pieces."""
+    pieces = []
+    for match in re.finditer(r"[^\s\"“”]+(?:[ ][^\s\"“”]+)*", text[start:end]):
+        pieces.append((start + match.start(), start + match.end()))
+    return pieces
+
+
+#: the prosecuting side of a criminal case's name, before the defendant's (``People v. Hollingsworth``)
+_PEOPLE_V = re.compile(r"(?:The[ ])?(?:People|State)[ ]v(?:s)?\.?[ ]+")
 
 
 def _particle_tail(doc, after: int, end: int) -> int:

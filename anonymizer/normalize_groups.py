@@ -171,10 +171,14 @@ class _People:
                 for gid in self.candidates(surname[-1]) if self.groups[gid].label == "PERSON")
 
     def absorb(self, gid: int, tokens: list[str]) -> None:
-        """Add a linked name's parts: unmatched ones are new parts, variants become keys."""
-        for token in tokens:
+        """Add a linked name's parts: unmatched ones are new parts, in their place before the next part the person
+        has (``Darnell Boo Lamar Hollingsworth`` into Darnell Lamar Hollingsworth: the surname stays last), variants
+        become keys."""
+        core = self.groups[gid].core
+        for i, token in enumerate(tokens):
             if self.level(token, gid) == 0:
-                self.groups[gid].core.append(token)
+                after = next((core.index(t) for t in tokens[i + 1:] if t in core), len(core))
+                core.insert(after, token)
             self.add_key(gid, token)
 
     def link_letters(self, letters: str) -> int | None:

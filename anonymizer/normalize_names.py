@@ -182,6 +182,8 @@ def _name_words(surface: str) -> tuple[str, ...]:
         folded = word.casefold()
         if len(word) >= 2 and word[0].isalpha() and folded not in titles and folded not in _SUFFIXES:
             words.append(word)
+    if len(words) > 2 and words[-1].casefold() in vocabulary.SPELLED_NAME_SUFFIXES:
+        words.pop()  # "Patrick Doyle Senior": Patrick Doyle, the father
     return tuple(words)
 
 
@@ -194,6 +196,7 @@ def _name_suffix(surface: str) -> str:
     """``"Robert Young Sr."`` -> ``"sr"``; ``""`` without a suffix."""
     words = surface.replace(",", " ").split()
     last = words[-1].strip(".").casefold() if len(words) > 1 else ""
+    last = vocabulary.SPELLED_NAME_SUFFIXES.get(last, last) if len(words) > 2 else last
     return last if last in vocabulary.NAME_SUFFIXES else ""
 
 
@@ -279,15 +282,25 @@ _NICK_OPEN = re.compile(rf"[ ]{OPEN_QUOTE}")
 _NICK_CLOSE = re.compile(rf"{CLOSE_QUOTE}[ ]")
 
 
+#: between a full name and another name of the same person (``, also known as "``, `` aka ``, `` (a/k/a ``)
+_ALIAS = re.compile(rf",?[ ]\(?(?i:also[ ]known[ ]as|aka|a\.k\.a\.|a/k/a)[ ]{OPEN_QUOTE}?")
+
+
 def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:
     """Start of each piece of a name with a nickname in quotes between its parts -> the whole name without
-    its quotes (``Andre "Dre" Fontaine``: each of the three pieces is ``Andre Dre Fontaine``, one person)."""
+    its quotes (``Andre "Dre" Fontaine``: each of the three pieces is ``Andre Dre Fontaine``, one person); a full
+    name and the alias after it (``Darnell Hollingsworth, also known as "Boo"``) -> both together."""
     people = [m for m in mentions if m.label == "PERSON"]
     whole: dict[int, str] = {}
     for first, nick, last in zip(people, people[1:], people[2:]):
         if _NICK_OPEN.fullmatch(text, first.end, nick.start) and _NICK_CLOSE.fullmatch(text, nick.end, last.start):
             name = " ".join(text[m.start:m.end] for m in (first, nick, last))
             whole.update({m.start: name for m in (first, nick, last)})
+    for name, alias in zip(people, people[1:]):  # "Darnell Hollingsworth, also known as "Boo"": one person
+        if name.start not in whole and len(_name_words(text[name.start:name.end])) > 1 \
+                and _ALIAS.fullmatch(text, name.end, alias.start):
+            first, *rest = text[name.start:name.end].split()  # the alias after the first name, as a nickname is
+            whole[name.start] = whole[alias.start] = " ".join([first, text[alias.start:alias.end], *rest])
     return whole
 
 

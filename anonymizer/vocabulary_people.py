@@ -7,6 +7,8 @@ from __future__ import annotations
 
 #: generational suffixes of a name (case-folded)
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+#: a suffix written out after a full name (``Patrick Doyle Senior``), case-folded, and its abbreviation
+SPELLED_NAME_SUFFIXES = {"junior": "jr", "senior": "sr"}
 #: lower-case words inside a name, between its capitalised parts (``María de los Ángeles Balderrama``,
 #: ``Anneliese van der Hoeven``, ``Abdullah bin Rashid``), case-folded
 NAME_PARTICLES = frozenset({
