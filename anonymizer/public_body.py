@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import PERSON_TITLE_WORDS
+from . import gazetteer
+from .vocabulary import ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS
 
 __all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "name_end"]
 
@@ -106,6 +107,8 @@ _STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ 
 _GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
 #: a particular body's name in its own language in brackets: "Lubań District Court (Sąd Rejonowy w Lubaniu)"
 _NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
+#: a gloss in brackets closing a span: "Land Code (Jordabalken)"
+_GLOSS_AT_END = re.compile(r"[ ]\([^()]+\)$")
 #: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"
 _NOTES = frozenset("inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp".split())
 _GENERIC_WORD_BEFORE = re.compile(rf"(?<![\w’'.-])(?:{_WORD}|of|the|for|and)[ ]$")
@@ -164,16 +167,23 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     detection filter and by the re-scan of known forms."""
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and cites_a_law_report(text, end):
         return True
+    if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
+        return True  # "a decision (Gerichtsbescheid)", "legitimate expectations (Vertrauensschutz)"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":
         return _statute_date(text, start, end)
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 20), start):
         return True
+    if label in ("ORGANIZATION", "PERSON") and _gloss_of_body(text, start, end) \
+            and (label == "ORGANIZATION" or _no_name(text[start:end])):
+        return True  # "the Federal Social Court (Bundessozialgericht)", the tagger's person "(Högsta domstolen)"
     if label not in ("ORGANIZATION", "LOCATION"):
         return False
-    if label == "ORGANIZATION" and _gloss_of_body(text, start, end):
-        return True  # "the Federal Social Court (Bundessozialgericht)"
+    glossed = _GLOSS_AT_END.search(text, start, end)
+    if glossed and glossed.start() > start and _no_name(glossed.group()[2:-1]) \
+            and is_public_body(text, start, glossed.start()):
+        return True  # "Land Code (Jordabalken)", "Administrative Committee (Verwaltungsausschuss)"
     if is_public_body(text, start, end) or _statute_run_on(text, start, end):
         return True
     wide = _widened(text, start, end)
@@ -207,6 +217,30 @@ def _gloss_of_body(text: str, start: int, end: int) -> bool:
     # "May the Federal Labour Court (": the name is the run's longest tail that names a body
     firsts = re.finditer(r"(?<![\w’'.-])[A-Z]", text[glossed.start() : start - 2])
     return any(is_public_body(text, glossed.start() + first.start(), start - 2) for first in firsts)
+
+
+#: the word a term's gloss in brackets follows: a common noun in lower case ("a decision (")
+_TERM_BEFORE = re.compile(r"(?<![\w’'.-])([a-z][a-z’'-]+)[ ]\($")
+_PERSON_NOUNS = frozenset((*KIN_WORDS, *ACQUAINTANCE_WORDS, *PEOPLE_NOUNS, *INMATE_LABELS, *(w.casefold() for w in ROLE_WORDS)))
+
+
+def _gloss_of_term(text: str, start: int, end: int) -> bool:
+    """A tagger's person opening a bracket right after a common noun in lower case is that term in
+    its own language ("a decision (Gerichtsbescheid)"); after a word of people ("my cousin (Dre)")
+    or when it is a place or holds a Census name ("the victim (Garcia)") it stays a mention."""
+    before = _TERM_BEFORE.search(text, max(0, start - 40), start)
+    if before is None or before.group(1).casefold() in _PERSON_NOUNS:
+        return False
+    return _no_name(text[start:end])
+
+
+def _no_name(words: str) -> bool:
+    """A gloss in brackets that is no place and holds no Census name ("Jordabalken"; not "Fresno",
+    "Garcia")."""
+    if gazetteer.place_category(words) is not None:
+        return False
+    return not any(w.casefold() in gazetteer.first_names() or w.casefold() in gazetteer.last_names()
+                   for w in words.split())
 
 
 def _statute_run_on(text: str, start: int, end: int) -> bool:

@@ -70,6 +70,11 @@ ACQUAINTANCE_WORDS = (
     "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
     "godson", "goddaughter", "girl", "boy", "baby",  # "Her little girl, Nevaeh, was four"
 )  # fmt: skip
+#: nouns of people a name in brackets may follow ("a guy (Spider)"): such a bracket names someone
+PEOPLE_NOUNS = (
+    "guy", "man", "woman", "lady", "dude", "homie", "homeboy", "celly", "person", "someone", "somebody", "officer",
+    "lawyer", "attorney", "judge", "doctor", "applicant", "applicants", "defendant", "plaintiff", "agent", "suspect",
+)  # fmt: skip
 #: what a speaker says right before giving their own full name ("My name is Lucinda Black"), case-folded
 SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
 #: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")

@@ -44,8 +44,8 @@ import pytest  # noqa: E402
 LAYERS: list[list[str]] = [
     ["vocabulary_people"],
     ["errors", "types", "vocabulary"],
-    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "public_body", "ocr"],
-    ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys"],
+    ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "ocr"],
+    ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys", "public_body"],
     ["header"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],
