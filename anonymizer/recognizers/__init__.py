@@ -27,6 +27,7 @@ from .organization import OrganizationRecognizer
 from .person_name import PersonNameRecognizer
 from .phone_number import PhoneNumberRecognizer
 from .place import PlaceRecognizer
+from .prison_term import PrisonTermRecognizer
 from .spelled_name import SpelledNameRecognizer
 from .spelled_out_item import SpelledOutItemRecognizer
 from .street_name import StreetNameRecognizer
@@ -52,6 +53,7 @@ __all__ = [
     "PersonNameRecognizer",
     "PhoneNumberRecognizer",
     "PlaceRecognizer",
+    "PrisonTermRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "StreetNameRecognizer",
@@ -76,6 +78,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         CdcrIdRecognizer(extra_whitelist=extra),
         CaseNumberRecognizer(),
         DateRecognizer(),
+        PrisonTermRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
