@@ -12,6 +12,7 @@ import re
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
+from .recognizers.nicknamed import is_nicknamed_name
 from .transcript import speaker_tag
 from .types import TOOL_LABELS, Config, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
@@ -213,6 +214,8 @@ def spacy_mentions(doc) -> list[Mention]:
         party = _PEOPLE_V.match(ent.text)
         if party and party.end() < len(ent.text):  # "People v. Hollingsworth": the defendant, a person
             start, label = start + party.end(), "PERSON"
+        elif label != "PERSON" and is_nicknamed_name(ent.text):
+            label = "PERSON"  # 'Terrence "C-Loc" Givens' taken for a firm
         if label in ("ORGANIZATION", "LOCATION"):
             end = _particle_tail(doc, ent.end, end)
         if label in ("DATE", "TIME"):

@@ -96,10 +96,11 @@ class _Context:
         text, start = self.text, mention.start
         line, tag = line_start(text, start), in_speaker_tag(text, start)
         end = text.find("\n", start) if tag else start
+        profession = self._profession(start)  # "I'm Alma Ruiz. Officer Ruiz was my husband": not the speaker
         for s, gid in self._named[bisect_left(self._named, (line,)):]:
             if s >= (end if end >= 0 else len(text)):
                 break
-            if gid in gids and s in self._introductions:
+            if gid in gids and s in self._introductions and (not profession or self._profession(s) == profession):
                 return [gid]
         if tag:
             before = text[:line].rstrip("\n")

@@ -269,7 +269,9 @@ _PARTICLE_SURNAME = re.compile(
 
 _SUFFIX_WORDS = "|".join(sorted({f(s) for s in vocabulary.NAME_SUFFIXES for f in (str.title, str.upper)}))
 #: a name's suffix after it, perhaps after a comma ("Leroy Hutchins, Jr.", "Curtis Gibbs III")
-_SUFFIX_AFTER = re.compile(rf",?[ ](?:{_SUFFIX_WORDS})\.?(?![\w'’-])")
+_SPELLED_SUFFIX = "|".join(sorted({f(s) for s in vocabulary.SPELLED_NAME_SUFFIXES for f in (str.title, str.upper)}))
+#: ... or written out, no comma and no capitalised word after it ("Hector Ruiz Senior"; not "Jones, Senior Analyst")
+_SUFFIX_AFTER = re.compile(rf"(?:,?[ ](?:{_SUFFIX_WORDS})\.?|[ ](?:{_SPELLED_SUFFIX})(?![ ][{CAPITAL}]))(?![\w'’-])")
 #: the rest of a name and its suffix after the name's start ("Curtis" "Ambrose Pettway Jr."): group 1
 _REST_SUFFIX = re.compile(
     rf"[ ]((?:[{CAPITAL}][\w'’]+(?:-[{CAPITAL}][\w'’]+)?[ ]?){{1,2}}),?[ ](?:{_SUFFIX_WORDS})\.?(?![\w'’-])")

@@ -32,7 +32,9 @@ programming (street names, a moniker said alone, words of endearment, housing un
 unnamed officers), a youth offender's hearing under a caption printed beside the hearing's type with the
 panel listed under ``For the Board:`` (a grandfather's village in Jalisco, the Marines, a tire shop named in Spanish,
 a holiday's night, a middle name's short form), and a Korean family's hearing through an interpreter (names printed
-surname first, a bare number in brackets after the name, an answer after an aside). They are
+surname first, a bare number in brackets after the name, an answer after an aside), and a hearing for a peace
+officer's death under a title page printed as a form (an alias on it, a father and son named with ``Senior`` and
+``Junior``, crime partners with a nickname in quotes, a case's name, an appellate case's number). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -308,6 +310,14 @@ EXPECTED = {
          "Seoul Garden", "Lee Soon-ja", "Daejeon", "Yolanda Marchetti", "09-2017733", "4/18/2022", "Hwang"],
         ["Beyond Violence", "TABE", "Chuseok", "OTHERS", "Through interpreter", "Interpreter (Korean)"],
     ),
+    "officer_victim_codefendants.txt": (
+        ["Darnell Lamar Hollingsworth", "Boo", "D-44871", "Beatrice Fairchild-Nwosu", "Tobias Ekwueme",
+         "Harlan J. Pettibone", "Rosalind Achebe-Morrow", "Patrick Doyle Jr.", "Maureen Doyle", "Patrick Doyle Junior",
+         "Patrick Doyle Senior", "14207", "August 12th, 1987", "A-098114", "Wendell Strickland", "K-Dog", "Sutton",
+         "Tremaine Mabry", "B031977", "Vermont and 88th", "Renfro", "Tito", "Odessa Hollingsworth", "(310) 555-0199",
+         "West 104th Street", "Siobhan", "Torrance", "twenty-two years old", "fifty-six"],
+        ["People v.", "Court of Appeal", "Alternatives to Violence", "Marsy's Law", "Operator", "Level IV"],
+    ),
 }
 
 
@@ -452,6 +462,15 @@ GROUPED = [
                                        ["husband was [Lee Jae-sung],"], ["grandmother, [Lee Soon-ja],"]]),
     ("korean_family_interpreter.txt", [["Ms. [Park], the interpreter", "IN THE MATTER OF:  [PARK SOO-JIN]"],
                                        ["sister, [Park Mi-kyung],"]]),
+    ("officer_victim_codefendants.txt", [["Officer [Doyle] pulled", "Officer [Doyle] was thirty-four",
+                                          "Officer [Patrick Doyle Senior], badge"],
+                                         ["[Patrick Doyle Junior].", "MR. [DOYLE]:", "a son, [Patrick], who"],
+                                         ["He left [Maureen], who", "MRS. [DOYLE]:"]]),
+    ("officer_victim_codefendants.txt", [["[Darnell Lamar Hollingsworth], also", 'also known as "[Boo]"',
+                                          "MR. [HOLLINGSWORTH]:  Yes. Kevin", "Mr. [Hollingsworth], you were"],
+                                         ["mother, [Odessa Hollingsworth], passed"]]),
+    ("officer_victim_codefendants.txt", [['were [Kevin] "K-Dog"', '"K-Dog" [Sutton] and', "[K-Dog] had the"],
+                                         ["[Tremaine Mabry]. He"]]),
 ]
 
 

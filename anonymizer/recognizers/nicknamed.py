@@ -24,6 +24,12 @@ CLOSE_QUOTE = r"[\"”’']"
 _FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
 _LAST = rf"{WORD}(?![\p{{L}}\d'’-])"
 _PARTS = re.compile(rf"({_FIRST})[ ]{OPEN_QUOTE}({_NICK}){CLOSE_QUOTE}[ ]({_LAST})")
+
+
+def is_nicknamed_name(surface: str) -> bool:
+    """Whether ``surface`` is a whole ``First "Nick" Last`` name (a tagger may take it for a firm)."""
+    whole = _PARTS.fullmatch(surface)
+    return whole is not None and all(_name_part(part) for part in whole.groups())
 _CALENDAR = vocabulary.CALENDAR_WORDS
 
 

@@ -1,0 +1,64 @@
+"""Classes of wrong groupings and false tags found in a hand-written hearing for a peace officer's death
+(``tests/hand/officer_victim_codefendants.txt``), each a table of invented transcripts no hearing of the suite holds:
+a father and son told apart by ``Senior`` and ``Junior`` written out, an alias after a full name, a nickname in quotes
+with a hyphen, a criminal case's name."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.ingest import load_bytes
+
+from .sentences import assert_masked_as_a_reader_would
+
+
+def _analysis(pipeline, lines: list[str]):
+    text = "PROCEEDINGS\n\n" + "\n\n".join(lines) + "\n"
+    return text, pipeline.run(load_bytes(text.encode(), "classes.txt"))
+
+
+def _entity(text: str, analysis, context: str) -> int:
+    """The entity of the mention the brackets of ``context`` mark."""
+    plain = context.replace("[", "").replace("]", "")
+    start = text.index(plain) + context.index("[")
+    end = start + context.index("]") - context.index("[") - 1
+    return next(m.entity for m in analysis.mentions if (m.start, m.end) == (start, end))
+
+
+@pytest.mark.parametrize(("lines", "same", "other"), [
+    # a rank before a surname three people share: the one named in full after that rank, his suffix spelled out
+    # ... also in the utterance of someone else who gave her own full name first
+    (["MR. RUIZ:  I'm Hector Ruiz Junior. My dad was Officer Hector Ruiz Senior, badge 4471, Fresno PD.",
+      "INMATE JONES:  Officer Ruiz stopped the car. Then Mrs. Ruiz came out.",
+      "MRS. RUIZ:  I'm Alma Ruiz. Officer Ruiz was my husband."],
+     ["Officer [Ruiz] stopped", "Officer [Ruiz] was my", "Officer [Hector Ruiz Senior], badge"], "I'm [Alma Ruiz]."),
+    (["MR. RUIZ:  I'm Hector Ruiz Junior. My dad was Officer Hector Ruiz Senior, badge 4471, Fresno PD.",
+      "INMATE JONES:  Officer Ruiz stopped the car."],
+     ["Officer [Ruiz] stopped", "Officer [Hector Ruiz Senior], badge"], "I'm [Hector Ruiz Junior]."),
+    # an alias after a full name, with and without quotes: one person, the surname still his
+    (["PRESIDING COMMISSIONER SMITH:  Your crime partner was Marcus Lee Tate, also known as Smoke?",
+      "INMATE JONES:  Yes. Smoke had the gun. Tate was older than me. His mother, Irene Tate, wrote to me."],
+     ["Yes. [Smoke] had", "[Tate] was older", "was [Marcus Lee Tate], also"], "mother, [Irene Tate], wrote"),
+    (["PRESIDING COMMISSIONER SMITH:  The shooter was Andre Wills, aka \"Pooh,\" right?",
+      "INMATE JONES:  Yes. Pooh was seventeen. His cousin Ray Wills drove."],
+     ["Yes. [Pooh] was", "was [Andre Wills], aka"], "cousin [Ray Wills] drove"),
+    # a nickname with a hyphen in quotes between a name's parts: one person
+    (["PRESIDING COMMISSIONER SMITH:  Your crime partner was Marcus \"J-Roc\" Bell, right?",
+      "INMATE JONES:  Yes. J-Roc and his brother Tony Bell."],
+     ["was [Marcus] \"J-Roc\"", "\"J-Roc\" [Bell], right", "Yes. [J-Roc] and"], "brother [Tony Bell]."),
+])
+def test_it_groups_the_mentions_of_one_person(pipeline, lines, same, other):
+    text, analysis = _analysis(pipeline, lines)
+    entities = {_entity(text, analysis, context) for context in same}
+    assert len(entities) == 1 and _entity(text, analysis, other) not in entities, entities
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label"), [
+    # a criminal case's name: the defendant is a person, the People and the State are no place
+    ("You were convicted in People v. Castellanos in 1991.", "Castellanos", "PERSON"),
+    ("You were convicted in People v. Castellanos in 1991.", "People v.", None),
+    ("The Court of Appeal affirmed State v. Whitmore on that.", "State v.", None),
+    # a name with a nickname in quotes between its parts, which the tagger took for a firm: a person
+    ('Your crime partner was Terrence "C-Loc" Givens, right?', 'Terrence "C-Loc" Givens', "PERSON"),
+])
+def test_it_masks_a_class_as_a_reader_would(pipeline, sentence, surface, label):
+    assert_masked_as_a_reader_would(pipeline, sentence, surface, label)
