@@ -78,7 +78,7 @@ _MARKERS = ("BOARD OF PAROLE HEARINGS", "CDCR NUMBER", "CDCR NO", "CDC NUMBER", 
             "PANEL PRESENT", "APPEARANCES", "TRANSCRIBED BY", "INCARCERATED PERSON:",
             # a page printed as a form ("INMATE: ...", "INSTITUTION: ...", "PANEL: ...") under its hearing's name
             "INMATE:", "INSTITUTION:", "PANEL:", "LIFE PRISONER HEARING", "PAROLE CONSIDERATION", "SUITABILITY HEARING")
-_ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A)\b", re.IGNORECASE)
+_ROLE_SKIP = re.compile(r"^UNIDENTIFIED\b|\b(?:TO BE NAMED|NONE|N/A|NOT GIVEN|NOT NAMED|UNNAMED|NAME UNKNOWN)\b", re.IGNORECASE)
 _MAX_TITLE_LINES = 80  # a title page is far shorter; longer blocks are not one
 _KIN = frozenset(KIN_WORDS)  # "Elena Lopez, Victim's Mother"
 #: words of a printed sentence, never of a participant's name or role (``HAVE BEEN MADE``)

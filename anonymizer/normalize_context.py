@@ -10,7 +10,7 @@ import re
 from bisect import bisect_left
 from dataclasses import replace
 
-from . import gazetteer, lexicon
+from . import gazetteer, lexicon, vocabulary
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
@@ -62,6 +62,8 @@ class _Context:
         if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
+            # a participant whose role on the title page says that sex ("Victim's Sister") before the others
+            gids = [g for g in gids if self._role_sex(g) == _title_sex(title.group(1))] or gids
             gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
         profession = self._profession(mention.start)
         if profession:  # "Dr. Lee": the one named in full after that title ("Dr. Samuel Lee"), not Commissioner Lee
@@ -165,8 +167,13 @@ class _Context:
         return [g for g in gids if self.groups[g].header_rank != _OFF_TITLE or g in introduced or g in self._others]
 
     def _sex_of(self, gid: int) -> str | None:
-        """"M"/"F": the sex the person's first name mostly has on the Census lists; None = unknown."""
-        return gazetteer.first_name_sex(self._first_name(gid))
+        """"M"/"F": the sex the person's first name mostly has on the Census lists, else the one a kin word of the
+        title page's role says (``Victim's Sister``); None = unknown."""
+        return gazetteer.first_name_sex(self._first_name(gid)) or self._role_sex(gid)
+
+    def _role_sex(self, gid: int) -> str | None:
+        role = self.groups[gid].role
+        return "F" if role & vocabulary.FEMALE_KIN_WORDS else "M" if role & vocabulary.MALE_KIN_WORDS else None
 
     def _by_sex(self, gids: list[int], title: str, keep: bool = True) -> list[int]:
         """The persons present whom a ``Mr.``/``Ms.`` addresses: the ones of that sex, else the ones

@@ -283,7 +283,7 @@ _NICK_CLOSE = re.compile(rf"{CLOSE_QUOTE}[ ]")
 
 
 #: between a full name and another name of the same person (``, also known as "``, `` aka ``, `` (a/k/a ``)
-_ALIAS = re.compile(rf",?[ ]\(?(?i:also[ ]known[ ]as|aka|a\.k\.a\.|a/k/a)[ ]{OPEN_QUOTE}?")
+_ALIAS = re.compile(rf",?[ ]\(?(?i:(?:also|formerly)[ ]known[ ]as|aka|a\.k\.a\.|a/k/a|f/k/a)(?:[ ]?{OPEN_QUOTE})?")
 
 
 def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:
@@ -297,10 +297,12 @@ def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:
             name = " ".join(text[m.start:m.end] for m in (first, nick, last))
             whole.update({m.start: name for m in (first, nick, last)})
     for name, alias in zip(people, people[1:]):  # "Darnell Hollingsworth, also known as "Boo"": one person
+        between = " ".join(text[name.end:alias.start].replace(")", " ").split())  # a caption box's brackets too
         if name.start not in whole and len(_name_words(text[name.start:name.end])) > 1 \
-                and _ALIAS.fullmatch(text, name.end, alias.start):
+                and _ALIAS.fullmatch(between if between[:1] == "," else f" {between}"):
             first, *rest = text[name.start:name.end].split()  # the alias after the first name, as a nickname is
-            whole[name.start] = whole[alias.start] = " ".join([first, text[alias.start:alias.end], *rest])
+            other = [w for w in text[alias.start:alias.end].split() if w.casefold() not in map(str.casefold, rest)]
+            whole[name.start] = whole[alias.start] = " ".join([first, *other[other[:1] == [first]:], *rest])
     return whole
 
 

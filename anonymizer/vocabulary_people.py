@@ -70,6 +70,9 @@ ACQUAINTANCE_WORDS = (
     "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
     "godson", "goddaughter", "girl", "boy", "baby",  # "Her little girl, Nevaeh, was four"
 )  # fmt: skip
+#: kin words that tell a title page's participant's sex (``ABEBA WOLDEMARIAM, Victim's Sister``), folded
+FEMALE_KIN_WORDS = frozenset("mother sister daughter wife aunt grandmother granddaughter niece widow mom stepmother".split())
+MALE_KIN_WORDS = frozenset("father brother son husband uncle grandfather grandson nephew widower dad stepfather".split())
 #: nouns of people a name in brackets may follow ("a guy (Spider)"): such a bracket names someone
 PEOPLE_NOUNS = (
     "guy", "man", "woman", "lady", "dude", "homie", "homeboy", "celly", "person", "someone", "somebody", "officer",

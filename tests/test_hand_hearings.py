@@ -34,7 +34,9 @@ panel listed under ``For the Board:`` (a grandfather's village in Jalisco, the M
 a holiday's night, a middle name's short form), and a Korean family's hearing through an interpreter (names printed
 surname first, a bare number in brackets after the name, an answer after an aside), and a hearing for a peace
 officer's death under a title page printed as a form (an alias on it, a father and son named with ``Senior`` and
-``Junior``, crime partners with a nickname in quotes, a case's name, an appellate case's number). They are
+``Junior``, crime partners with a nickname in quotes, a case's name, an appellate case's number), and an Ethiopian
+family's hearing (a name changed, printed as ``formerly known as`` in the caption box, a wife who kept her father's name,
+tattoos, a title page's participant whose name was not given). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -318,6 +320,13 @@ EXPECTED = {
          "West 104th Street", "Siobhan", "Torrance", "twenty-two years old", "fifty-six"],
         ["People v.", "Court of Appeal", "Alternatives to Violence", "Marsy's Law", "Operator", "Level IV"],
     ),
+    "name_change_tattoos.txt": (
+        ["K-77314", "SAMUEL TESFAYE", "SAMUEL GEBREMEDHIN", "ANAHIT HAKOBYAN", "LEVI BRANDT-OKAFOR", "WINONA SHAKESPEARE",
+         "ABEBA WOLDEMARIAM", "Samuel Gebremedhin", "Addis Ababa", "4-7-61", "six foot two", "Lil Abeba",
+         "Yonas Woldemariam", "March 9th, '89", "Blue Nile", "Lion of Judah Cab Company", "1TMZ442", "Dawit Alemu",
+         "Marquez-Thornbury", "Ferreira-Lind", "Selam Tesfaye", "Grossmont College", "twenty-one", "twenty-six"],
+        ["CHAPLAIN (NAME NOT GIVEN)", "Vocational Electronics", "TENTH HEARING", "In our culture"],
+    ),
 }
 
 
@@ -471,6 +480,10 @@ GROUPED = [
                                          ["mother, [Odessa Hollingsworth], passed"]]),
     ("officer_victim_codefendants.txt", [['were [Kevin] "K-Dog"', '"K-Dog" [Sutton] and', "[K-Dog] had the"],
                                          ["[Tremaine Mabry]. He"]]),
+    ("name_change_tattoos.txt", [["[SAMUEL TESFAYE], formerly", "known as [SAMUEL GEBREMEDHIN]", "born [Samuel Gebremedhin] in",
+                                  "I forgave [Samuel] in"], ["daughter, [Selam Tesfaye], is"]]),
+    ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
+                                 ["The victim, [Yonas Woldemariam], was"]]),
 ]
 
 

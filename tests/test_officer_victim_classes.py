@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from anonymizer.header import split_title
 from anonymizer.ingest import load_bytes
 
 from .sentences import assert_masked_as_a_reader_would
@@ -45,6 +46,17 @@ def _entity(text: str, analysis, context: str) -> int:
     (["PRESIDING COMMISSIONER SMITH:  Your crime partner was Marcus \"J-Roc\" Bell, right?",
       "INMATE JONES:  Yes. J-Roc and his brother Tony Bell."],
      ["was [Marcus] \"J-Roc\"", "\"J-Roc\" [Bell], right", "Yes. [J-Roc] and"], "brother [Tony Bell]."),
+    # a former name after "formerly known as": the same person
+    (["PRESIDING COMMISSIONER SMITH:  You are Omar Haddad, formerly known as Omar Saleh?",
+      "INMATE JONES:  Yes. I was Omar Saleh until 2010. My brother Karim Haddad lives in Fresno."],
+     ["are [Omar Haddad], formerly", "known as [Omar Saleh]?", "was [Omar Saleh] until"], "brother [Karim Haddad] lives"),
+    # a woman's title before a surname a woman and a man share, her sex told only by her role on the title page
+    (["STATE OF CALIFORNIA", "BOARD OF PAROLE HEARINGS", "In the matter of the Life Term Parole Consideration Hearing of:",
+      "CDCR Number: C-12345\nJOHN JONES\nPANEL PRESENT:\nELLEN MORA, Presiding Commissioner\nOTHERS PRESENT:\n"
+      "JOHN JONES, Inmate\nTIGIST HAILU, Victim's Mother\n\n--oOo--",
+      "PRESIDING COMMISSIONER MORA:  The victim, Dereje Hailu, was nineteen. Hailu was a student. Wait, Ms. Hailu is "
+      "listed as his mother."],
+     ["Ms. [Hailu] is", "[TIGIST HAILU], Victim's"], "The victim, [Dereje Hailu], was"),
 ])
 def test_it_groups_the_mentions_of_one_person(pipeline, lines, same, other):
     text, analysis = _analysis(pipeline, lines)
@@ -62,3 +74,12 @@ def test_it_groups_the_mentions_of_one_person(pipeline, lines, same, other):
 ])
 def test_it_masks_a_class_as_a_reader_would(pipeline, sentence, surface, label):
     assert_masked_as_a_reader_would(pipeline, sentence, surface, label)
+
+
+@pytest.mark.parametrize("unnamed", ["CHAPLAIN (NAME NOT GIVEN)", "ESCORT OFFICER (NOT NAMED)", "INTERPRETER, UNNAMED"])
+def test_it_names_no_one_for_a_title_pages_participant_without_a_name(unnamed):
+    page = ("STATE OF CALIFORNIA\nBOARD OF PAROLE HEARINGS\nIn the matter of the Life Term Parole Consideration Hearing of:\n"
+            f"CDCR Number: C-12345\nJOHN JONES\nOTHERS PRESENT:\nJOHN JONES, Inmate\n{unnamed}, Support Person\n\n"
+            "--oOo--\n\nPRESIDING COMMISSIONER MORA:  Good morning.\n")
+    _, header = split_title(page)
+    assert [p.name for p in header.participants] == ["JOHN JONES"]
