@@ -216,6 +216,8 @@ def spacy_mentions(doc) -> list[Mention]:
             start, label = start + party.end(), "PERSON"
         elif label != "PERSON" and is_nicknamed_name(ent.text):
             label = "PERSON"  # 'Terrence "C-Loc" Givens' taken for a firm
+        elif _CODE.fullmatch(ent.text):
+            label = "ID"  # "HVT-20887": a number with its letters, no firm
         if label in ("ORGANIZATION", "LOCATION"):
             end = _particle_tail(doc, ent.end, end)
         if label in ("DATE", "TIME"):
@@ -243,6 +245,8 @@ def _cut_at_quote(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces
 
 
+#: a code of capitals and digits (``HVT-20887``, ``AB1234``)
+_CODE = re.compile(r"[A-Z]{1,4}-?\d{3,}")
 #: the prosecuting side of a criminal case's name, before the defendant's (``People v. Hollingsworth``)
 _PEOPLE_V = re.compile(r"(?:The[ ])?(?:People|State)[ ]v(?:s)?\.?[ ]+")
 
@@ -263,8 +267,10 @@ def _particle_tail(doc, after: int, end: int) -> int:
 
 #: a sentence ending on a lower-case word inside a span (``meth.  So``; not ``St. Louis``, ``J. R.``),
 #: a gap between printed columns or lines (``DESMOND RAY OKAFOR      CDCR Number``) or a spaced dash
-#: (``BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING``)
-_SENTENCE_END = re.compile(r"(?:\b[a-z]{2,}[.?!](\s+)|(?<=\S)([ ]{3,}|[ ]*[\t\n]\s*|[ ]+[-–—]+[ ]+))(?=\S)")
+#: (``BOARD OF PAROLE HEARINGS - DOCUMENTATION HEARING``), or a capital's full stop before a pronoun or an article
+#: (``Facility B. Your cellie``)
+_SENTENCE_END = re.compile(r"(?:\b[a-z]{2,}[.?!](\s+)|(?<=\S)([ ]{3,}|[ ]*[\t\n]\s*|[ ]+[-–—]+[ ]+)"
+                           r"|(?<=\b[A-Z][.])(\s+)(?=(?:Your|The|He|She|We|They|My|It|This|That|There|I)\b))(?=\S)")
 
 
 def _cut_at_sentence_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
