@@ -8,7 +8,11 @@ Output folder ``DIR``:
 * ``text/NAME.txt`` — normalized text; ``pseudonymized/NAME.txt`` — tagged text;
 * ``keys/NAME.key.json`` — the re-identification key (mode 0600: it is secret);
 * ``stats.json`` — counts per label and file (the paper's Table 6);
-* ``errors.json`` — ``[{"file", "reason"}]`` when any input failed.
+* ``errors.json`` — ``[{"file", "reason"}]`` when any input failed;
+* ``keys/names.json`` — (neutral names, the default) each ``hearing_0001`` or ``argument N``
+  mapped back to its input (mode 0600: file names may hold people's names).
+
+With neutral names no file name of an input appears on the console or outside ``keys/``.
 
 Output order is the sorted input order whatever ``jobs`` is, so ``jobs=1`` and
 ``jobs=N`` write byte-identical files. Failure reasons never contain document text: an
@@ -75,13 +79,14 @@ def run(
     style: str = "parts",
     jobs: int = 1,
     stream: TextIO | None = None,
-    neutral_names: bool = False,
+    neutral_names: bool = True,
 ) -> BatchResult:
     """Anonymize every input under ``paths`` into ``out_dir``; progress goes to ``stream``.
 
     A failing input never stops the others. ``jobs > 1`` uses that many worker
-    processes, each building one ``Pipeline``. With ``neutral_names`` the outputs are named
-    ``hearing_0001`` … (sorted input order) and ``keys/names.json`` maps each to its input.
+    processes, each building one ``Pipeline``. With ``neutral_names`` (the default) the outputs,
+    the progress lines and the failures are named ``hearing_0001`` … (sorted input order) or
+    ``argument N`` and ``keys/names.json`` maps each to its input; else after the inputs.
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}")
@@ -92,7 +97,9 @@ def run(
     job_list, failures = discover(paths, exclude=out, neutral=neutral_names)
     prepare(out)
     if neutral_names:
-        write_secret(out / "keys" / "names.json", dumps([{"file": job.name, "input": job.label} for job in job_list]))
+        names = [{"file": job.name, "input": job.source} for job in job_list]
+        names += [{"file": f.file, "input": f.source} for f in failures]
+        write_secret(out / "keys" / "names.json", dumps(names))
     bar = ProgressBar(stream, len(job_list))
     documents: dict[int, Document] = {}
     job_failures: dict[int, Failure] = {}

@@ -2,7 +2,11 @@
 
 Part of ``anonymizer.batch`` (which re-exports these names): ``.pdf``/``.txt`` files, folders
 searched recursively, TAB ``.jsonl`` files (one job per document); sorted order, unique
-file-system-safe names or neutral ``hearing_0001`` names.
+neutral ``hearing_0001`` names (the default) or unique file-system-safe names after the inputs.
+
+With neutral names nothing the command prints or writes outside ``keys/`` names an input (a
+file name may hold a person's name, ``JOHNSON_Robert_hearing.pdf``): a job is ``hearing_0003``,
+an argument refused outright is ``argument 2``; ``keys/names.json`` maps them back.
 """
 from __future__ import annotations
 
@@ -24,14 +28,15 @@ class Job:
     """One document to anonymize."""
 
     name: str  # unique output name: DIR/text/NAME.txt
-    label: str  # how messages name the input: its path, or "path#doc_id" for a TAB document
+    label: str  # how messages name the input: its neutral name, or (input names) its source
     path: str  # the file to ingest (for a TAB document: the jsonl it came from)
     text: str | None = None  # a TAB document's text
+    source: str = ""  # the input: its path, or "path#doc_id" for a TAB document (keys/names.json only)
 
     @property
     def display(self) -> str:
-        """Short name for the progress bar."""
-        return Path(self.path).name + (f"#{self.name}" if self.text is not None else "")
+        """Short name for the progress bar: the output name (neutral unless input names were asked for)."""
+        return self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,53 +45,63 @@ class Failure:
 
     file: str
     reason: str
+    source: str = ""  # the input as given (keys/names.json only, when ``file`` is neutral)
 
     def line(self) -> str:
         return f"{self.file}: {self.reason}"
 
 
 def discover(
-    paths: Iterable[str | Path], exclude: Path | None = None, neutral: bool = False
+    paths: Iterable[str | Path], exclude: Path | None = None, neutral: bool = True
 ) -> tuple[list[Job], list[Failure]]:
     """Jobs for every input in sorted order (unique names), and inputs refused outright.
 
     Folders are searched recursively for ``.pdf``/``.txt``, skipping ``exclude`` (the
-    output folder). Two inputs with the same stem get distinct names (``NAME``, ``NAME-2``).
+    output folder). ``neutral``: jobs are named ``hearing_0001`` … and a refused argument
+    ``argument N`` (its position on the command line); else after the inputs, two inputs with
+    the same stem getting distinct names (``NAME``, ``NAME-2``) and failures their paths.
     """
     failures: list[Failure] = []
-    files: dict[Path, Path] = {}
+    files: dict[Path, tuple[Path, int]] = {}
     excluded = exclude.resolve() if exclude else None
-    for raw in paths:
+
+    def refused(path: Path, position: int, reason: str) -> Failure:
+        return Failure(f"argument {position}" if neutral else str(path), reason, str(path))
+
+    for position, raw in enumerate(paths, start=1):
         path = Path(raw)
         if path.is_dir():
             found = (f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
-            files.update((f.resolve(), f) for f in found if not (excluded and f.resolve().is_relative_to(excluded)))
+            files.update((f.resolve(), (f, position)) for f in found
+                         if not (excluded and f.resolve().is_relative_to(excluded)))
         elif path.is_file() and path.suffix.lower() in (*INPUT_SUFFIXES, TAB_SUFFIX):
-            files.setdefault(path.resolve(), path)
+            files.setdefault(path.resolve(), (path, position))
         elif path.exists():
-            failures.append(Failure(str(path), "unsupported file type (expected .pdf, .txt, .jsonl or a folder)"))
+            failures.append(refused(path, position, "unsupported file type (expected .pdf, .txt, .jsonl or a folder)"))
         else:
-            failures.append(Failure(str(path), "no such file or folder"))
+            failures.append(refused(path, position, "no such file or folder"))
     pending: list[tuple[str, Job]] = []  # (stem, job without its final name)
-    for path in sorted(files.values(), key=str):
+    for path, position in sorted(files.values(), key=lambda found: str(found[0])):
         if path.suffix.lower() == TAB_SUFFIX:
-            tab_jobs, tab_failures = _tab_jobs(path)
+            tab_jobs, tab_failures = _tab_jobs(path, f"argument {position}" if neutral else str(path))
             pending += tab_jobs
             failures += tab_failures
         else:
-            pending.append((path.stem, Job(name="", label=str(path), path=str(path))))
+            pending.append((path.stem, Job(name="", label=str(path), path=str(path), source=str(path))))
     names = ([export.neutral_name(i) for i in range(1, len(pending) + 1)] if neutral
              else unique_names([stem for stem, _ in pending]))
-    jobs = [Job(name, job.label, job.path, job.text) for name, (_, job) in zip(names, pending)]
+    jobs = [Job(name, name if neutral else job.label, job.path, job.text, job.source)
+            for name, (_, job) in zip(names, pending)]
     return jobs, failures
 
 
-def _tab_jobs(path: Path) -> tuple[list[tuple[str, Job]], list[Failure]]:
+def _tab_jobs(path: Path, shown: str) -> tuple[list[tuple[str, Job]], list[Failure]]:
+    """The documents of a TAB file; failures name it ``shown`` (its path or ``argument N``)."""
     jobs, failures = [], []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        return [], [Failure(str(path), f"cannot read ({type(exc).__name__})")]
+        return [], [Failure(shown, f"cannot read ({type(exc).__name__})", str(path))]
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -96,9 +111,11 @@ def _tab_jobs(path: Path) -> tuple[list[tuple[str, Job]], list[Failure]]:
             if not isinstance(text, str):
                 raise TypeError("text")
         except (json.JSONDecodeError, KeyError, TypeError):
-            failures.append(Failure(f"{path}:{number}", "not a TAB document (text, metadata.provenance.doc_id)"))
+            failures.append(Failure(f"{shown}:{number}", "not a TAB document (text, metadata.provenance.doc_id)",
+                                    f"{path}:{number}"))
             continue
-        jobs.append((doc_id, Job(name="", label=f"{path}#{doc_id}", path=str(path), text=text)))
+        source = f"{path}#{doc_id}"
+        jobs.append((doc_id, Job(name="", label=source, path=str(path), text=text, source=source)))
     return jobs, failures
 
 

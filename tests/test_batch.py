@@ -64,7 +64,7 @@ def test_it_discovers_inputs_recursively_in_sorted_order(tmp_path):
     for rel in ("b/x.txt", "a/y.PDF", "a/deep/z.txt", "a/notes.md", "out/text/old.txt"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x", encoding="utf-8")
-    jobs, failures = discover([tmp_path], exclude=tmp_path / "out")
+    jobs, failures = discover([tmp_path], exclude=tmp_path / "out", neutral=False)
     assert [Path(j.path).relative_to(tmp_path).as_posix() for j in jobs] == ["a/deep/z.txt", "a/y.PDF", "b/x.txt"]
     assert [j.name for j in jobs] == ["z", "y", "x"] and failures == []
 
@@ -73,7 +73,7 @@ def test_it_keeps_colliding_stems_apart(tmp_path):
     for rel in ("one/hearing.txt", "two/hearing.txt", "two/hearing.pdf"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x", encoding="utf-8")
-    jobs, _ = discover([tmp_path / "one", tmp_path / "two", tmp_path / "one" / "hearing.txt"])
+    jobs, _ = discover([tmp_path / "one", tmp_path / "two", tmp_path / "one" / "hearing.txt"], neutral=False)
     assert [j.name for j in jobs] == ["hearing", "hearing-2", "hearing-3"]
 
 
@@ -95,7 +95,7 @@ def test_it_makes_unique_safe_names(stems, names):
 )
 def test_it_refuses_unknown_inputs(tmp_path, name, reason):
     (tmp_path / "notes.docx").write_bytes(b"PK")
-    jobs, failures = discover([tmp_path / name])
+    jobs, failures = discover([tmp_path / name], neutral=False)
     assert jobs == [] and len(failures) == 1
     assert failures[0].file == str(tmp_path / name) and reason in failures[0].reason
 
@@ -107,7 +107,7 @@ def tab_line(doc_id: str, text: str) -> str:
 def test_it_reads_tab_documents_as_inputs(tmp_path):
     path = tmp_path / "tab.jsonl"
     path.write_text("\n".join([tab_line("001-2", "B text."), "not json", tab_line("001-1", "A text."), ""]), encoding="utf-8")
-    jobs, failures = discover([path])
+    jobs, failures = discover([path], neutral=False)
     assert [(j.name, j.text, j.label) for j in jobs] == [("001-2", "B text.", f"{path}#001-2"), ("001-1", "A text.", f"{path}#001-1")]
     assert [f.file for f in failures] == [f"{path}:2"]
 
@@ -185,7 +185,7 @@ def run_one(inputs, tmp_path_factory):
 
     out = tmp_path_factory.mktemp("out1")
     stream = io.StringIO()
-    result = batch.run([inputs], out, Config(), jobs=1, stream=stream)
+    result = batch.run([inputs], out, Config(), jobs=1, stream=stream, neutral_names=False)
     return result, out, stream.getvalue()
 
 
@@ -266,7 +266,7 @@ def test_it_writes_identical_outputs_with_two_processes(run_one, inputs, tmp_pat
 
     _, out_one, _ = run_one
     out_two = tmp_path / "out2"
-    result = batch.run([inputs], out_two, Config(), jobs=2, stream=io.StringIO())
+    result = batch.run([inputs], out_two, Config(), jobs=2, stream=io.StringIO(), neutral_names=False)
     assert result.ok == ("hearing_a", "hearing_b")
     one = {p.relative_to(out_one): p.read_bytes() for p in sorted(out_one.rglob("*")) if p.is_file()}
     two = {p.relative_to(out_two): p.read_bytes() for p in sorted(out_two.rglob("*")) if p.is_file()}
@@ -285,7 +285,7 @@ def test_it_runs_the_anonymize_command(inputs, tmp_path):
     with pytest.raises(CommandError) as failed:
         call_command(
             "anonymize", str(inputs / "hearing_a.txt"), str(inputs / "empty.txt"), str(tab),
-            "--out", str(out), "--style", "referent", stdout=stdout, stderr=stderr,
+            "--out", str(out), "--style", "referent", "--input-names", stdout=stdout, stderr=stderr,
         )  # fmt: skip
     assert failed.value.returncode == 1
     assert f"{inputs / 'empty.txt'}: empty file" in stderr.getvalue().splitlines()
@@ -302,6 +302,7 @@ def test_it_exits_cleanly_when_every_file_succeeds(inputs, tmp_path):
     (out / "errors.json").write_text("[]", encoding="utf-8")  # stale from an earlier run
     stdout = io.StringIO()
     stderr = io.StringIO()
-    call_command("anonymize", str(inputs / "sub" / "hearing_b.txt"), "--out", str(out), stdout=stdout, stderr=stderr)
+    call_command("anonymize", str(inputs / "sub" / "hearing_b.txt"), "--out", str(out), "--input-names", stdout=stdout,
+                 stderr=stderr)
     assert "1 file(s) ok, 0 failed" in stdout.getvalue(), stderr.getvalue()
     assert not (out / "errors.json").exists()

@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from anonymizer.batch import discover
 from anonymizer.export import neutral_name, neutral_number
@@ -51,3 +51,42 @@ def test_it_runs_the_anonymize_command_with_neutral_names(tmp_path):
     assert mapping == [{"file": "hearing_0001", "input": str(source)}]
     assert stat.S_IMODE((out / "keys" / "names.json").stat().st_mode) == 0o600
     assert Path(out / "keys" / "hearing_0001.key.json").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("flags", [[], ["--neutral-names"]])
+def test_it_names_no_input_on_the_console_or_in_shared_outputs(tmp_path, flags):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "JOHNSON_Robert_hearing.txt").write_text(TEXT, encoding="utf-8")
+    (folder / "GARCIA_Maria_hearing.txt").write_bytes(b"")  # fails: empty
+    tab = tmp_path / "NGUYEN_Thanh.jsonl"
+    tab.write_text("not json\n", encoding="utf-8")
+    out = tmp_path / "out"
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError) as failed:
+        call_command("anonymize", str(folder), str(tab), str(tmp_path / "MISSING_Person.pdf"), "--out", str(out),
+                     *flags, stdout=stdout, stderr=stderr)
+    printed = stdout.getvalue() + stderr.getvalue() + str(failed.value)
+    shared = [p for p in out.rglob("*") if p.is_file() and "keys" not in p.parts]
+    for surname in ("johnson", "robert", "garcia", "maria", "nguyen", "thanh", "missing"):
+        assert surname not in printed.casefold(), surname
+        for path in shared:
+            assert surname not in path.relative_to(out).as_posix().casefold()
+            assert surname not in path.read_text(encoding="utf-8").casefold(), path
+    assert "hearing_0001: empty file" in stderr.getvalue().splitlines()
+    assert {"argument 2:1", "argument 3"} <= {e["file"] for e in json.loads((out / "errors.json").read_text())}
+    mapping = {m["file"]: m["input"] for m in json.loads((out / "keys" / "names.json").read_text(encoding="utf-8"))}
+    assert mapping["hearing_0001"].endswith("GARCIA_Maria_hearing.txt")
+    assert mapping["argument 3"] == str(tmp_path / "MISSING_Person.pdf")
+
+
+@pytest.mark.django_db
+def test_it_names_outputs_after_the_inputs_only_when_asked(tmp_path):
+    source = tmp_path / "Young-AK2960-2024-10-24.txt"
+    source.write_text(TEXT, encoding="utf-8")
+    out = tmp_path / "out"
+    stderr = io.StringIO()
+    call_command("anonymize", str(source), "--out", str(out), "--input-names", stdout=io.StringIO(), stderr=stderr)
+    assert (out / "text" / "Young-AK2960-2024-10-24.txt").is_file() and not (out / "keys" / "names.json").exists()
+    assert "Young-AK2960-2024-10-24" in stderr.getvalue()

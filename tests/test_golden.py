@@ -64,7 +64,7 @@ def test_it_keeps_the_batch_outputs(corpus_dir, config, tmp_path):
     actual: dict[str, str] = {}
     for style in ("parts", "referent"):
         out = tmp_path / style
-        result = batch.run(inputs, out, config, style=style, jobs=1)
+        result = batch.run(inputs, out, config, style=style, jobs=1, neutral_names=False)
         assert not result.failures
         for path in sorted(out.rglob("*")):
             if path.is_file():

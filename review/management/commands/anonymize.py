@@ -47,8 +47,12 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
         parser.add_argument("--style", choices=batch.STYLES, default="parts", help="pseudonym style")
         parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1: in process)")
-        parser.add_argument("--neutral-names", action="store_true",
-                            help="name outputs hearing_0001 … instead of after the inputs (mapping in keys/names.json)")
+        names = parser.add_mutually_exclusive_group()
+        names.add_argument("--neutral-names", action="store_false", dest="input_names",
+                           help="the default: outputs, progress and errors name hearing_0001 … (mapping in keys/names.json)")
+        names.add_argument("--input-names", action="store_true", dest="input_names",
+                           help="name outputs, progress and errors after the input files (which may name people)")
+        parser.set_defaults(input_names=False)
 
     def handle(self, *args, **options) -> None:
         if options["jobs"] < 1:
@@ -60,11 +64,11 @@ class Command(BaseCommand):
             style=options["style"],
             jobs=options["jobs"],
             stream=_Raw(self.stderr),
-            neutral_names=options["neutral_names"],
+            neutral_names=not options["input_names"],
         )
         for failure in result.failures:
             self.stderr.write(failure.line())
         self.stdout.write(result.summary())
         if result.exit_status:
-            message = f"{len(result.failures)} file(s) failed, see {options['out']}/errors.json"
+            message = f"{len(result.failures)} file(s) failed, see errors.json in the output folder"
             raise CommandError(message, returncode=result.exit_status)
