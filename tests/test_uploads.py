@@ -218,3 +218,32 @@ def test_it_says_why_an_upload_it_cannot_read_imported_nothing(admin_client, set
     shown = [str(m) for m in response.context["messages"]]
     assert len(shown) == 1 and shown[0].startswith("Nothing was imported: ") and reason in shown[0], shown
     assert not Document.objects.exists()
+
+
+# --- a file name gives a readable title and a storable name ----------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("filename", "title", "original_name"), [
+    (" .pdf", importing.UNTITLED, ".pdf"),
+    ("   .TXT", importing.UNTITLED, ".TXT"),
+    (".txt", importing.UNTITLED, ".txt"),
+    ("..txt", importing.UNTITLED, "..txt"),
+    ("  Hearing \t one  .txt", "Hearing one", "Hearing one .txt"),
+    ("folder\\sub\\hearing.txt", "hearing", "hearing.txt"),
+    ("hear\x00ing\x07.txt", "hearing", "hearing.txt"),  # PostgreSQL refuses NUL in text
+    ("x" * 300 + ".txt", "x" * 251, "x" * 251 + ".txt"),  # both columns hold 255 characters
+], ids=["space-stem", "spaces-upper-suffix", "no-stem", "dot-stem", "white-space", "windows-path", "control",
+        "too-long"])
+def test_it_titles_an_upload_by_its_name_or_says_untitled(filename, title, original_name):
+    corpus = Corpus.objects.create(name="names")
+    documents, errors = services.create_documents(corpus, [(filename, b"INMATE DOE: yes\n")])
+    assert errors == [] and len(documents) == 1
+    document = Document.objects.get()
+    assert (document.title, document.original_name) == (title, original_name)
+
+
+@pytest.mark.django_db
+def test_it_still_refuses_a_name_of_another_type():
+    corpus = Corpus.objects.create(name="names")
+    documents, errors = services.create_documents(corpus, [(" .docx", b"PK"), ("notes.pdf.exe", b"MZ")])
+    assert documents == [] and [e.reason for e in errors] == ["unsupported file type (upload .pdf or .txt)"] * 2

@@ -23,6 +23,22 @@ from .text import overlaps
 log = logging.getLogger(__name__)
 
 ALLOWED_SUFFIXES = (".pdf", ".txt")
+UNTITLED = "untitled upload"  # the title of a file whose name has nothing before its suffix (" .pdf")
+_NAME_LENGTH = 255  # Document.title and Document.original_name
+
+
+def upload_name(filename: str) -> tuple[str, str, str]:
+    """(name kept, title, suffix) of an uploaded file name: no folder, no control or NUL character
+    (PostgreSQL refuses NUL), runs of white space one space, at most 255 characters; the title is the
+    name without its suffix, ``UNTITLED`` when nothing is left (" .pdf", ".txt")."""
+    name = "".join(c for c in Path(str(filename).replace("\\", "/")).name if c.isprintable() or c.isspace())
+    name = " ".join(name.split())
+    suffix = name.lower() if name.lower() in ALLOWED_SUFFIXES else Path(name).suffix.lower()
+    stem = name[: len(name) - len(suffix)].strip(" .")
+    if len(name) > _NAME_LENGTH:
+        stem = stem[: _NAME_LENGTH - len(suffix)].rstrip()
+        name = stem + name[len(name) - len(suffix):]
+    return name, stem or UNTITLED, suffix
 
 
 def config_from_settings(corpus: Corpus | None = None) -> Config:
@@ -52,30 +68,30 @@ def create_documents(
     created: list[Document] = []
     errors: list[UploadError] = []
     for filename, content in files:
-        name = Path(filename).name
-        if Path(name).suffix.lower() not in ALLOWED_SUFFIXES:
+        name, title, suffix = upload_name(filename)
+        if suffix not in ALLOWED_SUFFIXES:
             errors.append(UploadError(name, "unsupported file type (upload .pdf or .txt)"))
             continue
-        outcome = _import_one(corpus, name, content, limit)
+        outcome = _import_one(corpus, name, title, content, limit)
         (errors if isinstance(outcome, UploadError) else created).append(outcome)
     return created, errors
 
 
-def _import_one(corpus: Corpus, name: str, content: bytes | Chunked, limit: int) -> Document | UploadError:
+def _import_one(corpus: Corpus, name: str, title: str, content: bytes | Chunked, limit: int) -> Document | UploadError:
     """One file (its bytes live only while this runs)."""
     data = content if isinstance(content, bytes) else read_limited(content, limit)
     if data is None or len(data) > limit:
         return UploadError(name, too_large(limit))
     if not data:
         return UploadError(name, "empty file")
-    document, new = _store(corpus, name, data)
+    document, new = _store(corpus, name, title, data)
     if new:
         return document
     return UploadError(name, f"the same file as document '{document.title}' (id {document.pk}) of this corpus; "
                              "not imported again (Retry or re-run that document instead)")
 
 
-def _store(corpus: Corpus, name: str, data: bytes) -> tuple[Document, bool]:
+def _store(corpus: Corpus, name: str, title: str, data: bytes) -> tuple[Document, bool]:
     """(the new document, True), or (the document of ``corpus`` already holding exactly ``data``, False)."""
     sha = hashlib.sha256(data).hexdigest()
     same = _same_content(corpus, sha, data)
@@ -83,7 +99,7 @@ def _store(corpus: Corpus, name: str, data: bytes) -> tuple[Document, bool]:
         return same, False
     try:
         with transaction.atomic():
-            document = Document.objects.create(corpus=corpus, title=Path(name).stem, original_name=name,
+            document = Document.objects.create(corpus=corpus, title=title, original_name=name,
                                                original=data, content_sha256=sha)
     except IntegrityError:  # the same bytes stored by another upload since the look above
         same = _same_content(corpus, sha, data)
