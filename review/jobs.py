@@ -24,6 +24,7 @@ from django.utils import timezone
 from config.redis_tools import Pause
 
 from . import pipelines, services
+from .job_heartbeat import DATABASE_DOWN, Heartbeat
 from .models import Document, Export
 
 log = logging.getLogger(__name__)
@@ -61,71 +62,21 @@ def pdf_limits():
     )
 
 
-class Heartbeat:
-    """Stamps ``heartbeat_at`` of the registered rows every ``JOB_HEARTBEAT_SECONDS`` (one thread per process)."""
-
-    def __init__(self) -> None:
-        self.rows: dict[tuple[type, int], int] = {}
-        self.lock = threading.Lock()
-        self.thread: threading.Thread | None = None
-        self.stopping = threading.Event()
-        self.also: list[Callable[[], None]] = []  # called on every beat too (review.worker: "a worker is alive")
-
-    def add(self, model: type, pk: int) -> None:
-        model.objects.filter(pk=pk).update(heartbeat_at=timezone.now())
-        if settings.JOBS_MODE == "inline":
-            return
-        with self.lock:
-            self.rows[(model, pk)] = self.rows.get((model, pk), 0) + 1
-        self.start()
-
-    def start(self) -> None:
-        """Beat (and recover dead jobs every ``JOB_STALE_SECONDS``) from now on, even with no job:
-        a worker started after another was killed recovers that one's job while it waits (``review.worker``)."""
-        with self.lock:
-            if self.thread is None or not self.thread.is_alive():
-                self.stopping.clear()
-                self.thread = threading.Thread(target=self._beat, name="job-heartbeat", daemon=True)
-                self.thread.start()
-
-    def stop(self) -> None:
-        self.stopping.set()
-        if self.thread is not None:
-            self.thread.join()
-
-    def remove(self, model: type, pk: int) -> None:
-        with self.lock:
-            left = self.rows.get((model, pk), 0) - 1
-            if left > 0:
-                self.rows[(model, pk)] = left
-            else:
-                self.rows.pop((model, pk), None)
-
-    def _beat(self) -> None:
-        checked = time.monotonic()
-        while not self.stopping.wait(settings.JOB_HEARTBEAT_SECONDS):
-            with self.lock:
-                rows = list(self.rows)
-            try:
-                now = timezone.now()
-                for model in {m for m, _ in rows}:
-                    model.objects.filter(pk__in=[pk for m, pk in rows if m is model]).update(heartbeat_at=now)
-                for beat in list(self.also):
-                    beat()
-                if time.monotonic() - checked >= settings.JOB_STALE_SECONDS:
-                    checked = time.monotonic()
-                    services.recover_stale_jobs()  # jobs of a process that died meanwhile
-            except Exception as exc:  # noqa: BLE001 - a database hiccup must not kill the heartbeat
-                log.warning("job heartbeat failed (%s)", type(exc).__name__)
-            finally:
-                close_old_connections()
-
-
 heartbeat = Heartbeat()
 
 
 def analyze_document(document_id: int) -> str:
-    """Ingest (if needed) and pre-annotate one document. Returns the final status."""
+    """Ingest (if needed) and pre-annotate one document. Returns the final status; a database lost
+    mid-job leaves the document failed and retryable as soon as it answers again (``fail_later``)."""
+    try:
+        return _analyze(document_id)
+    except DATABASE_DOWN as exc:  # its own failure could not be written either
+        log.error("document %s: database unreachable during the automatic pass (%s)", document_id, type(exc).__name__)
+        heartbeat.fail_later(Document, document_id, services.recovery.DATABASE_LOST)
+        return Document.Status.FAILED
+
+
+def _analyze(document_id: int) -> str:
     from anonymizer.ingest import IngestError, load_bytes
 
     started = time.monotonic()
@@ -142,6 +93,8 @@ def analyze_document(document_id: int) -> str:
     except IngestError as exc:
         document.fail(exc.reason)
         log.info("document %s failed ingestion", document.pk)
+    except DATABASE_DOWN:
+        raise  # written by analyze_document when the database answers again
     except PassTimeout:
         document.fail(f"the automatic pass took longer than {settings.JOB_MAX_SECONDS} s (limit); split the file or raise JOB_MAX_SECONDS")
         log.warning("document %s: automatic pass past the time limit", document.pk)
@@ -172,11 +125,16 @@ def export_corpus(export_id: int) -> str:
     """Run one corpus export (review.exporting); returns its final status."""
     from . import exporting  # the export imports nothing of the jobs: no cycle
 
-    heartbeat.add(Export, export_id)
     try:
-        return exporting.run_export(export_id)
-    finally:
-        heartbeat.remove(Export, export_id)
+        heartbeat.add(Export, export_id)
+        try:
+            return exporting.run_export(export_id)
+        finally:
+            heartbeat.remove(Export, export_id)
+    except DATABASE_DOWN as exc:  # its own failure could not be written either
+        log.error("export %s: database unreachable (%s)", export_id, type(exc).__name__)
+        heartbeat.fail_later(Export, export_id, services.recovery.EXPORT_DATABASE_LOST)
+        return Export.Status.FAILED
 
 
 def check_export_document(export_id: int, document_id: int, token: str) -> str:

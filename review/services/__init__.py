@@ -37,7 +37,7 @@ from .knowledge_actions import accept_known_from_corpus, reject_rejected_before,
 from .mentions import (
     move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
 )
-from .recovery import Recovered, job_id, recover_stale_jobs
+from .recovery import Recovered, fail_interrupted, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
@@ -48,7 +48,7 @@ __all__ = [
     "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "Recovered", "REVIEWABLE", "ReviewStatus",
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "changed_since", "status_moves_since", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
-    "create_documents", "ensure_corpus", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
+    "create_documents", "ensure_corpus", "fail_interrupted", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
     "mark_read", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_counts", "pending_under",
     "reading", "record", "recover_stale_jobs", "record_all", "reject_rejected_before", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",

@@ -26,7 +26,10 @@ INTERRUPTED = "interrupted: the job stopped without finishing (worker killed or 
 NEVER_QUEUED = ("interrupted: the upload stopped before the automatic pass was queued (server stopped or "
                 "database unreachable during the upload); use Retry")
 EXPORT_INTERRUPTED = "interrupted: the export stopped without finishing (worker killed or server restarted); start it again"
+DATABASE_LOST = "interrupted: the database could not be reached during the automatic pass; use Retry"
+EXPORT_DATABASE_LOST = "interrupted: the database could not be reached during the export; start it again"
 _LIVE_RQ = {"queued", "started", "deferred", "scheduled"}
+_WAITING_RQ = _LIVE_RQ - {"started"}  # queued again, not the job that stopped
 
 
 def job_id(kind: str, pk: int) -> str:
@@ -65,10 +68,21 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     return Recovered(documents, exports)
 
 
-def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff) -> list[int]:
+def fail_interrupted(model, pk: int, reason: str, since) -> bool:
+    """The job of one document or export stopped at ``since`` without writing its end (its database
+    went away): failed, retryable; not when it is alive again since (a newer heartbeat, or queued
+    again in Redis by a Retry)."""
+    live = ([Document.Status.QUEUED, Document.Status.ANNOTATING] if model is Document
+            else [Export.Status.QUEUED, Export.Status.RUNNING])
+    rows = model.objects.filter(pk=pk, status__in=live).filter(Q(heartbeat_at__lt=since) | Q(heartbeat_at__isnull=True))
+    kind = "analyze" if model is Document else "export"
+    return bool(_fail_silent(model, rows, model.Status.QUEUED, kind, reason, since, waiting=_WAITING_RQ))
+
+
+def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff, waiting=_LIVE_RQ) -> list[int]:
     changed = []
     for pk, status in rows.values_list("pk", "status"):
-        if status == queued and _waiting_in_rq(kind, pk):
+        if status == queued and _waiting_in_rq(kind, pk, waiting):
             continue
         updated = model.objects.filter(pk=pk, status=status).filter(
             Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True)
@@ -78,7 +92,7 @@ def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff) -> li
     return changed
 
 
-def _waiting_in_rq(kind: str, pk: int) -> bool:
+def _waiting_in_rq(kind: str, pk: int, waiting=_LIVE_RQ) -> bool:
     """With RQ, is the job still waiting in Redis? (Unknown, i.e. Redis down, counts as waiting.)"""
     if settings.JOBS_MODE != "rq":
         return False
@@ -89,7 +103,7 @@ def _waiting_in_rq(kind: str, pk: int) -> bool:
 
     try:
         connection = django_rq.get_connection("default")
-        return Job.fetch(job_id(kind, pk), connection=connection).get_status(refresh=False) in _LIVE_RQ
+        return Job.fetch(job_id(kind, pk), connection=connection).get_status(refresh=False) in waiting
     except NoSuchJobError:
         return False
     except (RedisError, OSError):
