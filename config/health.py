@@ -1,8 +1,9 @@
 """Health checks, no login.
 
 ``/healthz/`` (liveness, cheap): 200 "ok" when the process serves requests and the database
-answers; restart the process when it fails. ``/readyz/`` (readiness, deeper): the database, the
-cache, and with ``JOBS_MODE=rq`` the job queue's Redis and a worker seen alive in the last
+answers; restart the process when it fails. ``/readyz/`` (readiness, deeper): the database and
+its migrations (``unapplied_migrations``: also how ``recover_jobs`` and the worker tell a database
+not migrated yet), the cache, and with ``JOBS_MODE=rq`` the job queue's Redis and a worker seen alive in the last
 ``WORKER_SEEN_SECONDS``; 200 when all are fine, 503 otherwise, as JSON naming each component and,
 for a failure, only the exception's type — never a URL (it may hold a password), never data.
 Each Redis is asked through its own client with 1 s timeouts and no retries.
@@ -28,6 +29,37 @@ def _database() -> str:
     except Exception as exc:  # noqa: BLE001 - the type only, never details
         return f"unavailable ({type(exc).__name__})"
     return OK
+
+
+def unapplied_migrations() -> int:
+    """How many migrations the database lacks (0: ready); raises the database's error when it cannot be reached."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+
+
+NOT_MIGRATED = "{n} migration(s) not applied: run `python manage.py migrate` first"
+
+
+def database_not_ready() -> str | None:
+    """Why jobs cannot run on the database yet (unreachable, not migrated), or None when they can."""
+    try:
+        missing = unapplied_migrations()
+    except Exception as exc:  # noqa: BLE001 - the type only, never a URL
+        return f"the database cannot be reached ({type(exc).__name__})"
+    finally:
+        if not connection.in_atomic_block:
+            connection.close()  # the next query connects anew (a failed attempt leaves no broken connection)
+    return f"the database is not migrated yet ({NOT_MIGRATED.format(n=missing)})" if missing else None
+
+
+def _migrations() -> str:
+    try:
+        missing = unapplied_migrations()
+    except Exception as exc:  # noqa: BLE001 - the type only
+        return f"unknown ({type(exc).__name__})"
+    return f"not ready ({NOT_MIGRATED.format(n=missing)})" if missing else OK
 
 
 @never_cache
@@ -83,6 +115,6 @@ def _jobs() -> dict[str, str]:
 @never_cache
 @require_GET
 def readyz(request):
-    checks = {"database": _database(), "cache": _cache(), **_jobs()}
+    checks = {"database": _database(), "migrations": _migrations(), "cache": _cache(), **_jobs()}
     ready = all(state.startswith((OK, "not used")) for state in checks.values())
     return JsonResponse({"status": "ready" if ready else "not ready", "checks": checks}, status=200 if ready else 503)

@@ -31,7 +31,8 @@ web)
     ;;
 worker)
     if [ $# -eq 0 ]; then set -- default; fi
-    "$PYTHON" manage.py recover_jobs
+    # started beside the web server, which migrates: wait for the database (and its tables) first
+    "$PYTHON" manage.py recover_jobs --wait "${MIGRATE_WAIT_SECONDS:-300}"
     # review.worker.Worker (rq's SimpleWorker that also recovers dead jobs while idle and waits out
     # a Redis outage instead of quitting, WORKER_RECONNECT_MAX_SECONDS) runs every
     # job in this process, so the NLP pipeline (spaCy, ~300 MiB, several seconds to load) is loaded once per worker, not once per document as rq's forking Worker

@@ -13,6 +13,10 @@ never a URL), then runs the job recovery once (:mod:`review.services.recovery`: 
 Redis that came back empty is failed, retryable) and starts rq's loop again. A job running when
 Redis went away runs to its end: its result is in the database, only rq's record of it is lost.
 
+Before its first job the worker waits (1 s, 2 s, 4 s …) until the database answers and is migrated,
+saying which (``config.health.database_not_ready``): started beside a web server that was still
+migrating, it began with no tables (its job recovery failed with "no such table" at every beat).
+
 Around each job the worker looks at its database connections as Django does around a web request
 (``close_old_connections``): a connection ended by a database restart is replaced, not used by
 every later job.
@@ -33,6 +37,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutErr
 from rq import SimpleWorker
 from rq.exceptions import StopRequested
 
+from config.health import database_not_ready
 from config.redis_tools import quick_client
 
 log = logging.getLogger(__name__)
@@ -104,6 +109,8 @@ class Worker(SimpleWorker):
     def work(self, *args, **kwargs):
         from . import jobs
 
+        if not self._wait_for_database():
+            return False
         jobs.heartbeat.also.append(self._announce)
         jobs.heartbeat.start()  # recovers every JOB_STALE_SECONDS (review.services.recovery)
         worked = False
@@ -155,6 +162,24 @@ class Worker(SimpleWorker):
                 self.pubsub.close()
         except REDIS_DOWN:
             pass
+
+    def _wait_for_database(self) -> bool:
+        """Before the first job: wait with backoff until the database answers and is migrated (a worker
+        started beside a web server still migrating found no tables); False on a stop."""
+        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        wait, said = FIRST_WAIT, None
+        while (reason := database_not_ready()) is not None:
+            if reason != said:
+                log.warning("worker %s: %s; waiting for it", self.name, reason)
+                said = reason
+            try:
+                time.sleep(wait)
+            except (StopRequested, KeyboardInterrupt):
+                return False
+            wait = min(wait * 2, limit)
+        if said is not None:
+            log.warning("worker %s: the database is ready; starting", self.name)
+        return True
 
     def _wait_for_redis(self, error: Exception) -> bool:
         """Wait with backoff until Redis answers (True) or a stop is asked for (False)."""

@@ -35,7 +35,7 @@ def test_it_answers_ready_naming_every_component(client, queue_redis):
     worker.announce(queue_redis, "worker-1")
     status, body = _ready(client)
     assert status == 200 and body["status"] == "ready"
-    assert body["checks"] == {"database": "ok", "cache": "ok", "queue": "ok", "workers": "ok (1 seen in the last 90 s)"}
+    assert body["checks"] == {"database": "ok", "migrations": "ok", "cache": "ok", "queue": "ok", "workers": "ok (1 seen in the last 90 s)"}
 
 
 def test_it_is_not_ready_without_a_worker_seen_lately(client, queue_redis, settings):
@@ -53,7 +53,7 @@ def test_it_names_the_component_and_the_exception_type_only(client, settings):
     response = client.get("/readyz/")
     body = json.loads(response.content)
     assert response.status_code == 503
-    assert body["checks"] == {"database": "ok", "cache": "unavailable (ConnectionError)",
+    assert body["checks"] == {"database": "ok", "migrations": "ok", "cache": "unavailable (ConnectionError)",
                               "queue": "unavailable (ConnectionError)", "workers": "unknown (queue unavailable)"}
     assert "hunter2" not in response.content.decode() and "127.0.0.1" not in response.content.decode()
     assert response["Cache-Control"].startswith("max-age=0")
