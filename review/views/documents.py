@@ -133,7 +133,12 @@ def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
 def retry(request: HttpRequest, pk: int) -> HttpResponse:
     require_admin(request.user)
     document = require_document(request.user, pk)
-    if not jobs.enqueue_analysis(document):
+    # only a failed document, claimed in one conditional UPDATE: a second click, or a page left open
+    # since, would queue a second pass, or put an approved document back in review
+    if not Document.objects.filter(pk=document.pk, status=Document.Status.FAILED).update(status=Document.Status.QUEUED):
+        document.refresh_from_db(fields=["status"])
+        messages.info(request, f"Nothing to retry: the document is {document.get_status_display().lower()} now.")
+    elif not jobs.enqueue_analysis(document):
         messages.error(request, jobs.QUEUE_DOWN)
     if request.htmx:
         return _row(request, document.pk)
@@ -146,8 +151,9 @@ def rerun(request: HttpRequest, pk: int) -> HttpResponse:
     """Admins: run the automatic pass again; human decisions survive (services.apply_analysis)."""
     require_admin(request.user)
     document = require_document(request.user, pk)
-    if document.is_running:
-        messages.error(request, "The automatic pass is already running for this document.")
+    running = [Document.Status.QUEUED, Document.Status.ANNOTATING]
+    if not Document.objects.filter(pk=document.pk).exclude(status__in=running).update(status=Document.Status.QUEUED):
+        messages.error(request, "The automatic pass is already running for this document.")  # a second click too
     else:
         services.record(document, request.user, Action.RERUN, f"document:{document.pk}")
         if jobs.enqueue_analysis(document):
