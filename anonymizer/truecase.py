@@ -95,10 +95,11 @@ def _line(line: str, known: set[str]) -> str:
     tokens = list(_WORD.finditer(line))
     forms: list[str] = []
     named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
+    lead = len(line) - len(line.lstrip())
     for match in tokens:
-        before = line[:match.start()]
-        start = not before.strip() or _SENTENCE_END.search(before) is not None
-        form, name = _word(match.group(), known, start, before[-2:])
+        at = match.start()  # each look is bounded: a line of 20,000 words took minutes (quadratic)
+        start = at <= lead or _SENTENCE_END.search(line, max(0, _after_space(line, at) - _SENTENCE_TAIL), at) is not None
+        form, name = _word(match.group(), known, start, line[max(0, at - 2):at])
         forms.append(form)
         named.append(name)
     known.update(_runs(line, tokens, forms, named))
@@ -108,6 +109,16 @@ def _line(line: str, known: set[str]) -> str:
         last = match.end()
     parts.append(line[last:])
     return "".join(parts)
+
+
+_SENTENCE_TAIL = 32  # a sentence's end before the white space: the mark and its closing quotes
+
+
+def _after_space(line: str, at: int) -> int:
+    """Where the white space right before ``at`` begins."""
+    while at > 0 and line[at - 1].isspace():
+        at -= 1
+    return at
 
 
 def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
@@ -121,7 +132,7 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
     names: set[str] = set()
     for k in range(len(tokens)):
         # a run that takes this word in: after a house number ("7135 jordan way"), before "County" ("Kings County")
-        opens = _HOUSE_NUMBER.search(line, 0, tokens[k].start()) is not None or (
+        opens = _HOUSE_NUMBER.search(line, max(0, tokens[k].start() - 8), tokens[k].start()) is not None or (
             k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold()))
         if named[k] or opens:
             for j in range(k + (0 if opens else 1), min(k + 4, len(tokens))):

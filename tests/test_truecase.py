@@ -58,3 +58,18 @@ def test_it_finds_the_personal_data_of_a_hearing_typed_in_capitals(pipeline, tmp
     assert caps.transcript.text == hearing.text.upper()  # the original text, not the copy read
     recall, precision = _coverage(caps, hearing.annotations)
     assert recall >= 0.95 and precision >= 0.9, (recall, precision)
+
+
+@pytest.mark.parametrize("line", [
+    "A: " * 20000,  # a speaker-tag-like word over and over: each word looked back to the line's start
+    "THE 1234 " * 10000,  # house numbers
+    "YES.\t\t\t\t " * 8000,  # sentence ends before long white space
+], ids=["tags", "house-numbers", "sentence-ends"])
+def test_it_reads_a_long_line_in_linear_time(line):
+    """A 60 kB line of capitals took 100 s (every word searched the line before it, twice)."""
+    import time
+
+    text = "INMATE DOE: " + line + "\n"
+    started = time.monotonic()
+    cased = truecase.truecase(text)
+    assert len(cased) == len(text) and time.monotonic() - started < 5
