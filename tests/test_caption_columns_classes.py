@@ -28,6 +28,10 @@ CASES = [
     # a holiday of Korea or Vietnam: a calendar word, no one's name
     ("My mother cooks for Chuseok every year.", "Chuseok", None),
     ("Chuseok was the only day my father stayed home.", "Chuseok", None),
+    # a code of capitals and digits that a tagger took for a firm: an identifier
+    ("My tribal enrollment number is YKT-30412, sir.", "YKT-30412", "ID"),
+    # a tagger's span over a capital's full stop and the next sentence's pronoun
+    ("I go to the sweat lodge on Facility C. Your cellie goes too.", "Your", None),
 ]
 
 

@@ -36,7 +36,8 @@ surname first, a bare number in brackets after the name, an answer after an asid
 officer's death under a title page printed as a form (an alias on it, a father and son named with ``Senior`` and
 ``Junior``, crime partners with a nickname in quotes, a case's name, an appellate case's number), and an Ethiopian
 family's hearing (a name changed, printed as ``formerly known as`` in the caption box, a wife who kept her father's name,
-tattoos, a title page's participant whose name was not given). They are
+tattoos, a title page's participant whose name was not given), and a Native American family's hearing (surnames of
+ordinary words, ``Two Bulls``, ``Running Horse``, a tribe's enrollment number, a cellmate's nickname). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -327,6 +328,13 @@ EXPECTED = {
          "Marquez-Thornbury", "Ferreira-Lind", "Selam Tesfaye", "Grossmont College", "twenty-one", "twenty-six"],
         ["CHAPLAIN (NAME NOT GIVEN)", "Vocational Electronics", "TENTH HEARING", "In our culture"],
     ),
+    "tribal_names_risk.txt": (
+        ["G-50913", "JOSEPH TWO BULLS", "Two Bulls", "CASSIDY LITTLE HAWK", "MARIE RUNNING HORSE", "RUSSELL STANDING ELK",
+         "Hoopa Valley Tribe", "HVT-20887", "Weitchpec", "Evelyn Two Bulls", "Dustin Running Horse", "Running Horse",
+         "the 4th of July, 2006", "Okonkwo-Baptiste", "9/14/2022", "Little Bear", "Anthony Lopez",
+         "Winter Running Horse", "United Indian Health Services", "Pine Creek Road", "Roland Sky Eagle", "Standing Elk"],
+        ["Comprehensive Risk Assessment", "sweat lodge", "Facility B", "Your cellie", "Spiritual Circle"],
+    ),
 }
 
 
@@ -423,6 +431,8 @@ LABELED = [
     ("korean_family_interpreter.txt", "Chang Min-ho", "PERSON", 1),  # "Interpreter (Korean): ..."
     ("korean_family_interpreter.txt", "Wallace Ebbesen", "PERSON", 1),  # "Sgt. (Ret.) ..."
     ("korean_family_interpreter.txt", "Fifty-eight", "AGE", None),  # an answer after an aside
+    ("tribal_names_risk.txt", "HVT-20887", "ID", None),  # a tribe's enrollment number, no firm
+    ("tribal_names_risk.txt", "MARIE RUNNING HORSE", "PERSON", 1),  # a surname of words
 ]
 
 
@@ -482,6 +492,10 @@ GROUPED = [
                                          ["[Tremaine Mabry]. He"]]),
     ("name_change_tattoos.txt", [["[SAMUEL TESFAYE], formerly", "known as [SAMUEL GEBREMEDHIN]", "born [Samuel Gebremedhin] in",
                                   "I forgave [Samuel] in"], ["daughter, [Selam Tesfaye], is"]]),
+    ("tribal_names_risk.txt", [["Mr. [Two Bulls], you're", "[JOSEPH TWO BULLS]\n", "INMATE [TWO BULLS]:  Yes. My"],
+                               ["grandmother, [Evelyn Two Bulls]."]]),
+    ("tribal_names_risk.txt", [["victim was [Dustin Running Horse],", "Yes. [Dustin] was"],
+                               ["Ms. [Running Horse]'s son", "MS. [RUNNING HORSE]:"], ["sister, [Winter Running Horse]."]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
