@@ -203,6 +203,8 @@ def _list_goes_on(items: str, line: str) -> bool:
     if items.rstrip().endswith((";", ",")):
         return participant(first, comma=True) is not None
     last = items.rsplit(";", 1)[-1].strip()
+    if participant(last, comma=True) is None and participant(f"{last} {first.strip()}", comma=False):
+        return True  # "...; Victim's granddaughter" / "Tamsin Greaves; ...": a role, then its name on the next line
     name, sep, _ = first.partition(",")
     if not sep and first == line and len(first.split()) <= 2:  # "... Deputy Commissioner Ferris" / "Okonjo"
         person = participant(f"{last} {first.strip()}", comma=False)

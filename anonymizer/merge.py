@@ -19,7 +19,8 @@ Steps, all deterministic and independent of the input order:
    its characters (absorbed detections count as agreement).
 
 Rank (strongest first): trust tier of the sources (1: header / rule / manual or two NER
-tools; 2: one NER tool; 3: re-scan / fuzzy only), then span length (longer wins), then
+tools; 2: one NER tool; 3: re-scan / fuzzy only), a header / rule / manual source before two
+NER tools within tier 1, then span length (longer wins), then
 label priority :data:`LABEL_PRIORITY` (precise labels first), then position.
 
 Output mentions get the union of sources (canonical order), the maximum score, and
@@ -34,6 +35,7 @@ from typing import Iterable
 from anonymizer.resolve import HIGH_TRUST_SOURCES, NER_SOURCES, confidence_of, united_confidence
 from anonymizer.resolve import sorted_sources as _sorted_sources
 from anonymizer.spans import free_pieces, trim_space
+from anonymizer.transcript import tag_roles
 from anonymizer.types import Mention
 
 __all__ = ["HIGH_TRUST_SOURCES", "LABEL_PRIORITY", "NER_SOURCES", "merge", "merge_adjacent_same_label"]
@@ -87,9 +89,11 @@ class _Span:
         )
 
     def rank_key(self) -> tuple:
-        """Strongest first: trust tier, longer span, label priority, position."""
+        """Strongest first: trust tier, a header/rule/manual source before two tools that agree (a title page's
+        participant inside the taggers' firm stays a person), longer span, label priority, position."""
         return (
             confidence_of(self.sources),
+            not self.sources & HIGH_TRUST_SOURCES,
             -(self.end - self.start),
             _label_rank(self.label),
             self.order_key(),
@@ -212,6 +216,11 @@ def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
     absorbed: dict[int, list[_Span]] = {}
     for span in sorted(group, key=_Span.rank_key):
         pieces = _free_pieces(span, taken, text)
+        if span.sources <= NER_SOURCES and pieces != [(span.start, span.end)] and any(
+                t.sources & HIGH_TRUST_SOURCES and t.start < span.end and span.start < t.end for t in taken):
+            # what a tagger's span keeps around a title page's or a rule's mention: no piece of role words only
+            # ("Nurse Practitioner" before a title page's participant)
+            pieces = [(s, e) for s, e in pieces if not all(tag_roles([w.strip(".,;()").upper() for w in text[s:e].split()]))]
         if pieces:
             taken.extend(
                 _Span(s, e, span.label, span.sources, span.score, span.confidence, span.entity)

@@ -127,7 +127,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         # "born in Accra, Ghana": a known place that is no one's name is a place; "past Kings Canyon": the
         # document's "Kings Canyon Road" without its suffix
         place = gazetteer.is_place_not_name(" ".join(words)) or _of_a_place(" ".join(words), places) \
-            or _in_a_town(text, start, end, words)
+            or _in_a_town(text, start, end, words) or (len(words) > 1 and words[-1].casefold() in _SUFFIXES)
         found.append((start, end, "LOCATION" if place else "PERSON"))
     found += _repeated(text, found, free, title_end)
     for match in _CUT_OFF.finditer(text):

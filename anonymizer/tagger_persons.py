@@ -192,7 +192,7 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
 
 #: one word of a tagger's organization or group that may go on a name ("Reyes-Bocanegra", "JR.", "Itzel")
 _ONE_WORD = re.compile(rf"[{CAPITAL}][\w'’-]*\.?")
-_PAIRED = re.compile(r"(?:,[ ]|[ ]and[ ]|,[ ]and[ ])")
+_PAIRED = re.compile(r"(?:[ ]\(\d{1,2}\))?(?:,[ ]|[ ]and[ ]|,[ ]and[ ])")  # "Jaylen (12) and Aaliyah (9)" too
 _SUFFIX_END = re.compile(r"[ ](\w+)\.?")
 
 
@@ -236,8 +236,8 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
 
 def _paired(text: str, m: Mention, ends: dict[int, Mention], starts: set[int]) -> bool:
     """Whether a person's name stands beside the mention, ``and`` or a comma between ("Itzel and Xochitl")."""
-    return any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 6, m.start)) \
-        or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 7))
+    return any(end in ends and _PAIRED.fullmatch(text, end, m.start) for end in range(m.start - 12, m.start)) \
+        or any(start in starts and _PAIRED.fullmatch(text, m.end, start) for start in range(m.end + 1, m.end + 13))
 
 
 #: a relative right before a name ("my daughter Brooklyn", "her son, Austin", "my daughter's name, Aaliyah")

@@ -32,6 +32,13 @@ CASES = [
     ("My tribal enrollment number is YKT-30412, sir.", "YKT-30412", "ID"),
     # a tagger's span over a capital's full stop and the next sentence's pronoun
     ("I go to the sweat lodge on Facility C. Your cellie goes too.", "Your", None),
+    # children's ages in brackets after their first names, and the second name beside the first
+    ("My son has two girls, Nevaeh (7) and Zuri (4), in Stockton.", "7", "AGE"),
+    ("My son has two girls, Nevaeh (7) and Zuri (4), in Stockton.", "Zuri", "PERSON"),
+    ("See Exhibit (12) and Section (3) of the report.", "12", None),  # no first name before the bracket
+    # medical words in capitals and a street named without its number
+    ("He has COPD and a TBI from the accident.", "COPD", None),
+    ("She lives out on Lone Oak Way with her aunt.", "Lone Oak Way", "LOCATION"),
 ]
 
 

@@ -37,7 +37,9 @@ officer's death under a title page printed as a form (an alias on it, a father a
 ``Junior``, crime partners with a nickname in quotes, a case's name, an appellate case's number), and an Ethiopian
 family's hearing (a name changed, printed as ``formerly known as`` in the caption box, a wife who kept her father's name,
 tattoos, a title page's participant whose name was not given), and a Native American family's hearing (surnames of
-ordinary words, ``Two Bulls``, ``Running Horse``, a tribe's enrollment number, a cellmate's nickname). They are
+ordinary words, ``Two Bulls``, ``Running Horse``, a tribe's enrollment number, a cellmate's nickname), and an elderly
+parole hearing in a prison hospital (a one-line list wrapped between a role and its name, a nurse practitioner's tag,
+medical words in capitals, children's ages in brackets). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -335,6 +337,14 @@ EXPECTED = {
          "Winter Running Horse", "United Indian Health Services", "Pine Creek Road", "Roland Sky Eagle", "Standing Elk"],
         ["Comprehensive Risk Assessment", "sweat lodge", "Facility B", "Your cellie", "Spiritual Circle"],
     ),
+    "elderly_medical_parole.txt": (
+        ["C-18806", "WILLIE JAMES PATTERSON", "01/22/1948", "Ingrid Solvang-Moore", "Arturo Bañuelos-Kim",
+         "Felicia Drummond-Oyelowo", "Tamsin Greaves", "Rohit Deshpande", "seventy-five years old", "Albrecht",
+         "Gloria Greaves", "Pittsburg", "Railroad Avenue", "Lone Tree Way", "Marcus Bell", "Jaylen", "(12)", "Aaliyah",
+         "(9)", "925-555-0172", "Golden Years Care Home", "Oyinlola Adebayo", "215 Sand Creek Road", "Dennis Greaves",
+         "Boise", "Keisha Bell"],
+        ["COPD", "Nurse Practitioner", "hearing aid", "PENAL CODE 3055", "Social Security", "NP"],
+    ),
 }
 
 
@@ -433,6 +443,10 @@ LABELED = [
     ("korean_family_interpreter.txt", "Fifty-eight", "AGE", None),  # an answer after an aside
     ("tribal_names_risk.txt", "HVT-20887", "ID", None),  # a tribe's enrollment number, no firm
     ("tribal_names_risk.txt", "MARIE RUNNING HORSE", "PERSON", 1),  # a surname of words
+    ("elderly_medical_parole.txt", "Tamsin Greaves", "PERSON", 1),  # a role at one line's end, the name on the next
+    ("elderly_medical_parole.txt", "Rohit Deshpande", "PERSON", 1),  # inside the taggers' firm
+    ("elderly_medical_parole.txt", "Lone Tree Way", "LOCATION", None),  # a street's suffix
+    ("elderly_medical_parole.txt", "Aaliyah", "PERSON", None),  # a child's name beside another's, ages in brackets
 ]
 
 

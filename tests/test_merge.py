@@ -52,6 +52,10 @@ TEXT = "inmate Kevin Richardson, CDCR number L90314, at San Quentin State Prison
         ([m(6, 24), m(44, 45)], [(7, 24, "PERSON")]),
         # non-overlapping mentions pass through, sorted
         ([m(37, 43, "CDCR_ID", "rule"), m(7, 23)], [(7, 23, "PERSON"), (37, 43, "CDCR_ID")]),
+        # a title page's name inside a span two taggers agree on: the name first, and the taggers keep no piece of
+        # role words only ("CDCR")
+        ([m(7, 29, "ORGANIZATION", "spacy"), m(7, 29, "ORGANIZATION", "presidio"), m(7, 23, "PERSON", "header")],
+         [(7, 23, "PERSON")]),
     ],
 )
 def test_it_applies_the_papers_filtering_rules(mentions, expected):

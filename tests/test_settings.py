@@ -127,6 +127,6 @@ def test_it_runs_the_readme_anonymize_command_on_a_fresh_clone_without_any_secre
     result = subprocess.run(command, cwd=clone, env=_clean_env(HOME=str(tmp_path)), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "SECRET_KEY" not in result.stderr
-    text = (clone / "out" / "pseudonymized" / "hearing.txt").read_text()
+    text = (clone / "out" / "pseudonymized" / "hearing_0001.txt").read_text()  # neutral names: no input's name
     assert "John Doe" not in text and re.search(r"\[PERSON_\d+\]", text)
     assert stat.S_IMODE((clone / ".secret_key").stat().st_mode) == 0o600

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer import vocabulary
+from anonymizer import gazetteer, plain, vocabulary
 from anonymizer.transcript import TAG_WORDS
 
 from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
@@ -191,6 +191,8 @@ PATTERNS = [
         rf"{_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
+    # "their kids, Jaylen (12) and Aaliyah (9)": a child's age in brackets after the first name
+    Pattern("name_bracket_number", rf"(?<=(?<![\w'’-]){_NAME}[ ]\()\d{{1,2}}(?=\))", 0.85),
     Pattern(
         "subject_was_number",
         rf"(?<=\b{_SUBJECT_VERB}{_SEP}{_HEDGE}){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
@@ -199,6 +201,7 @@ PATTERNS = [
 ]
 
 _DIGITS = re.compile(r"\d+")
+_WORD_BEFORE_BRACKET = re.compile(r"([A-Z][a-z]+)[ ]\($")
 
 
 class AgeRecognizer(RuleRecognizer):
@@ -220,7 +223,12 @@ class AgeRecognizer(RuleRecognizer):
     CONTEXT = ["age", "old", "years", "born", "birthday", "young", "juvenile", "teenager"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        """Not a time of day (``about 9 when we got there``, ``left at 10``, ``5 in the morning``)."""
+        """Not a time of day (``about 9 when we got there``, ``left at 10``, ``5 in the morning``); a number in
+        brackets only after a first name (``Jaylen (12)``, not ``Exhibit (12)``)."""
+        if text.startswith("(", start - 1):
+            before = _WORD_BEFORE_BRACKET.search(text, max(0, start - 30), start)
+            name = before.group(1) if before else ""  # a first name, or a word no dictionary has ("Jaylen")
+            return bool(name) and (name.casefold() in gazetteer.first_names() or not plain.in_dictionary(name))
         return not is_clock_reading(text, start, end)
 
     def validate_result(self, pattern_text: str) -> bool | None:
