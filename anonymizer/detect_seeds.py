@@ -200,6 +200,9 @@ def certificate_mentions(text: str) -> list[Mention]:
         name = m.group("name")
         if all(w.strip(".").upper() in ROLE_WORDS for w in name.split()):
             continue
+        if name.split()[-1].casefold() in ORGANIZATION_HEAD_WORDS:  # "TRANSCRIBED BY:  Allied Verbatim Reporting"
+            out += _vendor(text, *m.span("name"))
+            continue
         names.add(name.casefold())
         out.append(Mention(m.start("name"), m.end("name"), "PERSON", ("header",), score=1.0, confidence=1))
         if m.group(0).startswith("I,"):

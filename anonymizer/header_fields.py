@@ -130,8 +130,8 @@ def role_first(line: str) -> tuple[str, str] | None:
         return None
     if office or lead:
         role, name = " ".join(value[:lead]), " ".join(value[lead:])
-    if printed_name(name):
-        return name, role.strip()
+    if printed_name(name) and name.split()[-1].casefold() not in ORGANIZATION_HEAD_WORDS:
+        return name, role.strip()  # not a firm ("TRANSCRIBED BY:  Allied Verbatim Reporting")
     return None
 
 

@@ -66,6 +66,12 @@ class _Group:
         self.talked -= talked
 
 
+def _cut_first_name(tokens: list[str], core: list[str]) -> bool:
+    """A first name of three letters or more that opens the person's first name, and the person's surname after it."""
+    return len(tokens) > 1 and len(core) > 1 and len(tokens[0]) >= 3 and core[0].startswith(tokens[0]) \
+        and tokens[-1] == core[-1]
+
+
 class _People:
     """Person groups and the index of their name parts."""
 
@@ -145,7 +151,8 @@ class _People:
         best: tuple | None = None
         for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
             core = self.groups[gid].core
-            short = bool(core) and core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
+            short = bool(core) and (core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
+                                    or _cut_first_name(tokens, core))  # "Teo Quispe": Teodoro Quispe
             first = len(core) <= 1 or short or _pair_level(tokens[0], core[0], self.threshold)
             if (suffix and self.groups[gid].suffix not in ("", suffix)) or ((suffix or relative) and not first):
                 continue

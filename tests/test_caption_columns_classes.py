@@ -39,6 +39,9 @@ CASES = [
     # medical words in capitals and a street named without its number
     ("He has COPD and a TBI from the accident.", "COPD", None),
     ("She lives out on Lone Oak Way with her aunt.", "Lone Oak Way", "LOCATION"),
+    # a house number and a street's direction before a name without its suffix: an address
+    ("My sister still lives at 2715 West Shields, near the college.", "2715 West Shields", "LOCATION"),
+    ("It was 20 West Virginia coal miners in that unit.", "20", None),  # a count before a state
 ]
 
 

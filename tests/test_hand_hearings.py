@@ -39,7 +39,8 @@ family's hearing (a name changed, printed as ``formerly known as`` in the captio
 tattoos, a title page's participant whose name was not given), and a Native American family's hearing (surnames of
 ordinary words, ``Two Bulls``, ``Running Horse``, a tribe's enrollment number, a cellmate's nickname), and an elderly
 parole hearing in a prison hospital (a one-line list wrapped between a role and its name, a nurse practitioner's tag,
-medical words in capitals, children's ages in brackets). They are
+medical words in capitals, children's ages in brackets), and a hearing whose transcriber marked spellings
+(``[phonetic]``, ``[ph]``, ``[sp?]``) under speaker labels with the role in brackets after the name. They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -345,6 +346,13 @@ EXPECTED = {
          "Boise", "Keisha Bell"],
         ["COPD", "Nurse Practitioner", "hearing aid", "PENAL CODE 3055", "Social Security", "NP"],
     ),
+    "phonetic_markers_labels.txt": (
+        ["MARCUS ANTHONY DELVECCHIO-REYES", "AE-6120", "Henrietta Vos", "Callum O'Rourke-Adeyemi",
+         "Priscilla Nakamura-Hale", "Rubén Echeverría", "Allied Verbatim Reporting", "Lionel Hart", "Teodoro Quispe",
+         "Alisal Street", "Teo", "Cusco", "Wilber Huamán", "Graciela", "1408 East Market", "Bartolomé Ccori",
+         "Lindqvist", "11/2/2021", "Ignatius Obi-Warren", "Iglesia Nueva Vida", "Greenfield", "Lupita"],
+        ["[phonetic]", "[ph]", "[sp?]", "[Indiscernible]", "[Crosstalk]", "Chrono", "(PRESIDING)", "(INMATE)"],
+    ),
 }
 
 
@@ -447,6 +455,8 @@ LABELED = [
     ("elderly_medical_parole.txt", "Rohit Deshpande", "PERSON", 1),  # inside the taggers' firm
     ("elderly_medical_parole.txt", "Lone Tree Way", "LOCATION", None),  # a street's suffix
     ("elderly_medical_parole.txt", "Aaliyah", "PERSON", None),  # a child's name beside another's, ages in brackets
+    ("phonetic_markers_labels.txt", "Allied Verbatim Reporting", "ORGANIZATION", None),  # a credit line's firm
+    ("phonetic_markers_labels.txt", "1408 East Market", "LOCATION", None),  # a house number and a direction
 ]
 
 

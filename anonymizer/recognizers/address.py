@@ -30,6 +30,8 @@ _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d
 #: one street's word, or the two of a crossing, with no capitalised word after
 _BARE = rf"{_NAME_WORD}(?:[ ](?!(?i:{_SUFFIX})(?![\w'’-])){_NAME_WORD})?(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
 _BARE_RE = re.compile(_BARE)
+_HOUSE_DIRECTION = re.compile(r"\d{2,6}[ ](?:North|South|East|West|[NSEW]\.)[ ]")
+_AT_BEFORE = re.compile(r"\b(?i:at|on|to|from|address|lives?|lived|stay(?:s|ed)?)[ ]$")
 #: a numbered street's ordinal, as a crossing names it: ``Fourth``, ``5th``
 _STREET_ORDINAL = rf"(?:{'|'.join(o.title() for o in vocabulary.ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
 #: a crossing of a numbered street and another, with no capitalised word after: ``Fourth and Market``, ``Main & 3rd``
@@ -132,6 +134,8 @@ class AddressRecognizer(RuleRecognizer):
         numbered = _NUMBERED_NAME.fullmatch(text, start, end)
         if numbered and _YEAR_BEFORE.search(text, max(0, start - 12), end):
             return False  # "In 1998 Belmont was a town": a year
+        if numbered and _HOUSE_DIRECTION.match(text, start, end) and _AT_BEFORE.search(text, max(0, start - 12), start):
+            return True  # "at 1408 East Market": a house number and a street's direction, not "20 West Virginia miners"
         if numbered:
             street = re.escape(numbered.group(1)).replace(r"\ ", "[ ]")
             return re.search(rf"(?<![\w'’-]){street}[ ]{_SUFFIX}(?![\w'’-])", text) is not None or _town_after(text, end)
