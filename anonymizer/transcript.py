@@ -32,8 +32,10 @@ CAPITAL = "A-ZÀ-ÖØ-Þ"
 _TAG_WORD = rf"(?:[A-Z][a-z]{{1,2}})?[{CAPITAL}][{CAPITAL}'’.\-]*"
 #: the words of a speaker tag (no anchor, no colon, no group), for patterns that look across lines
 TAG_WORDS = rf"{_TAG_WORD}(?:[^\S\n]+(?:{_TAG_WORD}|\d+)){{0,{MAX_TAG_WORDS - 1}}}"
-#: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space
-SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})[^\S\n]?:(?=\s|$)", re.MULTILINE)
+#: a speaker tag at a line start; group ``tag`` is the tag without colon and surrounding space, and without the
+#: role some transcripts print in brackets after the name (``HART (PRESIDING):``, ``MR. REYES (INMATE):``)
+SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})(?:[ ]\([A-Z][A-Z .'’-]{{1,30}}\))?[^\S\n]?:(?=\s|$)",
+                         re.MULTILINE)
 
 
 #: a word of a speaker's label in mixed case (``Commissioner``, ``Whitley-Boyd``)

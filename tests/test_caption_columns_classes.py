@@ -121,3 +121,16 @@ def test_it_links_a_titled_surname_to_a_name_printed_surname_first(pipeline, tit
     at = shown.index(titled) + len(titled) - len(surname)
     titled_entity = next(m.entity for m in analysis.mentions if m.start == at)
     assert titled_entity == entity(title_page_name) != entity(other)
+
+
+@pytest.mark.parametrize(("line", "tag"), [
+    ("HART (PRESIDING):  Good morning.", "HART"),
+    ("MR. DELGADO (INMATE):  Yes, sir.", "MR. DELGADO"),
+    ("THE WITNESS (THROUGH INTERPRETER):  Yes.", "THE WITNESS"),
+    ("Exhibit (A): the report", None),  # no tag: a word in mixed case
+])
+def test_it_reads_a_speakers_role_printed_in_brackets_after_the_tag(line, tag):
+    from anonymizer.transcript import speaker_tag
+
+    found = speaker_tag(line)
+    assert (found.group("tag") if found else None) == tag

@@ -520,6 +520,8 @@ GROUPED = [
                                ["grandmother, [Evelyn Two Bulls]."]]),
     ("tribal_names_risk.txt", [["victim was [Dustin Running Horse],", "Yes. [Dustin] was"],
                                ["Ms. [Running Horse]'s son", "MS. [RUNNING HORSE]:"], ["sister, [Winter Running Horse]."]]),
+    ("phonetic_markers_labels.txt", [["[HART] (PRESIDING):  -- excuse", "Commissioner [Lionel Hart]."],
+                                     ["for Commissioner [Vos]."]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
