@@ -102,6 +102,7 @@ def _line(line: str, known: set[str]) -> str:
         form, name = _word(match.group(), known, start, line[max(0, at - 2):at])
         forms.append(form)
         named.append(name)
+    _after_kin(line, tokens, forms, named)
     known.update(_runs(line, tokens, forms, named))
     parts, last = [], 0
     for match, form in zip(tokens, forms):
@@ -112,6 +113,22 @@ def _line(line: str, known: set[str]) -> str:
 
 
 _SENTENCE_TAIL = 32  # a sentence's end before the white space: the mark and its closing quotes
+_OWNERS = frozenset("my his her our their your".split())
+_KIN = frozenset(vocabulary.KIN_WORDS)
+
+
+def _after_kin(line: str, tokens: list, forms: list[str], named: list[bool]) -> None:
+    """A relative's name right after the relative ("MY COUSIN TITO", "HIS SISTER, BROOKLYN,") is a name though a
+    dictionary lists it, unless it is a stop word, a common word or a verb's form ("MY COUSIN LIVED", "MY MOM TOLD")."""
+    for k in range(2, len(tokens)):
+        word = forms[k].casefold()
+        if named[k] or forms[k - 2].casefold() not in _OWNERS or forms[k - 1].casefold() not in _KIN \
+                or line[tokens[k - 1].end():tokens[k].start()] not in (" ", ", "):
+            continue
+        if lexicon.is_stop_word(word) or lexicon.is_common_word(word) or word in _forms() \
+                or word.endswith(("ed", "ing", "s", "ly")):
+            continue
+        forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
 
 
 def _after_space(line: str, at: int) -> int:

@@ -134,3 +134,17 @@ def test_it_reads_a_speakers_role_printed_in_brackets_after_the_tag(line, tag):
 
     found = speaker_tag(line)
     assert (found.group("tag") if found else None) == tag
+
+
+@pytest.mark.parametrize(("said", "cased"), [
+    ("MY COUSIN TITO WAS THERE.", "My cousin Tito was there."),  # a name a dictionary lists (Tito)
+    ("HER DAUGHTER, BROOKLYN, IS NINE.", "Her daughter, Brooklyn, is nine."),
+    ("MY COUSIN LIVED THERE.", "My cousin lived there."),  # a verb after the relative
+    ("MY SISTER NEVER CAME.", "My sister never came."),
+])
+def test_it_writes_a_relatives_name_after_the_relative_in_a_transcript_in_capitals(said, cased):
+    from anonymizer.truecase import truecase
+
+    body = "PROCEEDINGS\n\nPRESIDING COMMISSIONER SMITH:  WHERE DID YOU GROW UP, SIR? TELL US ABOUT THAT.\n\n"
+    text = body + f"INMATE JONES:  {said} WE WERE POOR BUT WE WERE HAPPY THERE FOR A LONG TIME.\n"
+    assert cased in truecase(text)
