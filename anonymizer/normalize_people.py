@@ -233,6 +233,9 @@ class _Grouper(_Context):
         if not tokens:  # e.g. a bare title tagged as a person: its own, never re-scanned
             return self.people.create([])
         gids = self.people.candidates(tokens[0])
+        suffix = _name_suffix(self._surface(mention)) if mention is not None else ""
+        if suffix:  # "MR. RUIZ JR.:": the son named with that suffix, not his father
+            gids = [g for g in gids if self.groups[g].suffix == suffix] or gids
         if not gids or (mention is not None and self._titled_first_name(gids, tokens[0], mention)):
             return self.people.create(tokens)  # "Ms. Faleolo" is not Faleolo MacArthur
         if mention is not None and self._someone_else(gids, mention):

@@ -46,6 +46,10 @@ def _entity(text: str, analysis, context: str) -> int:
     (["PRESIDING COMMISSIONER SMITH:  Your crime partner was Marcus \"J-Roc\" Bell, right?",
       "INMATE JONES:  Yes. J-Roc and his brother Tony Bell."],
      ["was [Marcus] \"J-Roc\"", "\"J-Roc\" [Bell], right", "Yes. [J-Roc] and"], "brother [Tony Bell]."),
+    # a speaker tag with a suffix: the person named in full with that suffix, not the father
+    (["PRESIDING COMMISSIONER SMITH:  Mr. Ochoa, your father Raul Ochoa Senior wrote. Is Raul Ochoa Jr. here?",
+      "MR. OCHOA JR.:  Yes, I'm here for my dad."],
+     ["MR. [OCHOA JR].:", "Is [Raul Ochoa Jr.] here"], "father [Raul Ochoa Senior] wrote"),
     # a former name after "formerly known as": the same person
     (["PRESIDING COMMISSIONER SMITH:  You are Omar Haddad, formerly known as Omar Saleh?",
       "INMATE JONES:  Yes. I was Omar Saleh until 2010. My brother Karim Haddad lives in Fresno."],
