@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from . import gazetteer, lexicon, plain
+from .header_fields import is_firm_name
 from .transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from .types import Header, Mention
 from .vocabulary import FIELD_LABEL_WORDS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
@@ -200,7 +201,7 @@ def certificate_mentions(text: str) -> list[Mention]:
         name = m.group("name")
         if all(w.strip(".").upper() in ROLE_WORDS for w in name.split()):
             continue
-        if name.split()[-1].casefold() in ORGANIZATION_HEAD_WORDS:  # "TRANSCRIBED BY:  Allied Verbatim Reporting"
+        if is_firm_name(name):  # "TRANSCRIBED BY:  Allied Verbatim Reporting"
             out += _vendor(text, *m.span("name"))
             continue
         names.add(name.casefold())

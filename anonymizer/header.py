@@ -37,7 +37,7 @@ from anonymizer.header_fields import (
     columns_apart,
     facility_city,
     fold,
-    is_upper_name,
+    is_firm_name, is_upper_name,
     labeled_inmate,
     labeled_place,
     no_name,
@@ -52,7 +52,7 @@ from anonymizer.header_fields import (
 from anonymizer.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.vocabulary import (
-    FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS,
+    FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS,
 )
 
 _MONTHS = "|".join(m.upper() for m in MONTHS)
@@ -238,7 +238,7 @@ def _transcriber(lines: list[str]) -> str | None:
 
 def _titled_transcriber(name: str) -> bool:
     """``Naomi Fairweather``: a mixed-case name, not the firm (``Pacific Coast Transcription``)."""
-    return TITLE_CASE_NAME_RE.match(name) is not None and name.split()[-1].casefold() not in ORGANIZATION_HEAD_WORDS
+    return TITLE_CASE_NAME_RE.match(name) is not None and not is_firm_name(name)
 
 
 def parse_title(lines: list[str]) -> Header:
@@ -344,7 +344,7 @@ def _speaker_label(line: str) -> bool:
         return False
     words = match.group(1).split()
     roles = tag_roles(words)  # "District Attorney's Office:" names an organization, no speaker
-    return roles[0] and not roles[-1] and words[-1].casefold() not in ORGANIZATION_HEAD_WORDS
+    return roles[0] and not roles[-1] and not is_firm_name(match.group(1))
 
 
 def _prose(line: str) -> bool:

@@ -94,7 +94,13 @@ _TYPE_WORD_RE = re.compile(r"\b(?:HEARINGS?|PAROLE|ELIGIBLE)\b", re.IGNORECASE)
 
 def no_name(line: str) -> bool:
     """The hearing's type printed beside the caption (``YOUTH OFFENDER PAROLE HEARING``), a prison or its town."""
-    return bool(_TYPE_WORD_RE.search(line) or city_state(line)) or line.split()[-1].casefold() in ORGANIZATION_HEAD_WORDS
+    return bool(_TYPE_WORD_RE.search(line) or city_state(line)) or is_firm_name(line)
+
+
+def is_firm_name(name: str) -> bool:
+    """A printed name whose last word is an organization's head: a firm or a prison, no person (``Allied Verbatim
+    Reporting``, ``CENTRAL CALIFORNIA WOMEN'S FACILITY``)."""
+    return name.split()[-1].casefold() in ORGANIZATION_HEAD_WORDS
 
 
 def printed_name(text: str) -> bool:
@@ -130,7 +136,7 @@ def role_first(line: str) -> tuple[str, str] | None:
         return None
     if office or lead:
         role, name = " ".join(value[:lead]), " ".join(value[lead:])
-    if printed_name(name) and name.split()[-1].casefold() not in ORGANIZATION_HEAD_WORDS:
+    if printed_name(name) and not is_firm_name(name):
         return name, role.strip()  # not a firm ("TRANSCRIBED BY:  Allied Verbatim Reporting")
     return None
 
