@@ -285,9 +285,9 @@ def filter_mentions(
         elif label in ("LOCATION", "ORGANIZATION") and m.sources == ("spacy",) and _INITIALS.fullmatch(surface) \
                 and surface not in vocabulary.PLACE_INITIALS:
             label = "PERSON"  # "call me Abdul, or A.R.", "D.J. was there": a person's initials, not L.A.
-        elif label == "ORGANIZATION" and not trusted and _STATE_OR_ZIP_AFTER.match(text, end) \
-                and gazetteer.is_known_place(surface):
-            label = "LOCATION"  # "Apt. 3, Oakland 94607", "Ione, CA": a town of an address
+        elif label == "ORGANIZATION" and not trusted and gazetteer.is_known_place(surface) and (
+                _STATE_OR_ZIP_AFTER.match(text, end) or (m.sources == ("spacy",) and gazetteer.is_town_not_firm(surface))):
+            label = "LOCATION"  # "Apt. 3, Oakland 94607", "Ione, CA", "out by Oildale": a town, no firm
         elif label in ("ORGANIZATION", "LOCATION", "NRP") and m.sources == ("spacy",) \
                 and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
                 and tagger_persons.is_person_name(text, start, end):

@@ -258,6 +258,13 @@ def is_known_organization(name: str) -> bool:
     return " ".join(name.split()).casefold() in _organization_names_folded()
 
 
+def is_town_not_firm(surface: str) -> bool:
+    """One word that is a known town no one is named and no prison or firm goes by (``Oildale``,
+    ``Texarkana``; not ``Folsom``, ``Target``): a tagger's organization that is the town."""
+    return (" " not in surface.strip() and is_place_not_name(surface) and normalize_name(surface) not in prison_names()
+            and not is_known_organization(surface))
+
+
 @lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
     """~5,000 US first names (Census 1990), case-folded."""

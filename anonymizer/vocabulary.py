@@ -204,7 +204,7 @@ ORGANIZATION_HEADS = (
     "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility", "Motel",
     "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing", "Hotel", "Inn",
     # a family's or a trade's small business ("Pruitt Brothers Towing", "Ochoa Tree Service")
-    "Brothers", "Bros.", "Towing", "Tires", "Painting", "Welding", "Masonry", "Upholstery", "Janitorial", "Pest Control",
+    "Brothers", "Bros.", "Towing", "Tires", "Tire", "Brake", "Brakes", "Muffler", "Transmission", "Painting", "Welding", "Masonry", "Upholstery", "Janitorial", "Pest Control",
     "Tree Service", "Heating", "Air Conditioning", "Paving", "Fencing", "Flooring", "Drywall", "Cleaners", "Auto Parts",
     "Auto Sales", "Recycling", "Salvage", "Vineyards", "Winery", "Barbershop", "Salon", "Cafe", "Café", "Diner",
     "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy", "Liquor", "Liquors", "Jewelry", "Jewelers",
@@ -217,7 +217,7 @@ ORGANIZATION_HEADS = (
 ORGANIZATION_LEADS = ("Iglesia", "Parroquia", "Templo", "Capilla", "Centro", "Escuela", "Colegio", "Panadería", "Panaderia",
                       "Carnicería", "Carniceria", "Taquería", "Taqueria", "Restaurante", "Tienda", "Clínica", "Clinica",
                       "Fundación", "Fundacion", "Asociación", "Asociacion", "Ministerio", "Ministerios", "Église", "Eglise",
-                      "Igreja", "Chiesa", "Chùa", "Llantera", "Taller", "Farmacia", "Ferretería", "Ferreteria", "Mueblería",
+                      "Igreja", "Chiesa", "Chùa", "Wat", "Llantera", "Taller", "Farmacia", "Ferretería", "Ferreteria", "Mueblería",
                       "Muebleria", "Lavandería", "Lavanderia", "Zapatería", "Zapateria", "Tortillería", "Tortilleria")
 #: the single words of those heads, folded: a word no person's surname is taken for in a tagger's span
 ORGANIZATION_HEAD_WORDS = frozenset(w.casefold().strip(".") for head in ORGANIZATION_HEADS for w in head.split())

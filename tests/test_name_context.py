@@ -80,7 +80,7 @@ def _filtered_labels(sentence: str, surface: str, label: str) -> list[str]:
     ("They called him Spider back then.", "Spider", "PERSON"),
     ("There was this girl named Sofia Reyes there.", "Sofia Reyes", "PERSON"),
     ("I worked for a company called Amazon.", "Amazon", "ORGANIZATION"),  # no person before the cue
-    ("We lived in a town named Fresno.", "Fresno", "ORGANIZATION"),
+    ("We lived in a town named Fresno.", "Fresno", "LOCATION"),  # no person, and a town no firm goes by
     ("Who was Home Depot to you?", "Home Depot", "ORGANIZATION"),  # an organization's word
     ("My brother Bloods was there.", "Bloods", "ORGANIZATION"),  # one dictionary word that is no first name
     # no relative or witness before it: the tagger's label stays

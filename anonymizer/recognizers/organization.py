@@ -93,11 +93,17 @@ class OrganizationRecognizer(RuleRecognizer):
         if not any(w.strip(",").title() not in _GENERIC_TITLE for w in name):
             return None
         word = head.group().title()
-        if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name)))):
-            return None  # "Fremont High", "Yerba Buena High"; not "Way Too High"
+        if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name))
+                                                             and not _names_a_place(name))):
+            return None  # "Fremont High", "Yerba Buena High", "East Bakersfield High"; not "Way Too High"
         if word in _SURNAME_HEADS and word != "High" and len(name) < 2 and not _a_word_no_name(name):
             return None  # "Daniel Church"; not "Sunrise Market"
         return start, end
+
+
+def _names_a_place(name: list[str]) -> bool:
+    """The words before a school's ``High`` name a town, or a part of one (``East Bakersfield``, ``Long Beach``)."""
+    return gazetteer.is_known_place(" ".join(name)) or gazetteer.is_known_place(name[-1])
 
 
 def _a_word_no_name(name: list[str]) -> bool:
