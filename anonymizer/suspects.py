@@ -63,8 +63,11 @@ _ANSWER_LIKE = regex.compile(
     r"(?:[.!]?[^\S\n]*$|[.!][ ]+(?=[A-Z])))",  # alone, or a sentence of its own ("Fifty-eight. My birthday ...")
     regex.MULTILINE,
 )
-#: a question for a count, a length or a score, not an age
-_COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b")
+#: a question for a count, a length or a score, not an age; or whether one has people or things ("You have
+#: brothers?", "Any kids?", "Did you have any write-ups?"): its number answer counts them
+_COUNT_QUESTION = re.compile(r"\b(?i:how[ ](?:many|much|long|often|far)|what[ ](?:number|score|level|grade))\b"
+                             r"|\b(?i:(?:have|has|had|got)[ ](?:any[ ]|some[ ])?(?:\w+[ ])?|any[ ])"
+                             r"(?i:\w{3,}(?<!ss)s|children|people|grandchildren)(?=[ ]*(?:now|today|still)?(?:,[^?\n]{0,30})?\?)")
 #: a line in capitals, perhaps numbered (``I. THE CIRCUMSTANCES OF THE CASE``, ``B. RELEVANT LAW``)
 _HEADING = regex.compile(r"[^\S\n]*(?:(?:[IVX]+|[A-Z]|\d+)\.[^\S\n]+)?[\p{Lu}'’ -]+[.:]?[^\S\n]*")
 #: the label words of a number after a word (``Log No. 000481207``, ``Badge Number 4471``)
@@ -202,7 +205,7 @@ def _no_age(text: str, match, answer: bool) -> bool:
 def _counts(text: str, answer: int) -> bool:
     """Whether the question an answer's number follows asks for a count or a length ("How many write-ups?")."""
     mark = text.rfind("?", 0, answer)
-    return bool(_COUNT_QUESTION.search(text, text.rfind("\n", 0, mark) + 1, mark))
+    return bool(_COUNT_QUESTION.search(text, text.rfind("\n", 0, mark) + 1, mark + 1))
 
 
 def _free_runs(matches, taken: list[tuple[int, int]]):

@@ -61,7 +61,7 @@ _AT_VERB = (
 _AT_AGE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|and|or|because|but|so|after|before|with)\b|$)"
 #: the start of an answer on the line after a question: a speaker tag or a Q&A marker, a filler
 _ANSWER = (
-    rf"\n[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+"
+    rf"\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+"
     r"(?:(?i:um|uh|oh|well|I[ ]think|I[ ]believe),?[ ])?"
 )
 

@@ -45,7 +45,10 @@ PATTERNS = [
     # said with its part of the day: "ten-fifteen in the morning", "two thirty in the afternoon", "eleven at night"
     Pattern(
         "spoken_part_of_day",
-        rf"\b(?:{HOUR_WORD_STEM}[ -](?i:oh[ -])?{NUMBER_WORD_STEM}|(?!(?i:one|two)\b){HOUR_WORD_STEM})"  # not "one in the morning": a pill
+        # not "(take) one in the morning": a pill; but "around two in the morning"
+        rf"\b(?:{HOUR_WORD_STEM}[ -](?i:oh[ -])?{NUMBER_WORD_STEM}"
+        rf"|(?:(?<=\b(?i:at|around|about|until|till|by|after|before|since|past|approximately)[ ])|(?!(?i:one|two)\b))"
+        rf"{HOUR_WORD_STEM})"
         rf"[ ]{_DAYPART}"
         r"(?![\w'’])",
         0.85,
