@@ -245,8 +245,9 @@ def _cut_at_quote(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces
 
 
-#: a code of capitals and digits that is no CDCR number's shape (``HVT-20887``; ``T-31262`` is the CDCR recognizer's)
-_CODE = re.compile(r"[A-Z]{3,4}-?\d{3,}|[A-Z]{1,2}-?(?:\d{3}|\d{7,})")
+#: a code of capitals and digits that is no CDCR number's shape (``HVT-20887``; ``T-31262`` is the CDCR recognizer's),
+#: or a file's number after its year (``DA 2004-117733``: no date)
+_CODE = re.compile(r"[A-Z]{3,4}-?\d{3,}|[A-Z]{1,2}-?(?:\d{3}|\d{7,})|(?:19|20)\d\d-\d{5,}")
 #: the prosecuting side of a criminal case's name, before the defendant's (``People v. Hollingsworth``)
 _PEOPLE_V = re.compile(r"(?:The[ ])?(?:People|State)[ ]v(?:s)?\.?[ ]+")
 

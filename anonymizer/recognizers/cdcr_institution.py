@@ -53,8 +53,12 @@ _OTHER_CODES = "(?:" + "|".join(sorted((a for a in _SINGLE if a.isupper()), key=
 _CODE_LISTED = Pattern(
     "cdcr_institution_code_listed", rf"(?<=\b(?i:from|then|in|and|or)[ ]){_OTHER_CODES}{_END}{_NOT_AFTER}", 0.85
 )
+#: a one-word alias before a unit of the prison: ``Corcoran SHU``, ``Wasco Reception``, ``Solano B Yard``
+_UNIT = r"(?=[ ](?:SHU|ASU|PSU|EOP|[Rr]eception|RECEPTION|[A-H][ ]?[Yy]ard|[Yy]ard|YARD|[Mm]ainline|Level[ ][IV1-4]+)(?![\w'’-]))"
+_ALIAS_UNIT = Pattern("cdcr_institution_alias_unit", rf"(?<![\w'’-]){_alternation(_SINGLE)}{_UNIT}", 0.85)
 PATTERNS = [Pattern("cdcr_institution_name", rf"(?<![\w'’-]){_alternation(_NAMES)}{_END}", 0.9), _ALIAS, _CODE_TOWN,
-            Pattern("cdcr_institution_code_and_town", rf"(?<![\w'’-]){_CODE_AND_TOWN}{_END}", 0.9), _CODE_LISTED]
+            Pattern("cdcr_institution_code_and_town", rf"(?<![\w'’-]){_CODE_AND_TOWN}{_END}", 0.9), _CODE_LISTED,
+            _ALIAS_UNIT]
 
 
 def alias_in_context(text: str, start: int, end: int) -> bool:
