@@ -137,7 +137,17 @@ class _Context:
         tokens = _name_tokens(self._surface(hit))
         gids = self.people.candidates(tokens[0]) if len(tokens) == 1 else []
         said = self._in_context(gids, hit) if len(gids) > 1 and hit.entity in gids else []
+        if not said and len(gids) > 1 and hit.entity in gids:
+            said = self._against_title(gids, hit)
         return replace(hit, entity=said[0]) if len(said) == 1 else hit
+
+    def _against_title(self, gids: list[int], hit: Mention) -> list[int]:
+        """``Mr. Her`` where the form's owner is a woman (Mai Nou Her) and one other bearer is not: that one."""
+        title = _TITLE_BEFORE.search(self.text, max(0, hit.start - 6), hit.start)
+        other = ("F" if _title_sex(title.group(1)) == "M" else "M") if title else None
+        if other is None or self._sex_of(hit.entity) != other:
+            return []
+        return [g for g in gids if self._sex_of(g) != other]
 
     def _with_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
         """"Faith and I got married", said by the inmate Guy Faith: someone else than the speaker (a
