@@ -353,6 +353,36 @@ EXPECTED = {
          "Lindqvist", "11/2/2021", "Ignatius Obi-Warren", "Iglesia Nueva Vida", "Greenfield", "Lupita"],
         ["[phonetic]", "[ph]", "[sp?]", "[Indiscernible]", "[Crosstalk]", "Chrono", "(PRESIDING)", "(INMATE)"],
     ),
+    "prison_terms_prisoner_tags.txt": (
+        ["WENDELL RAY PRUITT", "D-40718", "D as in David, 40718", "P-R-U-I-T-T", "ROSS KOENIG", "ADELE FONTAINE-BRISCOE",
+         "GORDON MASTERSON", "LUCILLE VANTERPOOL", "the 19th of October, '94", "Texarkana", "Oildale",
+         "East Bakersfield High", "Hollis Dabney", "Odessa Mae", 'Dwayne "Peanut" Tolliver', "Ignacio Barajas",
+         "Consuelo", "Niles Street", "Charlene Hightower", "Delano", "4-18-93", "Szymanski", "Loretta Gaines",
+         "2214 Brundage Lane", "Gaines Tire and Brake", "Cleveland Gaines", "Cleve", "Miriam Eckhart-Sato",
+         "Rogelio Barajas", "Michoacán", "BEVERLY ANNE KITTREDGE", "Kern County"],
+        ["BOARD OF PRISON TERMS", "GAF", "Probation", "PRISONER", "Prisoner", "R E C E S S", "chow hall", "two 128s"],
+    ),
+    "hmong_samoan_filipino_names.txt": (
+        ["TOUA CHER XIONG", "AN-55184", "Kimberly Ashworth-Tate", "Ernesto Villalpando", "Sione Tuiasosopo",
+         "Ma. Cristina Dimaculangan", "Pa Nhia Vang", "Gurpreet Kaur Sandhu", "P-A, N-H-I-A, V-A-N-G", "Ban Vinai",
+         "Merced", "Meadowview", "Chue Xiong", "Mai Nou Her", "Her", "Kou", "Tou Pheng", "T.P.", "Yer",
+         "Harjinder Singh Sandhu", "Lue Vang", "Lil Smokes", "Phong Lor", "07-061187", "2007-004431", "07F02218",
+         "T.J. Fa'alogo", "7421 Windbridge Drive", "Xiong Family Farms", "Sanger", "916-555-0148", "Wat Lao Buddhavong",
+         "Elk Grove", "Nou Yang", "Malakai Fonoti", "Xay Her", "Amandeep", "Balwinder", "Surinder Kaur", "Florin Road",
+         "Rhiannon Pettibone-Kerr"],
+        ["her clan name", "Everyone calls her", "(Through interpreter)", "PIA optical lab", "Three", "GED"],
+    ),
+    "yards_slang_numbers.txt": (
+        ["DESHAWN ELIJAH McCRAY", "T-88412", "PATRICIA OYELARAN-BLAKE", "THEODORE NAKASHIMA", "FRANCINE DELACROIX-WEBB",
+         "ROGER TALBOT-AMES", "MARVA McCRAY", "North Kern", "San Quentin", "Corcoran", "New Folsom", "Ironwood", "PVSP",
+         "Bianchi", "Mendez-Ortiz", "Pak", "Tyrell Anthony McCray", "West Fresno", "Kearney Park", "two in the morning",
+         "California and Elm", "Lil Tee", "Terrance Sykes", "4MCK227", "Ernestine Boyd", "Belgravia Avenue", "4471",
+         "Cash Express", "Blackstone", "Ferraro", "Holloway", "Deshawn Junior, DJ", "Kiana Rollins", "559-555-0132",
+         "Big Ron", "Ron Whitlock", "Castellanos", "310 G Street", "Lorraine Boyd-Harris",
+         "4410 East Tulare Avenue, Apartment 12B", "P.O. Box 2288", "93745", "2004-117733", "Edison High", "Lamont"],
+        ["Life Term", "Facility B", "3 Yard", "Victim Offender Education Group", "Alcoholics Anonymous",
+         "Offender Mentor Certification Program", "Prison Industry Authority", "Victim Services", "HVAC", "128-B"],
+    ),
 }
 
 
@@ -457,6 +487,13 @@ LABELED = [
     ("elderly_medical_parole.txt", "Aaliyah", "PERSON", None),  # a child's name beside another's, ages in brackets
     ("phonetic_markers_labels.txt", "Allied Verbatim Reporting", "ORGANIZATION", None),  # a credit line's firm
     ("phonetic_markers_labels.txt", "1408 East Market", "LOCATION", None),  # a house number and a direction
+    ("prison_terms_prisoner_tags.txt", "Oildale", "LOCATION", None),  # a town the tagger took for a firm
+    ("prison_terms_prisoner_tags.txt", "East Bakersfield High", "ORGANIZATION", None),  # a town's part and High
+    ("prison_terms_prisoner_tags.txt", "Gaines Tire and Brake", "ORGANIZATION", None),  # two trades' heads
+    ("hmong_samoan_filipino_names.txt", "Wat Lao Buddhavong", "ORGANIZATION", None),  # a temple, its head first
+    ("yards_slang_numbers.txt", "Corcoran", "ORGANIZATION", None),  # a prison's alias before its unit (SHU)
+    ("yards_slang_numbers.txt", "2004-117733", "ID", None),  # a file's number after its year, no date
+    ("yards_slang_numbers.txt", "two in the morning", "TIME", None),  # "around two": no pill
 ]
 
 
@@ -522,6 +559,8 @@ GROUPED = [
                                ["Ms. [Running Horse]'s son", "MS. [RUNNING HORSE]:"], ["sister, [Winter Running Horse]."]]),
     ("phonetic_markers_labels.txt", [["[HART] (PRESIDING):  -- excuse", "Commissioner [Lionel Hart]."],
                                      ["for Commissioner [Vos]."]]),
+    ("hmong_samoan_filipino_names.txt", [["from Mr. [Her], Xay", "Mr. Her, [Xay Her], his"],
+                                         ["is [Mai Nou Her]. She", "mother is Mrs. [Her]."]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
