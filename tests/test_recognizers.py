@@ -14,6 +14,7 @@ from anonymizer.recognizers import (
     DateRecognizer,
     EmailAddressRecognizer,
     HeightRecognizer,
+    LandPlotRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
     SpelledNameRecognizer,
@@ -502,6 +503,13 @@ PRISON_TERM = [
     ("I did 15 years in prison", []),
     ("15 years to life imprisonment", []),
 ]
+LAND_PLOT = [
+    ("land (plot no. 431/4) and a building", ["431/4"]),
+    ("the plots nos. 260, 45, 164.9 and 425.", ["260", "45", "164.9", "425"]),
+    ("(plot no. 142, sheet/plan 33/29) with", ["142", "33/29"]),
+    ("Protocol No. 11 of 1998", []),
+    ("Block 4, cell number 12", []),
+]
 URL = [
     ("go to www.example.org.", ["www.example.org"]),
     ("see https://cdcr.ca.gov/bph, then", ["https://cdcr.ca.gov/bph"]),
@@ -545,6 +553,7 @@ TABLES = {
     EmailAddressRecognizer: EMAIL_ADDRESS,
     UrlRecognizer: URL,
     PrisonTermRecognizer: PRISON_TERM,
+    LandPlotRecognizer: LAND_PLOT,
 }
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.ENTITY}:{text[:40]}")

@@ -20,6 +20,7 @@ from .date import DateRecognizer
 from .email_address import EmailAddressRecognizer
 from .gang import GangRecognizer
 from .height import HeightRecognizer
+from .land_plot import LandPlotRecognizer
 from .moniker import MonikerRecognizer
 from .nicknamed import NicknamedRecognizer
 from .nrp import NrpRecognizer
@@ -46,6 +47,7 @@ __all__ = [
     "EmailAddressRecognizer",
     "GangRecognizer",
     "HeightRecognizer",
+    "LandPlotRecognizer",
     "MonikerRecognizer",
     "NicknamedRecognizer",
     "NrpRecognizer",
@@ -77,6 +79,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         SpelledOutItemRecognizer(),
         CdcrIdRecognizer(extra_whitelist=extra),
         CaseNumberRecognizer(),
+        LandPlotRecognizer(),
         DateRecognizer(),
         PrisonTermRecognizer(),
         TimeRecognizer(),
