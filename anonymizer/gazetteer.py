@@ -267,8 +267,16 @@ def is_town_not_firm(surface: str) -> bool:
 
 @lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
-    """~5,000 US first names (Census 1990), case-folded."""
-    return census_names("dist.male.first") | census_names("dist.female.first")
+    """~5,000 US first names (Census 1990) and the recent ones it lacks (``Jayden``, ``Aaliyah``), case-folded."""
+    return census_names("dist.male.first") | census_names("dist.female.first") | frozenset(recent_first_names())
+
+
+@lru_cache(maxsize=1)
+def recent_first_names() -> dict[str, str]:
+    """First names common since 1990 that the Census 1990 lists lack -> ``"F"``, ``"M"`` or ``"U"`` (both)
+    (``data/first_names_recent.txt``)."""
+    rows = (line.partition("\t") for line in data_lines("first_names_recent.txt"))
+    return {name: sex.strip() for name, _, sex in rows}
 
 
 @lru_cache(maxsize=1)
@@ -290,6 +298,8 @@ def first_name_sex(name: str) -> str | None:
     folded = name.casefold()
     female = census_frequencies("dist.female.first").get(folded, 0.0)
     male = census_frequencies("dist.male.first").get(folded, 0.0)
+    if not female and not male:
+        return {"F": "F", "M": "M"}.get(recent_first_names().get(folded, ""))
     if female > _SEX_DOMINANCE * male:
         return "F"
     if male > _SEX_DOMINANCE * female:
