@@ -14,7 +14,7 @@ from dataclasses import replace
 from . import gazetteer, lexicon, plain, spans, vocabulary
 from .pseudonymize_names import NAME_PART
 from .resolve import NER_SOURCES
-from .transcript import CAPITAL
+from .transcript import CAPITAL, line_start, speaker_tag
 from .types import Mention
 
 
@@ -23,7 +23,7 @@ def is_person_name(text: str, start: int, end: int) -> bool:
     and a surname by their shape, or a name after a relative, a witness, a courtesy title or a person
     said to bear it ("a guy named Nacho")."""
     return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end) \
-        or named_person(text, start, end)
+        or named_person(text, start, end) or _answers_kin_question(text, start, end)
 
 
 #: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre")
@@ -95,8 +95,9 @@ _TWO_NAMES = re.compile(rf"({_CAP}) ({_CAP}(?:-{_CAP})?)")
 
 def _first_and_last_name(surface: str) -> bool:
     """Two capitalised words, a Census first name that is no common word and no place (or a town
-    before a word that is no common word either), then a word that is no place and no organization's
-    head word ("Curtis Mbelu", "Bryant Sapolu"; not "Jordan High", "Kelly Services", "Tyrone Church",
+    before a word that is no common word either), then a word that is no known place (a small town's
+    name that is a Census surname is the surname) and no organization's head word ("Curtis Mbelu",
+    "Bryant Sapolu", "Phoenix Alvarado"; not "Jordan High", "Kelly Services", "Tyrone Church",
     "Austin Energy", "Santa Ana")."""
     match = _TWO_NAMES.fullmatch(surface)
     if match is None:
@@ -105,7 +106,8 @@ def _first_and_last_name(surface: str) -> bool:
     town = gazetteer.place_category(first)  # "Bryant Sapolu": a first name that a small town has, too
     return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
             and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
-            and gazetteer.place_category(last) is None
+            and (gazetteer.place_category(last) is None  # "Phoenix Alvarado": a small town's name that is a surname
+                 or (not gazetteer.is_known_place(last) and last.casefold() in gazetteer.last_names()))
             and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
             and not lexicon.is_whitelisted(surface) and not gazetteer.is_place_not_name(surface))
 
@@ -332,3 +334,26 @@ def _first_name(word: str) -> bool:
         and not lexicon.is_stop_word(folded)
         and not lexicon.is_whitelisted(word)
     )
+
+
+#: a question for one's relatives at the end of an utterance: "Your daughters?", "And your son?", "Your
+#: brother's name?", "Any kids, Mr. Holloway?"
+_KIN_QUESTION = re.compile(
+    r"\b(?i:" + "|".join(sorted({*vocabulary.KIN_WORDS, "kids", "sons", "daughters", "brothers", "sisters",
+                                  "grandkids", "grandsons", "granddaughters", "nephews", "nieces", "cousins"},
+                                 key=len, reverse=True))
+    + r")(?:['’]s[ ](?i:name|first[ ]name))?(?:,[^?\n]{0,30})?\?[^\S\n]*$")
+#: what may stand in an answer before a name: nothing, or another name and "and" / a comma ("Savannah and Sydney")
+_ANSWER_OPENING = re.compile(rf"[^\S\n]*(?:(?:{_CAP})(?:,[ ]|[ ]and[ ]))?")
+
+
+def _answers_kin_question(text: str, start: int, end: int) -> bool:
+    """One word that may be a first name opening an answer to a question for one's relatives ("Your
+    daughters?" / "Savannah and Sydney."): the relatives' names, whatever towns they also are."""
+    line = line_start(text, start)
+    tag = speaker_tag(text, line)
+    if tag is None or " " in text[start:end] or not may_be_first_name(text[start:end]) \
+            or not _ANSWER_OPENING.fullmatch(text, tag.end(), start):
+        return False
+    previous = text[:line].rstrip()
+    return _KIN_QUESTION.search(previous, max(0, len(previous) - 200)) is not None
