@@ -159,11 +159,12 @@ PATTERNS = [
         rf"(?<=\b(?i:age|aged|ages)(?:[ ]|[ ]?:[ ]{{1,40}})(?:(?i:of)[ ])?){_NUMBER}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.9,
     ),
-    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now": a name, was/is, a
+    # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now", "his son, Orlando, is now
+    # 16, ...": a name, was/is, a
     # number ending the clause
     Pattern(
         "name_was_number",
-        rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
+        rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:,?[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
         rf"{_NUMBER_NOT_ONE}(?:{_CLAUSE_END}|(?=[ ]now\b))",
         0.85,
     ),
