@@ -22,7 +22,9 @@ _HEADS = rf"{_HEAD}(?:[ ](?:&[ ]|and[ ]|AND[ ])?{_HEAD}){{0,2}}"
 _SUFFIX = r"(?:,?[ ](?:Company|Inc\.|Inc|LLC|Corporation|Group|Services|Co\.|COMPANY|INC\.|INC|CORPORATION|GROUP|SERVICES|CO\.)(?![\w'’-]))?"
 #: a head followed by an inmate number is a phonetic letter of it (``Hotel 12345``), no organization
 _NOT_AN_ID = r"(?!,?[ -]\d{4})"
-_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{CAP_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_NOT_AN_ID}{_SUFFIX}"
+#: a name's word, or an initialism inside it (``Greater Mount Zion A.M.E. Church``)
+_WORD = rf"(?:{CAP_WORD}|(?:\p{{Lu}}\.){{2,4}}(?=[ ]))"
+_ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_NOT_AN_ID}{_SUFFIX}"
 
 _KNOWN = "(?:" + "|".join(
     re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)
