@@ -383,6 +383,17 @@ EXPECTED = {
         ["Life Term", "Facility B", "3 Yard", "Victim Offender Education Group", "Alcoholics Anonymous",
          "Offender Mentor Certification Program", "Prison Industry Authority", "Victim Services", "HVAC", "128-B"],
     ),
+    "place_named_people_letters.txt": (
+        ["DALLAS WAYNE HOLLOWAY", "V-31907", "Marisol Ybarra-Quan", "Everett Lindgren", "Carolina Brandt", "Jackson Mbatha",
+         "Dallas", "Savannah", "Sydney", "Houston", "Austin Tyler", "Riverside City College", "Denver", "Georgia Pruett",
+         "Moreno Valley", "Paradise Lounge", "Magnolia Avenue", "Phoenix", "Chelsea Vinter", "Madison",
+         "Florence, Arizona", "Lincoln Holloway", "Tucson", "Greater Mount Zion A.M.E. Church",
+         "1500 Martin Luther King Jr. Way", "94612", "(510) 555-0199", "www.greatermountzionoakland.org",
+         "Aloysius Mbeki", "Raleigh Odom", "Odom's Auto Detailing", "Perris", "raleigh.odom@odomsdetail.com",
+         "Virginia Holloway-Sparks", "Eugene, Oregon", "Ginny", "Esperanza Alvarado", "Orlando"],
+        ["Anger Management", "Criminal Gang Members Anonymous", "Dear Commissioners", "Sincerely", "Senior Pastor",
+         "Kairos Prison Ministry", "3-year denial"],
+    ),
 }
 
 
@@ -494,6 +505,12 @@ LABELED = [
     ("yards_slang_numbers.txt", "Corcoran", "ORGANIZATION", None),  # a prison's alias before its unit (SHU)
     ("yards_slang_numbers.txt", "2004-117733", "ID", None),  # a file's number after its year, no date
     ("yards_slang_numbers.txt", "two in the morning", "TIME", None),  # "around two": no pill
+    ("place_named_people_letters.txt", "Savannah", "PERSON", None),  # "Your daughters?" / "Savannah and Sydney."
+    ("place_named_people_letters.txt", "Sydney", "PERSON", None),
+    ("place_named_people_letters.txt", "16, the age", "AGE", None),  # "his son, Orlando, is now 16, ..."
+    ("place_named_people_letters.txt", "Denver", "PERSON", None),  # "And your son?" / "Denver. He's 15."
+    ("place_named_people_letters.txt", "Phoenix Alvarado", "PERSON", None),  # a town's first name and surname
+    ("place_named_people_letters.txt", "Greater Mount Zion A.M.E. Church", "ORGANIZATION", None),  # an initialism in it
 ]
 
 
@@ -561,6 +578,9 @@ GROUPED = [
                                      ["for Commissioner [Vos]."]]),
     ("hmong_samoan_filipino_names.txt", [["from Mr. [Her], Xay", "Mr. Her, [Xay Her], his"],
                                          ["is [Mai Nou Her]. She", "mother is Mrs. [Her]."]]),
+    ("place_named_people_letters.txt", [["struck [Phoenix Alvarado] with", "Yes, sir. [Phoenix] and me",
+                                         "say that [Phoenix]'s son"],
+                                        ["HOLLOWAY: [Savannah] and Sydney", "Sydney. [Savannah] is 24"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
