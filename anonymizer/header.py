@@ -44,7 +44,7 @@ from anonymizer.header_fields import (
     listed,
     participant,
     place_value,
-    role_first,
+    labeled_participants,
     untitled,
     without_cdcr,
     wrapped_lists,
@@ -173,9 +173,9 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
             people.extend(list(person) for person in one_line)
             under_label = True
             continue
-        labeled = role_first(line)
-        if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not
-            people.append(list(labeled))
+        labeled = labeled_participants(line)
+        if labeled:  # "PRESIDING COMMISSIONER: Patricia Oduya", in a section or not; "ROLE: Name (mother); Name"
+            people.extend(map(list, labeled))
             under_label = True
             continue
         if under_label and not inside:  # "For the Board:   Commissioner Jane Roe" / "Deputy Commissioner John Doe"

@@ -11,7 +11,7 @@ import re
 
 from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import CAPITAL, tag_roles
-from anonymizer.vocabulary import INMATE_LABELS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES
+from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
 CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}[-\s]?\d{4,6})\b", re.IGNORECASE)
@@ -139,6 +139,21 @@ def role_first(line: str) -> tuple[str, str] | None:
     if printed_name(name) and not is_firm_name(name):
         return name, role.strip()  # not a firm ("TRANSCRIBED BY:  Allied Verbatim Reporting")
     return None
+
+
+def labeled_participants(line: str) -> list[tuple[str, str]]:
+    """:func:`role_first` for each name of a role's label, the names split at semicolons (``Victim's Next of
+    Kin: Thuy Pham (mother); Kevin Pham (brother)``); a relative's word in brackets joins the role (``Support
+    Person (brother)`` of ``(the inmate's brother)``)."""
+    role, sep, rest = line.partition(":")
+    found = []
+    for part in rest.split(";") if sep else [rest]:
+        person = role_first(f"{role}:{part}" if sep else line)
+        aside = _ASIDE.search(part)
+        kin = aside and {w.casefold() for w in re.findall(r"[A-Za-z]+", aside.group())} & set(KIN_WORDS)
+        if person:
+            found.append((person[0], f"{person[1]} ({' '.join(sorted(kin))})" if kin else person[1]))
+    return found
 
 
 def place_value(line: str) -> str:
