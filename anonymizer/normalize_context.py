@@ -21,6 +21,13 @@ from .types import Mention
 from .vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
 
 _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
+#: the words of an inmate's role in a tag, folded; the tags themselves, a regex alternation
+_INMATE_WORDS = frozenset(w for label in vocabulary.INMATE_LABELS for w in label.split()) - {"person"}
+_INMATE_TAGS = "|".join(re.escape(label) for label in vocabulary.INMATE_LABELS)
+#: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
+_KIN_TITLED = re.compile(rf"\b({'|'.join(vocabulary.KIN_WORDS)}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
+#: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
+_UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
 
 
 def role_words(role: str) -> frozenset[str]:
@@ -62,8 +69,13 @@ class _Context:
         if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
-            # a participant whose role on the title page says that sex ("Victim's Sister") before the others
-            gids = [g for g in gids if self._role_sex(g) == _title_sex(title.group(1))] or gids
+            # a participant whose role on the title page says that sex ("Victim's Sister") before the others; in
+            # running text only when no first name says it ("Ms. Pham was 20": Lorena, not her mother)
+            wanted = _title_sex(title.group(1))
+            by_role = [g for g in gids if self._role_sex(g) == wanted]
+            if in_speaker_tag(self.text, mention.start) or not any(
+                    gazetteer.first_name_sex(self._first_name(g)) == wanted for g in gids):
+                gids = by_role or gids
             gids = self._whose_surname(gids, tokens) or gids  # not Hope Bishop
         profession = self._profession(mention.start)
         if profession:  # "Dr. Lee": the one named in full after that title ("Dr. Samuel Lee"), not Commissioner Lee
@@ -122,6 +134,13 @@ class _Context:
             by_first = self._by_first_name(gids, mention)
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
+        kin = _KIN_TITLED.search(before)  # "we have her mother, Mrs. Pham": the participant the title page calls so
+        by_kin = [g for g in gids if kin and kin.group(1).casefold() in self.groups[g].role]
+        if len(by_kin) == 1:
+            return by_kin
+        beside = self._adjacent_speaker(gids, mention, line)
+        if beside:
+            return beside
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
@@ -130,6 +149,38 @@ class _Context:
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []
+
+    def _adjacent_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
+        """``Thank you, Mr. Castillo.`` after ``MR. CASTILLO:`` spoke, ``Good morning, Mr. Castillo.`` ending an
+        utterance before it: the speaker of that tag. An inmate's tag (``INMATE CASTILLO:``) is the inmate; a
+        courtesy title's tag is not, when the inmate speaks under a tag of his own in the hearing (his brother)."""
+        text = self.text
+        tokens = _name_tokens(self._surface(mention))
+        if not tokens or not _TITLE_BEFORE.search(text, max(0, mention.start - 6), mention.start):
+            return []
+        if _THANKED.search(text, line, mention.start):
+            before = text[:line].rstrip("\n")
+            tag = speaker_tag(text, before.rfind("\n") + 1) if before else None
+        elif _UTTERANCE_END.match(text, mention.end):
+            after = re.compile(r"\n\s*").match(text, text.find("\n", mention.end)) if "\n" in text[mention.end:] else None
+            tag = speaker_tag(text, after.end()) if after else None
+        else:
+            return []
+        words = tag.group("tag").split() if tag else []
+        if not words or tokens[0] not in {w.casefold().strip(".,") for w in words}:
+            return []
+        inmates = [g for g in gids if self.groups[g].inmate]
+        if role_words(" ".join(words)) & _INMATE_WORDS:
+            return inmates[:1]
+        if words[0].strip(".").capitalize() in COURTESY_TITLES and inmates and self._inmate_tagged(tokens[0]):
+            others = [g for g in self._present(gids) if not self.groups[g].inmate]
+            return others if len(others) == 1 else []
+        return []
+
+    def _inmate_tagged(self, surname: str) -> bool:
+        """Whether the inmate speaks under a tag of an inmate's role and ``surname`` (``INMATE CASTILLO:``)."""
+        return re.search(rf"^[^\S\n]*(?:{_INMATE_TAGS})[^\S\n]+{re.escape(surname)}[^\S\n]*:",
+                         self.text, re.IGNORECASE | re.MULTILINE) is not None
 
     def in_context(self, hit: Mention) -> Mention:
         """A re-scan hit of one name part several persons share, given to the one its utterance

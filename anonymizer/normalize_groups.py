@@ -163,7 +163,9 @@ class _People:
                 for j, part in enumerate(core)
             )
             if subset or superset:
-                key = (-sum(levels), self.groups[gid].rank(), gid)
+                # of equals, one whose first name it opens with ("Esteban Castillo": the father, not Raymond
+                # Esteban Castillo once the father is known)
+                key = (-sum(levels), core[:1] != tokens[:1], self.groups[gid].rank(), gid)
                 if best is None or key < best:
                     best = key
         return None if best is None else best[-1]

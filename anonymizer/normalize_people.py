@@ -25,6 +25,7 @@ from .types import Config, Header, Mention
 
 #: a speaker tag's word that makes its speaker the incarcerated person ("INMATE ORTEGA:")
 _INMATE_TAG_WORDS = frozenset(label.split()[0] for label in vocabulary.INMATE_LABELS)
+_INMATE_ROLE = role_words(" ".join(vocabulary.INMATE_LABELS))
 
 
 class _Grouper(_Context):
@@ -56,6 +57,8 @@ class _Grouper(_Context):
             gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name))
             if gid is not None:  # "ATTORNEY NGUYEN:" and "DEPUTY DISTRICT ATTORNEY NGUYEN:" are told apart by it
                 self.groups[gid].role |= role_words(participant.role)
+        for group in self.groups:  # "INMATE CASTILLO:" is the inmate, not his brother the support person
+            group.role |= _INMATE_ROLE if group.inmate else frozenset()
         assigned: dict[int, tuple[int, str]] = {}
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
