@@ -261,8 +261,10 @@ def _name_like(words: list[str], lower: frozenset[str], comma: bool = False) -> 
 
 
 #: after a sentence's first word, an object pronoun, a possessive or a person's title makes that word a verb:
-#: "Tell me", "Walk us through", "Ask your counselor", "Ask Lieutenant Okafor"
-_IMPERATIVE = re.compile(r"[ ](?:(?:me|us|them|him|your|my|our|their)\b|(?P<title>[A-Z][a-z]+\.?)(?=[ ][A-Z]))")
+#: "Tell me", "Walk us through", "Ask your counselor", "Ask Lieutenant Okafor"; a greeting's "to you" ("Welcome to
+#: you both")
+_IMPERATIVE = re.compile(r"[ ](?:(?:me|us|them|him|your|my|our|their|to[ ](?:you|all|everyone|everybody))\b"
+                         r"|(?P<title>[A-Z][a-z]+\.?)(?=[ ][A-Z]))")
 
 
 def _imperative(text: str, end: int) -> bool:
