@@ -394,6 +394,12 @@ EXPECTED = {
         ["Anger Management", "Criminal Gang Members Anonymous", "Dear Commissioners", "Sincerely", "Senior Pastor",
          "Kairos Prison Ministry", "3-year denial"],
     ),
+    "two_families_same_tags.txt": (
+        ["RAYMOND ESTEBAN CASTILLO", "F-17733", "Gwendolyn Strickland-Ortega", "Sunil Ramaswamy", "Harriet Abernathy-Lowe",
+         "Colm Fitzgerald", "Eduardo Castillo", "Thuy Pham", "Kevin Pham", "Lorena Pham", "CASTILLO", "PHAM",
+         "Lacey Boulevard", "Hanford", "Esteban Castillo", "Lemoore", "Ray", "Pham Van Long", "Kings County"],
+        ["Welcome to you both", "Support Person", "Victim's Next of Kin", "Through Vietnamese interpreter"],
+    ),
 }
 
 
@@ -581,6 +587,15 @@ GROUPED = [
     ("place_named_people_letters.txt", [["struck [Phoenix Alvarado] with", "Yes, sir. [Phoenix] and me",
                                          "say that [Phoenix]'s son"],
                                         ["HOLLOWAY: [Savannah] and Sydney", "Sydney. [Savannah] is 24"]]),
+    ("two_families_same_tags.txt", [["INMATE [CASTILLO]:  Yes, ma'am.", "Raymond Castillo. Mr. [Castillo], can you",
+                                     "for the inmate. Mr. [Castillo], did"],
+                                    ["[Eduardo Castillo] (the", "Good morning, Mr. [Castillo].", "MR. [CASTILLO]:  Good",
+                                     "Thank you, Mr. [Castillo]. You can"],
+                                    ["father's, [Esteban Castillo]'s, house", "[Esteban Castillo] passed"]]),
+    ("two_families_same_tags.txt", [["[Thuy Pham] (mother)", "her mother, Mrs. [Pham], and", "MRS. [PHAM]:  Thank",
+                                     "Thank you, Mrs. [Pham]. Mr."],
+                                    ["victim, [Lorena Pham], we", "Ms. [Pham] was 20", "did Ms. [Pham] ever"],
+                                    ["[Kevin Pham] (brother)", "her brother, Mr. [Pham]. Welcome", "MR. [PHAM]:  My"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
