@@ -91,9 +91,30 @@ def test_it_serves_with_gunicorn_after_collectstatic_and_migrate(tmp_path):
                 time.sleep(0.5)
         login = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/login/", headers={"Host": "localhost"}))
         assert login.status == 200 and b"Log in" in login.read()
+        # a search of the review screen (?find=, ?q=) and the Referer of the next request carry a name
+        searched = urllib.request.Request(f"http://127.0.0.1:{port}/login/?find=Quarterfield+Ximena", headers={
+            "Host": "localhost", "Referer": "http://localhost/documents/1/?q=Ximena"})
+        assert urllib.request.urlopen(searched).status == 200
         assert (tmp_path / "static" / "vendor" / "htmx.min.js").exists()  # collectstatic ran
         assert (tmp_path / "db.sqlite3").stat().st_size > 0  # migrate ran
     finally:
         server.terminate()
         output, _ = server.communicate(timeout=60)
     assert "Booting worker" in output or "Listening at" in output
+    assert '"GET /login/ HTTP/1.1" 200' in output  # the access log names the path …
+    assert "Ximena" not in output and "Quarterfield" not in output  # … never the query string or the Referer
+
+
+def test_it_logs_no_query_string_or_referer_in_nginx():
+    """nginx's default access log line ($request, $http_referer) would keep the review screen's searches."""
+    conf = (DEPLOY / "nginx" / "anonymizer.conf").read_text()
+    formats = dict(re.findall(r"^log_format\s+(\w+)\s+(.*?);", conf, re.M | re.S))
+    logs = re.findall(r"^\s*access_log\s+([^;]*);", conf, re.M)
+    assert formats and len([line for line in logs if line != "off"]) == 2  # both servers (the redirect sees queries too)
+    for line in logs:
+        if line != "off":
+            path, *named = line.split()
+            assert named and named[0] in formats, line
+    for text in formats.values():
+        assert "$uri" in text
+        assert not re.search(r"\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b", text), text
