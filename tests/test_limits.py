@@ -96,6 +96,21 @@ def test_it_answers_malformed_action_input_with_4xx_never_500(client_in, documen
     assert list(document.mentions.order_by("start").values_list("start", "end", "status")) == before
 
 
+@pytest.mark.parametrize("name", ["m", "e", "view"])
+def test_it_redirects_a_plain_post_back_without_echoing_a_hostile_value(client_in, document, name):
+    """A 20,000-character ``m`` was put into the redirect: past Django's 16,384 a 400 (and a traceback
+    in the log) though the action was applied."""
+    m = document.mentions.order_by("start").first()
+    response = client_in.post(url(document, "mention_action", m.pk, "reject"),
+                              {"version": document.version, name: "7" * 20000})
+    assert response.status_code == 302 and len(response["Location"]) < 200
+    m.refresh_from_db()
+    assert m.status == "rejected"
+    response = client_in.post(url(document, "mention_action", m.pk, "accept"),
+                              {"version": document.version + 1, "m": m.pk, "e": "x", "view": "pseudo"})
+    assert response["Location"].endswith(f"?view=pseudo&m={m.pk}#m{m.pk}")
+
+
 @pytest.mark.django_db
 def test_it_refuses_a_file_already_in_the_corpus_by_name_and_reason_and_keeps_the_rest(admin_client):
     corpus, other = Corpus.objects.create(name="dups"), Corpus.objects.create(name="other")

@@ -67,8 +67,12 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
 
 
 def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str:
-    """Plain posts go back to what the reviewer looked at, or on to the next pending mention."""
-    keep = {k: v for k, v in request.POST.items() if k in ("e", "view") and v}
+    """Plain posts go back to what the reviewer looked at, or on to the next pending mention: ids and
+    the view only, as parsed (a posted value is never echoed into the redirect: a long one made it
+    a 400 after the action was applied)."""
+    keep: dict[str, int | str] = {"e": e} if (e := parse_int(request.POST.get("e"))) is not None else {}
+    if request.POST.get("view") == PSEUDO:
+        keep["view"] = PSEUDO
     if request.POST.get("advance"):
         next_pending = (
             outcome.document.mentions.filter(status=ReviewStatus.PENDING)
@@ -76,8 +80,8 @@ def _back_url(request: HttpRequest, back: str, outcome: services.Outcome) -> str
         )
         if next_pending:
             keep = {"m": next_pending}
-    elif request.POST.get("m"):
-        keep["m"] = request.POST["m"]
+    elif (m := parse_int(request.POST.get("m"))) is not None:
+        keep["m"] = m
     anchor = f"#m{keep['m']}" if "m" in keep else ""
     return f"{back}?{urlencode(keep)}{anchor}" if keep else back
 
