@@ -9,6 +9,7 @@ and whitelists the same terms.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -79,6 +80,20 @@ def contains(ranges: Sequence[Range], start: int, end: int) -> bool:
     """Whether one of the sorted, disjoint ``ranges`` contains ``start:end``."""
     i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
     return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
+
+
+def container(ranges: Iterable[Range]):
+    """``inside(start, end)``: whether one of ``ranges`` (in any order, overlapping or not) contains
+    ``start:end`` -- ``any(s <= start and end <= e ...)`` in O(log n) a question, not O(n)."""
+    ordered = sorted(ranges)
+    starts = [s for s, _ in ordered]
+    reach = list(itertools.accumulate((e for _, e in ordered), max))  # the furthest end so far
+
+    def inside(start: int, end: int) -> bool:
+        i = bisect.bisect_right(starts, start) - 1
+        return i >= 0 and reach[i] >= end
+
+    return inside
 
 
 def touches(ranges: Sequence[Range], start: int, end: int) -> bool:

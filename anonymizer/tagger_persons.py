@@ -318,10 +318,11 @@ def first_name_pairs(text: str, mentions: Sequence[Mention]) -> list[Mention]:
         return list(mentions)
     body = lexicon.trie_alternation(sorted({f(w) for w in surnames for f in (str.title, str.upper)}))
     pattern = re.compile(rf"(?<![\w'’.-])([A-Z][a-z]+|[A-Z]{{2,}})[ ](?:{body})(?![\w'’-])")
+    inside = spans.container((m.start, m.end) for m in mentions)  # a look-up per hit: all mentions per hit was quadratic
     added = [
         Mention(hit.start(), hit.end(), "PERSON", ("rule",), score=0.85, confidence=1)
         for hit in pattern.finditer(text)
-        if _first_name(hit.group(1)) and not any(m.start <= hit.start() and hit.end() <= m.end for m in mentions)
+        if _first_name(hit.group(1)) and not inside(hit.start(), hit.end())
     ]
     return [*mentions, *added]
 
