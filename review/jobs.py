@@ -36,6 +36,19 @@ class PassTimeout(Exception):
     """The automatic pass of one document ran past ``JOB_MAX_SECONDS``."""
 
 
+#: an rq worker stops an automatic pass at ``JOB_MAX_SECONDS`` and this much more (storing the result):
+#: the pass itself checks its deadline only when a stage reports progress, and a stage that runs for
+#: hours on a hostile file reports none (rq's ``JOB_TIMEOUT`` of an hour was the only limit)
+STORE_SECONDS = 60
+
+
+def pass_timeouts() -> tuple[type[BaseException], ...]:
+    """What ends a pass past its wall time: its own deadline, and rq's timeout of the job."""
+    from rq.timeouts import JobTimeoutException
+
+    return PassTimeout, JobTimeoutException
+
+
 class _Throttled:
     """Progress callback writing to the database at most every 0.5 s; enforces the wall-time limit."""
 
@@ -95,7 +108,7 @@ def _analyze(document_id: int) -> str:
         log.info("document %s failed ingestion", document.pk)
     except DATABASE_DOWN:
         raise  # written by analyze_document when the database answers again
-    except PassTimeout:
+    except pass_timeouts():
         document.fail(f"the automatic pass took longer than {settings.JOB_MAX_SECONDS} s (limit); split the file or raise JOB_MAX_SECONDS")
         log.warning("document %s: automatic pass past the time limit", document.pk)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state
@@ -211,7 +224,8 @@ def enqueue_after_approval(document_id: int) -> None:
 def enqueue_analysis(document: Document) -> bool:
     """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down."""
     services.mark_queued(document)
-    ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document)
+    ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document,
+                   timeout=settings.JOB_MAX_SECONDS + STORE_SECONDS)
     if not ok:
         document.fail(QUEUE_DOWN)
     document.refresh_from_db()
@@ -226,7 +240,7 @@ def enqueue_export(export_id: int) -> bool:
     return ok
 
 
-def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) -> bool:
+def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type, timeout: int | None = None) -> bool:
     mode = settings.JOBS_MODE
     if mode == "inline":
         function(pk)
@@ -244,7 +258,7 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type) 
     try:
         queue = django_rq.get_queue("default")
         _forget_ended(queue.connection, rq_id)
-        queue.enqueue(function, pk, job_id=rq_id, job_timeout=settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
+        queue.enqueue(function, pk, job_id=rq_id, job_timeout=timeout or settings.RQ_QUEUES["default"]["DEFAULT_TIMEOUT"])
     except (RedisError, OSError) as exc:
         _queue_down(exc)
         log.error("queue unreachable for %s %s (%s)", model.__name__, pk, type(exc).__name__)

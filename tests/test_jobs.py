@@ -96,6 +96,41 @@ def test_it_requeues_a_finished_job_id_without_its_old_expiry(settings, redis_ur
     assert document.status == Document.Status.READY, document.failure_reason
 
 
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_it_stops_a_pass_past_its_wall_time_in_a_stage_that_reports_no_progress(settings, redis_url, monkeypatch):
+    """The pass checked ``JOB_MAX_SECONDS`` only when a stage reported progress: a stage running for
+    hours on a hostile file (20,000 lines of names) went on until rq's JOB_TIMEOUT, an hour."""
+    import threading
+
+    import django_rq
+    from rq import SimpleWorker
+
+    from review import pipelines
+
+    class Stuck:  # a stage that never reports progress (it would end after 30 s)
+        def __init__(self, config):
+            pass
+
+        def run(self, transcript, progress=None):
+            threading.Event().wait(30)
+            raise AssertionError("not stopped at the wall-time limit")
+
+    monkeypatch.setattr(pipelines, "get_pipeline", Stuck)
+    monkeypatch.setattr(jobs, "STORE_SECONDS", 0)
+    settings.JOBS_MODE, settings.JOB_MAX_SECONDS = "rq", 1
+    settings.RQ_QUEUES = {"default": {"URL": redis_url, "DEFAULT_TIMEOUT": 600}}
+    queue = django_rq.get_queue("default")
+    queue.empty()
+    document = Document.objects.create(corpus=Corpus.objects.create(name="slow"), title="h", original_name="h.txt",
+                                       original=HEARING.encode())
+    jobs.enqueue_analysis(document)
+    SimpleWorker([queue], connection=queue.connection).work(burst=True)
+    document.refresh_from_db()
+    assert document.status == Document.Status.FAILED
+    assert document.failure_reason.startswith("the automatic pass took longer than 1 s (limit)"), document.failure_reason
+
+
 # ---------------------------------------------------------------- without Redis: a background thread
 
 
