@@ -97,11 +97,17 @@ def encrypt_file(src: str | os.PathLike, dst: str | os.PathLike | None = None, *
     """
     src = Path(src)
     dst = Path(dst) if dst is not None else src.with_name(src.name + ENCRYPTED_SUFFIX)
-    token = _fernet(key).encrypt(src.read_bytes())
-    _write_private(dst, token)
+    write_encrypted(dst, src.read_bytes(), key=key)
     if remove_plain:
         src.unlink()
     return dst
+
+
+def write_encrypted(path: str | os.PathLike, data: bytes, *, key: str | bytes | None = None) -> Path:
+    """``data`` encrypted into ``path`` (mode 0600, written atomically): the plain bytes never reach the disk."""
+    path = Path(path)
+    _write_private(path, _fernet(key).encrypt(data))
+    return path
 
 
 def decrypt_bytes(token: bytes, *, key: str | bytes | None = None) -> bytes:

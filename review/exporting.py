@@ -36,6 +36,7 @@ log messages.
 from __future__ import annotations
 
 import importlib.metadata
+import io
 import json
 import logging
 import os
@@ -319,13 +320,29 @@ def _zip(path: Path, members: dict[str, bytes], when, secret: bool = False) -> N
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".part")
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if secret else 0o640)
-    with os.fdopen(fd, "wb") as handle, zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
+    with os.fdopen(fd, "wb") as handle:
+        _zip_into(handle, members, when)
+    os.replace(partial, path)
+
+
+def _zip_into(handle, members: dict[str, bytes], when) -> None:
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
         stamp = timezone.localtime(when).timetuple()[:6]
         for name, data in members.items():
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
-    os.replace(partial, path)
+
+
+def _write_keys(path: Path, members: dict[str, bytes], when) -> Path:
+    """The key archive: encrypted in memory when ``KEYS_ENCRYPTION_KEY`` is set, so the plain keys never
+    reach the disk (written plain, then encrypted, a worker killed in between left them there for good)."""
+    if not backup.encryption_enabled():
+        _zip(path, members, when, secret=True)
+        return path
+    buffer = io.BytesIO()
+    _zip_into(buffer, members, when)
+    return backup.write_encrypted(path.with_name(path.name + backup.ENCRYPTED_SUFFIX), buffer.getvalue())
 
 
 def key_members(export: Export, prepared: list[Prepared]) -> dict[str, bytes]:
@@ -350,14 +367,11 @@ def _write(export: Export, prepared: list[Prepared], members: dict[str, bytes], 
     archive = folder / f"export-{export.pk}.zip"
     keys = folder / f"export-{export.pk}-keys.zip"
     _zip(archive, {"manifest.json": _dumps(data), **members}, when)
-    _zip(keys, key_members(export, prepared), when, secret=True)
-    if backup.encryption_enabled():
-        try:
-            keys = backup.encrypt_file(keys, remove_plain=True)
-        except Exception:
-            keys.unlink(missing_ok=True)  # never leave the plain keys behind a failed export
-            archive.unlink(missing_ok=True)
-            raise
+    try:
+        keys = _write_keys(keys, key_members(export, prepared), when)
+    except Exception:
+        archive.unlink(missing_ok=True)  # no corpus archive without its keys
+        raise
     _progress(export, 1.0)
     with transaction.atomic():
         Export.objects.filter(pk=export.pk).update(

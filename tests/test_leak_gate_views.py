@@ -90,3 +90,20 @@ def test_it_fails_safe_when_the_keys_cannot_be_encrypted(settings, corpus, admin
     export = run(corpus, admin)
     assert export.status == Export.Status.FAILED and "DecryptionError" in export.failure_reason
     assert not [p for p in Path(settings.EXPORT_ROOT).rglob("*") if p.is_file()]  # no plain keys, no archive
+
+
+def test_it_never_writes_the_plain_keys_to_disk_when_they_are_stored_encrypted(settings, corpus, admin, monkeypatch):
+    """Written plain, then encrypted: a worker killed in between (here: while encrypting) left the plain
+    key archive, the original names, on disk for good."""
+    from cryptography.fernet import Fernet
+
+    def killed(self, data):
+        raise KeyboardInterrupt  # not an Exception: no clean-up runs, as with SIGKILL
+
+    settings.KEYS_ENCRYPTION_KEY = backup.generate_key()
+    monkeypatch.setattr(Fernet, "encrypt", killed)
+    make_document(corpus, "h")
+    with pytest.raises(KeyboardInterrupt):
+        run(corpus, admin)
+    left = [p.name for p in Path(settings.EXPORT_ROOT).rglob("*") if p.is_file()]
+    assert not [name for name in left if "keys" in name], left
