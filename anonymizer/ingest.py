@@ -72,6 +72,7 @@ def load_bytes(data: bytes, filename: str, config: Config = Config(), limits: Li
     _check_size(name, len(data), config)
     transcript, shown = _load_text(data, name)
     _check_lines(name, shown, config)
+    _check_line_count(name, transcript.text, config)
     return transcript
 
 
@@ -86,6 +87,13 @@ def _check_suffix(name: str) -> str:
 def _check_size(name: str, size: int, config: Config) -> None:
     if size > config.max_text_bytes:
         raise IngestError(name, f"too large ({size / _MB:.1f} MB; limit {config.max_text_bytes / _MB:.1f} MB)")
+
+
+def _check_line_count(name: str, text: str, config: Config) -> None:
+    """Refuse more than ``config.max_lines`` lines: the review screen shows every line (a 2 MB file of
+    1,000,000 one-letter lines made a 128 MB page that took 50 s, and the pass 99 s)."""
+    if len(text) > config.max_lines and (count := len(text.splitlines())) > config.max_lines:
+        raise IngestError(name, f"{count:,} lines (limit {config.max_lines:,}); is this a transcript?")
 
 
 def _check_lines(name: str, text: str, config: Config) -> None:
@@ -109,6 +117,7 @@ def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> 
         transcript = _extract_limited(data, name, limits)
     _check_size(name, len(transcript.text.encode("utf-8")), config)
     _check_lines(name, transcript.text, config)
+    _check_line_count(name, transcript.text, config)
     return transcript
 
 

@@ -203,5 +203,6 @@ class Config:
     max_text_bytes: int = 3 * 1024 * 1024
     max_line_chars: int = 200_000  # one line the pass reads: a whole hearing joined is ~90,000 (2.8 s, 0.5 GB); the
     # cost grows with the square of a line's length (200,000: 7 s, 0.9 GB; 1 MB: hours, 3 GB)
+    max_lines: int = 100_000  # lines of one transcript: a PDF at PDF_MAX_PAGES (2,000) of 25 lines has 50,000
     fuzzy_threshold: float = 88.0
     suspects: bool = True  # add certainty-3 suspects (source "suspect") for the reviewer

@@ -250,6 +250,7 @@ ANONYMIZER = {
     "batch_size": envint("SPACY_BATCH_SIZE", 256),
     "max_text_bytes": envint("MAX_TEXT_BYTES", 3 * 1024 * 1024),
     "max_line_chars": envint("MAX_LINE_CHARS", 200_000),
+    "max_lines": envint("MAX_LINES", 100_000),
 }
 
 # Personal data never goes into logs: log levels and formats carry ids, not text.

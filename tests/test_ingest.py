@@ -125,6 +125,17 @@ def _printed_like_a_pdf(lines: int) -> bytes:
     return ("\n".join(rows) + "\n").encode()
 
 
+def test_it_refuses_a_text_of_more_lines_than_a_transcript_has():
+    # 1,000,000 one-letter lines (2 MB): a 128 MB review page that took 50 s, and 99 s of the pass
+    with pytest.raises(IngestError, match=r"^lines\.txt: 1,000,000 lines \(limit 100,000\); is this a transcript\?$"):
+        load_bytes(b"a\n" * 1_000_000, "lines.txt", Config())
+    with pytest.raises(IngestError, match=r"^cr\.txt: 1,001 lines \(limit 1,000\)"):  # the lines the pass reads
+        load_bytes(b"a\r" * 1_001, "cr.txt", Config(max_lines=1_000))
+    assert load_bytes(b"a\n" * 1_000, "ok.txt", Config(max_lines=1_000)).text.count("\n") == 1_000
+    with pytest.raises(IngestError, match=r"^many\.pdf: \d+ lines \(limit 3\)"):
+        load_bytes(small_pdf(), "many.pdf", Config(max_lines=3))
+
+
 def test_it_refuses_a_line_too_long_for_the_pass_also_when_the_pass_would_join_it():
     # a 1 MB line took spaCy 3 GB and several stages time growing with the square of its length
     with pytest.raises(IngestError, match=r"^joined\.txt: line 1 is 14,79\d characters long \(limit 10,000\); "):
