@@ -5,6 +5,10 @@ rebuilt from the database, so a Redis outage must cost speed, never a page: a co
 timeout error on ``get`` answers the default (a miss) and on ``set``/``delete`` does nothing. The
 error is logged by its class name only — a cache key or value may hold personal data.
 
+So is an error Redis answers instead of doing the command: a replica after a failover refuses
+writes (``READONLY``), a full one with ``maxmemory`` and no eviction too (``OOM``), one that cannot
+save its snapshot to a full disk as well (``MISCONF``); each made every review page a 500.
+
 After such an error the process leaves that Redis alone for ``CACHE_RETRY_SECONDS`` (10): a Redis
 that hangs (paused, overloaded, a dropped route) would otherwise cost every cache call its socket
 timeout, seconds per page and per review action.
@@ -15,12 +19,13 @@ import logging
 
 from django.conf import settings
 from django.core.cache.backends.redis import RedisCache
-from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+from redis.exceptions import ConnectionError as RedisConnectionError, ResponseError, TimeoutError as RedisTimeoutError
 
 from config.redis_tools import Pause
 
 log = logging.getLogger(__name__)
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+REFUSED = (ResponseError,)  # READONLY, OOM, MISCONF …: Redis answers, but not with the value
 paused = Pause()  # per process: Redis servers (by their addresses) left alone for a while
 
 
@@ -33,11 +38,12 @@ class TolerantRedisCache(RedisCache):
             return default
         try:
             return call(*args)
-        except UNREACHABLE as error:
+        except UNREACHABLE + REFUSED as error:
             retry = getattr(settings, "CACHE_RETRY_SECONDS", 10)
             paused.pause(retry, servers)
-            log.warning("cache %s skipped: Redis unreachable (%s); not tried again for %s s",
-                        operation, type(error).__name__, retry)
+            why = "refused it" if isinstance(error, REFUSED) else "unreachable"
+            log.warning("cache %s skipped: Redis %s (%s); not tried again for %s s",
+                        operation, why, type(error).__name__, retry)
             return default
 
     def get(self, key, default=None, version=None):

@@ -71,6 +71,60 @@ def test_it_serves_the_review_page_with_a_dead_cache(client_in, document):
     assert response.status_code == 200 and b'class="line"' in response.content
 
 
+@pytest.fixture(params=["READONLY You can't write against a read only replica.",
+                        "OOM command not allowed when used memory > 'maxmemory'.",
+                        "MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk."],
+                ids=["readonly", "oom", "misconf"])
+def refusing_redis(request):
+    """A Redis that answers every read with a miss and every write with an error (RESP3, as redis-py
+    speaks): a replica after a failover, a full one without eviction, one whose disk is full."""
+    import threading
+
+    answers = {b"HELLO": b"%3\r\n+server\r\n+redis\r\n+version\r\n+7.0.0\r\n+proto\r\n:3\r\n",
+               b"CLIENT": b"+OK\r\n", b"SELECT": b"+OK\r\n", b"PING": b"+PONG\r\n", b"GET": b"_\r\n"}
+    refusal = f"-{request.param}\r\n".encode()
+
+    def serve(connection):
+        with connection, connection.makefile("rb") as stream:
+            while header := stream.readline():  # *N, then N times $len and the argument
+                words = [stream.read(int(stream.readline()[1:]) + 2)[:-2] for _ in range(int(header[1:]))]
+                name = words[0].upper()
+                connection.sendall(b"*%d\r\n" % (len(words) - 1) + b"_\r\n" * (len(words) - 1) if name == b"MGET"
+                                   else answers.get(name, refusal))
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+
+    def accept():
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            threading.Thread(target=serve, args=(connection,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    server.close()
+
+
+@pytest.mark.django_db
+def test_it_serves_the_review_page_when_redis_refuses_writes(client_in, document, refusing_redis, caplog):  # noqa: F811
+    """A Redis that answers with an error (READONLY, OOM, MISCONF) made every review page a 500."""
+    from config import cache as tolerant
+
+    tolerant.paused._until.clear()
+    with override_settings(CACHES=_tolerant(refusing_redis)):
+        from django.core.cache import cache
+
+        cache.close()
+        response = client_in.get(url(document, "document"))
+        cache.close()
+    assert response.status_code == 200 and b'class="line"' in response.content
+    assert "Redis refused it" in caplog.text
+
+
 @pytest.fixture
 def hung_redis():
     """A Redis that hangs: connections are taken (the listen backlog) and never answered."""
