@@ -46,7 +46,7 @@ class Heartbeat:
         self.unwritten: dict[tuple[type, int], tuple[str, datetime]] = {}  # failures the database missed
 
     def add(self, model: type, pk: int) -> None:
-        model.objects.filter(pk=pk).update(heartbeat_at=timezone.now())
+        model.objects.filter(pk=pk).update(heartbeat_at=services.recovery.database_time())
         if settings.JOBS_MODE == "inline":
             return
         with self.lock:
@@ -107,9 +107,9 @@ class Heartbeat:
                 rows = list(self.rows)
             try:
                 self.write_failures()
-                now = timezone.now()
                 for model in {m for m, _ in rows}:
-                    model.objects.filter(pk__in=[pk for m, pk in rows if m is model]).update(heartbeat_at=now)
+                    model.objects.filter(pk__in=[pk for m, pk in rows if m is model]).update(
+                        heartbeat_at=services.recovery.database_time())
                 for beat in list(self.also):
                     beat()
                 if time.monotonic() - checked >= settings.JOB_STALE_SECONDS:

@@ -173,6 +173,32 @@ def test_it_returns_from_the_upload_before_the_pass_finishes_without_redis(setti
 # ---------------------------------------------------------------- failing safe
 
 
+@pytest.mark.parametrize("skewed", ["worker-behind", "recovery-ahead"])
+def test_it_judges_a_heartbeat_by_the_database_clock_not_a_skewed_process_clock(corpus, settings, monkeypatch, skewed):
+    """Stamped by the worker's clock and judged by the recovering process's: a worker two minutes behind
+    (or a web server two minutes ahead) had every running job failed as silent while it ran."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from django.utils import timezone
+
+    from review import job_heartbeat, services
+
+    skew = timedelta(seconds=settings.JOB_STALE_SECONDS + 30)
+    module, clock = ((job_heartbeat, lambda: timezone.now() - skew) if skewed == "worker-behind"
+                     else (services.recovery, lambda: timezone.now() + skew))
+    monkeypatch.setattr(module, "timezone", SimpleNamespace(now=clock), raising=False)
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode(),
+                                       status=Document.Status.ANNOTATING)
+    settings.JOBS_MODE = "inline"  # a beat, without the thread
+    jobs.heartbeat.add(Document, document.pk)
+    assert services.recover_stale_jobs().documents == []
+    document.refresh_from_db()
+    assert document.status == Document.Status.ANNOTATING
+    Document.objects.filter(pk=document.pk).update(heartbeat_at=timezone.now() - skew)  # silent for real
+    assert services.recover_stale_jobs().documents == [document.pk]
+
+
 def _age(model, pk, seconds):
     from datetime import timedelta
 

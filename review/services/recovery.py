@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Q
-from django.utils import timezone
+from django.db.models import DateTimeField, ExpressionWrapper, Q
+from django.db.models.functions import Now
 
 from ..models import Document, Export
 
@@ -46,7 +46,7 @@ class Recovered:
 def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     """Mark every silent job failed (retryable); returns the ids changed."""
     seconds = settings.JOB_STALE_SECONDS if stale_seconds is None else stale_seconds
-    cutoff = timezone.now() - timedelta(seconds=seconds)
+    cutoff = database_time(-seconds)
     silent = Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, updated_at__lt=cutoff)
     documents = _fail_silent(
         Document, Document.objects.filter(silent, status__in=[Document.Status.QUEUED, Document.Status.ANNOTATING]),
@@ -66,6 +66,13 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     if documents or exports:
         log.warning("recovered %d document job(s) and %d export(s) left running", len(documents), len(exports))
     return Recovered(documents, exports)
+
+
+def database_time(seconds: float = 0):
+    """The database's clock (``seconds`` from now): heartbeats are stamped and judged by this one clock,
+    never by the clocks of the processes that beat and recover (a worker whose clock ran two minutes
+    behind had every running job failed as silent by the others' recovery)."""
+    return ExpressionWrapper(Now() + timedelta(seconds=seconds), output_field=DateTimeField())
 
 
 def fail_interrupted(model, pk: int, reason: str, since) -> bool:
