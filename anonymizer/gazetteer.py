@@ -19,6 +19,7 @@ from .vocabulary import (
     census_names,
     cdcr_institution_rows,
     data_lines,
+    fold_accents,
     fold_name,
     geonames_city_names,
     geonames_known_city_names,
@@ -295,7 +296,7 @@ def first_name_sex(name: str) -> str | None:
     """``"F"`` for a first name of women (only on the Census female list, or there at least five
     times as often as on the male list: Jean), ``"M"`` likewise for men (Curtis, Wesley), else
     None (Terry, Leslie, and names on neither list)."""
-    folded = name.casefold()
+    folded = fold_accents(name)  # "José", "María": the lists write no accents
     female = census_frequencies("dist.female.first").get(folded, 0.0)
     male = census_frequencies("dist.male.first").get(folded, 0.0)
     if not female and not male:

@@ -126,7 +126,8 @@ PARTICIPANT_BEFORE = re.compile(r"(?<![\w'’-])(?:" + "|".join(vocabulary.PARTI
 #: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy", "The victim in this case
 #: was Hope Alvarez"
 _VICTIM_BEFORE = re.compile(
-    r"\bvictim(?:[ ]in[ ]this[ ](?:case|matter|crime))?(?:,|[ ](?:was|is)|['’]s[ ]name[ ](?:is|was))?[ ]$", re.IGNORECASE)
+    r"\bvictim(?:[ ]in[ ]this[ ](?:case|matter|crime))?(?:,|[ ](?:was|is)|['’]s[ ]name[ ](?:is|was))?"
+    r"(?:[ ](?:his|her|their|your|my)[ ][a-z]+,)?[ ]$", re.IGNORECASE)  # "The victim ... was his wife, María Gutiérrez"
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
 _THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
 #: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
