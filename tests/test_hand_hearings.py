@@ -400,6 +400,13 @@ EXPECTED = {
          "Lacey Boulevard", "Hanford", "Esteban Castillo", "Lemoore", "Ray", "Pham Van Long", "Kings County"],
         ["Welcome to you both", "Support Person", "Victim's Next of Kin", "Through Vietnamese interpreter"],
     ),
+    "spouse_victim_daughter_speaks.txt": (
+        ["JOSÉ ANTONIO GUTIÉRREZ", "K-60214", "RUTH ANN OKONJO", "DOUGLAS FAIRBANKS-YEE", "MEREDITH CALLOWAY",
+         "ANA GUTIÉRREZ", "SOFÍA GUTIÉRREZ-MEJÍA", "PATRICK O'SHEA", "María Elena Gutiérrez", "Curtis Street", "Richmond",
+         "Mejía", "San Pablo", "Héctor Villanueva", "Doctors Medical Center", "05-RO-11842", "Whitfield",
+         "Antonio Gutiérrez", "Carmen Mejía", "Rafael", "Contra Costa"],
+        ["Victim Services", "batterers' program", "Victim's Daughter", "restraining order"],
+    ),
 }
 
 
@@ -596,6 +603,12 @@ GROUPED = [
                                      "Thank you, Mrs. [Pham]. Mr."],
                                     ["victim, [Lorena Pham], we", "Ms. [Pham] was 20", "did Ms. [Pham] ever"],
                                     ["[Kevin Pham] (brother)", "her brother, Mr. [Pham]. Welcome", "MR. [PHAM]:  My"]]),
+    ("spouse_victim_daughter_speaks.txt", [["his wife, [María Elena Gutiérrez]. Her", "you shot Mrs. [Gutiérrez] three",
+                                            "OKONJO:  Mrs. [Gutiérrez] was 34", "I thought [María] belonged"],
+                                           ["[JOSÉ ANTONIO GUTIÉRREZ], Inmate", "are here. Mr. [Gutiérrez], you",
+                                            "INMATE [GUTIÉRREZ]:  Yes. I haven't"],
+                                           ["OKONJO:  Ms. [Gutiérrez], you may", "MS. [GUTIÉRREZ]:  Thank", "I'm [Ana]."],
+                                           ["My father, [Antonio Gutiérrez], beat"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
