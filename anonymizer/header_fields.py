@@ -141,11 +141,16 @@ def role_first(line: str) -> tuple[str, str] | None:
     return None
 
 
+#: a dot leader between a role and its name, as in an index (``Presiding Commissioner ........ Jane Roe``)
+_LEADER_RE = re.compile(r"[^\S\n]*(?:\.[^\S\n]?){4,}[^\S\n]*|[^\S\n]*…+[^\S\n]*")
+
+
 def labeled_participants(line: str) -> list[tuple[str, str]]:
     """:func:`role_first` for each name of a role's label, the names split at semicolons (``Victim's Next of
     Kin: Thuy Pham (mother); Kevin Pham (brother)``); a relative's word in brackets joins the role (``Support
     Person (brother)`` of ``(the inmate's brother)``)."""
-    role, sep, rest = line.partition(":")
+    role, sep, rest = _LEADER_RE.sub(": ", line, count=1).partition(":")  # "Deputy Commissioner ...... Owen Pritchard"
+    line = f"{role}{sep}{rest}"
     found = []
     for part in rest.split(";") if sep else [rest]:
         person = role_first(f"{role}:{part}" if sep else line)
