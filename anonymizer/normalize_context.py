@@ -152,7 +152,8 @@ class _Context:
 
     def _adjacent_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
         """``Thank you, Mr. Castillo.`` after ``MR. CASTILLO:`` spoke, ``Good morning, Mr. Castillo.`` ending an
-        utterance before it: the speaker of that tag. An inmate's tag (``INMATE CASTILLO:``) is the inmate; a
+        utterance before it or ``Ms. Holt, would you like to speak?`` opening it: the speaker of that tag (the one
+        its first name names: ``MS. DENISE HOLT:``). An inmate's tag (``INMATE CASTILLO:``) is the inmate; a
         courtesy title's tag is not, when the inmate speaks under a tag of his own in the hearing (his brother)."""
         text = self.text
         tokens = _name_tokens(self._surface(mention))
@@ -161,7 +162,8 @@ class _Context:
         if _THANKED.search(text, line, mention.start):
             before = text[:line].rstrip("\n")
             tag = speaker_tag(text, before.rfind("\n") + 1) if before else None
-        elif _UTTERANCE_END.match(text, mention.end):
+        elif _UTTERANCE_END.match(text, mention.end) or (
+                text.startswith(",", mention.end) and _ADDRESSED.search(text, line, mention.start)):
             after = re.compile(r"\n\s*").match(text, text.find("\n", mention.end)) if "\n" in text[mention.end:] else None
             tag = speaker_tag(text, after.end()) if after else None
         else:
@@ -169,6 +171,10 @@ class _Context:
         words = tag.group("tag").split() if tag else []
         if not words or tokens[0] not in {w.casefold().strip(".,") for w in words}:
             return []
+        said = {w.casefold() for w in words} - {tokens[0]}  # not Pham Van Long's "first" name for MRS. PHAM:
+        named = [g for g in gids if self._first_name(g) in said]
+        if len(named) == 1:  # "MS. DENISE HOLT:" spoke: "Thank you, Ms. Holt." is Denise, not her daughter
+            return named
         inmates = [g for g in gids if self.groups[g].inmate]
         if role_words(" ".join(words)) & _INMATE_WORDS:
             return inmates[:1]
