@@ -407,6 +407,14 @@ EXPECTED = {
          "Antonio Gutiérrez", "Carmen Mejía", "Rafael", "Contra Costa"],
         ["Victim Services", "batterers' program", "Victim's Daughter", "restraining order"],
     ),
+    "support_letters_family.txt": (
+        ["TERRENCE LAMAR WASHINGTON", "AT-4419", "Beatriz Salazar-Henning", "Owen Pritchard", "Lydia Kowalczyk",
+         "Denise Holt", "Monique Holt", "Gloria Washington", "9117 South Western Avenue", "Darnell Washington",
+         "True Vine Baptist Church", "Keisha Washington-Boyd", "Cedars-Sinai", "Jaylen", "Amari", "Reginald Holt",
+         "Reggie", "Crenshaw Swap Meet", "Harbor-UCLA", "Marcus Washington", "Southwest College", "Reginald Junior",
+         "Long Beach"],
+        ["Presiding Commissioner ....", "Victim's Mother", "PARTICIPANTS", "two hundred dollars"],
+    ),
 }
 
 
@@ -609,6 +617,10 @@ GROUPED = [
                                             "INMATE [GUTIÉRREZ]:  Yes. I haven't"],
                                            ["OKONJO:  Ms. [Gutiérrez], you may", "MS. [GUTIÉRREZ]:  Thank", "I'm [Ana]."],
                                            ["My father, [Antonio Gutiérrez], beat"]]),
+    ("support_letters_family.txt", [["His mother, Ms. [Holt], is here", "SALAZAR-HENNING: Ms. [Holt], would you",
+                                     "MS. [DENISE HOLT]: I'll go", "Thank you, Ms. [Holt]. Monique?"],
+                                    ["MS. [MONIQUE HOLT]: My", "Thank you, Ms. [Holt]. Ms. Kowalczyk?"],
+                                    ["The victim, [Reginald Holt], was", "[Reggie] owed me", "Mr. [Holt] died at"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
