@@ -26,6 +26,20 @@ _INMATE_WORDS = frozenset(w for label in vocabulary.INMATE_LABELS for w in label
 _INMATE_TAGS = "|".join(re.escape(label) for label in vocabulary.INMATE_LABELS)
 #: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
 _KIN_TITLED = re.compile(rf"\b({'|'.join(vocabulary.KIN_WORDS)}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
+_KIN = "|".join(vocabulary.KIN_WORDS)
+#: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
+#: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
+_KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN}),?[ ]$", re.IGNORECASE)
+_KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the[ ](?:inmate|victim)['’]s)[ ]((?i:{_KIN}))\b"
+                              r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
+
+
+def kin_named(text: str, start: int, end: int) -> str:
+    """The relative's word a name stands beside, folded, or "" (``your mother, Gloria Washington``)."""
+    match = _KIN_NAMED_BEFORE.search(text, max(0, start - 16), start) or _KIN_NAMED_AFTER.match(text, end)
+    return match.group(1).casefold() if match else ""
+
+
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
 
@@ -134,7 +148,8 @@ class _Context:
             by_first = self._by_first_name(gids, mention)
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
-        kin = _KIN_TITLED.search(before)  # "we have her mother, Mrs. Pham": the participant the title page calls so
+        kin = _KIN_TITLED.search(before) or _KIN_NAMED_AFTER.match(text, mention.end)
+        # "we have her mother, Mrs. Pham", "Mr. Washington, your cousin,": the one the title page or the hearing calls so
         by_kin = [g for g in gids if kin and kin.group(1).casefold() in self.groups[g].role]
         if len(by_kin) == 1:
             return by_kin

@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from rapidfuzz import fuzz, process
 
-from .normalize_context import _Context, _title_sex, role_words
+from .normalize_context import _Context, _title_sex, kin_named, role_words
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
@@ -68,6 +68,7 @@ class _Grouper(_Context):
             assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative),
                                     mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
+            self.groups[assigned[i][0]].role |= {kin_named(self.text, mentions[i].start, mentions[i].end)} - {""}
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 50), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
             own = states_own_name(self.text, mentions[i].start, mentions[i].end)  # "INMATE ORTEGA: Daniel Ortega."
