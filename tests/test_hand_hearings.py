@@ -621,6 +621,9 @@ GROUPED = [
                                      "MS. [DENISE HOLT]: I'll go", "Thank you, Ms. [Holt]. Monique?"],
                                     ["MS. [MONIQUE HOLT]: My", "Thank you, Ms. [Holt]. Ms. Kowalczyk?"],
                                     ["The victim, [Reginald Holt], was", "[Reggie] owed me", "Mr. [Holt] died at"]]),
+    ("support_letters_family.txt", [["was [Marcus Washington], your cousin", "Mr. [Washington], your cousin, testified",
+                                     "Yes. [Marcus] handed"],
+                                    ["INMATE [WASHINGTON]: Yes, ma'am.", "Thank you. Mr. [Washington] was 24"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
 ]
