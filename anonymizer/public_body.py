@@ -60,6 +60,11 @@ QUALIFIERS = (
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue",
 )
+#: the kind of a court that judgments name with its town (``Brandenburg Regional Labour Court``,
+#: ``District Court in Wodzisław Śląski``): Europe's lower courts, none of a Californian court's words
+#: (``Kern County Superior Court`` is a county and a generic court there)
+COURT_KINDS = ("Labour", "Labor", "Social", "Regional", "District", "Administrative", "Civil", "Criminal", "Assize",
+               "Commercial", "Provincial", "Military")
 #: the last word of a statute's title
 STATUTE_HEADS = (
     "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
@@ -106,7 +111,7 @@ _STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ 
 #: the English name a bracketed gloss translates: capitalised and small words right before " ("
 _GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
 #: a particular body's name in its own language in brackets: "Lubań District Court (Sąd Rejonowy w Lubaniu)"
-_NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
+_NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*-?(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
 #: a gloss in brackets closing a span: "Land Code (Jordabalken)"
 _GLOSS_AT_END = re.compile(r"[ ]\([^()]+\)$")
 #: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"

@@ -14,6 +14,7 @@ from anonymizer.recognizers import (
     DateRecognizer,
     EmailAddressRecognizer,
     HeightRecognizer,
+    CourtRecognizer,
     LandPlotRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
@@ -510,6 +511,21 @@ LAND_PLOT = [
     ("Protocol No. 11 of 1998", []),
     ("Block 4, cell number 12", []),
 ]
+COURT = [
+    ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
+    ("the Brandenburg Regional Labour Court quashed", ["Brandenburg Regional Labour Court"]),
+    ("of the Frankfurt/Oder Labour Court and", ["Frankfurt/Oder Labour Court"]),
+    ("the District Court in Wodzisław Śląski remanded", ["District Court in Wodzisław Śląski"]),
+    ("the Ninth Chamber of the Istanbul Assize Court dismissed", ["Ninth Chamber of the Istanbul Assize Court"]),
+    ("the Karşıyaka Criminal Court of First Instance", []),
+    ("the Regional Court and the Supreme Court", []),
+    ("the Regional Court in March 2003", []),
+    ("the Regional Court in Kudła v. Poland", []),
+    ("the Austrian Administrative Court", []),
+    ("the Polish Regional Court", []),
+    ("the Kern County Superior Court", []),
+    ("the 9th Chamber of the Court of Cassation", []),
+]
 URL = [
     ("go to www.example.org.", ["www.example.org"]),
     ("see https://cdcr.ca.gov/bph, then", ["https://cdcr.ca.gov/bph"]),
@@ -554,6 +570,7 @@ TABLES = {
     UrlRecognizer: URL,
     PrisonTermRecognizer: PRISON_TERM,
     LandPlotRecognizer: LAND_PLOT,
+    CourtRecognizer: COURT,
 }
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.ENTITY}:{text[:40]}")

@@ -16,6 +16,7 @@ from .age import AgeRecognizer
 from .case_number import CaseNumberRecognizer
 from .cdcr_id import CdcrIdRecognizer
 from .cdcr_institution import CdcrInstitutionRecognizer
+from .court import CourtRecognizer
 from .date import DateRecognizer
 from .email_address import EmailAddressRecognizer
 from .gang import GangRecognizer
@@ -43,6 +44,7 @@ __all__ = [
     "CaseNumberRecognizer",
     "CdcrIdRecognizer",
     "CdcrInstitutionRecognizer",
+    "CourtRecognizer",
     "DateRecognizer",
     "EmailAddressRecognizer",
     "GangRecognizer",
@@ -94,6 +96,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         EmailAddressRecognizer(),
         UrlRecognizer(),
         OrganizationRecognizer(),
+        CourtRecognizer(),
         CdcrInstitutionRecognizer(),
         GangRecognizer(),
         NrpRecognizer(),
