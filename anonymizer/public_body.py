@@ -60,11 +60,6 @@ QUALIFIERS = (
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue",
 )
-#: the kind of a court that judgments name with its town (``Brandenburg Regional Labour Court``,
-#: ``District Court in Wodzisław Śląski``): Europe's lower courts, none of a Californian court's words
-#: (``Kern County Superior Court`` is a county and a generic court there)
-COURT_KINDS = ("Labour", "Labor", "Social", "Regional", "District", "Administrative", "Civil", "Criminal", "Assize",
-               "Commercial", "Provincial", "Military")
 #: the last word of a statute's title
 STATUTE_HEADS = (
     "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",

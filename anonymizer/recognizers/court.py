@@ -8,7 +8,7 @@ court named by generic words only NO_MASK (``the Regional Court``, ``the Supreme
 ``the 9th Chamber of the Court of Cassation``: ``public_body``). The town is a capitalised word
 after ``the`` that is no generic word of a body and no country's adjective (``the Austrian
 Administrative Court`` is the respondent state's); the court's kind is one of Europe's lower
-courts (``public_body.COURT_KINDS``), so ``Kern County Superior Court`` stays a county before a
+courts (``vocabulary_bodies.COURT_KINDS``), so ``Kern County Superior Court`` stays a county before a
 generic court, as in the hearings.
 """
 from __future__ import annotations
@@ -16,10 +16,11 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer import gazetteer, public_body, vocabulary
+from anonymizer.vocabulary_bodies import COURT_KINDS
 
 from ._base import Pattern, RuleRecognizer
 
-_KIND = "(?:" + "|".join(public_body.COURT_KINDS) + ")"
+_KIND = "(?:" + "|".join(COURT_KINDS) + ")"
 _QUALIFIER = "(?:" + "|".join(sorted(public_body.QUALIFIERS, key=len, reverse=True)) + ")"
 _QUALIFIER_WORD = rf"(?:{_QUALIFIER}|{'|'.join(public_body.HEADS)})(?![\w'’-])"
 #: a town's word: a capitalised word that is no generic word of a body (``Regional``, ``Court``)
