@@ -31,6 +31,11 @@ ORGANIZATION = [
     ("We had been staying at the Desert Palms Motel on Highway 74.", ["Desert Palms Motel"]),
     ("a room at the Holiday Inn by the freeway", ["Holiday Inn"]),
     ("Inmate Doe Hotel 12345 is present", []),  # a phonetic letter of an inmate number
+    # a company by its legal form (TAB's judgments)
+    ("worked for Robert Bosch GmbH until 1995", ["Robert Bosch GmbH"]),
+    ("She sued Ilirija d.o.o. and Polskie Radio Sp. z o.o. in Warsaw.", ["Ilirija d.o.o.", "Polskie Radio Sp. z o.o."]),
+    ("shares of Banco Espirito Santo S.A. and Tesco plc fell", ["Banco Espirito Santo S.A.", "Tesco plc"]),
+    ("I talked to the Deputy AG about it.", []),
     ("The Fresno Police Department picked me up", ["Fresno Police Department"]),
     ("from the Los Angeles County Sheriff's Department", ["Los Angeles County Sheriff's Department"]),
     ("I got kicked out of Hoover Elementary for fighting", ["Hoover Elementary"]),

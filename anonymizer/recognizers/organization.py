@@ -6,6 +6,7 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer import gazetteer, lexicon, plain, vocabulary
+from anonymizer.vocabulary_bodies import LEGAL_FORMS
 
 from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -25,6 +26,12 @@ _NOT_AN_ID = r"(?!,?[ -]\d{4})"
 #: a name's word, or an initialism inside it (``Greater Mount Zion A.M.E. Church``)
 _WORD = rf"(?:{CAP_WORD}|(?:\p{{Lu}}\.){{2,4}}(?=[ ]))"
 _ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{_WORD}){{0,5}}?[ ](?:and[ ])?{_HEADS}(?![\w'’-]){_NOT_AN_ID}{_SUFFIX}"
+
+#: a company by its legal form after its name: ``Robert Bosch GmbH`` (a person's name to the tagger),
+#: ``MotoMeter AG``, ``Ilirija d.o.o.``, ``Polskie Radio Sp. z o.o.``
+_LEGAL_FORM = "(?:" + "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in sorted(LEGAL_FORMS, key=len, reverse=True)) + ")"
+_COMPANY = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:&[ ])?(?!{_LEGAL_FORM}[ ]){CAP_WORD}){{0,4}},?[ ]{_LEGAL_FORM}(?![\w'’/-])"
+_COMPANY_RE = re.compile(_COMPANY)
 
 _KNOWN = "(?:" + "|".join(
     re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)
@@ -75,7 +82,8 @@ class OrganizationRecognizer(RuleRecognizer):
     ENTITY = "ORGANIZATION"
     PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
                 Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85),
-                Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85)]
+                Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85),
+                Pattern("company_legal_form", _COMPANY, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -86,6 +94,8 @@ class OrganizationRecognizer(RuleRecognizer):
             known = gazetteer.is_known_place(town) and town.upper() not in vocabulary.US_STATES
             return (start, end) if known else None
         words = _WORDS.findall(text, start, end)
+        if _COMPANY_RE.fullmatch(text, start, end):  # not a title's office: "the Deputy AG"
+            return None if any(_is_title(w) for w in words[:-1]) else (start, end)
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
         if head is None:
             return (start, end) if re.match(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}|{_LEAD_FIRST}", text[start:end]) else None
