@@ -1,6 +1,6 @@
 """ORGANIZATION: named institutions recognised by their head noun (``Golden Valley Trucking``,
 ``Highland Hospital``, ``Fresno Police Department``, ``Hoover Elementary``, ``Homeboy Industries``), a state
-university by its town (``San Jose State``)."""
+university by its town (``San Jose State``), a company by its legal form (``Robert Bosch GmbH``)."""
 from __future__ import annotations
 
 import regex as re
