@@ -34,6 +34,11 @@ _KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the[ ](?:inma
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
 
+def _kin_key(word: str) -> str:
+    """A relative's word as a title page writes it: ``mom`` -> ``mother``."""
+    return vocabulary.KIN_SYNONYMS.get(word.casefold(), word.casefold())
+
+
 def kin_named(text: str, start: int, end: int) -> str:
     """The relative's word a name stands beside, folded, or "" (``your mother, Gloria Washington``)."""
     match = _KIN_NAMED_BEFORE.search(text, max(0, start - 16), start) or _KIN_NAMED_AFTER.match(text, end)
@@ -146,6 +151,9 @@ class _Context:
             return self._with_speaker(gids, mention, line)
         if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
             by_first = self._by_first_name(gids, mention)
+            kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 16), start)
+            if len(by_first) > 1 and kin:  # "My mom Maria": the Maria the hearing called his mother, not the victim
+                by_first = [g for g in by_first if _kin_key(kin.group(1)) in map(_kin_key, self.groups[g].role)] or by_first
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
         kin = _KIN_TITLED.search(before) or _KIN_NAMED_AFTER.match(text, mention.end)

@@ -70,6 +70,11 @@ ACQUAINTANCE_WORDS = (
     "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
     "godson", "goddaughter", "girl", "boy", "baby",  # "Her little girl, Nevaeh, was four"
 )  # fmt: skip
+#: a relative's word said familiarly -> the word a title page or a letter uses ("my mom Maria": the mother)
+KIN_SYNONYMS = {"mom": "mother", "mommy": "mother", "mama": "mother", "dad": "father", "daddy": "father", "papa": "father",
+                "grandma": "grandmother", "grandpa": "grandfather", "kid": "child", "abuela": "grandmother",
+                "abuelo": "grandfather", "hermana": "sister", "hermano": "brother", "tia": "aunt", "tía": "aunt",
+                "tio": "uncle", "tío": "uncle"}
 #: kin words that tell a title page's participant's sex (``ABEBA WOLDEMARIAM, Victim's Sister``), folded
 FEMALE_KIN_WORDS = frozenset("mother sister daughter wife aunt grandmother granddaughter niece widow mom stepmother".split())
 MALE_KIN_WORDS = frozenset("father brother son husband uncle grandfather grandson nephew widower dad stepfather".split())
