@@ -7,6 +7,10 @@ waiting for its Redis, a worker noting that it is alive).
 ``Pause``: after a Redis could not be reached, this process leaves it alone for some seconds
 (``CACHE_RETRY_SECONDS``, ``QUEUE_RETRY_SECONDS``): a Redis that hangs costs one socket timeout
 per pause, not one per call. Per process, per server (a key of the caller's choosing).
+
+``check_writes``: a real write (``SET`` of a fixed key with a 10 s TTL). A Redis that answers ``PING``
+may still refuse every write: a replica after a failover (``READONLY``), a full one without eviction
+(``OOM``), one whose disk is full (``MISCONF``); ``/readyz/`` and a worker waiting for its Redis ask this.
 """
 from __future__ import annotations
 
@@ -27,6 +31,14 @@ def quick_client(source: str | Redis, seconds: float) -> Redis:
         return Redis.from_url(source, **quick)
     pool = source.connection_pool
     return Redis(connection_pool=ConnectionPool(connection_class=pool.connection_class, **{**pool.connection_kwargs, **quick}))
+
+
+WRITE_PROBE_KEY = "anonymizer:write-probe"
+
+
+def check_writes(client: Redis) -> None:
+    """Write ``WRITE_PROBE_KEY`` (expiring in 10 s); raises the client's error (``ResponseError`` when refused)."""
+    client.set(WRITE_PROBE_KEY, "1", ex=10)
 
 
 class Pause:

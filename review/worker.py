@@ -12,6 +12,8 @@ after 1 s, 2 s, 4 s … up to ``WORKER_RECONNECT_MAX_SECONDS`` (logging the exce
 never a URL), then runs the job recovery once (:mod:`review.services.recovery`: a job lost with a
 Redis that came back empty is failed, retryable) and starts rq's loop again. A job running when
 Redis went away runs to its end: its result is in the database, only rq's record of it is lost.
+A Redis that answers but refuses (``ResponseError``: ``READONLY`` after a failover, ``OOM``,
+``MISCONF``) is waited out the same way, until a real write (``check_writes``) is taken again.
 
 Before its first job the worker waits (1 s, 2 s, 4 s …) until the database answers and is migrated,
 saying which (``config.health.database_not_ready``): started beside a web server that was still
@@ -33,15 +35,16 @@ from functools import wraps
 
 from django.conf import settings
 from django.db import close_old_connections
-from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+from redis.exceptions import ConnectionError as RedisConnectionError, ResponseError, TimeoutError as RedisTimeoutError
 from rq import SimpleWorker
 from rq.exceptions import StopRequested
 
 from config.health import database_not_ready
-from config.redis_tools import quick_client
+from config.redis_tools import check_writes, quick_client
 
 log = logging.getLogger(__name__)
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+# unreachable, or answering with a refusal (READONLY after a failover, OOM when full, MISCONF on a full disk)
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, ResponseError)
 FIRST_WAIT = 1.0
 QUICK_SECONDS = 2  # timeouts of the worker's own client (config.redis_tools.quick_client)
 SEEN_KEY = "anonymizer:workers-seen"  # sorted set: worker name -> when it was last seen alive (Unix time)
@@ -186,12 +189,13 @@ class Worker(SimpleWorker):
         limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
         lost, wait = time.monotonic(), FIRST_WAIT
         self._state = "idle"  # a stop signal now ends the process at once (rq raises StopRequested)
-        log.warning("worker %s: the queue Redis is unreachable (%s); waiting for it", self.name, type(error).__name__)
+        state = "refuses commands" if isinstance(error, ResponseError) else "is unreachable"
+        log.warning("worker %s: the queue Redis %s (%s); waiting for it", self.name, state, type(error).__name__)
         while not self._stop_requested:
             log.warning("worker %s: trying the queue Redis again in %.0f s", self.name, wait)
             try:
                 time.sleep(wait)
-                self._quick_client().ping()  # 2 s timeouts: rq's own client waits minutes on a hung Redis
+                check_writes(self._quick_client())  # 2 s timeouts: rq's own client waits minutes on a hung Redis
             except StopRequested:
                 return False
             except REDIS_DOWN:
