@@ -6,7 +6,9 @@ its migrations (``unapplied_migrations``: also how ``recover_jobs`` and the work
 not migrated yet), the cache, and with ``JOBS_MODE=rq`` the job queue's Redis and a worker seen alive in the last
 ``WORKER_SEEN_SECONDS``; 200 when all are fine, 503 otherwise, as JSON naming each component and,
 for a failure, only the exception's type — never a URL (it may hold a password), never data.
-Each Redis is asked through its own client with 1 s timeouts and no retries.
+Each Redis is asked through its own client with 1 s timeouts and no retries, with a real write
+(``redis_tools.check_writes``): a Redis that answers ``PING`` but refuses writes (``READONLY`` after a
+failover, ``OOM``, ``MISCONF``) is not ready (``unavailable (ResponseError)`` or its subclass).
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.redis_tools import quick_client
+from config.redis_tools import check_writes, quick_client
 
 OK = "ok"
 TIMEOUT = 1
@@ -79,7 +81,7 @@ def _cache() -> str:
         if servers:
             client = quick_client(servers[0], TIMEOUT)
             try:
-                client.ping()
+                check_writes(client)
             finally:
                 client.close()
         else:  # a process's own memory: nothing to reach
@@ -99,7 +101,7 @@ def _jobs() -> dict[str, str]:
     client = quick_client(settings.RQ_QUEUES["default"]["URL"], TIMEOUT)
     try:
         try:
-            client.ping()
+            check_writes(client)
         except Exception as exc:  # noqa: BLE001 - the type only
             return {"queue": f"unavailable ({type(exc).__name__})", "workers": "unknown (queue unavailable)"}
         seconds = settings.WORKER_SEEN_SECONDS

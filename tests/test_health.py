@@ -9,6 +9,8 @@ import pytest
 
 from review import jobs, worker
 
+from .test_cache import refusing_redis  # noqa: F401  (fixture: a fake Redis that answers PING, refuses writes)
+
 pytestmark = pytest.mark.django_db
 DEAD = "redis://:hunter2-secret@127.0.0.1:1/0"  # nothing listens on port 1; the password must never show
 
@@ -87,3 +89,24 @@ def test_it_counts_a_running_worker_and_forgets_it_when_it_stops(client, queue_r
         beat.stop()
     assert seen and seen[0][0] == 200 and seen[0][1]["checks"]["workers"] == "ok (1 seen in the last 90 s)"
     assert _ready(client)[1]["checks"]["workers"] == "none seen in the last 90 s"  # stopped: forgotten at once
+
+
+def test_it_is_not_ready_when_the_cache_redis_answers_ping_but_refuses_writes(client, settings, refusing_redis):  # noqa: F811
+    """A replica after a failover (READONLY), a full Redis (OOM), a full disk (MISCONF): PING answers."""
+    from redis.exceptions import ResponseError
+    from redis import exceptions
+
+    settings.JOBS_MODE = "thread"
+    settings.CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache", "LOCATION": refusing_redis}}
+    status, body = _ready(client)
+    refused = body["checks"]["cache"]
+    assert status == 503 and refused.startswith("unavailable (") and body["checks"]["database"] == "ok"
+    assert issubclass(getattr(exceptions, refused[len("unavailable ("):-1]), ResponseError), refused
+    assert not any(word in refused for word in ("READONLY", "OOM", "MISCONF", "127.0.0.1"))
+
+
+def test_it_is_not_ready_when_the_queue_redis_refuses_writes(client, settings, refusing_redis):  # noqa: F811
+    settings.JOBS_MODE = "rq"
+    settings.RQ_QUEUES = {"default": {"URL": refusing_redis, "DEFAULT_TIMEOUT": 600}}
+    status, body = _ready(client)
+    assert status == 503 and body["checks"]["queue"].startswith("unavailable (") and body["checks"]["cache"] == "ok"
