@@ -4,10 +4,14 @@ Every refusal is an :class:`IngestError` whose message is one line naming the
 file and the reason; it never quotes document text.
 
 Text files: the transcript text is ``data.decode("utf-8")`` with one leading
-byte-order mark removed, and nothing else changed (no newline translation, so
-``\\r\\n`` stays).  All offsets index exactly that string, i.e.
-``Path.read_bytes().decode("utf-8").removeprefix("\\ufeff")`` (note that
-``Path.read_text()`` would translate newlines).  A text that begins with a CDCR
+byte-order mark removed and every line break other than ``\\n`` and ``\\r\\n`` made a
+``\\n``, one character for one (:func:`line_breaks`: a lone ``\\r``, ``\\v``, ``\\f``,
+``\\x1c``-``\\x1e``, ``\\x85``, U+2028, U+2029; the pass reads lines as ``str.splitlines``
+does, the review screen and the export split at ``\\n``), nothing else changed (``\\r\\n``
+stays).  All offsets index exactly that string, i.e.
+``line_breaks(Path.read_bytes().decode("utf-8").removeprefix("\\ufeff"))``, and since no
+length changes, they are the offsets of the decoded bytes too (note that ``Path.read_text()``
+would translate newlines).  A PDF's text gets the same.  A text that begins with a CDCR
 title page (the normalized layout) gets its header parsed.
 
 PDFs are read in a child process under :class:`Limits` (wall time, CPU time, memory,
@@ -19,7 +23,7 @@ from __future__ import annotations
 import codecs
 import multiprocessing
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from charset_normalizer import from_bytes
@@ -29,12 +33,13 @@ from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 
-__all__ = ["IngestError", "Limits", "SUFFIXES", "load", "load_bytes"]
+__all__ = ["IngestError", "Limits", "SUFFIXES", "line_breaks", "load", "load_bytes"]
 
 SUFFIXES = (".pdf", ".txt")
 _MB = 1024 * 1024
 _BOM = "\ufeff"
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters other than \t \n \v \f \r
+_LINE_BREAK_RE = re.compile("\r(?!\n)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines' others
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _WINDOWS_LATIN = "cp1252"
 _BINARY = "binary data, not text (contains control bytes such as NUL)"
@@ -76,6 +81,13 @@ def load_bytes(data: bytes, filename: str, config: Config = Config(), limits: Li
     return transcript
 
 
+def line_breaks(text: str) -> str:
+    """``text`` with every line break ``str.splitlines`` knows made ``\\n`` but ``\\r\\n`` (kept), one
+    character for one: every offset stays (a text stored before this, its mentions, an annotation);
+    then the pass (``splitlines``) and the review screen (``\\n``) see the same lines."""
+    return _LINE_BREAK_RE.sub("\n", text)
+
+
 def _check_suffix(name: str) -> str:
     suffix = Path(name).suffix.lower()
     if suffix not in SUFFIXES:
@@ -115,6 +127,7 @@ def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> 
         transcript = pdf.extract(data, name)
     else:
         transcript = _extract_limited(data, name, limits)
+    transcript = replace(transcript, text=line_breaks(transcript.text))
     _check_size(name, len(transcript.text.encode("utf-8")), config)
     _check_lines(name, transcript.text, config)
     _check_line_count(name, transcript.text, config)
@@ -178,6 +191,7 @@ def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
         raise IngestError(name, "empty file (only white space)")
     if _CONTROL_RE.search(text):  # UTF-16 of ASCII text is valid UTF-8 too: every other character NUL
         raise IngestError(name, _binary_reason(data))
+    text = line_breaks(text)
     shown = reflow.view(text)  # a text printed like a PDF (line numbers, wrapped lines): its title page read so
     title_end, header = split_title(shown.text if shown else text)
     if shown is not None:
