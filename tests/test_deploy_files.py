@@ -14,6 +14,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
+TOKEN = "cv8k2x-0d1e5c7f9a3b4e6d8f0a2c4e6b8d0f2a"  # the shape of Django's password-reset tokens
+LINK = f"/users/set-password/MQ/{TOKEN}/"
 
 
 def test_it_describes_the_services_in_compose():
@@ -95,6 +97,8 @@ def test_it_serves_with_gunicorn_after_collectstatic_and_migrate(tmp_path):
         searched = urllib.request.Request(f"http://127.0.0.1:{port}/login/?find=Quarterfield+Ximena", headers={
             "Host": "localhost", "Referer": "http://localhost/documents/1/?q=Ximena"})
         assert urllib.request.urlopen(searched).status == 200
+        link = urllib.request.Request(f"http://127.0.0.1:{port}{LINK}", headers={"Host": "localhost"})
+        assert urllib.request.urlopen(link).status == 200  # an invalid link: the page says so
         assert (tmp_path / "static" / "vendor" / "htmx.min.js").exists()  # collectstatic ran
         assert (tmp_path / "db.sqlite3").stat().st_size > 0  # migrate ran
     finally:
@@ -103,6 +107,8 @@ def test_it_serves_with_gunicorn_after_collectstatic_and_migrate(tmp_path):
     assert "Booting worker" in output or "Listening at" in output
     assert '"GET /login/ HTTP/1.1" 200' in output  # the access log names the path …
     assert "Ximena" not in output and "Quarterfield" not in output  # … never the query string or the Referer
+    assert TOKEN not in output, [line for line in output.splitlines() if TOKEN in line]
+    assert '"GET /users/set-password/MQ/*/ HTTP/1.1" 200' in output  # nor a set-password link's token
 
 
 def test_it_logs_no_query_string_or_referer_in_nginx():
@@ -115,6 +121,33 @@ def test_it_logs_no_query_string_or_referer_in_nginx():
         if line != "off":
             path, *named = line.split()
             assert named and named[0] in formats, line
+    maps = dict((m[1], (m[0], m[2])) for m in re.findall(r"^map\s+(\$\w+)\s+(\$\w+)\s*\{$(.*?)^\}", conf, re.M | re.S))
     for text in formats.values():
-        assert "$uri" in text
+        logged = re.search(r'"\$request_method (\$\w+) \$server_protocol"', text)[1]
+        assert logged == "$uri" or maps[logged][0] == "$uri", text  # the path, or the path masked
         assert not re.search(r"\$(request|request_uri|args|query_string|http_referer|arg_\w+)\b", text), text
+
+
+def _nginx_logged(conf: str, uri: str) -> str:
+    """What ``map $uri $anonymizer_logged_uri`` makes of ``uri`` (its PCRE read by Python's re)."""
+    body = re.search(r"^map\s+\$uri\s+\$anonymizer_logged_uri\s*\{$(.*?)^\}", conf, re.M | re.S)[1]
+    for pattern, value in re.findall(r'^\s*"~(.*?)"\s+"(.*?)";', body, re.M):
+        if match := re.search(pattern.replace("(?<", "(?P<"), uri):
+            return re.sub(r"\$\{(\w+)\}", lambda v: match.group(v[1]) or "", value)
+    assert re.search(r"^\s*default\s+\$uri;", body, re.M)
+    return uri
+
+
+def test_it_masks_a_set_password_token_in_both_access_logs():
+    """The one-time link's token was in the logged path until the link was used."""
+    from django.urls import reverse
+
+    from config.access_log import masked
+
+    link = reverse("review:user_set_password", args=["MQ", TOKEN])
+    assert link == LINK
+    conf = (DEPLOY / "nginx" / "anonymizer.conf").read_text()
+    assert masked(link) == _nginx_logged(conf, link) == "/users/set-password/MQ/*/"
+    after = reverse("review:user_set_password", args=["MQ", "set-password"])  # where the link redirects
+    assert masked(after) == _nginx_logged(conf, after) == after
+    assert _nginx_logged(conf, "/documents/1/") == masked("/documents/1/") == "/documents/1/"
