@@ -53,7 +53,7 @@ from django.utils import timezone
 from anonymizer import export as core
 from config import backup
 
-from . import export_checks, leakgate, pipelines, registry, services
+from . import export_checks, export_files, leakgate, pipelines, registry, services
 from .constants import Action
 from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
 from .rows import EntityLike
@@ -66,7 +66,11 @@ FORMAT = "transcript-anonymizer corpus export 1"
 
 
 class ExportError(Exception):
-    """An export that cannot start or continue; the message is safe to show."""
+    """An export that cannot start or continue; the message is safe to show (never document text)."""
+
+
+NONE_APPROVED = ("None of this export's documents is approved any more (each was reopened "
+                 "since the export was started): approve documents, then start a new export.")
 
 
 @dataclass
@@ -138,6 +142,7 @@ def run_export(export_id: int) -> str:
     """Prepare every document, apply the leak gate, write the archives. Returns the final status."""
     export = Export.objects.select_related("corpus", "created_by", "overridden_by").get(pk=export_id)
     Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, progress=0.0, failure_reason="")
+    export_files.remove_partial(export.corpus_id, export.pk)  # a run killed mid-write (review.export_files)
     try:
         prepared = _prepare_all(export)
         members = archive_members(prepared)
@@ -157,10 +162,11 @@ def run_export(export_id: int) -> str:
             return Export.Status.BLOCKED
         _write(export, prepared, members, leaks)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state, without text
-        Export.objects.filter(pk=export.pk).update(
-            status=Export.Status.FAILED, failure_reason=f"internal error ({type(exc).__name__})",
-            finished_at=timezone.now(),
-        )
+        # an ExportError's message is safe to show (its reason); any other: the type only
+        reason = str(exc) if isinstance(exc, ExportError) else f"internal error ({type(exc).__name__})"
+        Export.objects.filter(pk=export.pk).update(status=Export.Status.FAILED, failure_reason=reason,
+                                                   finished_at=timezone.now())
+        export_files.remove_partial(export.corpus_id, export.pk)
         log.error("export %s failed with %s", export.pk, type(exc).__name__)
         return Export.Status.FAILED
     log.info("export %s done: %d documents", export.pk, len(prepared))
@@ -189,7 +195,7 @@ def _prepare_all(export: Export) -> list[Prepared]:
         .defer("original").order_by("neutral_id", "id")
     )
     if not documents:
-        raise ExportError("none of the export's documents is approved any more")
+        raise ExportError(NONE_APPROVED)
     names = assign_neutral_ids(export.corpus, documents)
     documents.sort(key=lambda d: names[d.pk])
     config = services.config_from_settings(export.corpus)
@@ -363,9 +369,7 @@ def key_members(export: Export, prepared: list[Prepared]) -> dict[str, bytes]:
 def _write(export: Export, prepared: list[Prepared], members: dict[str, bytes], leaks: list[dict]) -> None:
     when = timezone.now()
     data = manifest(export, prepared, members, leaks, when)
-    folder = Path(settings.EXPORT_ROOT) / f"corpus-{export.corpus_id}"
-    archive = folder / f"export-{export.pk}.zip"
-    keys = folder / f"export-{export.pk}-keys.zip"
+    archive, keys = export_files.archive_paths(export.corpus_id, export.pk)
     _zip(archive, {"manifest.json": _dumps(data), **members}, when)
     try:
         keys = _write_keys(keys, key_members(export, prepared), when)

@@ -6,7 +6,9 @@ annotating, or an export queued or running, whose heartbeat is older than
 (an upload stores every file, then queues them: a server stopped in between left them so); the document list offers Retry, the
 export page a new export. With RQ, a queued document or export still waiting in Redis is
 alive without a heartbeat. Each row changes in one conditional UPDATE, so a job that
-finishes meanwhile is never overwritten; human decisions are never touched.
+finishes meanwhile is never overwritten; human decisions are never touched. The partial archives
+of exports neither queued nor running (a worker killed mid-write) are removed
+(:mod:`review.export_files`).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from django.conf import settings
 from django.db.models import DateTimeField, ExpressionWrapper, Q
 from django.db.models.functions import Now
 
+from .. import export_files
 from ..models import Document, Export
 
 log = logging.getLogger(__name__)
@@ -65,7 +68,15 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     )
     if documents or exports:
         log.warning("recovered %d document job(s) and %d export(s) left running", len(documents), len(exports))
+    _remove_partial_exports()
     return Recovered(documents, exports)
+
+
+def _remove_partial_exports() -> None:
+    try:
+        export_files.remove_stale_partials()
+    except OSError as exc:  # an unreadable EXPORT_ROOT: the next recovery tries again
+        log.warning("partial export files not looked for (%s)", type(exc).__name__)
 
 
 def database_time(seconds: float = 0):
@@ -83,7 +94,10 @@ def fail_interrupted(model, pk: int, reason: str, since) -> bool:
             else [Export.Status.QUEUED, Export.Status.RUNNING])
     rows = model.objects.filter(pk=pk, status__in=live).filter(Q(heartbeat_at__lt=since) | Q(heartbeat_at__isnull=True))
     kind = "analyze" if model is Document else "export"
-    return bool(_fail_silent(model, rows, model.Status.QUEUED, kind, reason, since, waiting=_WAITING_RQ))
+    failed = bool(_fail_silent(model, rows, model.Status.QUEUED, kind, reason, since, waiting=_WAITING_RQ))
+    if failed and model is Export:
+        _remove_partial_exports()
+    return failed
 
 
 def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff, waiting=_LIVE_RQ) -> list[int]:
