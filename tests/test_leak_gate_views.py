@@ -107,3 +107,19 @@ def test_it_never_writes_the_plain_keys_to_disk_when_they_are_stored_encrypted(s
         run(corpus, admin)
     left = [p.name for p in Path(settings.EXPORT_ROOT).rglob("*") if p.is_file()]
     assert not [name for name in left if "keys" in name], left
+
+
+@pytest.mark.parametrize("line", ["<b>Alyssa</b>", "9" * 5000, "-3", "1e3", "²", "999999"])
+def test_it_names_the_field_of_a_bad_line_without_echoing_it(client, corpus, admin, annotator, line):
+    """``int()``'s message was the flash message: "invalid literal for int() with base 10: '<b>Alyssa</b>'"."""
+    document = blocked(corpus, annotator)
+    export = run(corpus, admin)
+    client.force_login(admin)
+    response = client.post(reverse("review:export_reopen", args=[export.pk, document.pk]),
+                           {"reason": "first name left in line", "line": line}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and "The line must be a line number of the document (1 to" in page
+    assert "Alyssa" not in page.split("The line must")[1][:200] and "invalid literal" not in page
+    assert "9999" not in page and "Exceeds the limit" not in page
+    document.refresh_from_db()
+    assert document.status == Document.Status.APPROVED

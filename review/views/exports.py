@@ -129,15 +129,30 @@ def reopen(request: HttpRequest, pk: int, document_pk: int) -> HttpResponse:
     require_admin(request.user)
     export = get_object_or_404(Export, pk=pk)
     document = get_object_or_404(export.documents.defer("original"), pk=document_pk)
+    lines = document.text.count("\n") + 1
+    line = _line(request.POST.get("line", ""), lines)
+    if line is None:  # never echoed: the message names the field and the reason
+        messages.error(request, f"The line must be a line number of the document (1 to {lines:,}) or empty; "
+                                "the document was not reopened.")
+        return redirect("review:export", corpus_pk=export.corpus_id)
     try:
-        line = int(request.POST.get("line") or 0)
         services.reopen(document.pk, request.user, request.POST.get("reason", ""), export_id=export.pk, line=line)
-    except (services.ActionError, services.Conflict, ValueError) as error:
+    except (services.ActionError, services.Conflict) as error:
         messages.error(request, str(error) or "The document changed meanwhile; reload and try again.")
     else:
         messages.success(request, f"Document {document.pk} reopened: it is back in review with its annotator. "
                                   "Export again once it is approved.")
     return redirect("review:export", corpus_pk=export.corpus_id)
+
+
+def _line(value: str, lines: int) -> int | None:
+    """A reopen's line: 0 when empty, the number when it is a line of the document, else None."""
+    value = value.strip()
+    if not value:
+        return 0
+    if not (value.isascii() and value.isdigit() and len(value) <= 9) or not 1 <= int(value) <= lines:
+        return None
+    return int(value)
 
 
 @login_required
