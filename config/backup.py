@@ -24,12 +24,15 @@ import sqlite3
 import subprocess
 import tarfile
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 FORMAT = 1
 MANIFEST = "manifest.json"
 ENCRYPTED_SUFFIX = ".enc"
+PARTIAL_SUFFIX = ".partial"  # ".anonymizer-backup-STAMP.tar.gz.partial" while it is written
+DEAD_PARTIAL_SECONDS = 600  # a partial archive nothing wrote to for this long is a killed backup's
 
 
 class BackupError(Exception):
@@ -246,6 +249,7 @@ def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_f
     archive = out_dir / f"anonymizer-backup-{stamp}.tar.gz"
     if archive.exists():
         raise BackupError(f"{archive.name} exists already")
+    _remove_dead_partials(out_dir)
     with tempfile.TemporaryDirectory(prefix="anonymizer-backup-") as tmp:
         staging = Path(tmp)
         os.chmod(staging, 0o700)
@@ -264,14 +268,32 @@ def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_f
             "files": files,
         }
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        partial = archive.with_name(f".{archive.name}.partial")
-        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
-            tar.add(staging / MANIFEST, arcname=MANIFEST)
-            for rel in files:
-                tar.add(staging / rel, arcname=rel)
-        os.replace(partial, archive)
+        partial = archive.with_name(f".{archive.name}{PARTIAL_SUFFIX}")
+        try:
+            fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
+                tar.add(staging / MANIFEST, arcname=MANIFEST)
+                for rel in files:
+                    tar.add(staging / rel, arcname=rel)
+            os.replace(partial, archive)
+        except BaseException as exc:  # a full disk, a stop: no half archive (the whole database) left behind
+            partial.unlink(missing_ok=True)
+            if isinstance(exc, OSError):  # its reason, never its file name
+                raise BackupError(f"writing {archive.name} failed ({type(exc).__name__}: {exc.strerror or 'no detail'})") from None
+            raise
     return archive
+
+
+def _remove_dead_partials(out_dir: Path) -> None:
+    """A backup killed mid-write left its partial archive: removed once nothing wrote to it for
+    ``DEAD_PARTIAL_SECONDS`` (one being written now is left alone)."""
+    cutoff = time.time() - DEAD_PARTIAL_SECONDS
+    for path in out_dir.glob(f".anonymizer-backup-*.tar.gz{PARTIAL_SUFFIX}"):
+        try:
+            if path.stat().st_mtime < cutoff:
+                path.unlink()
+        except FileNotFoundError:
+            pass
 
 
 # --- restore -----------------------------------------------------------------------------

@@ -184,3 +184,34 @@ def test_it_restores_a_postgresql_backup_into_a_fresh_database(tmp_path):
         with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
             for name in (source, fresh):
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_leaves_no_partial_archive_when_writing_fails_or_a_backup_was_killed(tmp_path, monkeypatch):
+    """A full disk mid-write left ``.anonymizer-backup-….tar.gz.partial`` (the whole database) for good,
+    with a traceback; a backup killed mid-write left it too."""
+    import errno
+    import time
+
+    out, exports = tmp_path / "backups", tmp_path / "exports"
+    _export_folder(exports)
+    out.mkdir()
+    killed = out / ".anonymizer-backup-20250101T000000Z.tar.gz.partial"  # a backup killed an hour ago
+    killed.write_bytes(b"the database of a dead backup")
+    os.utime(killed, (time.time() - 3600, time.time() - 3600))
+    running = out / ".anonymizer-backup-20250101T000001Z.tar.gz.partial"  # another one being written now
+    running.write_bytes(b"being written")
+    real_add = tarfile.TarFile.add
+    calls = []
+
+    def add(self, name, *args, **kwargs):
+        calls.append(name)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device", str(name))
+        return real_add(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(tarfile.TarFile, "add", add)
+    with pytest.raises(backup.BackupError) as refused:
+        backup.create_backup(out, db_format="json", export_root=exports, media_root=tmp_path / "media")
+    assert "No space left on device" in str(refused.value) and str(tmp_path) not in str(refused.value)
+    assert sorted(p.name for p in out.iterdir()) == [running.name]  # its own partial and the dead one's removed
