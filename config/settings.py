@@ -258,6 +258,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "filters": {"secret_paths": {"()": "config.access_log.SecretPaths"}},
     # stdout (LOG_STREAM=stderr to change): gunicorn, the worker and containers log there.
     "handlers": {
         "console": {
@@ -269,7 +270,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         # Request errors would print POST bodies (selected text) in debug pages/logs.
-        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        # … and the path of a failed request would name a set-password link's token (masked)
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False, "filters": ["secret_paths"]},
         "presidio-analyzer": {"level": "ERROR"},
         "axes": {"level": os.getenv("AXES_LOG_LEVEL", "WARNING")},
     },

@@ -151,3 +151,26 @@ def test_it_masks_a_set_password_token_in_both_access_logs():
     after = reverse("review:user_set_password", args=["MQ", "set-password"])  # where the link redirects
     assert masked(after) == _nginx_logged(conf, after) == after
     assert _nginx_logged(conf, "/documents/1/") == masked("/documents/1/") == "/documents/1/"
+
+
+def test_it_masks_a_set_password_token_in_the_log_of_a_failed_request(client, monkeypatch, caplog):
+    """The database down when the link is opened: Django logged "Service Unavailable: <the link>"."""
+    import logging
+
+    from django.db import OperationalError
+    from django.test import Client
+
+    from review.services import users
+
+    def down(*args, **kwargs):
+        raise OperationalError("the database is unreachable")
+
+    monkeypatch.setattr(users, "user_for_link", down)
+    logger = logging.getLogger("django.request")
+    logger.addHandler(caplog.handler)
+    try:
+        response = Client(raise_request_exception=False).get(LINK)
+    finally:
+        logger.removeHandler(caplog.handler)
+    assert response.status_code == 503
+    assert TOKEN not in caplog.text and "/users/set-password/MQ/*/" in caplog.text
