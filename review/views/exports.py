@@ -21,6 +21,7 @@ from config import backup
 from .. import exporting, jobs, leakgate, services
 from ..models import Corpus, Document, Export
 from ..permissions import require_admin
+from .common import parse_int
 
 PAGE = "review/export.html"
 
@@ -147,12 +148,10 @@ def reopen(request: HttpRequest, pk: int, document_pk: int) -> HttpResponse:
 
 def _line(value: str, lines: int) -> int | None:
     """A reopen's line: 0 when empty, the number when it is a line of the document, else None."""
-    value = value.strip()
-    if not value:
+    if not value.strip():
         return 0
-    if not (value.isascii() and value.isdigit() and len(value) <= 9) or not 1 <= int(value) <= lines:
-        return None
-    return int(value)
+    line = parse_int(value.strip())
+    return line if line is not None and 1 <= line <= lines else None
 
 
 @login_required
