@@ -12,6 +12,12 @@ from anonymizer.types import Config
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
+def redis_db(default: int) -> int:
+    """A test's own Redis database number; ``TEST_REDIS_DB`` puts every test on one (a machine shared
+    with other jobs: the tests run one at a time, each flushes or deletes only what it wrote)."""
+    return int(os.environ.get("TEST_REDIS_DB", default))
+
+
 def reachable(host: str, port: int) -> bool:
     try:
         with socket.create_connection((host, port), timeout=1):
@@ -52,7 +58,7 @@ def pipeline(config):
 def redis_url() -> str:
     if not reachable("127.0.0.1", 6379):
         pytest.skip("Redis is not reachable on 127.0.0.1:6379")
-    return "redis://127.0.0.1:6379/15"
+    return f"redis://127.0.0.1:6379/{redis_db(15)}"
 
 
 @pytest.fixture(scope="session")

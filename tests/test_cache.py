@@ -10,11 +10,12 @@ import pytest
 from django.core.cache import caches
 from django.test import override_settings
 
+from .conftest import redis_db
 from .test_review_views import annotator, client_in, document, url  # noqa: F401  (fixtures)
 from .test_settings import ROOT, _clean_env
 
 DEAD = "redis://127.0.0.1:1/0"  # nothing listens on port 1
-LIVE = "redis://127.0.0.1:6379/14"
+LIVE = f"redis://127.0.0.1:6379/{redis_db(14)}"
 
 
 def _redis_up() -> bool:

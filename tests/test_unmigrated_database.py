@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import reachable
+from tests.conftest import reachable, redis_db
 
 ROOT = Path(__file__).resolve().parent.parent
-REDIS_DB = 9
+REDIS_DB = redis_db(9)
 
 
 def _env(database: Path, **extra: str) -> dict[str, str]:

@@ -9,10 +9,10 @@ from django.db import connection
 from anonymizer.types import Analysis
 from review import jobs, pipelines, services, worker
 from review.models import Corpus, Document
-from tests.conftest import reachable
+from tests.conftest import reachable, redis_db
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-DB = 7
+DB = redis_db(7)
 QUEUE = "test-database-restart"  # this test's own queue, emptied before and after
 
 

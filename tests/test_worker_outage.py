@@ -12,11 +12,11 @@ import pytest
 from anonymizer.types import Analysis
 from review import jobs, pipelines, services, worker
 from review.models import Corpus, Document
-from tests.conftest import reachable
+from tests.conftest import reachable, redis_db
 from tests.redis_proxy import RedisProxy
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-DB = 13  # this test's own Redis database: flushed before and after, no other
+DB = redis_db(13)  # this test's own Redis database: flushed before and after, no other
 SECRET = "INMATE ZEBULON QUARTERMAINE: I was in Fresno."
 
 
