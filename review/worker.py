@@ -81,6 +81,7 @@ def _stop_when_redis_is_lost(method):
 
 class Worker(SimpleWorker):
     redis_lost: Exception | None = None
+    _resumed_at, _last_wait = float("-inf"), FIRST_WAIT  # the last resumption (monotonic) and the wait before it
 
     check_for_suspension = _stop_when_redis_is_lost(SimpleWorker.check_for_suspension)
     run_maintenance_tasks = _stop_when_redis_is_lost(SimpleWorker.run_maintenance_tasks)
@@ -185,9 +186,13 @@ class Worker(SimpleWorker):
         return True
 
     def _wait_for_redis(self, error: Exception) -> bool:
-        """Wait with backoff until Redis answers (True) or a stop is asked for (False)."""
+        """Wait with backoff until Redis answers (True) or a stop is asked for (False). Lost again within
+        ``limit`` of resuming (a Redis that takes the probe's write but refuses rq's commands), the wait
+        goes on growing from the last one instead of starting at 1 s again."""
         limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
         lost, wait = time.monotonic(), FIRST_WAIT
+        if lost - self._resumed_at < limit:
+            wait = min(self._last_wait * 2, limit)
         self._state = "idle"  # a stop signal now ends the process at once (rq raises StopRequested)
         state = "refuses commands" if isinstance(error, ResponseError) else "is unreachable"
         log.warning("worker %s: the queue Redis %s (%s); waiting for it", self.name, state, type(error).__name__)
@@ -203,6 +208,7 @@ class Worker(SimpleWorker):
                 continue
             log.warning("worker %s: the queue Redis answers again after %.0f s; resuming", self.name, time.monotonic() - lost)
             self._after_outage()
+            self._resumed_at, self._last_wait = time.monotonic(), wait
             return True
         return False
 

@@ -17,11 +17,19 @@ from .test_cache import refusing_redis  # noqa: F401  (fixture: a fake Redis tha
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def beat(monkeypatch, settings):
+    """The worker's heartbeat thread, stopped after the test."""
+    settings.JOB_HEARTBEAT_SECONDS = 3600  # its recovery stays out of the way
+    monkeypatch.setattr(jobs, "heartbeat", beat := jobs.Heartbeat())
+    yield beat
+    beat.stop()
+
+
 def _worker(url: str, monkeypatch):
     from redis import Redis
     from rq import Queue
 
-    monkeypatch.setattr(jobs, "heartbeat", jobs.Heartbeat())
     # the fake answers CLIENT INFO with +OK only (a refusing Redis names the client as usual)
     monkeypatch.setattr(worker.Worker, "_set_ip_address", lambda self, connection: setattr(self, "ip_address", "unknown"))
     connection = Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
@@ -75,3 +83,24 @@ def test_it_resumes_when_the_redis_takes_writes_again(refusing_redis, settings, 
     rq_worker.work(burst=True)
     ours = [r.getMessage() for r in caplog.records if r.name == "review.worker"]
     assert waits[:2] == [1, 2] and any("answers again" in m for m in ours), ours
+
+
+def test_it_backs_off_further_when_redis_takes_the_probe_but_refuses_rq(refusing_redis, settings, monkeypatch):  # noqa: F811
+    """The probe's write taken, rq's next command refused again: the wait went back to 1 s each time."""
+    settings.WORKER_RECONNECT_MAX_SECONDS = 8
+    rq_worker = _worker(refusing_redis, monkeypatch)
+
+    class Probe:  # the worker's own client: every write taken
+        def set(self, *args, **kwargs):
+            return True
+
+        def zadd(self, *args, **kwargs):
+            return 0
+
+        zrem = zadd
+
+    rq_worker._quick = Probe()
+    waits: list[float] = []
+    monkeypatch.setattr(worker, "time", _clock(rq_worker, waits, stop_after=5))
+    rq_worker.work(burst=True)
+    assert waits == [1, 2, 4, 8, 8]
