@@ -162,15 +162,23 @@ def run_export(export_id: int) -> str:
             return Export.Status.BLOCKED
         _write(export, prepared, members, leaks)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state, without text
-        # an ExportError's message is safe to show (its reason); any other: the type only
-        reason = str(exc) if isinstance(exc, ExportError) else f"internal error ({type(exc).__name__})"
-        Export.objects.filter(pk=export.pk).update(status=Export.Status.FAILED, failure_reason=reason,
+        Export.objects.filter(pk=export.pk).update(status=Export.Status.FAILED, failure_reason=_failure(exc),
                                                    finished_at=timezone.now())
         export_files.remove_partial(export.corpus_id, export.pk)
         log.error("export %s failed with %s", export.pk, type(exc).__name__)
         return Export.Status.FAILED
     log.info("export %s done: %d documents", export.pk, len(prepared))
     return Export.Status.DONE
+
+
+def _failure(exc: Exception) -> str:
+    """What the export page says: an ExportError's message (safe), a file error's reason (a full disk:
+    never its file name), else the type only."""
+    if isinstance(exc, ExportError):
+        return str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"writing the archives failed ({type(exc).__name__}: {exc.strerror}); free space under EXPORT_ROOT or fix it, then export again"
+    return f"internal error ({type(exc).__name__})"
 
 
 def assign_neutral_ids(corpus: Corpus, documents: list[Document]) -> dict[int, str]:

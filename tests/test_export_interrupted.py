@@ -59,3 +59,21 @@ def test_it_removes_the_partial_archives_of_an_earlier_run_when_it_runs_again(co
     assert exporting.run_export(export.pk) == Export.Status.DONE
     assert not any(path.exists() for path in left)
     assert not [p for p in Path(export_root).rglob("*") if p.is_file() and not p.name.endswith(".zip")]
+
+
+def test_it_says_why_writing_the_archives_failed_and_leaves_no_part(corpus, admin, export_root, monkeypatch):  # noqa: F811
+    """A full disk was "internal error (OSError)"."""
+    import errno
+
+    make_document(corpus, "h1")
+    export = exporting.start_export(corpus, admin)
+
+    def full(handle, members, when):
+        handle.write(b"PK\x03\x04 half")
+        raise OSError(errno.ENOSPC, "No space left on device", str(export_root / "secret-name"))
+
+    monkeypatch.setattr(exporting, "_zip_into", full)
+    assert exporting.run_export(export.pk) == Export.Status.FAILED
+    export.refresh_from_db()
+    assert "No space left on device" in export.failure_reason and "secret-name" not in export.failure_reason
+    assert not [p for p in Path(export_root).rglob("*") if p.is_file()]
