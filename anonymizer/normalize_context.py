@@ -153,12 +153,12 @@ class _Context:
             by_first = self._by_first_name(gids, mention)
             kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 16), start)
             if len(by_first) > 1 and kin:  # "My mom Maria": the Maria the hearing called his mother, not the victim
-                by_first = [g for g in by_first if _kin_key(kin.group(1)) in map(_kin_key, self.groups[g].role)] or by_first
+                by_first = [g for g in by_first if _kin_key(kin.group(1)) in self._kin(g)] or by_first
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
         kin = _KIN_TITLED.search(before) or _KIN_NAMED_AFTER.match(text, mention.end)
         # "we have her mother, Mrs. Pham", "Mr. Washington, your cousin,": the one the title page or the hearing calls so
-        by_kin = [g for g in gids if kin and kin.group(1).casefold() in self.groups[g].role]
+        by_kin = [g for g in gids if kin and _kin_key(kin.group(1)) in self._kin(g)]
         if len(by_kin) == 1:
             return by_kin
         beside = self._adjacent_speaker(gids, mention, line)
@@ -172,6 +172,11 @@ class _Context:
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []
+
+    def _kin(self, gid: int) -> set[str]:
+        """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page
+        writes them (``mom`` -> ``mother``)."""
+        return {_kin_key(word) for word in self.groups[gid].role | self.groups[gid].kin}
 
     def _adjacent_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
         """``Thank you, Mr. Castillo.`` after ``MR. CASTILLO:`` spoke, ``Good morning, Mr. Castillo.`` ending an

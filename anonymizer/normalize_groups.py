@@ -40,6 +40,7 @@ class _Group:
     ruled: bool = False  # PERSON: a rule found a mention as a name ("called him Chato", "my daughter Crystal")
     suffix: str = ""  # PERSON: "jr", "sr", "ii"... written after the full name (father and son share the rest)
     role: frozenset[str] = frozenset()  # PERSON: the words of the title page's role ("deputy district attorney")
+    kin: frozenset[str] = frozenset()  # PERSON: relatives' words the hearing names them by ("your mother, Gloria")
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
     first: int = sys.maxsize

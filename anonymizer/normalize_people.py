@@ -68,7 +68,7 @@ class _Grouper(_Context):
             assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative),
                                     mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
-            self.groups[assigned[i][0]].role |= {kin_named(self.text, mentions[i].start, mentions[i].end)} - {""}
+            self.groups[assigned[i][0]].kin |= {kin_named(self.text, mentions[i].start, mentions[i].end)} - {""}
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 50), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
             own = states_own_name(self.text, mentions[i].start, mentions[i].end)  # "INMATE ORTEGA: Daniel Ortega."
