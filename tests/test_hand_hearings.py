@@ -40,7 +40,12 @@ tattoos, a title page's participant whose name was not given), and a Native Amer
 ordinary words, ``Two Bulls``, ``Running Horse``, a tribe's enrollment number, a cellmate's nickname), and an elderly
 parole hearing in a prison hospital (a one-line list wrapped between a role and its name, a nurse practitioner's tag,
 medical words in capitals, children's ages in brackets), and a hearing whose transcriber marked spellings
-(``[phonetic]``, ``[ph]``, ``[sp?]``) under speaker labels with the role in brackets after the name. They are
+(``[phonetic]``, ``[ph]``, ``[sp?]``) under speaker labels with the role in brackets after the name, and a 1994 Board of
+Prison Terms hearing under ``PRISONER`` tags, a Hmong family's hearing beside Samoan, Filipino and Punjabi names, a
+hearing of yards, prison slang and numbers, people named like towns with a letter read from its letterhead, two families
+whose relatives speak under courtesy titles sharing the inmate's and the victim's surnames, a wife's murder whose
+daughters speak under his surname, and support letters from the inmate's family under a title page printed as an
+index. They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
