@@ -141,6 +141,7 @@ def role_first(line: str) -> tuple[str, str] | None:
     return None
 
 
+_KIN_WORDS = frozenset(KIN_WORDS)
 #: a dot leader between a role and its name, as in an index (``Presiding Commissioner ........ Jane Roe``)
 _LEADER_RE = re.compile(r"[^\S\n]*(?:\.[^\S\n]?){4,}[^\S\n]*|[^\S\n]*…+[^\S\n]*")
 
@@ -150,13 +151,14 @@ def labeled_participants(line: str) -> list[tuple[str, str]]:
     Kin: Thuy Pham (mother); Kevin Pham (brother)``); a relative's word in brackets joins the role (``Support
     Person (brother)`` of ``(the inmate's brother)``)."""
     role, sep, rest = _LEADER_RE.sub(": ", line, count=1).partition(":")  # "Deputy Commissioner ...... Owen Pritchard"
-    line = f"{role}{sep}{rest}"
+    if not sep:
+        return []  # no label's colon: role_first finds no one either
     found = []
-    for part in rest.split(";") if sep else [rest]:
-        person = role_first(f"{role}:{part}" if sep else line)
-        aside = _ASIDE.search(part)
-        kin = aside and {w.casefold() for w in re.findall(r"[A-Za-z]+", aside.group())} & set(KIN_WORDS)
+    for part in rest.split(";"):
+        person = role_first(f"{role}:{part}")
         if person:
+            aside = _ASIDE.search(part)
+            kin = aside and {w.casefold() for w in re.findall(r"[A-Za-z]+", aside.group())} & _KIN_WORDS
             found.append((person[0], f"{person[1]} ({' '.join(sorted(kin))})" if kin else person[1]))
     return found
 

@@ -24,9 +24,9 @@ _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURT
 #: the words of an inmate's role in a tag, folded; the tags themselves, a regex alternation
 _INMATE_WORDS = frozenset(w for label in vocabulary.INMATE_LABELS for w in label.split()) - {"person"}
 _INMATE_TAGS = "|".join(re.escape(label) for label in vocabulary.INMATE_LABELS)
-#: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
-_KIN_TITLED = re.compile(rf"\b({'|'.join(vocabulary.KIN_WORDS)}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
 _KIN = "|".join(vocabulary.KIN_WORDS)
+#: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
+_KIN_TITLED = re.compile(rf"\b({_KIN}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
 #: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
 #: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
 _KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN}),?[ ]$", re.IGNORECASE)
@@ -47,6 +47,8 @@ def kin_named(text: str, start: int, end: int) -> str:
 
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
+#: a line's break and the blank lines after it, up to the next utterance
+_LINE_BREAKS = re.compile(r"\n\s*")
 
 
 def role_words(role: str) -> frozenset[str]:
@@ -192,7 +194,8 @@ class _Context:
             tag = speaker_tag(text, before.rfind("\n") + 1) if before else None
         elif _UTTERANCE_END.match(text, mention.end) or (
                 text.startswith(",", mention.end) and _ADDRESSED.search(text, line, mention.start)):
-            after = re.compile(r"\n\s*").match(text, text.find("\n", mention.end)) if "\n" in text[mention.end:] else None
+            line_end = text.find("\n", mention.end)
+            after = _LINE_BREAKS.match(text, line_end) if line_end >= 0 else None
             tag = speaker_tag(text, after.end()) if after else None
         else:
             return []

@@ -58,7 +58,8 @@ class _Grouper(_Context):
             if gid is not None:  # "ATTORNEY NGUYEN:" and "DEPUTY DISTRICT ATTORNEY NGUYEN:" are told apart by it
                 self.groups[gid].role |= role_words(participant.role)
         for group in self.groups:  # "INMATE CASTILLO:" is the inmate, not his brother the support person
-            group.role |= _INMATE_ROLE if group.inmate else frozenset()
+            if group.inmate:
+                group.role |= _INMATE_ROLE
         assigned: dict[int, tuple[int, str]] = {}
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))

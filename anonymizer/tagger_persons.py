@@ -356,5 +356,7 @@ def _answers_kin_question(text: str, start: int, end: int) -> bool:
     if tag is None or " " in text[start:end] or not may_be_first_name(text[start:end]) \
             or not _ANSWER_OPENING.fullmatch(text, tag.end(), start):
         return False
-    previous = text[:line].rstrip()
-    return _KIN_QUESTION.search(previous, max(0, len(previous) - 200)) is not None
+    question_end = line  # the previous utterance's end, white space left out (no copy of the text before it)
+    while question_end and text[question_end - 1].isspace():
+        question_end -= 1
+    return _KIN_QUESTION.search(text, max(0, question_end - 200), question_end) is not None

@@ -160,8 +160,7 @@ PATTERNS = [
         0.9,
     ),
     # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now", "his son, Orlando, is now
-    # 16, ...": a name, was/is, a
-    # number ending the clause
+    # 16, ...": a name, was/is, a number ending the clause
     Pattern(
         "name_was_number",
         rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:,?[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
