@@ -76,8 +76,8 @@ _HEDGE = re.compile(
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 #: an article, a possessive or a preposition that may open a tagger's place or organization ("a Halfway
-#: House", "on Blackstone")
-_LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from)\s+", re.I)
+#: House", "on Blackstone", "That Louis and Yvette had")
+_LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from|that|this)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
@@ -157,7 +157,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
                 end = year.start()
     elif label in ("ORGANIZATION", "LOCATION", "NRP"):
         the = _LEADING_SMALL_WORD.match(text, start, end)
-        if the and the.end() < end and (the.group().strip().casefold() == "the"
+        if the and the.end() < end and (the.group().strip().casefold() in ("the", "that", "this")
                                         or (the.group()[0].islower() and text[the.end()].isupper())):
             start = the.end()  # "the Fresno Police Department", "a Halfway House" (not "A Better Way")
         dangling = _DANGLING.search(text, start, end)

@@ -148,13 +148,13 @@ _LEADER_RE = re.compile(r"[^\S\n]*(?:\.[^\S\n]?){4,}[^\S\n]*|[^\S\n]*…+[^\S\n]
 
 def labeled_participants(line: str) -> list[tuple[str, str]]:
     """:func:`role_first` for each name of a role's label, the names split at semicolons (``Victim's Next of
-    Kin: Thuy Pham (mother); Kevin Pham (brother)``); a relative's word in brackets joins the role (``Support
+    Kin: Thuy Pham (mother); Kevin Pham (brother)``) or at commas after a bracket; a relative's word in brackets joins the role (``Support
     Person (brother)`` of ``(the inmate's brother)``)."""
     role, sep, rest = _LEADER_RE.sub(": ", line, count=1).partition(":")  # "Deputy Commissioner ...... Owen Pritchard"
     if not sep:
         return []  # no label's colon: role_first finds no one either
     found = []
-    for part in rest.split(";"):
+    for part in re.split(r";|(?<=\)),", rest):  # "Renee Moss (daughter), Louis Delacroix III (son)" too
         person = role_first(f"{role}:{part}")
         if person:
             aside = _ASIDE.search(part)

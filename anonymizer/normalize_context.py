@@ -14,9 +14,9 @@ from . import gazetteer, lexicon, vocabulary
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
-    _TITLE_BEFORE, _WITH_SPEAKER, PARTICIPANT_BEFORE, PROFESSION_BEFORE, _name_tokens,
+    _WITH_SPEAKER, PARTICIPANT_BEFORE, PROFESSION_BEFORE, _name_tokens, surname_first, title_before,
 )
-from .transcript import in_speaker_tag, line_start, speaker_tag
+from .transcript import in_speaker_tag, line_start, role_only, speaker_tag
 from .types import Mention
 from .vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
 
@@ -29,7 +29,7 @@ _KIN = "|".join(vocabulary.KIN_WORDS)
 _KIN_TITLED = re.compile(rf"\b({_KIN}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
 #: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
 #: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
-_KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN}),?[ ]$", re.IGNORECASE)
+_KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN})(?:,?[ ]|[ ](?:is|was)[ ])$", re.IGNORECASE)
 _KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the[ ](?:inmate|victim)['’]s)[ ]((?i:{_KIN}))\b"
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
@@ -45,10 +45,16 @@ def kin_named(text: str, start: int, end: int) -> str:
     return match.group(1).casefold() if match else ""
 
 
+#: the speaker's own nickname follows: "Back home they called me Junebug", "everybody calls me Rudy", "I go by Tiny"
+_CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
+#: a name taken since (by marriage): "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name is"
+_RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
+_RENAMED_NEXT = re.compile(r"[ ]*(?:--|—|,|\()[ ]*(?:(?:she|he)[ ](?:goes|went)[ ]by|now)[ ]")  # "Ms. Hutchins -- she goes by "
+_RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
-#: a line's break and the blank lines after it, up to the next utterance
-_LINE_BREAKS = re.compile(r"\n\s*")
+#: a line's break and the blank lines after it, up to the next utterance's line (its indentation kept: a tag's start)
+_LINE_BREAKS = re.compile(r"\n(?:[^\S\n]*\n)*")
 
 
 def role_words(role: str) -> frozenset[str]:
@@ -58,8 +64,8 @@ def role_words(role: str) -> frozenset[str]:
 
 
 def _title_sex(title: str) -> str:
-    """"M" for ``Mr``, else "F" (``Mrs``, ``Ms``, ``Miss``)."""
-    return "M" if title.casefold() == "mr" else "F"
+    """"M" for ``Mr`` and ``Señor``, else "F" (``Mrs``, ``Ms``, ``Miss``, ``Señora``)."""
+    return "M" if title.casefold() in vocabulary.MALE_COURTESY_TITLES else "F"
 
 
 class _Context:
@@ -72,10 +78,43 @@ class _Context:
     _introductions: set[int]  # starts of full names a speaker gives as their own
     _here: set[int]  # starts of full names said to be present
     _others: set[int]  # speakers a tag's courtesy title made someone else ("MS. LITTLE:" beside Alonzo Little)
+    _offices: dict[tuple[str, str], int]  # (office, surname) -> the officer sharing the inmate's surname
 
     def _first_name(self, gid: int) -> str:
+        """The person's given name: the first part of a name of several, the last when written surname first."""
         core = self.groups[gid].core
-        return core[0] if len(core) > 1 else ""
+        return (core[-1] if surname_first(core) else core[0]) if len(core) > 1 else ""
+
+    def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
+        """Whether a courtesy title stands before a part that every candidate has as a first name
+        only: a title goes with a surname, so this is someone else; not ``Miss`` before a woman's first
+        name, said so in the South and in prisons ("Miss Tanya": Tanya Greer)."""
+        title = title_before(self.text, mention.start)
+        if title and title.group(1).casefold() == "miss" and gazetteer.first_name_sex(token) == "F":
+            return False
+        return bool(title) and all(
+            len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
+            and not surname_first(self.groups[g].core) for g in gids)  # "Mr. Chang": Chang Min-ho
+
+    def _relative_by_middle_name(self, gids: list[int], token: str, mention: Mention) -> bool:
+        """Whether a relative's word stands right before a part every candidate has as a middle name only: the
+        relative the person was named after ("my dad, Manuel," beside Hector Manuel Vargas)."""
+        return all(token in self.groups[g].core[1:-1] and token != self.groups[g].core[0] for g in gids) \
+            and lexicon.after_relative(self.text, mention.start, line_start(self.text, mention.start), kin_only=True)
+
+    def _officer(self, gids: list[int], token: str, mention: Mention) -> int | None:
+        """The person an office's title (``Officer``, ``Dr.``, ``Judge``) names before the inmate's surname that no
+        one was named in full after: an officer who shares it (created at the first such mention), not the inmate or
+        his family; None otherwise."""
+        office = self._profession(mention.start)
+        inmate = next((g.core[-1:] for g in self.groups if g.inmate), None)
+        if office not in vocabulary.OFFICE_TITLES or inmate is None or (office, token) in self._offices:
+            return self._offices.get((office, token))
+        if all(self.groups[g].core[-1:] == inmate for g in gids) and \
+                not any(g in gids and self._profession(s) == office for s, g in self._named):
+            self._offices[office, token] = self.people.create([token])
+            return self._offices[office, token]
+        return None
 
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
@@ -86,7 +125,7 @@ class _Context:
         # a first name or a surname rather than a middle name ("Earl": Earl Pruitt, not James Earl Pruitt)
         gids = [g for g in gids if tokens and tokens[0] in (self.groups[g].core[:1] + self.groups[g].core[-1:])] or gids
         gids = self._by_role(gids, mention)
-        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        title = title_before(self.text, mention.start)
         if title:  # the title's sex first: "MS. LITTLE:" is not the participant Alonzo Little
             other = "F" if _title_sex(title.group(1)) == "M" else "M"
             gids = [g for g in gids if self._sex_of(g) != other] or gids
@@ -155,7 +194,10 @@ class _Context:
             by_first = self._by_first_name(gids, mention)
             kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 16), start)
             if len(by_first) > 1 and kin:  # "My mom Maria": the Maria the hearing called his mother, not the victim
-                by_first = [g for g in by_first if _kin_key(kin.group(1)) in self._kin(g)] or by_first
+                if self._inmate_speaks(line):  # "INMATE HUTCHINS:  My mama is Gloria": not the victim's mother
+                    by_first = [g for g in by_first if "victim" not in self.groups[g].role] or by_first
+                by_first = [g for g in by_first if _kin_key(kin.group(1)) in self._kin(g)] \
+                    or self._namesake(by_first, _kin_key(kin.group(1))) or by_first
             return by_first if len(by_first) == 1 else []
         before = text[line:start]
         kin = _KIN_TITLED.search(before) or _KIN_NAMED_AFTER.match(text, mention.end)
@@ -163,6 +205,11 @@ class _Context:
         by_kin = [g for g in gids if kin and _kin_key(kin.group(1)) in self._kin(g)]
         if len(by_kin) == 1:
             return by_kin
+        renamed = _RENAMED_NEXT.match(text, mention.end)
+        if renamed:  # the person the full name right after names
+            named = self._named[bisect_left(self._named, (renamed.end(),)):][:1]
+            if named and named[0][0] == renamed.end() and named[0][1] in gids:
+                return [named[0][1]]
         beside = self._adjacent_speaker(gids, mention, line)
         if beside:
             return beside
@@ -170,10 +217,48 @@ class _Context:
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
             present = self._whose_surname(present, _name_tokens(self._surface(mention))) or present  # not Dallas Guy
-            return self._by_sex(present, addressed.group("title"))
+            # a title no one present fits goes by the title, not to the one present ("Thank you, Mr. Tolliver."
+            # beside Pearl Tolliver, who introduced herself, and the son, who did not)
+            wanted = _title_sex(addressed.group("title"))
+            return self._by_sex(present, addressed.group("title"), keep=not any(self._sex_of(g) == wanted for g in gids))
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
         return []
+
+    def _namesake(self, gids: list[int], kin: str) -> list[int]:
+        """Of a father and the son named after him, the one a relative's word names (``a son, Patrick,``: the one
+        named with a son's suffix); [] for other words."""
+        if kin not in vocabulary.NAMESAKE_KIN:
+            return []
+        son = vocabulary.NAMESAKE_KIN[kin]
+        return [g for g in gids if (self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES) == son]
+
+    def renamed(self, tokens: list[str], start: int, end: int) -> int | None:
+        """The person named last before ``start`` with the same given names and another surname, when the full name
+        ``text[start:end]`` is said to be theirs now (``Mary Ellen Hutchins.`` ... ``Mary Ellen Pruett now.``)."""
+        if len(tokens) < 2 or not (_RENAMED_AFTER.match(self.text, end)
+                                   or _RENAMED_BEFORE.search(self.text, max(0, start - 24), start)):
+            return None
+        before = [(s, g) for s, g in self._named if s < start and self.groups[g].core[:-1] == tokens[:-1]
+                  and self.groups[g].core[-1:] != tokens[-1:]]
+        return max(before)[1] if before else None
+
+    def _speaker_nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
+        """A nickname the speaker gives as their own (``INMATE HUTCHINS:  ... they called me Junebug``), a person of
+        its own so far: the speaker's, with every mention of it."""
+        for i, mention in enumerate(mentions):
+            line = line_start(self.text, mention.start)
+            if mention.label != "PERSON" or not _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start):
+                continue
+            tag = next((j for j in range(i - 1, -1, -1) if mentions[j].start >= line and mentions[j].label == "PERSON"
+                        and in_speaker_tag(self.text, mentions[j].start)), None)
+            own, speaker = assigned[i][0], assigned[tag][0] if tag is not None else None
+            if speaker is None or speaker == own or self.groups[own].core != _name_tokens(self._surface(mention)):
+                continue
+            for k, (gid, label) in list(assigned.items()):
+                if gid == own:
+                    self.groups[own].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
+                    assigned[k] = (self._see(speaker, mentions[k])[0], label)
 
     def _kin(self, gid: int) -> set[str]:
         """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page
@@ -187,7 +272,7 @@ class _Context:
         courtesy title's tag is not, when the inmate speaks under a tag of his own in the hearing (his brother)."""
         text = self.text
         tokens = _name_tokens(self._surface(mention))
-        if not tokens or not _TITLE_BEFORE.search(text, max(0, mention.start - 6), mention.start):
+        if not tokens or not title_before(text, mention.start):
             return []
         if _THANKED.search(text, line, mention.start):
             before = text[:line].rstrip("\n")
@@ -200,6 +285,9 @@ class _Context:
         else:
             return []
         words = tag.group("tag").split() if tag else []
+        if words and role_only(tag.group("tag")):  # "VICTIM'S NEXT OF KIN 2:"
+            introduced = self._introduced(tag.group("tag"))  # the name it gave for the record: "Michael Tolliver Junior."
+            return [introduced] if introduced in gids else []
         if not words or tokens[0] not in {w.casefold().strip(".,") for w in words}:
             return []
         said = {w.casefold() for w in words} - {tokens[0]}  # not Pham Van Long's "first" name for MRS. PHAM:
@@ -212,7 +300,27 @@ class _Context:
         if words[0].strip(".").capitalize() in COURTESY_TITLES and inmates and self._inmate_tagged(tokens[0]):
             others = [g for g in self._present(gids) if not self.groups[g].inmate]
             return others if len(others) == 1 else []
+        title = title_before(text, mention.start)
+        wanted = _title_sex(title.group(1))
+        if words[0].strip(".").capitalize() in COURTESY_TITLES and _title_sex(words[0].strip(".")) == wanted:
+            # "Ms. Ruiz-Carter?" before "MS. RUIZ-CARTER:": the sister present, not the victim whose surname she bears
+            present = [g for g in self._present(gids) if self._sex_of(g) in (wanted, None)]
+            return present if len(present) == 1 else []
         return []
+
+    def _introduced(self, tag: str) -> int | None:
+        """The person whose full name an utterance under the speaker tag ``tag`` gave as the speaker's own, if any."""
+        for s, gid in self._named:
+            if s in self._introductions:
+                spoke = speaker_tag(self.text, line_start(self.text, s))
+                if spoke is not None and spoke.group("tag") == tag:
+                    return gid
+        return None
+
+    def _inmate_speaks(self, line: int) -> bool:
+        """Whether the line opens with a tag of an inmate's role (``INMATE HUTCHINS:``)."""
+        tag = speaker_tag(self.text, line)
+        return tag is not None and bool(role_words(tag.group("tag")) & _INMATE_WORDS)
 
     def _inmate_tagged(self, surname: str) -> bool:
         """Whether the inmate speaks under a tag of an inmate's role and ``surname`` (``INMATE CASTILLO:``)."""
@@ -231,7 +339,7 @@ class _Context:
 
     def _against_title(self, gids: list[int], hit: Mention) -> list[int]:
         """``Mr. Her`` where the form's owner is a woman (Mai Nou Her) and one other bearer is not: that one."""
-        title = _TITLE_BEFORE.search(self.text, max(0, hit.start - 6), hit.start)
+        title = title_before(self.text, hit.start)
         other = ("F" if _title_sex(title.group(1)) == "M" else "M") if title else None
         if other is None or self._sex_of(hit.entity) != other:
             return []
@@ -249,8 +357,9 @@ class _Context:
         return others if len(others) == 1 else []
 
     def _whose_surname(self, gids: list[int], tokens: list[str]) -> list[int]:
-        """The persons of ``gids`` whose surname (last name part) the part is."""
-        return [g for g in gids if tokens and self.groups[g].core[-1:] == tokens[:1]]
+        """The persons of ``gids`` whose surname (last name part; first when written first: Nguyen Van Tuan) the part is."""
+        return [g for g in gids if tokens and (self.groups[g].core[:1] if surname_first(self.groups[g].core)
+                                               else self.groups[g].core[-1:]) == tokens[:1]]
 
     def _by_first_name(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons of ``gids`` whose first name the mention is."""

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from . import gazetteer
+from . import gazetteer, vocabulary
 from .normalize_names import (
     _MIN_FUZZY_LEN,
     _MIN_PREFIX_LEN,
@@ -50,11 +50,13 @@ class _Group:
         page (in its order), then first seen."""
         return (0 if self.inmate else 1, -self.count, self.header_rank, self.first)
 
-    def talked_rank(self) -> tuple[int, int, int, tuple[int, int, int, int]]:
+    def talked_rank(self) -> tuple[int, int, int, int, tuple[int, int, int, int]]:
         """Preference for a bare surname in running text that nothing around it decides: the
-        inmate, then the one the hearing calls the victim, then the person talked about most (the
+        inmate, then the one the hearing calls the victim, then a father rather than the son named
+        after him (``Michael`` beside Michael Tolliver Junior), then the person talked about most (the
         victim rather than the relative who speaks once), then :meth:`rank`."""
-        return (0 if self.inmate else 1, 0 if self.victim else 1, -self.talked, self.rank())
+        return (0 if self.inmate else 1, 0 if self.victim else 1, int(self.suffix in vocabulary.JUNIOR_SUFFIXES),
+                -self.talked, self.rank())
 
     def see(self, start: int, talked: bool = False) -> None:
         self.count += 1
@@ -155,7 +157,8 @@ class _People:
             short = bool(core) and (core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
                                     or _cut_first_name(tokens, core))  # "Teo Quispe": Teodoro Quispe
             first = len(core) <= 1 or short or _pair_level(tokens[0], core[0], self.threshold)
-            if (suffix and self.groups[gid].suffix not in ("", suffix)) or ((suffix or relative) and not first):
+            if (suffix and self.groups[gid].suffix not in ("", suffix)) or ((suffix or relative) and not first) \
+                    or _father_and_son(suffix, self.groups[gid]):
                 continue
             levels = [self.level(token, gid) or (1 if i == 0 and short else 0) for i, token in enumerate(tokens)]
             subset = all(levels)
@@ -200,6 +203,17 @@ class _People:
         found = process.extract(letters, self._keys, scorer=Levenshtein.distance, score_cutoff=1, limit=None)
         gids = [g for key, _, _ in found if len(key) >= _MIN_PREFIX_LEN for g in self.index[key]]
         return self.best(gids) if gids else None
+
+
+def _father_and_son(suffix: str, group: _Group) -> bool:
+    """Whether a name with a son's suffix (``Michael Tolliver Junior``) and a person named in full without one, or a
+    name without one and a person named with a son's suffix, are father and son: never on the title page, whose
+    participant (``JOHN SMITH JR., Inmate``) the hearing may call without the suffix."""
+    if group.header_rank != _OFF_TITLE:
+        return False
+    if not suffix:
+        return group.suffix in vocabulary.JUNIOR_SUFFIXES
+    return suffix in vocabulary.JUNIOR_SUFFIXES and not group.suffix and len(group.core) > 1
 
 
 def _pair_level(token: str, key: str, threshold: float) -> int:

@@ -15,7 +15,7 @@ from . import gazetteer, lexicon, tagger_persons, vocabulary
 from .recognizers._base import NUMBER_WORD_STEM
 from .recognizers.nicknamed import CLOSE_QUOTE, OPEN_QUOTE
 from .resolve import NER_SOURCES, unite
-from .transcript import in_speaker_tag, line_start, speaker_tag
+from .transcript import in_speaker_tag, line_start, role_only, speaker_tag
 from .types import Mention
 
 _SUFFIXES = vocabulary.NAME_SUFFIXES
@@ -33,7 +33,6 @@ def _vocabulary() -> _Vocabulary:
     """Word lists of ``anonymizer.lexicon`` plus the role words above."""
     common = lexicon.common_words()
     return _Vocabulary(lexicon.title_words(), frozenset(common), dict(lexicon.phonetic_alphabet()))
-
 
 
 _RESCAN_SOURCES = ("rescan",)
@@ -97,7 +96,8 @@ def states_own_name(text: str, start: int, end: int) -> frozenset[str]:
         return frozenset()
     tokens = _name_tokens(text[start:end])
     said = frozenset(word.strip(".'’").casefold() for word in tag.group("tag").split())
-    own = len(tokens) > 1 and tokens[-1] in said and _FOR_THE_RECORD.match(text, end) is not None
+    own = len(tokens) > 1 and (tokens[-1] in said or role_only(tag.group("tag"))) \
+        and _FOR_THE_RECORD.match(text, end) is not None  # a tag of a role only: "VICTIM'S NEXT OF KIN 2:"
     return said if own else frozenset()
 
 
@@ -118,6 +118,11 @@ _ANOTHERS_NAME = re.compile(
     re.IGNORECASE,
 )
 _TITLE_BEFORE = re.compile(rf"\b({_COURTESY})\.?[ ]$", re.IGNORECASE)
+
+
+def title_before(text: str, start: int) -> re.Match[str] | None:
+    """The courtesy title right before ``start`` (group 1: ``Mr``, ``Señorita``), if any."""
+    return _TITLE_BEFORE.search(text, max(0, start - 11), start)
 #: a title of a profession or a rank right before a name (``Dr. Lee``, ``Officer Tran``): group 1
 PROFESSION_BEFORE = re.compile(
     r"(?<![\w'’-])(" + "|".join(map(re.escape, vocabulary.PROFESSION_TITLES)) + r")\.?[ ]$", re.IGNORECASE)
@@ -125,9 +130,10 @@ PROFESSION_BEFORE = re.compile(
 PARTICIPANT_BEFORE = re.compile(r"(?<![\w'’-])(?:" + "|".join(vocabulary.PARTICIPANT_TITLES) + r")[ ]$", re.IGNORECASE)
 #: the hearing naming the victim: "The victim, Tuan Guy,", "the victim's name was Tuan Guy", "The victim in this case
 #: was Hope Alvarez"
-_VICTIM_BEFORE = re.compile(
-    r"\bvictim(?:[ ]in[ ]this[ ](?:case|matter|crime))?(?:,|[ ](?:was|is)|['’]s[ ]name[ ](?:is|was))?"
-    r"(?:[ ](?:his|her|their|your|my)[ ][a-z]+,)?[ ]$", re.IGNORECASE)  # "The victim ... was his wife, María Gutiérrez"
+_VICTIM_BEFORE = re.compile(  # "The victim ... was his wife, María Gutiérrez"; "The victims were X and his wife, Y"
+    r"\b(?:victims?|decedent)(?:[ ]in[ ]this[ ](?:case|matter|crime))?(?:,|[ ](?:was|is|were|are)|['’]s[ ]name[ ](?:is|was))?"
+    r"(?:[ ](?-i:[A-Z])[\w.'’-]*(?:[ ](?-i:[A-Z])[\w.'’-]*){1,3}[ ]and)?(?:[ ](?:his|her|their|your|my)[ ][a-z]+,)?(?:[ ](?:mr|mrs|ms|miss)\.?)?[ ]$",
+    re.IGNORECASE)
 #: a surname thanked with a title: someone present ("Thank you, Mr. Guy.")
 _THANKED = re.compile(rf"\b(?:thank[ ]you|thanks),?[ ](?P<title>{_COURTESY})\.?[ ]$", re.IGNORECASE)
 #: what is said of a person, never of a place: "the loss of Young", "the murder of Hope"
@@ -297,13 +303,23 @@ def nicknamed_names(text: str, mentions: list[Mention]) -> dict[int, str]:
         if _NICK_OPEN.fullmatch(text, first.end, nick.start) and _NICK_CLOSE.fullmatch(text, nick.end, last.start):
             name = " ".join(text[m.start:m.end] for m in (first, nick, last))
             whole.update({m.start: name for m in (first, nick, last)})
+    surnames: dict[int, int] = {}  # a record's given names' start -> its surname's before them
+    for surname, given in zip(people, people[1:]):  # "MARQUEZ, Anthony Luis": a record's surname first, one person
+        words = text[given.start:given.end].split()
+        if surname.start not in whole and text[surname.start:surname.end].isupper() and " " not in \
+                text[surname.start:surname.end] and text.startswith(", ", surname.end) and given.start == surname.end + 2 \
+                and len(words) <= 3 and not words[0].isupper() and words[0].casefold() in gazetteer.first_names():
+            whole[surname.start] = whole[given.start] = f"{' '.join(words)} {text[surname.start:surname.end].title()}"
+            surnames[given.start] = surname.start
     for name, alias in zip(people, people[1:]):  # "Darnell Hollingsworth, also known as "Boo"": one person
         between = " ".join(text[name.end:alias.start].replace(")", " ").split())  # a caption box's brackets too
-        if name.start not in whole and len(_name_words(text[name.start:name.end])) > 1 \
+        named = whole.get(name.start, "") if name.start in surnames else text[name.start:name.end]
+        if (name.start not in whole or name.start in surnames) and len(_name_words(named)) > 1 \
                 and _ALIAS.fullmatch(between if between[:1] == "," else f" {between}"):
-            first, *rest = text[name.start:name.end].split()  # the alias after the first name, as a nickname is
+            first, *rest = named.split()  # the alias after the first name, as a nickname is
             other = [w for w in text[alias.start:alias.end].split() if w.casefold() not in map(str.casefold, rest)]
-            whole[name.start] = whole[alias.start] = " ".join([first, *other[other[:1] == [first]:], *rest])
+            alias_name = " ".join([first, *other[other[:1] == [first]:], *rest])
+            whole.update({start: alias_name for start in (name.start, alias.start, surnames.get(name.start, name.start))})
     return whole
 
 

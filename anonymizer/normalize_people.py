@@ -13,10 +13,11 @@ from .normalize_context import _Context, _title_sex, kin_named, role_words
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
-    _ANOTHERS_NAME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _TITLE_BEFORE, _VICTIM_BEFORE, _SELF_INTRO,
-    _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name, surname_first,
+    _ANOTHERS_NAME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _VICTIM_BEFORE, _SELF_INTRO,
+    _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
+    title_before,
 )
-from . import gazetteer, lexicon, vocabulary
+from . import gazetteer, lexicon, tagger_persons, vocabulary
 from .detect_seeds import place_here
 from .resolve import NER_SOURCES
 from .spans import sentence_initial
@@ -44,6 +45,7 @@ class _Grouper(_Context):
         self._introductions: set[int] = set()  # starts of full names a speaker gives as their own
         self._here: set[int] = set()  # starts of full names said to be present ("Dwayne Okafor is also here")
         self._others: set[int] = set()  # speakers a tag's title made someone else ("MS. LITTLE:"): present
+        self._offices: dict[tuple[str, str], int] = {}  # (office, surname) -> the officer sharing the inmate's surname
 
     def run(self, mentions: list[Mention], header: Header | None) -> list[tuple[int, str]]:
         """Group and label of every mention.
@@ -65,14 +67,21 @@ class _Grouper(_Context):
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
             relative = lexicon.after_relative(self.text, mentions[i].start, line_start(self.text, mentions[i].start),
-                                              kin_only=True)  # "your father, Earl Pruitt": not James Earl Pruitt
-            assigned[i] = self._see(self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative),
-                                    mentions[i])
+                                              kin_only=True) \
+                or tagger_persons.answers_kin_question(self.text, mentions[i].start, mentions[i].end, full_name=True)
+            # "your father, Earl Pruitt", "And your father?" / "Robert Hernandez.": not James Earl Pruitt
+            renamed = self.renamed(tokens_of[i], mentions[i].start, mentions[i].end)  # "Mary Ellen Pruett now."
+            if renamed is not None:
+                self.people.absorb(renamed, tokens_of[i][-1:])
+            gid = renamed if renamed is not None else \
+                self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative)
+            assigned[i] = self._see(gid, mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
             self.groups[assigned[i][0]].kin |= {kin_named(self.text, mentions[i].start, mentions[i].end)} - {""}
             if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 50), mentions[i].start):
                 self.groups[assigned[i][0]].victim = True
-            own = states_own_name(self.text, mentions[i].start, mentions[i].end)  # "INMATE ORTEGA: Daniel Ortega."
+            # "INMATE ORTEGA: Daniel Ortega.", not the answer to "And your father?"
+            own = frozenset() if relative else states_own_name(self.text, mentions[i].start, mentions[i].end)
             if own or (_SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start)
                        and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end)):
                 self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
@@ -111,6 +120,7 @@ class _Grouper(_Context):
                     self.groups[assigned[j][0]].unsee(talked=True)  # the bare surname it spells goes with it
                     assigned[j] = (self._see(owner, mentions[j])[0], assigned[j][1])
         self._tags_apart(mentions, assigned)
+        self._speaker_nicknames(mentions, assigned)
         for i, mention in enumerate(mentions):
             if i not in assigned:
                 assigned[i] = self._see(self._other(mention), mention)
@@ -122,7 +132,7 @@ class _Grouper(_Context):
         to the other one when exactly one participant with that surname has no tag of her own."""
         tags: dict[int, dict[str, list[int]]] = {}  # person -> title -> her tag mentions, in text order
         for i, mention in enumerate(mentions):
-            title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+            title = title_before(self.text, mention.start)
             if i in assigned and mention.label == "PERSON" and title and in_speaker_tag(self.text, mention.start):
                 tags.setdefault(assigned[i][0], {}).setdefault(title.group(1).casefold(), []).append(i)
         for gid, by_title in list(tags.items()):
@@ -241,8 +251,12 @@ class _Grouper(_Context):
         suffix = _name_suffix(self._surface(mention)) if mention is not None else ""
         if suffix:  # "MR. RUIZ JR.:": the son named with that suffix, not his father
             gids = [g for g in gids if self.groups[g].suffix == suffix] or gids
-        if not gids or (mention is not None and self._titled_first_name(gids, tokens[0], mention)):
+        if not gids or (mention is not None and (self._titled_first_name(gids, tokens[0], mention)
+                                                 or self._relative_by_middle_name(gids, tokens[0], mention))):
             return self.people.create(tokens)  # "Ms. Faleolo" is not Faleolo MacArthur
+        officer = self._officer(gids, tokens[0], mention) if mention is not None else None
+        if officer is not None:  # "Officer Reyes" beside the inmate Anthony Reyes: "No relation"
+            return officer
         if mention is not None and self._someone_else(gids, mention):
             gid = self.people.create(tokens)  # "MS. LITTLE:" beside Alonzo Little alone: his mother
             self._others.add(gid)
@@ -255,19 +269,12 @@ class _Grouper(_Context):
         self.people.add_key(gid, tokens[0])
         return gid
 
-    def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
-        """Whether a courtesy title stands before a part that every candidate has as a first name
-        only: a title goes with a surname, so this is someone else."""
-        return bool(_TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)) and all(
-            len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
-            and not surname_first(self.groups[g].core) for g in gids)  # "Mr. Chang": Chang Min-ho
-
     def _someone_else(self, gids: list[int], mention: Mention) -> bool:
         """Whether a speaker tag's courtesy title says the other sex than every candidate's first
         name: ``MS. LITTLE:`` where Alonzo Little is the only Little is someone else (his mother).
         In running text a title alone starts no one (``Ms. Little`` may be a wrong title or a
         relative the hearing names otherwise); it follows the speaker of that title (:meth:`_likely`)."""
-        title = _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+        title = title_before(self.text, mention.start)
         if title is None or not in_speaker_tag(self.text, mention.start):
             return False
         wanted = _title_sex(title.group(1))
@@ -301,7 +308,7 @@ class _Grouper(_Context):
         the context of a person, not a place."""
         return bool(
             _PERSON_SUBJECT.match(self.text, mention.end) or _AGE_AFTER.match(self.text, mention.end)
-            or _TITLE_BEFORE.search(self.text, max(0, mention.start - 6), mention.start)
+            or title_before(self.text, mention.start)
             or _LOSS_OF.search(self.text, max(0, mention.start - 24), mention.start)
         )
 

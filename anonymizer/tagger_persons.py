@@ -23,7 +23,7 @@ def is_person_name(text: str, start: int, end: int) -> bool:
     and a surname by their shape, or a name after a relative, a witness, a courtesy title or a person
     said to bear it ("a guy named Nacho")."""
     return _first_and_last_name(text[start:end]) or _named_in_apposition(text, start, end) \
-        or named_person(text, start, end) or _answers_kin_question(text, start, end)
+        or named_person(text, start, end) or answers_kin_question(text, start, end)
 
 
 #: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre")
@@ -348,12 +348,13 @@ _KIN_QUESTION = re.compile(
 _ANSWER_OPENING = re.compile(rf"[^\S\n]*(?:(?:{_CAP})(?:,[ ]|[ ]and[ ]))?")
 
 
-def _answers_kin_question(text: str, start: int, end: int) -> bool:
+def answers_kin_question(text: str, start: int, end: int, full_name: bool = False) -> bool:
     """One word that may be a first name opening an answer to a question for one's relatives ("Your
-    daughters?" / "Savannah and Sydney."): the relatives' names, whatever towns they also are."""
+    daughters?" / "Savannah and Sydney."): the relatives' names, whatever towns they also are; with
+    ``full_name``, a name of any length ("And your father?" / "Robert Hernandez.")."""
     line = line_start(text, start)
     tag = speaker_tag(text, line)
-    if tag is None or " " in text[start:end] or not may_be_first_name(text[start:end]) \
+    if tag is None or (not full_name and (" " in text[start:end] or not may_be_first_name(text[start:end]))) \
             or not _ANSWER_OPENING.fullmatch(text, tag.end(), start):
         return False
     question_end = line  # the previous utterance's end, white space left out (no copy of the text before it)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from .vocabulary import COURTESY_TITLES, KIN_WORDS, POSSESSIVE, ROLE_WORDS
+from .vocabulary import COURTESY_TITLES, INMATE_LABELS, KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8
@@ -98,6 +98,17 @@ def tag_roles(words: Sequence[str]) -> list[bool]:
     return [not (i and bare[i - 1] in _COURTESY and b not in _COURTESY and b != "AND")
             and (_is_role(b) or (b in _KIN and (i == 0 or POSSESSIVE.search(words[i - 1]) is not None)))
             for i, b in enumerate(bare)]
+
+
+def role_only(tag: str) -> bool:
+    """Whether a speaker tag's words name a role and no one (``VICTIM'S NEXT OF KIN 2``, ``SUPPORT PERSON``): the
+    full name opening its utterance is the speaker's own; not the inmate's role (his answer may name the victim)."""
+    words = [word for word in tag.split() if not word.isdigit()]
+    return bool(words) and all(tag_roles(words)) and not any(
+        POSSESSIVE.sub("", word).casefold() in _INMATE_WORDS for word in words)
+
+
+_INMATE_WORDS = frozenset(word for label in INMATE_LABELS for word in label.split()) - {"person"}
 
 
 def _is_role(word: str) -> bool:

@@ -9,6 +9,11 @@ from __future__ import annotations
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 #: a suffix written out after a full name (``Patrick Doyle Senior``), case-folded, and its abbreviation
 SPELLED_NAME_SUFFIXES = {"junior": "jr", "senior": "sr"}
+#: the suffixes of a son named after his father (``Michael Tolliver Jr.``, ``John Smith III``)
+JUNIOR_SUFFIXES = frozenset({"jr", "ii", "iii", "iv"})
+#: a relative's word (as a title page writes it) before the first name father and son share: whether it names
+#: the son (``a son, Patrick,`` beside Patrick Doyle Senior and Patrick Doyle Jr.)
+NAMESAKE_KIN = {"son": True, "father": False}
 #: lower-case words inside a name, between its capitalised parts (``María de los Ángeles Balderrama``,
 #: ``Anneliese van der Hoeven``, ``Abdullah bin Rashid``), case-folded
 NAME_PARTICLES = frozenset({
@@ -36,7 +41,9 @@ PERSON_TITLE_WORDS = frozenset(
     """.split()
 )
 #: the courtesy titles a person is addressed with (``Mr. Love, please.``), which say a sex
-COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss")
+COURTESY_TITLES = ("Mr", "Mrs", "Ms", "Miss", "Señor", "Señora", "Señorita", "Doña")
+#: the courtesy titles of a man, case-folded (the others are a woman's)
+MALE_COURTESY_TITLES = frozenset({"mr", "señor"})
 #: the middle word of a Sikh name: a given name, then it, then perhaps a surname ("Harbans Kaur Sandhu", "Manjit Kaur")
 SIKH_NAME_WORDS = ("Kaur", "Singh")
 #: the first word of a street name before a given name ("Big Tony", "Lil Smokey"); ``Lil`` before any word
@@ -52,13 +59,19 @@ SURNAME_TITLES = (
     "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
     "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
 )  # fmt: skip
+#: the titles of an office the incarcerated person and his family do not hold (``Officer Reyes`` beside the inmate
+#: Anthony Reyes and his mother is someone else), case-folded
+OFFICE_TITLES = frozenset({"dr", "doctor", "officer", "judge", "sgt", "sergeant", "lt", "lieutenant", "capt", "captain",
+                           "det", "detective", "warden", "agent", "co", "c.o", "c/o", "investigator", "inspector",
+                           "trooper", "corporal", "dda", "atty"})
 #: the titles of a profession or a rank among them ("Dr. Lee" is the one named "Dr. Samuel Lee")
 PROFESSION_TITLES = tuple(t for t in SURNAME_TITLES if t not in (*COURTESY_TITLES, "Mister"))
 #: the titles an initial may stand after for a surname ("Mr. G", "Ms. P")
 INITIAL_TITLES = (*COURTESY_TITLES, "Mister", "Dr")
 #: a person's relatives and friends, singular, case-folded ("my cousin", "My mom, Esperanza Price,")
 KIN_WORDS = (
-    "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "wife", "husband", "nephew", "niece",
+    "son", "daughter", "brother", "sister", "mother", "father", "mom", "dad", "mama", "papa", "mommy", "daddy", "wife",
+    "husband", "nephew", "niece",
     "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandmother", "grandfather", "friend", "boyfriend",
     "girlfriend", "kid", "child", "children", "grandkid", "grandchild", "grandchildren", "stepson", "stepdaughter",
     "tia", "tía", "tio", "tío", "abuela", "abuelo", "prima", "primo", "hermana", "hermano", "mija", "mijo",

@@ -45,7 +45,12 @@ Prison Terms hearing under ``PRISONER`` tags, a Hmong family's hearing beside Sa
 hearing of yards, prison slang and numbers, people named like towns with a letter read from its letterhead, two families
 whose relatives speak under courtesy titles sharing the inmate's and the victim's surnames, a wife's murder whose
 daughters speak under his surname, and support letters from the inmate's family under a title page printed as an
-index. They are
+index, a hearing under speaker tags of roles only (``VICTIM'S NEXT OF KIN 2:``, ``SUPPORT PERSON:``) where a
+victim's son bears his name with ``Junior`` and a father his son's middle name, an examination under ``BY MS. ...:``
+headings with two-word first names and women named by their married names, a couple killed with the husband a
+``Jr.`` and the son a ``III``, a crime partner printed surname first and an officer sharing the inmate's surname, and
+a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question.
+They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -420,6 +425,34 @@ EXPECTED = {
          "Long Beach"],
         ["Presiding Commissioner ....", "Victim's Mother", "PARTICIPANTS", "two hundred dollars"],
     ),
+    "role_tags_kin_titles.txt": (
+        ["HECTOR MANUEL VARGAS", "AC-55102", "KATHLEEN O'DONNELL-REYES", "Pearl Tolliver", "Michael Tolliver Junior",
+         "Rodolfo Vargas", "Rudy", "Ruben Vargas", "Sunrise Liquor", "Mooney Boulevard", "Visalia", "Big Mike",
+         "Little Mike", "Guadalupe Vargas", "Lupe", "Manuel", "Malik Shabazz", "Atascadero", "Tanya Greer", "Tanya",
+         "Otis", "Kaweah River", "Tulare County", "Fresno"],
+        ["VICTIM'S NEXT OF KIN 1", "SUPPORT PERSON", "Uncle", "Grandma", "Brother", "Miss", "victim awareness class",
+         "Two victim's next of kin", "life without"],
+    ),
+    "double_names_examination.txt": (
+        ["BILLY RAY HUTCHINS", "D-41877", "Billy Ray", "Junebug", "Angela Ruiz-Carter", "Ruiz-Carter", "Redding",
+         "Hilltop Drive", "Mary Ellen Hutchins", "Mary Ellen Pruett", "Dale Hutchins", "Lake Boulevard",
+         "Mercy Medical Center", "Gloria Hutchins", "Anderson", "Earl Whitlock", "Tammy Sue Hutchins",
+         "Tammy Sue Lowry", "Curtis Bell", "Angie", "Tomas Ruiz", "Mia", "H-U-T-C-H-I-N-S", "Shasta County"],
+        ["EXAMINATION", "P R O C E E D I N G S", "My mama", "Mama --", "stepdad", "Victim's Sister", "AA since"],
+    ),
+    "couple_victims_same_first_names.txt": (
+        ["ANTHONY JOSEPH REYES", "V-30517", "Louis Delacroix III", "Renee Delacroix-Moss", "Yvette", "Alameda Way",
+         "Chula Vista", "Third Avenue", "Consuelo Reyes", "Connie", "Tomas", "Trey", "Louis Senior", "Ant", "Tony",
+         "MARQUEZ", "Anthony Luis", "Louis", "Saint Rita", "San Diego County"],
+        ["Victims' next of kin", "victim offender education group", "Señora", "Officer", "car wash",
+         "fifteen-year denial", "That "],
+    ),
+    "decedent_initials_families.txt": (
+        ["JAMES ROBERT", "H-88120", "J.R", "Linh Nguyen", "Minh Nguyen", "Tuan Nguyen", "Nguyen Van Tuan", "Main Street",
+         "Salinas", "Carlos", "Ruben", "Danny", "Robert Hernandez", "Chuy", "Jesus Hernandez", "Jose Ibarra", "Joe",
+         "Minh", "Tuan", "Alisal", "Nguyens"],
+        ["Deacon", "Tio", "Grandpa", "decedent", "widow", "SUBSEQUENT #3"],
+    ),
 }
 
 
@@ -631,6 +664,44 @@ GROUPED = [
                                     ["INMATE [WASHINGTON]: Yes, ma'am.", "Thank you. Mr. [Washington] was 24"]]),
     ("name_change_tattoos.txt", [["Wait, Ms. [Woldemariam] is", "[ABEBA WOLDEMARIAM], Victim's", "MS. [WOLDEMARIAM]:  Can"],
                                  ["The victim, [Yonas Woldemariam], was"]]),
+    ("role_tags_kin_titles.txt", [["[Michael Tolliver] was working", "Mr. [Tolliver] gave you", "[Michael] was my husband",
+                                   "say to [Michael]'s son"],
+                                  ["2:  [Michael Tolliver Junior]. He", "Mrs. Tolliver. Mr. [Tolliver]?",
+                                   "Thank you, Mr. [Tolliver]. Mr. Strand"],
+                                  ["is [Pearl Tolliver]. Michael", "Thank you, Mrs. [Tolliver]. Mr."]]),
+    ("role_tags_kin_titles.txt", [["[HECTOR MANUEL VARGAS], CDCR", "for [Hector Vargas]. Mr.", "one. [Hector], what"],
+                                  ["my dad, [Manuel], was"], ["[Rodolfo Vargas]. I'm his uncle", "Uncle [Rudy] drove"],
+                                  ["brother, [Ruben Vargas], went"], ["[Guadalupe Vargas]. My mom", "Grandma [Lupe] passed"]]),
+    ("role_tags_kin_titles.txt", [["letter from a [Tanya Greer].", "Miss [Tanya] made me"]]),
+    ("double_names_examination.txt", [["[BILLY RAY HUTCHINS],", "they called me [Junebug].", "Q.  [Billy Ray], what"],
+                                      ["[Mary Ellen Hutchins].", "[Mary Ellen Pruett] now.", "Your sister, Ms. [Pruett],"],
+                                      ["your ex-wife, [Tammy Sue Hutchins],", "Ms. [Hutchins] -- she goes",
+                                       "by [Tammy Sue Lowry] now"],
+                                      ["My mama is [Gloria] too.", "[Gloria Hutchins]. She's"],
+                                      ["[GLORIA RUIZ], Victim's", "My name is [Gloria Ruiz]. Angela"]]),
+    ("double_names_examination.txt", [["victim in this case was [Angela Ruiz-Carter],", "[Angie], we called her",
+                                       "how did you know Ms. [Carter]?", "Ms. [Ruiz-Carter] died at"],
+                                      ["Mrs. Ruiz. Ms. [Ruiz-Carter]?", "her sister, Ms. [Ruiz-Carter], are",
+                                       "MS. [RUIZ-CARTER]:  I'm", "I'm [Denise]. I'm"]]),
+    ("couple_victims_same_first_names.txt", [["were [Louis Delacroix Jr.] and", "Mr. [Delacroix] was sixty-two",
+                                              "knew Mr. [Delacroix] from", "My father, [Louis Delacroix Junior], was"],
+                                             ["[Louis Delacroix III] (son)", "their son, Mr. [Delacroix], are",
+                                              "MR. [DELACROIX]:  Morning", "I'm [Louis Delacroix] the Third",
+                                              "calls me [Trey], like"],
+                                             ["his wife, [Yvette Delacroix].", "Mrs. [Delacroix] was fifty-nine",
+                                              "who shot [Yvette]."]]),
+    ("couple_victims_same_first_names.txt", [["[MARQUEZ], Anthony Luis", "MARQUEZ, [Anthony Luis],", "known as [Ant],",
+                                              "[Anthony Marquez] knew", "Mr. [Marquez] was convicted"],
+                                             ["hearing of [Anthony Reyes]. Mr.", "[REYES], Anthony Joseph", "and me [Tony]."],
+                                             ["Officer [Reyes] of the", "Officer [Reyes] was a good"],
+                                             ["is [Consuelo Reyes]?", "[Connie]. Señora", "Señora [Reyes], the"]]),
+    ("decedent_initials_families.txt", [["for [James Hernandez]. Mr.", "so they called me [J.R]"],
+                                        ["HERNANDEZ:  [Robert Hernandez]. Deacon"], ["[Jesus Hernandez], my dad's"]]),
+    ("decedent_initials_families.txt", [["was Mr. [Tuan Nguyen]. Mr.", "Mr. [Nguyen] owned the", "Mr. [Nguyen] was counting",
+                                         "name was [Nguyen Van Tuan].", "husband [Tuan] came"],
+                                        ["[Linh Nguyen] (widow)", "His widow, Mrs. [Nguyen], and", "Thank you, Mrs. [Nguyen]."],
+                                        ["[Minh Nguyen] (son)", "his son, Mr. [Nguyen], are", "That was [Minh].",
+                                         "Mr. [Nguyen], you'll go"]]),
 ]
 
 
