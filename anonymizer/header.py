@@ -37,7 +37,7 @@ from anonymizer.header_fields import (
     columns_apart,
     facility_city,
     fold,
-    is_firm_name, is_upper_name,
+    is_firm_name, is_heading, is_upper_name,
     labeled_inmate,
     labeled_place,
     no_name,
@@ -209,7 +209,7 @@ def _participants(lines: list[str]) -> tuple[Participant, ...]:
         elif is_name:
             people.append([name.strip(), role.strip()])
     return tuple(Participant(untitled(name), role) for name, role in people
-                 if not _ROLE_SKIP.search(name) and not _nobody(name))
+                 if not _ROLE_SKIP.search(name) and not _nobody(name) and not is_heading(name))
 
 
 def _nobody(name: str) -> bool:

@@ -11,7 +11,9 @@ import re
 
 from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import CAPITAL, tag_roles
-from anonymizer.vocabulary import INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES
+from anonymizer.vocabulary import (
+    HEADING_GRAMMAR_WORDS, INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES,
+)
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
 CDCR_RE = re.compile(r"CDCR?\s*(?:Number|No\.?|#)?\s*:?\s*(?P<id>[A-Z]{1,2}[-\s]?\d{4,6})\b", re.IGNORECASE)
@@ -95,6 +97,12 @@ _TYPE_WORD_RE = re.compile(r"\b(?:HEARINGS?|PAROLE|ELIGIBLE)\b", re.IGNORECASE)
 def no_name(line: str) -> bool:
     """The hearing's type printed beside the caption (``YOUTH OFFENDER PAROLE HEARING``), a prison or its town."""
     return bool(_TYPE_WORD_RE.search(line) or city_state(line)) or is_firm_name(line)
+
+
+def is_heading(name: str) -> bool:
+    """A heading printed among a title page's participants, no one's name: a word of a sentence's grammar in
+    capitals (``EXHIBITS RECEIVED INTO THE RECORD``, ``INDEX OF EXHIBITS``)."""
+    return any(word in HEADING_GRAMMAR_WORDS for word in name.split())
 
 
 def is_firm_name(name: str) -> bool:

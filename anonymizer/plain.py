@@ -229,6 +229,16 @@ def is_record_number(surface: str, whole: bool = True) -> bool:
         is_plain_word(word) or (word.isupper() and len(word) <= 4) for word in match.group(1).split())
 
 
+def is_record_label(text: str, start: int, end: int) -> bool:
+    """The name of a record's number cut before its dot and the number (``Docket No`` of ``Docket No. F-05-2219``,
+    ``Crime Report No`` of ``Crime Report No. 05-M-044719``): plain words, no organization; the number is an
+    identifier's."""
+    line_end = text.find("\n", start)
+    match = _RECORD_NUMBER.match(text, start, len(text) if line_end < 0 else line_end)
+    return match is not None and end <= match.end() and not any(c.isdigit() for c in text[start:end]) \
+        and is_record_number(match.group(), whole=True)
+
+
 def unknown_word(word: str) -> bool:
     """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
     nationality, census name, place or organization's head word ("Okonkwo", "Halvorsen", "Tavion")."""

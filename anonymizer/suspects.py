@@ -76,6 +76,10 @@ _NUMBER_LABEL = re.compile(r"[^\S\n]+(?:No\.|Number|#)[^\S\n]*:?[^\S\n]*#?[A-Z]{
 _LEADER = re.compile(r"(?:[^\S\n]+[\w/-]+){0,3}[^\S\n]*(?:\.{4,}|…{2,})")
 #: a number that may identify someone: 5-9 digits, also after or between letters ("B7734521", "123456AB7")
 _ID_LIKE = re.compile(r"(?<![\w$.,/:-])(?:(?:[A-Z]{1,2}-?)?\d{5,9}|\d{5,9}[A-Z]{1,2}\d{0,3})(?![\w/:]|[.,]\d)")
+#: a statute's words right before its section's number (``Penal Code 12022``, ``Section 12022``, ``§ 12022``), and a
+#: subdivision in brackets right after it (``12022(b)``, ``12022(c)(1)``)
+_STATUTE_BEFORE = re.compile(r"(?:\b(?i:code|sections?)|§)[^\S\n]*$")
+_SUBDIVISION_AFTER = re.compile(r"\([a-z0-9]{1,4}\)")
 #: the last digits of a number said as such ("my social, ending in 4421", "it ends with 0713"): group 1
 _LAST_DIGITS = re.compile(
     r"\b(?:(?:ending|ends?)(?:[ ](?:in|with))?|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
@@ -144,7 +148,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             found.append((*match.span(1), "CDCR_ID"))
     for pattern, label in ((_AGE_LIKE, "AGE"), (_ANSWER_LIKE, "AGE"), (_ID_LIKE, "CDCR_ID")):
         for match in pattern.finditer(text):
-            if free(*match.span()) and not (label == "AGE" and _no_age(text, match, pattern is _ANSWER_LIKE)):
+            if free(*match.span()) and not (label == "AGE" and _no_age(text, match, pattern is _ANSWER_LIKE)) \
+                    and not (label == "CDCR_ID" and _statute_section(text, *match.span())):
                 found.append((*match.span(), label))
                 paired = _AND_AGE.match(text, match.end()) if pattern is _AGE_LIKE else None
                 if paired and free(*paired.span(1)):
@@ -192,6 +197,12 @@ def _of_a_place(words: str, places: set[str]) -> bool:
     """Whether ``words`` open a place the document names with a street's suffix after them."""
     folded = words.casefold() + " "
     return any(place.startswith(folded) and place[len(folded):] in _SUFFIXES for place in places)
+
+
+def _statute_section(text: str, start: int, end: int) -> bool:
+    """A number that is a statute's section, no identifier: after "Code" or "Section", or before a subdivision in
+    brackets ("Penal Code 12022(b)")."""
+    return bool(_STATUTE_BEFORE.search(text, max(0, start - 12), start) or _SUBDIVISION_AFTER.match(text, end))
 
 
 def _no_age(text: str, match, answer: bool) -> bool:

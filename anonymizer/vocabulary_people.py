@@ -102,7 +102,8 @@ SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
 SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 #: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
-                             "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking"})
+                             "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking",
+                             "vin"})
 #: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
 INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
 #: words of a speaker tag that name a role, not a person (upper case; ``PC``, ``DC``, ``IP``: presiding and deputy
@@ -132,3 +133,6 @@ SURNAME_FIRST_SURNAMES = frozenset(
 )
 #: the middle names of Vietnamese names, folded: ``Tran Thi Mai``, ``Nguyen Van Thanh``
 VIETNAMESE_MIDDLE_NAMES = frozenset("van văn thi thị duc đức ngoc ngọc quoc quốc huu hữu xuan xuân".split())
+#: words of a sentence's grammar that no printed name has, upper-case: a heading printed in capitals among a title
+#: page's participants (``EXHIBITS RECEIVED INTO THE RECORD``, ``INDEX OF EXHIBITS``) names no one
+HEADING_GRAMMAR_WORDS = frozenset({"THE", "INTO", "OF", "FROM", "WITH", "FOR", "UNDER", "AFTER", "BEFORE"})

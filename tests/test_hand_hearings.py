@@ -49,8 +49,15 @@ index, a hearing under speaker tags of roles only (``VICTIM'S NEXT OF KIN 2:``, 
 victim's son bears his name with ``Junior`` and a father his son's middle name, an examination under ``BY MS. ...:``
 headings with two-word first names and women named by their married names, a couple killed with the husband a
 ``Jr.`` and the son a ``III``, a crime partner printed surname first and an officer sharing the inmate's surname, and
-a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question.
-They are
+a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question,
+and a hearing under running headers printed mid-sentence (dates said every way: ``the 3rd of March``,
+``March of '98``, ``Christmas Eve 2003``, ``2004-2007``, ``the spring of 2011``; prisons by their letters and
+``Old Folsom``; an inmate number's letters said together, ``AH three three one seven``; code sections with a
+subdivision, ``Penal Code 12022(b)``), a decision's pages only with numbered findings and a transcriber's certificate
+(an age set off by commas, ``then 17``; a firm's job number), an initial hearing under an exhibit list (docket,
+booking, badge, licence and Social Security numbers, a vehicle identification number, a reporter's certificate with
+a street of two suffixes), and a women's prison hearing of dates, times and numbers said aloud (``November the
+thirtieth, nineteen seventy-nine``, ``ten fifty-two``, ``in '82 or '83``, ``W as in William, F as in Frank``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -453,6 +460,74 @@ EXPECTED = {
          "Minh", "Tuan", "Alisal", "Nguyens"],
         ["Deacon", "Tio", "Grandpa", "decedent", "widow", "SUBSEQUENT #3"],
     ),
+    "running_header_dates.txt": (
+        ["AH-3317", "AH3317", "AH three three one seven", "ALVIN RAY COSGROVE", "ALVIN R. COSGROVE", "JANUARY 9, 2024",
+         "the 3rd of March, 1962", "the twenty-first of June, 2014", "3/4/21", "10/2/23", "Christmas Eve 2003",
+         "11:40 at night", "eleven thirty", "2216 South Demaree Street, Apartment C", "March of '98",
+         "Sequoia Pipe and Supply", "7/14/99", "B4471902", "03-V-27714", "2003-0091187", "VCF108842", "417 North F Street",
+         "Exeter", "Old Folsom", "2004-2007", "SATF", "spring of 2011", "CTF Soledad", "CMC", "the 19th of August, 2016",
+         "SVSP", "Salinas Valley", "5/6/13", "Lyle Pendergrass", "the 30th of May, 2019", "Cuesta College",
+         "the fourteenth of February, 2020", "five five nine, five five five, zero one six one",
+         "1804 West Main Street, Unit 6", "3390 West Tulare Avenue, Space 42", "Sierra Vista", "11/30/2023",
+         "Grace Fellowship Church", "Farmersville", "Kaweah Welding", "the 12th of October, 1951", "Mirzakhani",
+         "Porterville", "Olive Avenue", "the 6th of April, 1990", "forty-one", "Marcy", "Mineral King Avenue",
+         "Alano Club", "the 21st of June 2014", "Tulare County"],
+        ["15 years to life", "Penal Code 187", "Penal Code 12022(b)", "Title 15", "Section 2281", "Penal Code Section 3041",
+         "AA since", "NA too", "CGA at", "GRIP", "Houses of Healing", "Anger Management", "PIA fabric", "Facility E",
+         "Level II", "classification score is 19", "55 cents", "PAGE 14", "Central File", "20 years, 1 month", "120 days"],
+    ),
+    "numbered_findings_decision.txt": (
+        ["V-10482", "V10482", "MIGUEL ÁNGEL SOTOMAYOR-RUIZ", "Miguel Angel Sotomayor-Ruiz", "Bartholomew Kincaid-Ross",
+         "Yolanda Ferraro-Quist", "Priya Venkatesh-Moore", "Rafael Ocampo", "THURSDAY, MAY 16, 2019", "Salinas",
+         "Villaseñor", "Hartnell College", "3ABC921", 'Javier "Guero" Sotomayor', "September 19th, 1996",
+         "1142 Sanborn Road, Apartment 208", "96-18823", "SS961884A", "Araceli Montaño", "8/11/2016", "Pelican Bay",
+         "High Desert", "11-30-17", "CTF Central", "January of 2018", "2/12/19", "Haldorsen", "Marisela Sotomayor-Lugo",
+         "Greenfield", "831-555-0119", "Rancho San Benito Farms", "Hollister", "Ignacio Prado", "A087-114-552",
+         "Ciudad Obregón", "Chayo", "Gwyneth Abernathy-Sloane", "CET-00821", "19-0516-CTF-0882", "June 3rd, 2019",
+         "Dominguez", "the 2nd of February 1993"],
+        ["Title 15, Section 2281(c)(1)(E)", "12022.5", "15 years to life", "Section 3051", "4801(c)", "3041.5(b)(3)",
+         "3041.5(d)(1)", "C Yard", "Facility B", "CGA, AA, NA", "Step Down Program", "Long Term Offender", "Marsy's Law",
+         "CERTIFICATE OF TRANSCRIBER", "14 rules", "33 months", "Offender Mentor Certification", "IGI", "D E C I S I O N"],
+    ),
+    "exhibit_list_identifiers.txt": (
+        ["BRANDON KEITH WHITLATCH", "BE 20557", "BE20557", "B-E, two-oh-five-five-seven", "Sierra Conservation Center",
+         "Jamestown", "October 22, 2020", "Anneliese Rademacher", "Cornelius Oduya-Brandt", "Harriet Lindqvist-Mora",
+         "Simone Achterberg", "Deborah Ann Pettibone", "Joaquin Ellery-Nakamura", "1088214", "F-05-2219", "2/27/2006",
+         "05-M-044719", "R. Kowalczyk", "#1187", "0500031877", "P-221570", "Ilse Vandermeer", "8/19/2020", "10/5/20",
+         "2006-2020", "Seven, twelve, eighty-four", "4SKN839", "1HGEJ6674XL038211", "Briggsmore Avenue", "Kayla Pettibone",
+         "1920 Coffee Road, Apartment 117", "D5521873", "561-40-2289", "Trey", "T-72931", "the 8th of May 2005", "Turlock",
+         "Ceres", "Central Valley High School", "Keith Whitlatch Sr.", "Foster Farms", "Crows Landing Road", "Riverbank",
+         "Madison", "Mule Creek", "MCSP", "DVI", "the 3rd of April 2006", "310 G Street", "Central Valley Mechanical",
+         "Golden State Boulevard", "Ruben Arcineda", "five five nine, five five five, zero one four four", "3-2-04",
+         "McHenry Avenue", "Valentine's Day, 1985", "Modesto Junior College", "Vintage Faire Mall", "Sylvan Avenue",
+         "209-555-0171", "Lakewood Memorial Park", "Hughson", "Marguerite T. Ohanian", "13387", "Capitol Reporting Group",
+         "2150 River Plaza Drive, Suite 240", "95833", "(916) 555-0126", "November 4th, 2020"],
+        ["EXHIBITS RECEIVED INTO THE RECORD", "Abstract of Judgment", "Exhibit 4", "Probation Officer's Report",
+         "Comprehensive Risk Assessment", "Letters of support", "15 years to life", "Penal Code 667.5(b)", "PROCEEDINGS",
+         "Proceedings concluded", "The report lists", "The panel finds", "The time is", "IN WITNESS WHEREOF",
+         "REPORTER'S CERTIFICATE", "Impact of Crime on Victims", "Thinking for a Change", "OSHA 10", "Docket No.",
+         "Crime Report No.", "VIN ", "COVID-19", "Level I", "AA, since", "Microsoft Teams", "CSR No."],
+    ),
+    "spoken_dates_womens.txt": (
+        ["TANISHA RENEE OKAFOR-BELLAMY", "WF-0221", "Central California Women's Facility", "Chowchilla",
+         "the 14th of July, 2022", "Margit Halvorsen", "Emeka Radcliffe-Sato", "Bettina Crowe-Ashford",
+         "Anthony Villalobos-Kent", "Darius Holcomb Sr.", "the fourteenth of July", "twenty twenty-two",
+         "twenty after nine", "W as in William, F as in Frank, zero two two one",
+         "November the thirtieth, nineteen seventy-nine", "forty-two", "CCWF", "CIW", "California Institution for Women",
+         "Corona", "Easter Sunday of 2002", "the 31st of March", "Darius Holcomb Junior", "twenty-four", "half past ten",
+         "Tyler Galleria", "Riverside", "Keandra", "4150 Jurupa Avenue", "fall of 2000", "ten fifty-two", "P02-0331-117",
+         "Lindgren", "3318", "Robert Presley Detention Center", "200209912", "RIF102233", "the twelfth of December, 2002",
+         "the seventeenth of January", "Long Beach", "Rialto", "Eisenhower High School", "Gloria Bellamy", "seventy-one",
+         "Merrill Avenue", "nine oh nine, five five five, oh one eight three", "Chinedu Okafor", "Enugu", "'82", "'83",
+         "Ngozi", "Houston", "Isaiah", "the 4th of June, 2001", "ten months old", "6/9/19", "Feather River College",
+         "March of 2017", "February 2020", "Temecula", "Fenwick-Abara", "Crossroads", "Claremont", "Friends Outside",
+         "Hospitality Lane", "San Bernardino", "Ecclesia Christian Fellowship", "Hezekiah Obuya", "seventy-six years old",
+         "the 2nd of February, 1978", "Rubidoux High", "June of 2019", "two thousand two"],
+        ["25 years to life", "Penal Code 187", "SB 260", "Prop 57", "Penal Code 4801(b)", "Section 3051", "HCR-20",
+         "tenth percentile", "Breaking Barriers", "Beyond Trauma", "Celebrate Recovery", "Long Term Offender Program",
+         "C Yard", "17 years disciplinary free", "300 months", "150 days", "Canine Support Teams",
+         "Domestic Violence Survivors", "number 44"],
+    ),
 }
 
 
@@ -570,6 +645,17 @@ LABELED = [
     ("place_named_people_letters.txt", "Denver", "PERSON", None),  # "And your son?" / "Denver. He's 15."
     ("place_named_people_letters.txt", "Phoenix Alvarado", "PERSON", None),  # a town's first name and surname
     ("place_named_people_letters.txt", "Greater Mount Zion A.M.E. Church", "ORGANIZATION", None),  # an initialism in it
+    ("running_header_dates.txt", "AH three three one seven", "CDCR_ID", None),  # the letters said together, digits one by one
+    ("running_header_dates.txt", "eleven thirty", "TIME", None),  # "about eleven thirty": an hour and its minutes said
+    ("running_header_dates.txt", "2004-2007", "DATE", None),
+    ("numbered_findings_decision.txt", "then 17", "AGE", None),  # "his girlfriend, Araceli Montaño, then 17, at"
+    ("numbered_findings_decision.txt", "19-0516-CTF-0882", "ID", None),  # a transcription firm's job number
+    ("exhibit_list_identifiers.txt", "1HGEJ6674XL038211", "ID", None),  # a vehicle identification number
+    ("exhibit_list_identifiers.txt", "2150 River Plaza Drive, Suite 240", "LOCATION", None),  # a street of two suffixes
+    ("exhibit_list_identifiers.txt", "Joaquin Ellery-Nakamura", "PERSON", 1),  # the last one before the exhibits' heading
+    ("spoken_dates_womens.txt", "ten fifty-two", "TIME", None),
+    ("spoken_dates_womens.txt", "W as in William, F as in Frank, zero two two one", "CDCR_ID", None),
+    ("spoken_dates_womens.txt", "'83", "DATE", None),  # "in '82 or '83"
 ]
 
 

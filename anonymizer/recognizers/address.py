@@ -21,6 +21,8 @@ _SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=l
 _STRONG = "(?:" + "|".join(sorted((s.title() for s in STRONG_STREET_WORDS), key=len, reverse=True)) + ")"
 _NAME_WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
+#: a street's second suffix, the first one part of its name (``2150 River Plaza Drive``, ``400 Park Place Court``)
+_SECOND_SUFFIX = rf"(?:[ ]{_SUFFIX}(?![\w'’-]))?"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"
 
 _STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
@@ -50,14 +52,14 @@ _NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
 PATTERNS = [
     Pattern(
         "street_address",
-        rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?(?:[ ]block[ ]of)?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
+        rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?(?:[ ]block[ ]of)?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_SECOND_SUFFIX}{_UNIT}?",
         0.85,
     ),
     # the house number said aloud: "Twenty-two eighteen North Linden Avenue", "one forty-five Elm Street"
     Pattern(
         "spoken_street_address",
         rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{0,3}}[ ]{_DIRECTION}?"
-        rf"(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_UNIT}?",
+        rf"(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_SECOND_SUFFIX}{_UNIT}?",
         0.8,
     ),
     Pattern("zip_code", _ZIP, 0.8),

@@ -191,6 +191,9 @@ PATTERNS = [
         rf"{_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
         0.85,
     ),
+    # "his girlfriend, Araceli Montaño, then 17, at the mall", "his son, now 16, lives in Clovis": an age set off by
+    # commas after the person it is of, "then" or "now" before it
+    Pattern("comma_then_number", rf"(?<=[^\W\d_],[ ](?i:then|now)[ ]){_NUMBER_NOT_ONE}(?=,[ ]|[ ]?--)", 0.85),
     # "their kids, Jaylen (12) and Aaliyah (9)": a child's age in brackets after the first name
     Pattern("name_bracket_number", rf"(?<=(?<![\w'’-]){_NAME}[ ]\()\d{{1,2}}(?=\))", 0.85),
     Pattern(

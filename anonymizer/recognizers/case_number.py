@@ -8,9 +8,9 @@ and dates stay unmatched. Any number of three or more digits is one right after 
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
 FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``driver's license was N4471236``, ``service number 5527 4410``, ``A-number is A098-765-432``,
-``MRN 00447129``). A Social Security number written with its
+``MRN 00447129``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
-``CET**D-1147``) need no name.
+``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``).
 """
 from __future__ import annotations
 
@@ -26,10 +26,14 @@ _CUE = re.compile(
 
 
 _NUMBERED = re.compile(_NUMBER)
+#: a vehicle identification number's shape: 17 capitals and digits, both in it, never I, O or Q
+#: (``1HGEJ6674XL038211``): a VIN wherever it stands
+_VIN = r"(?<![\w/.-])(?=[A-Z\d]*[A-Z])(?=[A-Z\d]*\d)[A-HJ-NPR-Z\d]{17}(?![\w/-])"
+_VIN_RE = re.compile(_VIN)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or dashes inside (``badge 20-4471``, ``case number CR-98-40931``)
 _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
-                 r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}"
+                 r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}|" + _VIN +
                  # groups of letters and digits between dashes, three digits or more (``CR-98-40931``, ``98-F-01234``)
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"
                  r"(?![\w/-]|\.\d)")
@@ -37,7 +41,7 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)
 #: "booking no. ", a rules violation report's "Log No. ", a police report's "DR number "
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
-    r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer"
+    r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer|job"
     # the numbers of a person's papers and records: military service, immigration, a hospital's, a policy's
     r"|service|military|passport|green[ ]card|visa|alien(?:[ ]registration)?|a-|medical[ ]record|patient|member|policy"
     r"|student)[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
@@ -67,7 +71,7 @@ class CaseNumberRecognizer(RuleRecognizer):
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _PLATE, _CERTIFICATE_RE)):
+        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE)):
             return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):

@@ -26,10 +26,10 @@ _SEP = r"(?:,[ ]|[ ]|-)"
 _DIGITS = rf"(?:\d{{4,6}}|\d(?:-\d){{3,5}}|\d(?:[ ]\d){{3,5}}){_END}"
 _ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}{_DIGITS}"
 #: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight",
-#: "A-F-four-four-one-seven"
+#: "A-F-four-four-one-seven", "AH three three one seven" (the letters said together)
 _DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
 _SPOKEN_LETTER = rf"(?:{_WORD}|[A-Z])(?:{_SEP}|[ -](?i:dash)[ -])"
-_SPOKEN = rf"(?<![\w-])(?:{_SPOKEN_LETTER}){{1,2}}(?:{SPOKEN_DIGIT}(?![\w'’])[ -]){{3,7}}{_DIGIT}"
+_SPOKEN = rf"(?<![\w-])(?:(?:{_SPOKEN_LETTER}){{1,2}}|[A-Z]{{2}}{_SEP})(?:{SPOKEN_DIGIT}(?![\w'’])[ -]){{3,7}}{_DIGIT}"
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}{_DIGITS}"
 #: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
 _SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"

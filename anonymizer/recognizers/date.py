@@ -34,7 +34,7 @@ _START = r"(?<![\w'’/.-])"
 
 # Preceding words after which a bare year or a short month name is a date.
 _TIME_PREPOSITION = (
-    r"(?i:in|on|since|of|by|until|till|til|from|to|through|thru|between|and|around|circa|year"
+    r"(?i:in|on|since|of|by|until|till|til|from|to|through|thru|between|and|or|around|circa|year"
     r"|early|late|mid|summer|winter|spring|fall|autumn|before|after|during|back|about|the|class[ ]of)"
 )
 _MONTH_CONTEXT = (

@@ -7,7 +7,7 @@ import regex as re
 from anonymizer import vocabulary
 from anonymizer.transcript import SPEAKER_LABEL
 
-from ._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case, title_or_upper
+from ._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, SPOKEN_DIGIT, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (
@@ -58,6 +58,16 @@ PATTERNS = [
         "spoken_past_to",
         rf"\b(?i:(?:a[ ])?quarter|half|twenty|ten|five|twenty-five)[ ](?i:past|to|after|till|til)[ ](?:{HOUR_WORD}|(?i:midnight|noon)\b)"
         r"(?![ ](?i:years?|months?|weeks?|days?|minutes?|people|of)\b)",
+        0.85,
+    ),
+    # "about eleven thirty", "at ten fifty-two", "around six oh five": an hour and its minutes said, after a word of
+    # when; not a price ("nineteen fifty an hour") nor an hour and a count ("at nine seven times")
+    Pattern(
+        "spoken_hour_minutes",
+        rf"(?<=\b(?i:at|around|about|approximately|until|till|by|before|after|since)[ ]){HOUR_WORD_STEM}[ -]"
+        rf"(?:(?i:oh)[ -]{SPOKEN_DIGIT}|(?!(?i:one|two|three|four|five|six|seven|eight|nine|sixty|seventy|eighty|ninety)\b)"
+        rf"{NUMBER_WORD_STEM})(?![\w'’-])"
+        r"(?![ ](?i:an?|per|dollars|bucks|cents|years?|months?|weeks?|days?|hours?|minutes?|times|people|percent|of)\b)",
         0.85,
     ),
     # (at) 0830 hours
