@@ -251,7 +251,7 @@ def filter_mentions(
                 continue
             if public_body.identifies_no_one(text, start, end, m.label):
                 continue  # "Court of Cassation", "Ministry of Foreign Affairs", "Military Service Act"
-            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and lexicon.in_housing_designation(text, start, end):
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and lexicon.in_housing_designation(text, start, end):
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and (
                     lexicon.is_numbered_reference(text, start, end) or plain.is_record_number(surface) or plain.is_record_label(text, start, end)):

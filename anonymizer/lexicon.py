@@ -261,18 +261,22 @@ def strip_titles(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 _HOUSING = "(?i:" + "|".join(vocabulary.HOUSING_WORDS) + ")"
+#: a yard by its letter's phonetic word ("Echo yard", "Bravo Yard"): only a yard, a name may go before "Block" or "Wing"
+_PHONETIC_YARD = "(?:" + "|".join(sorted((w.title() for w in vocabulary.phonetic_alphabet()), key=len, reverse=True)) \
+    + ")[- ](?i:yard)"
 _HOUSING_DESIGNATION = re.compile(
-    rf"(?<![\w'’-])(?:(?:[A-Z]|\d{{1,2}})[- ]?{_HOUSING}|{_HOUSING}[- ]?(?:[A-Z]|\d{{1,2}}|[IVX]{{1,4}}))(?![\w'’-])"
+    rf"(?<![\w'’-])(?:(?:[A-Z]|\d{{1,2}})[- ]?{_HOUSING}|{_HOUSING}[- ]?(?:[A-Z]|\d{{1,2}}|[IVX]{{1,4}})|{_PHONETIC_YARD})"
+    r"(?![\w'’-])"
 )
 
 
 def in_housing_designation(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is, or is the word of, a prison's yard, facility or building
-    by its letter or number ("C Yard", "B-Facility", "Facility D", "Building 12"): a place inside
+    by its letter, its letter's phonetic word or its number ("C Yard", "B-Facility", "Echo yard", "Building 12"): a place inside
     every prison, no one's name; also several in a row ("Facility C, Building 4")."""
     rest = list(text[start:end])
     covered = False
-    for match in _HOUSING_DESIGNATION.finditer(text, max(0, start - 3), min(len(text), end + 4)):
+    for match in _HOUSING_DESIGNATION.finditer(text, max(0, start - 3), min(len(text), end + 6)):
         if match.start() <= start and end <= match.end():
             return True
         if match.start() >= start and match.end() <= end:

@@ -107,15 +107,13 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
 
 def sentence_initial(text: str, start: int) -> bool:
     """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash, after a
-    line-opening Q&A marker ``Q.``); not after an abbreviation or an initial (``Mr. Young``), but
+    line-opening Q&A marker ``Q.`` or ``Q``); not after an abbreviation or an initial (``Mr. Young``), but
     after a number (``when I was 3. Honestly``)."""
     before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
-    if not before:
-        return True
+    if not before or before.lstrip() in ("Q.", "A.", "Q", "A"):
+        return True  # a line's opening, or a Q&A marker with or without its dot ("Q    Let me read ...")
     if before[-1] == ".":
         last = before[:-1].rsplit(None, 1)[-1] if before[:-1].strip() else ""
-        if before.lstrip() in ("Q.", "A."):
-            return True
         return not ((len(last) == 1 and last.isalpha()) or last.casefold() in vocabulary.ABBREVIATIONS)
     return before[-1] in "?!:;—-"
 

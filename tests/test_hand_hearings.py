@@ -57,7 +57,9 @@ subdivision, ``Penal Code 12022(b)``), a decision's pages only with numbered fin
 (an age set off by commas, ``then 17``; a firm's job number), an initial hearing under an exhibit list (docket,
 booking, badge, licence and Social Security numbers, a vehicle identification number, a reporter's certificate with
 a street of two suffixes), and a women's prison hearing of dates, times and numbers said aloud (``November the
-thirtieth, nineteen seventy-nine``, ``ten fifty-two``, ``in '82 or '83``, ``W as in William, F as in Frank``). They are
+thirtieth, nineteen seventy-nine``, ``ten fifty-two``, ``in '82 or '83``, ``W as in William, F as in Frank``), and a
+Q and A hearing under ``BY ...:`` headings with an index (prisons by town, letters and nicknames, ``Echo yard``, a
+birthday said as ``the fifth of the fifth``, a Social Security number said aloud, cited law reports). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -528,6 +530,27 @@ EXPECTED = {
          "C Yard", "17 years disciplinary free", "300 months", "150 days", "Canine Support Teams",
          "Domestic Violence Survivors", "number 44"],
     ),
+    "qa_prisons_aliases.txt": (
+        ['RAYMUNDO "MUNDO" ESCALANTE-PRIETO', "P dash 5-5-0-1-8", "P, five five zero one eight",
+         "Richard J. Donovan Correctional Facility", "Wednesday, the twenty-ninth of November, 2017",
+         "Octavia Lindqvist-Barrera", "Phineas Arbuthnot", "Clementine Osei-Whitfield", "Lars Thorvaldsen",
+         "The fifth of the fifth, '71", "Cinco de Mayo", "forty-six", "Chino", "CIM", "January of '91", "Tracy", "DVI",
+         "San Quentin", "Old Folsom", "Folsom State Prison", "'93", "Pelican Bay", "Corcoran", "CSP-LAC",
+         "Lancaster", "Vacaville", "CMF", "Donovan", "Calipatria", "Memorial Day weekend, 1990", "National City",
+         "Fernando Agustín Ledesma", "El Mercadito Market", "Highland Avenue", "8th and Highland", "a quarter to midnight",
+         "the 4th of June, 1990", "Chula Vista", "1255 Third Avenue, Apartment 14-B", "1ABC234", "Teodoro Prieto",
+         "CR-110482", "OTNC", "O T N C", 'Cedric "Big C" Waddell', "Lonnie Ray Buckner", "E-33190",
+         "Mercy San Juan Hospital", "95F06617", "the 3rd of October, 2007", "Coastline Community College",
+         "Guadalupe Prieto", "1322 East 18th Street", "Octavio", "Marisol", "the 2nd of January, 1990",
+         "Paradise Valley Hospital", "Mateo", "Luna", "Amity Foundation", "4419 Alta Vista Drive, Unit 7", "91977",
+         "(619) 555-0108", "Escondido Welding", "Hal Fitzroy", "4417", "Five six two, four four, four four one seven",
+         "Front Street"],
+        ["Penal Code 664/187", "Penal Code 186.22(b)(1)", "15 years to life", "seven years to life", "Penal Code 3051",
+         "4801(c)", "In re Lawrence", "Cal.4th", "In re Shaputis", "HCR-20", "PCL-R", "Echo yard", "E yard", "B yard",
+         "Facility A", "4 Building", "AA and NA", "CGA", "Criminals and Gang Members Anonymous", "Houses of Healing",
+         "Alternatives to Violence Project", "Paws for Life", "TABE is 12.9", "36 cents", "100 percent", "5 years",
+         "Let me read", "INDEX", "Examination by Deputy Commissioner", "The 929", "twenty-seven and a half years"],
+    ),
 }
 
 
@@ -656,6 +679,10 @@ LABELED = [
     ("spoken_dates_womens.txt", "ten fifty-two", "TIME", None),
     ("spoken_dates_womens.txt", "W as in William, F as in Frank, zero two two one", "CDCR_ID", None),
     ("spoken_dates_womens.txt", "'83", "DATE", None),  # "in '82 or '83"
+    ("qa_prisons_aliases.txt", "P dash 5-5-0-1-8", "CDCR_ID", None),  # a title page's number said with "dash"
+    ("qa_prisons_aliases.txt", "The fifth of the fifth, '71", "DATE", None),  # a month by its ordinal
+    ("qa_prisons_aliases.txt", "Five six two, four four, four four one seven", "ID", None),  # a social said aloud
+    ("qa_prisons_aliases.txt", "'93", "DATE", None),  # a range's first year, no time word before it
 ]
 
 

@@ -23,7 +23,7 @@ _NAME_WORD = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
 _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 #: a street's second suffix, the first one part of its name (``2150 River Plaza Drive``, ``400 Park Place Court``)
 _SECOND_SUFFIX = rf"(?:[ ]{_SUFFIX}(?![\w'’-]))?"
-_UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?![\w'’-]))"
+_UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?:-[A-Z0-9]{1,3})?(?![\w'’-]))"
 
 _STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
 #: a zip code after a state ("California 95489", "CA 94110-1234") or after "City, " ("Riverside, 94463")

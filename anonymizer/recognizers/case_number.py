@@ -9,14 +9,14 @@ what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20
 FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``driver's license was N4471236``, ``service number 5527 4410``, ``A-number is A098-765-432``,
 ``MRN 00447129``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
-dashes (``548-22-6789``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
+dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``).
 """
 from __future__ import annotations
 
 import regex as re
 
-from ._base import Pattern, RuleRecognizer, line_before
+from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _NUMBER = r"(?<![\w/.-])(?:[A-Z]{1,3}-\d{2,8}|\d{1,6}/\d{2,4}(?:/\d{1,4})?)(?![\w/-]|\.\d)"
 # "no. ", "nos. ", "number ", optionally followed by earlier items of a list ("nos. 1234/91, ")
@@ -59,6 +59,12 @@ _PLATE = re.compile(r"\d[A-Z]{3}\d{3}")
 #: a Social Security number, written with its dashes (``548-22-6789``): no phone number has that shape
 _SSN = r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])"
 _SSN_RE = re.compile(_SSN)
+#: a Social Security number said aloud digit by digit in its three groups (``five six two, four four, four four one
+#: seven``): a phone number said so has groups of three, three and four
+_SAID_GROUP = r"(?:,[ ]|[ ](?i:dash)[ ])"
+_SPOKEN_SSN = (rf"(?<![\w'’-]){SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{2}}{_SAID_GROUP}{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}"
+               rf"{_SAID_GROUP}{SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{3}}(?![\w'’-])")
+_SPOKEN_SSN_RE = re.compile(_SPOKEN_SSN)
 
 
 class CaseNumberRecognizer(RuleRecognizer):
@@ -67,11 +73,12 @@ class CaseNumberRecognizer(RuleRecognizer):
 
     ENTITY = "ID"
     PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
-                Pattern("social_security_number", _SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9)]
+                Pattern("social_security_number", _SSN, 0.9),
+                Pattern("spoken_social_security_number", _SPOKEN_SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9)]
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE)):
+        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _SPOKEN_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE)):
             return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):

@@ -31,8 +31,8 @@ _DIGIT = rf"{SPOKEN_DIGIT}(?![\w'’-])"
 _SPOKEN_LETTER = rf"(?:{_WORD}|[A-Z])(?:{_SEP}|[ -](?i:dash)[ -])"
 _SPOKEN = rf"(?<![\w-])(?:(?:{_SPOKEN_LETTER}){{1,2}}|[A-Z]{{2}}{_SEP})(?:{SPOKEN_DIGIT}(?![\w'’])[ -]){{3,7}}{_DIGIT}"
 _TWO_WORDS = rf"(?<![\w-]){_WORD}[ ]{_WORD}{_SEP}{_DIGITS}"
-#: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1"
-_SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ])\d(?:-\d){3,5}(?![\w-])"
+#: spelled out character by character: "A-K-4-4-7-1", "V-1-2-3-4-5", "A-K, 4-4-7-1", "P dash 5-5-0-1-8"
+_SPELLED = r"(?<![\w-])[A-Za-z](?:-[A-Za-z])?(?:-|,?[ ]|[ ](?i:dash)[ ])\d(?:-\d){3,5}(?![\w-])"
 #: the letters spelled out before the digits, written or said: "E as in Edward 20544", "C, as in Charlie,
 #: 12345", "V as in Victor, 8-1-2-0-4", "P as in Paul, three zero four one seven", "B as in boy, K as in king, four oh seven two one"
 #: (the word after "as in" opens with its letter: :meth:`CdcrIdRecognizer.validate_result`)

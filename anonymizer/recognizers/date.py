@@ -25,6 +25,8 @@ _ORDINAL_WORD = (
     rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS)})"
     rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):])})(?![\w'’])"
 )
+#: a month by its ordinal: first .. twelfth, 1st .. 12th
+_MONTH_ORDINAL = rf"(?i:{'|'.join(ORDINALS[:12])}|1[0-2]th|1st|2nd|3rd|[4-9]th)"
 _DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)?(?![\w'’])"
 _DAY = rf"(?:{_DAY_NUMBER}|{_ORDINAL_WORD})"
 _YEAR_DIGITS = r"(?:19\d\d|20[0-4]\d)"
@@ -88,6 +90,12 @@ PATTERNS = [
         rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:day[ ]of|of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
         0.9,
     ),
+    # "the fifth of the fifth, '71", "the 3rd of the 11th": a day of a month by the month's ordinal
+    Pattern(
+        "day_of_month_ordinal",
+        rf"{_START}(?i:the)[ ]{_DAY}[ ](?i:of[ ]the)[ ](?:{_MONTH_ORDINAL})(?![\w'’])(?:,?[ ]{_YEAR})?",
+        0.85,
+    ),
     # 14 and 27 July 1999 / 3, 4 and 9 May: days of one month listed before it
     Pattern(
         "day_list_month",
@@ -121,6 +129,12 @@ PATTERNS = [
     ),
     # in 1995 / since '95 (a year needs a preceding time word)
     Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # the first year of a range with no time word before it: "4 Building, '93 to '96", "Tracy, 1991 through 1993"
+    Pattern(
+        "year_opening_range",
+        rf"{_START}{_YEAR}(?=[ ](?i:to|through|thru|until|till)[ ]{_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER})",
+        0.85,
+    ),
     # decades: '90s, 1980s, the 80s, the early nineties, the nineteen-nineties
     Pattern("decade_apostrophe", r"(?<![\w'’])['’]\d0['’]?s(?![\w'’])", 0.9),
     Pattern("decade_digits", r"(?<![\w'’])(?:19|20)\d0['’]?s(?![\w'’])", 0.9),
