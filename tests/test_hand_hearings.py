@@ -520,7 +520,7 @@ EXPECTED = {
          "Tyler Galleria", "Riverside", "Keandra", "4150 Jurupa Avenue", "fall of 2000", "ten fifty-two", "P02-0331-117",
          "Lindgren", "3318", "Robert Presley Detention Center", "200209912", "RIF102233", "the twelfth of December, 2002",
          "the seventeenth of January", "Long Beach", "Rialto", "Eisenhower High School", "Gloria Bellamy", "seventy-one",
-         "Merrill Avenue", "nine oh nine, five five five, oh one eight three", "Chinedu Okafor", "Enugu", "'82", "'83",
+         "Merrill Avenue", "twenty-one oh four West Merrill", "nine oh nine, five five five, oh one eight three", "Chinedu Okafor", "Enugu", "'82", "'83",
          "Ngozi", "Houston", "Isaiah", "the 4th of June, 2001", "ten months old", "6/9/19", "Feather River College",
          "March of 2017", "February 2020", "Temecula", "Fenwick-Abara", "Crossroads", "Claremont", "Friends Outside",
          "Hospitality Lane", "San Bernardino", "Ecclesia Christian Fellowship", "Hezekiah Obuya", "seventy-six years old",
@@ -679,6 +679,7 @@ LABELED = [
     ("spoken_dates_womens.txt", "ten fifty-two", "TIME", None),
     ("spoken_dates_womens.txt", "W as in William, F as in Frank, zero two two one", "CDCR_ID", None),
     ("spoken_dates_womens.txt", "'83", "DATE", None),  # "in '82 or '83"
+    ("spoken_dates_womens.txt", "twenty-one oh four West Merrill", "LOCATION", None),  # after "Merrill Avenue"
     ("qa_prisons_aliases.txt", "P dash 5-5-0-1-8", "CDCR_ID", None),  # a title page's number said with "dash"
     ("qa_prisons_aliases.txt", "The fifth of the fifth, '71", "DATE", None),  # a month by its ordinal
     ("qa_prisons_aliases.txt", "Five six two, four four, four four one seven", "ID", None),  # a social said aloud

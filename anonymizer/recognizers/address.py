@@ -48,6 +48,10 @@ _A_BUSINESS = re.compile(r"(?i:the)[ ]\p{Lu}[\p{L}'’]*['’]s")
 _YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
 #: a house number and a street's name without its suffix (group 1: the street's name)
 _NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
+#: the same with the house number said aloud in two words or more ("twenty-one oh four West Merrill"; group 1: the
+#: street's name without its direction, "Merrill" of "Merrill Avenue")
+_SPOKEN_NUMBERED_NAME = re.compile(
+    rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{1,3}}[ ]{_DIRECTION}?({_NAME_WORD})")
 
 PATTERNS = [
     Pattern(
@@ -106,6 +110,8 @@ PATTERNS = [
     # Belmont" after "East Belmont Avenue" (see keep)
     Pattern("house_number_known_street", rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
             0.8),
+    # ... said aloud in two words or more: "twenty-one oh four West Merrill" after "Merrill Avenue" (see keep)
+    Pattern("spoken_house_number_known_street", _SPOKEN_NUMBERED_NAME.pattern + r"(?![\w'’-]|[ ]\p{Lu})", 0.8),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",
@@ -133,6 +139,10 @@ class AddressRecognizer(RuleRecognizer):
     CONTEXT = ["address", "live", "lives", "located", "street", "residence", "house", "apartment"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
+        spoken = _SPOKEN_NUMBERED_NAME.fullmatch(text, start, end)
+        if spoken:  # a street the document names with its suffix elsewhere
+            street = re.escape(spoken.group(1)).replace(r"\ ", "[ ]")
+            return re.search(rf"(?<![\w'’-]){street}[ ]{_SUFFIX}(?![\w'’-])", text) is not None
         numbered = _NUMBERED_NAME.fullmatch(text, start, end)
         if numbered and _YEAR_BEFORE.search(text, max(0, start - 12), end):
             return False  # "In 1998 Belmont was a town": a year
