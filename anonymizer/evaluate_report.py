@@ -38,6 +38,7 @@ TAB_LABEL_MAP: dict[str, str] = {
     "AGE": "DEM",
     "HEIGHT": "DEM",
     "NRP": "DEM",
+    "MONEY": "QUANTITY",
 }
 LABEL_MAP_PRESETS: dict[str, dict[str, str]] = {"tab": TAB_LABEL_MAP}
 

@@ -51,6 +51,7 @@ LABEL_PRIORITY: tuple[str, ...] = (
     "EMAIL_ADDRESS",
     "URL",
     "PHONE_NUMBER",
+    "MONEY",  # a sum with its currency ("1,000 Austrian schillings"): never a person, its country no NRP
     "PERSON",
     "AGE",
     "HEIGHT",

@@ -53,6 +53,7 @@ LABELS = (
     "EMAIL_ADDRESS",
     "URL",
     "ID",  # case, application and file numbers (court records)
+    "MONEY",  # a sum in one of Europe's currencies (court records: fines, awards)
 )
 DIRECT_LABELS = frozenset({"PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID"})
 

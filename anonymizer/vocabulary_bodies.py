@@ -1,5 +1,5 @@
-"""Words of courts and companies that judgments name: the kinds of Europe's lower courts, a
-company's legal form. Split off so that ``vocabulary.py`` stays under 400 lines; imports nothing.
+"""Words of courts, companies and money that judgments name: the kinds of Europe's lower courts, a
+company's legal form, Europe's currencies. Split off so that ``vocabulary.py`` stays under 400 lines; imports nothing.
 """
 from __future__ import annotations
 
@@ -12,3 +12,21 @@ COURT_KINDS = ("Labour", "Labor", "Social", "Regional", "District", "Administrat
 #: the two letters that are something else in a hearing too (``SA``, ``AB``, ``AS``)
 LEGAL_FORMS = ("GmbH", "AG", "S.A.", "Ltd", "Ltd.", "plc", "PLC", "S.p.A.", "SpA", "d.o.o.", "Sp. z o.o.", "N.V.",
                "B.V.", "S.r.l.", "SARL", "S.A.R.L.", "A.Ş.", "s.r.o.", "Kft.", "Zrt.", "A/S", "KG", "OHG")
+#: a currency's name after a sum (``1,000 Austrian schillings``, ``150,000 pounds sterling``, ``588 GDR marks``):
+#: Europe's currencies, the ones a judgment awards or fines in; not dollars nor bare ``pounds`` (a hearing's
+#: wages, restitution and weights: none of them a person's data there)
+CURRENCY_WORDS = ("euro", "euros", "lira", "liras", "lire", "schilling", "schillings", "krona", "kronor", "krone",
+                  "kroner", "Deutschmarks", "Deutsche Marks", "pounds sterling", "sterling", "franc",
+                  "francs", "zloty", "zlotys", "zlotych", "rouble", "roubles", "ruble", "rubles", "hryvnia",
+                  "hryvnias", "lei", "leva", "forint", "forints", "koruna", "korunas", "kuna", "kunas", "dinar",
+                  "dinars", "drachma", "drachmas", "escudo", "escudos", "peseta", "pesetas", "litas", "lats",
+                  "tolar", "tolars", "lari", "manat", "manats", "denars", "guilders")
+#: a currency's name that is a common word too (a pupil's ``15 marks``): only after a country's name or
+#: initials (``588 GDR marks``, ``1,000 German marks``)
+COUNTRY_CURRENCY_WORDS = ("marks",)
+#: a currency's ISO code before or after a sum (``EUR 1,300``, ``100,000,000 TRL``), in capitals only; not
+#: ``USD`` (see above) nor the codes that are words (``ALL``, ``AMD``)
+CURRENCY_CODES = ("EUR", "TRL", "TRY", "YTL", "GBP", "ATS", "DEM", "PLN", "SEK", "NOK", "DKK", "CHF", "FRF", "BEF",
+                  "NLG", "ITL", "PTE", "GRD", "FIM", "IEP", "LUF", "RUB", "UAH", "HUF", "CZK", "SKK", "RON", "ROL",
+                  "BGN", "HRK", "SIT", "LTL", "LVL", "EEK", "MDL", "GEL", "AZN", "RSD", "MKD", "BAM", "ISK", "CYP",
+                  "MTL", "ECU")

@@ -16,6 +16,7 @@ from anonymizer.recognizers import (
     HeightRecognizer,
     CourtRecognizer,
     LandPlotRecognizer,
+    MoneyRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
     SpelledNameRecognizer,
@@ -511,6 +512,14 @@ LAND_PLOT = [
     ("Protocol No. 11 of 1998", []),
     ("Block 4, cell number 12", []),
 ]
+MONEY = [
+    ("a fine of 1,000 Austrian schillings (ATS) – equal to", ["1,000 Austrian schillings (ATS)"]),
+    ("paid the applicant TRL 12,352,710,000 (approximately EUR 10,042) covering",
+     ["TRL 12,352,710,000", "approximately EUR 10,042"]),
+    ("a fine of five hundred euros.", ["five hundred euros"]),
+    ("about 500 dollars a month, 180 pounds, 15 marks", []),
+    ("paid in German Marks (DEM) from 1992", []),
+]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
     ("the Brandenburg Regional Labour Court quashed", ["Brandenburg Regional Labour Court"]),
@@ -570,6 +579,7 @@ TABLES = {
     UrlRecognizer: URL,
     PrisonTermRecognizer: PRISON_TERM,
     LandPlotRecognizer: LAND_PLOT,
+    MoneyRecognizer: MONEY,
     CourtRecognizer: COURT,
 }
 CASES = [

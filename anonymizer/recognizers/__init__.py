@@ -22,6 +22,7 @@ from .email_address import EmailAddressRecognizer
 from .gang import GangRecognizer
 from .height import HeightRecognizer
 from .land_plot import LandPlotRecognizer
+from .money import MoneyRecognizer
 from .moniker import MonikerRecognizer
 from .nicknamed import NicknamedRecognizer
 from .nrp import NrpRecognizer
@@ -57,6 +58,7 @@ __all__ = [
     "PersonNameRecognizer",
     "PhoneNumberRecognizer",
     "PlaceRecognizer",
+    "MoneyRecognizer",
     "PrisonTermRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
@@ -84,6 +86,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         LandPlotRecognizer(),
         DateRecognizer(),
         PrisonTermRecognizer(),
+        MoneyRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
