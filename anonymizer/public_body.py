@@ -7,7 +7,8 @@ One home for the grammar of such names, read by the detection filter:
 * a court, ministry, office or authority named by generic words only: a head (``Court``,
   ``Ministry``, ``Authority`` …) with qualifiers (``Supreme Military Administrative Court``,
   ``Court of Cassation``, ``Ministry of Foreign Affairs``, ``Chief Building Inspector``,
-  ``City Council``, ``the Superior Court``);
+  ``City Council``, ``the Superior Court``), a university's own offices among them (``Office of the
+  University President``, ``Faculty Board``: ``Erciyes University`` is a particular one);
 * a statute's title (``Military Service Act``, ``Social Security Code``);
 * the respondent state behind a nationality: ``Turkish`` of ``the Turkish Government``, ``Turkish
   military forces``, ``Turkish law`` in a judgment whose party is ``The Turkish Government (“the
@@ -58,7 +59,7 @@ QUALIFIERS = (
     "County", "City", "Family", "Juvenile", "Commercial", "Tax", "Employment", "Industrial", "Police",
     "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
-    "Twelfth", "Immigration", "Customs", "Revenue",
+    "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
