@@ -26,8 +26,11 @@ def is_person_name(text: str, start: int, end: int) -> bool:
         or named_person(text, start, end) or answers_kin_question(text, start, end)
 
 
-#: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre")
-_TITLED_NAME = re.compile(r"[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?")
+#: initials before a surname, hyphenated or not ("A.-M. Wittling", "Z.M. Necatigil")
+_INITIALS = re.compile(r"[A-Z]\.(?:-?[A-Z]\.)*")
+#: one or two capitalised words after a person's title ("Officer Okafor", "Dr. Lena Brooks", "C/O Whitacre"),
+#: initials before them ("Mrs A.-M. Wittling")
+_TITLED_NAME = re.compile(rf"(?:{_INITIALS.pattern}[^\S\n]+)?[A-Z][A-Za-z'’-]+(?:[^\S\n]+[A-Z][A-Za-z'’-]+)?")
 #: a person's title right before a tagger's span, one space between ("Deputy Hanrahan")
 _TITLE_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]+\.?)[ ]$")
 
@@ -42,7 +45,7 @@ def titled_person(text: str, m: Mention) -> Mention:
     title_before = _TITLE_BEFORE.search(text, max(0, m.start - 24), m.start)
     if title_before and set(m.sources) <= NER_SOURCES and lexicon.is_title_word(title_before.group(1)) \
             and _TITLED_NAME.fullmatch(text, m.start, m.end) and gazetteer.place_category(text[m.start:m.end]) is None \
-            and all(map(_name_after_title, text[m.start:m.end].split())):
+            and all(map(_name_after_title, _words(text[m.start:m.end]))):
         return replace(m, label="PERSON")  # "Deputy" before the tagger's place "Hanrahan"
     start, end = lexicon.strip_titles(text, m.start, m.end)
     title = text[m.start:start].split()
@@ -51,9 +54,14 @@ def titled_person(text: str, m: Mention) -> Mention:
         return m
     if m.sources == ("presidio",) and title[-1].strip(".").capitalize() not in vocabulary.COURTESY_TITLES:
         return m
-    if all(map(_name_after_title, text[start:end].split())):  # "Detective Mason", "Coach Tremblay"
+    if all(map(_name_after_title, _words(text[start:end]))):  # "Detective Mason", "Coach Tremblay"
         return replace(m, label="PERSON")
     return m
+
+
+def _words(surface: str) -> list[str]:
+    """The words of a titled name but its initials ("A.-M. Wittling": "Wittling")."""
+    return [w for w in surface.split() if not _INITIALS.fullmatch(w)]
 
 
 def _name_after_title(word: str) -> bool:

@@ -32,6 +32,13 @@ _TITLED = rf"(?<=(?<![\p{{L}}'’-])(?:{_TITLE})[ ]){_WORD}(?:[ ]{_WORD}){{0,3}}
 #: an initial standing for a surname after a courtesy title (``Mr. G``, ``Ms. P, my counselor``); not a letter spelled
 _TITLED_INITIAL = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ])[A-HJ-Z](?![\p{{L}}\d'’-]|\.\p{{L}}"
                    r"|,?[ ](?i:as[ ]in|for|and)\b)")
+#: two or more initials after a courtesy title, joined by hyphens or not, and the surname after them (``Mr C.-H.
+#: Ehrenkrona``, ``Ms A.-M. Mendiboure``, ``Mr Z.M. Necatigil``, ``Mr F.L.``): the titled initial above took the
+#: first letter alone and left ``-H.`` (a part of the name) unmasked
+_INITIALS = r"\p{Lu}\.(?:-?\p{Lu}\.){1,3}"
+_TITLED_INITIALS = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ]){_INITIALS}"
+                    rf"(?:[ ]{_WORD}(?![\p{{L}}\d-]))?")
+_INITIALS_RE = re.compile(_INITIALS)
 #: a given name, a Sikh name's middle word, perhaps a surname (``Harbans Kaur Sandhu``, ``Manjit Kaur``)
 _SIKH = (rf"(?<![\p{{L}}'’.-])\p{{Lu}}\p{{Ll}}+[ ](?:{'|'.join(vocabulary.SIKH_NAME_WORDS)})"
          r"(?:[ ]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?(?![\p{L}\d'’-])")
@@ -77,7 +84,8 @@ class PersonNameRecognizer(RuleRecognizer):
 
     ENTITY = "PERSON"
     PATTERNS = [Pattern("census_name", _NAME, 0.85), Pattern("titled_name", _TITLED, 0.85),
-                Pattern("titled_initial", _TITLED_INITIAL, 0.85), Pattern("sikh_name", _SIKH, 0.85)]
+                Pattern("titled_initial", _TITLED_INITIAL, 0.85), Pattern("titled_initials", _TITLED_INITIALS, 0.85),
+                Pattern("sikh_name", _SIKH, 0.85)]
     CONTEXT = ["name", "mr", "mrs", "ms", "my", "his", "her", "brother", "sister", "mother", "father", "friend"]
 
     def admit(self, text: str, start: int, end: int) -> bool:
@@ -92,6 +100,11 @@ class PersonNameRecognizer(RuleRecognizer):
         first = text[start:end]
         if len(first) == 1:
             return start, end  # "Ms. P": the titled initial's pattern
+        initials = _INITIALS_RE.match(first)
+        if initials:  # "Mr C.-H. Ehrenkrona"; "Mr F.L. At the end": the initials alone
+            surname = first[initials.end():].strip()
+            return (start, end) if surname and not _not_a_surname(surname, self.extra_whitelist) \
+                else (start, start + initials.end())
         if _SIKH_RE.fullmatch(text, start, end):  # a given name first: no title, stop word or common word
             given = first.split()[0]
             return None if lexicon.is_title_word(given) or given.casefold() in STOP_WORDS \
