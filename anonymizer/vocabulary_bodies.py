@@ -25,8 +25,8 @@ CURRENCY_WORDS = ("euro", "euros", "lira", "liras", "lire", "schilling", "schill
 #: initials (``588 GDR marks``, ``1,000 German marks``)
 COUNTRY_CURRENCY_WORDS = ("marks",)
 #: a currency's ISO code before or after a sum (``EUR 1,300``, ``100,000,000 TRL``), in capitals only; not
-#: ``USD`` (see above) nor the codes that are words (``ALL``, ``AMD``)
+#: ``USD`` (see above) nor the codes that are words or names in a transcript's capitals (``ALL``, ``SIT``,
+#: ``GEL``, ``BAM``, ``RON``, ``ECU``)
 CURRENCY_CODES = ("EUR", "TRL", "TRY", "YTL", "GBP", "ATS", "DEM", "PLN", "SEK", "NOK", "DKK", "CHF", "FRF", "BEF",
-                  "NLG", "ITL", "PTE", "GRD", "FIM", "IEP", "LUF", "RUB", "UAH", "HUF", "CZK", "SKK", "RON", "ROL",
-                  "BGN", "HRK", "SIT", "LTL", "LVL", "EEK", "MDL", "GEL", "AZN", "RSD", "MKD", "BAM", "ISK", "CYP",
-                  "MTL", "ECU")
+                  "NLG", "ITL", "PTE", "GRD", "FIM", "IEP", "LUF", "RUB", "UAH", "HUF", "CZK", "SKK", "BGN", "HRK",
+                  "LTL", "LVL", "EEK", "MDL", "AZN", "RSD", "MKD", "ISK", "CYP", "MTL")

@@ -32,6 +32,7 @@ SUMS = [
     ("The allowance was converted and paid in German Marks (DEM) from 1992.", []),
     ("The euro was introduced in Austria in 2002.", []),
     ("TRY to remember who was there on 5 May.", []),
+    ("RON 2 AND SIT 5 SAID THE SAME THING.", []),
 ]
 
 
