@@ -171,11 +171,13 @@ class _Context:
         line, tag = line_start(text, start), in_speaker_tag(text, start)
         end = text.find("\n", start) if tag else start
         profession = self._profession(start)  # "I'm Alma Ruiz. Officer Ruiz was my husband": not the speaker
+        recent = None if tag else self._named_before(gids, mention, line)
         for s, gid in self._named[bisect_left(self._named, (line,)):]:
             if s >= (end if end >= 0 else len(text)):
                 break
             if gid in gids and s in self._introductions and (not profession or self._profession(s) == profession):
-                return [gid]
+                # "My name is Tasha Brooks. ... His grandma, Loretta Brooks, did. Mrs. Brooks hugged me": the grandma
+                return [recent[1]] if recent and recent[0] > s else [gid]
         if tag:
             before = text[:line].rstrip("\n")
             previous = before.rfind("\n") + 1
@@ -223,7 +225,20 @@ class _Context:
             return self._by_sex(present, addressed.group("title"), keep=not any(self._sex_of(g) == wanted for g in gids))
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
-        return []
+        recent = self._named_before(gids, mention, line)
+        return [recent[1]] if recent else []
+
+    def _named_before(self, gids: list[int], mention: Mention, line: int) -> tuple[int, int] | None:
+        """A titled surname after the full name of one of its bearers of the title's sex earlier in the utterance,
+        the last one: its start and person ("His mother, Loretta Brooks, will house him. Mrs. Brooks is seventy.")."""
+        title = title_before(self.text, mention.start)
+        if title is None:
+            return None
+        wanted = _title_sex(title.group(1))
+        for s, gid in reversed(self._named[bisect_left(self._named, (line,)) : bisect_left(self._named, (mention.start,))]):
+            if gid in gids and self._sex_of(gid) == wanted:
+                return s, gid
+        return None
 
     def _namesake(self, gids: list[int], kin: str) -> list[int]:
         """Of a father and the son named after him, the one a relative's word names (``a son, Patrick,``: the one

@@ -49,7 +49,8 @@ index, a hearing under speaker tags of roles only (``VICTIM'S NEXT OF KIN 2:``, 
 victim's son bears his name with ``Junior`` and a father his son's middle name, an examination under ``BY MS. ...:``
 headings with two-word first names and women named by their married names, a couple killed with the husband a
 ``Jr.`` and the son a ``III``, a crime partner printed surname first and an officer sharing the inmate's surname, and
-a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question,
+a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question, a
+stepchild's death under speaker tags of roles only (a grandmother named just before her title),
 and a hearing under running headers printed mid-sentence (dates said every way: ``the 3rd of March``,
 ``March of '98``, ``Christmas Eve 2003``, ``2004-2007``, ``the spring of 2011``; prisons by their letters and
 ``Old Folsom``; an inmate number's letters said together, ``AH three three one seven``; code sections with a
@@ -462,6 +463,13 @@ EXPECTED = {
          "Minh", "Tuan", "Alisal", "Nguyens"],
         ["Deacon", "Tio", "Grandpa", "decedent", "widow", "SUBSEQUENT #3"],
     ),
+    "role_only_tags_stepchild.txt": (
+        ["MARCUS DWAYNE BROOKS", "P-16642", "TASHA BROOKS", "Jayden Brooks", "Jayden", "Darius Webb", "Darius",
+         "Patricia Webb", "Hollis", "Loretta Brooks", "Tennessee Street", "Vallejo", "Fairfield", "Tasha",
+         "SHARON KETTERING-DIAZ", "Kaiser"],
+        ["PRESIDING COMMISSIONER:", "INMATE:", "CORRECTIONAL OFFICERS UNIDENTIFIED", "psych eval", "moderate risk",
+         "DOCUMENTATION", "stepson"],
+    ),
     "running_header_dates.txt": (
         ["AH-3317", "AH3317", "AH three three one seven", "ALVIN RAY COSGROVE", "ALVIN R. COSGROVE", "JANUARY 9, 2024",
          "the 3rd of March, 1962", "the twenty-first of June, 2014", "3/4/21", "10/2/23", "Christmas Eve 2003",
@@ -809,6 +817,15 @@ GROUPED = [
                                              ["hearing of [Anthony Reyes]. Mr.", "[REYES], Anthony Joseph", "and me [Tony]."],
                                              ["Officer [Reyes] of the", "Officer [Reyes] was a good"],
                                              ["is [Consuelo Reyes]?", "[Connie]. Señora", "Señora [Reyes], the"]]),
+    ("role_only_tags_stepchild.txt", [["mother, [Loretta Brooks], will", "Mrs. [Brooks] is seventy",
+                                       "grandma, [Loretta Brooks], did", "Mrs. [Brooks] hugged"],
+                                      ["His mother, Ms. [Brooks], is", "MS. [BROOKS]:  Thank", "My name is [Tasha Brooks].",
+                                       "Thank you, Ms. [Brooks]. Mr."],
+                                      ["victim was [Jayden Brooks],", "[Jayden] was my whole"],
+                                      ["hearing for [Marcus Brooks], CDC", "ATTORNEY:  Mr. [Brooks], when",
+                                       "[Marcus] was supposed"]]),
+    ("role_only_tags_stepchild.txt", [["done by Dr. [Patricia Webb].", "Is Dr. [Webb] any"],
+                                      ["man named [Darius Webb].", "relation to [Darius Webb]?", "[Darius] never even"]]),
     ("decedent_initials_families.txt", [["for [James Hernandez]. Mr.", "so they called me [J.R]"],
                                         ["HERNANDEZ:  [Robert Hernandez]. Deacon"], ["[Jesus Hernandez], my dad's"]]),
     ("decedent_initials_families.txt", [["was Mr. [Tuan Nguyen]. Mr.", "Mr. [Nguyen] owned the", "Mr. [Nguyen] was counting",
