@@ -45,8 +45,6 @@ def kin_named(text: str, start: int, end: int) -> str:
     return match.group(1).casefold() if match else ""
 
 
-#: the speaker's own nickname follows: "Back home they called me Junebug", "everybody calls me Rudy", "I go by Tiny"
-_CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: a name taken since (by marriage): "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name is"
 _RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
 _RENAMED_NEXT = re.compile(r"[ ]*(?:--|—|,|\()[ ]*(?:(?:she|he)[ ](?:goes|went)[ ]by|now)[ ]")  # "Ms. Hutchins -- she goes by "
@@ -116,6 +114,10 @@ class _Context:
             return self._offices[office, token]
         return None
 
+    def _no_officer(self, gids: list[int]) -> list[int]:
+        """``gids`` without the officers :meth:`_officer` made, a part without their title ("Señora Reyes")."""
+        return [g for g in gids if g not in self._offices.values()] or gids
+
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
         not "Ter-Petrosyan"); a speaker tag names a title-page participant; ``Mr.``/``Ms.`` before it a
@@ -140,7 +142,7 @@ class _Context:
         profession = self._profession(mention.start)
         if profession:  # "Dr. Lee": the one named in full after that title ("Dr. Samuel Lee"), not Commissioner Lee
             gids = [g for g in gids if any(gid == g and self._profession(s) == profession for s, gid in self._named)] \
-                or gids
+                or [g for g in gids if not self.groups[g].inmate] or gids  # "Deacon Price": his father, not him
         if "rule" in mention.sources or PARTICIPANT_BEFORE.search(self.text, max(0, mention.start - 14), mention.start):
             gids = [g for g in gids if self.groups[g].header_rank != _OFF_TITLE] or gids
         elif not in_speaker_tag(self.text, mention.start):  # the transcriber is named, never talked about
@@ -159,7 +161,8 @@ class _Context:
     def _profession(self, start: int) -> str:
         """The title of a profession or a rank right before ``start``, folded (``dr``), or ""."""
         title = PROFESSION_BEFORE.search(self.text, max(0, start - 14), start)
-        return title.group(1).casefold().replace("doctor", "dr") if title else ""
+        folded = title.group(1).casefold() if title else ""
+        return vocabulary.PROFESSION_SYNONYMS.get(folded, folded)
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
         """Whom a bare surname shared by several persons names, when its utterance says it ([] = no
@@ -257,23 +260,6 @@ class _Context:
         before = [(s, g) for s, g in self._named if s < start and self.groups[g].core[:-1] == tokens[:-1]
                   and self.groups[g].core[-1:] != tokens[-1:]]
         return max(before)[1] if before else None
-
-    def _speaker_nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
-        """A nickname the speaker gives as their own (``INMATE HUTCHINS:  ... they called me Junebug``), a person of
-        its own so far: the speaker's, with every mention of it."""
-        for i, mention in enumerate(mentions):
-            line = line_start(self.text, mention.start)
-            if mention.label != "PERSON" or not _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start):
-                continue
-            tag = next((j for j in range(i - 1, -1, -1) if mentions[j].start >= line and mentions[j].label == "PERSON"
-                        and in_speaker_tag(self.text, mentions[j].start)), None)
-            own, speaker = assigned[i][0], assigned[tag][0] if tag is not None else None
-            if speaker is None or speaker == own or self.groups[own].core != _name_tokens(self._surface(mention)):
-                continue
-            for k, (gid, label) in list(assigned.items()):
-                if gid == own:
-                    self.groups[own].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
-                    assigned[k] = (self._see(speaker, mentions[k])[0], label)
 
     def _kin(self, gid: int) -> set[str]:
         """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page

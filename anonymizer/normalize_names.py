@@ -77,8 +77,9 @@ _AGE_AFTER = re.compile(
     rf"[ ]is[ ](?:now[ ])?(?:\d{{1,2}}|{NUMBER_WORD_STEM})(?:[ ]years[ ]old)?(?=[.,;!?]|[ ](?:now|and)\b)")
 
 #: A speaker giving their own full name right before it (``My name is Lucinda Black``).
-_SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$",
-                         re.IGNORECASE)
+_SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$", re.I)
+#: the speaker's own nickname follows: "Back home they called me Junebug", "everybody calls me Rudy", "I go by Tiny"
+_CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: what may open an utterance before a speaker states their name: "Yes.", "Good morning,"
 _OPENERS = re.compile(r"[ ]*(?:(?:yes|yeah|okay|sure|hi|hello|good[ ](?:morning|afternoon))(?:,?[ ](?:sir|ma['’]am))?[,.!]?[ ]+)?",
                       re.IGNORECASE)
@@ -90,14 +91,14 @@ def states_own_name(text: str, start: int, end: int) -> frozenset[str]:
     """The (case-folded) words of the speaker tag when the speaker says their own name for the record,
     else none: the full name ``text[start:end]`` opens the utterance of a tag bearing its surname and
     ends its sentence or is spelled next (``MS. LOPEZ: Yes. Elena Lopez, L-O-P-E-Z.``, not
-    ``MS. LOPEZ: Jennifer Lopez was my daughter``)."""
+    ``MS. LOPEZ: Jennifer Lopez was my daughter``); under a tag of a role only (``VICTIM'S NEXT OF KIN 2:``) any full
+    name so said."""
     tag = speaker_tag(text, line_start(text, start))
     if tag is None or not _OPENERS.fullmatch(text, tag.end(), start):
         return frozenset()
     tokens = _name_tokens(text[start:end])
     said = frozenset(word.strip(".'’").casefold() for word in tag.group("tag").split())
-    own = len(tokens) > 1 and (tokens[-1] in said or role_only(tag.group("tag"))) \
-        and _FOR_THE_RECORD.match(text, end) is not None  # a tag of a role only: "VICTIM'S NEXT OF KIN 2:"
+    own = len(tokens) > 1 and (tokens[-1] in said or role_only(tag.group("tag"))) and bool(_FOR_THE_RECORD.match(text, end))
     return said if own else frozenset()
 
 

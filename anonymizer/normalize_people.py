@@ -13,7 +13,7 @@ from .normalize_context import _Context, _title_sex, kin_named, role_words
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
-    _ANOTHERS_NAME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _VICTIM_BEFORE, _SELF_INTRO,
+    _ANOTHERS_NAME, _CALLED_ME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _VICTIM_BEFORE, _SELF_INTRO,
     _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
     title_before,
 )
@@ -148,6 +148,23 @@ class _Grouper(_Context):
                     assigned[i] = (self._see(others[0], mentions[i])[0], assigned[i][1])
                 tags[others[0]] = {later: by_title.pop(later)}
 
+    def _speaker_nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
+        """A nickname the speaker gives as their own (``INMATE HUTCHINS:  ... they called me Junebug``), a person of
+        its own so far: the speaker's, with every mention of it."""
+        for i, mention in enumerate(mentions):
+            line = line_start(self.text, mention.start)
+            if mention.label != "PERSON" or not _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start):
+                continue
+            tag = next((j for j in range(i - 1, -1, -1) if mentions[j].start >= line and mentions[j].label == "PERSON"
+                        and in_speaker_tag(self.text, mentions[j].start)), None)
+            own, speaker = assigned[i][0], assigned[tag][0] if tag is not None else None
+            if speaker is None or speaker == own or self.groups[own].core != _name_tokens(self._surface(mention)):
+                continue
+            for k, (gid, label) in list(assigned.items()):
+                if gid == own:
+                    self.groups[own].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
+                    assigned[k] = (self._see(speaker, mentions[k])[0], label)
+
     def _count_own_names(self, mentions: list[Mention]) -> None:
         """Add to how much each person is talked about the untagged running-text uses of a name part only they
         have ("about Love lying there"): the tagger leaves out first names that are words, so a victim called by
@@ -257,6 +274,7 @@ class _Grouper(_Context):
         officer = self._officer(gids, tokens[0], mention) if mention is not None else None
         if officer is not None:  # "Officer Reyes" beside the inmate Anthony Reyes: "No relation"
             return officer
+        gids = self._no_officer(gids)
         if mention is not None and self._someone_else(gids, mention):
             gid = self.people.create(tokens)  # "MS. LITTLE:" beside Alonzo Little alone: his mother
             self._others.add(gid)
@@ -283,6 +301,7 @@ class _Grouper(_Context):
     def _options(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons sharing a part that the mention's context leaves (the one it names, else
         the ones of the right sex / present at the hearing); marks it uncertain when they differ."""
+        gids = self._no_officer(gids)
         said = self._in_context(gids, mention)
         gids = self._likely(gids, mention)
         if len({self._first_name(g) for g in gids}) > 1:

@@ -58,7 +58,11 @@ SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
     "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
     "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
+    "Deacon",
 )  # fmt: skip
+#: titles of one office written two ways, folded -> one of them ("Pastor Gaines" is "Reverend Otis Gaines")
+PROFESSION_SYNONYMS = {"doctor": "dr", "reverend": "pastor", "rev": "pastor", "sergeant": "sgt", "lieutenant": "lt",
+                       "captain": "capt", "detective": "det"}
 #: the titles of an office the incarcerated person and his family do not hold (``Officer Reyes`` beside the inmate
 #: Anthony Reyes and his mother is someone else), case-folded
 OFFICE_TITLES = frozenset({"dr", "doctor", "officer", "judge", "sgt", "sergeant", "lt", "lieutenant", "capt", "captain",

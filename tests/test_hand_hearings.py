@@ -50,7 +50,8 @@ victim's son bears his name with ``Junior`` and a father his son's middle name, 
 headings with two-word first names and women named by their married names, a couple killed with the husband a
 ``Jr.`` and the son a ``III``, a crime partner printed surname first and an officer sharing the inmate's surname, and
 a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question, a
-stepchild's death under speaker tags of roles only (a grandmother named just before her title),
+stepchild's death under speaker tags of roles only (a grandmother named just before her title), clergy
+named by their titles (``Pastor``, ``Reverend``, ``Deacon`` of the inmate's father),
 and a hearing under running headers printed mid-sentence (dates said every way: ``the 3rd of March``,
 ``March of '98``, ``Christmas Eve 2003``, ``2004-2007``, ``the spring of 2011``; prisons by their letters and
 ``Old Folsom``; an inmate number's letters said together, ``AH three three one seven``; code sections with a
@@ -470,6 +471,12 @@ EXPECTED = {
         ["PRESIDING COMMISSIONER:", "INMATE:", "CORRECTIONAL OFFICERS UNIDENTIFIED", "psych eval", "moderate risk",
          "DOCUMENTATION", "stepson"],
     ),
+    "clergy_titles_family.txt": (
+        ["DESMOND ALEXANDER PRICE", "BK-70293", "KENNETH PRICE", "Tyrone Gaines", "Otis Gaines", "Dorian", "Delgado",
+         "Amir", "Bernadette", "Ken", "Yolanda", "Aaliyah Price", "Delta College", "Stockton", "East Main"],
+        ["Pastor", "Reverend", "Deacon", "Father", "Brother", "Sister", "faith-based program", "parenting class",
+         "NO VICTIM'S NEXT OF KIN PRESENT", "SUPPORT PERSON (FATHER)"],
+    ),
     "running_header_dates.txt": (
         ["AH-3317", "AH3317", "AH three three one seven", "ALVIN RAY COSGROVE", "ALVIN R. COSGROVE", "JANUARY 9, 2024",
          "the 3rd of March, 1962", "the twenty-first of June, 2014", "3/4/21", "10/2/23", "Christmas Eve 2003",
@@ -826,6 +833,12 @@ GROUPED = [
                                        "[Marcus] was supposed"]]),
     ("role_only_tags_stepchild.txt", [["done by Dr. [Patricia Webb].", "Is Dr. [Webb] any"],
                                       ["man named [Darius Webb].", "relation to [Darius Webb]?", "[Darius] never even"]]),
+    ("clergy_titles_family.txt", [["[Tyrone Gaines] outside", "Mr. [Gaines] was twenty", "[Tyrone] was from"],
+                                  ["Pastor [Gaines] -- Tyrone's", "Reverend [Otis Gaines] --", "Pastor [Gaines] forgave",
+                                   "Reverend [Gaines] is the", "and Pastor [Gaines] both"],
+                                  ["your father, Mr. [Price], who", "Deacon [Price]. My dad", "calls him Deacon [Ken]",
+                                   "ma'am. [Kenneth Price]. Desmond's"],
+                                  ["is [Desmond Price]. Mr.", "ATTORNEY KLINE:  Mr. [Price] has"]]),
     ("decedent_initials_families.txt", [["for [James Hernandez]. Mr.", "so they called me [J.R]"],
                                         ["HERNANDEZ:  [Robert Hernandez]. Deacon"], ["[Jesus Hernandez], my dad's"]]),
     ("decedent_initials_families.txt", [["was Mr. [Tuan Nguyen]. Mr.", "Mr. [Nguyen] owned the", "Mr. [Nguyen] was counting",
