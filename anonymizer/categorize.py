@@ -18,24 +18,11 @@ from .gazetteer import location_category as _location
 from .gazetteer import normalize_name, place_category
 from .gazetteer import prison_names as _prison_names
 from .gazetteer import word_list as _word_list
+from .types import CATEGORIES
 
 __all__ = ["CATEGORIES", "ZeroShotCategorizer", "categorize", "normalize_name", "place_category"]
 
-#: Fine categories per coarse label (the coarse label itself is the fallback).
-CATEGORIES: dict[str, tuple[str, ...]] = {
-    "LOCATION": ("STATE", "COUNTRY", "COUNTY", "CITY", "ADDRESS", "ZIP_CODE"),
-    "ORGANIZATION": (
-        "PRISON",
-        "JAIL",
-        "POLICE_DEPARTMENT",
-        "SCHOOL",
-        "HOSPITAL",
-        "COURT",
-        "GANG",
-        "COMPANY",
-    ),
-    "NRP": ("NATIONALITY", "RELIGION", "POLITICAL_GROUP", "ETHNICITY"),
-}
+#: Fine categories per coarse label (the coarse label itself is the fallback): ``types.CATEGORIES``.
 
 #: Keyword rules for organizations, checked in order on the normalized name.
 _ORG_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (

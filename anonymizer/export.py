@@ -24,6 +24,7 @@ from typing import Iterable, Mapping, Sequence
 
 from anonymizer import transcript
 from anonymizer.leakgate import protected_ranges, snippet
+from anonymizer.leakgate_text import without_written_tags
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 
@@ -118,20 +119,21 @@ def _line_of(starts: Sequence[int], offset: int) -> int:
 
 
 def detector_leaks(
-    text: str, hits: Iterable[tuple[int, int, str]], whitelist: Sequence[str] = ()
+    text: str, hits: Iterable[tuple[int, int, str]], whitelist: Sequence[str] = (), tags: frozenset[str] = frozenset()
 ) -> list[Leak]:
     """Detector hits ``(start, end, label)`` on the output that may be leaks.
 
     Only :data:`LEAK_LABELS` count; a hit touching a tag (``[PERSON_3]``) or a whitelisted
-    term, or without a letter or digit of its own, is not a leak.
+    term, or without a letter or digit of its own, is not a leak; ``tags``: the tags the export
+    wrote (a renamed person's ``[WITNESS_2B_LAST]``), besides those made of label words.
     """
-    protected = protected_ranges(text, whitelist)
+    protected = protected_ranges(text, whitelist, tags)
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     leaks = []
     for start, end, label in sorted(hits):
         if label not in LEAK_LABELS or touches(protected, start, end):
             continue
-        if not any(c.isalnum() for c in TAG.sub("", text[start:end])):
+        if not any(c.isalnum() for c in without_written_tags(text[start:end], tags)):
             continue
         leaks.append(Leak(_line_of(starts, start), start, end, "detector", label, snippet(text, start, end)))
     return leaks

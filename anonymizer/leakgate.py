@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from anonymizer import lexicon, spans, transcript, vocabulary
+from anonymizer import leakgate_text, lexicon, spans, transcript, vocabulary
 from anonymizer.leakgate_keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 
 #: File-name tokens that identify nobody.
@@ -163,8 +163,9 @@ class Gate:
     are found by shape and looked up by their normalized key.
     """
 
-    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = ()):
+    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = (), tags: Iterable[str] = ()):
         self.whitelist = tuple(whitelist)
+        self.tags = frozenset(tags)  # the tags the export wrote (a renamed person's too): never a finding
         self.words: dict[str, Term] = {}
         self.spelled: dict[str, Term] = {}
         self.cdcr: dict[str, Term] = {}
@@ -178,7 +179,7 @@ class Gate:
         self.spelled_longest = max(map(len, self.spelled_order), default=0)
         self._ordinary_here: set[str] = set()
         every = lexicon.trie_alternation(self.words, _TERM_CHARS)
-        self.name_pattern = re.compile(rf"(?i)(?<![\w\[])(?:{every})(?![\w\]])") if every else None
+        self.name_pattern = re.compile(rf"(?i)(?<!\w)(?:{every})(?!\w)") if every else None
         self.shapes = shape_patterns()
 
     @cached_property
@@ -193,7 +194,7 @@ class Gate:
             f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
             *(f"{re.escape(w.capitalize())}|{re.escape(w.upper())}" for w in common),
         ]))
-        return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])") if body else None
+        return re.compile(rf"(?<!\w)(?:{body})(?!\w)") if body else None
 
     def learn_ordinary_words(self, texts: Iterable[str], documents: int = ORDINARY_IN_DOCUMENTS) -> None:
         """Treat a one-word term as an ordinary word where it is written in small letters in at
@@ -220,7 +221,7 @@ class Gate:
             return
         forms = [term.form] + (name_parts(term.form) if term.label in ("PERSON", "SPELLED_NAME") else [])
         for form in forms:
-            folded = vocabulary.straight_apostrophes(" ".join(form.split())).casefold()
+            folded = vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
             if len(folded) >= MIN_LENGTH and not lexicon.is_whitelisted(form, self.whitelist):
                 self.words.setdefault(folded, term)
                 if term.kind == "file-name":
@@ -261,10 +262,13 @@ class Gate:
     def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
         """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
         searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
-        hits = list(self._hits(searched, member_name))
+        if unmasked := leakgate_text.unmask(searched):  # Gon\u00adzalez, G\u043enzalez: read as shown
+            hits = [(*unmasked.span(start, end), term) for start, end, term in self._hits(unmasked.text, member_name)]
+        else:
+            hits = list(self._hits(searched, member_name))
         if not hits:  # the protected ranges (a scan of the whole text) only matter around a hit
             return []
-        protected = protected_ranges(text, self.whitelist)
+        protected = protected_ranges(text, self.whitelist, self.tags)
         found: dict[tuple[int, int], Term] = {}  # one finding per span: a ZIP code and another document's
         for start, end, term in hits:            # CDCR number can both match "93179"
             if not spans.touches(protected, start, end):
@@ -348,9 +352,9 @@ def _narrow(match: re.Match[str], letters: str, form: str) -> tuple[int, int]:
     return where[first], where[first + len(wanted) - 1] + 1
 
 
-def protected_ranges(text: str, whitelist: Sequence[str]) -> list[tuple[int, int]]:
+def protected_ranges(text: str, whitelist: Sequence[str], tags: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
-    ranges += [(m.start(), m.end()) for m in transcript.TAG.finditer(text)]
+    ranges += leakgate_text.written_tags(text, tags)  # a spoofed tag ([GONZALEZ]) is text like any other
     return sorted(ranges)
 
 
@@ -366,13 +370,13 @@ _CAPITALISED = re.compile(r"[A-Z][\w'’-]*(?:[ \t]+(?:of[ \t]+|the[ \t]+|de[ \t
 _NUMBER = re.compile(r"\d[\d,.:/-]*\d|\d")
 
 
-def residual_risk(text: str, whitelist: Sequence[str] = ()) -> Counter[str]:
+def residual_risk(text: str, whitelist: Sequence[str] = (), tags: frozenset[str] = frozenset()) -> Counter[str]:
     """Capitalised token sequences and numbers left in a pseudonymized text, with counts.
 
     Tags, speaker tags, whitelisted terms and sequences of only ordinary words (stop words,
     titles, words the text also writes in lower case: ``The``, ``I'm``, ``Tell``) are left out.
     """
-    protected = protected_ranges(text, whitelist)
+    protected = protected_ranges(text, whitelist, tags)
     for match in transcript.SPEAKER_TAG.finditer(text):
         protected.append((match.start(), match.end()))
     protected.sort()

@@ -23,6 +23,10 @@ def name_parts(name: str) -> tuple[str, ...]:
     return tuple(norm_part(m.group()) for m in NAME_PART.finditer(name))
 
 
+#: the name parts of a renamed person's tags (``[WITNESS_FIRST]``)
+ROLES = ("FIRST", "MIDDLE", "LAST")
+
+
 def renamed_parts(name: str, tag: str) -> dict[str, str]:
     """Parts style: a person renamed ``[BASE]`` keeps its structure, one tag per name part:
     ``[BASE_FIRST]``, ``[BASE_MIDDLE]``, ``[BASE_LAST]`` (``[BASE]`` for a one-part name).
@@ -34,10 +38,11 @@ def renamed_parts(name: str, tag: str) -> dict[str, str]:
     parts = name_parts(name)
     if len(parts) == 1:
         return {parts[0]: f"[{base}]"}
-    roles = {0: "FIRST", len(parts) - 1: "LAST"}
+    first, middle, last = ROLES
+    roles = {0: first, len(parts) - 1: last}
     out: dict[str, str] = {}
     for i, part in enumerate(parts):
-        out.setdefault(part, f"[{base}_{roles.get(i, 'MIDDLE')}]")
+        out.setdefault(part, f"[{base}_{roles.get(i, middle)}]")
     return out
 
 

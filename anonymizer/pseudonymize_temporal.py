@@ -33,6 +33,8 @@ _DATE_TOKEN = re.compile(
     rf"|(?P<WORDS>{_NUMBER_WORDS})",
     re.IGNORECASE,
 )
+#: the kinds of value a temporal tag names (``[MONTH]``, ``[DAY]``, ``[YEAR]`` ...)
+KINDS = frozenset(_DATE_TOKEN.groupindex) | {"DAY"}
 _VALUE_TOKEN = re.compile(rf"(?P<VALUE>(?<!\d)\d+(?:[:.]\d+)*(?!\d)|{_NUMBER_WORDS})", re.IGNORECASE)
 _MONTH_GAP = re.compile(r"^(?:[\s,.-]|\bthe\b|\bof\b)*$", re.IGNORECASE)
 

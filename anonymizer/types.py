@@ -55,6 +55,22 @@ LABELS = (
     "ID",  # case, application and file numbers (court records)
     "MONEY",  # a sum in one of Europe's currencies (court records: fines, awards)
 )
+
+#: The fine categories of the coarse labels (``categorize``), the tag of a place or a body (``[CITY_1]``)
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "LOCATION": ("STATE", "COUNTRY", "COUNTY", "CITY", "ADDRESS", "ZIP_CODE"),
+    "ORGANIZATION": (
+        "PRISON",
+        "JAIL",
+        "POLICE_DEPARTMENT",
+        "SCHOOL",
+        "HOSPITAL",
+        "COURT",
+        "GANG",
+        "COMPANY",
+    ),
+    "NRP": ("NATIONALITY", "RELIGION", "POLITICAL_GROUP", "ETHNICITY"),
+}
 DIRECT_LABELS = frozenset({"PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID"})
 
 

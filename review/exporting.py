@@ -230,7 +230,8 @@ def _prepare_all(export: Export) -> list[Prepared]:
     for p in cold:  # an export run again (after an override or a failure) takes them from here
         export_checks.keep(p.document.pk, export_checks.digest(p.text), settings_sha, hits[p.document.pk])
     for p in prepared:
-        p.leaks = core.detector_leaks(p.text, hits[p.document.pk], config.whitelist_terms)  # terms: the archive scan
+        p.leaks = core.detector_leaks(p.text, hits[p.document.pk], config.whitelist_terms,  # terms: the archive scan
+                                      leakgate.written_tags([p]))
     return prepared
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Iterable, Mapping
 
 from anonymizer import leakgate as core
+from anonymizer.transcript import find_tags
 
 from . import registry, services
 from .models import Corpus, Document, Entity, Mention
@@ -36,17 +37,27 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     for p in prepared:
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
-    findings = core.Gate(terms, whitelist).scan(members, owners)
+    findings = core.Gate(terms, whitelist, written_tags(prepared)).scan(members, owners)
     return [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+
+
+def written_tags(prepared) -> frozenset[str]:
+    """Every tag the export writes into these prepared documents (a renamed person's
+    ``[WITNESS_2B_LAST]`` too); a tag-shaped spoof a transcript brought in is not one."""
+    return frozenset(tag for p in prepared for t in p.tagged for tag in find_tags(t.tag))
 
 
 def pseudonymized_text(document: Document) -> str:
     """The text an export would publish now (numbers computed, nothing written)."""
+    return _published(document).text
+
+
+def _published(document: Document):
     entities = [EntityLike(e.pk, e.label, e.category, e.name, e.tag)
                 for e in Entity.objects.filter(document=document).order_by("order", "id")]
     mentions = list(Mention.objects.filter(document=document).order_by("start"))
     result, _ = registry.document_pseudonymized(document, entities, mentions, store=False)
-    return result.text
+    return result
 
 
 def residual(corpus: Corpus, limit: int = 200) -> list[dict]:
@@ -54,7 +65,9 @@ def residual(corpus: Corpus, limit: int = 200) -> list[dict]:
     whitelist = services.config_from_settings(corpus).whitelist_terms
     rows = []
     for document in corpus.documents.filter(status=Document.Status.APPROVED).order_by("neutral_id", "title", "id"):
-        found: Counter[str] = core.residual_risk(pseudonymized_text(document), whitelist)
+        result = _published(document)
+        tags = frozenset(tag for r in result.replacements for tag in find_tags(r.tag_text))
+        found: Counter[str] = core.residual_risk(result.text, whitelist, tags)
         rows.append({"document": document, "distinct": len(found), "total": sum(found.values()),
                      "items": found.most_common(limit)})
     return rows

@@ -46,7 +46,7 @@ LAYERS: list[list[str]] = [
     ["errors", "types", "vocabulary"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "ocr"],
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys", "public_body"],
-    ["header"],
+    ["header", "leakgate_text"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
     ["pdf_text"],
     ["pdf", "reflow"],

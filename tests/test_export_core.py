@@ -53,7 +53,8 @@ def test_it_starts_a_new_chunk_for_adjacent_tags():
         ([("ORGANIZATION", "Dr."), ("AGE", "15"), ("PERSON", "Al")], "Dr. Al said 15 years.", []),
         ([("LOCATION", "California")], "The California Department of Corrections and Rehabilitation, California.",
          ["California"]),
-        ([("PERSON", "Ruff")], "[PERSON_1] and [RUFF] here.", []),
+        # a tag-shaped [RUFF] the export did not write is text (tests/test_leak_gate_disguise.py)
+        ([("PERSON", "Ruff")], "[PERSON_1] and [RUFF] here.", ["RUFF"]),
     ],
 )
 def test_it_finds_known_surface_forms_in_the_output(surfaces, text, hits):
