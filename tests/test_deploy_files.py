@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +34,22 @@ def test_it_describes_the_services_in_compose():
     env_names = {line.split("=")[0] for line in (DEPLOY / "production.env.example").read_text().splitlines()
                  if line and not line.startswith("#")}
     assert {"DATABASE_URL", "REDIS_URL", "CACHE_URL", "SECRET_KEY", "ALLOWED_HOSTS"} <= env_names
+
+
+def _seconds(duration: str) -> int:
+    """A compose duration (``10m``, ``40s``, ``1m30s``) in seconds."""
+    units = {"h": 3600, "m": 60, "s": 1}
+    return sum(int(n) * units[u] for n, u in re.findall(r"(\d+)([hms])", duration))
+
+
+@pytest.mark.parametrize(("service", "unit"), [("web", "anonymizer-web.service"),
+                                               ("worker", "anonymizer-worker@.service")])
+def test_it_gives_a_stopped_container_the_time_systemd_gives_the_unit(service, unit):
+    """docker stops a container with SIGKILL 10 s after SIGTERM unless told otherwise: a worker mid-pass
+    or mid-export (rq's warm shutdown finishes the job) and gunicorn's 30 s graceful stop were cut."""
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    systemd = int(re.search(r"^TimeoutStopSec=(\d+)$", (DEPLOY / "systemd" / unit).read_text(), re.M).group(1))
+    assert _seconds(compose["services"][service].get("stop_grace_period", "10s")) >= systemd
 
 
 def test_it_builds_the_image_with_the_same_commands_as_make_serve():
