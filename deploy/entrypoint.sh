@@ -21,14 +21,14 @@ web)
     if [ "${MIGRATE:-1}" = 1 ]; then "$PYTHON" manage.py migrate --noinput; fi
     # jobs left running by a killed worker or the previous server: failed, retryable
     "$PYTHON" manage.py recover_jobs
-    # gthread workers: each worker loads the NLP models once (about 300 MiB) when it runs a job
+    # gthread workers (config.gunicorn_worker: a read timeout, WEB_READ_TIMEOUT): each worker loads the NLP models once (about 300 MiB) when it runs a job
     # inline (no REDIS_URL); threads serve the many small htmx requests of the review screen.
     # The access log names the path, never the query string or the Referer: the review screen's
     # searches (?find=, ?q=) carry names typed from the transcript; the token of a set-password
     # link is masked in the path (config/access_log.py).
     exec "$PYTHON" -m gunicorn config.wsgi:application \
         --bind "${HOST:-127.0.0.1}:${PORT:-8000}" \
-        --workers "${WEB_WORKERS:-2}" --threads "${WEB_THREADS:-4}" --worker-class gthread \
+        --workers "${WEB_WORKERS:-2}" --threads "${WEB_THREADS:-4}" --worker-class config.gunicorn_worker.ThreadWorker \
         --timeout "${WEB_TIMEOUT:-120}" --graceful-timeout 30 --keep-alive 5 \
         --access-logfile - --error-logfile - --logger-class config.access_log.AccessLogger \
         --access-logformat '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(L)s' "$@"

@@ -191,3 +191,44 @@ def test_it_masks_a_set_password_token_in_the_log_of_a_failed_request(client, mo
         logger.removeHandler(caplog.handler)
     assert response.status_code == 503
     assert TOKEN not in caplog.text and "/users/set-password/MQ/*/" in caplog.text
+
+
+def _wait_healthy(server, port: int) -> None:
+    deadline = time.monotonic() + 180
+    while True:
+        try:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/healthz/", headers={"Host": "localhost"})
+            with urllib.request.urlopen(request, timeout=5) as response:
+                assert response.read() == b"ok"
+            return
+        except (urllib.error.URLError, ConnectionError):
+            assert server.poll() is None, server.stdout.read()
+            assert time.monotonic() < deadline
+            time.sleep(0.5)
+
+
+@pytest.mark.parametrize("stalled", ["GET /healthz/ HTTP/1.1\r\nHost: localhost\r\n", "GET /hea",
+                                     "POST /login/ HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nusern"])
+def test_it_answers_while_clients_stall_mid_request(tmp_path, stalled):
+    """Twice as many connections as threads, each stalled mid-request (slowloris): gthread's threads
+    blocked on them for good and /healthz/ timed out; now each gives up after WEB_READ_TIMEOUT."""
+    port = _free_port()
+    server = _serve(tmp_path, PORT=str(port), SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="localhost",
+                    WEB_READ_TIMEOUT="2", COLLECTSTATIC="0")  # one worker, two threads
+    held = []
+    try:
+        _wait_healthy(server, port)
+        for _ in range(4):
+            held.append(socket.create_connection(("127.0.0.1", port)))
+            held[-1].sendall(stalled.encode())
+        time.sleep(1)
+        started = time.monotonic()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/healthz/", headers={"Host": "localhost"})
+        with urllib.request.urlopen(request, timeout=20) as response:
+            assert response.read() == b"ok"
+        assert time.monotonic() - started < 10
+    finally:
+        for connection in held:
+            connection.close()
+        server.terminate()
+        server.communicate(timeout=60)
