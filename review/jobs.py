@@ -76,6 +76,16 @@ def pdf_limits():
 
 
 heartbeat = Heartbeat()
+#: what a job returns when its document or export was deleted while it waited or ran (Django's admin)
+DELETED = "deleted"
+
+
+def _deleted(model: type, pk: int) -> bool:
+    """Whether the row a failed job worked on is gone (then the failure is the deletion's, not the job's)."""
+    if model.objects.filter(pk=pk).exists():
+        return False
+    log.warning("%s %s was deleted while its job waited or ran; nothing to do", model.__name__.lower(), pk)
+    return True
 
 
 def analyze_document(document_id: int) -> str:
@@ -87,6 +97,10 @@ def analyze_document(document_id: int) -> str:
         log.error("document %s: database unreachable during the automatic pass (%s)", document_id, type(exc).__name__)
         heartbeat.fail_later(Document, document_id, services.recovery.DATABASE_LOST)
         return Document.Status.FAILED
+    except Exception:
+        if _deleted(Document, document_id):  # deleted while queued: DoesNotExist
+            return DELETED
+        raise
 
 
 def _analyze(document_id: int) -> str:
@@ -112,6 +126,8 @@ def _analyze(document_id: int) -> str:
         document.fail(f"the automatic pass took longer than {settings.JOB_MAX_SECONDS} s (limit); split the file or raise JOB_MAX_SECONDS")
         log.warning("document %s: automatic pass past the time limit", document.pk)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state
+        if _deleted(Document, document.pk):  # deleted mid-pass: DoesNotExist writing the analysis
+            return DELETED
         # the message may quote document text: log and show the type only
         document.fail(f"internal error ({type(exc).__name__}); see the worker log for document {document.pk}")
         log.error("document %s: automatic pass failed with %s", document.pk, type(exc).__name__)
@@ -148,6 +164,10 @@ def export_corpus(export_id: int) -> str:
         log.error("export %s: database unreachable (%s)", export_id, type(exc).__name__)
         heartbeat.fail_later(Export, export_id, services.recovery.EXPORT_DATABASE_LOST)
         return Export.Status.FAILED
+    except Exception:
+        if _deleted(Export, export_id):  # its corpus deleted
+            return DELETED
+        raise
 
 
 def check_export_document(export_id: int, document_id: int, token: str) -> str:
