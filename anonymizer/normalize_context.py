@@ -233,13 +233,15 @@ class _Context:
 
     def _named_before(self, gids: list[int], mention: Mention, line: int) -> tuple[int, int] | None:
         """A titled surname after the full name of one of its bearers of the title's sex earlier in the utterance,
-        the last one: its start and person ("His mother, Loretta Brooks, will house him. Mrs. Brooks is seventy.")."""
+        the last one: its start and person ("His mother, Loretta Brooks, will house him. Mrs. Brooks is seventy.");
+        a bare first name likewise after the full name of one who bears it, not the speaker's own ("My sister, Maria
+        Hernandez, visits. Maria brings my kids.")."""
         title = title_before(self.text, mention.start)
-        if title is None:
-            return None
-        wanted = _title_sex(title.group(1))
+        wanted = _title_sex(title.group(1)) if title else None
+        first = _name_tokens(self._surface(mention))[:1]
         for s, gid in reversed(self._named[bisect_left(self._named, (line,)) : bisect_left(self._named, (mention.start,))]):
-            if gid in gids and self._sex_of(gid) == wanted:
+            if gid in gids and (self._sex_of(gid) == wanted if title else
+                                [self._first_name(gid)] == first and s not in self._introductions):
                 return s, gid
         return None
 

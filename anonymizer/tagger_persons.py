@@ -76,6 +76,8 @@ def _census_name(word: str) -> bool:
         folded in gazetteer.first_names() and not lexicon.is_common_word(folded))
 
 
+#: two first names joined by "and", a tagger's organization or place ("Daniel and Sofia")
+_FIRST_NAME_PAIR = re.compile(r"([A-Z][a-z]+)[ ]and[ ]([A-Z][a-z]+)")
 #: " of " or " of the " inside a tagger's span
 _OF = re.compile(r"[^\S\n]+of(?:[^\S\n]+the)?[^\S\n]+")
 
@@ -83,9 +85,14 @@ _OF = re.compile(r"[^\S\n]+of(?:[^\S\n]+the)?[^\S\n]+")
 def person_of_organization(text: str, m: Mention) -> tuple[Mention, ...]:
     """A tagger's organization or place that opens with a titled person "of" it ("Pastor James Okafor of
     Grace Fellowship Church", "Officer Linda Park of the Fresno Police Department"): two mentions, the
-    person (a title, then one to three census names) and the organization after "of"."""
+    person (a title, then one to three census names) and the organization after "of"; one that is two first
+    names joined by "and" ("Daniel and Sofia"): two persons."""
     if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
         return (m,)
+    pair = _FIRST_NAME_PAIR.fullmatch(text, m.start, m.end)  # "my kids, Daniel and Sofia": two persons
+    if pair and all(w.casefold() in gazetteer.first_names() and not lexicon.is_common_word(w.casefold())
+                    for w in pair.groups()) and not all(gazetteer.place_category(w) for w in pair.groups()):
+        return replace(m, end=pair.end(1), label="PERSON"), replace(m, start=pair.start(2), label="PERSON")
     of = _OF.search(text, m.start, m.end)
     if of is None or not text[of.end() : m.end].strip():  # "Detective Banks of the": titled_person's
         return (m,)

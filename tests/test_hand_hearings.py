@@ -51,7 +51,8 @@ headings with two-word first names and women named by their married names, a cou
 ``Jr.`` and the son a ``III``, a crime partner printed surname first and an officer sharing the inmate's surname, and
 a decedent's family with a Vietnamese name written both ways and an inmate's father named in answer to a question, a
 stepchild's death under speaker tags of roles only (a grandmother named just before her title), clergy
-named by their titles (``Pastor``, ``Reverend``, ``Deacon`` of the inmate's father),
+named by their titles (``Pastor``, ``Reverend``, ``Deacon`` of the inmate's father), first names shared by the
+victim and the inmate's sister, mother and son told apart by the full name said just before,
 and a hearing under running headers printed mid-sentence (dates said every way: ``the 3rd of March``,
 ``March of '98``, ``Christmas Eve 2003``, ``2004-2007``, ``the spring of 2011``; prisons by their letters and
 ``Old Folsom``; an inmate number's letters said together, ``AH three three one seven``; code sections with a
@@ -477,6 +478,12 @@ EXPECTED = {
         ["Pastor", "Reverend", "Deacon", "Father", "Brother", "Sister", "faith-based program", "parenting class",
          "NO VICTIM'S NEXT OF KIN PRESENT", "SUPPORT PERSON (FATHER)"],
     ),
+    "shared_first_names_utterances.txt": (
+        ["LUIS ALBERTO HERNANDEZ", "G-55871", "Maria Lopez", "Maria Hernandez", "Maria", "Daniel", "Sofia",
+         "Rosa Hernandez", "Rosa", "Daniel Ruiz", "Daniel Lopez", "Sanger", "Academy Avenue", "Cedar Avenue",
+         "Roosevelt High"],
+        ["packing house", "victim awareness class", "Victim's Mother", "junior"],
+    ),
     "running_header_dates.txt": (
         ["AH-3317", "AH3317", "AH three three one seven", "ALVIN RAY COSGROVE", "ALVIN R. COSGROVE", "JANUARY 9, 2024",
          "the 3rd of March, 1962", "the twenty-first of June, 2014", "3/4/21", "10/2/23", "Christmas Eve 2003",
@@ -839,6 +846,13 @@ GROUPED = [
                                   ["your father, Mr. [Price], who", "Deacon [Price]. My dad", "calls him Deacon [Ken]",
                                    "ma'am. [Kenneth Price]. Desmond's"],
                                   ["is [Desmond Price]. Mr.", "ATTORNEY KLINE:  Mr. [Price] has"]]),
+    ("shared_first_names_utterances.txt", [["My sister, [Maria Hernandez], she", "month. [Maria] brings my kids"],
+                                           ["victim was [Maria Lopez], nineteen", "You and [Maria] had", "[Maria] hit her head",
+                                            "Lopez. [Maria] was my first"],
+                                           ["husband, [Daniel Ruiz], works", "[Daniel]'s a good"],
+                                           ["brother, [Daniel Lopez], found", "morning. [Daniel] was twelve"]]),
+    ("shared_first_names_utterances.txt", [["mom, [Rosa Hernandez], can't", "[Rosa] is what everybody"],
+                                           ["[ROSA LOPEZ], Victim's", "My name is [Rosa Lopez]. Maria"]]),
     ("decedent_initials_families.txt", [["for [James Hernandez]. Mr.", "so they called me [J.R]"],
                                         ["HERNANDEZ:  [Robert Hernandez]. Deacon"], ["[Jesus Hernandez], my dad's"]]),
     ("decedent_initials_families.txt", [["was Mr. [Tuan Nguyen]. Mr.", "Mr. [Nguyen] owned the", "Mr. [Nguyen] was counting",
