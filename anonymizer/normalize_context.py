@@ -242,7 +242,9 @@ class _Context:
         for s, gid in reversed(self._named[bisect_left(self._named, (line,)) : bisect_left(self._named, (mention.start,))]):
             if gid in gids and (self._sex_of(gid) == wanted if title else
                                 [self._first_name(gid)] == first and s not in self._introductions):
-                return s, gid
+                # the inmate or the victim of that sex is who a bare titled surname names, whoever was named before
+                return None if title and any((self.groups[g].inmate or self.groups[g].victim) and g != gid
+                                             and self._sex_of(g) == wanted for g in gids) else (s, gid)
         return None
 
     def _namesake(self, gids: list[int], kin: str) -> list[int]:

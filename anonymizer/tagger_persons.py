@@ -359,6 +359,7 @@ _KIN_QUESTION = re.compile(
                                   "grandkids", "grandsons", "granddaughters", "nephews", "nieces", "cousins"},
                                  key=len, reverse=True))
     + r")(?:['’]s[ ](?i:name|first[ ]name))?(?:,[^?\n]{0,30})?\?[^\S\n]*$")
+_YOUR = re.compile(r"\b(?i:your)[ ](?:\w+[ ])?$")
 #: what may stand in an answer before a name: nothing, or another name and "and" / a comma ("Savannah and Sydney")
 _ANSWER_OPENING = re.compile(rf"[^\S\n]*(?:(?:{_CAP})(?:,[ ]|[ ]and[ ]))?")
 
@@ -375,4 +376,6 @@ def answers_kin_question(text: str, start: int, end: int, full_name: bool = Fals
     question_end = line  # the previous utterance's end, white space left out (no copy of the text before it)
     while question_end and text[question_end - 1].isspace():
         question_end -= 1
-    return _KIN_QUESTION.search(text, max(0, question_end - 200), question_end) is not None
+    question = _KIN_QUESTION.search(text, max(0, question_end - 200), question_end)
+    # a full name: the answerer's relative asked for ("And your father?"), not "You're the victim's sister?"
+    return question is not None and (not full_name or bool(_YOUR.search(text, max(0, question.start() - 20), question.start())))
