@@ -105,9 +105,11 @@ class _Context:
         one was named in full after: an officer who shares it (created at the first such mention), not the inmate or
         his family; None otherwise."""
         office = self._profession(mention.start)
-        inmate = next((g.core[-1:] for g in self.groups if g.inmate), None)
-        if office not in vocabulary.OFFICE_TITLES or inmate is None or (office, token) in self._offices:
+        if office not in vocabulary.OFFICE_TITLES or (office, token) in self._offices:
             return self._offices.get((office, token))
+        inmate = next((g.core[-1:] for g in self.groups if g.inmate), None)
+        if inmate is None:
+            return None
         if all(self.groups[g].core[-1:] == inmate for g in gids) and \
                 not any(g in gids and self._profession(s) == office for s, g in self._named):
             self._offices[office, token] = self.people.create([token])
@@ -239,7 +241,8 @@ class _Context:
         title = title_before(self.text, mention.start)
         wanted = _title_sex(title.group(1)) if title else None
         first = _name_tokens(self._surface(mention))[:1]
-        for s, gid in reversed(self._named[bisect_left(self._named, (line,)) : bisect_left(self._named, (mention.start,))]):
+        lo, hi = bisect_left(self._named, (line,)), bisect_left(self._named, (mention.start,))
+        for s, gid in reversed(self._named[max(lo, hi - 12) : hi]):  # the last few: a long line costs no more
             if gid in gids and (self._sex_of(gid) == wanted if title else
                                 [self._first_name(gid)] == first and s not in self._introductions):
                 # the inmate or the victim of that sex is who a bare titled surname names, whoever was named before
@@ -315,11 +318,10 @@ class _Context:
 
     def _introduced(self, tag: str) -> int | None:
         """The person whose full name an utterance under the speaker tag ``tag`` gave as the speaker's own, if any."""
-        for s, gid in self._named:
-            if s in self._introductions:
-                spoke = speaker_tag(self.text, line_start(self.text, s))
-                if spoke is not None and spoke.group("tag") == tag:
-                    return gid
+        for s in sorted(self._introductions):  # a few, unlike the names
+            spoke = speaker_tag(self.text, line_start(self.text, s))
+            if spoke is not None and spoke.group("tag") == tag:
+                return self._named[bisect_left(self._named, (s,))][1]
         return None
 
     def _inmate_speaks(self, line: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from itertools import takewhile
 
 from rapidfuzz import fuzz, process
 
@@ -151,20 +152,20 @@ class _Grouper(_Context):
     def _speaker_nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
         """A nickname the speaker gives as their own (``INMATE HUTCHINS:  ... they called me Junebug``), a person of
         its own so far: the speaker's, with every mention of it."""
+        moves: dict[int, int] = {}  # the nickname's person -> the speaker's
         for i, mention in enumerate(mentions):
             line = line_start(self.text, mention.start)
             if mention.label != "PERSON" or not _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start):
                 continue
-            tag = next((j for j in range(i - 1, -1, -1) if mentions[j].start >= line and mentions[j].label == "PERSON"
-                        and in_speaker_tag(self.text, mentions[j].start)), None)
+            tag = next((j for j in takewhile(lambda j: mentions[j].start >= line, range(i - 1, -1, -1))
+                        if mentions[j].label == "PERSON" and in_speaker_tag(self.text, mentions[j].start)), None)
             own, speaker = assigned[i][0], assigned[tag][0] if tag is not None else None
-            if speaker is None or speaker == own or self.groups[own].core != _name_tokens(self._surface(mention)):
-                continue
-            for k, (gid, label) in list(assigned.items()):
-                if gid == own:
-                    self.groups[own].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
-                    assigned[k] = (self._see(speaker, mentions[k])[0], label)
-
+            if speaker is not None and speaker != own and self.groups[own].core == _name_tokens(self._surface(mention)):
+                moves[own] = speaker
+        for k, (gid, label) in (list(assigned.items()) if moves else ()):
+            if gid in moves:
+                self.groups[gid].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
+                assigned[k] = (self._see(moves[gid], mentions[k])[0], label)
     def _count_own_names(self, mentions: list[Mention]) -> None:
         """Add to how much each person is talked about the untagged running-text uses of a name part only they
         have ("about Love lying there"): the tagger leaves out first names that are words, so a victim called by
