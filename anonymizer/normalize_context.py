@@ -237,13 +237,14 @@ class _Context:
         """A titled surname after the full name of one of its bearers of the title's sex earlier in the utterance,
         the last one: its start and person ("His mother, Loretta Brooks, will house him. Mrs. Brooks is seventy.");
         a bare first name likewise after the full name of one who bears it, not the speaker's own ("My sister, Maria
-        Hernandez, visits. Maria brings my kids.")."""
+        Hernandez, visits. Maria brings my kids."); an office's title, after anyone's but the inmate's ("Robert
+        Hernandez. Deacon Hernandez at Sacred Heart.")."""
         title = title_before(self.text, mention.start)
         wanted = _title_sex(title.group(1)) if title else None
-        first = _name_tokens(self._surface(mention))[:1]
+        first, office = _name_tokens(self._surface(mention))[:1], not title and self._profession(mention.start)
         lo, hi = bisect_left(self._named, (line,)), bisect_left(self._named, (mention.start,))
         for s, gid in reversed(self._named[max(lo, hi - 12) : hi]):  # the last few: a long line costs no more
-            if gid in gids and (self._sex_of(gid) == wanted if title else
+            if gid in gids and (self._sex_of(gid) == wanted if title else not self.groups[gid].inmate if office else
                                 [self._first_name(gid)] == first and s not in self._introductions):
                 # the inmate or the victim of that sex is who a bare titled surname names, whoever was named before
                 return None if title and any((self.groups[g].inmate or self.groups[g].victim) and g != gid
