@@ -97,17 +97,7 @@ def test_it_serves_with_gunicorn_after_collectstatic_and_migrate(tmp_path):
     port = _free_port()
     server = _serve(tmp_path, PORT=str(port), SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="localhost")
     try:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                request = urllib.request.Request(f"http://127.0.0.1:{port}/healthz/", headers={"Host": "localhost"})
-                with urllib.request.urlopen(request, timeout=5) as response:
-                    assert response.read() == b"ok"
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert server.poll() is None, server.stdout.read()
-                assert time.monotonic() < deadline
-                time.sleep(0.5)
+        _wait_healthy(server, port)
         login = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/login/", headers={"Host": "localhost"}))
         assert login.status == 200 and b"Log in" in login.read()
         # a search of the review screen (?find=, ?q=) and the Referer of the next request carry a name
