@@ -25,6 +25,7 @@ from anonymizer import transcript
 from anonymizer.pseudonymize_names import ROLES
 from anonymizer.pseudonymize_temporal import KINDS
 from anonymizer.types import CATEGORIES, LABELS
+from anonymizer.unbroken import INVISIBLE as _INVISIBLE
 
 #: a number piece of a tag's label (``3`` of ``[PERSON_3]``, ``2B`` of ``[WITNESS_2B]``)
 _NUMBER_PIECE = re.compile(r"\d+[A-Z]?")
@@ -58,8 +59,6 @@ def without_written_tags(text: str, tags: frozenset[str] = frozenset()) -> str:
 
 # ---------------------------------------------------------------- hidden and look-alike characters
 
-_INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-              "\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff")
 _COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 #: Cyrillic and Greek letters drawn like Latin ones
 _LOOK_ALIKE = str.maketrans(

@@ -10,7 +10,7 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import ocr, reflow, spans, truecase
+from . import ocr, reflow, spans, truecase, unbroken
 from .categorize import ZeroShotCategorizer, categorize
 from .detect import Detector, protect_document
 from .header import split_title
@@ -41,6 +41,7 @@ class Pipeline:
 
         mended = ocr.mend(transcript.text)  # scanned: OCR's confusions read back, every offset kept
         shown = reflow.view(mended) if transcript.source_format == "txt" else None
+        shown = unbroken.through(mended, shown)  # a name cut by a soft hyphen or a line's hyphen read whole
         work = _in_ordinary_case(_read_through(transcript, mended, shown))  # all caps: ordinary case, same offsets
         text = work.text
         protected = protect_document(work, self.config.whitelist_terms)  # once per document

@@ -37,6 +37,7 @@ from rapidfuzz import fuzz, process
 from anonymizer.pseudonymize_names import NAME_PART as _NAME_PART
 from anonymizer.pseudonymize_names import name_parts as _name_parts
 from anonymizer.pseudonymize_names import renamed_parts, spelled_tag  # noqa: F401  (re-exported for review.registry)
+from anonymizer import unbroken
 from anonymizer.pseudonymize_temporal import temporal
 from anonymizer.transcript import find_tags, tag_label
 from anonymizer.types import Entity, Mention
@@ -279,7 +280,7 @@ def _part_owners(text: str, mentions: Sequence[Mention], entities: Sequence[Enti
         if mention.entity is None or entities[mention.entity].label != "PERSON":
             continue
         entity = entities[mention.entity]
-        for name in (text[mention.start : mention.end], entity.name, *entity.variants):
+        for name in (unbroken.read(text[mention.start : mention.end]), entity.name, *entity.variants):
             for part in _name_parts(name):
                 owners.setdefault(part, entity.id)
     return owners
@@ -344,7 +345,7 @@ def pseudonymize(
     for mention in ordered:
         if mention.start < cursor:
             raise ValueError(f"overlapping mentions at {mention.start}:{mention.end}")
-        surface = text[mention.start : mention.end]
+        surface = unbroken.read(text[mention.start : mention.end])  # a name's hidden breaks are out
         tagger.keys = []
         tag_text = tagger.tag(mention, surface)
         if mention.entity in overrides and not (mention.entity in structured

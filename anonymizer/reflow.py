@@ -17,10 +17,10 @@ A text already in the transcript format, one utterance per line and no gutter, h
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from anonymizer.header import ends_title
 from anonymizer.pdf_text import flow, is_heading, separator
+from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exported)
 
 #: a line's leading number and the space after it (``12   took his``); a number alone (``12``)
 _GUTTER = re.compile(r"[ \t]{0,6}(\d{1,2})(?:[ \t]+|$)")
@@ -47,22 +47,6 @@ _LIST_ITEM = re.compile(r"(?:\d{1,3}[.)]|[a-z][.)]|[-*\u2022])\s")
 _MIN_WRAPPED = 10
 _MIN_WRAPPED_SHARE = 0.3
 _PRINTED_WIDTH = 100
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """The text the pass reads and, for each of its characters, the file's offset it stands for."""
-
-    text: str
-    origin: tuple[int, ...]
-
-    def span(self, start: int, end: int) -> tuple[int, int]:
-        """The file's span of the view's ``start:end``."""
-        return self.origin[start], self.origin[end - 1] + 1
-
-    def offset(self, pos: int) -> int:
-        """The file's offset of a boundary of the view (``pos`` up to ``len(text)``)."""
-        return self.origin[pos - 1] + 1 if pos else 0
 
 
 def _lines(text: str) -> list[tuple[int, int]]:

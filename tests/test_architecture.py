@@ -43,7 +43,7 @@ import pytest  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["vocabulary_people", "vocabulary_bodies"],
-    ["errors", "types", "vocabulary"],
+    ["errors", "types", "vocabulary", "unbroken"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "ocr"],
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys", "public_body"],
     ["header", "leakgate_text"],

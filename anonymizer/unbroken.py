@@ -1,0 +1,96 @@
+"""The text the pass reads with the breaks a reader does not see inside a word taken out, offsets kept.
+
+A name may reach the pass cut by characters that print nothing: a soft hyphen or a zero-width
+space, joiner or direction mark inside it (``Rob\\u00aderto``, ``Alva\\u200brez``; a PDF's
+extraction or a word processor leaves them), or by a hyphen at a line's end with the rest of the
+word on the next line (``Maria Alva-`` / ``rez and she ...``). Read as they are, the detectors
+find two words or only the first piece, and the pseudonymized text keeps the rest
+(``[PERSON_6]\\u00aderto``).
+
+:func:`view` builds the text the pass reads without them, as a :class:`View` (the views' one home; :mod:`anonymizer.reflow` builds them too):
+every character of the view maps back to the file's offset it stands for, so a mention found in
+the view covers the whole name in the file, the hidden characters and the broken line included.
+:func:`through` composes it with a view the pass already reads (:mod:`anonymizer.reflow`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: characters that print nothing: soft hyphen, combining grapheme joiner, Arabic letter mark,
+#: Hangul and Khmer fillers, Mongolian selectors, zero-width spaces and joiners, direction marks,
+#: embeddings, overrides and isolates, word joiner and invisible operators, variation selectors,
+#: byte-order mark (a character class's body)
+INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+             "\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff")
+#: what the pass does not read: a run of invisible characters, or a hyphen ending a line after a
+#: capitalized word's letters whose rest opens the next line in lower case (``Alva-`` / ``rez``)
+_BREAK = re.compile(rf"[{INVISIBLE}]+|(?<=[A-Za-z])-[ \t]*\n[ \t]*(?=[a-z])")
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The text the pass reads and, for each of its characters, the file's offset it stands for."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The file's span of the view's ``start:end``."""
+        return self.origin[start], self.origin[end - 1] + 1
+
+    def offset(self, pos: int) -> int:
+        """The file's offset of a boundary of the view (``pos`` up to ``len(text)``)."""
+        return self.origin[pos - 1] + 1 if pos else 0
+
+
+def _broken(text: str) -> list[tuple[int, int]]:
+    """The spans :func:`view` leaves out; a hyphen at a line's end only after a capitalized word."""
+    out = []
+    for match in _BREAK.finditer(text):
+        if match.group()[0] == "-" and not _capitalized_before(text, match.start()):
+            continue
+        out.append(match.span())
+    return out
+
+
+def _capitalized_before(text: str, at: int) -> bool:
+    """Whether the word ending at ``at`` is a capital and lower-case letters (``Alva``, not ``well``)."""
+    start = at
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    word = text[start:at]
+    return len(word) >= 2 and word[0].isupper() and word[1:].islower()
+
+
+def view(text: str) -> View | None:
+    """``text`` without what a reader does not see inside a word, or None when it has none."""
+    cuts = _broken(text)
+    if not cuts:
+        return None
+    chars: list[str] = []
+    origin: list[int] = []
+    position = 0
+    for start, end in cuts:
+        chars.append(text[position:start])
+        origin.extend(range(position, start))
+        position = end
+    chars.append(text[position:])
+    origin.extend(range(position, len(text)))
+    return View("".join(chars), tuple(origin))
+
+
+def through(text: str, shown: View | None) -> View | None:
+    """The view the pass reads of ``text``: ``shown`` (or the text itself) without unseen breaks."""
+    joined = view(shown.text if shown is not None else text)
+    if joined is None:
+        return shown
+    if shown is None:
+        return joined
+    return View(joined.text, tuple(shown.origin[i] for i in joined.origin))
+
+
+def read(text: str) -> str:
+    """``text`` as the pass reads it (a mention's surface: ``Rob\\u00aderto`` is ``Roberto``)."""
+    joined = view(text)
+    return text if joined is None else joined.text
