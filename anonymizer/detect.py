@@ -23,7 +23,7 @@ from functools import cached_property
 
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
-from . import spans, tagger_persons
+from . import leakgate_text, spans, tagger_persons
 from .detect_filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from .detect_nlp import (
     IndexedArtifacts,
@@ -119,8 +119,11 @@ class Detector:
 def protect_document(transcript: Transcript, extra: tuple[str, ...] = ()) -> Protected:
     """The document's whitelist (:func:`anonymizer.spans.protect`) plus the hearing's type printed on
     its title page (``SUBSEQUENT PAROLE CONSIDERATION HEARING``, ``CALIFORNIA BOARD OF PAROLE
-    HEARINGS``): a heading, never personal data, so no tagger's span and no re-scan hit inside it."""
-    protected = spans.protect(transcript.text, extra)
+    HEARINGS``): a heading, never personal data, so no tagger's span and no re-scan hit inside it.
+    Text written like the export's tags (``[PERSON_1]``, ``[MONTH]``: label words and numbers,
+    :func:`anonymizer.leakgate_text.written_tag`) is protected too: a tag, never a URL or a person;
+    a name in brackets (``[RICHARDSON]``, ``[Maria Lopez]``) is not a tag and is read as text."""
+    protected = spans.protect(transcript.text, extra).with_ranges(leakgate_text.written_tags(transcript.text))
     header = transcript.header
     if header is None or not header.hearing_type:
         return protected
