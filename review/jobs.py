@@ -49,21 +49,32 @@ def pass_timeouts() -> tuple[type[BaseException], ...]:
     return PassTimeout, JobTimeoutException
 
 
+class DocumentGone(Exception):
+    """The document of a running pass was deleted (its progress found no row): the pass stops."""
+
+
+def _progress(document: Document, stage: str, fraction: float) -> None:
+    if not document.set_progress(stage, fraction):
+        raise DocumentGone
+
+
 class _Throttled:
-    """Progress callback writing to the database at most every 0.5 s; enforces the wall-time limit."""
+    """Progress callback writing to the database at most every 0.5 s and at every new stage; enforces
+    the wall-time limit, and stops the pass at its next write when the document was deleted meanwhile."""
 
     def __init__(self, document: Document, started: float) -> None:
         self.document = document
         self.last = 0.0
+        self.stage = ""
         self.deadline = started + settings.JOB_MAX_SECONDS
 
     def __call__(self, stage: str, fraction: float) -> None:
         now = time.monotonic()
         if now > self.deadline:
             raise PassTimeout
-        if now - self.last >= 0.5 or fraction >= 1.0:
-            self.last = now
-            self.document.set_progress(stage, 0.1 + 0.85 * fraction)
+        if now - self.last >= 0.5 or fraction >= 1.0 or stage != self.stage:
+            self.last, self.stage = now, stage
+            _progress(self.document, stage, 0.1 + 0.85 * fraction)
 
 
 def pdf_limits():
@@ -111,10 +122,10 @@ def _analyze(document_id: int) -> str:
     Document.objects.filter(pk=document.pk).update(status=Document.Status.ANNOTATING)
     heartbeat.add(Document, document.pk)
     try:
-        document.set_progress("reading", 0.02)
+        _progress(document, "reading", 0.02)
         config = services.config_from_settings(document.corpus)
         transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
-        document.set_progress("detecting", 0.1)
+        _progress(document, "detecting", 0.1)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, started))
         services.apply_analysis(document, analysis)
     except IngestError as exc:

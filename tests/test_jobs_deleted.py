@@ -49,3 +49,44 @@ def test_it_ends_the_export_of_a_corpus_deleted_meanwhile(corpus, caplog):
     with caplog.at_level(logging.INFO):
         assert jobs.export_corpus(export.pk) == jobs.DELETED
     assert f"export {export.pk} was deleted" in caplog.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("deleted_at", ["reading", "first stage", "normalize"])
+def test_it_stops_the_pass_of_a_deleted_document_at_its_next_stage(corpus, settings, monkeypatch, caplog, deleted_at):
+    """The pass notices the deletion when its next stage reports (one UPDATE of the progress that
+    finds no row), not after every stage has run on a document no one will read."""
+    settings.JOBS_MODE = "inline"
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode())
+    pk = document.pk
+    reached: list[str] = []
+
+    class Staged:
+        def __init__(self, config):
+            pass
+
+        def run(self, transcript, progress=None):
+            for stage, fraction in [("detect", 0.1), ("detect", 0.5), ("normalize", 0.85), ("categorize", 0.95)]:
+                if deleted_at == "first stage" and not reached or deleted_at == stage:
+                    Document.objects.filter(pk=pk).delete()
+                progress(stage, fraction)
+                reached.append(stage)
+            raise AssertionError("the pass ran to its end")
+
+    if deleted_at == "reading":  # deleted while the file was read: the pass does not start
+        from anonymizer import ingest
+
+        real_load = ingest.load_bytes
+
+        def load_and_delete(*args, **kwargs):
+            transcript = real_load(*args, **kwargs)
+            Document.objects.filter(pk=pk).delete()
+            return transcript
+
+        monkeypatch.setattr(ingest, "load_bytes", load_and_delete)
+    monkeypatch.setattr(pipelines, "get_pipeline", Staged)
+    with caplog.at_level(logging.INFO):
+        assert jobs.analyze_document(pk) == jobs.DELETED
+    assert reached == {"reading": [], "first stage": [], "normalize": ["detect", "detect"]}[deleted_at]
+    assert f"document {pk} was deleted" in caplog.text
+    assert "Traceback" not in caplog.text

@@ -121,11 +121,13 @@ class Document(models.Model):
     def is_reviewable(self) -> bool:
         return self.status in (self.Status.READY, self.Status.IN_REVIEW)
 
-    def set_progress(self, stage: str, fraction: float) -> None:
-        """Persist job progress without touching other columns (no lost updates)."""
+    def set_progress(self, stage: str, fraction: float) -> bool:
+        """Persist job progress without touching other columns (no lost updates); False when the
+        row is gone (the document was deleted while its job ran)."""
         fraction = max(0.0, min(1.0, fraction))
-        Document.objects.filter(pk=self.pk).update(progress=fraction, progress_stage=stage[:40])
+        updated = Document.objects.filter(pk=self.pk).update(progress=fraction, progress_stage=stage[:40])
         self.progress, self.progress_stage = fraction, stage[:40]
+        return updated > 0
 
     def fail(self, reason: str) -> None:
         self.status = self.Status.FAILED
