@@ -36,7 +36,9 @@ from __future__ import annotations
 import re
 
 from . import gazetteer
-from .vocabulary import ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS
+from .vocabulary import (
+    ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
+)
 
 __all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "name_end"]
 
@@ -111,7 +113,6 @@ _NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\
 #: a gloss in brackets closing a span: "Land Code (Jordabalken)"
 _GLOSS_AT_END = re.compile(r"[ ]\([^()]+\)$")
 #: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"
-_NOTES = frozenset("inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp".split())
 _GENERIC_WORD_BEFORE = re.compile(rf"(?<![\w’'.-])(?:{_WORD}|of|the|for|and)[ ]$")
 _GENERIC_WORD_AFTER = re.compile(rf"[ ](?:(?:of|the|for|and)[ ])*(?:{_WORD})\b(?![’'-])")
 _NAMED_BEFORE = re.compile(
@@ -202,7 +203,7 @@ def name_end(text: str, start: int, end: int, label: str) -> int:
         return end
     gloss = _NATIVE_GLOSS.match(text, end)
     first = gloss.group()[2:].split()[0].casefold().rstrip(".,)") if gloss else ""
-    if gloss and first not in PERSON_TITLE_WORDS and first not in _NOTES:
+    if gloss and first not in PERSON_TITLE_WORDS and first not in TRANSCRIBER_NOTES:
         end = gloss.end()
     return end
 

@@ -108,6 +108,9 @@ SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
                              "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking",
                              "vin"})
+#: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
+TRANSCRIBER_NOTES = frozenset(
+    "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp".split())
 #: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
 INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
 #: words of a speaker tag that name a role, not a person (upper case; ``PC``, ``DC``, ``IP``: presiding and deputy
