@@ -244,8 +244,9 @@ class _Context:
         first, office = _name_tokens(self._surface(mention))[:1], not title and self._profession(mention.start)
         lo, hi = bisect_left(self._named, (line,)), bisect_left(self._named, (mention.start,))
         for s, gid in reversed(self._named[max(lo, hi - 12) : hi]):  # the last few: a long line costs no more
-            if gid in gids and (self._sex_of(gid) == wanted if title else not self.groups[gid].inmate if office else
-                                [self._first_name(gid)] == first and s not in self._introductions):
+            if gid in gids and s not in self._introductions and (self._sex_of(gid) == wanted if title else
+                                                                 not self.groups[gid].inmate if office else
+                                                                 [self._first_name(gid)] == first):
                 # the inmate or the victim of that sex is who a bare titled surname names, whoever was named before
                 return None if title and any((self.groups[g].inmate or self.groups[g].victim) and g != gid
                                              and self._sex_of(g) == wanted for g in gids) else (s, gid)
