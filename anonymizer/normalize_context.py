@@ -16,13 +16,12 @@ from .normalize_names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
     _WITH_SPEAKER, PARTICIPANT_BEFORE, PROFESSION_BEFORE, _name_tokens, surname_first, title_before,
 )
-from .transcript import in_speaker_tag, line_start, role_only, speaker_tag
+from .transcript import INMATE_WORDS, in_speaker_tag, line_start, role_only, speaker_tag
 from .types import Mention
 from .vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
 
 _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
-#: the words of an inmate's role in a tag, folded; the tags themselves, a regex alternation
-_INMATE_WORDS = frozenset(w for label in vocabulary.INMATE_LABELS for w in label.split()) - {"person"}
+#: an inmate's tags, a regex alternation
 _INMATE_TAGS = "|".join(re.escape(label) for label in vocabulary.INMATE_LABELS)
 _KIN = "|".join(vocabulary.KIN_WORDS)
 #: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
@@ -59,6 +58,11 @@ def role_words(role: str) -> frozenset[str]:
     """A role's words, folded, abbreviations spelled out, no small words: ``DDA`` -> deputy, district, attorney."""
     words = " ".join(ROLE_ABBREVIATIONS.get(w, w) for w in re.findall(r"[a-z]+", role.casefold()))
     return frozenset(w for w in words.split() if w not in _SMALL_WORDS)
+
+
+def _inmate_role(tag: str) -> bool:
+    """Whether a speaker tag's words name the inmate's role (``INMATE CASTILLO``, ``INCARCERATED PERSON``)."""
+    return bool(role_words(tag) & INMATE_WORDS)
 
 
 def _title_sex(title: str) -> str:
@@ -201,7 +205,8 @@ class _Context:
             by_first = self._by_first_name(gids, mention)
             kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 16), start)
             if len(by_first) > 1 and kin:  # "My mom Maria": the Maria the hearing called his mother, not the victim
-                if self._inmate_speaks(line):  # "INMATE HUTCHINS:  My mama is Gloria": not the victim's mother
+                # "INMATE HUTCHINS:  My mama is Gloria": not the victim's mother
+                if (spoke := speaker_tag(text, line)) and _inmate_role(spoke.group("tag")):
                     by_first = [g for g in by_first if "victim" not in self.groups[g].role] or by_first
                 by_first = [g for g in by_first if _kin_key(kin.group(1)) in self._kin(g)] \
                     or self._namesake(by_first, _kin_key(kin.group(1))) or by_first
@@ -230,7 +235,6 @@ class _Context:
             return self._by_sex(present, addressed.group("title"), keep=not any(self._sex_of(g) == wanted for g in gids))
         if _STATEMENT_OF.search(before) or _PRESENT_AFTER.match(text, mention.end):  # "Ms. Hayes is here"
             return self._present(gids)
-        recent = self._named_before(gids, mention, line)
         return [recent[1]] if recent else []
 
     def _named_before(self, gids: list[int], mention: Mention, line: int) -> tuple[int, int] | None:
@@ -281,8 +285,8 @@ class _Context:
         its first name names: ``MS. DENISE HOLT:``). An inmate's tag (``INMATE CASTILLO:``) is the inmate; a
         courtesy title's tag is not, when the inmate speaks under a tag of his own in the hearing (his brother)."""
         text = self.text
-        tokens = _name_tokens(self._surface(mention))
-        if not tokens or not title_before(text, mention.start):
+        tokens, title = _name_tokens(self._surface(mention)), title_before(text, mention.start)
+        if not tokens or not title:
             return []
         if _THANKED.search(text, line, mention.start):
             before = text[:line].rstrip("\n")
@@ -305,12 +309,11 @@ class _Context:
         if len(named) == 1:  # "MS. DENISE HOLT:" spoke: "Thank you, Ms. Holt." is Denise, not her daughter
             return named
         inmates = [g for g in gids if self.groups[g].inmate]
-        if role_words(" ".join(words)) & _INMATE_WORDS:
+        if _inmate_role(" ".join(words)):
             return inmates[:1]
         if words[0].strip(".").capitalize() in COURTESY_TITLES and inmates and self._inmate_tagged(tokens[0]):
             others = [g for g in self._present(gids) if not self.groups[g].inmate]
             return others if len(others) == 1 else []
-        title = title_before(text, mention.start)
         wanted = _title_sex(title.group(1))
         if words[0].strip(".").capitalize() in COURTESY_TITLES and _title_sex(words[0].strip(".")) == wanted:
             # "Ms. Ruiz-Carter?" before "MS. RUIZ-CARTER:": the sister present, not the victim whose surname she bears
@@ -325,11 +328,6 @@ class _Context:
             if spoke is not None and spoke.group("tag") == tag:
                 return self._named[bisect_left(self._named, (s,))][1]
         return None
-
-    def _inmate_speaks(self, line: int) -> bool:
-        """Whether the line opens with a tag of an inmate's role (``INMATE HUTCHINS:``)."""
-        tag = speaker_tag(self.text, line)
-        return tag is not None and bool(role_words(tag.group("tag")) & _INMATE_WORDS)
 
     def _inmate_tagged(self, surname: str) -> bool:
         """Whether the inmate speaks under a tag of an inmate's role and ``surname`` (``INMATE CASTILLO:``)."""

@@ -105,10 +105,11 @@ def role_only(tag: str) -> bool:
     full name opening its utterance is the speaker's own; not the inmate's role (his answer may name the victim)."""
     words = [word for word in tag.split() if not word.isdigit()]
     return bool(words) and all(tag_roles(words)) and not any(
-        POSSESSIVE.sub("", word).casefold() in _INMATE_WORDS for word in words)
+        POSSESSIVE.sub("", word).casefold() in INMATE_WORDS for word in words)
 
 
-_INMATE_WORDS = frozenset(word for label in INMATE_LABELS for word in label.split()) - {"person"}
+#: the words of an inmate's role in a tag, folded ("inmate", "incarcerated"; not "person", a support person's too)
+INMATE_WORDS = frozenset(word for label in INMATE_LABELS for word in label.split()) - {"person"}
 
 
 def _is_role(word: str) -> bool:
