@@ -11,10 +11,11 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from . import gazetteer, lexicon, vocabulary
+from .normalize_cues import _Cues, _kin_key
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
-    _WITH_SPEAKER, PARTICIPANT_BEFORE, PROFESSION_BEFORE, _name_tokens, surname_first, title_before,
+    _WITH_SPEAKER, PARTICIPANT_BEFORE, _name_tokens, surname_first, title_before,
 )
 from .transcript import INMATE_WORDS, in_speaker_tag, line_start, role_only, speaker_tag
 from .types import Mention
@@ -33,21 +34,13 @@ _KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the[ ](?:inma
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
 
-def _kin_key(word: str) -> str:
-    """A relative's word as a title page writes it: ``mom`` -> ``mother``."""
-    return vocabulary.KIN_SYNONYMS.get(word.casefold(), word.casefold())
-
-
 def kin_named(text: str, start: int, end: int) -> str:
     """The relative's word a name stands beside, folded, or "" (``your mother, Gloria Washington``)."""
     match = _KIN_NAMED_BEFORE.search(text, max(0, start - 16), start) or _KIN_NAMED_AFTER.match(text, end)
     return match.group(1).casefold() if match else ""
 
 
-#: a name taken since (by marriage): "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name is"
-_RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
 _RENAMED_NEXT = re.compile(r"[ ]*(?:--|—|,|\()[ ]*(?:(?:she|he)[ ](?:goes|went)[ ]by|now)[ ]")  # "Ms. Hutchins -- she goes by "
-_RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
 #: a line's break and the blank lines after it, up to the next utterance's line (its indentation kept: a tag's start)
@@ -70,7 +63,7 @@ def _title_sex(title: str) -> str:
     return "M" if title.casefold() in vocabulary.MALE_COURTESY_TITLES else "F"
 
 
-class _Context:
+class _Context(_Cues):
     """Whom a shared name part names; mixed into the grouper, which holds this state."""
 
     text: str
@@ -86,43 +79,6 @@ class _Context:
         """The person's given name: the first part of a name of several, the last when written surname first."""
         core = self.groups[gid].core
         return (core[-1] if surname_first(core) else core[0]) if len(core) > 1 else ""
-
-    def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
-        """Whether a courtesy title stands before a part that every candidate has as a first name
-        only: a title goes with a surname, so this is someone else; not ``Miss`` before a woman's first
-        name, said so in the South and in prisons ("Miss Tanya": Tanya Greer)."""
-        title = title_before(self.text, mention.start)
-        if title and title.group(1).casefold() == "miss" and gazetteer.first_name_sex(token) == "F":
-            return False
-        return bool(title) and all(
-            len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
-            and not surname_first(self.groups[g].core) for g in gids)  # "Mr. Chang": Chang Min-ho
-
-    def _relative_by_middle_name(self, gids: list[int], token: str, mention: Mention) -> bool:
-        """Whether a relative's word stands right before a part every candidate has as a middle name only: the
-        relative the person was named after ("my dad, Manuel," beside Hector Manuel Vargas)."""
-        return all(token in self.groups[g].core[1:-1] and token != self.groups[g].core[0] for g in gids) \
-            and lexicon.after_relative(self.text, mention.start, line_start(self.text, mention.start), kin_only=True)
-
-    def _officer(self, gids: list[int], token: str, mention: Mention) -> int | None:
-        """The person an office's title (``Officer``, ``Dr.``, ``Judge``) names before the inmate's surname that no
-        one was named in full after: an officer who shares it (created at the first such mention), not the inmate or
-        his family; None otherwise."""
-        office = self._profession(mention.start)
-        if office not in vocabulary.OFFICE_TITLES or (office, token) in self._offices:
-            return self._offices.get((office, token))
-        inmate = next((g.core[-1:] for g in self.groups if g.inmate), None)
-        if inmate is None:
-            return None
-        if all(self.groups[g].core[-1:] == inmate for g in gids) and \
-                not any(g in gids and self._profession(s) == office for s, g in self._named):
-            self._offices[office, token] = self.people.create([token])
-            return self._offices[office, token]
-        return None
-
-    def _no_officer(self, gids: list[int]) -> list[int]:
-        """``gids`` without the officers :meth:`_officer` made, a part without their title ("Señora Reyes")."""
-        return [g for g in gids if g not in self._offices.values()] or gids
 
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
@@ -163,12 +119,6 @@ class _Context:
         scores = {g: (len(wanted & self.groups[g].role), -len(wanted ^ self.groups[g].role)) for g in gids}
         best = max(scores.values(), default=(0, 0))
         return [g for g in gids if scores[g] == best] if best[0] else gids
-
-    def _profession(self, start: int) -> str:
-        """The title of a profession or a rank right before ``start``, folded (``dr``), or ""."""
-        title = PROFESSION_BEFORE.search(self.text, max(0, start - 14), start)
-        folded = title.group(1).casefold() if title else ""
-        return vocabulary.PROFESSION_SYNONYMS.get(folded, folded)
 
     def _in_context(self, gids: list[int], mention: Mention) -> list[int]:
         """Whom a bare surname shared by several persons names, when its utterance says it ([] = no
@@ -255,29 +205,6 @@ class _Context:
                 return None if title and any((self.groups[g].inmate or self.groups[g].victim) and g != gid
                                              and self._sex_of(g) == wanted for g in gids) else (s, gid)
         return None
-
-    def _namesake(self, gids: list[int], kin: str) -> list[int]:
-        """Of a father and the son named after him, the one a relative's word names (``a son, Patrick,``: the one
-        named with a son's suffix); [] for other words."""
-        if kin not in vocabulary.NAMESAKE_KIN:
-            return []
-        son = vocabulary.NAMESAKE_KIN[kin]
-        return [g for g in gids if (self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES) == son]
-
-    def renamed(self, tokens: list[str], start: int, end: int) -> int | None:
-        """The person named last before ``start`` with the same given names and another surname, when the full name
-        ``text[start:end]`` is said to be theirs now (``Mary Ellen Hutchins.`` ... ``Mary Ellen Pruett now.``)."""
-        if len(tokens) < 2 or not (_RENAMED_AFTER.match(self.text, end)
-                                   or _RENAMED_BEFORE.search(self.text, max(0, start - 24), start)):
-            return None
-        before = [(s, g) for s, g in self._named if s < start and self.groups[g].core[:-1] == tokens[:-1]
-                  and self.groups[g].core[-1:] != tokens[-1:]]
-        return max(before)[1] if before else None
-
-    def _kin(self, gid: int) -> set[str]:
-        """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page
-        writes them (``mom`` -> ``mother``)."""
-        return {_kin_key(word) for word in self.groups[gid].role | self.groups[gid].kin}
 
     def _adjacent_speaker(self, gids: list[int], mention: Mention, line: int) -> list[int]:
         """``Thank you, Mr. Castillo.`` after ``MR. CASTILLO:`` spoke, ``Good morning, Mr. Castillo.`` ending an

@@ -15,7 +15,7 @@ from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
     _ANOTHERS_NAME, _CALLED_ME, _LOSS_OF, _OF_BEFORE, _POSSESSIVE_AFTER, _PRESENT_AFTER, _VICTIM_BEFORE, _SELF_INTRO,
-    _clean_surface, _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
+    _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
     title_before,
 )
 from . import gazetteer, lexicon, tagger_persons, vocabulary
@@ -223,20 +223,6 @@ class _Grouper(_Context):
                 words = _name_tokens(self._surface(other))
                 return j if len(letters) >= 3 and any(w.endswith(letters) for w in words) else None
         return None
-
-    def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False) -> None:
-        tokens, suffix = _name_tokens(name), _name_suffix(name)
-        if not tokens:
-            return
-        gid = self.people.link_name(tokens, suffix)
-        if gid is None:
-            gid = self.people.create(tokens, header_rank=rank)
-        group = self.groups[gid]
-        group.suffix = group.suffix or suffix
-        group.title_form = group.title_form or _clean_surface(name)
-        group.inmate = group.inmate or inmate
-        if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
-            group.transcriber = True
 
     def _see(self, gid: int, mention: Mention) -> tuple[int, str]:
         group = self.groups[gid]

@@ -53,6 +53,7 @@ LAYERS: list[list[str]] = [
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
     ["normalize_groups"],
+    ["normalize_cues"],
     ["normalize_context"],
     ["normalize_people"],
     ["normalize_rescan"],

@@ -1,0 +1,114 @@
+"""Normalization, step 2b: the cues a name part carries about whom it names, read from the title page and from
+the words right before it: a participant's role, a courtesy title, an office's title (``Officer``, ``Dr.``), a
+relative's word, an initial (``MS. R. SIMMS:`` beside Roberta and Denise Simms), a name taken by marriage.
+
+:class:`_Cues` is mixed into :class:`anonymizer.normalize_context._Context` (and so into the grouper, which holds
+the state); see :mod:`anonymizer.normalize` for the rules.
+"""
+from __future__ import annotations
+
+import re
+
+from . import gazetteer, lexicon, vocabulary
+from .normalize_groups import _Group, _People
+from .normalize_names import PROFESSION_BEFORE, _clean_surface, _name_suffix, _name_tokens, surname_first, title_before
+from .transcript import line_start
+from .types import Mention
+
+#: a name taken since (by marriage): "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name is"
+_RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
+_RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
+
+
+def _kin_key(word: str) -> str:
+    """A relative's word as a title page writes it: ``mom`` -> ``mother``."""
+    return vocabulary.KIN_SYNONYMS.get(word.casefold(), word.casefold())
+
+class _Cues:
+    """What the title page and the words right before a name part say about its person."""
+
+    text: str
+    groups: list[_Group]
+    people: _People
+    _named: list[tuple[int, int]]  # (start, person) of every full name, in text order
+    _offices: dict[tuple[str, str], int]  # (office, surname) -> the officer sharing the inmate's surname
+
+    def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
+        """Whether a courtesy title stands before a part that every candidate has as a first name
+        only: a title goes with a surname, so this is someone else; not ``Miss`` before a woman's first
+        name, said so in the South and in prisons ("Miss Tanya": Tanya Greer)."""
+        title = title_before(self.text, mention.start)
+        if title and title.group(1).casefold() == "miss" and gazetteer.first_name_sex(token) == "F":
+            return False
+        return bool(title) and all(
+            len(self.groups[g].core) > 1 and self.groups[g].core[0] == token and self.groups[g].core[-1] != token
+            and not surname_first(self.groups[g].core) for g in gids)  # "Mr. Chang": Chang Min-ho
+
+    def _relative_by_middle_name(self, gids: list[int], token: str, mention: Mention) -> bool:
+        """Whether a relative's word stands right before a part every candidate has as a middle name only: the
+        relative the person was named after ("my dad, Manuel," beside Hector Manuel Vargas)."""
+        return all(token in self.groups[g].core[1:-1] and token != self.groups[g].core[0] for g in gids) \
+            and lexicon.after_relative(self.text, mention.start, line_start(self.text, mention.start), kin_only=True)
+
+    def _officer(self, gids: list[int], token: str, mention: Mention) -> int | None:
+        """The person an office's title (``Officer``, ``Dr.``, ``Judge``) names before the inmate's surname that no
+        one was named in full after: an officer who shares it (created at the first such mention), not the inmate or
+        his family; None otherwise."""
+        office = self._profession(mention.start)
+        if office not in vocabulary.OFFICE_TITLES or (office, token) in self._offices:
+            return self._offices.get((office, token))
+        inmate = next((g.core[-1:] for g in self.groups if g.inmate), None)
+        if inmate is None:
+            return None
+        if all(self.groups[g].core[-1:] == inmate for g in gids) and \
+                not any(g in gids and self._profession(s) == office for s, g in self._named):
+            self._offices[office, token] = self.people.create([token])
+            return self._offices[office, token]
+        return None
+
+    def _no_officer(self, gids: list[int]) -> list[int]:
+        """``gids`` without the officers :meth:`_officer` made, a part without their title ("Señora Reyes")."""
+        return [g for g in gids if g not in self._offices.values()] or gids
+
+    def _profession(self, start: int) -> str:
+        """The title of a profession or a rank right before ``start``, folded (``dr``), or ""."""
+        title = PROFESSION_BEFORE.search(self.text, max(0, start - 14), start)
+        folded = title.group(1).casefold() if title else ""
+        return vocabulary.PROFESSION_SYNONYMS.get(folded, folded)
+
+    def _namesake(self, gids: list[int], kin: str) -> list[int]:
+        """Of a father and the son named after him, the one a relative's word names (``a son, Patrick,``: the one
+        named with a son's suffix); [] for other words."""
+        if kin not in vocabulary.NAMESAKE_KIN:
+            return []
+        son = vocabulary.NAMESAKE_KIN[kin]
+        return [g for g in gids if (self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES) == son]
+
+    def renamed(self, tokens: list[str], start: int, end: int) -> int | None:
+        """The person named last before ``start`` with the same given names and another surname, when the full name
+        ``text[start:end]`` is said to be theirs now (``Mary Ellen Hutchins.`` ... ``Mary Ellen Pruett now.``)."""
+        if len(tokens) < 2 or not (_RENAMED_AFTER.match(self.text, end)
+                                   or _RENAMED_BEFORE.search(self.text, max(0, start - 24), start)):
+            return None
+        before = [(s, g) for s, g in self._named if s < start and self.groups[g].core[:-1] == tokens[:-1]
+                  and self.groups[g].core[-1:] != tokens[-1:]]
+        return max(before)[1] if before else None
+
+    def _kin(self, gid: int) -> set[str]:
+        """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page
+        writes them (``mom`` -> ``mother``)."""
+        return {_kin_key(word) for word in self.groups[gid].role | self.groups[gid].kin}
+
+    def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False) -> None:
+        tokens, suffix = _name_tokens(name), _name_suffix(name)
+        if not tokens:
+            return
+        gid = self.people.link_name(tokens, suffix)
+        if gid is None:
+            gid = self.people.create(tokens, header_rank=rank)
+        group = self.groups[gid]
+        group.suffix = group.suffix or suffix
+        group.title_form = group.title_form or _clean_surface(name)
+        group.inmate = group.inmate or inmate
+        if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
+            group.transcriber = True
