@@ -154,7 +154,8 @@ def _name_run(tag: str) -> tuple[int, int] | None:
         return None
     run = [names[-1]]
     for w in reversed(names[:-1]):
-        if w.end() + 2 >= run[0].start() and not tag[w.end() : run[0].start()].strip():  # adjacent
+        gap = tag[w.end() : run[0].start()].strip()
+        if w.end() + 2 >= run[0].start() and (not gap or (gap == "." and len(w.group(0)) == 1)):  # adjacent ("C. OKONKWO")
             run.insert(0, w)
         else:
             break

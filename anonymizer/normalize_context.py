@@ -30,7 +30,7 @@ _KIN_TITLED = re.compile(rf"\b({_KIN}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$
 #: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
 #: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
 _KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN})(?:,?[ ]|[ ](?:is|was)[ ])$", re.IGNORECASE)
-_KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the[ ](?:inmate|victim)['’]s)[ ]((?i:{_KIN}))\b"
+_KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the(?:[ ](?:inmate|victim)['’]s)?)[ ]((?i:{_KIN}))\b"
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
 
@@ -75,11 +75,6 @@ class _Context(_Cues):
     _others: set[int]  # speakers a tag's courtesy title made someone else ("MS. LITTLE:" beside Alonzo Little)
     _offices: dict[tuple[str, str], int]  # (office, surname) -> the officer sharing the inmate's surname
 
-    def _first_name(self, gid: int) -> str:
-        """The person's given name: the first part of a name of several, the last when written surname first."""
-        core = self.groups[gid].core
-        return (core[-1] if surname_first(core) else core[0]) if len(core) > 1 else ""
-
     def _likely(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons a bare shared part most likely names: one whose whole name part it is ("Petrosyan",
         not "Ter-Petrosyan"); a speaker tag names a title-page participant; ``Mr.``/``Ms.`` before it a
@@ -115,6 +110,9 @@ class _Context(_Cues):
         """In a speaker tag, the title page's participants whose role its role words fit best (``DEPUTY DISTRICT
         ATTORNEY NGUYEN:`` beside an attorney Nguyen); all of ``gids`` when no role tells them apart."""
         tag = speaker_tag(self.text, line_start(self.text, mention.start)) if in_speaker_tag(self.text, mention.start) else None
+        inmates = [g for g in gids if self.groups[g].inmate] if tag and _inmate_role(tag.group("tag")) else []
+        if inmates:  # "INMATE OKONKWO:" is the inmate, not his uncle listed as "Inmate's Uncle"
+            return inmates
         wanted = role_words(self.text[tag.start():mention.start]) if tag else frozenset()
         scores = {g: (len(wanted & self.groups[g].role), -len(wanted ^ self.groups[g].role)) for g in gids}
         best = max(scores.values(), default=(0, 0))
@@ -232,7 +230,8 @@ class _Context(_Cues):
         if not words or tokens[0] not in {w.casefold().strip(".,") for w in words}:
             return []
         said = {w.casefold() for w in words} - {tokens[0]}  # not Pham Van Long's "first" name for MRS. PHAM:
-        named = [g for g in gids if self._first_name(g) in said]
+        initials = {w[0].casefold() for w in words if len(w) == 2 and w.endswith(".")}  # "MS. R. SIMMS:": Roberta
+        named = [g for g in gids if self._first_name(g) in said or self._first_name(g)[:1] in initials]
         if len(named) == 1:  # "MS. DENISE HOLT:" spoke: "Thank you, Ms. Holt." is Denise, not her daughter
             return named
         inmates = [g for g in gids if self.groups[g].inmate]

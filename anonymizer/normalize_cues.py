@@ -20,9 +20,20 @@ _RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\
 _RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
 
 
+#: an initial standing for a first name, opening a mention or right before it
+_INITIAL = re.compile(r"([A-Z])\.[ ](?=\w)")
+_INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.[ ]$")
+_KIN_ROLE_WORDS = frozenset(vocabulary.KIN_WORDS) | vocabulary.FEMALE_KIN_WORDS | vocabulary.MALE_KIN_WORDS
+
+
 def _kin_key(word: str) -> str:
     """A relative's word as a title page writes it: ``mom`` -> ``mother``."""
     return vocabulary.KIN_SYNONYMS.get(word.casefold(), word.casefold())
+
+def kin_role(role: str) -> bool:
+    """Whether a title page's role names a relative (``Inmate's Uncle``, ``Mother of the Victim``)."""
+    return any(word in _KIN_ROLE_WORDS for word in re.findall(r"[a-z]+", role.casefold()))
+
 
 class _Cues:
     """What the title page and the words right before a name part say about its person."""
@@ -32,6 +43,19 @@ class _Cues:
     people: _People
     _named: list[tuple[int, int]]  # (start, person) of every full name, in text order
     _offices: dict[tuple[str, str], int]  # (office, surname) -> the officer sharing the inmate's surname
+
+    def _first_name(self, gid: int) -> str:
+        """The person's given name: the first part of a name of several, the last when written surname first."""
+        core = self.groups[gid].core
+        return (core[-1] if surname_first(core) else core[0]) if len(core) > 1 else ""
+
+    def _by_initial(self, gids: list[int], mention: Mention) -> list[int]:
+        """The persons whose first name opens with the initial written before the part or opening its mention
+        (``MS. R. SIMMS:`` beside Roberta and Denise Simms, ``Mr. C. Okonkwo``); ``gids`` when none or none fits."""
+        initial = _INITIAL.match(self.text, mention.start) or _INITIAL_BEFORE.search(
+            self.text, max(0, mention.start - 3), mention.start)
+        letter = initial.group(1).casefold() if initial else ""
+        return [g for g in gids if letter and self._first_name(g)[:1] == letter] or gids
 
     def _titled_first_name(self, gids: list[int], token: str, mention: Mention) -> bool:
         """Whether a courtesy title stands before a part that every candidate has as a first name
@@ -99,11 +123,13 @@ class _Cues:
         writes them (``mom`` -> ``mother``)."""
         return {_kin_key(word) for word in self.groups[gid].role | self.groups[gid].kin}
 
-    def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False) -> None:
+    def _title_person(self, name: str, rank: int, inmate: bool, transcriber: bool = False, role: str = "") -> None:
+        """A title page's person; a relative of someone's (``CHARLES OKONKWO, Inmate's Uncle``) joins a person named
+        there only with the same first name (not the inmate Raymond Charles Okonkwo, named after him)."""
         tokens, suffix = _name_tokens(name), _name_suffix(name)
         if not tokens:
             return
-        gid = self.people.link_name(tokens, suffix)
+        gid = self.people.link_name(tokens, suffix, relative=kin_role(role))
         if gid is None:
             gid = self.people.create(tokens, header_rank=rank)
         group = self.groups[gid]

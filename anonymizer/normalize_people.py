@@ -11,6 +11,7 @@ from itertools import takewhile
 from rapidfuzz import fuzz, process
 
 from .normalize_context import _Context, _title_sex, kin_named, role_words
+from .normalize_cues import kin_role
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
@@ -54,10 +55,13 @@ class _Grouper(_Context):
         Order: title-page persons, full names (most parts first), spelled names, single
         parts that fit at most one person, ambiguous single parts, then the other labels.
         """
+        roles = {p.name: p.role for p in reversed(header.participants)} if header else {}
         for rank, name in enumerate(header.person_names() if header else ()):
-            self._title_person(name, rank, inmate=name == header.inmate_name, transcriber=name == header.transcriber)
+            self._title_person(name, rank, inmate=name == header.inmate_name, transcriber=name == header.transcriber,
+                               role="" if name == header.inmate_name else roles.get(name, ""))
         for participant in header.participants if header else ():
-            gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name))
+            gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name),
+                                        kin_role(participant.role))
             if gid is not None:  # "ATTORNEY NGUYEN:" and "DEPUTY DISTRICT ATTORNEY NGUYEN:" are told apart by it
                 self.groups[gid].role |= role_words(participant.role)
         for group in self.groups:  # "INMATE CASTILLO:" is the inmate, not his brother the support person
@@ -83,6 +87,8 @@ class _Grouper(_Context):
                 self.groups[assigned[i][0]].victim = True
             # "INMATE ORTEGA: Daniel Ortega.", not the answer to "And your father?"
             own = frozenset() if relative else states_own_name(self.text, mentions[i].start, mentions[i].end)
+            if own & _INMATE_TAG_WORDS and not self.groups[assigned[i][0]].inmate and any(g.inmate for g in self.groups):
+                own = frozenset()  # "INMATE OKONKWO: Dwayne Okonkwo." answers "Dwayne is who?": his cousin
             if own or (_SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start)
                        and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end)):
                 self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
@@ -288,7 +294,7 @@ class _Grouper(_Context):
     def _options(self, gids: list[int], mention: Mention) -> list[int]:
         """The persons sharing a part that the mention's context leaves (the one it names, else
         the ones of the right sex / present at the hearing); marks it uncertain when they differ."""
-        gids = self._no_officer(gids)
+        gids = self._by_initial(self._no_officer(gids), mention)
         said = self._in_context(gids, mention)
         gids = self._likely(gids, mention)
         if len({self._first_name(g) for g in gids}) > 1:

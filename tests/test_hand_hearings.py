@@ -573,6 +573,13 @@ EXPECTED = {
          "Alternatives to Violence Project", "Paws for Life", "TABE is 12.9", "36 cents", "100 percent", "5 years",
          "Let me read", "INDEX", "Examination by Deputy Commissioner", "The 929", "twenty-seven and a half years"],
     ),
+    "initialed_tags_family.txt": (
+        ["V-20417", "RAYMOND CHARLES OKONKWO", "CHARLES OKONKWO", "C. OKONKWO", "R. SIMMS", "D. SIMMS", "R. Simms",
+         "D. Simms", "Okonkwo", "Simms", "Romy", "Dwayne", "Adaeze Okonkwo", "Gloria", "Walter", "Jerome", "Fairfield",
+         "Hogan High", "O-K-O-N-K-W-O", "S-I-M-M-S", "October 2nd, 2025", "April 19th, 2003", "twenty-two"],
+        ["Life Term", "Parole Consideration Hearing", "Presiding Commissioner",
+         "Inmate's Uncle", "Victim's Sister", "Present in the room", "firefighter", "Deputy District Attorney"],
+    ),
 }
 
 
@@ -861,6 +868,18 @@ GROUPED = [
                                         ["[Linh Nguyen] (widow)", "His widow, Mrs. [Nguyen], and", "Thank you, Mrs. [Nguyen]."],
                                         ["[Minh Nguyen] (son)", "his son, Mr. [Nguyen], are", "That was [Minh].",
                                          "Mr. [Nguyen], you'll go"]]),
+    ("initialed_tags_family.txt", [["[CHARLES OKONKWO], Inmate's Uncle", "MR. [C. OKONKWO]:  Charles",
+                                    "Mr. [Okonkwo], the uncle, you wrote", "Mr. [Charles Okonkwo] has visited",
+                                    "Uncle [Charles]'s son"],
+                                   ["[RAYMOND OKONKWO], Inmate", "INMATE [OKONKWO]:  Dwayne Okonkwo.",
+                                    "INMATE [OKONKWO]:  We went", "[Raymond] can live with me"],
+                                   ["[Dwayne Okonkwo]. Uncle", "my cousin [Dwayne]."]]),
+    ("initialed_tags_family.txt", [["[ROBERTA SIMMS], Victim's Mother", "MS. [R. SIMMS]:  Roberta",
+                                    "the mother will be Ms. [R. Simms]", "Thank you, Ms. [Simms]. Ms. D."],
+                                   ["[DENISE SIMMS], Victim's Sister", "MS. [D. SIMMS]:  Denise",
+                                    "the sister Ms. [D. Simms]", "Thank you, [Denise]."],
+                                   ["murder of [Jerome Simms]", "Mr. [Simms] was twenty-two"]]),
+
 ]
 
 
