@@ -20,6 +20,12 @@ _RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\
 _RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
 
 
+#: a nickname given as the speaker's own ("they called me Junebug", "I go by Junebug")
+_CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
+#: a nickname said of someone named before it: "who we all called Romy", "Everyone knew him as Romy", "nicknamed Romy"
+_CALLED_THEM = re.compile(r"(?:\b(?:call(?:s|ed)?|nicknamed)[ ](?:him|her)|\b(?:knew|know|knows)[ ](?:him|her)[ ]as|\b(?:he|she)"
+                          r"[ ](?:went|goes)[ ]by|,[ ](?:nicknamed|known[ ](?:to[ ](?:\w+[ ]){1,3})?as|who[ ](?:\w+[ ]){1,3}"
+                          r"call(?:s|ed)?))[ ][\"“]?$")
 #: an initial standing for a first name, opening a mention or right before it
 _INITIAL = re.compile(r"([A-Z])\.[ ](?=\w)")
 _INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.[ ]$")

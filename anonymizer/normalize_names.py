@@ -79,7 +79,6 @@ _AGE_AFTER = re.compile(
 #: A speaker giving their own full name right before it (``My name is Lucinda Black``).
 _SELF_INTRO = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in vocabulary.SELF_INTRODUCTIONS) + r")[ ]+$", re.I)
 #: the speaker's own nickname follows: "Back home they called me Junebug", "everybody calls me Rudy", "I go by Tiny"
-_CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: what may open an utterance before a speaker states their name: "Yes.", "Good morning,"
 _OPENERS = re.compile(r"[ ]*(?:(?:yes|yeah|okay|sure|hi|hello|good[ ](?:morning|afternoon))(?:,?[ ](?:sir|ma['’]am))?[,.!]?[ ]+)?",
                       re.IGNORECASE)

@@ -878,7 +878,20 @@ GROUPED = [
                                     "the mother will be Ms. [R. Simms]", "Thank you, Ms. [Simms]. Ms. D."],
                                    ["[DENISE SIMMS], Victim's Sister", "MS. [D. SIMMS]:  Denise",
                                     "the sister Ms. [D. Simms]", "Thank you, [Denise]."],
-                                   ["murder of [Jerome Simms]", "Mr. [Simms] was twenty-two"]]),
+                                   ["murder of [Jerome Simms]", "Mr. [Simms] was twenty-two",
+                                    "knew him as [Romy], I understand", "Yes. [Romy]. His grandmother"]]),
+    # a nickname given to someone named just before it ("they called him Smoke", "Everybody called her Shelly")
+    ("caption_line_numbers.txt", [["named [Marcus Oyelaran], they", "they called him [Smoke], over"]]),
+    ("speaker_variants.txt", [["My homeboy [Kevin], we called", "we called him [Little Kev], and"]]),
+    ("parole_plans_phonetic.txt", [["My crimey, [Jesús Ortega], they", "they called him [Huero]."]]),
+    ("speaker_timestamp_lines.txt", [["my partner [Andre], we called", "we called him [Dre-Loc], we went"]]),
+    ("police_report_read.txt", [["My crime partner, [D'Marcus Whitlow].", "We called him [Little Bit]."]]),
+    ("family_statements.txt", [["My daughter was [Rochelle Ann Solano].", "Everybody called her [Shelly]."]]),
+    ("womens_prison_custody.txt", [["with [Curtis Ambrose Pettway Jr.] then", "Everybody called him [C-Money]."]]),
+    # ... not someone named before the clause ("King and a second man, known as Baby Boy"), nor the speaker
+    ("common_word_names.txt", [["Witnesses said [King] and a second"], ["known as [Baby Boy], fired"]]),
+    ("appearances_role_first.txt", [["INMATE [DE LA TORRE-BALDERRAMA]: Guadalupe."],
+                                     ["we call him [Tercero], and"]]),
 
 ]
 
