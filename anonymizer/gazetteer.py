@@ -280,12 +280,14 @@ def recent_first_names() -> dict[str, str]:
     return {name: sex.strip() for name, _, sex in rows}
 
 
-@lru_cache(maxsize=1)
-def nicknames() -> dict[str, tuple[str, ...]]:
+@lru_cache(maxsize=2)
+def nicknames(in_full_name: bool = False) -> dict[str, tuple[str, ...]]:
     """Short forms of first names -> the first names they stand for, case-folded (``data/nicknames.txt``):
-    "Jenny" is Jennifer Lopez when no one else in the hearing is called Jenny."""
-    rows = (line.partition("\t") for line in data_lines("nicknames.txt"))
-    return {short: tuple(full.split("|")) for short, _, full in rows}
+    "Jenny" is Jennifer Lopez when no one else in the hearing is called Jenny. ``in_full_name``: also the short
+    forms that are words (``Bill``, ``Rob``, ``Sue``), which stand for a first name only before the surname
+    ("Bill Tate" is William Tate; a bare "bill" is no one)."""
+    rows = (line.split("\t") for line in data_lines("nicknames.txt"))
+    return {row[0]: tuple(row[1].split("|")) for row in rows if in_full_name or row[2:3] != ["word"]}
 
 
 #: a first name on both Census lists belongs to the sex that bears it this many times more often

@@ -40,6 +40,7 @@ def kin_named(text: str, start: int, end: int) -> str:
     return match.group(1).casefold() if match else ""
 
 
+_APPOSED = re.compile(r",[ ](?=[A-Z])")
 _RENAMED_NEXT = re.compile(r"[ ]*(?:--|—|,|\()[ ]*(?:(?:she|he)[ ](?:goes|went)[ ]by|now)[ ]")  # "Ms. Hutchins -- she goes by "
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
@@ -128,11 +129,13 @@ class _Context(_Cues):
         line, tag = line_start(text, start), in_speaker_tag(text, start)
         end = text.find("\n", start) if tag else start
         profession = self._profession(start)  # "I'm Alma Ruiz. Officer Ruiz was my husband": not the speaker
+        title = title_before(text, start)
         recent = None if tag else self._named_before(gids, mention, line)
         for s, gid in self._named[bisect_left(self._named, (line,)):]:
             if s >= (end if end >= 0 else len(text)):
                 break
-            if gid in gids and s in self._introductions and (not profession or self._profession(s) == profession):
+            if gid in gids and s in self._introductions and (not profession or self._profession(s) == profession) \
+                    and (not title or self._sex_of(gid) in (None, _title_sex(title.group(1)))):  # not "Mr. Tate" for her
                 # "My name is Tasha Brooks. ... His grandma, Loretta Brooks, did. Mrs. Brooks hugged me": the grandma
                 return [recent[1]] if recent and recent[0] > s else [gid]
         if tag:
@@ -165,8 +168,8 @@ class _Context(_Cues):
         by_kin = [g for g in gids if kin and _kin_key(kin.group(1)) in self._kin(g)]
         if len(by_kin) == 1:
             return by_kin
-        renamed = _RENAMED_NEXT.match(text, mention.end)
-        if renamed:  # the person the full name right after names
+        renamed = _RENAMED_NEXT.match(text, mention.end) or _APPOSED.match(text, mention.end)
+        if renamed:  # the person the full name right after names ("Robby's mother, Mrs. Tate, Evelyn Tate, she")
             named = self._named[bisect_left(self._named, (renamed.end(),)):][:1]
             if named and named[0][0] == renamed.end() and named[0][1] in gids:
                 return [named[0][1]]

@@ -8,23 +8,27 @@ the state); see :mod:`anonymizer.normalize` for the rules.
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from . import gazetteer, lexicon, vocabulary
 from .normalize_groups import _Group, _People
 from .normalize_names import PROFESSION_BEFORE, _clean_surface, _name_suffix, _name_tokens, surname_first, title_before
-from .transcript import line_start
+from .transcript import in_speaker_tag, line_start
 from .types import Mention
 
-#: a name taken since (by marriage): "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name is"
+#: a name taken since (by marriage) or given up: "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name
+#: is", "formerly Linda Park"
 _RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
 _RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
+_FORMER_BEFORE = re.compile(r"\b(?:formerly|previously|born|n[ée]e|maiden[ ]name[ ](?:is|was))[ ]$", re.IGNORECASE)
 
 
 #: a nickname given as the speaker's own ("they called me Junebug", "I go by Junebug")
 _CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: a nickname said of someone named before it: "who we all called Romy", "Everyone knew him as Romy", "nicknamed Romy"
 _CALLED_THEM = re.compile(r"(?:\b(?:call(?:s|ed)?|nicknamed)[ ](?:him|her)|\b(?:knew|know|knows)[ ](?:him|her)[ ]as|\b(?:he|she)"
-                          r"[ ](?:went|goes)[ ]by|,[ ](?:nicknamed|known[ ](?:to[ ](?:\w+[ ]){1,3})?as|who[ ](?:\w+[ ]){1,3}"
+                          r"[ ](?:went|goes)[ ]by|,[ ](?:nicknamed|(?:who[ ])?(?:goes|went)[ ]by|known[ ](?:to[ ](?:\w+[ ]){1,3})?as"
+                          r"|who[ ](?:\w+[ ]){1,3}"
                           r"call(?:s|ed)?))[ ][\"“]?$")
 #: an initial standing for a first name, opening a mention or right before it
 _INITIAL = re.compile(r"([A-Z])\.[ ](?=\w)")
@@ -116,13 +120,21 @@ class _Cues:
 
     def renamed(self, tokens: list[str], start: int, end: int) -> int | None:
         """The person named last before ``start`` with the same given names and another surname, when the full name
-        ``text[start:end]`` is said to be theirs now (``Mary Ellen Hutchins.`` ... ``Mary Ellen Pruett now.``)."""
-        if len(tokens) < 2 or not (_RENAMED_AFTER.match(self.text, end)
+        ``text[start:end]`` is said to be theirs now (``Mary Ellen Hutchins.`` ... ``Mary Ellen Pruett now.``: the
+        surname becomes the last part) or before (``Linda Chen, formerly Linda Tate``: a part before the last)."""
+        former = len(tokens) > 1 and _FORMER_BEFORE.search(self.text, max(0, start - 24), start)
+        if len(tokens) < 2 or not (former or _RENAMED_AFTER.match(self.text, end)
                                    or _RENAMED_BEFORE.search(self.text, max(0, start - 24), start)):
             return None
         before = [(s, g) for s, g in self._named if s < start and self.groups[g].core[:-1] == tokens[:-1]
                   and self.groups[g].core[-1:] != tokens[-1:]]
-        return max(before)[1] if before else None
+        gid = max(before)[1] if before else None
+        if gid is not None and former:
+            self.groups[gid].core.insert(len(self.groups[gid].core) - 1, tokens[-1])
+            self.people.add_key(gid, tokens[-1])
+        elif gid is not None:
+            self.people.absorb(gid, tokens[-1:])
+        return gid
 
     def _kin(self, gid: int) -> set[str]:
         """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page
@@ -144,3 +156,32 @@ class _Cues:
         group.inmate = group.inmate or inmate
         if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
             group.transcriber = True
+
+    def _nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
+        """A nickname a person of its own so far, with every mention of it: the speaker's when given as their own
+        (``INMATE HUTCHINS:  ... they called me Junebug``); said of someone (``Jerome Simms, who we all called Romy``,
+        ``Everyone knew him as Romy``), the person named last before it (of a pronoun's sex) in the utterance."""
+        moves: dict[int, int] = {}  # the nickname's person -> the one it names
+        for i, mention in enumerate(mentions):
+            line = line_start(self.text, mention.start)
+            me = _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start)
+            them = None if me else _CALLED_THEM.search(self.text, max(line, mention.start - 40), mention.start)
+            if mention.label != "PERSON" or not (me or them):
+                continue
+            sex = re.search(r"\b(?:(her|she)|him|he)\b", them.group(0)) if them else None
+            said = [j for j in takewhile(lambda j: mentions[j].start >= line, range(i - 1, -1, -1)) if mentions[j].label == "PERSON"]
+            tag = next((assigned[j][0] for j in said if in_speaker_tag(self.text, mentions[j].start)), None)
+            said = [j for j in said if not in_speaker_tag(self.text, mentions[j].start) and mentions[j].start >= mention.start - 160
+                    and (sex is None or self._sex_of(assigned[j][0]) in (None, "F" if sex.group(1) else "M"))]
+            # "Jerome Simms, who we all called Romy", not "a second man, known as Baby Boy"; never the speaker's own
+            named = tag if me else assigned[said[0]][0] if said and (
+                not them.group(0).startswith(",") or mentions[said[0]].end == them.start()) else None
+            own = assigned[i][0]
+            if named is not None and named != own and (me or named != tag) \
+                    and self.groups[own].core == _name_tokens(self._surface(mention)):
+                moves[own] = named
+                self.people.add_key(named, self.groups[own].core[0])  # its later mentions found by the re-scan too
+        for k, (gid, label) in (list(assigned.items()) if moves else ()):
+            if gid in moves:
+                self.groups[gid].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
+                assigned[k] = (self._see(moves[gid], mentions[k])[0], label)

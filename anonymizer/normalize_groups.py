@@ -69,6 +69,11 @@ class _Group:
         self.talked -= talked
 
 
+def _short_form(token: str, first: str) -> bool:
+    """Whether ``token`` is a short form of the first name ``first`` (``bill``: ``william``), words included."""
+    return first in gazetteer.nicknames(in_full_name=True).get(token, ())
+
+
 def _cut_first_name(tokens: list[str], core: list[str]) -> bool:
     """A first name of three letters or more that opens the person's first name, and the person's surname after it."""
     return len(tokens) > 1 and len(core) > 1 and len(tokens[0]) >= 3 and core[0].startswith(tokens[0]) \
@@ -154,7 +159,7 @@ class _People:
         best: tuple | None = None
         for gid in dict.fromkeys(g for token in tokens for g in self.candidates(token)):
             core = self.groups[gid].core
-            short = bool(core) and (core[0] in gazetteer.nicknames().get(tokens[0], ())  # "Ty Moore": Tyrone Moore
+            short = bool(core) and (_short_form(tokens[0], core[0])  # "Ty Moore": Tyrone Moore, "Bill Tate": William Tate
                                     or _cut_first_name(tokens, core))  # "Teo Quispe": Teodoro Quispe
             first = len(core) <= 1 or short or _pair_level(tokens[0], core[0], self.threshold)
             if (suffix and self.groups[gid].suffix not in ("", suffix)) or ((suffix or relative) and not first) \
@@ -189,7 +194,7 @@ class _People:
         become keys."""
         core = self.groups[gid].core
         for i, token in enumerate(tokens):
-            if self.level(token, gid) == 0:
+            if self.level(token, gid) == 0 and not (i == 0 and core and _short_form(token, core[0])):  # "Bill Tate": a key
                 after = next((core.index(t) for t in tokens[i + 1:] if t in core), len(core))
                 core.insert(after, token)
             self.add_key(gid, token)

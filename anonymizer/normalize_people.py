@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from itertools import takewhile
 
 from rapidfuzz import fuzz, process
 
 from .normalize_context import _Context, _title_sex, kin_named, role_words
-from .normalize_cues import _CALLED_ME, _CALLED_THEM, kin_role
+from .normalize_cues import kin_role
 from .normalize_groups import _Group, _People
 from .normalize_names import (
     _AGE_AFTER, _FUZZY_LABELS, _MIN_FUZZY_LEN, _OFF_TITLE, _ORG_LOC_THRESHOLD, _PERSON_SUBJECT, _RELABEL_LABELS,
@@ -76,8 +75,6 @@ class _Grouper(_Context):
                 or tagger_persons.answers_kin_question(self.text, mentions[i].start, mentions[i].end, full_name=True)
             # "your father, Earl Pruitt", "And your father?" / "Robert Hernandez.": not James Earl Pruitt
             renamed = self.renamed(tokens_of[i], mentions[i].start, mentions[i].end)  # "Mary Ellen Pruett now."
-            if renamed is not None:
-                self.people.absorb(renamed, tokens_of[i][-1:])
             gid = renamed if renamed is not None else \
                 self._person_name(tokens_of[i], _name_suffix(self._surface(mentions[i])), relative)
             assigned[i] = self._see(gid, mentions[i])
@@ -155,35 +152,6 @@ class _Grouper(_Context):
                     assigned[i] = (self._see(others[0], mentions[i])[0], assigned[i][1])
                 tags[others[0]] = {later: by_title.pop(later)}
 
-    def _nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
-        """A nickname a person of its own so far, with every mention of it: the speaker's when given as their own
-        (``INMATE HUTCHINS:  ... they called me Junebug``); said of someone (``Jerome Simms, who we all called Romy``,
-        ``Everyone knew him as Romy``), the person named last before it (of a pronoun's sex) in the utterance."""
-        moves: dict[int, int] = {}  # the nickname's person -> the one it names
-        for i, mention in enumerate(mentions):
-            line = line_start(self.text, mention.start)
-            me = _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start)
-            them = None if me else _CALLED_THEM.search(self.text, max(line, mention.start - 40), mention.start)
-            if mention.label != "PERSON" or not (me or them):
-                continue
-            sex = re.search(r"\b(?:(her|she)|him|he)\b", them.group(0)) if them else None
-            said = [j for j in takewhile(lambda j: mentions[j].start >= line, range(i - 1, -1, -1)) if mentions[j].label == "PERSON"]
-            tag = next((assigned[j][0] for j in said if in_speaker_tag(self.text, mentions[j].start)), None)
-            said = [j for j in said if not in_speaker_tag(self.text, mentions[j].start) and mentions[j].start >= mention.start - 160
-                    and (sex is None or self._sex_of(assigned[j][0]) in (None, "F" if sex.group(1) else "M"))]
-            # "Jerome Simms, who we all called Romy", not "a second man, known as Baby Boy"; never the speaker's own
-            named = tag if me else assigned[said[0]][0] if said and (
-                not them.group(0).startswith(",") or mentions[said[0]].end == them.start()) else None
-            own = assigned[i][0]
-            if named is not None and named != own and (me or named != tag) \
-                    and self.groups[own].core == _name_tokens(self._surface(mention)):
-                moves[own] = named
-                self.people.add_key(named, self.groups[own].core[0])  # its later mentions found by the re-scan too
-        for k, (gid, label) in (list(assigned.items()) if moves else ()):
-            if gid in moves:
-                self.groups[gid].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
-                assigned[k] = (self._see(moves[gid], mentions[k])[0], label)
-
     def _count_own_names(self, mentions: list[Mention]) -> None:
         """Add to how much each person is talked about the untagged running-text uses of a name part only they
         have ("about Love lying there"): the tagger leaves out first names that are words, so a victim called by
@@ -255,6 +223,11 @@ class _Grouper(_Context):
         return whole or self._cut_prefixes.get(mention.start, "") + self.text[mention.start : mention.end]
 
     def _person_name(self, tokens: list[str], suffix: str = "", relative: bool = False) -> int:
+        spelled = vocabulary.SPELLED_NAME_SUFFIXES.get(tokens[-1]) if len(tokens) == 2 else None
+        named = [g for g in self.people.candidates(tokens[0]) if spelled and self.groups[g].core[:1] == tokens[:1]
+                 and self.groups[g].suffix == spelled]
+        if len(named) == 1:  # "Robert Junior" beside Robert Tate Junior (and his father Robert Allen Tate)
+            return named[0]
         gid = self.people.link_name(tokens, suffix, relative)
         if gid is None:
             gid = self.people.create(tokens)

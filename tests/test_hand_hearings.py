@@ -580,6 +580,14 @@ EXPECTED = {
         ["Life Term", "Parole Consideration Hearing", "Presiding Commissioner",
          "Inmate's Uncle", "Victim's Sister", "Present in the room", "firefighter", "Deputy District Attorney"],
     ),
+    "aliases_married_names.txt": (
+        ["W-88213", "SUSAN MARIE HOLLOWAY-BRANDT", "Holloway-Brandt", "Susan Marie Pickett", "Susan Marie Holloway",
+         "Pickett", "Holloway", "Tate", "Chen", "Suzy", "Robby", "Rob Tate", "Bear", "Kay", "Bill", "Billy Goat",
+         "Evelyn", "Gary Brandt", "Gary", "Peggy Alvarado", "Oyler", "Tehachapi", "Reno", "Bakersfield",
+         "Robert Junior", "Dale", "Kern County", "Tuesday, March 11, 2025"],
+        ["Exhibit 4", "PROCEEDINGS", "Deputy District Attorney", "maiden name", "first husband", "Detective",
+         "Victim's next of kin"],
+    ),
 }
 
 
@@ -892,6 +900,20 @@ GROUPED = [
     ("common_word_names.txt", [["Witnesses said [King] and a second"], ["known as [Baby Boy], fired"]]),
     ("appearances_role_first.txt", [["INMATE [DE LA TORRE-BALDERRAMA]: Guadalupe."],
                                      ["we call him [Tercero], and"]]),
+
+    ("aliases_married_names.txt", [["[William Tate] (brother)", "his brother, [Bill Tate], and", "his uncle [Bill].",
+                                    "Twice a year. [Bill] brings", "MR. [TATE]:  William Tate.", "Mr. [Tate] and I agree",
+                                    "Thank you, Mr. [Tate]. We'll", "called me [Billy Goat] when"],
+                                   ["[Linda Chen] (sister)", "formerly [Linda Tate].", "MRS. [CHEN]:  Good morning.",
+                                    "what [Linda] said"],
+                                   ["[Robert Allen Tate], who", "who everyone called [Robby], your",
+                                    "how did you meet [Rob Tate]?"],
+                                   ["Mrs. [Tate], Evelyn Tate", "Mrs. Tate, [Evelyn Tate], she", "Our mother, [Evelyn], died"],
+                                   ["[Robert Tate Junior], we call", "we call him [Bear]. Bear", "[Robert Junior] is my nephew"]]),
+    ("aliases_married_names.txt", [["In the matter of:  [SUSAN MARIE HOLLOWAY-BRANDT]", "I was born [Susan Marie Pickett].",
+                                    "Everyone calls me [Suzy].", "My maiden name is [Susan Marie Holloway]."],
+                                   ["My first husband, [Dale Pickett], had", "[Dale] got them"],
+                                   ["[Kayla Pickett], goes by", "goes by [Kay]. Kay is"], ["husband, [Victor Chen], and I"]]),
 
 ]
 
