@@ -21,7 +21,10 @@ migrating, it began with no tables (its job recovery failed with "no such table"
 
 Around each job the worker looks at its database connections as Django does around a web request
 (``close_old_connections``): a connection ended by a database restart is replaced, not used by
-every later job.
+every later job. A database that refuses a new connection before a job (every slot of
+``max_connections`` taken, a role's or the database's connection limit, a restart) is waited out
+(1 s, 2 s, 4 s …, the type only in the log) before the job runs: the job failed at its first query,
+and a queue of documents failed one after another in a moment's exhaustion, each to be retried by hand.
 
 Every beat of the job heartbeat (``JOB_HEARTBEAT_SECONDS``) the worker also notes in the queue
 Redis that it is alive (:func:`announce`, through its own client with 2 s timeouts: a hung Redis
@@ -34,13 +37,15 @@ import time
 from functools import wraps
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from redis.exceptions import ConnectionError as RedisConnectionError, ResponseError, TimeoutError as RedisTimeoutError
 from rq import SimpleWorker
 from rq.exceptions import StopRequested
 
 from config.health import database_not_ready
 from config.redis_tools import check_writes, quick_client
+
+from .job_heartbeat import DATABASE_DOWN, forget_connection
 
 log = logging.getLogger(__name__)
 # unreachable, or answering with a refusal (READONLY after a failover, OOM when full, MISCONF on a full disk)
@@ -98,6 +103,7 @@ class Worker(SimpleWorker):
         request: every job runs in this one process, and a connection that a database restart (or
         ``DB_CONN_MAX_AGE``) ended while the worker waited failed every later job at its first query."""
         close_old_connections()
+        self._wait_for_connection()
         try:
             return super().perform_job(*args, **kwargs)
         finally:
@@ -184,6 +190,27 @@ class Worker(SimpleWorker):
         if said is not None:
             log.warning("worker %s: the database is ready; starting", self.name)
         return True
+
+    def _wait_for_connection(self) -> None:
+        """Before a job: connect, waiting with backoff while the database refuses (too many connections,
+        a restart). A stop asked for meanwhile ends the wait: the job then fails safely (retryable)."""
+        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        wait, waited = FIRST_WAIT, time.monotonic()
+        while True:
+            try:
+                connection.ensure_connection()
+            except DATABASE_DOWN as error:
+                forget_connection()
+                if self._stop_requested:
+                    return
+                log.warning("worker %s: the database refuses a connection (%s); the job waits %.0f s",
+                            self.name, type(error).__name__, wait)
+                time.sleep(wait)
+                wait = min(wait * 2, limit)
+                continue
+            if wait > FIRST_WAIT:
+                log.warning("worker %s: connected after %.0f s; running the job", self.name, time.monotonic() - waited)
+            return
 
     def _wait_for_redis(self, error: Exception) -> bool:
         """Wait with backoff until Redis answers (True) or a stop is asked for (False). Lost again within
