@@ -101,6 +101,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         if plain.is_common_noun_use(text, start, end, lower) or lexicon.in_housing_designation(text, start, end) \
                 or _NUMBER_WORDS.fullmatch(text, start, end):
             continue  # "Money Management", "take the Bus", "Facility D": a thing written with capitals; "Fifty-eight"
+        if text[start - 1:start] == "[" and text.startswith("]", end) and all(
+                w.casefold() in vocabulary.TRANSCRIBER_NOTES or plain.is_plain_word(w) for w in text[start:end].split()):
+            continue  # "[REDACTED]", "[NAME WITHHELD]": an editor's note in brackets, ordinary words; "[RICHARDSON]" is not
         run = (start, end)
         words = text[start:end].split()
         while words and (n := _known_head(words)):

@@ -110,7 +110,9 @@ REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph
                              "vin"})
 #: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
 TRANSCRIBER_NOTES = frozenset(
-    "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp".split())
+    "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp"
+    # and an editor's: what was taken out ("[REDACTED]", "[NAME WITHHELD]")
+    " redacted deleted omitted withheld blank sealed removed expunged".split())
 #: how a title page and a speaker tag name the incarcerated person ("Incarcerated Person", "INMATE ORTEGA:")
 INMATE_LABELS = ("inmate", "prisoner", "incarcerated person", "parolee")
 #: words of a speaker tag that name a role, not a person (upper case; ``PC``, ``DC``, ``IP``: presiding and deputy
