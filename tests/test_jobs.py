@@ -207,6 +207,24 @@ def _age(model, pk, seconds):
     model.objects.filter(pk=pk).update(heartbeat_at=timezone.now() - timedelta(seconds=seconds))
 
 
+def test_it_counts_a_pass_that_writes_its_progress_as_alive(corpus, settings):
+    """The heartbeat thread needs a database connection of its own; with every slot taken it misses its beats
+    while the pass, on the job's connection, goes on writing its progress: that write stamps the heartbeat too,
+    so another worker's recovery does not fail the running job as silent."""
+    from review import services
+
+    settings.JOB_STALE_SECONDS = 60
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=HEARING.encode(),
+                                       status=Document.Status.ANNOTATING)
+    _age(Document, document.pk, 600)  # no beat for ten minutes
+    assert document.set_progress("detect", 0.4)
+    assert services.recover_stale_jobs().documents == []
+    document.refresh_from_db()
+    assert document.status == Document.Status.ANNOTATING
+    _age(Document, document.pk, 600)  # and with no progress either: silent
+    assert services.recover_stale_jobs().documents == [document.pk]
+
+
 @pytest.mark.parametrize(
     "status, age, recovered",
     [

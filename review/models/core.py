@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Now
 
 from ..constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
 
@@ -123,9 +124,12 @@ class Document(models.Model):
 
     def set_progress(self, stage: str, fraction: float) -> bool:
         """Persist job progress without touching other columns (no lost updates); False when the
-        row is gone (the document was deleted while its job ran)."""
+        row is gone (the document was deleted while its job ran). A progress write is a sign of life:
+        it stamps ``heartbeat_at`` by the database's clock too (the heartbeat thread, which needs a
+        connection of its own, may find none while every slot is taken)."""
         fraction = max(0.0, min(1.0, fraction))
-        updated = Document.objects.filter(pk=self.pk).update(progress=fraction, progress_stage=stage[:40])
+        updated = Document.objects.filter(pk=self.pk).update(progress=fraction, progress_stage=stage[:40],
+                                                             heartbeat_at=Now())
         self.progress, self.progress_stage = fraction, stage[:40]
         return updated > 0
 
