@@ -15,7 +15,9 @@ One home for the grammar of such names, read by the detection filter:
   Government”)`` (TAB's annotators leave these unmasked nine times in ten); another state's
   nationality stays a mention (``The German Government did not intervene`` tells the applicant's
   origin), and so do ``a Turkish national`` and ``the Mexican Mafia``;
-* a country as a party: ``Austria`` of ``the Republic of Austria`` or ``Zumtobel v. Austria``;
+* a country as a party: ``Austria`` of ``the Republic of Austria`` or ``Zumtobel v. Austria``, and
+  the respondent state as the land its law rules (``residing in Austria`` in a judgment on an
+  application ``against the Republic of Austria lodged``; ``Schalchen, Austria`` stays a mention);
 * a statute's title that runs on after its head (``European Convention for the Protection of
   Human Rights``) or a tagger's piece of it (``Civil Aspects of Child Abduction`` of ``the Hague
   Convention on the Civil Aspects of Child Abduction``);
@@ -93,7 +95,13 @@ _STATE_AFTER = re.compile(
     r"|Ministry|Act)\b"
 )
 #: what precedes a country that is a party: "the Republic of Austria", "Zumtobel v. Austria"
-_PARTY_BEFORE = re.compile(r"(?:\b(?:Republic|Kingdom)[ ]of[ ](?:the[ ])?|\bv\.[ ](?:the[ ])?)$")
+_PARTY_BEFORE = re.compile(
+    r"(?:\b(?:Republic|Kingdom)[ ]of[ ](?:the[ ])?|\bv\.[ ](?:the[ ])?|\bKingdom[ ]of[ ]Great[ ]Britain[ ]and[ ])$"
+)
+#: the state's long name before a country: "the Republic of", "the Federal Republic of", "the Kingdom of"
+_STATE_OF = r"(?:(?:Federal|Slovak|Czech|Hellenic|Portuguese|Italian|French)[ ])?(?:Republic|Kingdom|Confederation)[ ]of[ ](?:the[ ])?"
+#: "in" right before the respondent country: the land its law rules ("residing in Austria")
+_IN_BEFORE = re.compile(r"\b(?:in|within|throughout)[ ](?:the[ ])?$")
 #: a statute's date: "Law no. 4126 of", "Insolvency Act", "the Official Gazette on" before it ...
 _STATUTE_DATE_BEFORE = re.compile(
     rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ])?$|\bGazette[ ](?:on|of|dated)[ ]$"
@@ -175,8 +183,10 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":
         return _statute_date(text, start, end)
-    if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 20), start):
+    if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 40), start):
         return True
+    if label == "LOCATION" and _respondent_country(text, start, end):
+        return True  # "residing in Austria" in a judgment on an application against the Republic of Austria
     if label in ("ORGANIZATION", "PERSON") and _gloss_of_body(text, start, end) \
             and (label == "ORGANIZATION" or _no_name(text[start:end])):
         return True  # "the Federal Social Court (Bundessozialgericht)", the tagger's person "(Högsta domstolen)"
@@ -256,6 +266,17 @@ def _statute_run_on(text: str, start: int, end: int) -> bool:
 def _is_respondent(text: str, nationality: str) -> bool:
     """The text names ``nationality``'s government its party: "The Turkish Government (“the Government”)"."""
     return re.search(rf"\b{re.escape(nationality)}[ ]Government\s*\([“\"]the[ ]Government", text) is not None
+
+
+def _respondent_country(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is the country the application was lodged against ("an application (no.
+    21413/02) against the Republic of Austria lodged with the Court"), said as the land its law rules
+    ("residing in Austria", "proceedings in Austria"): not a town's country ("Schalchen, Austria"), a
+    nationality ("a United Kingdom national") or "the judge elected in respect of Turkey"."""
+    if not _IN_BEFORE.search(text, max(0, start - 20), start):
+        return False
+    country = re.escape(" ".join(text[start:end].split()))
+    return re.search(rf"\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?[ ]lodged\b", text) is not None
 
 
 def _statute_date(text: str, start: int, end: int) -> bool:
