@@ -71,7 +71,7 @@ _TRIM = " \t\r\n.,;:!?\"()[]{}-–—'’"
 #: words before a number that hedge it and are not part of a time, age, height or date
 _HEDGE = re.compile(
     r"(?:(?:around|approximately|approx\.|about|only|just|like|maybe|roughly|nearly|almost|over|under|at|by|"
-    r"on|since|until|till|circa|in|of|barely|probably|already|exactly|precisely|some)\s+)+",
+    r"on|since|until|till|circa|in|of|between|barely|probably|already|exactly|precisely|some)\s+)+",
     re.I,
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
