@@ -36,6 +36,7 @@ ten, the forms with a place QUASI.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import gazetteer
 from .vocabulary import (
@@ -268,12 +269,19 @@ def _is_respondent(text: str, nationality: str) -> bool:
     return re.search(rf"\b{re.escape(nationality)}[ ]Government\s*\([“\"]the[ ]Government", text) is not None
 
 
+@lru_cache(maxsize=4)
+def _lodged(text: str) -> bool:
+    """Whether the text speaks of an application lodged (a judgment's opening), once per text: a hearing
+    says "in Fresno" a hundred times and is searched for it once (a string keeps its hash)."""
+    return " lodged" in text and "against " in text
+
+
 def _respondent_country(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` is the country the application was lodged against ("an application (no.
     21413/02) against the Republic of Austria lodged with the Court"), said as the land its law rules
     ("residing in Austria", "proceedings in Austria"): not a town's country ("Schalchen, Austria"), a
     nationality ("a United Kingdom national") or "the judge elected in respect of Turkey"."""
-    if not _IN_BEFORE.search(text, max(0, start - 20), start):
+    if not _IN_BEFORE.search(text, max(0, start - 20), start) or not _lodged(text):
         return False
     country = re.escape(" ".join(text[start:end].split()))
     return re.search(rf"\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?[ ]lodged\b", text) is not None
