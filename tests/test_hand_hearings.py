@@ -588,6 +588,12 @@ EXPECTED = {
         ["Exhibit 4", "PROCEEDINGS", "Deputy District Attorney", "maiden name", "first husband", "Detective",
          "Victim's next of kin"],
     ),
+    "advocate_reads_statements.txt": (
+        ["DESHAWN TERRELL MOODY", "AK-4471", "Deshawn Moody", "Moody", "Tamara Lewis", "Tamara", "Jasmine", "Renee",
+         "Lewis-Carter", "Loretta Moody", "Andre", "Harold Lewis", "Lewis", "Gloria", "Marcus", "Abernathy", "Compton",
+         "Lancaster", "Cal State Dominguez Hills", "GRACE KIM", "Kim", "twenty-four", "AUGUST 14, 2025"],
+        ["Victim Services", "Quote:", "End quote", "GED program", "District Attorney's office", "VICTIM SERVICES REPRESENTATIVE"],
+    ),
 }
 
 
@@ -914,6 +920,13 @@ GROUPED = [
                                     "Everyone calls me [Suzy].", "My maiden name is [Susan Marie Holloway]."],
                                    ["My first husband, [Dale Pickett], had", "[Dale] got them"],
                                    ["[Kayla Pickett], goes by", "goes by [Kay]. Kay is"], ["husband, [Victor Chen], and I"]]),
+
+    # statements read by someone else: "My name is Harold Lewis" under the representative's tag is not her name
+    ("advocate_reads_statements.txt", [["[GRACE KIM], Victim", "Thank you, Ms. [Kim].", "REPRESENTATIVE [KIM]:  I will."],
+                                       ["My name is [Harold Lewis].", "Signed [Harold Lewis].", "thank Mr. [Lewis] and"],
+                                       ["\"I am [Renee Lewis-Carter].", "end of Ms. [Lewis-Carter]'s", "sister, [Renee]. Renee"],
+                                       ["mother is [Loretta Moody].", "his mother, Mrs. [Moody], will"],
+                                       ["hearing of [Deshawn Moody].", "Mr. [Moody]'s letters", "Mr. [Moody], anything"]]),
 
 ]
 
