@@ -58,11 +58,16 @@ class _Grouper(_Context):
         for rank, name in enumerate(header.person_names() if header else ()):
             self._title_person(name, rank, inmate=name == header.inmate_name, transcriber=name == header.transcriber,
                                role="" if name == header.inmate_name else roles.get(name, ""))
+        victims = set()  # "JOYCE PRUITT, Victim's Wife (Darnell Pruitt)": the name in brackets is a victim's
         for participant in header.participants if header else ():
-            gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name),
-                                        kin_role(participant.role))
+            role, _, named = participant.role.partition("(")
+            if "victim" in role.casefold() and len(_name_tokens(named)) > 1 and not kin_role(named):
+                victims.add(tuple(_name_tokens(named)))
+            else:  # "SUPPORT PERSON (FATHER)", "Renee Moss (daughter)": the brackets hold the role
+                role = participant.role
+            gid = self.people.link_name(_name_tokens(participant.name), _name_suffix(participant.name), kin_role(role))
             if gid is not None:  # "ATTORNEY NGUYEN:" and "DEPUTY DISTRICT ATTORNEY NGUYEN:" are told apart by it
-                self.groups[gid].role |= role_words(participant.role)
+                self.groups[gid].role |= role_words(role)
         for group in self.groups:  # "INMATE CASTILLO:" is the inmate, not his brother the support person
             if group.inmate:
                 group.role |= _INMATE_ROLE
@@ -80,7 +85,8 @@ class _Grouper(_Context):
             assigned[i] = self._see(gid, mentions[i])
             self._named.append((mentions[i].start, assigned[i][0]))
             self.groups[assigned[i][0]].kin |= {kin_named(self.text, mentions[i].start, mentions[i].end)} - {""}
-            if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 50), mentions[i].start):
+            if _VICTIM_BEFORE.search(self.text, max(0, mentions[i].start - 50), mentions[i].start) \
+                    or tuple(tokens_of[i]) in victims:
                 self.groups[assigned[i][0]].victim = True
             # "INMATE ORTEGA: Daniel Ortega.", not the answer to "And your father?"
             own = frozenset() if relative else states_own_name(self.text, mentions[i].start, mentions[i].end)

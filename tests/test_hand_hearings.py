@@ -594,6 +594,12 @@ EXPECTED = {
          "Lancaster", "Cal State Dominguez Hills", "GRACE KIM", "Kim", "twenty-four", "AUGUST 14, 2025"],
         ["Victim Services", "Quote:", "End quote", "GED program", "District Attorney's office", "VICTIM SERVICES REPRESENTATIVE"],
     ),
+    "two_victims_brothers.txt": (
+        ["F-20931", "LUIS ANTONIO ORTEGA", "Ortega", "Carlos", "Kyle Webb", "Kyle", "Webb", "Darnell Pruitt", "Darnell",
+         "Pruitt", "Terrence", "Rudy Salcido", "Salcido", "Rudy", "Graciela Ortega", "Ana Ortega-Reyes", "Haskins",
+         "Dennis Webb", "Dennis", "Amber", "Alisal Street", "Corcoran", "nineteen", "FRIDAY, MAY 9, 2025"],
+        ["OTHERS PRESENT", "Victim's Mother", "Victim's Son", "liquor store", "life without", "psychologist"],
+    ),
 }
 
 
@@ -927,6 +933,17 @@ GROUPED = [
                                        ["\"I am [Renee Lewis-Carter].", "end of Ms. [Lewis-Carter]'s", "sister, [Renee]. Renee"],
                                        ["mother is [Loretta Moody].", "his mother, Mrs. [Moody], will"],
                                        ["hearing of [Deshawn Moody].", "Mr. [Moody]'s letters", "Mr. [Moody], anything"]]),
+
+    # two victims, each named in brackets after a relative's role on the title page; the inmate's brother
+    ("two_victims_brothers.txt", [["Victim's Wife ([Darnell Pruitt])", "Mr. [Pruitt] was behind", "shot Mr. [Pruitt] first",
+                                   "Mr. [Pruitt] was good to me"],
+                                  ["[TERRENCE PRUITT], Victim's Son", "Mr. [Pruitt], did you want", "Thank you, Mr. [Pruitt]."],
+                                  ["[JOYCE PRUITT], Victim's Wife", "Mrs. [Pruitt]?"],
+                                  ["Victim's Mother ([Kyle Webb])", "Mr. [Webb] was a customer"],
+                                  ["[DIANE WEBB], Victim's Mother", "Thank you, Mrs. [Webb]."]]),
+    ("two_victims_brothers.txt", [["his brother, [Carlos Ortega].", "[Carlos] did. He was older."],
+                                  ["[LUIS ORTEGA], Inmate", "INMATE [ORTEGA]:  Carlos did", "Mr. [Ortega]'s mother"],
+                                  ["Mrs. [Ortega], Graciela", "Mrs. Ortega, [Graciela Ortega], has"]]),
 
 ]
 
