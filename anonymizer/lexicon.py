@@ -312,11 +312,12 @@ def is_numbered_reference(text: str, start: int, end: int) -> bool:
 
 
 def _naming_after(words: tuple[str, ...]) -> re.Pattern[str]:
-    """One of ``words`` (or its plural), then a comma, "is"/"was"/"are"/"named" or nothing (or its possessive
+    """One of ``words`` (or its plural), then a comma, "is"/"was"/"are"/"named" ("is also named") or nothing (or its possessive
     and a comma: "your father's, Esteban Castillo's, house"), then up to three names of a list ("my kids,
     Mateo and "), at the end: a name follows."""
     alternation = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"\b(?i:{alternation})(?:(?i:s)?(?:,|[ ](?:is|was|are|were|named))?|['’]s,)[ ]"
+    return re.compile(rf"\b(?i:{alternation})(?:(?i:s)?(?:,|[ ](?:(?:is|was|are|were)(?:[ ]also)?(?:[ ](?:named|called))?|named))?"
+                      r"|['’]s,)[ ]"
                       r"(?:[A-Z][\w'’-]+(?:,[ ]|,?[ ]and[ ])){0,3}$")
 
 

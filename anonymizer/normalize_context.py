@@ -29,14 +29,14 @@ _KIN = "|".join(vocabulary.KIN_WORDS)
 _KIN_TITLED = re.compile(rf"\b({_KIN}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
 #: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
 #: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
-_KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN})(?:,?[ ]|[ ](?:is|was)[ ])$", re.IGNORECASE)
+_KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN})(?:,?[ ]|[ ](?:is|was)[ ](?:also[ ])?(?:(?:named|called)[ ])?)$", re.IGNORECASE)
 _KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the(?:[ ](?:inmate|victim)['’]s)?)[ ]((?i:{_KIN}))\b"
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
 
 def kin_named(text: str, start: int, end: int) -> str:
     """The relative's word a name stands beside, folded, or "" (``your mother, Gloria Washington``)."""
-    match = _KIN_NAMED_BEFORE.search(text, max(0, start - 16), start) or _KIN_NAMED_AFTER.match(text, end)
+    match = _KIN_NAMED_BEFORE.search(text, max(0, start - 30), start) or _KIN_NAMED_AFTER.match(text, end)
     return match.group(1).casefold() if match else ""
 
 
@@ -154,7 +154,7 @@ class _Context(_Cues):
             return self._with_speaker(gids, mention, line)
         if lexicon.after_relative(text, start, floor=line, kin_only=True):  # "My mom, Faith, passed away"
             by_first = self._by_first_name(gids, mention)
-            kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 16), start)
+            kin = _KIN_NAMED_BEFORE.search(text, max(line, start - 30), start)
             if len(by_first) > 1 and kin:  # "My mom Maria": the Maria the hearing called his mother, not the victim
                 # "INMATE HUTCHINS:  My mama is Gloria": not the victim's mother
                 if (spoke := speaker_tag(text, line)) and _inmate_role(spoke.group("tag")):

@@ -116,7 +116,8 @@ class _Cues:
         if kin not in vocabulary.NAMESAKE_KIN:
             return []
         son = vocabulary.NAMESAKE_KIN[kin]
-        return [g for g in gids if (self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES) == son]
+        seniors = [] if son else [g for g in gids if self.groups[g].suffix == "sr"]  # "Anthony Gutierrez Senior"
+        return seniors or [g for g in gids if (self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES) == son]
 
     def renamed(self, tokens: list[str], start: int, end: int) -> int | None:
         """The person named last before ``start`` with the same given names and another surname, when the full name

@@ -213,9 +213,10 @@ class _People:
 def _father_and_son(suffix: str, group: _Group) -> bool:
     """Whether a name with a son's suffix (``Michael Tolliver Junior``) and a person named in full without one, or a
     name without one and a person named with a son's suffix, are father and son: never on the title page, whose
-    participant (``JOHN SMITH JR., Inmate``) the hearing may call without the suffix."""
+    participant (``JOHN SMITH JR., Inmate``) the hearing may call without the suffix, except a father's suffix beside
+    the inmate named there without one (``Anthony Gutierrez Senior`` is not the inmate Anthony Ray Gutierrez)."""
     if group.header_rank != _OFF_TITLE:
-        return False
+        return suffix == "sr" and group.inmate and not group.suffix
     if not suffix:
         return group.suffix in vocabulary.JUNIOR_SUFFIXES
     return suffix in vocabulary.JUNIOR_SUFFIXES and not group.suffix and len(group.core) > 1

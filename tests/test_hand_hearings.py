@@ -600,6 +600,13 @@ EXPECTED = {
          "Dennis Webb", "Dennis", "Amber", "Alisal Street", "Corcoran", "nineteen", "FRIDAY, MAY 9, 2025"],
         ["OTHERS PRESENT", "Victim's Mother", "Victim's Son", "liquor store", "life without", "psychologist"],
     ),
+    "phone_tags_namesakes.txt": (
+        ["H-73310", "ANTHONY RAY GUTIERREZ", "Gutierrez", "BEATRIZ GARCIA", "ELENA GARCIA", "Garcia", "Miguel Garcia",
+         "Miguel", "Elena", "Ray Gutierrez", "Little Ray", "Ray", "Anthony Gutierrez Senior", "Anthony", "Lucia",
+         "Rosario Gutierrez", "Roberto", "Miguelina", "Olive Avenue", "Merced", "Atwater", "Merced High",
+         "June 3rd, 2004", "seventeen"],
+        ["VIA TELEPHONE", "by telephone", "Victim's Sister", "APPEARANCES"],
+    ),
 }
 
 
@@ -944,6 +951,17 @@ GROUPED = [
     ("two_victims_brothers.txt", [["his brother, [Carlos Ortega].", "[Carlos] did. He was older."],
                                   ["[LUIS ORTEGA], Inmate", "INMATE [ORTEGA]:  Carlos did", "Mr. [Ortega]'s mother"],
                                   ["Mrs. [Ortega], Graciela", "Mrs. Ortega, [Graciela Ortega], has"]]),
+
+    # speaker tags with the first name and a bracket ("MS. ELENA GARCIA (VIA TELEPHONE):"); a father named after the
+    # inmate's first name, with "Senior"
+    ("phone_tags_namesakes.txt", [["[BEATRIZ GARCIA], Victim's Mother", "MS. [BEATRIZ GARCIA] (VIA TELEPHONE):  Yes",
+                                   "Mrs. [Garcia], you may go first"],
+                                  ["[ELENA GARCIA], Victim's Sister", "MS. [ELENA GARCIA] (VIA TELEPHONE):  Me too",
+                                   "Thank you, Ms. [Garcia]. Mr."],
+                                  ["The victim was [Miguel Garcia]", "you knew [Miguel]?"]]),
+    ("phone_tags_namesakes.txt", [["[ANTHONY GUTIERREZ], Inmate", "INMATE [GUTIERREZ]:  Good morning."],
+                                  ["father is also named [Anthony], correct", "[Anthony Gutierrez Senior]. He passed"],
+                                  ["my cousin, [Ray Gutierrez]. We", "We call him [Little Ray]."]]),
 
 ]
 
