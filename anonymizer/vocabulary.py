@@ -7,8 +7,8 @@ checks that no other module spells them out).
 
 Data files hold one entry per line; blank lines and lines starting with ``#`` are
 ignored.  The words of people (name suffixes and particles, titles, kin words, speaker-tag roles)
-are written in :mod:`anonymizer.vocabulary_people` and read from here; nothing else of the
-package is imported.
+are written in :mod:`anonymizer.vocabulary_people`, the words of streets in
+:mod:`anonymizer.vocabulary_places`, and read from here; nothing else of the package is imported.
 """
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ import unicodedata
 from functools import lru_cache
 from importlib.resources import files
 
+from .vocabulary_places import (  # noqa: F401  (streets: re-exported)
+    SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
+    WEAK_STREET_SUFFIXES,
+)
 from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
     NAME_PARTICLE_ALTERNATION,
     NAME_PARTICLE_LEADS,
@@ -312,17 +316,6 @@ US_STATES = frozenset(
     "NEW HAMPSHIRE", "NEW JERSEY", "NEW MEXICO", "NEW YORK", "NORTH CAROLINA", "NORTH DAKOTA",
     "RHODE ISLAND", "SOUTH CAROLINA", "SOUTH DAKOTA", "WEST VIRGINIA",
 }  # fmt: skip
-#: street suffixes that make an address on their own (``Main Street``), lower case: the words, then with their abbreviations
-STRONG_STREET_WORDS = ("street", "avenue", "boulevard", "road", "drive", "lane", "highway", "freeway", "parkway")
-STRONG_STREET_SUFFIXES = (*STRONG_STREET_WORDS, "st", "ave", "blvd", "rd", "hwy", "pkwy")
-#: street suffixes that are also ordinary words (``way``, ``court``), lower case
-WEAK_STREET_SUFFIXES = ("way", "court", "place", "circle", "terrace", "trail", "plaza", "ct", "pl", "dr", "ln", "cir")
-#: street suffixes as written in addresses, with and without their dot
-STREET_SUFFIXES = (
-    "Street", "St.", "St", "Avenue", "Ave.", "Ave", "Boulevard", "Blvd.", "Blvd", "Road", "Rd.", "Rd", "Drive",
-    "Dr.", "Lane", "Ln.", "Way", "Court", "Ct.", "Place", "Pl.", "Circle", "Highway", "Hwy", "Parkway", "Pkwy",
-    "Terrace", "Trail", "Plaza", "Square", "Alley", "Loop", "Row", "Expressway", "Freeway",
-)  # fmt: skip
 
 def is_acronym(term: str) -> bool:
     """Whether all of a term's 2+ letters are capitals (``MAC``, ``PIA``, ``U.S.``)."""

@@ -3,14 +3,21 @@
 (``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a block (``the 1400
 block of East Belmont Avenue``), a house number before a street the document names with its suffix (``1422 East
 Belmont``) or before a town (``4417 East Olive, Fresno``), a house number after its street
-(``Fremont Street, number 2219``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
+(``Fremont Street, number 2219``), a street named in Spanish with its house number before or after it (``18 Calle
+Cebu``, ``Calle Jalisco number 412``), a shopping centre's house number (``796 Northridge Mall``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
 after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
 from __future__ import annotations
 
 import regex as re
 
 from anonymizer import gazetteer, lexicon, vocabulary
-from anonymizer.vocabulary import STREET_SUFFIXES, STRONG_STREET_WORDS, US_STATES
+from anonymizer.vocabulary import (
+    SHOPPING_CENTER_HEADS,
+    SPANISH_STREET_HEADS,
+    STREET_SUFFIXES,
+    STRONG_STREET_WORDS,
+    US_STATES,
+)
 
 from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
 from ._names import CAP_WORD
@@ -50,6 +57,12 @@ _YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19
 _NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
 #: the same with the house number said aloud in two words or more ("twenty-one oh four West Merrill"; group 1: the
 #: street's name without its direction, "Merrill" of "Merrill Avenue")
+#: a street named in Spanish, its head word first (``Calle Zaragoza``, ``Avenida de los Insurgentes``), with no
+#: capitalised word after (not ``El Camino Real High School``)
+_SPANISH_STREET = (rf"(?:{'|'.join(SPANISH_STREET_HEADS)})[ ](?:(?:de(?:l|[ ]la|[ ]las|[ ]los)?|la|las|los|el)[ ])?"
+                   rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}(?![\w'’-]|[ ]\p{{Lu}})")
+#: a house number after a street, as Mexico writes it (``Calle Morelos 56``) or says it (``número 1207``)
+_NUMBER_AFTER = r"(?:,?[ ](?:(?i:number|número|numero|no\.|núm\.|num\.)[ ]|\#[ ]?)?\d{1,6}[A-Z]?(?![\w'’/-]|[.,]\d))"
 _SPOKEN_NUMBERED_NAME = re.compile(
     rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{1,3}}[ ]{_DIRECTION}?({_NAME_WORD})")
 
@@ -112,6 +125,12 @@ PATTERNS = [
             0.8),
     # ... said aloud in two words or more: "twenty-one oh four West Merrill" after "Merrill Avenue" (see keep)
     Pattern("spoken_house_number_known_street", _SPOKEN_NUMBERED_NAME.pattern + r"(?![\w'’-]|[ ]\p{Lu})", 0.8),
+    # a street named in Spanish, with its house number before or after it: "18 Calle Zaragoza", "Calle Jalisco number
+    # 412", "Avenida Hidalgo número 1207", "on Calle Primavera"
+    Pattern("spanish_street", rf"(?<![\w'’.,/-])(?:\d{{1,6}}[A-Z]?[ ])?{_SPANISH_STREET}{_NUMBER_AFTER}?", 0.8),
+    # a shopping centre with house numbers of its own: "1455 Sunrise Mall", "796 Northridge Mall"
+    Pattern("numbered_shopping_center",
+            rf"(?<![\w.,/-])\d{{1,6}}[ ](?:{_NAME_WORD}[ ]){{1,3}}(?:{'|'.join(SHOPPING_CENTER_HEADS)})(?![\w'’-])", 0.85),
     Pattern(
         "po_box",
         r"(?<![\w-])(?i:p\.?[ ]?o\.?[ ]box|post[ ]office[ ]box)[ ]#?\d{1,6}(?![\w-])",
