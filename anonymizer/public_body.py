@@ -161,6 +161,18 @@ def cites_a_law_report(text: str, end: int) -> bool:
     return _REPORTER.match(text, end) is not None
 
 
+#: a published case's party before its citation: "In re Stoneroad, 215 Cal.App.4th 596", "In re Lawrence (2008) 44
+#: Cal.4th 1181", "People v. Hall, 8 Cal.5th 1"
+_CASE_BEFORE = re.compile(r"(?:\bIn[ ]re|[ ]v\.)[ ]$")
+_CITATION_AFTER = re.compile(r",?[ ](?:\(\d{4}\)[ ])?\d{1,3}[ ](?:Cal\.|Cal[ ]|U\.S\.|F\.|P\.|S\.[ ]?Ct\.)")
+
+
+def names_a_cited_case(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` is the party a cited case is named for, a public record ("Stoneroad" of "In re
+    Stoneroad, 215 Cal.App.4th 596")."""
+    return _CASE_BEFORE.search(text, max(0, start - 6), start) is not None and _CITATION_AFTER.match(text, end) is not None
+
+
 def _widened(text: str, start: int, end: int) -> tuple[int, int]:
     """The span stretched over the generic words of a body's name beside it on its line: the
     tagger's "of Justice" of "Federal Ministry of Justice", "Regional" of "Regional Governor"."""

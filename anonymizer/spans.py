@@ -106,10 +106,10 @@ def touches(ranges: Sequence[Range], start: int, end: int) -> bool:
 
 
 def sentence_initial(text: str, start: int) -> bool:
-    """True when ``start`` opens a sentence (line start, after ``.?!:;`` or a dash, after a
+    """True when ``start`` opens a sentence (line start, an indented quote's too, after ``.?!:;`` or a dash, after a
     line-opening Q&A marker ``Q.`` or ``Q``); not after an abbreviation or an initial (``Mr. Young``), but
     after a number (``when I was 3. Honestly``)."""
-    before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([")
+    before = text[line_start(text, start) : start].rstrip().rstrip("\"'“‘([").rstrip()
     if not before or before.lstrip() in ("Q.", "A.", "Q", "A"):
         return True  # a line's opening, or a Q&A marker with or without its dot ("Q    Let me read ...")
     if before[-1] == ".":

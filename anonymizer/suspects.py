@@ -128,10 +128,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Place: Soledad", "Log No. 000481207", "Log Number 000316522", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
-                or _imperative(text, end)):
-            continue  # "Amen.", "Tell me where you grew up": a word, though a Census surname too
-        if public_body.cites_a_law_report(text, end):
-            continue  # "Cal" of "44 Cal.4th 1181": a law reporter of a cited case
+                or _imperative(text, end) or _fragment(text, end, words)):
+            continue  # "Amen.", "Tell me where you grew up", "Low risk.": a word, though a Census surname too
+        if public_body.cites_a_law_report(text, end) or public_body.names_a_cited_case(text, start, end):
+            continue  # "Cal" of "44 Cal.4th 1181": a law reporter of a cited case; "In re Stoneroad, 215 Cal.App.4th"
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):
             continue  # "CDCR Parenting" less its known word: "Parenting" alone is a program
         # "born in Accra, Ghana": a known place that is no one's name is a place; "past Kings Canyon": the
@@ -293,6 +293,19 @@ def _word_said(text: str, end: int, words: list[str]) -> bool:
     folded = words[0].casefold()
     return len(words) == 1 and (text[end:end + 1] in (".", ",", "!", "?") or _PARTICLE.match(text, end) is not None) \
         and plain.in_dictionary(folded) and folded not in gazetteer.first_names()
+
+
+#: after a sentence's first word, one to three lower-case words and a stop, none a verb's past: a heading's or a
+#: finding's fragment ("Prior criminal history.", "Low risk.", "Identifying information.", "End quote."), not
+#: "Baker testified."
+_FRAGMENT = re.compile(r"(?:[ ][a-z]+){1,3}(?<!ed)[.:](?!\w)")
+
+
+def _fragment(text: str, end: int, words: list[str]) -> bool:
+    """A sentence's first word, a word and no first name, opening a fragment of a few lower-case words."""
+    folded = words[0].casefold()
+    return len(words) == 1 and _FRAGMENT.match(text, end) is not None and plain.in_dictionary(folded) \
+        and folded not in gazetteer.first_names()
 
 
 #: after a sentence's first word, a verb's particle: "Stay in touch", "Check in with your PO", "Hang on"

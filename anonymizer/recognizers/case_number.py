@@ -7,7 +7,7 @@ as a name. A number needs a separator or a letter prefix and must follow ``no.``
 and dates stay unmatched. Any number of three or more digits is one right after the name of
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
 FB-19-07-0412`` of a rules violation report, ``license
-plate 6KLM204``, ``driver's license was N4471236``, ``service number 5527 4410``, ``A-number is A098-765-432``,
+plate 6KLM204``, ``license 1K74329``, ``driver's license was N4471236``, ``certificate, number EL-21-0937``, ``service number 5527 4410``, ``A-number is A098-765-432``,
 ``MRN 00447129``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``).
@@ -33,7 +33,7 @@ _VIN_RE = re.compile(_VIN)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or dashes inside (``badge 20-4471``, ``case number CR-98-40931``)
 _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
-                 r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}|" + _VIN +
+                 r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}|\d[A-Z]{1,2}\d{4,6}|" + _VIN +
                  # groups of letters and digits between dashes, three digits or more (``CR-98-40931``, ``98-F-01234``)
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"
                  r"(?![\w/-]|\.\d)")
@@ -44,7 +44,8 @@ _NOUN_CUE = re.compile(
     r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer|job"
     # the numbers of a person's papers and records: military service, immigration, a hospital's, a policy's
     r"|service|military|passport|green[ ]card|visa|alien(?:[ ]registration)?|a-|medical[ ]record|patient|member|policy"
-    r"|student)[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
+    # a certificate's or a diploma's, said with a comma before its number too ("certificate, number EL-21-0937")
+    r"|student|certificate|certification|diploma),?[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
