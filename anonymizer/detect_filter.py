@@ -386,8 +386,8 @@ _PLURAL_MARK = re.compile(r"\((?i:s)\)")  # a plural written as a role's optiona
 
 
 def _plausible_name(surface: str, label: str) -> bool:
-    if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.isdigit()):
-        return False  # transcribers capitalise names and places (a zip code is digits)
+    if not any(c.isupper() for c in surface) and not (label == "LOCATION" and surface.replace("-", "").isdigit()):
+        return False  # transcribers capitalise names and places (a zip code is digits, "91903-2209" too)
     if "\n" in surface:
         return False
     words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", _PLURAL_MARK.sub("", surface))
@@ -395,6 +395,6 @@ def _plausible_name(surface: str, label: str) -> bool:
         return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE", "I'm", "CORRECTIONAL OFFICER(S)"
     if label == "PERSON" and _HAS_DIGIT.search(surface):
         return False
-    if surface.casefold() in lexicon.stop_names():
-        return False  # "Okay", "Understood", "Congratulations" (PERSON or ORGANIZATION)
+    if surface.casefold() in lexicon.stop_names() or surface in vocabulary.HOLIDAYS:
+        return False  # "Okay", "Understood", "Congratulations" (PERSON or ORGANIZATION); "after Easter": a holiday
     return True

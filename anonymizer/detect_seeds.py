@@ -10,7 +10,9 @@ from . import gazetteer, lexicon, plain
 from .header_fields import is_firm_name
 from .transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from .types import Header, Mention
-from .vocabulary import FIELD_LABEL_WORDS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES
+from .vocabulary import (
+    FIELD_LABEL_SURNAMES, FIELD_LABEL_WORDS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES,
+)
 
 
 _FIELD_WORDS = frozenset(w.rstrip(".") for w in FIELD_LABEL_WORDS)
@@ -136,8 +138,9 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     for m, mixed in [*((m, False) for m in speaker_tags(text, title_end)), *((m, True) for m in speaker_labels(text, title_end))]:
         tag = m.group("tag")
         run = _name_run(tag)
-        if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS:
-            continue  # "HEARING TYPE: Subsequent", "DOB: 04-11-1979": a form's field, no one speaking
+        if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS or (
+                tag[run[0]:run[1]] in FIELD_LABEL_SURNAMES and not any(map(lexicon.is_title_word, tag[:run[0]].split()))):
+            continue  # "HEARING TYPE: Subsequent", "DOB: 04-11-1979", "HEARING DATE:": a form's field, no one speaking
         if mixed and not m.group("stamp"):
             lower = plain.lower_case_words(text) if lower is None else lower
             if all(w.casefold() in lower or w.casefold() in ORGANIZATION_HEAD_WORDS for w in tag[run[0]:run[1]].split()):

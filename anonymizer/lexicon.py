@@ -174,7 +174,8 @@ def is_name_word(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _title_pattern() -> re.Pattern[str]:
-    alternatives = sorted({t.rstrip(".") for t in titles()}, key=len, reverse=True)
+    # and the titles only ever before a surname ("Bishop Ignatius Ross"; "Bishop" alone is a surname too)
+    alternatives = sorted({t.rstrip(".") for t in (*titles(), *vocabulary.SURNAME_TITLES)}, key=len, reverse=True)
     body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in alternatives)
     # a title, an optional dot, white space, then a capitalised word
     return re.compile(rf"(?:{body})\.?\s+(?=[^\W\d_])", re.IGNORECASE)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from anonymizer import lexicon
 from anonymizer.resolve import HIGH_TRUST_SOURCES, NER_SOURCES, confidence_of, united_confidence
 from anonymizer.resolve import sorted_sources as _sorted_sources
 from anonymizer.spans import free_pieces, trim_space
@@ -208,6 +209,13 @@ def _lead_cut(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def _no_name(piece: str) -> bool:
+    """What a tagger's span leaves beside another mention that names no one: a title ("Bishop" of "Bishop [Ignatius
+    Ross]"), role and stop words ("(THROUGH INTERPRETER)" after a speaker tag's "[CASTAÑEDA]")."""
+    words = [w for w in (w.strip(".,;:()[]") for w in piece.split()) if w]
+    return lexicon.is_title(piece) or lexicon.is_surname_title(piece) or all(lexicon.is_stop_word(w.casefold()) or lexicon.is_role_word(w) for w in words)
+
+
 def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
     """Non-overlapping spans covering the non-whitespace characters of ``group`` (but the punctuation
     a cut leaves in front of a piece)."""
@@ -217,6 +225,8 @@ def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
     absorbed: dict[int, list[_Span]] = {}
     for span in sorted(group, key=_Span.rank_key):
         pieces = _free_pieces(span, taken, text)
+        if span.sources <= NER_SOURCES and pieces != [(span.start, span.end)]:
+            pieces = [(s, e) for s, e in pieces if not _no_name(text[s:e])]  # "Bishop" of "Bishop [Ignatius Ross]"
         if span.sources <= NER_SOURCES and pieces != [(span.start, span.end)] and any(
                 t.sources & HIGH_TRUST_SOURCES and t.start < span.end and span.start < t.end for t in taken):
             # what a tagger's span keeps around a title page's or a rule's mention: no piece of role words only

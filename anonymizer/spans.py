@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import gazetteer, lexicon, vocabulary
+from . import gazetteer, lexicon, vocabulary, vocabulary_bodies
 from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
@@ -171,10 +171,17 @@ class Protected:
         return bool(self.named) and overlapping(self.named, start, end)
 
 
+#: a car's make that is a name too after its model year, with its model ("a '79 Ford F-150", "his 1998 Dodge Ram",
+#: "a green '96 Mercury Sable"): a vehicle, no one's name
+_VEHICLE = re.compile(rf"(?<![\w'’])(?:['’]\d\d|(?i:a|an|his|her|my|their|the|your)[ ](?:19|20)\d\d)[ ](?P<make>"
+                      rf"(?:{'|'.join(vocabulary_bodies.NAMED_VEHICLE_MAKES)})(?:[ ][A-Z][\w-]*(?![ ][A-Z]))?)(?![\w'’-])")
+
+
 def protect(text: str, extra: Iterable[str] = ()) -> Protected:
-    """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``), found once."""
+    """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``) and the vehicles named by their model
+    year (``a '79 Ford F-150``), found once."""
     extra = tuple(extra)
-    ranges, named = [], []
+    ranges, named = [m.span("make") for m in _VEHICLE.finditer(text)], []
     for match in lexicon.whitelist_pattern(extra).finditer(text):
         (named if _beside_name(text, *match.span()) else ranges).append(match.span())
     return Protected(extra, tuple(ranges), tuple(named))

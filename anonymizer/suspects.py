@@ -130,6 +130,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
                 not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
                 or _imperative(text, end) or _fragment(text, end, words)):
             continue  # "Amen.", "Tell me where you grew up", "Low risk.": a word, though a Census surname too
+        if len(words) == 1 and lexicon.is_surname_title(words[0]) and any(t[0] == end + 1 for t in taken):
+            continue  # "Bishop" of "Bishop Overstreet", "Elder" of "Elder Ruiz": a title, though a surname too
         if public_body.cites_a_law_report(text, end) or public_body.names_a_cited_case(text, start, end):
             continue  # "Cal" of "44 Cal.4th 1181": a law reporter of a cited case; "In re Stoneroad, 215 Cal.App.4th"
         if (start, end) != run and plain.is_common_noun_use(text, start, end, lower):

@@ -82,13 +82,18 @@ _FIRST_NAME_PAIR = re.compile(r"([A-Z][a-z]+)[ ]and[ ]([A-Z][a-z]+)")
 _OF = re.compile(r"[^\S\n]+of(?:[^\S\n]+the)?[^\S\n]+")
 
 
+_NAME_NEXT = re.compile(rf"[ ]{{1,2}}[{CAPITAL}]")
+
+
 def person_of_organization(text: str, m: Mention) -> tuple[Mention, ...]:
     """A tagger's organization or place that opens with a titled person "of" it ("Pastor James Okafor of
     Grace Fellowship Church", "Officer Linda Park of the Fresno Police Department"): two mentions, the
     person (a title, then one to three census names) and the organization after "of"; one that is two first
-    names joined by "and" ("Daniel and Sofia"): two persons."""
+    names joined by "and" ("Daniel and Sofia"): two persons; none that is a title before a name."""
     if m.label not in ("ORGANIZATION", "LOCATION") or {"header", "rule", "manual"} & set(m.sources):
         return (m,)
+    if lexicon.is_surname_title(text[m.start:m.end]) and _NAME_NEXT.match(text, m.end):
+        return ()  # the tagger's "Bishop" of "Bishop Ignatius Mbeki-Ross": a title, though a surname too
     pair = _FIRST_NAME_PAIR.fullmatch(text, m.start, m.end)  # "my kids, Daniel and Sofia": two persons
     if pair and all(w.casefold() in gazetteer.first_names() and not lexicon.is_common_word(w.casefold())
                     for w in pair.groups()) and not all(gazetteer.place_category(w) for w in pair.groups()):

@@ -301,6 +301,9 @@ def titles() -> tuple[str, ...]:
 #: none is a surname (``DATE`` and ``PRESENT`` label fields too but stay out: ``COMMISSIONER DATE:`` speaks)
 FIELD_LABEL_WORDS = ("NUMBER", "NO", "NAME", "TIME", "PLACE", "ID", "INSTITUTION", "FACILITY", "LOCATION", "PRISON",
                      "COUNTY", "APPEARANCES", "RE", "DOB", "D.O.B", "AGE", "TYPE", "EVALUATOR", "CLINICIAN", "HOUSING")
+#: the words a field's label ends with that are surnames too: a field's after a word of no person's title
+#: (``HEARING DATE:``), a speaker's after one (``COMMISSIONER DATE:``)
+FIELD_LABEL_SURNAMES = ("DATE", "PRESENT")
 #: places written by their initials (``L.A.``, ``D.C.``): other initials a tagger calls a place are a person's
 PLACE_INITIALS = frozenset({"L.A.", "D.C.", "U.S.", "U.S.A.", "U.K.", "S.F.", "N.Y.", "N.Y.C.", "O.C.", "S.L.O."})
 #: the fifty states (``CA`` too), as the title-page parser compares them (upper case)

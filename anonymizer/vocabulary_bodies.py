@@ -1,5 +1,5 @@
 """Words of courts, companies and money that judgments name: the kinds of Europe's lower courts, a
-company's legal form, Europe's currencies. Split off so that ``vocabulary.py`` stays under 400 lines; imports nothing.
+company's legal form, Europe's currencies, the car makes that are names too. Split off so that ``vocabulary.py`` stays under 400 lines; imports nothing.
 """
 from __future__ import annotations
 
@@ -30,3 +30,6 @@ COUNTRY_CURRENCY_WORDS = ("marks",)
 CURRENCY_CODES = ("EUR", "TRL", "TRY", "YTL", "GBP", "ATS", "DEM", "PLN", "SEK", "NOK", "DKK", "CHF", "FRF", "BEF",
                   "NLG", "ITL", "PTE", "GRD", "FIM", "IEP", "LUF", "RUB", "UAH", "HUF", "CZK", "SKK", "BGN", "HRK",
                   "LTL", "LVL", "EEK", "MDL", "AZN", "RSD", "MKD", "ISK", "CYP", "MTL")
+#: car makes that are names or places too (``Officer Ford``), a vehicle only after its model year (``a '79 Ford
+#: F-150``, ``a 1998 Dodge Ram``); the whitelist lists the makes that are no names and a make's models
+NAMED_VEHICLE_MAKES = ("Ford", "Dodge", "Mercury", "Lincoln", "Mercedes", "Chrysler", "Plymouth", "Saturn", "Jeep", "GMC")

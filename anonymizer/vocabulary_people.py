@@ -58,7 +58,7 @@ SURNAME_TITLES = (
     "Mr", "Mrs", "Ms", "Dr", "Sgt", "Lt", "Capt", "Det", "Mister", "Miss", "Doctor", "Officer", "Judge", "Sergeant",
     "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
     "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
-    "Deacon",
+    "Deacon", "Bishop", "Archbishop", "Monsignor",
 )  # fmt: skip
 #: titles of one office written two ways, folded -> one of them ("Pastor Gaines" is "Reverend Otis Gaines")
 PROFESSION_SYNONYMS = {"doctor": "dr", "reverend": "pastor", "rev": "pastor", "sergeant": "sgt", "lieutenant": "lt",
