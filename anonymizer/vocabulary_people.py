@@ -104,10 +104,11 @@ PEOPLE_NOUNS = (
 SELF_INTRODUCTIONS = ("my name is", "i'm", "i am", "this is", "my name's")
 #: words right before a bare surname that make it someone who speaks at the hearing ("the statement of Ms. Black")
 SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
-#: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041"), case-folded
+#: nouns that, before a number, name a numbered part of a legal text ("Count 2", "Section 3041") or an instrument's
+#: version ("the HCR-20, Version 3"), case-folded
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
                              "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking",
-                             "vin"})
+                             "vin", "version", "edition"})
 #: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
 TRANSCRIBER_NOTES = frozenset(
     "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp"

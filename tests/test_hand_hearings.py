@@ -518,7 +518,8 @@ EXPECTED = {
          "Dominguez", "the 2nd of February 1993", "796 Northridge Mall", "18 Calle Cebu", "Jalisco number 412"],
         ["Title 15, Section 2281(c)(1)(E)", "12022.5", "15 years to life", "Section 3051", "4801(c)", "3041.5(b)(3)",
          "3041.5(d)(1)", "C Yard", "Facility B", "CGA, AA, NA", "Step Down Program", "Long Term Offender", "Marsy's Law",
-         "CERTIFICATE OF TRANSCRIBER", "14 rules", "33 months", "Offender Mentor Certification", "IGI", "D E C I S I O N"],
+         "CERTIFICATE OF TRANSCRIBER", "14 rules", "33 months", "Offender Mentor Certification", "IGI", "D E C I S I O N",
+         "Prior criminal history"],
     ),
     "exhibit_list_identifiers.txt": (
         ["BRANDON KEITH WHITLATCH", "BE 20557", "BE20557", "B-E, two-oh-five-five-seven", "Sierra Conservation Center",
@@ -557,7 +558,7 @@ EXPECTED = {
         ["25 years to life", "Penal Code 187", "SB 260", "Prop 57", "Penal Code 4801(b)", "Section 3051", "HCR-20",
          "tenth percentile", "Breaking Barriers", "Beyond Trauma", "Celebrate Recovery", "Long Term Offender Program",
          "C Yard", "17 years disciplinary free", "300 months", "150 days", "Canine Support Teams",
-         "Domestic Violence Survivors", "number 44"],
+         "Domestic Violence Survivors", "number 44", "Low risk", "Mercury Sable", "Program Office"],
     ),
     "qa_prisons_aliases.txt": (
         ['RAYMUNDO "MUNDO" ESCALANTE-PRIETO', "P dash 5-5-0-1-8", "P, five five zero one eight",
@@ -578,7 +579,8 @@ EXPECTED = {
          "4801(c)", "In re Lawrence", "Cal.4th", "In re Shaputis", "HCR-20", "PCL-R", "Echo yard", "E yard", "B yard",
          "Facility A", "4 Building", "AA and NA", "CGA", "Criminals and Gang Members Anonymous", "Houses of Healing",
          "Alternatives to Violence Project", "Paws for Life", "TABE is 12.9", "36 cents", "100 percent", "5 years",
-         "Let me read", "INDEX", "Examination by Deputy Commissioner", "The 929", "twenty-seven and a half years"],
+         "Let me read", "INDEX", "Examination by Deputy Commissioner", "The 929", "twenty-seven and a half years",
+         "Version 3"],
     ),
     "initialed_tags_family.txt": (
         ["V-20417", "RAYMOND CHARLES OKONKWO", "CHARLES OKONKWO", "C. OKONKWO", "R. SIMMS", "D. SIMMS", "R. Simms",
@@ -630,7 +632,7 @@ EXPECTED = {
          "7420 Florin Road, Apartment 12", "99F05143", "EL-21-0937", "Hallinan", "Marguerite Obiora-Lenz",
          "Rigoberto Abundis", "18 Calle Zaragoza", "Santa Cecilia", "Maricela Abundis de Ochoa",
          "Avenida Hidalgo número 1207", "Tepatitlán", "Refaccionaria Ochoa", "Anselmo Quiroz", "Alma Velarde",
-         "Itzel Velarde", "2214 Calle Prado", "Renata Solórzano-Pike", "(916) 555-0319",
+         "Itzel Velarde", "2214 Calle Prado", "Renata Solórzano-Pike", "(916) 555-0319", "+52 378 781 4419",
          "rsolorzano-pike@bph.example.gov"],
         ["EN BANC REVIEW", "Agenda Item 6", "Chief Counsel", "Prior criminal history", "Low risk", "Low.",
          "Version 3", "PCL-R", "Program Office", "Easter", "Chevrolet Malibu", "Penal Code 3041(b)(2)",

@@ -48,7 +48,7 @@ _PHONE_WORDS = re.compile(
 class PhoneNumberRecognizer(RuleRecognizer):
     """North American numbers; a seven-digit local number needs a phone word
     (``phone``, ``call``, ``number`` ...) within 60 characters before it on the
-    same line.  CDCR numbers, dates, ``187-1`` and case numbers do not match."""
+    same line, or at the end of the line before when the number opens its line.  CDCR numbers, dates, ``187-1`` and case numbers do not match."""
 
     ENTITY = "PHONE_NUMBER"
     PATTERNS = PATTERNS
@@ -61,7 +61,10 @@ class PhoneNumberRecognizer(RuleRecognizer):
             return False
         if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start) and not grouped:
             return True
-        return _PHONE_WORDS.search(line_before(text, start)) is not None or _asked_for(text, start)
+        before = line_before(text, start)
+        if not before.strip():  # a line's first words: the phone word ends the line before ("telephone is\n+52 ...")
+            before = line_before(text, len(text[:start].rstrip()))
+        return _PHONE_WORDS.search(before) is not None or _asked_for(text, start)
 
 
 def _asked_for(text: str, start: int) -> bool:
