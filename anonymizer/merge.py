@@ -209,11 +209,11 @@ def _lead_cut(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _no_name(piece: str) -> bool:
-    """What a tagger's span leaves beside another mention that names no one: a title ("Bishop" of "Bishop [Ignatius
-    Ross]"), role and stop words ("(THROUGH INTERPRETER)" after a speaker tag's "[CASTAÑEDA]")."""
-    words = [w for w in (w.strip(".,;:()[]") for w in piece.split()) if w]
-    return lexicon.is_title(piece) or lexicon.is_surname_title(piece) or all(lexicon.is_stop_word(w.casefold()) or lexicon.is_role_word(w) for w in words)
+def _bracketed_roles(piece: str) -> bool:
+    """A piece in brackets of stop words and a role's word ("(THROUGH INTERPRETER)")."""
+    words = [w.strip(".,;:()[]") for w in piece.split()]
+    return piece.startswith("(") and piece.endswith(")") and any(map(lexicon.is_role_word, words)) \
+        and all(lexicon.is_stop_word(w.casefold()) or lexicon.is_role_word(w) for w in words)
 
 
 def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
@@ -225,13 +225,13 @@ def _resolve_conflicts(group: list[_Span], text: str) -> list[_Span]:
     absorbed: dict[int, list[_Span]] = {}
     for span in sorted(group, key=_Span.rank_key):
         pieces = _free_pieces(span, taken, text)
-        if span.sources <= NER_SOURCES and pieces != [(span.start, span.end)]:
-            pieces = [(s, e) for s, e in pieces if not _no_name(text[s:e])]  # "Bishop" of "Bishop [Ignatius Ross]"
         if span.sources <= NER_SOURCES and pieces != [(span.start, span.end)] and any(
                 t.sources & HIGH_TRUST_SOURCES and t.start < span.end and span.start < t.end for t in taken):
             # what a tagger's span keeps around a title page's or a rule's mention: no piece of role words only
-            # ("Nurse Practitioner" before a title page's participant)
-            pieces = [(s, e) for s, e in pieces if not all(tag_roles([w.strip(".,;()").upper() for w in text[s:e].split()]))]
+            # ("Nurse Practitioner" before a title page's participant), nor of role and stop words in brackets
+            # ("(THROUGH INTERPRETER)" after a speaker tag's "[CASTAÑEDA]")
+            pieces = [(s, e) for s, e in pieces if not all(tag_roles([w.strip(".,;()").upper() for w in text[s:e].split()]))
+                      and not _bracketed_roles(text[s:e])]
         if pieces:
             taken.extend(
                 _Span(s, e, span.label, span.sources, span.score, span.confidence, span.entity)

@@ -623,7 +623,7 @@ EXPECTED = {
          "Ignatius Mbeki-Ross", "Mbeki-Ross", "4127 Abbott Street", "93901", "831-555-0178", "Manny",
          "Yolanda Strickland-Oyama", "Pacific Valley Ag", "Dutch", "K-11094", "October 9th, 2024"],
         ["BOARD OF PAROLE HEARINGS", "PANEL PRESENT", "Reported by", "Prior criminal history", "Low risk",
-         "Version 3", "HCR-20", "Static-99R", "Bishop", "Ford F-150", "Buick", "Thanksgiving",
+         "Version 3", "HCR-20", "Static-99R", "Ford F-150", "Buick", "Thanksgiving",
          "Program Office", "REPORTER'S CERTIFICATE", "Facility B", "Proceedings concluded", "pruno"],
     ),
     "en_banc_review.txt": (
