@@ -617,7 +617,8 @@ EXPECTED = {
         ["VIA TELEPHONE", "by telephone", "Victim's Sister", "APPEARANCES"],
     ),
     "rescission_margin_footer.txt": (
-        ["C-40917", "GERALD WAYNE TRUESDALE", "BRISEÑO-HUNT", "WINIFRED KASPRZAK", "Consuelo Arbogast", "11872",
+        ["000000587713", "Van Tassel", "C-40917", "GERALD WAYNE TRUESDALE", "BRISEÑO-HUNT", "WINIFRED KASPRZAK",
+         "Consuelo Arbogast", "11872",
          "Salinas Valley Court Reporters", "(831) 555-0264", "December 2nd, 2024",
          "Four, twelve, sixty-one", "Pruneda", "Okimoto", "Lyle Gottschalk", "Wagon Wheel", "1K74329",
          "Ignatius Mbeki-Ross", "Mbeki-Ross", "4127 Abbott Street", "93901", "831-555-0178", "Manny",

@@ -32,7 +32,7 @@ _VIN = r"(?<![\w/.-])(?=[A-Z\d]*[A-Z])(?=[A-Z\d]*\d)[A-HJ-NPR-Z\d]{17}(?![\w/-])
 _VIN_RE = re.compile(_VIN)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or dashes inside (``badge 20-4471``, ``case number CR-98-40931``)
-_PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,10}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
+_PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,12}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
                  r"|\d{3,8}[A-Z]{1,3}\d{1,3}|\d{1,4}-\d{3,8}|\d[A-Z]{1,2}\d{4,6}|" + _VIN +
                  # groups of letters and digits between dashes, three digits or more (``CR-98-40931``, ``98-F-01234``)
                  r"|(?=(?:[A-Z-]*\d){3})[A-Z\d]{1,8}(?:-[A-Z\d]{1,8}){1,3})"

@@ -22,7 +22,8 @@ _NICK = rf"(?:(?:\p{{Lu}}\.){{2,3}}|{WORD}(?:[ ]{WORD}){{0,2}})"
 OPEN_QUOTE = r"[\"“‘']"
 CLOSE_QUOTE = r"[\"”’']"
 _FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
-_LAST = rf"{WORD}(?![\p{{L}}\d'’-])"
+#: the surname, with its particles (``Orvis "Dutch" Van Tassel``, ``Ana "Nena" van der Berg``)
+_LAST = rf"(?:(?i:{vocabulary.NAME_PARTICLE_ALTERNATION})[ ]){{0,2}}{WORD}(?![\p{{L}}\d'’-])"
 _PARTS = re.compile(rf"({_FIRST})[ ]{OPEN_QUOTE}({_NICK}){CLOSE_QUOTE}[ ]({_LAST})")
 
 
@@ -63,8 +64,11 @@ def _whole(text: str, start: int, end: int) -> re.Match[str] | None:
 
 def _name_part(part: str) -> bool:
     """Every word of a part may be in a name: no stop word, title word or calendar word."""
-    for word in part.split():
+    words = part.split()
+    for i, word in enumerate(words):
         bare = word.strip("'’")
+        if i < len(words) - 1 and bare.casefold() in vocabulary.NAME_PARTICLES:
+            continue  # "Van" of "Van Tassel"
         if not bare or lexicon.is_stop_word(bare.casefold()) or lexicon.is_title_word(bare) \
                 or bare.casefold() in _CALENDAR:
             return False
