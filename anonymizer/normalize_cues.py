@@ -8,7 +8,7 @@ the state); see :mod:`anonymizer.normalize` for the rules.
 from __future__ import annotations
 
 import re
-from itertools import takewhile
+from bisect import bisect_left
 
 from . import gazetteer, lexicon, vocabulary
 from .normalize_groups import _Group, _People
@@ -163,16 +163,19 @@ class _Cues:
         (``INMATE HUTCHINS:  ... they called me Junebug``); said of someone (``Jerome Simms, who we all called Romy``,
         ``Everyone knew him as Romy``), the person named last before it (of a pronoun's sex) in the utterance."""
         moves: dict[int, int] = {}  # the nickname's person -> the one it names
+        starts = [m.start for m in mentions]
         for i, mention in enumerate(mentions):
-            line = line_start(self.text, mention.start)
-            me = _CALLED_ME.search(self.text, max(line, mention.start - 40), mention.start)
-            them = None if me else _CALLED_THEM.search(self.text, max(line, mention.start - 40), mention.start)
-            if mention.label != "PERSON" or not (me or them):
+            me = _CALLED_ME.search(self.text, max(0, mention.start - 40), mention.start)
+            them = None if me else _CALLED_THEM.search(self.text, max(0, mention.start - 40), mention.start)
+            if mention.label != "PERSON" or not (me or them) or "\n" in self.text[(me or them).start():mention.start]:
                 continue
+            line = line_start(self.text, mention.start)
             sex = re.search(r"\b(?:(her|she)|him|he)\b", them.group(0)) if them else None
-            said = [j for j in takewhile(lambda j: mentions[j].start >= line, range(i - 1, -1, -1)) if mentions[j].label == "PERSON"]
-            tag = next((assigned[j][0] for j in said if in_speaker_tag(self.text, mentions[j].start)), None)
-            said = [j for j in said if not in_speaker_tag(self.text, mentions[j].start) and mentions[j].start >= mention.start - 160
+            first = bisect_left(starts, line)  # the tag's name is the line's first mention; the others, the last few
+            tag = next((assigned[j][0] for j in range(first, min(first + 3, i)) if mentions[j].label == "PERSON"
+                        and in_speaker_tag(self.text, mentions[j].start)), None)
+            said = [j for j in range(i - 1, max(first, bisect_left(starts, mention.start - 160)) - 1, -1)
+                    if mentions[j].label == "PERSON" and not in_speaker_tag(self.text, mentions[j].start)
                     and (sex is None or self._sex_of(assigned[j][0]) in (None, "F" if sex.group(1) else "M"))]
             # "Jerome Simms, who we all called Romy", not "a second man, known as Baby Boy"; never the speaker's own
             named = tag if me else assigned[said[0]][0] if said and (
