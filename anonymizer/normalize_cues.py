@@ -30,6 +30,8 @@ _CALLED_THEM = re.compile(r"(?:\b(?:call(?:s|ed)?|nicknamed)[ ](?:him|her)|\b(?:
                           r"[ ](?:went|goes)[ ]by|,[ ](?:nicknamed|(?:who[ ])?(?:goes|went)[ ]by|known[ ](?:to[ ](?:\w+[ ]){1,3})?as"
                           r"|who[ ](?:\w+[ ]){1,3}"
                           r"call(?:s|ed)?))[ ][\"“]?$")
+#: first names listed before the last one of a list, which has the surname: ", Rosa and " of "Ana, Rosa and Lupe Medina"
+_LISTED_BEFORE = re.compile(r"(?:,[ ][A-Z][a-z]+)*,?[ ]and[ ]")
 #: an initial standing for a first name, opening a mention or right before it
 _INITIAL = re.compile(r"([A-Z])\.[ ](?=\w)")
 _INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.[ ]$")
@@ -157,6 +159,17 @@ class _Cues:
         group.inmate = group.inmate or inmate
         if transcriber and group.header_rank == rank and not group.inmate:  # no one else on the title page
             group.transcriber = True
+
+    def _shared_surnames(self, mentions: list[Mention], tokens_of: dict[int, list[str]]) -> None:
+        """First names listed before a full name share its surname (``the victim's parents, Maria and Jose Lopez``,
+        ``Your sisters, Ana, Rosa and Lupe Medina``): each is named in full, as its owner is."""
+        starts = {m.start: i for i, m in enumerate(mentions) if len(tokens_of.get(i, ())) == 2}
+        for i, tokens in tokens_of.items():
+            listed = _LISTED_BEFORE.match(self.text, mentions[i].end) if len(tokens) == 1 else None
+            k = starts.get(listed.end()) if listed else None
+            if k is not None and tokens[0] in gazetteer.first_names() and tokens_of[k][0] in gazetteer.first_names() \
+                    and self.text[mentions[i].start].isupper():
+                tokens_of[i] = [tokens[0], tokens_of[k][-1]]
 
     def _nicknames(self, mentions: list[Mention], assigned: dict[int, tuple[int, str]]) -> None:
         """A nickname a person of its own so far, with every mention of it: the speaker's when given as their own

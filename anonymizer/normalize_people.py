@@ -73,6 +73,7 @@ class _Grouper(_Context):
                 group.role |= _INMATE_ROLE
         assigned: dict[int, tuple[int, str]] = {}
         tokens_of = {i: _name_tokens(self._surface(m)) for i, m in enumerate(mentions) if m.label == "PERSON"}
+        self._shared_surnames(mentions, tokens_of)
         full_names = sorted((i for i, t in tokens_of.items() if len(t) > 1), key=lambda i: (-len(tokens_of[i]), i))
         for i in full_names:
             relative = lexicon.after_relative(self.text, mentions[i].start, line_start(self.text, mentions[i].start),

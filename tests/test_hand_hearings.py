@@ -606,8 +606,10 @@ EXPECTED = {
     "two_victims_brothers.txt": (
         ["F-20931", "LUIS ANTONIO ORTEGA", "Ortega", "Carlos", "Kyle Webb", "Kyle", "Webb", "Darnell Pruitt", "Darnell",
          "Pruitt", "Terrence", "Rudy Salcido", "Salcido", "Rudy", "Graciela Ortega", "Ana Ortega-Reyes", "Haskins",
-         "Dennis Webb", "Dennis", "Amber", "Alisal Street", "Corcoran", "nineteen", "FRIDAY, MAY 9, 2025"],
-        ["OTHERS PRESENT", "Victim's Mother", "Victim's Son", "liquor store", "life without", "psychologist"],
+         "Dennis Webb", "Dennis", "Amber", "Alisal Street", "Corcoran", "nineteen", "FRIDAY, MAY 9, 2025", "Elvia",
+         "Ramon Villegas", "Villegas", "Salinas"],
+        ["OTHERS PRESENT", "Victim's Mother", "Victim's Son", "liquor store", "life without", "psychologist",
+         "aunt and uncle"],
     ),
     "phone_tags_namesakes.txt": (
         ["H-73310", "ANTHONY RAY GUTIERREZ", "Gutierrez", "BEATRIZ GARCIA", "ELENA GARCIA", "Garcia", "Miguel Garcia",
@@ -1016,7 +1018,10 @@ GROUPED = [
                                   ["[DIANE WEBB], Victim's Mother", "Thank you, Mrs. [Webb]."]]),
     ("two_victims_brothers.txt", [["his brother, [Carlos Ortega].", "[Carlos] did. He was older."],
                                   ["[LUIS ORTEGA], Inmate", "INMATE [ORTEGA]:  Carlos did", "Mr. [Ortega]'s mother"],
-                                  ["Mrs. [Ortega], Graciela", "Mrs. Ortega, [Graciela Ortega], has"]]),
+                                  ["Mrs. [Ortega], Graciela", "Mrs. Ortega, [Graciela Ortega], has"],
+                                  # first names listed before a full name share its surname
+                                  ["aunt and uncle, [Elvia] and Ramon", "Mrs. [Villegas] offers him"],
+                                  ["Elvia and [Ramon Villegas], in Salinas"]]),
 
     # speaker tags with the first name and a bracket ("MS. ELENA GARCIA (VIA TELEPHONE):"); a father named after the
     # inmate's first name, with "Senior"
