@@ -26,6 +26,25 @@ def reachable(host: str, port: int) -> bool:
         return False
 
 
+def own_queue(name: str, db: int):
+    """A worker test's own rq queue on Redis database ``db``, emptied before and after, rq's signal handlers
+    taken back (a generator for a fixture to yield from; skips when Redis is not reachable)."""
+    import signal
+
+    if not reachable("127.0.0.1", 6379):
+        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
+    from redis import Redis
+    from rq import Queue
+
+    queue = Queue(name, connection=Redis.from_url(f"redis://127.0.0.1:6379/{db}"))
+    queue.empty()
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}  # rq installs its own
+    yield queue
+    queue.empty()
+    for sig, handler in handlers.items():
+        signal.signal(sig, handler)
+
+
 def pytest_collection_modifyitems(config, items):
     """Tag every test that touches the database, so `-m django` re-runs them on PostgreSQL."""
     for item in items:

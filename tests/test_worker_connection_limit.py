@@ -3,7 +3,6 @@ waits for one before the job: the document is annotated, not failed at the job's
 from __future__ import annotations
 
 import os
-import signal
 import threading
 
 import pytest
@@ -12,7 +11,7 @@ from django.db import connection
 from anonymizer.types import Analysis
 from review import jobs, pipelines, services, worker
 from review.models import Corpus, Document
-from tests.conftest import reachable, redis_db
+from tests.conftest import own_queue, redis_db
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 DB = redis_db(7)
@@ -23,19 +22,7 @@ FREED_AFTER = 2.0  # seconds the database refuses the worker's connection
 
 @pytest.fixture
 def queue():
-    if not reachable("127.0.0.1", 6379):
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
-    from redis import Redis
-
-    from rq import Queue
-
-    queue = Queue(QUEUE, connection=Redis.from_url(f"redis://127.0.0.1:6379/{DB}"))
-    queue.empty()
-    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}  # rq installs its own
-    yield queue
-    queue.empty()
-    for sig, handler in handlers.items():
-        signal.signal(sig, handler)
+    yield from own_queue(QUEUE, DB)
 
 
 class _RefusingAfterTheFirst:

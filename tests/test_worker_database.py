@@ -1,15 +1,13 @@
 """The worker outlives a PostgreSQL restart: the next job gets a working connection."""
 from __future__ import annotations
 
-import signal
-
 import pytest
 from django.db import connection
 
 from anonymizer.types import Analysis
 from review import jobs, pipelines, services, worker
 from review.models import Corpus, Document
-from tests.conftest import reachable, redis_db
+from tests.conftest import own_queue, redis_db
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 DB = redis_db(7)
@@ -18,19 +16,7 @@ QUEUE = "test-database-restart"  # this test's own queue, emptied before and aft
 
 @pytest.fixture
 def queue():
-    if not reachable("127.0.0.1", 6379):
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
-    from redis import Redis
-
-    from rq import Queue
-
-    queue = Queue(QUEUE, connection=Redis.from_url(f"redis://127.0.0.1:6379/{DB}"))
-    queue.empty()
-    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}  # rq installs its own
-    yield queue
-    queue.empty()
-    for sig, handler in handlers.items():
-        signal.signal(sig, handler)
+    yield from own_queue(QUEUE, DB)
 
 
 class _Empty:
