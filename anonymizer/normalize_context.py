@@ -162,7 +162,9 @@ class _Context(_Cues):
                 by_first = [g for g in by_first if _kin_key(kin.group(1)) in self._kin(g)] \
                     or self._namesake(by_first, _kin_key(kin.group(1))) or by_first
             return by_first if len(by_first) == 1 else []
-        before = text[line:start]
+        # the words before it on its line, the last 120 characters at most: every pattern below ends there, and a long
+        # line's whole start searched for each name of it cost time by the square of its length
+        before = text[line:start] if start - line <= 120 else "\n" + text[start - 120:start]
         kin = _KIN_TITLED.search(before) or _KIN_NAMED_AFTER.match(text, mention.end)
         # "we have her mother, Mrs. Pham", "Mr. Washington, your cousin,": the one the title page or the hearing calls so
         by_kin = [g for g in gids if kin and _kin_key(kin.group(1)) in self._kin(g)]
@@ -216,11 +218,11 @@ class _Context(_Cues):
         tokens, title = _name_tokens(self._surface(mention)), title_before(text, mention.start)
         if not tokens or not title:
             return []
-        if _THANKED.search(text, line, mention.start):
+        if _THANKED.search(text, max(line, mention.start - 120), mention.start):
             before = text[:line].rstrip("\n")
             tag = speaker_tag(text, before.rfind("\n") + 1) if before else None
         elif _UTTERANCE_END.match(text, mention.end) or (
-                text.startswith(",", mention.end) and _ADDRESSED.search(text, line, mention.start)):
+                text.startswith(",", mention.end) and _ADDRESSED.search(text, max(line, mention.start - 120), mention.start)):
             line_end = text.find("\n", mention.end)
             after = _LINE_BREAKS.match(text, line_end) if line_end >= 0 else None
             tag = speaker_tag(text, after.end()) if after else None

@@ -93,7 +93,8 @@ class _Grouper(_Context):
             own = frozenset() if relative else states_own_name(self.text, mentions[i].start, mentions[i].end)
             if own & _INMATE_TAG_WORDS and not self.groups[assigned[i][0]].inmate and any(g.inmate for g in self.groups):
                 own = frozenset()  # "INMATE OKONKWO: Dwayne Okonkwo." answers "Dwayne is who?": his cousin
-            if own or (_SELF_INTRO.search(self.text, line_start(self.text, mentions[i].start), mentions[i].start)
+            said = max(line_start(self.text, mentions[i].start), mentions[i].start - 30)  # "My name is ", not the line
+            if own or (_SELF_INTRO.search(self.text, said, mentions[i].start)
                        and not _POSSESSIVE_AFTER.match(self.text, mentions[i].end)):
                 self._introductions.add(mentions[i].start)  # "My name is Hiroshi Guy", not "I'm Tuan Guy's father"
             if _PRESENT_AFTER.match(self.text, mentions[i].end):
