@@ -232,8 +232,8 @@ class _Grouper(_Context):
 
     def _person_name(self, tokens: list[str], suffix: str = "", relative: bool = False) -> int:
         spelled = vocabulary.SPELLED_NAME_SUFFIXES.get(tokens[-1]) if len(tokens) == 2 else None
-        named = [g for g in self.people.candidates(tokens[0]) if spelled and self.groups[g].core[:1] == tokens[:1]
-                 and self.groups[g].suffix == spelled]
+        named = [g for g in self.people.candidates(tokens[0]) if self.groups[g].core[:1] == tokens[:1]
+                 and self.groups[g].suffix == spelled] if spelled else []
         if len(named) == 1:  # "Robert Junior" beside Robert Tate Junior (and his father Robert Allen Tate)
             return named[0]
         gid = self.people.link_name(tokens, suffix, relative)
