@@ -1,6 +1,8 @@
 """Normalization, step 2b: the cues a name part carries about whom it names, read from the title page and from
 the words right before it: a participant's role, a courtesy title, an office's title (``Officer``, ``Dr.``), a
-relative's word, an initial (``MS. R. SIMMS:`` beside Roberta and Denise Simms), a name taken by marriage.
+relative's word, an initial (``MS. R. SIMMS:`` beside Roberta and Denise Simms), a name taken by marriage or given
+up, a nickname given to someone (``they called him Smoke``), first names listed before a surname (``Maria and Jose
+Lopez``).
 
 :class:`_Cues` is mixed into :class:`anonymizer.normalize_context._Context` (and so into the grouper, which holds
 the state); see :mod:`anonymizer.normalize` for the rules.
@@ -21,8 +23,6 @@ from .types import Mention
 _RENAMED_AFTER = re.compile(r",?[ ]now\b(?![ ](?:and|that|he|she|I|we|they|you)\b)")
 _RENAMED_BEFORE = re.compile(r"\b(?:goes[ ]by|married[ ]name[ ](?:is|was)|(?:is|was)[ ]now)[ ]$", re.IGNORECASE)
 _FORMER_BEFORE = re.compile(r"\b(?:formerly|previously|born|n[ée]e|maiden[ ]name[ ](?:is|was))[ ]$", re.IGNORECASE)
-
-
 #: a nickname given as the speaker's own ("they called me Junebug", "I go by Junebug")
 _CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: a nickname said of someone named before it: "who we all called Romy", "Everyone knew him as Romy", "nicknamed Romy"
@@ -41,6 +41,7 @@ _KIN_ROLE_WORDS = frozenset(vocabulary.KIN_WORDS) | vocabulary.FEMALE_KIN_WORDS 
 def _kin_key(word: str) -> str:
     """A relative's word as a title page writes it: ``mom`` -> ``mother``."""
     return vocabulary.KIN_SYNONYMS.get(word.casefold(), word.casefold())
+
 
 def kin_role(role: str) -> bool:
     """Whether a title page's role names a relative (``Inmate's Uncle``, ``Mother of the Victim``)."""
