@@ -179,9 +179,11 @@ class _Cues:
         moves: dict[int, int] = {}  # the nickname's person -> the one it names
         starts = [m.start for m in mentions]
         for i, mention in enumerate(mentions):
+            if mention.label != "PERSON":
+                continue
             me = _CALLED_ME.search(self.text, max(0, mention.start - 40), mention.start)
             them = None if me else _CALLED_THEM.search(self.text, max(0, mention.start - 40), mention.start)
-            if mention.label != "PERSON" or not (me or them) or "\n" in self.text[(me or them).start():mention.start]:
+            if not (me or them) or "\n" in self.text[(me or them).start():mention.start]:
                 continue
             line = line_start(self.text, mention.start)
             sex = re.search(r"\b(?:(her|she)|him|he)\b", them.group(0)) if them else None
