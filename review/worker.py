@@ -84,6 +84,11 @@ def _stop_when_redis_is_lost(method):
     return step
 
 
+def _reconnect_limit() -> float:
+    """The longest wait between two tries at a database or a Redis that is gone (``WORKER_RECONNECT_MAX_SECONDS``)."""
+    return max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+
+
 class Worker(SimpleWorker):
     redis_lost: Exception | None = None
     _resumed_at, _last_wait = float("-inf"), FIRST_WAIT  # the last resumption (monotonic) and the wait before it
@@ -176,7 +181,7 @@ class Worker(SimpleWorker):
     def _wait_for_database(self) -> bool:
         """Before the first job: wait with backoff until the database answers and is migrated (a worker
         started beside a web server still migrating found no tables); False on a stop."""
-        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        limit = _reconnect_limit()
         wait, said = FIRST_WAIT, None
         while (reason := database_not_ready()) is not None:
             if reason != said:
@@ -194,7 +199,7 @@ class Worker(SimpleWorker):
     def _wait_for_connection(self) -> None:
         """Before a job: connect, waiting with backoff while the database refuses (too many connections,
         a restart). A stop asked for meanwhile ends the wait: the job then fails safely (retryable)."""
-        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        limit = _reconnect_limit()
         wait, waited = FIRST_WAIT, time.monotonic()
         while True:
             try:
@@ -216,7 +221,7 @@ class Worker(SimpleWorker):
         """Wait with backoff until Redis answers (True) or a stop is asked for (False). Lost again within
         ``limit`` of resuming (a Redis that takes the probe's write but refuses rq's commands), the wait
         goes on growing from the last one instead of starting at 1 s again."""
-        limit = max(FIRST_WAIT, float(getattr(settings, "WORKER_RECONNECT_MAX_SECONDS", 30)))
+        limit = _reconnect_limit()
         lost, wait = time.monotonic(), FIRST_WAIT
         if lost - self._resumed_at < limit:
             wait = min(self._last_wait * 2, limit)
