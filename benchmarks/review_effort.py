@@ -89,7 +89,7 @@ victim's last name spelled?" is the victim's; "The victim, Young Little" keeps i
 all over 8 hearings, before -> after: varied 28 -> 23, 65 -> 30, 66 -> 42; held-back 98 -> 84,
 92 -> 82, 91 -> 64. Ratios (6-8 over 1-3) to zero leaks: varied 1.00, 0.75, 0.75 (every hearing at
 the floor of one "accept the rest" or near it), held-back 0.53, 0.44, 0.45; in all: varied 0.25,
-0.75, 0.71, held-back 0.66, 0.69, 0.78 (README, "Measured").
+0.75, 0.71, held-back 0.66, 0.69, 0.78 (docs/measurements.md).
 
 Round 5 (main, 2026-11-23; the same seeds plus varied 3-5): who a shared name part names read from
 how the hearing talks (the one it calls the victim, untagged first names, a title with a surname,
@@ -289,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--layout", choices=("new", "old", "mixed"), default="mixed")
     parser.add_argument("--profile", choices=(*PROFILES, "all"), default="all",
-                        help="generator profile: classic, varied, heldout (held back, never tuned on) or all")
+                        help="generator profile: classic, varied, heldout (held back, never tuned on) or all"
+                             " (with --corpus: varied and heldout)")
     parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
     parser.add_argument("--no-knowledge", action="store_true",
                         help="with --corpus: the same sequence, each hearing in a corpus of its own (starts from zero)")
@@ -299,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.no_knowledge and not args.corpus:
         parser.error("--no-knowledge compares a corpus sequence: use it with --corpus")
+    if args.corpus and args.profile == "classic":
+        parser.error("--corpus needs --profile varied or heldout (the classic generator has no recurring staff)")
     if args.count is None:
         args.count = 8 if args.corpus else 4
 
@@ -315,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     failed: list[str] = []
     report: dict = {}
     profiles = PROFILES if args.profile == "all" else (args.profile,)
+    if args.corpus:  # only the varied generators have recurring staff
+        profiles = tuple(p for p in profiles if p != "classic")
     for profile in profiles:
         print(f"== profile {profile}")
         report[profile] = run_profile(args, profile, annotator, second, failed)

@@ -67,3 +67,13 @@ def test_it_refuses_the_no_knowledge_baseline_outside_a_corpus_sequence(capsys):
         review_effort.main(["--no-knowledge"])
     assert exit_info.value.code == 2
     assert "--no-knowledge compares a corpus sequence" in capsys.readouterr().err
+
+
+def test_it_refuses_a_corpus_sequence_of_the_classic_generator_by_name(capsys):
+    """The classic generator has no corpus mode: a clear usage error, not the generator's traceback."""
+    from benchmarks import review_effort
+
+    with pytest.raises(SystemExit) as exit_info:
+        review_effort.main(["--corpus", "--profile", "classic"])
+    assert exit_info.value.code == 2
+    assert "--corpus needs --profile varied or heldout" in capsys.readouterr().err
