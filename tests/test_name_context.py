@@ -355,6 +355,10 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     ("Curtis Mbelu", "ORGANIZATION", "My uncle, Curtis Mbelu, hired me.", "PERSON"),
     ("Juniper Lane", "PERSON", "The letter mentions a room on Juniper Lane.", "LOCATION"),  # a street after "on"
     ("Juniper Lane", "PERSON", "It is at 2217 Juniper Lane.", "LOCATION"),
+    ("Arden Way", "PERSON", "It happened in the parking lot of the mall on Arden Way.", "LOCATION"),  # a suffix that is a word
+    ("Lorenzo Court", "PERSON", "She rents a room at 418 Lorenzo Court.", "LOCATION"),
+    ("Sutter Place", "ORGANIZATION", "His sister lives on Sutter Place now.", "LOCATION"),
+    ("Jordan Way", "PERSON", "My friend Jordan Way came to visit.", "PERSON"),    # no "on", no number: a name
     ("Penny Lane", "PERSON", "My friend Penny Lane came.", "PERSON"),
     ("Brooklyn Park", "PERSON", "I have a job offer from Ms. Brooklyn Park at Foster Farms.", "PERSON"),  # a title
 ])
