@@ -193,6 +193,11 @@ DATE = [
     ("nineteen eighty-five", ["nineteen eighty-five"]),
     ("two thousand and five", ["two thousand and five"]),
     ("in twenty eleven", ["twenty eleven"]),
+    # after a month and its day, as speech recognition writes it (no hyphens, often no comma)
+    ("Today is March fifth, twenty twenty five.", ["March fifth", "twenty twenty five"]),
+    ("today is march fifth twenty twenty five and", ["twenty twenty five"]),  # "march": a month only cased
+    ("on June the 3rd, twenty nineteen", ["June the 3rd", "twenty nineteen"]),
+    ("I was there March fifth, twenty of us", ["March fifth"]),
     # a year of this century by its last digit
     ("That was back in oh-nine.", ["oh-nine"]),
     ("since oh five, yes", ["oh five"]),

@@ -159,8 +159,8 @@ PATTERNS = [
         0.8,
     ),
     Pattern(
-        "spoken_year_twenty",
-        rf"(?<=\b{_TIME_PREPOSITION}[ ])(?i:twenty[ -](?:twenty(?:[ -](?:{UNITS}))?|{TEENS}|(?:oh|o)[ -](?:{UNITS})))"
+        "spoken_year_twenty",  # after a time word, or after a month and its day ("March fifth, twenty twenty five")
+        rf"(?<=\b{_TIME_PREPOSITION}[ ]|\b{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY},?[ ])(?i:twenty[ -](?:twenty(?:[ -](?:{UNITS}))?|{TEENS}|(?:oh|o)[ -](?:{UNITS})))"
         rf"{_SPOKEN_YEAR_END}",
         0.8,
     ),
