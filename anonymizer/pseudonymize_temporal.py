@@ -81,9 +81,22 @@ def _date_tokens(surface: str) -> list[tuple[int, int, str]]:
         elif kind == "ORDINAL":
             kind = "DAY"
         elif kind == "WORDS":
+            day = _ORDINAL_THEN_WORDS.match(match.group())
+            if day:  # "ninth nineteen eighty one": a day, then its year, said without a comma
+                tokens.append((match.start(), match.start() + day.end(1), "DAY"))
+                tokens.append((match.start() + day.start(2), match.end(), _classify_words(day.group(2))))
+                continue
             kind = _classify_words(match.group())
         tokens.append((match.start(), match.end(), kind))
     return _days_next_to_months(surface, tokens)
+
+
+_ORDINAL_WORD = "(?:{})".format("|".join(sorted(vocabulary.ORDINALS, key=len, reverse=True)))
+#: number words running on past an ordinal: the day, then the rest (its year)
+_ORDINAL_THEN_WORDS = re.compile(
+    rf"((?:(?:twenty|thirty)[\s-]+)?{_ORDINAL_WORD})[\s,]+({_NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?(?:oh[\s-]+)?{_NUMBER_WORD})*)$",
+    re.IGNORECASE,
+)
 
 
 def _days_next_to_months(surface: str, tokens: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

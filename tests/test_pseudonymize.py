@@ -327,6 +327,9 @@ def test_it_shares_a_part_between_people_with_the_same_name_part():
         ("DATE", "nineteen-nineties", "[DECADE]"),
         ("DATE", "March of 2003", "[MONTH] of [YEAR]"),
         ("DATE", "June twenty-first", "[MONTH] [DAY]"),
+        ("DATE", "July ninth nineteen eighty one", "[MONTH] [DAY] [YEAR]"),  # said without a comma
+        ("DATE", "march twenty-first two thousand and five", "[MONTH] [DAY] [YEAR]"),
+        ("DATE", "on the twenty third nineteen ninety", "on the [DAY] [YEAR]"),
         ("DATE", "June 2011, 47", "[MONTH] [YEAR], [NUMBER]"),
         ("DATE", "Christmas 2011", "[DATE]"),  # an unknown word would stay: whole tag
         ("DATE", "Today's", "[DATE]"),
