@@ -79,11 +79,17 @@ def _read_through(transcript: Transcript, mended: str, shown: reflow.View | None
 
 
 def _in_ordinary_case(transcript: Transcript) -> Transcript:
-    """The transcript itself, or for one typed in capitals a copy in ordinary case (:mod:`truecase`)."""
-    if not truecase.is_all_caps(transcript.text, transcript.title_end):
+    """The transcript itself, or for one typed in capitals or without any a copy in ordinary case
+    (:mod:`truecase`); one without capitals is read as capitals first, its title page and speaker
+    tags too (their parsers read capitals)."""
+    text, title_end, header = transcript.text, transcript.title_end, transcript.header
+    if truecase.is_all_lower(text, title_end):
+        text = truecase.capitals(text)
+        title_end, header = split_title(text)
+    elif not truecase.is_all_caps(text, title_end):
         return transcript
-    names = transcript.header.person_names() if transcript.header else ()
-    return dataclasses.replace(transcript, text=truecase.truecase(transcript.text, transcript.title_end, names))
+    names = header.person_names() if header else ()
+    return dataclasses.replace(transcript, text=truecase.truecase(text, title_end, names), title_end=title_end, header=header)
 
 
 def categorize_entities(

@@ -1,6 +1,9 @@
-"""All-caps transcripts: a copy in ordinary case, of the same length, for the automatic pass.
+"""All-caps and all-lower-case transcripts: a copy in ordinary case, of the same length, for the
+automatic pass.
 
-Court reporters often type a whole transcript in capitals. The tagger and the rules read case
+Court reporters often type a whole transcript in capitals; speech recognition often writes one
+without any (:func:`is_all_lower`: "mister daniel okafor", which every detector reads as words),
+which is read as if typed in capitals (:func:`capitals`, letter for letter). The tagger and the rules read case
 ("Hope" the name, "hope" the word; a capitalised word inside a sentence is a name), so in
 capitals nearly every word looks like a name: on generated hearings typed in capitals the
 pass's precision fell from 0.999 to 0.48. :func:`truecase` writes each word of the body as a
@@ -28,6 +31,9 @@ from .transcript import CAPITAL, speaker_tag
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
+#: a text is written without capitals when at most this share of the letters of its body are capitals
+#: (speech recognition's "I" and acronyms; ordinary English has 2-5 %, a transcript with cased names more)
+_MAX_UPPER_SHARE = 0.012
 _MIN_LETTERS = 200
 _SAMPLE = 20_000
 _LOWER, _UPPER = re.compile(r"[a-zß-öø-ÿ]"), re.compile(rf"[{CAPITAL}]")
@@ -36,6 +42,9 @@ _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
+_ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+#: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
+_RUN_GAP = re.compile(r"[ ]\d{0,4}")
 #: ordinary words that end a name after a name's word: an organization's or a street's head
 _HEADS = frozenset({
     *vocabulary.ORGANIZATION_HEAD_WORDS, *(s.casefold().rstrip(".") for s in vocabulary.STREET_SUFFIXES),
@@ -49,6 +58,22 @@ def is_all_caps(text: str, start: int = 0) -> bool:
     sample = text[start:start + _SAMPLE]
     lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
     return lower + upper >= _MIN_LETTERS and lower <= _MAX_LOWER_SHARE * (lower + upper)
+
+
+def is_all_lower(text: str, start: int = 0) -> bool:
+    """Whether the body of a transcript (from ``start``) is written without capitals, as speech
+    recognition often writes it ("mister daniel okafor"): at most :data:`_MAX_UPPER_SHARE` of the
+    letters of its first :data:`_SAMPLE` characters are capitals (an "I", an acronym)."""
+    sample = text[start:start + _SAMPLE]
+    lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
+    return lower + upper >= _MIN_LETTERS and upper <= _MAX_UPPER_SHARE * (lower + upper)
+
+
+def capitals(text: str) -> str:
+    """``text`` in capitals, letter for letter (a letter whose capital is longer, "ß", stays): a
+    transcript without capitals is read as one typed in capitals, then :func:`truecase` cases it."""
+    upper = text.upper()
+    return upper if len(upper) == len(text) else "".join(c.upper() if len(c.upper()) == 1 else c for c in text)
 
 
 def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
@@ -96,9 +121,13 @@ def _line(line: str, known: set[str]) -> str:
     forms: list[str] = []
     named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
     lead = len(line) - len(line.lstrip())
-    for match in tokens:
+    for k, match in enumerate(tokens):
         at = match.start()  # each look is bounded: a line of 20,000 words took minutes (quadratic)
         start = at <= lead or _SENTENCE_END.search(line, max(0, _after_space(line, at) - _SENTENCE_TAIL), at) is not None
+        if _spelled(line, tokens, k):
+            forms.append(match.group())  # "O K A F O R": a spelled letter, not the article
+            named.append(False)
+            continue
         form, name = _word(match.group(), known, start, line[max(0, at - 2):at])
         forms.append(form)
         named.append(name)
@@ -110,6 +139,14 @@ def _line(line: str, known: set[str]) -> str:
         last = match.end()
     parts.append(line[last:])
     return "".join(parts)
+
+
+def _spelled(line: str, tokens: list, k: int) -> bool:
+    """A single letter between single letters, a space apart ("O K A F O R")."""
+    if len(tokens[k].group()) != 1:
+        return False
+    return any(0 <= j < len(tokens) and len(tokens[j].group()) == 1
+               and line[tokens[min(j, k)].end():tokens[max(j, k)].start()] == " " for j in (k - 1, k + 1))
 
 
 _SENTENCE_TAIL = 32  # a sentence's end before the white space: the mark and its closing quotes
@@ -146,18 +183,25 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
     def next_to(k: int, j: int) -> bool:
         return 0 <= j < len(tokens) and line[tokens[min(k, j)].end():tokens[max(k, j)].start()] in (" ", ". ")
 
+    def ordinal(k: int) -> bool:  # the ending of an ordinal number ("54TH")
+        return forms[k] in _ORDINAL_ENDS and line[tokens[k].start() - 1:tokens[k].start()].isdigit()
+
     names: set[str] = set()
     for k in range(len(tokens)):
-        # a run that takes this word in: after a house number ("7135 jordan way"), before "County" ("Kings County")
+        # a run that takes this word in: after a house number ("7135 jordan way") or an ordinal number ("3rd
+        # avenue"), before "County" ("Kings County")
         opens = _HOUSE_NUMBER.search(line, max(0, tokens[k].start() - 8), tokens[k].start()) is not None or (
-            k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold()))
+            k + 1 < len(tokens) and forms[k + 1] == "county" and not lexicon.is_stop_word(forms[k].casefold())) \
+            or ordinal(k)
         if named[k] or opens:
             for j in range(k + (0 if opens else 1), min(k + 4, len(tokens))):
-                if j > k and (line[tokens[j - 1].end():tokens[j].start()] != " " or not forms[j].islower()):
+                gap = line[tokens[j - 1].end():tokens[j].start()] if j > k else ""
+                if j > k and ((gap != " " and not (_RUN_GAP.fullmatch(gap) and ordinal(j))) or not forms[j].islower()):
                     break
                 if forms[j] in _HEADS and j > k:
                     for i in range(k if opens else k + 1, j + 1):
-                        forms[i], named[i] = _same_length(forms[i], str.capitalize), True
+                        if not ordinal(i):
+                            forms[i], named[i] = _same_length(forms[i], str.capitalize), True
                     break
     for k in range(len(tokens)):
         folded = forms[k].casefold()
@@ -183,6 +227,8 @@ def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tupl
         article = word == "A" and not sentence_start and last not in "-."
         lower = bool(last) and (last.isdigit() or last in "'’" or article)
         return (word.lower(), False) if lower else (word, False)
+    if last.isdigit() and word.casefold() in _ORDINAL_ENDS:
+        return word.lower(), False  # "54TH", "3RD": an ordinal number's ending
     if last == "-" and (len(before) < 2 or before[0].isspace()):
         return _same_length(word, str.lower), False  # "-enzo": the rest of a name cut by an interruption
     if word.upper() in _kept_upper() or any(c.isdigit() for c in word):
