@@ -298,13 +298,10 @@ def filter_mentions(
 
 
 def _street_on(text: str, start: int, surface: str) -> bool:
-    """A street's name after "on" or a house number ("a room on Juniper Lane", "2217 Juniper Lane"); a
-    suffix that is also a word only capitalised ("the mall on Arden Way", "on Vista Court")."""
-    words = surface.split()
-    suffix = words[-1].casefold() if len(words) > 1 else ""
-    return (suffix in vocabulary.STRONG_STREET_SUFFIXES
-            or (suffix in vocabulary.WEAK_STREET_SUFFIXES and words[-1][0].isupper())) \
-        and _ON_OR_NUMBER.search(text, max(0, start - 12), start) is not None
+    """A street's name after "on" or a house number ("2217 Juniper Lane"; "on Arden Way": a weak suffix, capitalised)."""
+    last = surface.split()[-1] if len(surface.split()) > 1 else ""
+    return (last.casefold() in vocabulary.STRONG_STREET_SUFFIXES or last.istitle() and last.casefold() in
+            vocabulary.WEAK_STREET_SUFFIXES) and _ON_OR_NUMBER.search(text, max(0, start - 12), start) is not None
 
 
 _ON_OR_NUMBER = re.compile(r"(?:\bon|\d)[ ]$")
