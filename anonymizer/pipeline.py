@@ -42,7 +42,7 @@ class Pipeline:
         mended = ocr.mend(transcript.text)  # scanned: OCR's confusions read back, every offset kept
         shown = reflow.view(mended) if transcript.source_format == "txt" else None
         shown = unbroken.through(mended, shown)  # a name cut by a soft hyphen or a line's hyphen read whole
-        work = _in_ordinary_case(_read_through(transcript, mended, shown))  # all caps: ordinary case, same offsets
+        work = in_ordinary_case(_read_through(transcript, mended, shown))  # all caps: ordinary case, same offsets
         text = work.text
         protected = protect_document(work, self.config.whitelist_terms)  # once per document
         raw = self.detector.detect(work, progress, protected)
@@ -78,10 +78,10 @@ def _read_through(transcript: Transcript, mended: str, shown: reflow.View | None
     return dataclasses.replace(transcript, text=text, header=header, title_end=title_end)
 
 
-def _in_ordinary_case(transcript: Transcript) -> Transcript:
+def in_ordinary_case(transcript: Transcript) -> Transcript:
     """The transcript itself, or for one typed in capitals or without any a copy in ordinary case
     (:mod:`truecase`); one without capitals is read as capitals first, its title page and speaker
-    tags too (their parsers read capitals)."""
+    tags too (their parsers read capitals). The leak gate's detectors read a published text so too."""
     text, title_end, header = transcript.text, transcript.title_end, transcript.header
     if truecase.is_all_lower(text, title_end):
         text = truecase.capitals(text)

@@ -26,8 +26,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from . import gazetteer, lexicon, plain, vocabulary
-from .transcript import CAPITAL, speaker_tag
+from . import gazetteer, lexicon, plain, spans, vocabulary
+from .transcript import CAPITAL, TAG, speaker_tag
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
@@ -64,7 +64,7 @@ def is_all_lower(text: str, start: int = 0) -> bool:
     """Whether the body of a transcript (from ``start``) is written without capitals, as speech
     recognition often writes it ("mister daniel okafor"): at most :data:`_MAX_UPPER_SHARE` of the
     letters of its first :data:`_SAMPLE` characters are capitals (an "I", an acronym)."""
-    sample = text[start:start + _SAMPLE]
+    sample = TAG.sub("", text[start:start + _SAMPLE])  # a published text's tags ("[PERSON_2]") are no writing
     lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
     return lower + upper >= _MIN_LETTERS and upper <= _MAX_UPPER_SHARE * (lower + upper)
 
@@ -121,11 +121,12 @@ def _line(line: str, known: set[str]) -> str:
     forms: list[str] = []
     named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
     lead = len(line) - len(line.lstrip())
+    tags = [m.span() for m in TAG.finditer(line)] if "[" in line else []
     for k, match in enumerate(tokens):
         at = match.start()  # each look is bounded: a line of 20,000 words took minutes (quadratic)
         start = at <= lead or _SENTENCE_END.search(line, max(0, _after_space(line, at) - _SENTENCE_TAIL), at) is not None
-        if _spelled(line, tokens, k):
-            forms.append(match.group())  # "O K A F O R": a spelled letter, not the article
+        if _spelled(line, tokens, k) or (tags and spans.contains(tags, at, match.end())):
+            forms.append(match.group())  # "O K A F O R": a spelled letter, not the article; "[PERSON_2]": a tag
             named.append(False)
             continue
         form, name = _word(match.group(), known, start, line[max(0, at - 2):at])

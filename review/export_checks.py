@@ -31,6 +31,7 @@ import uuid
 from pathlib import Path
 from typing import Callable
 
+from anonymizer.pipeline import in_ordinary_case
 from anonymizer.types import Transcript
 
 log = logging.getLogger(__name__)
@@ -42,8 +43,9 @@ Hits = list[tuple[int, int, str]]
 
 
 def detector_hits(detector, name: str, text: str) -> Hits:
-    """What the detectors find in one published text: ``(start, end, label)``."""
-    return [(m.start, m.end, m.label) for m in detector.detect(Transcript(name, text))]
+    """What the detectors find in one published text: ``(start, end, label)``; a text typed in capitals
+    or without any is read in ordinary case, as the automatic pass reads it (same offsets)."""
+    return [(m.start, m.end, m.label) for m in detector.detect(in_ordinary_case(Transcript(name, text)))]
 
 
 def digest(text: str) -> str:

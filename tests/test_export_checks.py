@@ -126,3 +126,31 @@ def test_it_skips_a_helper_job_of_an_export_no_longer_running(corpus, admin, det
     monkeypatch.setattr(export_checks, "shared", lambda export_id, token=None: export_checks.Checks(export_id, token, store))
     assert jobs.check_export_document(export.pk, export.documents.get().pk, "late") == "skipped"
     assert detections == [] and store.data == {}
+
+
+SPOKEN = (
+    "[00:00:03] speaker 1: okay we are on the record this is the parole hearing for mister [PERSON_1] [PERSON_2] "
+    "and today is [MONTH] [DAY] [YEAR]\n"
+    "[00:00:15] speaker 2: good morning i am the attorney for mister [PERSON_2] and i have read the file and the "
+    "letters from his family\n"
+    "[00:00:49] speaker 3: yes ma'am me and my cousin tunde okafor went to a party in fresno that night and we "
+    "argued with a guy we did not know\n"
+)
+
+
+def test_it_reads_a_published_text_without_capitals_in_ordinary_case(pipeline):
+    """The gate's detectors read a text written without capitals as the pass reads it: the name and the
+    town the pass left in it are found (before: no finding at all), the tags and the words are not."""
+    found = {SPOKEN[s:e] for s, e, _ in export_checks.detector_hits(pipeline.detector, "hearing_0001", SPOKEN)}
+    assert {"tunde okafor", "fresno"} <= found or {"tunde", "okafor", "fresno"} <= found, found
+    assert not found & {"okay", "record", "party", "cousin", "PERSON_1", "[PERSON_2]"}
+
+
+def test_it_reads_a_published_text_in_capitals_in_ordinary_case(pipeline):
+    """Capitals: "I'VE LEARNED TO ASK FOR" was a finding that blocked the export."""
+    text = ("PRESIDING COMMISSIONER [PERSON_1]: MR. [PERSON_2], WHAT HAVE YOU LEARNED IN THE GROUPS?\n"
+            "INMATE [PERSON_2]: I'VE LEARNED TO ASK FOR HELP. I'VE SPENT A LOT OF TIME IN THE GROUPS AND I WILL "
+            "FOR THE REST OF MY LIFE. MY COUSIN MARCUS OKAFOR WROTE A LETTER FROM FRESNO ABOUT IT.\n")
+    found = {text[s:e] for s, e, _ in export_checks.detector_hits(pipeline.detector, "hearing_0001", text)}
+    assert not any("LEARNED" in f or "SPENT" in f for f in found), found
+    assert any("OKAFOR" in f for f in found) and "FRESNO" in found, found

@@ -46,6 +46,7 @@ def test_it_writes_a_text_in_capitals_letter_for_letter(text, expected):
     ("MR. DOE: IN KINGS COUNTY JAIL AT 15826 FRUITRIDGE ROAD, THE COUNTY SAID.",
      "MR. DOE: In Kings County Jail at 15826 Fruitridge Road, the county said."),
     ("MR. DOE: O K A F O R, A NAME FROM NIGERIA.", "MR. DOE: O K A F O R, a name from Nigeria."),
+    ("MR. DOE: [PERSON_2] WROTE ON [MONTH] [DAY], [YEAR].", "MR. DOE: [PERSON_2] wrote on [MONTH] [DAY], [YEAR]."),
     ("MR. DOE: A ROOM AT 2231 WEST 54TH STREET, AND SHE LIVES ON 3RD AVENUE ON THE 2ND FLOOR.",
      "MR. DOE: A room at 2231 West 54th Street, and she lives on 3rd Avenue on the 2nd floor."),
     ("MR. DOE: H-A-Y-E-S. I DID MY GED AND CDCR SAID A LOT.", "MR. DOE: H-A-Y-E-S. I did my GED and CDCR said a lot."),
