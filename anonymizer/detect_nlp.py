@@ -13,6 +13,7 @@ from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
 from .recognizers.nicknamed import is_nicknamed_name
+from .recognizers.time import is_recording_timestamp
 from .transcript import speaker_tag
 from .types import TOOL_LABELS, Config, Mention
 from .vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
@@ -222,8 +223,8 @@ def spacy_mentions(doc) -> list[Mention]:
             end = _particle_tail(doc, ent.end, end)
         if label in ("DATE", "TIME"):
             label = _temporal_label(ent.text, label)
-            if label is None:
-                continue
+            if label is None or (label == "TIME" and is_recording_timestamp(doc.text, start, end)):
+                continue  # "[00:00:44] SPEAKER 1: tell me about the night": where a recording is, not when
         lone_quote = sum(map(ent.text.count, '"“”')) % 2 == 1
         if ":" not in ent.text and not _SENTENCE_END.search(ent.text) and not lone_quote:
             out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))

@@ -100,6 +100,7 @@ SPEECH = """\
 [00:00:03] speaker 1: okay we are on the record this is the parole hearing for mister daniel okafor cdcr number bh4471 today is march fifth twenty twenty five
 [00:00:15] speaker 2: good morning my name is rachel stein i am the attorney for mister okafor
 [00:00:21] speaker 1: thank you miss stein and you were born in lagos nigeria on july ninth nineteen eighty one is that right
+[00:00:44] speaker 1: tell me about the night of the offense
 [00:00:49] speaker 3: yes ma'am me and my cousin tunde went to a party on crenshaw boulevard in los angeles and a guy named marcus bell started arguing with tunde
 [00:01:05] speaker 3: he was nineteen years old i think about his mom every day mrs bell wrote me a letter in two thousand eighteen
 [00:01:17] speaker 4: this is deputy district attorney kevin walsh los angeles county i have a question
@@ -122,7 +123,8 @@ def test_it_masks_a_speech_recognition_transcript_without_capitals(pipeline, sur
     assert at and all(set(range(i, i + len(surface))) <= covered for i in at), surface
 
 
-@pytest.mark.parametrize("word", ["okay", "record", "parole", "hearing", "attorney", "kitchen", "party", "letter", "cousin"])
+@pytest.mark.parametrize("word", ["okay", "record", "parole", "hearing", "attorney", "kitchen", "party", "letter", "cousin",
+                                  "00:00:44"])  # a recording's running time, though "the night" follows
 def test_it_leaves_the_words_of_a_speech_recognition_transcript(pipeline, word):
     analysis = pipeline.run(load_bytes(SPEECH.encode(), "speech.txt"))
     assert not any(word in SPEECH[m.start:m.end].split() for m in analysis.mentions), word
