@@ -562,6 +562,12 @@ URL = [
     ("posting about us under the name DezzyTruth559 and", ["DezzyTruth559"]),
     ("his username was tru_blu.92, I think", ["tru_blu.92"]),
     ("she's brandi_lowe661 on there", ["brandi_lowe661"]),
+    # a speaker's label of speech recognition, no address
+    ("SPEAKER_00: Okay, we're on the record.", []),
+    ("[00:01:27] Speaker_1: Good morning.", []),
+    ("00:00:03.120 spk_0: Thank you.", []),
+    ("INMATE DOE: It's brandi_lowe661: that's her.", ["brandi_lowe661"]),
+    ("brandi_lowe661 is her name there", ["brandi_lowe661"]),
     ("his gamertag is xXSlayerXx", ["xXSlayerXx"]),
     ("the file risk_assessment.pdf and the MacArthur Foundation in 1999", []),
     ("under the name Dezzy, and a handle like that", []),

@@ -11,6 +11,8 @@ scheme or ``www.`` need one of a few common top-level domains, so text like
 """
 from __future__ import annotations
 
+import regex as re
+
 from anonymizer import vocabulary
 
 from ._base import Pattern, RuleRecognizer
@@ -53,3 +55,14 @@ class UrlRecognizer(RuleRecognizer):
     ENTITY = "URL"
     PATTERNS = PATTERNS
     CONTEXT = ["website", "site", "web", "online", "url", "link", "www", "internet", "instagram", "twitter", "handle"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        """A user name's shape opening its line (after a recording's timestamp, if any) right before a colon is
+        a speaker's label of speech recognition ("SPEAKER_00:", "spk_1:"), no one's address."""
+        if text[end:end + 1] != ":" or any(c in text[start:end] for c in "@./"):
+            return True
+        return _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is None
+
+
+#: what may stand before a speaker's label on its line: white space, a recording's timestamp ("[00:01:27] ")
+_LINE_OPENING = re.compile(r"[^\S\n]*(?:[\[(]?\d{1,2}:[0-5]\d(?::[0-5]\d)?(?:[.,]\d{1,3})?[\])]?[^\S\n]*)?")
