@@ -331,7 +331,7 @@ def _field(line: str, tag: re.Match[str]) -> bool:
     not ``COMMISSIONER DATE: We are on the record.``"""
     field = _FIELD_WORD_RE.search(line, tag.start())
     if field is None or field.start() >= tag.end():
-        return False
+        return bool(_CONNECTOR_END_RE.search(tag.group("tag")))  # "CONSIDERATION HEARING OF:": its value follows
     before = line[tag.start() : field.start()].split()
     return not before or not all(tag_roles(before)) or not any(c.islower() for c in line[tag.end() :])
 

@@ -507,3 +507,39 @@ def test_it_ends_a_title_page_at_the_decisions_heading(heading):
     end, header = split_title(text)
     assert text[:end].endswith("Attorney for Inmate")
     assert [p.name for p in header.participants] == ["CLARENCE POINDEXTER"]
+
+
+CAPS_CAPTION = """\
+                    SUBSEQUENT PAROLE CONSIDERATION HEARING
+                         STATE OF CALIFORNIA
+                    BOARD OF PAROLE HEARINGS
+
+IN THE MATTER OF THE LIFE TERM PAROLE
+CONSIDERATION HEARING OF:                    CDCR NUMBER: F-41772
+
+KWABENA OSEI-MENSAH
+
+                    MULE CREEK STATE PRISON
+                          IONE, CALIFORNIA
+                         JANUARY 14, 2026
+
+PANEL PRESENT:
+KATHLEEN O'SULLIVAN-REYES, PRESIDING COMMISSIONER
+DMITRI VOLKOV, DEPUTY COMMISSIONER
+
+                              P R O C E E D I N G S
+
+PRESIDING COMMISSIONER O'SULLIVAN-REYES:  GOOD MORNING.
+"""
+
+
+@pytest.mark.parametrize("text", [CAPS_CAPTION, CAPS_CAPTION.lower()], ids=["capitals", "lower-case-read-in-capitals"])
+def test_it_reads_a_caption_in_capitals_whose_hearing_line_ends_in_of(text):
+    """``CONSIDERATION HEARING OF:`` in capitals looks like a speaker's tag with words after it: it ended the title
+    page before the inmate's name (a caption typed in capitals, or one without capitals read in capitals)."""
+    from anonymizer.truecase import capitals
+
+    end, header = split_title(capitals(text))
+    assert header is not None and header.inmate_name == "KWABENA OSEI-MENSAH" and header.cdcr_number == "F-41772"
+    assert [p.name for p in header.participants] == ["KATHLEEN O'SULLIVAN-REYES", "DMITRI VOLKOV"]
+    assert "".join(text[end:].split()).upper().startswith("PROCEEDINGS")  # the page ends at its separator
