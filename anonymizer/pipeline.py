@@ -42,7 +42,10 @@ class Pipeline:
         mended = ocr.mend(transcript.text)  # scanned: OCR's confusions read back, every offset kept
         shown = reflow.view(mended) if transcript.source_format == "txt" else None
         shown = unbroken.through(mended, shown)  # a name cut by a soft hyphen or a line's hyphen read whole
-        work = in_ordinary_case(_read_through(transcript, mended, shown))  # all caps: ordinary case, same offsets
+        read = _read_through(transcript, mended, shown)
+        work = in_ordinary_case(read)  # all caps or no capitals: ordinary case, same offsets
+        if read is transcript and work.title_end != transcript.title_end:  # no capitals: its title page read in capitals
+            transcript = dataclasses.replace(transcript, header=work.header, title_end=work.title_end)
         text = work.text
         protected = protect_document(work, self.config.whitelist_terms)  # once per document
         raw = self.detector.detect(work, progress, protected)

@@ -143,3 +143,17 @@ def test_it_reads_a_long_line_in_linear_time(line):
     started = time.monotonic()
     cased = truecase.truecase(text)
     assert len(cased) == len(text) and time.monotonic() - started < 5
+
+
+def test_it_reads_the_title_page_of_a_transcript_without_capitals(pipeline):
+    """Its title page is read in capitals: the header names the inmate and the panel, and the analysis carries it
+    (the review app stores it; the leak gate searches its fields)."""
+    from tests.test_header import CAPS_CAPTION
+
+    text = CAPS_CAPTION.lower() + "inmate osei-mensah:  good morning. i was born in kumasi and my sister akosua lives in sacramento now.\n" * 3
+    analysis = pipeline.run(load_bytes(text.encode(), "lower.txt"))
+    header = analysis.transcript.header
+    assert header is not None and header.inmate_name == "KWABENA OSEI-MENSAH"
+    assert analysis.transcript.text == text and text[analysis.transcript.title_end:].lstrip().startswith("p r o c")
+    names = {text[m.start:m.end] for m in analysis.mentions if m.label == "PERSON"}
+    assert {"kwabena osei-mensah", "dmitri volkov", "osei-mensah"} <= names | {n for m in names for n in m.split()}, names
