@@ -43,6 +43,7 @@ _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+_DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
 _RUN_GAP = re.compile(r"[ ]\d{0,4}")
 #: ordinary words that end a name after a name's word: an organization's or a street's head
@@ -130,6 +131,10 @@ def _line(line: str, known: set[str]) -> str:
             named.append(False)
             continue
         form, name = _word(match.group(), known, start, line[max(0, at - 2):at])
+        if form.islower() and form in vocabulary.phonetic_alphabet() and _DIGITS_AFTER.match(line, match.end()):
+            form = _same_length(form, str.capitalize)  # "KILO 85490": an inmate number's letter, said as its word
+        elif form.casefold() in _WORD_MONTHS and not start and not _month_here(line, at, match.end()):
+            form, name = form.lower(), False  # "YOU MAY NOW GIVE", "WE MARCH": the verb, not the month
         forms.append(form)
         named.append(name)
     _after_kin(line, tokens, forms, named)
@@ -140,6 +145,20 @@ def _line(line: str, known: set[str]) -> str:
         last = match.end()
     parts.append(line[last:])
     return "".join(parts)
+
+
+#: months that are English words too: a month only where a date's words stand around it
+_WORD_MONTHS = frozenset({"may", "march", "august"})
+_MONTH_BEFORE = re.compile(r"\b(?i:in|of|since|until|till|by|early|late|mid|last|next|this|during|before|after|every|from|"
+                           r"through|around|between|to|and|or|the|that|each|on)[ -]$")
+_MONTH_AFTER = re.compile(r"[ ,]+(?:\d|(?i:the|of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                          r"eleventh|twelfth|thirteenth|twentieth|twenty|thirtieth|thirty|nineteen|two[ ]thousand)\b)")
+
+
+def _month_here(line: str, start: int, end: int) -> bool:
+    """A month's name that is a word too stands as the month: after "in", "of", "since" ..., or before a day, a
+    year or "of" ("IN MAY", "MAY 5TH", "MAY OF '98"; not "YOU MAY NOW GIVE")."""
+    return _MONTH_BEFORE.search(line, max(0, start - 10), start) is not None or _MONTH_AFTER.match(line, end) is not None
 
 
 def _spelled(line: str, tokens: list, k: int) -> bool:
@@ -164,8 +183,8 @@ def _after_kin(line: str, tokens: list, forms: list[str], named: list[bool]) -> 
                 or line[tokens[k - 1].end():tokens[k].start()] not in (" ", ", "):
             continue
         if lexicon.is_stop_word(word) or lexicon.is_common_word(word) or word in _forms() \
-                or word.endswith(("ed", "ing", "s", "ly")):
-            continue
+                or word.endswith(("ed", "ing", "s", "ly")) or "'" in word or "’" in word:
+            continue  # "MY MOM COULDN'T": a contraction, no name
         forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
 
 
