@@ -69,7 +69,17 @@ named in Spanish with their house numbers before and after, a mall's house numbe
 lifer's hearing reading a risk assessment at length in quoted paragraphs (``"Identifying information.``, ``In re
 Stoneroad``) with the inmate's tag changing from ``INMATE PROCTOR:`` to ``MR. PROCTOR:``, and a Spanish-speaking
 victim's family through an interpreter (``MRS. CASTAÑEDA (THROUGH INTERPRETER):``, ``HEARING DATE:`` on a form's
-title page) with letters of support read with their addresses, a zip code's four digits and phone numbers. They are
+title page) with letters of support read with their addresses, a zip code's four digits and phone numbers, and a
+real transcript's look of 25 numbered lines a page whose decision restarts at page 1 (a prior record read as a numbered
+list: arrest dates ``03/11/1998``, ``3-11-99``, ``14 July 2000``, booking, docket and case numbers of several courts,
+``Health and Safety Code 11350``; Russian names with patronymics, Chinese names surname first, ``Mr. Liu`` of ``Liu
+Xiaoming``), a hearing of parole plans under speaker tags in title case (``Incarcerated Person Mahe:``: transitional
+housing, a union local, a student ID, phones written ``(650) 555-0132``, ``650.555.0178``, ``4155550199``, ``area code
+415, 555-0166``, ``600 The Embarcadero``; Tongan, Ghanaian, Polish, Irish, Arabic and Portuguese names; ``April``,
+``Jordan``, ``Madison``, ``Lincoln`` as first names), a mental-health report read aloud under speaker tags on lines of
+their own without a colon (``Schizoaffective disorder``, ``Clozapine``, ``PTSD`` stay, doctors go; a form's
+``LIFE PRISONER: PAROLE CONSIDERATION HEARING`` heading), and a scan whose OCR read ``|`` for ``I``, ``B`` for ``8``,
+``S`` for ``5``, ``0`` for ``O`` and ``rn`` for ``m``, with ligatures (``ﬁ``) and a space before the tag's colon. They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -661,6 +671,59 @@ EXPECTED = {
         ["HEARING DATE", "COMMISSIONERS", "INTERPRETER", "(THROUGH INTERPRETER)", "Dodge Ram", "pozole",
          "Office of Victim and Survivor Rights and Services", "Sister", "Mamá"],
     ),
+    "prior_record_pages.txt": (
+        ["VIKTOR ALEKSANDROVICH MOROZOV", "AE7391", "ZHANG WEILIN", "BRIGID O'SULLIVAN-MCNAMARA",
+         "KONSTANTINOS PAPADOPOULOS", "OKSANA DMITRIYEVNA BELOVA", "Zhang Weilin", "Z-H-A-N-G", "O'Sullivan-McNamara",
+         "Oksana Belova", "301882", "11 March 1968", "Vladivostok", "Liu\n 2   Xiaoming", "Liu Xiaoming", "Kalinka Deli",
+         "Colorado Street", "Dmitri Sergeyevich Volkov", "Dima", "03/11/1998", "4471923", "BA167734", "3-11-99",
+         "G99-03117", "99M04412", "14 July 2000", "2000-0071455", "C168845", "2/2/01", "December\n 3   the 5th, 2001",
+         "01-27731", "GA048112", "10-19-2002", "Lyudmila Petrovna Morozova", "Natasha", "Natalya Aleksandrovna",
+         "Aleksandr Ivanovich", "Pavel Kuznetsov", "Chevy Chase Drive", "Georgios", "Karamanlis",
+         "Anjali R.\n15   Venkataraman", "Hovik Sarkissian", "818-555-0147", "Seamus O'Driscoll",
+         "O'Driscoll and Sons Roofing", "Wang Lifen", "Lyudmila Morozova", "Natalya Kuznetsova", "Glendale"],
+        ["CDCR Number", "Presiding", "Commissioner", "Interpreter", "Penal Code\n 5   496", "Penal Code 187", "15 years to life", "booking number",
+         "docket\n22   number", "On or about", "16 months", "90 days county jail", "Alternatives\n 6   to Violence Project",
+         "PIA laundry", "TABE is 10.4", "moderate risk", "alcohol use\n17   disorder", "Office of Victim and Survivor Rights and Services",
+         "D E C I S I O N", "P R O C E E D I N G S", "Father"],
+    ),
+    "plans_contacts_mixed_tags.txt": (
+        ["TEVITA FIFITA MAHE", "T-12345", "Ewa Kowalczyk-Lund", "Spiros Antonakos", "Aoife McGillicuddy", "Tevita Mahe",
+         "M-A-H-E", "Vita", "Jordan Whitaker", "Francisco Homes", "39th Avenue", "East Palo Alto",
+         "Losana Mahe Tuipulotu", "2117 Cooley Avenue", "94303", "(650) 555-0132", "650.555.0178", "Sione Tuipulotu",
+         "Sione", "Siasi Uesiliana Tonga", "Bay Road", "Padraig O'Connell", "Sefo Vaipulu", "Vaipulu",
+         "Kwame Asante-Mensah", "Bayview Hunters Point Recycling", "kasante@bvhprecycle.example.org",
+         "415, 555-0166", "Kumasi", "415 555 0121", "0881274", "Olumide Adeyemi-Okafor", "Madison Chase", "Mele Mahe",
+         "Nuku'alofa", "Siosaia", "Saia", "April Fonua", "Fonua", "Lincoln", "June 5th, 2004", "Feleti Taufa",
+         "Dariusz Wiśniewski", "Wiśniewski", "Halina Wiśniewska", "Wiśniewska", "Agnieszka", "Zofia", "Big Fe",
+         "Ibrahim al-Rashid bin Saleh", "94107", "415-555-0100", "Losana Tuipulotu",
+         "april.fonua@example.com", "Joaquim da Silva Pereira", "Ramesh K. Subramaniam", "Redwood City"],
+        ["Presiding Commissioner", "Deputy Commissioner", "Incarcerated Person", "transitional house", "apprenticeship",
+         "GED", "3.4 grade point average", "Alternatives to Violence Project",
+         "Victim Offender Education Group", "Criminals and Gangmembers Anonymous", "Restorative Justice", "low risk", "Whereupon, a recess was taken", "area code", "student ID"],
+    ),
+    "mental_health_report_read.txt": (
+        ["AUSTIN LEE PEMBERTON", "BF2218", "Marguerite Delahunty", "Chukwuemeka Nwankwo-Reyes", "Hollis Vandenberg",
+         "Priyamvada S. Iyer", "Fenwick Albrecht-Soto", "Austin Pemberton", "PEMBERTON", "Rosalind Okereke-Marsh",
+         "April 28th, 2025", "Chase Whitlock", "Jun-ho Bae", "June Okafor", "Jordan Pemberton", "Beulah Mae Fontenot",
+         "Lake Charles", "Madison Fontenot-Reyes", "Lodi", "Mokelumne River", "Lincoln Delacroix", "Savannah Delacroix",
+         "Austin Delacroix", "Temitope Adebisi", "Progress House", "Pine Street", "April Nakagawa", "Madison", "Bae",
+         "Okafor", "Delacroix", "Stockton"],
+        ["Enhanced Outpatient Program", "Clozapine", "Depakote", "Comprehensive Risk Assessment", "forensic psychologist",
+         "PTSD", "Cannabis use disorder", "Haloperidol", "Risperidone", "Olanzapine",
+         "Lithium", "divalproex sodium", "Prozac", "Cogentin", "Bipolar I disorder", "Global Assessment of Functioning",
+         "HCR-20 Version 3", "PCL-R", "moderate risk", "Wellness Recovery Action Plan", "LCSW", "Psy.D.", "power of attorney", "Social Security", "psych tech", "Acute Psychiatric Program",
+         "Individualized Education Program"],
+    ),
+    "ocr_pipes_ligatures.txt": (
+        ["SEBASTIÁN RAMIREZ-OYELARAN", "H-55021", "HENRIK MAGNUSSEN", "CLODAGH FITZGERALD",
+         "THADDEUS McINTYRE", "Rarnirez-Oyelaran", "Sebas", "July 28th, 1979", "Mc Intyre", "Clodagh Fitz",
+         "the 3rd of May, 1999", "Octavio", "Tavo", "Barrientos", "East Hedges Avenue", "Wendell Sayre", "3B21 East Hedges", "Armando", "Mondo", "Villegas-Tso", "Yolanda Ramírez", "Babatunde Oyelaran", "Ximena", "Adaora", "9B-O14472", "Siobhán Ní Bhriain", "1O/O2/2O24", "Ezekiel Mbatha",
+         "41O2 North Cedar Avenue", "937O3", "Gustavo Rarnos", "gramos@ramostire.example.com", "Gus", "Rowena Castellanos-Whitby", "January 2B, 2O25",
+         "Kings River Transcripts", "PLEASANT VALLEY STATE PRISON",
+         "Turning Point of Central California"],
+        ["Page 2 of 5", "PANEL PRESENT", "|nmate", "Unidentiﬁed", "AA degree",
+         "ﬂoor care program", "ofﬁce services certiﬁcation", "low risk", "CERTIFICATE OF TRANSCRIPTION"],
+    ),
 }
 
 
@@ -803,6 +866,15 @@ LABELED = [
     ("rescission_margin_footer.txt", "1K74329", "ID", None),  # a licence plate of one letter
     ("rescission_margin_footer.txt", "Ignatius Mbeki-Ross", "PERSON", None),  # after "Bishop", a title
     ("risk_quoted_tag_change.txt", "Clarence Overstreet", "PERSON", None),  # "Bishop Clarence Overstreet of ..."
+    # hand26: a prior record read as a list, parole plans' contacts, a mental-health report, OCR's pipes and B for 8
+    ("prior_record_pages.txt", "BA167734", "ID", None),  # a superior court's case number
+    ("prior_record_pages.txt", "G99-03117", "ID", None),  # a booking number
+    ("prior_record_pages.txt", "AE7391", "CDCR_ID", None),  # two letters and four digits
+    ("prior_record_pages.txt", "ZHANG WEILIN", "PERSON", 1),  # a Chinese name printed surname first
+    ("plans_contacts_mixed_tags.txt", "600 The Embarcadero", "LOCATION", None),
+    ("plans_contacts_mixed_tags.txt", "0881274", "ID", None),  # a student ID
+    ("plans_contacts_mixed_tags.txt", "Ibrahim al-Rashid bin Saleh", "PERSON", None),
+    ("mental_health_report_read.txt", "Progress House", "ORGANIZATION", None),
 ]
 
 
@@ -1034,6 +1106,27 @@ GROUPED = [
                                   ["father is also named [Anthony], correct", "[Anthony Gutierrez Senior]. He passed"],
                                   ["my cousin, [Ray Gutierrez]. We", "We call him [Little Ray]."]]),
 
+    # hand26: a Chinese name surname first ("Mr. Liu" is Liu Xiaoming), Tongan and Polish families, names of places
+    # and months ("Austin", "Madison", "Lincoln", "June", "April") in a mental-health report
+    ("prior_record_pages.txt", [["the victim, [Liu\n 2   Xiaoming], age", "killed [Liu Xiaoming], a"],
+                                ["widow, Mrs. [Wang Lifen], was"],
+                                ["mother,\n14   [Lyudmila Petrovna Morozova], and", "letters of [Lyudmila Morozova] and"],
+                                ["[VIKTOR ALEKSANDROVICH MOROZOV]  )", "INMATE [MOROZOV]:  Yes. English",
+                                 "matter of [Viktor Morozov], AE7391"]]),
+    ("plans_contacts_mixed_tags.txt", [["[Losana Mahe Tuipulotu]. She's", "contact, [Losana Tuipulotu], same",
+                                        "from Mrs. [Tuipulotu] and"],
+                                       ["husband's, [Sione Tuipulotu].", "Uncle [Sione] is a deacon"],
+                                       ["girlfriend, [April Fonua], she's", "Ms. [Fonua]'s letter", "and Ms. [Fonua] is"],
+                                       ["Mr. [Dariusz Wiśniewski] in", "Mr. [Wiśniewski] was stabbed"],
+                                       ["Mrs. [Halina Wiśniewska], wrote", "Mrs. [Wiśniewska], Agnieszka"]]),
+    ("mental_health_report_read.txt", [["[AUSTIN LEE PEMBERTON], CDCR", "hearing of [Austin Pemberton], BF2218",
+                                        "INMATE [PEMBERTON]\nYes, ma'am."],
+                                       ["mother, [Jordan Pemberton], was"],
+                                       ["Mr. [Lincoln Delacroix] came", "when I killed Mr. [Delacroix]."],
+                                       ["wife, Mrs. [Savannah Delacroix], and", "Mrs. [Delacroix] wrote to"],
+                                       ["son, [Austin Delacroix], was"],
+                                       ["aunt, [Madison Fontenot-Reyes], in", "my aunt [Madison] can"],
+                                       ["Ms. [June Okafor], LCSW", "the second is Ms. [Okafor], my"]]),
 ]
 
 
