@@ -177,13 +177,20 @@ _VEHICLE = re.compile(rf"(?<![\w'’])(?:['’]\d\d|(?i:a|an|his|her|my|their|th
                       rf"(?:{'|'.join(vocabulary_bodies.NAMED_VEHICLE_MAKES)})(?:[ ][A-Z][\w-]*(?![ ][A-Z]))?)(?![\w'’-])")
 
 
+#: a section's number after a code's name ("Vehicle Code 23152(a)", "Health and Safety Code section 11350"): the law
+#: cited, part of the protected phrase
+_SECTION_AFTER = re.compile(r"(?<=Code)[ ](?:(?i:section)[ ]|§[ ]?)?\d{1,6}(?:\.\d+)*(?:\([A-Za-z0-9]{1,3}\))*(?![\w.-]\w)")
+
+
 def protect(text: str, extra: Iterable[str] = ()) -> Protected:
-    """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``) and the vehicles named by their model
-    year (``a '79 Ford F-150``), found once."""
+    """The whitelisted ranges of ``text`` (packaged whitelist plus ``extra``, a code's with the section's number after
+    it) and the vehicles named by their model year (``a '79 Ford F-150``), found once."""
     extra = tuple(extra)
     ranges, named = [m.span("make") for m in _VEHICLE.finditer(text)], []
     for match in lexicon.whitelist_pattern(extra).finditer(text):
-        (named if _beside_name(text, *match.span()) else ranges).append(match.span())
+        start, end = match.span()
+        section = _SECTION_AFTER.match(text, end)
+        (named if _beside_name(text, start, end) else ranges).append((start, section.end() if section else end))
     return Protected(extra, tuple(ranges), tuple(named))
 
 
