@@ -112,8 +112,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         while words and (n := _known_head(words, from_end=True)):
             end -= len(" ".join(words[-n:])) + 1
             del words[-n:]
-        if not words or protected.is_whitelisted(" ".join(words)) or protected.contains(start, end):
-            continue  # "And Hope for Lifers": less its stop word, the run is a protected phrase's
+        if not words or protected.is_whitelisted(" ".join(words)) or protected.contains(start, end) \
+                or lexicon.in_housing_designation(text, start, end):
+            continue  # "And Hope for Lifers", "On Facility A": less its stop word, a protected phrase's or a yard's
         line = (spans.line_start(text, start), spans.line_end(text, start))
         if _HEADING.fullmatch(text, *line) and (_heading_words(words) or (
                 text[line[0]:line[1]].strip() == words[0] and plain.in_dictionary(words[0]))):
@@ -293,7 +294,8 @@ def _word_said(text: str, end: int, words: list[str]) -> bool:
     first name ("Amen.", "Welcome, everyone.", "Overall, I did", "Stay in touch"): the word, though a Census
     surname too."""
     folded = words[0].casefold()
-    return len(words) == 1 and (text[end:end + 1] in (".", ",", "!", "?") or _PARTICLE.match(text, end) is not None) \
+    return len(words) == 1 and (text[end:end + 1] in (".", ",", "!", "?") or _PARTICLE.match(text, end) is not None
+                                or _DATE_NEXT.match(text, end) is not None) \
         and plain.in_dictionary(folded) and folded not in gazetteer.first_names()
 
 
@@ -312,6 +314,8 @@ def _fragment(text: str, end: int, words: list[str]) -> bool:
 
 #: after a sentence's first word, a verb's particle: "Stay in touch", "Check in with your PO", "Hang on"
 _PARTICLE = re.compile(r"[ ](?:in|on|out|up|off|away|back|down|over|around|through)\b")
+#: after a sentence's first word, a date or a year: "Born 11 March 1968", "Paroled 10-19-2002", "Arrested 1998"
+_DATE_NEXT = re.compile(r"[ ]\d{1,4}(?:[ ](?:" + "|".join(vocabulary.MONTHS) + r")\b|[/-]\d|(?![\w.,:]))")
 
 
 def _repeated(text: str, found: list[tuple[int, int, str]], free, title_end: int) -> list[tuple[int, int, str]]:

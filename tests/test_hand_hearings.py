@@ -685,7 +685,7 @@ EXPECTED = {
          "Vehicle Code 23152(a)", "Penal Code\n 5   496", "Penal Code 187", "15 years to life", "booking number",
          "docket\n22   number", "On or about", "16 months", "90 days county jail", "Alternatives\n 6   to Violence Project",
          "PIA laundry", "TABE is 10.4", "moderate risk", "alcohol use\n17   disorder", "Office of Victim and Survivor Rights and Services",
-         "Spasibo", "D E C I S I O N", "P R O C E E D I N G S", "Father"],
+         "Born", "Spasibo", "D E C I S I O N", "P R O C E E D I N G S", "Father"],
     ),
     "plans_contacts_mixed_tags.txt": (
         ["TEVITA FIFITA MAHE", "T-12345", "Ewa Kowalczyk-Lund", "Spiros Antonakos", "Aoife McGillicuddy", "Tevita Mahe",
@@ -725,7 +725,7 @@ EXPECTED = {
          "41O2 North Cedar Avenue", "937O3", "Gustavo Rarnos", "gramos@ramostire.example.com", "Gus", "Rowena Castellanos-Whitby", "January 2B, 2O25",
          "Kings River Transcripts", "PLEASANT VALLEY STATE PRISON",
          "Turning Point of Central California"],
-        ["Page 2 of 5", "PANEL PRESENT", "|nmate", "Unidentiﬁed", "AA degree",
+        ["Page 2 of 5", "PANEL PRESENT", "|nmate", "Unidentiﬁed", "Facility A", "AA degree",
          "ﬂoor care program", "ofﬁce services certiﬁcation", "low risk", "CERTIFICATE OF TRANSCRIPTION"],
     ),
 }
