@@ -1,7 +1,5 @@
 """Detection, last steps: rule spans win over the tagger (reconcile), then spans are tightened
-to the annotation guidelines and false positives dropped (filter).
-
-See :mod:`anonymizer.detect`.
+to the annotation guidelines and false positives dropped (filter). See :mod:`anonymizer.detect`.
 """
 from __future__ import annotations
 
@@ -76,8 +74,8 @@ _HEDGE = re.compile(
 )
 _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\d0['’]?s|\d{4}['’]?s)\b)", re.I)
 #: an article, a possessive or a preposition that may open a tagger's place or organization ("a Halfway
-#: House", "on Blackstone", "That Louis and Yvette had")
-_LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from|that|this)\s+", re.I)
+#: House", "on Blackstone", "That Louis and Yvette had", a sentence's "Through Merced College, the program")
+_LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from|that|this|through|via)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
@@ -157,8 +155,9 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
                 end = year.start()
     elif label in ("ORGANIZATION", "LOCATION", "NRP"):
         the = _LEADING_SMALL_WORD.match(text, start, end)
-        if the and the.end() < end and (the.group().strip().casefold() in ("the", "that", "this")
-                                        or (the.group()[0].islower() and text[the.end()].isupper())):
+        if the and the.end() < end and (the.group().strip().casefold() in ("the", "that", "this") or (
+                the.group()[0].islower() or the.group().strip() in ("Through", "Via", "From") and sentence_initial(text, start)
+                and " " in text[the.end():end]) and text[the.end()].isupper()):
             start = the.end()  # "the Fresno Police Department", "a Halfway House" (not "A Better Way")
         dangling = _DANGLING.search(text, start, end)
         if dangling and dangling.start() > start:

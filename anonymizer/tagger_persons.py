@@ -134,6 +134,8 @@ def _first_and_last_name(surface: str) -> bool:
 
 #: a courtesy title ("from Ms. ") or a question about a person ("Who was ") right before a name
 _NAMED_AFTER = re.compile(r"\b(?:(?:" + "|".join(vocabulary.COURTESY_TITLES) + r")\.?|(?i:who)[ ](?:is|was))[ ]$")
+#: a person's pronoun and a verb right after a name and its comma ("from Sefo Vaipulu, he's from my village")
+_PRONOUN_AFTER = re.compile(r",[ ](?:he|she)(?:['’]s|[ ](?:is|was|has|had|knew|knows|works|worked))\b")
 #: one or two capitalised words, the first may be hyphenated ("Soo-jin Okafor")
 _NAME_WORDS = re.compile(rf"({_CAP}(?:-[A-Za-z][a-zß-öø-ÿ]+)?)(?: ({_CAP}(?:-{_CAP})?))?")
 #: a name with lower-case particles: "María de los Ángeles Balderrama", "Jesús del Río" (groups: first, last)
@@ -151,12 +153,13 @@ def named_person(text: str, start: int, end: int) -> bool:
 def _named_in_apposition(text: str, start: int, end: int) -> bool:
     """A name right after a relative or a witness ("My mom, Esperanza Price, raised us", "A witness,
     Georgia Church, told", "my sponsor is Esperanza Price", "My sister Soo-jin said"), a courtesy
-    title ("a job offer from Ms. Malia Church") or "who was" ("Who was Georgia Ibáñez to you?"): a
+    title ("a job offer from Ms. Malia Church"), "who was" ("Who was Georgia Ibáñez to you?") or before a pronoun
+    ("from Sefo Vaipulu, he's from my village"): a
     person, whatever place or organization the words also name. Two words: no plain word and no
     organization's word first, a census surname that is no organization's plural head or a word no
     list knows last ("Tavita Aumua"). One word: a census first name or no dictionary word."""
     match = _NAME_WORDS.fullmatch(text, start, end) or _PARTICLE_NAME.fullmatch(text, start, end)
-    if match is None or not (lexicon.after_relative(text, start)
+    if match is None or not (lexicon.after_relative(text, start) or _PRONOUN_AFTER.match(text, end)
                              or _NAMED_AFTER.search(text, max(0, start - 30), start)):
         return False
     first, last = match.group(1), match.group(2)

@@ -691,17 +691,17 @@ EXPECTED = {
         ["TEVITA FIFITA MAHE", "T-12345", "Ewa Kowalczyk-Lund", "Spiros Antonakos", "Aoife McGillicuddy", "Tevita Mahe",
          "M-A-H-E", "Vita", "Jordan Whitaker", "Francisco Homes", "39th Avenue", "East Palo Alto",
          "Losana Mahe Tuipulotu", "2117 Cooley Avenue", "94303", "(650) 555-0132", "650.555.0178", "Sione Tuipulotu",
-         "Sione", "Siasi Uesiliana Tonga", "Bay Road", "Padraig O'Connell", "Sefo Vaipulu", "Vaipulu",
+         "Sione", "Siasi Uesiliana Tonga", "Bay Road", "Padraig O'Connell", "4155550199", "Sefo Vaipulu", "Vaipulu",
          "Kwame Asante-Mensah", "Bayview Hunters Point Recycling", "kasante@bvhprecycle.example.org",
          "415, 555-0166", "Kumasi", "415 555 0121", "0881274", "Olumide Adeyemi-Okafor", "Madison Chase", "Mele Mahe",
          "Nuku'alofa", "Siosaia", "Saia", "April Fonua", "Fonua", "Lincoln", "June 5th, 2004", "Feleti Taufa",
          "Dariusz Wiśniewski", "Wiśniewski", "Halina Wiśniewska", "Wiśniewska", "Agnieszka", "Zofia", "Big Fe",
-         "Ibrahim al-Rashid bin Saleh", "94107", "415-555-0100", "Losana Tuipulotu",
+         "Ibrahim al-Rashid bin Saleh", "600 The Embarcadero", "94107", "415-555-0100", "Losana Tuipulotu",
          "april.fonua@example.com", "Joaquim da Silva Pereira", "Ramesh K. Subramaniam", "Redwood City"],
         ["Presiding Commissioner", "Deputy Commissioner", "Incarcerated Person", "transitional house", "apprenticeship",
          "GED", "3.4 grade point average", "Alternatives to Violence Project",
          "Victim Offender Education Group", "Criminals and Gangmembers Anonymous", "Restorative Justice", "CRM",
-         "low risk", "Whereupon, a recess was taken", "area code", "student ID"],
+         "low risk", "Whereupon, a recess was taken", "Through", "area code", "student ID"],
     ),
     "mental_health_report_read.txt": (
         ["AUSTIN LEE PEMBERTON", "BF2218", "Marguerite Delahunty", "Chukwuemeka Nwankwo-Reyes", "Hollis Vandenberg",
@@ -722,7 +722,8 @@ EXPECTED = {
         ["SEBASTIÁN RAMIREZ-OYELARAN", "H-55021", "HENRIK MAGNUSSEN", "CLODAGH FITZGERALD",
          "THADDEUS McINTYRE", "Rarnirez-Oyelaran", "Sebas", "July 28th, 1979", "Mc Intyre", "Clodagh Fitz",
          "the 3rd of May, 1999", "Octavio", "Tavo", "Barrientos", "East Hedges Avenue", "Wendell Sayre", "3B21 East Hedges", "Armando", "Mondo", "Villegas-Tso", "Yolanda Ramírez", "Babatunde Oyelaran", "Ximena", "Adaora", "9B-O14472", "Siobhán Ní Bhriain", "1O/O2/2O24", "Ezekiel Mbatha",
-         "41O2 North Cedar Avenue", "937O3", "Gustavo Rarnos", "gramos@ramostire.example.com", "Gus", "Rowena Castellanos-Whitby", "January 2B, 2O25",
+         "41O2 North Cedar Avenue", "937O3", "Gustavo Rarnos", "Rarnos Tire and Wheel",
+         "gramos@ramostire.example.com", "Gus", "Rowena Castellanos-Whitby", "January 2B, 2O25",
          "Kings River Transcripts", "PLEASANT VALLEY STATE PRISON",
          "Turning Point of Central California"],
         ["Page 2 of 5", "PANEL PRESENT", "|nmate", "Unidentiﬁed", "Facility A", "AA degree",
@@ -875,8 +876,11 @@ LABELED = [
     ("prior_record_pages.txt", "G99-03117", "ID", None),  # a booking number
     ("prior_record_pages.txt", "AE7391", "CDCR_ID", None),  # two letters and four digits
     ("prior_record_pages.txt", "ZHANG WEILIN", "PERSON", 1),  # a Chinese name printed surname first
+    ("prior_record_pages.txt", "Kalinka Deli", "ORGANIZATION", None),  # a shop the crime was at
+    ("plans_contacts_mixed_tags.txt", "4155550199", "PHONE_NUMBER", None),  # ten digits unbroken after "His number is"
     ("plans_contacts_mixed_tags.txt", "600 The Embarcadero", "LOCATION", None),
     ("plans_contacts_mixed_tags.txt", "0881274", "ID", None),  # a student ID
+    ("plans_contacts_mixed_tags.txt", "Sefo Vaipulu", "PERSON", None),  # "from Sefo Vaipulu, he's from my village"
     ("plans_contacts_mixed_tags.txt", "Ibrahim al-Rashid bin Saleh", "PERSON", None),
     ("mental_health_report_read.txt", "Progress House", "ORGANIZATION", None),
 ]

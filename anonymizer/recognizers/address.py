@@ -2,7 +2,7 @@
 ``5378 Martin Luther King Jr. Boulevard``, ``P.O. Box 4490``), numbered streets (``West 54th Street``) and highways
 (``Highway 152``, ``Interstate 5``), a street after "on" (``on Panorama Drive``), grid roads (``Avenue 7 1/2``), a block (``the 1400
 block of East Belmont Avenue``), a house number before a street the document names with its suffix (``1422 East
-Belmont``) or before a town (``4417 East Olive, Fresno``), a house number after its street
+Belmont``) or before a town (``4417 East Olive, Fresno``, ``600 The Embarcadero, San Francisco``), a house number after its street
 (``Fremont Street, number 2219``), a street named in Spanish with its house number before or after it (``18 Calle
 Cebu``, ``Calle Jalisco number 412``), a shopping centre's house number (``796 Northridge Mall``), crossings (``the corner of Fifth and Maple``, ``at Fourth and Market``), and a street of one word
 after a place or a known business on it (``the Target on Blackstone``, ``the canal off Ashlan``)."""
@@ -54,7 +54,7 @@ _A_BUSINESS = re.compile(r"(?i:the)[ ]\p{Lu}[\p{L}'’]*['’]s")
 #: a year before a word, after a word of time ("in 1998 Belmont")
 _YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
 #: a house number and a street's name without its suffix (group 1: the street's name)
-_NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ]({_DIRECTION}?{_NAME_WORD})")
+_NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ](?:The[ ])?({_DIRECTION}?{_NAME_WORD})")
 #: the same with the house number said aloud in two words or more ("twenty-one oh four West Merrill"; group 1: the
 #: street's name without its direction, "Merrill" of "Merrill Avenue")
 #: a street named in Spanish, its head word first (``Calle Zaragoza``, ``Avenida de los Insurgentes``), with no
@@ -121,7 +121,9 @@ PATTERNS = [
     ),
     # a house number before a street the document names with its suffix elsewhere: "the driveway of 1422 East
     # Belmont" after "East Belmont Avenue" (see keep)
-    Pattern("house_number_known_street", rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
+    # ... or before a town, a street named with "The" too: "600 The Embarcadero, San Francisco"
+    Pattern("house_number_known_street",
+            rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ](?:The[ ])?{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
             0.8),
     # ... said aloud in two words or more: "twenty-one oh four West Merrill" after "Merrill Avenue" (see keep)
     Pattern("spoken_house_number_known_street", _SPOKEN_NUMBERED_NAME.pattern + r"(?![\w'’-]|[ ]\p{Lu})", 0.8),

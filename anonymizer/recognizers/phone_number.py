@@ -1,5 +1,5 @@
 """PHONE_NUMBER: US telephone numbers (``(916) 555-0142``, ``916-555-0142``, ``+1 916 555 0142``, with an
-extension: ``559-992-8800 ext. 204``), also
+extension: ``559-992-8800 ext. 204``; ten digits unbroken after a phone word: ``His number is 4155550199``), also
 said digit by digit after a phone word ("her cell, five five nine, four four two, one one eight seven") or
 after an area code ("area code 951, 555-0187"), or answering a question for one on the line before."""
 from __future__ import annotations
@@ -29,6 +29,8 @@ PATTERNS = [
     Pattern("phone_area_code", rf"(?<=(?i:area[ ]code)[ ])[2-9]\d\d,?[ ][2-9]\d\d[ .-]?\d{{4}}{_END}", 0.9),
     # a number abroad in groups ("33 3614 2270", "+52 33 3614 2270"), only with a phone word earlier on the line
     Pattern("phone_grouped", rf"(?<![\w+.,/:-])(?:\+\d{{1,3}}[ ])?\d{{2,4}}(?:[ ]\d{{2,4}}){{2,3}}{_END}", 0.7),
+    # 4155550199: ten digits unbroken, only with a phone word earlier on the line (see keep)
+    Pattern("phone_unbroken", rf"(?<![\w.+/-])1?[2-9]\d\d[2-9]\d{{6}}{_END}", 0.7),
     # 555-0142, only with a phone word earlier on the line (see keep)
     Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
     # said digit by digit: "five five nine, four four two, one one eight seven" (a phone word before it)
@@ -37,6 +39,9 @@ PATTERNS = [
 ]
 
 _LOCAL = re.compile(r"\d{3}-\d{4}")
+_UNBROKEN = re.compile(r"\d{10,11}")
+#: a phone's word, or a person's number ("His number is 4155550199"): no booking's or file's number
+_OWN_NUMBER = re.compile(r"(?i:\b(?:phone|telephone|cell|cellphone|call|reach|dial|fax|text)\b|\b(?:his|her|my|their|your)[ ]number\b)")
 _GROUPED = re.compile(r"(?:\+\d{1,3}[ ])?\d{2,4}(?:[ ]\d{2,4}){2,3}")
 _NORTH_AMERICAN = re.compile(r"(?:\+?1[ ])?[2-9]\d\d[ ][2-9]\d\d[ ]\d{4}")
 _SPOKEN = re.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
@@ -59,11 +64,14 @@ class PhoneNumberRecognizer(RuleRecognizer):
         grouped = _GROUPED.fullmatch(text, start, end) and not _NORTH_AMERICAN.fullmatch(text, start, end)
         if grouped and not 8 <= sum(c.isdigit() for c in text[start:end]) <= 13:
             return False
-        if _LOCAL.fullmatch(text, start, end) is None and not _SPOKEN.match(text, start) and not grouped:
+        if _LOCAL.fullmatch(text, start, end) is None and _UNBROKEN.fullmatch(text, start, end) is None \
+                and not _SPOKEN.match(text, start) and not grouped:
             return True
         before = line_before(text, start)
         if not before.strip():  # a line's first words: the phone word ends the line before ("telephone is\n+52 ...")
             before = line_before(text, len(text[:start].rstrip()))
+        if _UNBROKEN.fullmatch(text, start, end):  # ten digits: a phone's own word, not a record's "number" ("CII number")
+            return _OWN_NUMBER.search(before[-60:]) is not None
         return _PHONE_WORDS.search(before) is not None or _asked_for(text, start)
 
 
