@@ -719,14 +719,16 @@ EXPECTED = {
          "Individualized Education Program"],
     ),
     "ocr_pipes_ligatures.txt": (
-        ["SEBASTIÁN RAMIREZ-OYELARAN", "H-55021", "HENRIK MAGNUSSEN", "CLODAGH FITZGERALD",
-         "THADDEUS McINTYRE", "Rarnirez-Oyelaran", "Sebas", "July 28th, 1979", "Mc Intyre", "Clodagh Fitz",
-         "the 3rd of May, 1999", "Octavio", "Tavo", "Barrientos", "East Hedges Avenue", "Wendell Sayre", "3B21 East Hedges", "Armando", "Mondo", "Villegas-Tso", "Yolanda Ramírez", "Babatunde Oyelaran", "Ximena", "Adaora", "9B-O14472", "Siobhán Ní Bhriain", "1O/O2/2O24", "Ezekiel Mbatha",
-         "41O2 North Cedar Avenue", "937O3", "Gustavo Rarnos", "Rarnos Tire and Wheel",
+        ["SEBASTIÁN RAMIREZ-OYELARAN", "H-S5021", "H-55021", "HENRIK MAGNUSSEN", "CLODAGH FITZGERALD",
+         "THADDEUS McINTYRE", "Rarnirez-Oyelaran", "Sebas", "7/2B/1979", "July 28th, 1979", "Mc Intyre", "Clodagh Fitz",
+         "the 3rd of May, 1999", "Octavio", "Tavo", "Barrientos", "East Hedges Avenue", "Wendell Sayre", "1B47",
+         "3B21 East Hedges", "Armando", "Mondo", "Villegas-Tso", "Yolanda Ramírez", "Babatunde Oyelaran", "lbadan",
+         "Ximena", "Adaora", "95JV0O412", "1/1B/98", "9B-O14472", "Siobhán Ní Bhriain", "1O/O2/2O24", "Ezekiel Mbatha",
+         "0yelaran-Pike", "41O2 North Cedar Avenue", "937O3", "S59-555-O1B6", "Gustavo Rarnos", "Rarnos Tire and Wheel",
          "gramos@ramostire.example.com", "Gus", "Rowena Castellanos-Whitby", "January 2B, 2O25",
          "Kings River Transcripts", "PLEASANT VALLEY STATE PRISON",
          "Turning Point of Central California"],
-        ["Page 2 of 5", "PANEL PRESENT", "|nmate", "Unidentiﬁed", "Facility A", "AA degree",
+        ["Page 2 of 5", "PANEL PRESENT", "|NMATE", "|nmate", "Unidentiﬁed", "Facility A", "AA degree",
          "ﬂoor care program", "ofﬁce services certiﬁcation", "low risk", "CERTIFICATE OF TRANSCRIPTION"],
     ),
 }
@@ -883,6 +885,10 @@ LABELED = [
     ("plans_contacts_mixed_tags.txt", "Sefo Vaipulu", "PERSON", None),  # "from Sefo Vaipulu, he's from my village"
     ("plans_contacts_mixed_tags.txt", "Ibrahim al-Rashid bin Saleh", "PERSON", None),
     ("mental_health_report_read.txt", "Progress House", "ORGANIZATION", None),
+    ("ocr_pipes_ligatures.txt", "1B47", "ID", None),  # "badge 1B47": B for 8
+    ("ocr_pipes_ligatures.txt", "7/2B/1979", "DATE", None),
+    ("ocr_pipes_ligatures.txt", "S59-555-O1B6", "PHONE_NUMBER", None),
+    ("ocr_pipes_ligatures.txt", "H-S5021", "CDCR_ID", None),
 ]
 
 

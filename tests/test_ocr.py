@@ -25,6 +25,18 @@ MENDED = [
     # l at a word's start before a consonant no English word has there
     ("LEVAR PRUITT, lnmate", "LEVAR PRUITT, Inmate"),
     ("lt's the lnstitution's rule, lf so.", "It's the Institution's rule, If so."),
+    ("went back to lbadan", "went back to Ibadan"),
+    # B for 8 and S for 5 between digits, in a date's day, a phone number's shape and an inmate number's digits
+    ("badge 1B47, at 3B21 East", "badge 1847, at 3821 East"),
+    ("petition 95JV0O412", "petition 95JV00412"),
+    ("born 7/2B/1979, arrested 1/1B/98", "born 7/28/1979, arrested 1/18/98"),
+    ("Dated: January 2B, 2O25", "Dated: January 28, 2025"),
+    ("Her number is S59-555-O1B6.", "Her number is 559-555-0186."),
+    ("CDCR Number:  H-S5021", "CDCR Number:  H-55021"),
+    # a pipe for I: opening a word of capitals or a short word, alone before a lower-case word or a comma
+    ("|NMATE ROWE :  Yes. | was there. |n the matter. |, Rowena", "INMATE ROWE :  Yes. I was there. In the matter. I, Rowena"),
+    # a zero for O opening a word of lower-case letters
+    ("Ms. Adaora 0yelaran-Pike", "Ms. Adaora Oyelaran-Pike"),
 ]
 
 KEPT = [
@@ -36,6 +48,8 @@ KEPT = [
     "B-O-B and K-9 and I-5 and I-O",  # spelled letters and one-letter prefixes
     "llama, lymph, lhasa",
     "his name is Gera-\nld Fox, Dona-\n12   ld Ray, Arno-ld",  # a name's piece after a hyphen
+    "Apartment 4B, Building 2B, B12, March 3B, 2 lb. and 5 lbs",  # a unit's letter after its digits; no date's day
+    "| Name | Date |, 0.5 mg, 10 oz, 555-ABC-DEFG, AB-CDEF",  # a table's pipes; digits of another shape
 ]
 
 
