@@ -393,7 +393,8 @@ def _one_label_per_name(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def surname_first(core: list[str]) -> bool:
-    """Whether a person's name parts (case-folded) read surname first: a surname of Korea, China or Vietnam, then
-    a hyphenated given name (``park soo-jin``, ``chang min-ho``) or a Vietnamese middle name (``tran thi mai``)."""
+    """Whether a person's name parts (case-folded) read surname first: a surname of Korea, China or Vietnam, then a
+    hyphenated given name (``park soo-jin``), a Vietnamese middle name (``tran thi mai``) or a pinyin one (``liu xiaoming``)."""
     return len(core) > 1 and core[0] in vocabulary.SURNAME_FIRST_SURNAMES and (
-        any("-" in part for part in core[1:]) or (len(core) == 3 and core[1] in vocabulary.VIETNAMESE_MIDDLE_NAMES))
+        any("-" in part for part in core[1:]) or (len(core) == 3 and core[1] in vocabulary.VIETNAMESE_MIDDLE_NAMES)
+        or (len(core) == 2 and bool(vocabulary.PINYIN_GIVEN_NAME.fullmatch(core[1])) and core[1] not in gazetteer.first_names()))

@@ -5,6 +5,8 @@ Re-exported by :mod:`anonymizer.vocabulary`, where the rest of the package reads
 """
 from __future__ import annotations
 
+import re
+
 #: generational suffixes of a name (case-folded)
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 #: a suffix written out after a full name (``Patrick Doyle Senior``), case-folded, and its abbreviation
@@ -141,6 +143,10 @@ SURNAME_FIRST_SURNAMES = frozenset(
     truong dinh trinh
     """.split()
 )
+#: a Chinese given name of two syllables written as one word in pinyin (``Xiaoming`` of ``Liu Xiaoming``,
+#: ``Weilin``), case-folded: an initial (or none) and a final, twice
+PINYIN_GIVEN_NAME = re.compile(r"(?:(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan"
+                               r"|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ui|ue|er|a|o|e|i|u)){2}")
 #: the middle names of Vietnamese names, folded: ``Tran Thi Mai``, ``Nguyen Van Thanh``
 VIETNAMESE_MIDDLE_NAMES = frozenset("van văn thi thị duc đức ngoc ngọc quoc quốc huu hữu xuan xuân".split())
 #: words of a sentence's grammar that no printed name has, upper-case: a heading printed in capitals among a title

@@ -105,6 +105,8 @@ def test_it_takes_the_number_beside_the_name_and_no_prison_for_the_inmate(matter
 @pytest.mark.parametrize(("title_page_name", "titled", "other"), [
     ("Seo Jun-ho", "Mr. Seo", "Daniel Park"),  # a Korean name, surname first: the title goes with the surname
     ("Tran Thi Mai", "Ms. Tran", "Kevin Pham"),  # a Vietnamese name with its middle name
+    ("Liu Xiaoming", "Mr. Liu", "Daniel Wong"),  # a Chinese given name of two syllables in pinyin, one word
+    ("Zhang Weilin", "Ms. Zhang", "Kevin Chen"),
 ])
 def test_it_links_a_titled_surname_to_a_name_printed_surname_first(pipeline, title_page_name, titled, other):
     text = ("STATE OF CALIFORNIA\nBOARD OF PAROLE HEARINGS\n\nIN THE MATTER OF:  JOHN JONES, AB-1234\n\n"

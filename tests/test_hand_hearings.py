@@ -1122,7 +1122,7 @@ GROUPED = [
 
     # hand26: a Chinese name surname first ("Mr. Liu" is Liu Xiaoming), Tongan and Polish families, names of places
     # and months ("Austin", "Madison", "Lincoln", "June", "April") in a mental-health report
-    ("prior_record_pages.txt", [["the victim, [Liu\n 2   Xiaoming], age", "killed [Liu Xiaoming], a"],
+    ("prior_record_pages.txt", [["the victim, [Liu\n 2   Xiaoming], age", "Mr. [Liu] died at", "killed [Liu Xiaoming], a"],
                                 ["widow, Mrs. [Wang Lifen], was"],
                                 ["mother,\n14   [Lyudmila Petrovna Morozova], and", "letters of [Lyudmila Morozova] and"],
                                 ["[VIKTOR ALEKSANDROVICH MOROZOV]  )", "INMATE [MOROZOV]:  Yes. English",
