@@ -327,13 +327,13 @@ def ends_title(line: str) -> bool:
 
 def _field(line: str, tag: re.Match[str]) -> bool:
     """A tag that is a field's label: a field word first (``INSTITUTION:``) or last after words that are not
-    all roles (``CDCR NUMBER:``), or last before a value printed in capitals (``INMATE NAME: JOHN DOE``);
-    not ``COMMISSIONER DATE: We are on the record.``"""
-    field = _FIELD_WORD_RE.search(line, tag.start())
-    if field is None or field.start() >= tag.end():
-        return bool(_CONNECTOR_END_RE.search(tag.group("tag")))  # "CONSIDERATION HEARING OF:": its value follows
+    all roles (``CDCR NUMBER:``), or last before a value printed in capitals (``INMATE NAME: JOHN DOE``), or before
+    a hearing's name in capitals (``LIFE PRISONER: PAROLE CONSIDERATION HEARING``); not ``COMMISSIONER DATE: We are``"""
+    field, rest = _FIELD_WORD_RE.search(line, tag.start()), line[tag.end():]
+    if field is None or field.start() >= tag.end():  # "CONSIDERATION HEARING OF:" (a connector: its value follows)
+        return bool(_CONNECTOR_END_RE.search(tag.group("tag"))) or bool(rest.isupper() and _HEARING_LINE_RE.match(rest.strip()))
     before = line[tag.start() : field.start()].split()
-    return not before or not all(tag_roles(before)) or not any(c.islower() for c in line[tag.end() :])
+    return not before or not all(tag_roles(before)) or not any(c.islower() for c in rest)
 
 
 def _speaker_label(line: str) -> bool:

@@ -884,6 +884,7 @@ LABELED = [
     ("plans_contacts_mixed_tags.txt", "0881274", "ID", None),  # a student ID
     ("plans_contacts_mixed_tags.txt", "Sefo Vaipulu", "PERSON", None),  # "from Sefo Vaipulu, he's from my village"
     ("plans_contacts_mixed_tags.txt", "Ibrahim al-Rashid bin Saleh", "PERSON", None),
+    ("mental_health_report_read.txt", "Stockton", "LOCATION", None),  # a title page's prison's town
     ("mental_health_report_read.txt", "Progress House", "ORGANIZATION", None),
     ("ocr_pipes_ligatures.txt", "1B47", "ID", None),  # "badge 1B47": B for 8
     ("ocr_pipes_ligatures.txt", "7/2B/1979", "DATE", None),

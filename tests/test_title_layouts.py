@@ -104,6 +104,33 @@ def test_it_reads_a_title_page_printed_with_empty_lines_between_its_parts(title,
     assert "PRESIDING COMMISSIONER SMITH" not in text[:end]
 
 
+#: a title page printed as a form under a heading whose first words end with a colon, like a speaker's tag
+FORM_HEADING = """\
+BOARD OF PAROLE HEARINGS
+STATE OF CALIFORNIA
+
+{heading}
+
+INMATE:        DANIEL ORTEGA, CDCR No. K-48213
+PRISON:        Correctional Training Facility, Soledad
+DATE:          March 3, 2021
+PANEL:         Presiding Commissioner Mary Smith
+
+                                 PROCEEDINGS
+
+"""
+
+
+@pytest.mark.parametrize("heading", ["LIFE PRISONER: PAROLE CONSIDERATION HEARING, SUBSEQUENT NO. 4",
+                                     "LIFE TERM INMATE: INITIAL PAROLE CONSIDERATION HEARING"])
+def test_it_reads_a_form_under_a_heading_with_a_colon_as_a_title_page(heading):
+    text = FORM_HEADING.format(heading=heading) + BODY
+    end, header = split_title(text)
+    assert header is not None and (header.inmate_name, header.cdcr_number, header.city) == ("DANIEL ORTEGA", "K-48213",
+                                                                                            "Soledad")
+    assert header.hearing_type == heading and "PRESIDING COMMISSIONER SMITH:" not in text[:end]
+
+
 def test_it_reads_the_participants_of_a_boxed_title_page_and_leaves_out_what_names_no_one():
     header = split_title(BOXED + BODY)[1]
     assert [p.name for p in header.participants] == [
