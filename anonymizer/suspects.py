@@ -123,10 +123,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
             continue  # "Count 2": a part of a legal text
-        if all(map(plain.is_plain_word, words)) and (
+        if all(plain.is_plain_word(w) or w.casefold() in vocabulary.REFERENCE_NOUNS for w in words) and (
                 (len(words) == 1 and text.startswith(":", end)) or _NUMBER_LABEL.match(text, end)
                 or _LEADER.match(text, end) or plain.is_record_number(text[start:end + 40], whole=False)):
-            continue  # "Place: Soledad", "Log No. 000481207", "Log Number 000316522", "Prior CRA ...... 2019": a label
+            continue  # "Place: Soledad", "Log No. 000481207", "Court Case #: F98-12345", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
                 or _imperative(text, end) or _fragment(text, end, words)):
