@@ -219,6 +219,10 @@ def _name_word(text: str, start: int, end: int, taken: list[tuple[int, int]]) ->
 _ONE_WORD = re.compile(rf"[{CAPITAL}][\w'’-]*\.?")
 _PAIRED = re.compile(r"(?:[ ]\(\d{1,2}\))?(?:,[ ]|[ ]and[ ]|,[ ]and[ ])")  # "Jaylen (12) and Aaliyah (9)" too
 _SUFFIX_END = re.compile(r"[ ](\w+)\.?")
+#: a surname right after a month that is a first name too, no number after it ("August Reyes"), and a word of time
+#: before the month ("in August Reyes was arrested")
+_SURNAME_AFTER = re.compile(rf"[ ]([{CAPITAL}][a-z]+(?:-[{CAPITAL}][a-z]+)?)(?![\w'’-]|[ ]?,?[ ]?\d)")
+_TIME_WORD_BEFORE = re.compile(r"\b(?i:in|of|since|until|till|by|last|this|next|early|late|mid|from|through|during)[ ]$")
 
 
 def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
@@ -235,6 +239,10 @@ def beside_persons(text: str, mentions: list[Mention]) -> list[Mention]:
         if m.label == "LOCATION" and set(m.sources) <= NER_SOURCES and _ONE_WORD.fullmatch(surface) \
                 and _kin_or_paired(text, m, ends, starts):
             out.append(replace(m, label="PERSON"))  # "My daughter Brooklyn", "Nevaeh and Zaria": a child, no place
+            continue
+        if m.label == "DATE" and surface in vocabulary.AMBIGUOUS_MONTHS and (after := _SURNAME_AFTER.match(text, m.end)) \
+                and not _TIME_WORD_BEFORE.search(text, max(0, m.start - 12), m.start) and plain.surname_word(after.group(1)):
+            out.append(replace(m, end=after.end(), label="PERSON"))  # "May Tran and August Reyes visit him"
             continue
         if m.label not in ("ORGANIZATION", "NRP") or m.sources != ("spacy",):
             out.append(m)

@@ -697,7 +697,8 @@ EXPECTED = {
          "Nuku'alofa", "Siosaia", "Saia", "April Fonua", "Fonua", "Lincoln", "June 5th, 2004", "Feleti Taufa",
          "Dariusz Wiśniewski", "Wiśniewski", "Halina Wiśniewska", "Wiśniewska", "Agnieszka", "Zofia", "Big Fe",
          "Ibrahim al-Rashid bin Saleh", "600 The Embarcadero", "94107", "415-555-0100", "Losana Tuipulotu",
-         "april.fonua@example.com", "Joaquim da Silva Pereira", "Ramesh K. Subramaniam", "Redwood City"],
+         "april.fonua@example.com", "Joaquim da Silva Pereira", "Ramesh K. Subramaniam", "Redwood City",
+         "August Taumoepeau", "May Lolohea"],
         ["Presiding Commissioner", "Deputy Commissioner", "Incarcerated Person", "transitional house", "apprenticeship",
          "GED", "3.4 grade point average", "Alternatives to Violence Project",
          "Victim Offender Education Group", "Criminals and Gangmembers Anonymous", "Restorative Justice", "CRM",
@@ -885,6 +886,7 @@ LABELED = [
     ("plans_contacts_mixed_tags.txt", "0881274", "ID", None),  # a student ID
     ("plans_contacts_mixed_tags.txt", "Sefo Vaipulu", "PERSON", None),  # "from Sefo Vaipulu, he's from my village"
     ("plans_contacts_mixed_tags.txt", "Ibrahim al-Rashid bin Saleh", "PERSON", None),
+    ("plans_contacts_mixed_tags.txt", "August Taumoepeau", "PERSON", None),  # a month's name as a first name
     ("mental_health_report_read.txt", "Stockton", "LOCATION", None),  # a title page's prison's town
     ("mental_health_report_read.txt", "Progress House", "ORGANIZATION", None),
     ("ocr_pipes_ligatures.txt", "1B47", "ID", None),  # "badge 1B47": B for 8
