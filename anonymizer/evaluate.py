@@ -57,6 +57,7 @@ from .evaluate_report import (
     TabScores,
     UncoveredEntity,
 )
+from .evaluate_tab import official_scores
 
 __all__ = [
     "Cover",
@@ -239,7 +240,7 @@ CoveredRule = Callable[[str, Span, "str | None", "Cover"], bool]
 
 def _tab_scores(gold: Spans, pred: Spans, texts: Mapping[str, str]) -> TabScores:
     recall = {kind: [0, 0] for kind in MASK_TYPES}
-    masking = Score()
+    masking = official = Score()
     no_mask_masked = no_mask_total = 0
     for name in sorted(gold):
         spans, text = gold[name], texts.get(name)
@@ -249,6 +250,8 @@ def _tab_scores(gold: Spans, pred: Spans, texts: Mapping[str, str]) -> TabScores
             recall[kind][0] += protected
             recall[kind][1] += 1
         masking += _token_score(name, [s for s in spans if s.identifier in MASK_TYPES], p, text)
+        if text is not None:
+            official += official_scores(spans, p, text)
         no_mask = _tokens(name, [s for s in spans if s.identifier == "NO_MASK"], text)
         no_mask_masked += sum(1 for t in no_mask if cover.covers(*t))
         no_mask_total += len(no_mask)
@@ -256,6 +259,7 @@ def _tab_scores(gold: Spans, pred: Spans, texts: Mapping[str, str]) -> TabScores
         entity_recall={k: (v[0], v[1]) for k, v in recall.items()},
         masking=masking,
         no_mask_tokens=(no_mask_masked, no_mask_total),
+        official=official,
     )
 
 

@@ -147,6 +147,7 @@ class TabScores:
     entity_recall: dict[str, tuple[int, int]]  # DIRECT/QUASI -> (protected, entities)
     masking: Score  # tokens: pred correct = inside a must-mask gold span
     no_mask_tokens: tuple[int, int]  # (masked, total) tokens of NO_MASK spans
+    official: Score = Score()  # tokens as TAB's evaluation.py counts them (anonymizer.evaluate_tab)
 
     def recall(self, kind: str) -> float:
         return _ratio(*self.entity_recall.get(kind, (0, 0)))
@@ -161,6 +162,8 @@ class TabScores:
             "entity_recall": recall,
             "token_precision": round(self.masking.precision, 6),
             "token_recall": round(self.masking.recall, 6),
+            "official_token_precision": round(self.official.precision, 6),
+            "official_token_recall": round(self.official.recall, 6),
             "masking_tokens": self.masking.to_dict(),
             "no_mask_tokens_masked": {"masked": masked, "total": total, "share": round(_ratio(masked, total), 6)},
         }
@@ -251,6 +254,9 @@ def _tab_lines(tab: TabScores) -> list[str]:
         f"  token precision of masking: {m.precision:.3f} ({m.pred_correct}/{m.pred_total})",
         f"  token recall of masking:    {m.recall:.3f} ({m.gold_found}/{m.gold_total})",
         f"  NO_MASK tokens masked:      {_ratio(masked, total):.3f} ({masked}/{total})",
+        f"  TAB's own token precision:  {tab.official.precision:.3f} ({tab.official.pred_correct}/{tab.official.pred_total})",
+        f"  TAB's own token recall:     {tab.official.recall:.3f} ({tab.official.gold_found}/{tab.official.gold_total})"
+        "  (skip words count as masked)",
     ]
     return lines
 

@@ -18,7 +18,10 @@ the share of gold entities with a mention not fully masked (target <= 0.5 %), th
 gold characters left uncovered, and token-level P/R/F1 per label (anonymizer.evaluate).
 
 ``--tab-half A|B`` keeps one half of TAB's documents, split by the last hex digit of the SHA-256
-of the document id (even: A, odd: B): look at A's errors, keep B for numbers only.
+of the document id (even: A, odd: B): look at A's errors, keep B for numbers only. TAB's token
+precision and recall are printed twice: ours (each gold position once, every token of a DIRECT or
+QUASI span) and as TAB's own ``evaluation.py`` counts them (``anonymizer.evaluate_tab``: skip words
+such as ``Mr``, ``the``, ``between`` count as masked, every mention of an entity to mask counts).
 """
 from __future__ import annotations
 
@@ -160,6 +163,8 @@ def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None) ->
         "quasi_entity_recall": round(tab.recall("QUASI"), 4),
         "token_precision": round(tab.masking.precision, 4),
         "token_recall": round(tab.masking.recall, 4),
+        "official_token_precision": round(tab.official.precision, 4),
+        "official_token_recall": round(tab.official.recall, 4),
         "no_mask_tokens_masked_share": round(tab.to_dict()["no_mask_tokens_masked"]["share"], 4),
         "entities": {k: {"protected": p, "total": n} for k, (p, n) in tab.entity_recall.items()},
     }
@@ -232,7 +237,9 @@ def main(argv: list[str] | None = None) -> int:
               f"DIRECT entity recall {t['direct_entity_recall']:.4f}  "
               f"QUASI entity recall {t['quasi_entity_recall']:.4f}  "
               f"token precision {t['token_precision']:.4f}  token recall {t['token_recall']:.4f}  "
-              f"NO_MASK tokens masked {t['no_mask_tokens_masked_share']:.4f}")
+              f"NO_MASK tokens masked {t['no_mask_tokens_masked_share']:.4f}\n  as TAB's evaluation.py counts tokens "
+              f"(skip words masked, every mention of an entity to mask): token precision "
+              f"{t['official_token_precision']:.4f}  token recall {t['official_token_recall']:.4f}")
     for split in SPLITS:
         e = results[split]["error_classes"]
         print(f"\n{split}: false positives by label {e['false_positives_by_label']}")

@@ -58,7 +58,7 @@ LAYERS: list[list[str]] = [
     ["normalize_people"],
     ["normalize_rescan"],
     ["normalize", "categorize", "evaluate_report", "suspects"],
-    ["evaluate_load"],
+    ["evaluate_load", "evaluate_tab"],
     ["pseudonymize", "export", "evaluate", "pipeline"],
     ["batch_inputs", "batch_outputs"],
     ["batch"],

@@ -334,3 +334,40 @@ def test_it_shows_surface_forms_in_the_command_only_when_asked(tab_files):
 def test_it_turns_evaluation_errors_into_command_errors(tmp_path):
     with pytest.raises(CommandError, match="no annotations.json"):
         call_command("evaluate", str(tmp_path), str(tmp_path))
+
+
+def test_it_computes_tabs_official_token_scores(tab_files):
+    """TAB's evaluation.py (NorskRegnesentral/text-anonymization-benchmark): recall counts the tokens of
+    every mention of an entity to mask, a skip word ("Mr") counted as masked; precision counts a
+    predicted token right when one must-mask gold mention holds it."""
+    official = evaluate_paths(*tab_files, fmt="tab").tab.official
+    assert (official.pred_correct, official.pred_total) == (6, 7)  # "Court" masked needlessly
+    assert (official.gold_found, official.gold_total) == (6, 8)  # John Smith's 2nd mention leaks
+
+
+@pytest.mark.parametrize(
+    ("gold_surface", "pred_surface", "found", "total"),
+    [
+        ("Mr John Smith", "John Smith", 3, 3),  # "Mr" is a skip word: masked in TAB's count
+        ("the city of Oslo", "city of Oslo", 4, 4),
+        ("between 1 March 1998", "1 March 1998", 4, 4),
+        ("Dr John Smith", "John Smith", 2, 3),  # "Dr" is no skip word
+        ("Oslo, Norway", "Oslo", 1, 2),
+    ],
+)
+def test_it_skips_tabs_skip_words_in_the_official_token_recall(gold_surface, pred_surface, found, total):
+    text = f"Then {gold_surface} left."
+    gold = [span(text, gold_surface, "PERSON", entity_id="e", identifier="QUASI")]
+    result = evaluate({"d": gold}, {"d": [span(text, pred_surface, "PERSON")]}, {"d": text}, tab=True)
+    assert (result.tab.official.gold_found, result.tab.official.gold_total) == (found, total)
+    assert result.tab.masking.gold_total == total  # our own count: every token of the span, skip words missed
+
+
+def test_it_counts_every_mention_of_an_entity_to_mask_in_the_official_recall():
+    """An entity with one QUASI mention: its NO_MASK mentions count in TAB's token recall (not in ours)."""
+    text = "Oslo is far. Oslo again."
+    gold = [span(text, "Oslo", "LOC", entity_id="e", identifier="QUASI"),
+            span(text, "Oslo", "LOC", 1, entity_id="e", identifier="NO_MASK")]
+    result = evaluate({"d": gold}, {"d": [span(text, "Oslo", "LOCATION")]}, {"d": text}, tab=True)
+    assert (result.tab.official.gold_found, result.tab.official.gold_total) == (1, 2)
+    assert (result.tab.masking.gold_found, result.tab.masking.gold_total) == (1, 1)
