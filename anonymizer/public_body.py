@@ -25,7 +25,9 @@ One home for the grammar of such names, read by the detection filter:
   name (``the Federal Social Court (Bundessozialgericht)``; an organization's span only: a place or
   a person in brackets stays a mention);
 * the date of a statute: ``the 1991 Act``, ``Insolvency Act 1986``, ``Law no. 4126 of 27 October
-  1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date).
+  1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date), and the Court's own
+  dates (``On 1 November 2004 the Court changed the composition of its Sections``, ``transmitted to the
+  Court on 1 November 1998, when Protocol No. 11 to the Convention came into force``).
 
 A word that is not generic keeps the name a mention: a place or a proper name inside it
 (``Istanbul State Security Court``, ``Los Angeles County Superior Court``, ``Social Insurance
@@ -106,6 +108,12 @@ _IN_BEFORE = re.compile(r"\b(?:in|within|throughout)[ ](?:the[ ])?$")
 #: a statute's date: "Law no. 4126 of", "Insolvency Act", "the Official Gazette on" before it ...
 _STATUTE_DATE_BEFORE = re.compile(
     rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ])?$|\bGazette[ ](?:on|of|dated)[ ]$"
+)
+#: ... or the Court's own organisation after it: "On 1 November 2004 the Court changed the composition of its
+#: Sections", "transmitted to the Court on 1 November 1998, when Protocol No. 11 to the Convention came into force"
+_COURT_EVENT_AFTER = re.compile(
+    r"[ ]the[ ]Court[ ]changed[ ]the[ ]composition[ ]of[ ]its[ ]Sections\b"
+    r"|,?[ ]when[ ]Protocol[ ]No\.[ ]\d+[ ](?:to[ ]the[ ]Convention[ ])?(?:came|entered)[ ]into[ ]force\b"
 )
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
 _STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
@@ -301,7 +309,8 @@ def _respondent_country(text: str, start: int, end: int) -> bool:
 
 def _statute_date(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` dates a statute: its number's "of", its title or the gazette before it, or a
-    bare year right before its title."""
-    if _STATUTE_DATE_BEFORE.search(text, max(0, start - 40), start):
+    bare year right before its title; or it dates the Court's own organisation or a Protocol to the
+    Convention coming into force, every judgment's dates."""
+    if _STATUTE_DATE_BEFORE.search(text, max(0, start - 40), start) or _COURT_EVENT_AFTER.match(text, end):
         return True
     return bool(_YEAR.fullmatch(text[start:end].strip()) and _STATUTE_AFTER_YEAR.match(text, end))

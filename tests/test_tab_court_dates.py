@@ -1,0 +1,45 @@
+"""Court judgments (TAB's ECHR text): the dates of the Court's own organisation and of a statute coming
+into force (``On 1 November 2004 the Court changed the composition of its Sections``, ``transmitted to the
+Court on 1 November 1998, when Protocol No. 11 to the Convention came into force``) are every judgment's
+dates, no one's: TAB's annotators leave them unmasked. The dates of the applicant's case stay masked,
+the Court's decisions on it among them (TAB marks those QUASI)."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.detect import filter_mentions
+from anonymizer.ingest import load_bytes
+from tests.test_detect import m as _mention
+
+COURT_DATES = [
+    # the Court's own organisation and a statute's coming into force: no one's dates
+    ("On 1 November 2004 the Court changed the composition of its Sections (Rule 25 § 1).", "1 November 2004", False),
+    ("On 1 November 2001 the Court changed the composition of its Sections.", "1 November 2001", False),
+    ("The application was transmitted to the Court on 1 November 1998, when Protocol No. 11 to the Convention "
+     "came into force (Article 5 § 2 of Protocol No. 11).", "1 November 1998", False),
+    ("The case was referred to it on 1 November 1998, when Protocol No. 11 entered into force.", "1 November 1998", False),
+    # the Court's decisions on the case and the applicant's own dates stay mentions
+    ("On 13 May 2009 the President of the Second Section decided to give notice of the application.", "13 May 2009", True),
+    ("By a decision of 21 March 2000 the Chamber declared the application admissible.", "21 March 2000", True),
+    ("On 4 October 2004 the Court decided to communicate the application to the Government.", "4 October 2004", True),
+    ("On 1 November 2004 the Court of Cassation changed its ruling.", "1 November 2004", True),
+    ("On 3 May 2001, when he came home, the police arrested him.", "3 May 2001", True),
+    ("I got out on 3 May 2001, when my son was born.", "3 May 2001", True),
+    ("He was released on 3 May 2001, when the new Act came into force.", "3 May 2001", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "kept"), COURT_DATES)
+def test_it_does_not_mask_the_courts_own_dates(text, surface, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, "DATE", "presidio")]))
+    assert bool(out) is kept
+
+
+def test_it_leaves_the_courts_own_dates_unmasked_in_a_whole_judgment(pipeline):
+    text = ("The application was transmitted to the Court on 1 November 1998, when Protocol No. 11 to the "
+            "Convention came into force (Article 5 § 2 of Protocol No. 11).\n\n"
+            "On 1 November 2004 the Court changed the composition of its Sections (Rule 25 § 1).\n\n"
+            "On 8 March 2005 the Court declared the application partly inadmissible.\n")
+    analysis = pipeline.run(load_bytes(f"PROCEDURE\n\n{text}".encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    assert [body[m.start : m.end] for m in analysis.mentions if m.label == "DATE"] == ["8 March 2005"]
