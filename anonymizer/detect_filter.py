@@ -278,9 +278,9 @@ def filter_mentions(
         if label == "PERSON" and not trusted and surface.split()[-1] in vocabulary.ORGANIZATION_PLURAL_HEADS:
             label = "ORGANIZATION"  # "Francisco Homes", "Delta Reporters": an organization's head, not a surname
         elif label in ("PERSON", "ORGANIZATION") and not trusted and "suspect" not in m.sources \
-                and not _after_title(text, start) \
-                and ((label == "PERSON" and gazetteer.is_place_not_name(surface)) or _street_on(text, start, surface)):
-            label = "LOCATION"  # "out past Yreka", "say Chula Vista", "(lived) on Foothill Boulevard": a town, a street
+                and not _after_title(text, start) and ((label == "PERSON" and (gazetteer.is_place_not_name(surface)
+                or public_body.is_respondent_country(text, surface))) or _street_on(text, start, surface)):
+            label = "LOCATION"  # "out past Yreka", "(lived) on Foothill Boulevard", a judgment's "entered Austria": a place
         elif label in ("LOCATION", "ORGANIZATION") and m.sources == ("spacy",) and _INITIALS.fullmatch(surface) \
                 and surface not in vocabulary.PLACE_INITIALS:
             label = "PERSON"  # "call me Abdul, or A.R.", "D.J. was there": a person's initials, not L.A.

@@ -45,7 +45,7 @@ from .vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
 
-__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "name_end"]
+__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
 
 #: what a body is: the last generic word of its name, or the word its "of ..." hangs on
 HEADS = (
@@ -204,6 +204,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":
         return _statute_date(text, start, end)
+    if label == "PERSON" and is_respondent_country(text, text[start:end]):
+        label = "LOCATION"  # "Zumtobel v. Austria", "residing in Austria": the tagger's person is the country
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 40), start):
         return True
     if label == "LOCATION" and _respondent_country(text, start, end):
@@ -301,10 +303,19 @@ def _respondent_country(text: str, start: int, end: int) -> bool:
     21413/02) against the Republic of Austria lodged with the Court"), said as the land its law rules
     ("residing in Austria", "proceedings in Austria"): not a town's country ("Schalchen, Austria"), a
     nationality ("a United Kingdom national") or "the judge elected in respect of Turkey"."""
-    if not _IN_BEFORE.search(text, max(0, start - 20), start) or not _lodged(text):
+    return _IN_BEFORE.search(text, max(0, start - 20), start) is not None and is_respondent_country(text, text[start:end])
+
+
+@lru_cache(maxsize=256)
+def is_respondent_country(text: str, surface: str) -> bool:
+    """``surface`` is the country an application in the text was lodged against ("an application (no. 54640/00)
+    against the Republic of Austria lodged with the Court"): a place even where a tagger took it for a person ("Zumtobel v. Austria",
+    "she entered Austria": a Census surname)."""
+    if not _lodged(text):
         return False
-    country = re.escape(" ".join(text[start:end].split()))
-    return re.search(rf"\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?[ ]lodged\b", text) is not None
+    country = re.escape(" ".join(surface.split()))
+    return re.search(rf"\bapplications?\b[^\n]{{0,60}}?\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?"
+                     r"[ ]lodged[ ]with[ ]the\b", text) is not None
 
 
 def _statute_date(text: str, start: int, end: int) -> bool:

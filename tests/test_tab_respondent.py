@@ -51,3 +51,26 @@ def test_it_leaves_the_respondent_state_unmasked_in_a_whole_judgment(pipeline):
     body = analysis.transcript.text
     places = [body[m.start : m.end] for m in analysis.mentions if m.label == "LOCATION" and SUSPECT not in m.sources]
     assert places.count("Moldova") == 1 and "Romania" in places and "Cahul" in places
+
+
+LODGED_PL = ("The case originated in an application (no. 123/04) against the Republic of Poland lodged with "
+             "the Court by a farmer. ")
+
+COUNTRY_AS_PERSON = [
+    # a tagger's person that is the respondent country (a Census surname too): the land or the party, no one
+    (LODGED_PL + "She was legally residing in Poland at the time.", "Poland", 1, None),
+    (LODGED_PL + "He relied on the Court's Smith v. Poland judgment.", "Poland", 1, None),
+    (LODGED_PL + "It was lodged against the Republic of Poland.", "Poland", 1, None),
+    # elsewhere a place, as the tagger's other countries are
+    (LODGED_PL + "In February 1998 she entered Poland on a visa.", "Poland", 1, "LOCATION"),
+    # another country, or no application lodged against it: the tagger's person stays
+    (LODGED_PL + "Mr Jordan, her lawyer, wrote to the court.", "Jordan", 0, "PERSON"),
+    ("Officer Poland wrote the report. He lodged a complaint against Poland later.", "Poland", 0, "PERSON"),
+    ("I lived with Jordan in Fresno. My case against Jordan was lodged in 2001.", "Jordan", 0, "PERSON"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "nth", "label"), COUNTRY_AS_PERSON)
+def test_it_reads_the_respondent_country_taken_for_a_person_as_a_country(text, surface, nth, label):
+    out = list(filter_mentions(text, [_mention(text, surface, "PERSON", "spacy", nth)]))
+    assert [m.label for m in out] == ([label] if label else [])
