@@ -39,6 +39,7 @@ TAB_LABEL_MAP: dict[str, str] = {
     "HEIGHT": "DEM",
     "NRP": "DEM",
     "MONEY": "QUANTITY",
+    "OCCUPATION": "DEM",
 }
 LABEL_MAP_PRESETS: dict[str, dict[str, str]] = {"tab": TAB_LABEL_MAP}
 

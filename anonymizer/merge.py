@@ -61,6 +61,7 @@ LABEL_PRIORITY: tuple[str, ...] = (
     "LOCATION",
     "ORGANIZATION",
     "NRP",
+    "OCCUPATION",  # "a medical practitioner": a place or a body inside it keeps its own label
 )
 _PRIORITY = {label: i for i, label in enumerate(LABEL_PRIORITY)}
 

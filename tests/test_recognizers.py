@@ -17,6 +17,7 @@ from anonymizer.recognizers import (
     CourtRecognizer,
     LandPlotRecognizer,
     MoneyRecognizer,
+    OccupationRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
     SpelledNameRecognizer,
@@ -525,6 +526,13 @@ MONEY = [
     ("about 500 dollars a month, 180 pounds, 15 marks", []),
     ("paid in German Marks (DEM) from 1992", []),
 ]
+LODGED = "An application against the Republic of Turkey was lodged with the Court. "
+OCCUPATION = [
+    (LODGED + "Until 1987 the applicant worked as a primary school teacher in Izmir.", ["primary school teacher"]),
+    (LODGED + "The applicant, an artillery captain at the Armed Forces, sued.", ["artillery captain"]),
+    (LODGED + "The applicant was a victim of torture and a member of a union.", []),
+    ("I worked as a welder and then as a teacher.", []),  # no judgment: a hearing's occupations stay
+]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
     ("the Brandenburg Regional Labour Court quashed", ["Brandenburg Regional Labour Court"]),
@@ -591,6 +599,7 @@ TABLES = {
     PrisonTermRecognizer: PRISON_TERM,
     LandPlotRecognizer: LAND_PLOT,
     MoneyRecognizer: MONEY,
+    OccupationRecognizer: OCCUPATION,
     CourtRecognizer: COURT,
 }
 CASES = [

@@ -26,6 +26,7 @@ from .money import MoneyRecognizer
 from .moniker import MonikerRecognizer
 from .nicknamed import NicknamedRecognizer
 from .nrp import NrpRecognizer
+from .occupation import OccupationRecognizer
 from .organization import OrganizationRecognizer
 from .person_name import PersonNameRecognizer
 from .phone_number import PhoneNumberRecognizer
@@ -59,6 +60,7 @@ __all__ = [
     "PhoneNumberRecognizer",
     "PlaceRecognizer",
     "MoneyRecognizer",
+    "OccupationRecognizer",
     "PrisonTermRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
@@ -87,6 +89,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         DateRecognizer(),
         PrisonTermRecognizer(),
         MoneyRecognizer(),
+        OccupationRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),

@@ -1,0 +1,42 @@
+"""OCCUPATION: what a person in a court judgment works as, after the judgment's cue for it: ``the
+applicant worked as a primary school teacher``, ``the applicant, who is a university professor``, ``The
+applicant is a medical practitioner``, ``the applicant, an artillery captain``, ``he practised as a
+physician``, ``reinstated to the post of primary school teacher``, ``with an eye to becoming a journalist``.
+
+With the town and the year of birth an occupation tells who the applicant is: TAB marks it QUASI (DEM).
+The noun is one of ``vocabulary_people.OCCUPATION_WORDS`` (``a victim``, ``a member``, ``the owner`` are
+no occupations), after at most two lower-case words (``non-commissioned``, ``primary school``). Only a
+text that speaks of an application lodged with the Court (a judgment's opening) is read: a hearing's ``I
+worked as a welder`` is what it was.
+"""
+from __future__ import annotations
+
+import regex as re
+
+from anonymizer.vocabulary_people import OCCUPATION_WORDS
+
+from ._base import Pattern, RuleRecognizer, any_case
+
+_ARTICLE = r"(?:a|an|the)[ ]"
+#: what a judgment writes right before an occupation's article
+_CUE = (
+    rf"(?:\bas[ ](?:a|an)[ ]"  # "worked as a", "practise as a", "contract as a", "15 years as a"
+    rf"|\b(?:[Tt]he[ ]applicant|[Hh]e|[Ss]he)(?:,[ ]who)?[ ](?:is|was|had[ ]been|has[ ]been|became)[ ]{_ARTICLE}"
+    r"|\b[Tt]he[ ]applicant,[ ](?:a|an)[ ]"  # "the applicant, an artillery captain"
+    r"|\bpost[ ]of[ ](?:(?:a|an)[ ])?"  # "reinstated to the post of primary school teacher"
+    r"|\bbecom(?:e|ing)[ ](?:a|an)[ ])"
+)
+_SMALL = r"(?:and|or|of|at|in|on|the|a|an|for|with|to|by|from|who|which|whose)"
+_MODIFIER = rf"(?:(?!{_SMALL}[ ])[a-z][a-z-]+[ ]){{0,2}}"
+_OCCUPATION = rf"(?<={_CUE}){_MODIFIER}{any_case(list(OCCUPATION_WORDS))}(?:s|es)?(?![\w'’-])"
+#: a judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court"
+_JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
+
+
+class OccupationRecognizer(RuleRecognizer):
+    """An occupation after a judgment's cue for it."""
+
+    ENTITY = "OCCUPATION"
+    PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85)]
+    CONTEXT = ["applicant", "worked", "practised", "employed"]
+    NEEDS = {"occupation": _JUDGMENT}
