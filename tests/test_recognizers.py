@@ -531,7 +531,8 @@ OCCUPATION = [
     (LODGED + "Until 1987 the applicant worked as a primary school teacher in Izmir.", ["primary school teacher"]),
     (LODGED + "The applicant, an artillery captain at the Armed Forces, sued.", ["artillery captain"]),
     (LODGED + "The applicant was a victim of torture and a member of a union.", []),
-    ("I worked as a welder and then as a teacher.", []),  # no judgment: a hearing's occupations stay
+    (LODGED + "Their Agent, Prof. Dr Z. Necatigil, replied.", ["Dr"]),
+    ("I worked as a welder and then as a teacher. Dr. Lee agreed.", []),  # no judgment: a hearing's stay
 ]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),

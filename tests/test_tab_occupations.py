@@ -28,6 +28,9 @@ OCCUPATIONS = [
      ["primary school teacher"]),
     ("He enrolled at a vocational school with an eye to becoming a journalist.", ["journalist"]),
     ("The prices charged by the clinic, of which the applicant was the manager, appeared high.", ["manager"]),
+    # a doctor's title before a name (TAB's span holds it; the name is a PERSON of its own)
+    ("The Government were represented by their Agent, Prof. Dr Z. Necatigil.", ["Dr"]),
+    ("The applicant's wife, Dr. Anna Berger, gave evidence.", ["Dr."]),
     # no occupation: a victim, a member, an owner, the lawyer who represents the applicant
     ("The applicant was a victim of ill-treatment in police custody.", []),
     ("He was a member of the administrative board of the association.", []),
@@ -46,6 +49,7 @@ def test_it_masks_the_applicants_occupation_in_a_judgment(pipeline, sentence, ex
     "I worked as a welder and then as a cook at the camp.",
     "My mother is a nurse and my father was a truck driver.",
     "He was a correctional officer at Soledad.",
+    "Dr. Lee said I was doing well in the program.",
 ])
 def test_it_leaves_a_hearings_occupations_alone(pipeline, sentence):
     _, found = mentions(pipeline, sentence)

@@ -1,7 +1,8 @@
 """OCCUPATION: what a person in a court judgment works as, after the judgment's cue for it: ``the
 applicant worked as a primary school teacher``, ``the applicant, who is a university professor``, ``The
 applicant is a medical practitioner``, ``the applicant, an artillery captain``, ``he practised as a
-physician``, ``reinstated to the post of primary school teacher``, ``with an eye to becoming a journalist``.
+physician``, ``reinstated to the post of primary school teacher``, ``with an eye to becoming a journalist``;
+and a doctor's title before a name (``Dr. Heidemarie Abrahamian``: the name stays a PERSON of its own).
 
 With the town and the year of birth an occupation tells who the applicant is: TAB marks it QUASI (DEM).
 The noun is one of ``vocabulary_people.OCCUPATION_WORDS`` (``a victim``, ``a member``, ``the owner`` are
@@ -29,6 +30,9 @@ _CUE = (
 _SMALL = r"(?:and|or|of|at|in|on|the|a|an|for|with|to|by|from|who|which|whose)"
 _MODIFIER = rf"(?:(?!{_SMALL}[ ])[a-z][a-z-]+[ ]){{0,2}}"
 _OCCUPATION = rf"(?<={_CUE}){_MODIFIER}{any_case(list(OCCUPATION_WORDS))}(?:s|es)?(?![\w'’-])"
+#: a doctor's title before a name: "Dr. Heidemarie Abrahamian", "Prof. Dr Z. Necatigil" (TAB's span holds it,
+#: as it does no other title: "Dr" tells what the person is; "Mr" and "Ms" tell nothing)
+_DOCTOR = r"(?<![\w.’'-])Dr\.?(?=[ ]\p{Lu})"
 #: a judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court"
 _JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
 
@@ -37,6 +41,6 @@ class OccupationRecognizer(RuleRecognizer):
     """An occupation after a judgment's cue for it."""
 
     ENTITY = "OCCUPATION"
-    PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85)]
+    PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85)]
     CONTEXT = ["applicant", "worked", "practised", "employed"]
-    NEEDS = {"occupation": _JUDGMENT}
+    NEEDS = {"occupation": _JUDGMENT, "occupation_doctor": _JUDGMENT}
