@@ -54,3 +54,21 @@ def test_it_masks_the_applicants_occupation_in_a_judgment(pipeline, sentence, ex
 def test_it_leaves_a_hearings_occupations_alone(pipeline, sentence):
     _, found = mentions(pipeline, sentence)
     assert not [m for m in found if m[1] == "OCCUPATION"], found
+
+
+AGAIN = [
+    ("From 1960 to 1979 she worked as a ballet dancer. The Ministry stopped paying former ballet dancers. "
+     "The Court ruled on the ballet dancers' allowance.", ["ballet dancer", "ballet dancers", "ballet dancers"]),
+    ("The clinic, of which the applicant was the manager, billed too much. Its manager was questioned.",
+     ["manager", "manager"]),
+    # in capitals it is a statute's title, no one's occupation
+    ("The applicant is a medical practitioner. The Medical Practitioners Act applied to her.",
+     ["medical practitioner"]),
+]
+
+
+@pytest.mark.parametrize(("sentences", "expected"), AGAIN)
+def test_it_masks_every_other_mention_of_the_applicants_occupation(pipeline, sentences, expected):
+    analysis = pipeline.run(load_bytes(f"PROCEDURE\n\n{OPENING}THE FACTS\n\n{sentences}\n".encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    assert [body[m.start : m.end] for m in analysis.mentions if m.label == "OCCUPATION"] == expected

@@ -16,7 +16,9 @@ import regex as re
 
 from anonymizer.vocabulary_people import OCCUPATION_WORDS
 
-from ._base import Pattern, RuleRecognizer, any_case
+from presidio_analyzer import RecognizerResult
+
+from ._base import Pattern, RuleRecognizer, any_case, longest_first
 
 _ARTICLE = r"(?:a|an|the)[ ]"
 #: what a judgment writes right before an occupation's article
@@ -44,3 +46,18 @@ class OccupationRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85)]
     CONTEXT = ["applicant", "worked", "practised", "employed"]
     NEEDS = {"occupation": _JUDGMENT, "occupation_doctor": _JUDGMENT}
+
+    def analyze(self, text: str, entities: list[str], nlp_artifacts=None, regex_flags=None) -> list[RecognizerResult]:
+        """The cue's occupations and every other mention of each in the judgment in lower case, plurals too
+        ("the former dancer", "its manager", "the ballet dancers' allowance" after "worked as a ballet dancer";
+        not "the Medical Practitioners Act")."""
+        found = super().analyze(text, entities, nlp_artifacts, regex_flags)
+        phrases = {text[r.start : r.end].casefold() for r in found if text[r.start : r.end][:1].islower()}
+        if not phrases:
+            return found
+        again = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(map(re.escape, phrases), key=len, reverse=True))})(?:s|es)?(?![\w-])")
+        taken = {(r.start, r.end) for r in found}
+        more = [RecognizerResult(self.ENTITY, m.start(), m.end(), found[0].score, found[0].analysis_explanation,
+                                 found[0].recognition_metadata)
+                for m in again.finditer(text) if (m.start(), m.end()) not in taken]
+        return longest_first([*found, *more])
