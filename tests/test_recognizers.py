@@ -541,6 +541,7 @@ COURT = [
     ("the District Court in Wodzisław Śląski remanded", ["District Court in Wodzisław Śląski"]),
     ("the Ninth Chamber of the Istanbul Assize Court dismissed", ["Ninth Chamber of the Istanbul Assize Court"]),
     ("the Karşıyaka Criminal Court of First Instance", []),
+    ("of the Mersin Civil Court of First-instance.", ["Mersin Civil Court of First-instance"]),
     ("the Regional Court and the Supreme Court", []),
     ("the Regional Court in March 2003", []),
     ("the Regional Court in Kudła v. Poland", []),

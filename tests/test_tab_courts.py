@@ -23,6 +23,11 @@ COURTS = [
      ["Ninth Chamber of the Istanbul Assize Court"]),
     ("The case was transferred to the Fourteenth Chamber of the Istanbul Assize Court.",
      ["Fourteenth Chamber of the Istanbul Assize Court"]),
+    # "of First-instance" ends the name, as some judgments write it (the tagger stopped before it)
+    ("On 30 December 1996 the Mersin Civil Court of First-instance awarded him additional compensation.",
+     ["Mersin Civil Court of First-instance"]),
+    ("The Court of Cassation upheld the judgment of the Mersin Civil Court of First-instance.",
+     ["Mersin Civil Court of First-instance"]),
     # the tagger's longer name is kept whole
     ("The Karşıyaka Criminal Court of First Instance convicted him.", ["Karşıyaka Criminal Court of First Instance"]),
     # generic courts: no one's (NO_MASK in TAB)

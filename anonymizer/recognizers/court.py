@@ -1,7 +1,7 @@
 """ORGANIZATION: a particular court named with its town, the forms the tagger cuts or misses
-(``Vienna Labour`` of ``the Vienna Labour and Social Court``; ``the Brandenburg Regional Labour
-Court``, ``the Frankfurt/Oder Labour Court`` and ``the District Court in Wodzisław Śląski`` not
-found at all) and a chamber of one (``the Ninth Chamber of the Istanbul Assize Court``).
+(``Vienna Labour`` of ``the Vienna Labour and Social Court``, ``Mersin Civil Court`` of ``the Mersin Civil
+Court of First-instance``; ``the Brandenburg Regional Labour Court``, ``the Frankfurt/Oder Labour Court`` and
+``the District Court in Wodzisław Śląski`` not found at all) and a chamber of one (``the Ninth Chamber of the Istanbul Assize Court``).
 
 TAB marks a court with its town QUASI (it tells where the applicant lives or was tried) and a
 court named by generic words only NO_MASK (``the Regional Court``, ``the Supreme Court``,
@@ -31,7 +31,10 @@ _TOWN = rf"{_TOWN_WORD}(?:/{_TOWN_WORD}|[ ]{_TOWN_WORD})?"
 #: Appeal``): the tagger's span is kept whole (a date may follow: ``the Vienna Labour Court of 3 May``)
 _NO_TAIL = r"(?![\w'’-]|[ ]of[ ]\p{Lu})"
 #: ``Brandenburg Regional Labour Court``, ``Vienna Labour and Social Court``
-_TOWN_FIRST = rf"(?P<town>{_TOWN})[ ](?:{_KIND}[ ]){{0,2}}(?:{_KIND}[ ]and[ ])?{_KIND}[ ]Court{_NO_TAIL}"
+#: ``of First-instance`` ending a court's name as some judgments write it (the tagger stops before it)
+_FIRST_INSTANCE = r"(?:[ ]of[ ]First-instance)"
+_TOWN_FIRST = (rf"(?P<town>{_TOWN})[ ](?:{_KIND}[ ]){{0,2}}(?:{_KIND}[ ]and[ ])?{_KIND}[ ]Court"
+               rf"(?:{_FIRST_INSTANCE}(?![\w'’-])|{_NO_TAIL})")
 #: ``District Court in Wodzisław Śląski`` (not ``in March 2003``, not a case ``in Kudła v. Poland``)
 _TOWN_AFTER = rf"(?:{_KIND}[ ]){{1,3}}Court[ ]in[ ](?P<town>{_TOWN})(?![\w'’-]|[ ]v\.)"
 #: ``Ninth Chamber of the Istanbul Assize Court``, ``2nd Division of the Ankara Administrative Court``
