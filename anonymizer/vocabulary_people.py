@@ -153,10 +153,12 @@ VIETNAMESE_MIDDLE_NAMES = frozenset("van văn thi thị duc đức ngoc ngọc q
 #: page's participants (``EXHIBITS RECEIVED INTO THE RECORD``, ``INDEX OF EXHIBITS``) names no one
 HEADING_GRAMMAR_WORDS = frozenset({"THE", "INTO", "OF", "FROM", "WITH", "FOR", "UNDER", "AFTER", "BEFORE"})
 #: what a person works as (``a primary school teacher``, ``an artillery captain``): the nouns the occupation
-#: recognizer reads after a judgment's cue (``worked as a``, ``the applicant, who is a``); no word of a court's
-#: own people (``judge``, ``prosecutor``, ``agent``) nor of a case's (``owner``, ``member``, ``victim``)
+#: recognizer reads after a judgment's cue (``worked as a``, ``the applicant, who is a``) and again wherever the
+#: judgment repeats it; no word of a court's own people (``judge``, ``prosecutor``, ``agent``) nor of a case's
+#: (``owner``, ``member``, ``victim``), and none that is mostly an adjective (``official``, ``principal``,
+#: ``academic``, ``pilot``)
 OCCUPATION_WORDS = (
-    "teacher", "professor", "lecturer", "instructor", "tutor", "researcher", "scientist", "academic", "assistant",
+    "teacher", "professor", "lecturer", "instructor", "tutor", "researcher", "scientist", "assistant",
     "dancer", "singer", "musician", "actor", "actress", "artist", "painter", "sculptor", "photographer", "writer",
     "poet", "novelist", "journalist", "reporter", "editor", "publisher", "translator", "interpreter",
     "practitioner", "physician", "doctor", "surgeon", "dentist", "pharmacist", "chemist", "nurse", "midwife",
@@ -164,9 +166,9 @@ OCCUPATION_WORDS = (
     "lawyer", "barrister", "solicitor", "notary", "accountant", "auditor", "economist", "banker", "broker",
     "engineer", "architect", "technician", "programmer", "mechanic", "electrician", "plumber", "carpenter",
     "builder", "labourer", "laborer", "worker", "miner", "farmer", "fisherman", "shepherd", "herdsman", "forester",
-    "driver", "pilot", "sailor", "seaman", "baker", "butcher", "cook", "chef", "waiter", "waitress", "tailor",
-    "hairdresser", "cleaner", "caretaker", "secretary", "clerk", "cashier", "civil servant", "official",
-    "manager", "director", "administrator", "principal", "headmaster", "headmistress", "businessman",
+    "driver", "sailor", "seaman", "baker", "butcher", "cook", "chef", "waiter", "waitress", "tailor",
+    "hairdresser", "caretaker", "secretary", "clerk", "cashier", "civil servant",
+    "manager", "director", "administrator", "headmaster", "headmistress", "businessman",
     "businesswoman", "entrepreneur", "shopkeeper", "merchant", "trader", "salesman", "saleswoman",
     "officer", "captain", "lieutenant", "sergeant", "corporal", "colonel", "soldier", "conscript", "policeman",
     "policewoman", "gendarme", "guard", "firefighter", "priest", "imam", "pastor", "monk", "nun",

@@ -61,6 +61,9 @@ AGAIN = [
      "The Court ruled on the ballet dancers' allowance.", ["ballet dancer", "ballet dancers", "ballet dancers"]),
     ("The clinic, of which the applicant was the manager, billed too much. Its manager was questioned.",
      ["manager", "manager"]),
+    # a word that is mostly an adjective is no occupation to look for again
+    ("He was an official at the ministry. The official report was published later.", []),
+    ("The applicant was a principal dancer. The principal question was left open.", ["principal dancer"]),
     # in capitals it is a statute's title, no one's occupation
     ("The applicant is a medical practitioner. The Medical Practitioners Act applied to her.",
      ["medical practitioner"]),
