@@ -365,6 +365,7 @@ AGE = [
     ("He never got to turn twenty.", ["twenty"]),
     ("At 31, Consuelo already had a job", ["31"]),
     ("By 13 I was running the streets", ["13"]),
+    ("lodged with the Commission by two Austrian nationals, Mr and Mrs Achleitner", []),
     ("My mom had me at 20.", ["20"]),
     ("I came in at 19 and grew up in here", ["19"]),
     ("I started drinking at 11 and smoking weed at 12 with them", ["11", "12"]),

@@ -115,10 +115,12 @@ PATTERNS = [
     Pattern("birthday_ordinal", rf"(?<=\b(?i:my|his|her|their|your|our)[ ]|['’]s[ ]){_BIRTHDAY}(?=[ ](?i:birthday|bday)\b)",
             0.85),
     Pattern("boy_of_number", rf"(?<=\b(?i:boy|girl|child|kid|man|woman|teenager)[ ]of[ ]){_NUMBER_NOT_ONE}(?![\w'’])", 0.85),
-    # "At 31, Consuelo already had a job", "By 13 I was running the streets"
+    # "At 31, Consuelo already had a job", "By 13 I was running the streets" (not a judgment's count of
+    # applicants, "by two Austrian nationals")
     Pattern(
         "at_number_subject",
-        rf"(?<=\b(?i:at|by)[ ]){_NUMBER_NOT_ONE}(?=,?[ ](?:(?:I|he|she|we|they)[ ]|{_NAME}[ ][a-z])(?!(?i:am|pm|o['’]clock)))",
+        rf"(?<=\b(?i:at|by)[ ]){_NUMBER_NOT_ONE}(?=,?[ ](?:(?:I|he|she|we|they)[ ]|{_NAME}[ ](?!(?:nationals|citizens)\b)[a-z])"
+        r"(?!(?i:am|pm|o['’]clock)))",
         0.8,
     ),
     # "I came in at 19 and", "my mom had me at 17."
