@@ -116,7 +116,8 @@ _TWO_NAMES = re.compile(rf"({_CAP}) ({_CAP}(?:-{_CAP})?)")
 def _first_and_last_name(surface: str) -> bool:
     """Two capitalised words, a Census first name that is no common word and no place (or a town
     before a word that is no common word either), then a word that is no known place (a small town's
-    name that is a Census surname is the surname) and no organization's head word ("Curtis Mbelu",
+    name that is a Census surname is the surname, a state's or a country's that is a frequent one too:
+    "Terrell Washington", "Marcus Jordan") and no organization's head word ("Curtis Mbelu",
     "Bryant Sapolu", "Phoenix Alvarado"; not "Jordan High", "Kelly Services", "Tyrone Church",
     "Austin Energy", "Santa Ana")."""
     match = _TWO_NAMES.fullmatch(surface)
@@ -127,7 +128,8 @@ def _first_and_last_name(surface: str) -> bool:
     return (first.casefold() in gazetteer.first_names() and not lexicon.is_common_word(first)
             and (town is None or (town == "CITY" and not lexicon.is_common_word(last)))
             and (gazetteer.place_category(last) is None  # "Phoenix Alvarado": a small town's name that is a surname
-                 or (not gazetteer.is_known_place(last) and last.casefold() in gazetteer.last_names()))
+                 or (not gazetteer.is_known_place(last) and last.casefold() in gazetteer.last_names())
+                 or (gazetteer.place_category(last) in ("STATE", "COUNTRY") and gazetteer.surname_share(last.casefold()) >= 0.01))
             and last.casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS and not lexicon.is_stop_word(last)
             and not lexicon.is_whitelisted(surface) and not gazetteer.is_place_not_name(surface))
 

@@ -561,6 +561,10 @@ def test_it_reads_a_taggers_organization_left_as_title_and_surname_after_tighten
     ("Grace Mbelu", "ORGANIZATION"),     # a first name that is a common word: left to the other rules
     ("Bryant Sapolu", "PERSON"),         # a first name that a small town has too, before no word
     ("Austin Energy", "ORGANIZATION"),   # ... but before a common word
+    ("Terrell Washington", "PERSON"),    # a state's name that is a frequent surname too
+    ("Marcus Jordan", "PERSON"),         # a country's likewise
+    ("Terrell Nevada", "ORGANIZATION"),  # a state's that is no frequent surname: left to the other rules
+    ("Amman Jordan", "ORGANIZATION"),    # no first name before it
 ])
 def test_it_reads_a_taggers_two_word_organization_of_a_first_name_and_a_surname_as_a_person(surface, label):
     text = f"I'd stay with {surface} at 14656 West Shields Avenue."  # no relative before it (see test_name_context)
