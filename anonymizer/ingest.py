@@ -33,7 +33,7 @@ from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 
-__all__ = ["IngestError", "Limits", "SUFFIXES", "line_breaks", "load", "load_bytes"]
+__all__ = ["IngestError", "Limits", "SUFFIXES", "line_breaks", "load", "load_bytes", "suffix"]
 
 SUFFIXES = (".pdf", ".txt")
 _MB = 1024 * 1024
@@ -88,12 +88,19 @@ def line_breaks(text: str) -> str:
     return _LINE_BREAK_RE.sub("\n", text)
 
 
+def suffix(name: str) -> str:
+    """A file name's type, in lower case: its suffix, or the whole name when it is nothing but one of
+    ``SUFFIXES`` (``.txt``: an upload whose name before the suffix was only spaces or hidden
+    characters is stored so, ``review.services.importing.upload_name``; ``Path`` sees a hidden file)."""
+    return name.lower() if name.lower() in SUFFIXES else Path(name).suffix.lower()
+
+
 def _check_suffix(name: str) -> str:
-    suffix = Path(name).suffix.lower()
-    if suffix not in SUFFIXES:
-        shown = f"'{suffix}'" if suffix else "no extension"
+    found = suffix(name)
+    if found not in SUFFIXES:
+        shown = f"'{found}'" if found else "no extension"
         raise IngestError(name, f"unsupported file type ({shown}); expected .pdf or .txt")
-    return suffix
+    return found
 
 
 def _check_size(name: str, size: int, config: Config) -> None:

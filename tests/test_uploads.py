@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 
+from anonymizer import ingest
 from review import jobs, services
 from review.models import Corpus, Document
 from review.services import importing
@@ -240,6 +241,21 @@ def test_it_titles_an_upload_by_its_name_or_says_untitled(filename, title, origi
     assert errors == [] and len(documents) == 1
     document = Document.objects.get()
     assert (document.title, document.original_name) == (title, original_name)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("filename", [" .pdf", "   .TXT", ".txt", "..txt", "\u200b\u200b.txt", "\u202e.pdf", "\x01.txt"])
+def test_it_imports_only_a_name_the_pass_can_read(filename):
+    """Seen on the production-like instance: an upload named '.txt' (or ' .txt', or hidden characters
+    before the suffix) was imported, then failed in the worker as 'unsupported file type (no
+    extension)', for good: Retry read the same name."""
+    from tests.pdfmaker import print_lines
+
+    data = print_lines(["INMATE DOE: Yes, I do."]) if filename.lower().endswith(".pdf") else b"INMATE DOE: yes\n"
+    documents, errors = services.create_documents(Corpus.objects.create(name="names"), [(filename, data)])
+    assert errors == [] and len(documents) == 1
+    stored = Document.objects.get()
+    assert "INMATE DOE" in ingest.load_bytes(bytes(stored.original), stored.original_name, limits=None).text
 
 
 @pytest.mark.django_db

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from anonymizer import ingest
 from anonymizer.types import Analysis, Config, Header
 
 from .. import tallies
@@ -22,7 +23,7 @@ from .text import overlaps
 
 log = logging.getLogger(__name__)
 
-ALLOWED_SUFFIXES = (".pdf", ".txt")
+ALLOWED_SUFFIXES = ingest.SUFFIXES  # what the pass reads (one home: anonymizer.ingest)
 UNTITLED = "untitled upload"  # the title of a file whose name has nothing before its suffix (" .pdf")
 _NAME_LENGTH = 255  # Document.title and Document.original_name
 
@@ -33,7 +34,7 @@ def upload_name(filename: str) -> tuple[str, str, str]:
     name without its suffix, ``UNTITLED`` when nothing is left (" .pdf", ".txt")."""
     name = "".join(c for c in Path(str(filename).replace("\\", "/")).name if c.isprintable() or c.isspace())
     name = " ".join(name.split())
-    suffix = name.lower() if name.lower() in ALLOWED_SUFFIXES else Path(name).suffix.lower()
+    suffix = ingest.suffix(name)  # the type the pass will read it as: ".txt" alone too
     stem = name[: len(name) - len(suffix)].strip(" .")
     if len(name) > _NAME_LENGTH:
         stem = stem[: _NAME_LENGTH - len(suffix)].rstrip()
