@@ -19,8 +19,14 @@ RETRY_AFTER_SECONDS = 30
 DATABASE_DOWN = (OperationalError, InterfaceError)  # Django's wrappers of the driver's connection errors
 
 
+def database_down(error: BaseException | None) -> bool:
+    """Whether a request failed because the database could not be reached (answered 503, logged in
+    one line by ``config.request_log``)."""
+    return isinstance(error, DATABASE_DOWN)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    if isinstance(sys.exc_info()[1], DATABASE_DOWN):
+    if database_down(sys.exc_info()[1]):
         response = HttpResponse(loader.render_to_string("503.html"), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response

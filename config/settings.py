@@ -258,7 +258,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "filters": {"secret_paths": {"()": "config.access_log.SecretPaths"}},
+    "filters": {"secret_paths": {"()": "config.access_log.SecretPaths"},
+                "request_errors": {"()": "config.request_log.RequestErrors"}},
     # stdout (LOG_STREAM=stderr to change): gunicorn, the worker and containers log there.
     "handlers": {
         "console": {
@@ -270,8 +271,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         # Request errors would print POST bodies (selected text) in debug pages/logs.
-        # … and the path of a failed request would name a set-password link's token (masked)
-        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False, "filters": ["secret_paths"]},
+        # … and the path of a failed request would name a set-password link's token (masked); its
+        # traceback names the exceptions' types, not their messages, and a database outage is one line
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False,
+                           "filters": ["secret_paths", "request_errors"]},
         "presidio-analyzer": {"level": "ERROR"},
         "axes": {"level": os.getenv("AXES_LOG_LEVEL", "WARNING")},
     },
