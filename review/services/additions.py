@@ -7,8 +7,8 @@ from .. import registry
 from ..constants import UNDOABLE, Action, ReviewStatus
 from ..models import Corpus, Decision, Document, Entity, Mention
 from .base import (
-    ENTITY_FIELDS, ActionError, Outcome, apply_groups, begin, checked_label, finish, get_entity, keep_shown_keys,
-    new_entity, quote,
+    ENTITY_FIELDS, ActionError, Conflict, Outcome, apply_groups, begin, checked_label, finish, get_entity,
+    keep_shown_keys, new_entity, quote, status_only,
 )
 from .text import overlaps, same_term, trim_span
 
@@ -106,17 +106,16 @@ def whitelist_term(document_id: int, version: int, user, term: str) -> Outcome:
 
 @transaction.atomic
 def undo(document_id: int, version: int, user) -> Outcome:
-    """Revert this user's last action on the document that is not undone yet."""
-    document = begin(document_id, version, freeze=False)
-    # decisions before the last automatic re-run refer to rows that run replaced
-    rerun = document.decisions.filter(action=Action.RERUN).order_by("-id").values_list("pk", flat=True).first() or 0
-    last = (
-        Decision.objects.filter(document=document, user=user, undone=False, action__in=UNDOABLE, pk__gt=rerun)
-        .order_by("-id")
-        .first()
-    )
+    """Revert this user's last action on the document that is not undone yet. The undo of a status
+    decision is one too: applied over others' status decisions on other mentions (``begin``)."""
+    seen = _last_undoable(document_id, user)
+    touches = status_only(seen.before, seen.after) if seen is not None else None
+    document = begin(document_id, version, freeze=False, touches=touches)
+    last = _last_undoable(document_id, user)
     if last is None:
         raise ActionError("Nothing to undo.")
+    if touches is not None and last.pk != seen.pk:  # this user's own last decision changed meanwhile
+        raise Conflict("Your last action changed meanwhile (another tab?); nothing was undone.")
     if last.action != Action.RENAME or not document.corpus.consistent_pseudonyms:
         keep_shown_keys(document)  # (an undone rename shows the same keys, and follow_rename stores them)
     before, after = last.before or {}, last.after or {}
@@ -154,6 +153,15 @@ def undo(document_id: int, version: int, user) -> Outcome:
     spans = [(s, e) for s, e, _ in spans_rows] + [(r["start"], r["end"]) for r in deleted]
     entities |= {r["entity_id"] for r in deleted}
     return Outcome(document, decision, spans, entities, regroup=regroups(before, after))
+
+
+def _last_undoable(document_id: int, user) -> Decision | None:
+    """The user's last decision not undone yet (decisions before the last automatic re-run refer to rows
+    that run replaced)."""
+    rerun = (Decision.objects.filter(document_id=document_id, action=Action.RERUN).order_by("-id")
+             .values_list("pk", flat=True).first() or 0)
+    return (Decision.objects.filter(document_id=document_id, user=user, undone=False, action__in=UNDOABLE,
+                                    pk__gt=rerun).order_by("-id").first())
 
 
 def regroups(before: dict, after: dict) -> bool:

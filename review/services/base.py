@@ -104,11 +104,12 @@ def record(document: Document, user, action: str, target: str, summary: str = ""
 # ---------------------------------------------------------------- taking the document
 
 
-def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, touches: Iterable[int] = (),
+def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, touches: Iterable[int] | None = None,
           *, freeze: bool = True) -> Document:
     """Take the document for one action: compare-and-swap its version, or raise.
 
-    ``touches``: the mentions a status action changes. Given, a stale version still applies
+    ``touches``: the mentions a status action changes (none: an undo of a decision that changed
+    nothing). Given, a stale version still applies
     when everything decided since it was a status decision on other mentions
     (:func:`changed_since`): ten reviewers on one document then conflict only on the same
     rows. Two simultaneous actions on the same mention still apply exactly once: the second
@@ -120,7 +121,7 @@ def begin(document_id: int, version: int, statuses: tuple[str, ...] = EDITABLE, 
     (a rename: ``registry.follow_rename``).
     """
     bumped = _bump(document_id, version, statuses)
-    if not bumped and touches:
+    if not bumped and touches is not None:
         current = (Document.objects.select_for_update().filter(pk=document_id, status__in=statuses)
                    .values_list("version", flat=True).first())
         changed = changed_since(document_id, version) if current is not None else None
@@ -232,14 +233,36 @@ def _bump(document_id: int, version: int, statuses: tuple[str, ...]) -> int:
 
 
 def changed_since(document_id: int, version: int) -> set[int] | None:
-    """Mentions whose status the decisions after ``version`` changed; None when any decision did
-    anything else (labels, merges, additions, undo, workflow...) or there are too many."""
+    """Mentions whose status the decisions after ``version`` changed (an undo of a status decision
+    is one); None when any decision did anything else (labels, merges, additions, an undo of one of
+    those, workflow...) or there are too many."""
     rows = list(Decision.objects.filter(document_id=document_id, version__gt=version)
-                .values_list("before", "after")[:CHANGED_LIMIT + 1])
+                .values_list("action", "target", "before", "after")[:CHANGED_LIMIT + 1])
     if len(rows) > CHANGED_LIMIT:
         return None
     ids: set[int] = set()
-    for state in (s for pair in rows for s in pair):
+    for before, after in undone_states(document_id, rows):
+        found = status_only(before, after)
+        if found is None:
+            return None
+        ids |= found
+    return ids
+
+
+def undone_states(document_id: int, rows: list[tuple]) -> list[tuple]:
+    """``(before, after)`` of each ``(action, target, before, after)`` row; an undo (which records no
+    states) changes back the very fields of the very rows the decision it undid changed: its states."""
+    undone = [pk for action, target, _, _ in rows if action == Action.UNDO and (pk := parse_pk(target, "decision"))]
+    found = dict(((pk, (b, a)) for pk, b, a in Decision.objects.filter(document_id=document_id, pk__in=undone)
+                  .values_list("pk", "before", "after"))) if undone else {}
+    return [found.get(parse_pk(target, "decision"), (None, None)) if action == Action.UNDO else (before, after)
+            for action, target, before, after in rows]
+
+
+def status_only(before, after) -> set[int] | None:
+    """The mentions a decision's states only set the status of; None when they change anything else."""
+    ids: set[int] = set()
+    for state in (before, after):
         if not isinstance(state, dict) or set(state) - {"mentions"}:
             return None
         for group in state.get("mentions", []):

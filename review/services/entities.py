@@ -33,7 +33,10 @@ def set_entity_status(document_id: int, version: int, user, entity_id: int, stat
     (the reviewer said so explicitly); the summary says how many were kept.
     """
     status = checked_status(status)
-    document = begin(document_id, version)
+    # a status action on the entity's mentions: applied over others' status decisions on other mentions
+    # (services.begin); a decision since that moved mentions in or out of it is no status decision
+    touches = list(Mention.objects.filter(document_id=document_id, entity_id=entity_id).values_list("pk", flat=True))
+    document = begin(document_id, version, touches=touches)
     entity = get_entity(document, entity_id)
     rows = entity_mentions(document, entity)
     kept = [] if overturn else [pk for pk, _, _, old, _ in rows if old not in (status, ReviewStatus.PENDING)]
