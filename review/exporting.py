@@ -112,7 +112,7 @@ def start_export(corpus: Corpus, user) -> Export:
 @transaction.atomic
 def override(export_id: int, user, reason: str) -> Export:
     """Accept a blocked export's leak-gate hits with a reason; the caller runs it again."""
-    reason = " ".join(reason.split())
+    reason = " ".join(services.typed(reason).split())
     if len(reason) < 10:
         raise ExportError("Give a reason of at least 10 characters for exporting despite the leak gate.")
     export = Export.objects.select_for_update().get(pk=export_id)

@@ -13,12 +13,13 @@ from django.utils import timezone
 from ..constants import Action
 from ..models import Comment, Document
 from .base import ActionError, get_mention, record
+from .text import typed
 
 COMMENT_SIZE = 2000
 
 
 def checked_body(body: str) -> str:
-    body = (body or "").strip()
+    body = typed(body).strip()
     if not body or len(body) > COMMENT_SIZE:
         raise ActionError(f"Write a comment of 1 to {COMMENT_SIZE} characters.")
     return body

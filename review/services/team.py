@@ -11,6 +11,7 @@ from ..models import Corpus, Document
 from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
 from .comments import create as create_comment, first_unresolved, unresolved
 from .double import check_assignment
+from .text import typed
 
 
 def _nothing_pending(document: Document, step: str) -> None:
@@ -142,7 +143,7 @@ def reopen(document_id: int, user, reason: str, *, export_id: int | None = None,
     reason as the comment; the approval is cleared, so the fix needs the second look again.
     ``line`` (1-based, 0 = none) is where the finding is; the review screen links to it.
     """
-    reason = " ".join(reason.split())
+    reason = " ".join(typed(reason).split())
     if len(reason) < 10 or len(reason) > 2000:
         raise ActionError("Give a reason of 10 to 2000 characters for reopening the document.")
     current = Document.objects.filter(pk=document_id).values_list("version", flat=True).first()

@@ -14,6 +14,14 @@ from anonymizer.transcript import line_starts as _line_starts
 from anonymizer.vocabulary import fold_possessive, split_possessive
 
 _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
+_UNTYPABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # control characters no keyboard types
+
+
+def typed(value: str | None) -> str:
+    """Text a person typed (a comment, a reason) as it can be stored: without NUL and the other control
+    characters no keyboard types; line breaks and tabs stay. PostgreSQL refuses NUL in text and JSON
+    columns: a comment or a reason posted with one was a 500 (a review action refuses it in the view)."""
+    return _UNTYPABLE.sub("", value or "")
 
 
 def overlaps(a_start: int, a_end: int, spans: list[tuple[int, int]]) -> bool:
