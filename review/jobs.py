@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from config.redis_tools import Pause
@@ -54,8 +54,23 @@ class DocumentGone(Exception):
 
 
 def _progress(document: Document, stage: str, fraction: float) -> None:
-    if not document.set_progress(stage, fraction):
+    if not once_more(lambda: document.set_progress(stage, fraction)):
         raise DocumentGone
+
+
+def once_more(write: Callable[[], object]):
+    """``write``, once more on a new connection when the job's connection was dropped (a restart of the
+    database, an idle-connection killer, ``pg_terminate_backend``): the pass of minutes failed at its
+    next progress write while the database answered a new connection at once. A database really down
+    fails the second try too (``DATABASE_DOWN``: the job ends failed and retryable, as before)."""
+    try:
+        return write()
+    except DATABASE_DOWN as exc:
+        if connection.in_atomic_block:  # a transaction's earlier writes went with the connection
+            raise
+        log.warning("the job's database connection was dropped (%s); trying once more on a new one", type(exc).__name__)
+        connection.close()
+        return write()
 
 
 class _Throttled:
@@ -127,7 +142,7 @@ def _analyze(document_id: int) -> str:
         transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
         _progress(document, "detecting", 0.1)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, started))
-        services.apply_analysis(document, analysis)
+        once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
     except IngestError as exc:
         document.fail(exc.reason)
         log.info("document %s failed ingestion", document.pk)

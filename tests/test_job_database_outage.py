@@ -108,3 +108,40 @@ def test_it_fails_an_export_whose_database_went_away_once_it_is_back(beat, monke
     beat.start()
     assert _wait(lambda: Export.objects.get(pk=export.pk).status == Export.Status.FAILED, 5)
     assert Export.objects.get(pk=export.pk).failure_reason == services.recovery.EXPORT_DATABASE_LOST
+
+
+class Drop(Outage):
+    """A connection dropped once (the database restarted, an idle-connection killer): the next query
+    fails, a new connection answers."""
+
+    def __call__(self, execute, sql, params, many, context):
+        if self.down:
+            self.down = False
+            raise OperationalError("terminating connection due to administrator command")
+        return execute(sql, params, many, context)
+
+
+@pytest.mark.parametrize("stage", ["detecting", "saving"])
+def test_it_finishes_a_pass_whose_connection_was_dropped_while_the_database_answers(beat, monkeypatch, stage):
+    """Seen on the production-like instance: pg_terminate_backend on the worker's connection 10 s into a
+    pass failed the document ('the database could not be reached ... use Retry') although the
+    database answered a new connection at once."""
+    drop = Drop()
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: Pass(drop, stage))
+    if stage == "saving":
+        apply = services.apply_analysis
+        calls = []  # the connection drops in the first try only
+
+        def dropping(*args):
+            drop.down = not calls
+            calls.append(1)
+            return apply(*args)
+
+        monkeypatch.setattr(jobs.services, "apply_analysis", dropping)
+    document = Document.objects.create(corpus=Corpus.objects.create(name="c"), title="h", original_name="h.txt",
+                                       original=b"INMATE DOE: yes.\n")
+    services.mark_queued(document)
+    with connection.execute_wrapper(drop):
+        assert jobs.analyze_document(document.pk) == Document.Status.READY
+    document.refresh_from_db()
+    assert (document.status, document.failure_reason, document.progress_stage) == (Document.Status.READY, "", "done")
