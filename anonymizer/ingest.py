@@ -7,9 +7,10 @@ Text files: the transcript text is ``data.decode("utf-8")`` with one leading
 byte-order mark removed and every line break other than ``\\n`` and ``\\r\\n`` made a
 ``\\n``, one character for one (:func:`line_breaks`: a lone ``\\r``, ``\\v``, ``\\f``,
 ``\\x1c``-``\\x1e``, ``\\x85``, U+2028, U+2029; the pass reads lines as ``str.splitlines``
-does, the review screen and the export split at ``\\n``), nothing else changed (``\\r\\n``
+does, the review screen and the export split at ``\\n``) and every bidi override an
+embedding (:func:`as_read`: a reader sees the order the pass reads), nothing else changed (``\\r\\n``
 stays).  All offsets index exactly that string, i.e.
-``line_breaks(Path.read_bytes().decode("utf-8").removeprefix("\\ufeff"))``, and since no
+``as_read(Path.read_bytes().decode("utf-8").removeprefix("\\ufeff"))``, and since no
 length changes, they are the offsets of the decoded bytes too (note that ``Path.read_text()``
 would translate newlines).  A PDF's text gets the same.  A text that begins with a CDCR
 title page (the normalized layout) gets its header parsed.
@@ -33,13 +34,14 @@ from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript
 
-__all__ = ["IngestError", "Limits", "SUFFIXES", "line_breaks", "load", "load_bytes", "suffix"]
+__all__ = ["IngestError", "Limits", "SUFFIXES", "as_read", "line_breaks", "load", "load_bytes", "suffix"]
 
 SUFFIXES = (".pdf", ".txt")
 _MB = 1024 * 1024
 _BOM = "\ufeff"
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters other than \t \n \v \f \r
 _LINE_BREAK_RE = re.compile("\r(?!\n)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines' others
+_OVERRIDES = str.maketrans({"\u202d": "\u202a", "\u202e": "\u202b"})  # LRO, RLO -> LRE, RLE (as_read)
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _WINDOWS_LATIN = "cp1252"
 _BINARY = "binary data, not text (contains control bytes such as NUL)"
@@ -79,6 +81,15 @@ def load_bytes(data: bytes, filename: str, config: Config = Config(), limits: Li
     _check_lines(name, shown, config)
     _check_line_count(name, transcript.text, config)
     return transcript
+
+
+def as_read(text: str) -> str:
+    """``text`` as a transcript is stored, one character for one (every offset stays): its line breaks
+    made ``\\n`` (:func:`line_breaks`) and each bidi override made the embedding of its direction
+    (U+202D, U+202E -> U+202A, U+202B). An override shows a word's letters in another order than
+    they are stored: ``'\\u202eZEPOL AIRAM'`` shows as MARIA LOPEZ, a name a reader saw (the review
+    screen, the export) and no detector read; in an embedding a word keeps its stored order."""
+    return line_breaks(text).translate(_OVERRIDES)
 
 
 def line_breaks(text: str) -> str:
@@ -134,7 +145,7 @@ def _load_pdf(data: bytes, name: str, config: Config, limits: Limits | None) -> 
         transcript = pdf.extract(data, name)
     else:
         transcript = _extract_limited(data, name, limits)
-    transcript = replace(transcript, text=line_breaks(transcript.text))
+    transcript = replace(transcript, text=as_read(transcript.text))
     _check_size(name, len(transcript.text.encode("utf-8")), config)
     _check_lines(name, transcript.text, config)
     _check_line_count(name, transcript.text, config)
@@ -198,7 +209,7 @@ def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
         raise IngestError(name, "empty file (only white space)")
     if _CONTROL_RE.search(text):  # UTF-16 of ASCII text is valid UTF-8 too: every other character NUL
         raise IngestError(name, _binary_reason(data))
-    text = line_breaks(text)
+    text = as_read(text)
     shown = reflow.view(text)  # a text printed like a PDF (line numbers, wrapped lines): its title page read so
     title_end, header = split_title(shown.text if shown else text)
     if shown is not None:

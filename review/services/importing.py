@@ -135,16 +135,16 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     decided one is dropped (the human already ruled on that text). Entities are matched to
     existing ones by (label, name) so their tags survive a re-run.
     """
-    from anonymizer.ingest import line_breaks
+    from anonymizer.ingest import as_read
 
     document = Document.objects.select_for_update().select_related("corpus").get(pk=document.pk)
     transcript = analysis.transcript
     # undecided: pending automatic mentions and those the corpus dismissed (knowledge re-applies)
     machine = Q(status=ReviewStatus.PENDING, origin=Mention.Origin.AUTO) | Q(
         status=ReviewStatus.REJECTED, origin=Mention.Origin.AUTO, corpus_mark=CorpusMark.DISMISSED)
-    # a text stored before line breaks were made \n (anonymizer.ingest.line_breaks, one character for
-    # one) is the same text: its decided mentions keep their offsets and it is stored as read now
-    if document.text and line_breaks(document.text) != transcript.text:
+    # a text stored before line breaks were made \n and bidi overrides embeddings (anonymizer.ingest.as_read,
+    # one character for one) is the same text: its decided mentions keep their offsets and it is stored as read now
+    if document.text and as_read(document.text) != transcript.text:
         decided = document.mentions.exclude(machine)
         if decided.exists():
             raise ValueError("document text changed under decided mentions; refusing to re-annotate")
