@@ -42,6 +42,8 @@ _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
+#: what opens a line before its words: a recording's timestamp, then a label up to its colon
+_LINE_LABEL = re.compile(r"^[^\S\n]*(?:[\[(]?\d{1,2}:\d\d(?::\d\d)?(?:[.,]\d+)?[\])]?[^\S\n]*)?(?:[^\n:]{1,60}:)?", re.MULTILINE)
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
 _DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
@@ -65,7 +67,9 @@ def is_all_lower(text: str, start: int = 0) -> bool:
     """Whether the body of a transcript (from ``start``) is written without capitals, as speech
     recognition often writes it ("mister daniel okafor"): at most :data:`_MAX_UPPER_SHARE` of the
     letters of its first :data:`_SAMPLE` characters are capitals (an "I", an acronym)."""
-    sample = TAG.sub("", text[start:start + _SAMPLE])  # a published text's tags ("[PERSON_2]") are no writing
+    # a published text's tags ("[PERSON_2]") and the speakers' labels ("SPEAKER_00:", "Commissioner Tran:", after a
+    # timestamp or not) are no one's writing: a diarization tool or a clerk adds them in capitals to a body without any
+    sample = _LINE_LABEL.sub("", TAG.sub("", text[start:start + _SAMPLE]))
     lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
     return lower + upper >= _MIN_LETTERS and upper <= _MAX_UPPER_SHARE * (lower + upper)
 

@@ -23,6 +23,11 @@ def test_it_tells_a_transcript_typed_in_capitals(text, caps):
     ("INMATE DOE: " + "I went to the store and came back. " * 10, False),
     ("INMATE DOE: " + "I WENT TO THE STORE AND CAME BACK. " * 10, False),
     ("inmate doe: i went.", False),  # too short to tell
+    # speakers' labels added in capitals or title case to a body without capitals
+    ("[00:00:03] SPEAKER_00: " + "okay we are on the record for mister daniel okafor and his family " * 6, True),
+    ("PRESIDING COMMISSIONER TRAN: " + "okay we are on the record for mister daniel okafor and his family\n" * 6, True),
+    ("Commissioner Tran: " + "okay we are on the record for mister daniel okafor and his family\n" * 6, True),
+    ("Commissioner Tran: " + "okay we are on the record for Mister Daniel Okafor and his family\n" * 6, False),
 ])
 def test_it_tells_a_transcript_written_without_capitals(text, lower):
     assert truecase.is_all_lower(text) is lower
@@ -125,6 +130,19 @@ def test_it_masks_a_speech_recognition_transcript_without_capitals(pipeline, sur
     at = [i for i in range(len(SPEECH)) if SPEECH.startswith(surface, i)
           and not SPEECH[i - 1].isalnum() and not SPEECH[i + len(surface)].isalnum()]
     assert at and all(set(range(i, i + len(surface))) <= covered for i in at), surface
+
+
+def test_it_masks_a_diarized_transcript_whose_labels_are_capitals(pipeline):
+    """The same words under a diarization tool's labels in capitals ("SPEAKER_00:"), which made the text look cased."""
+    import re
+
+    text = re.sub(r"speaker (\d):", lambda m: f"SPEAKER_0{m.group(1)}:", SPEECH)
+    analysis = pipeline.run(load_bytes(text.encode(), "speech.txt"))
+    covered = {i for m in analysis.mentions for i in range(m.start, m.end)}
+    for surface in ("daniel", "okafor", "rachel", "stein", "tunde", "marcus", "bell", "kevin", "walsh", "ngozi"):
+        at = text.index(f" {surface} ") + 1
+        assert set(range(at, at + len(surface))) <= covered, surface
+    assert not any("SPEAKER" in text[m.start:m.end] for m in analysis.mentions)
 
 
 @pytest.mark.parametrize("word", ["okay", "record", "parole", "hearing", "attorney", "kitchen", "party", "letter", "cousin",
