@@ -1065,6 +1065,9 @@ GROUPED = [
                                     "the sister Ms. [D. Simms]", "Thank you, [Denise]."],
                                    ["murder of [Jerome Simms]", "Mr. [Simms] was twenty-two",
                                     "knew him as [Romy], I understand", "Yes. [Romy]. His grandmother"]]),
+    # a son named after his uncle: "Little Jerome" is one name, the boy's ("Jerome" is a town too)
+    ("initialed_tags_family.txt", [["murder of [Jerome Simms]", "after him, [Jerome]. Little"],
+                                   ["[Little Jerome] is twelve"]]),
     # a nickname given to someone named just before it ("they called him Smoke", "Everybody called her Shelly")
     ("caption_line_numbers.txt", [["named [Marcus Oyelaran], they", "they called him [Smoke], over"]]),
     ("speaker_variants.txt", [["My homeboy [Kevin], we called", "we called him [Little Kev], and"]]),

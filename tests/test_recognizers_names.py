@@ -411,11 +411,15 @@ STREET_NAME = [
     ("I ran with Lil Smokey and Big Mike back then.", ["Lil Smokey", "Big Mike"]),
     ("My homeboy Lil' Creeper had the gun.", ["Lil' Creeper"]),  # after Lil any word
     ("My son Little Joe was born then.", ["Little Joe"]),
+    # a given name that is a town's too ("Jerome", Arizona; "Ray"; "Anthony", Kansas)
+    ("I named my son after him. Little Jerome is twelve now.", ["Little Jerome"]),
+    ("Big Ray drove and Little Anthony sat in back.", ["Big Ray", "Little Anthony"]),
     # no name: a place, a program or a store; a word no given name after an ordinary lead
     ("We went to Big Sur and Little Rock.", []),
     ("He played Little League for two years.", []),
     ("I shopped at Big Lots on Saturday.", []),
     ("We lived in Little Saigon, by Big Bear.", []),
+    ("We ate in Little India, then Little China.", []),  # a country's name is no given name after a lead
     ("my Little Creeper and Big Homie", []),
 ]
 NAME_TABLES[StreetNameRecognizer] = STREET_NAME

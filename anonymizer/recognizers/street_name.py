@@ -5,8 +5,9 @@ The tagger reads ``my boss, Big Tony,`` as a place and ``Lil Smokey`` as a group
 a capitalised word and a name. The lead word (``vocabulary.STREET_NAME_LEADS``) and the name after it are one
 person's name. ``Lil`` (``Lil'``, ``Li'l``) is never anything else, so any capitalised word after it goes with
 it (``Lil Creeper``); after the other leads, which are ordinary words too, only a given name of the Census lists
-that is no place (``Big Tony``, not ``Big Sur``, ``Little Rock`` or ``Big Bear``). Not a name: a whitelisted
-phrase (a program, a store), or a stop word or a title after the lead.
+that is no country or state (``Big Tony``, ``Little Jerome``, ``Big Ray``: a town's name too; not ``Big Sur``,
+``Little Rock``, ``Big Bear`` or ``Little India``). Not a name: a whitelisted phrase (a program, a store), or a
+stop word or a title after the lead.
 """
 from __future__ import annotations
 
@@ -37,4 +38,4 @@ class StreetNameRecognizer(RuleRecognizer):
             return False  # "Big Brothers Big Sisters" is whitelisted; "Little League"; "Big Sur", "Little Saigon"
         if lead.casefold() in _ALWAYS:
             return True
-        return key in gazetteer.first_names() and gazetteer.place_category(name) is None
+        return key in gazetteer.first_names() and gazetteer.place_category(name) in (None, "CITY")
