@@ -129,8 +129,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "Place: Soledad", "Log No. 000481207", "Court Case #: F98-12345", "Prior CRA ...... 2019": a label
         if spans.sentence_initial(text, start) and (
                 not _name_like(words, lower, text.startswith(",", end)) or _word_said(text, end, words)
-                or _imperative(text, end) or _fragment(text, end, words)):
-            continue  # "Amen.", "Tell me where you grew up", "Low risk.": a word, though a Census surname too
+                or _imperative(text, end) or _fragment(text, end, words) or _plural_noun(text, end, words, lower)):
+            continue  # "Amen.", "Tell me where you grew up", "Low risk.", "Letters came": a word, though a Census surname
         if len(words) == 1 and lexicon.is_surname_title(words[0]) and any(t[0] == end + 1 for t in taken):
             continue  # "Bishop" of "Bishop Overstreet", "Elder" of "Elder Ruiz": a title, though a surname too
         if public_body.cites_a_law_report(text, end) or public_body.names_a_cited_case(text, start, end):
@@ -310,6 +310,22 @@ def _fragment(text: str, end: int, words: list[str]) -> bool:
     folded = words[0].casefold()
     return len(words) == 1 and _FRAGMENT.match(text, end) is not None and plain.in_dictionary(folded) \
         and folded not in gazetteer.first_names()
+
+
+#: after a sentence's first word, a verb that agrees with a plural only: "Roses were", "Banks have closed"
+_PLURAL_VERB = re.compile(r"[ ](?:are|were|have|do|aren['’]t|weren['’]t|haven['’]t|don['’]t)\b")
+
+
+def _plural_noun(text: str, end: int, words: list[str], lower: frozenset[str]) -> bool:
+    """A sentence's first word, a plural of a dictionary word and no first name, before a verb of the plural or
+    written in the singular in lower case elsewhere in the document ("Roses were", "Letters came from" beside "a
+    letter", "Banks closed" beside "the bank"): the word, though a Census surname ("Banks testified" stays)."""
+    folded = words[0].casefold()
+    if len(words) != 1 or not folded.endswith("s") or folded.endswith("ss") or folded in gazetteer.first_names():
+        return False
+    singulars = [folded[:-1], *([folded[:-2]] if folded.endswith("es") else [])]
+    return any(len(one) >= 3 and one in lower for one in singulars) or (
+        _PLURAL_VERB.match(text, end) is not None and plain.in_dictionary(folded))
 
 
 #: after a sentence's first word, a verb's particle: "Stay in touch", "Check in with your PO", "Hang on"

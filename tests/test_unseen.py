@@ -279,6 +279,14 @@ SUSPECTS = [
     ("MR. DOE: Overall, I did my programs.", []),
     ("MR. DOE: Rose, my sister, came.", [("Rose", "PERSON")]),  # a first name stays a suspect
     ("MR. DOE: Welcome Hendricks drove.", [("Welcome Hendricks", "PERSON")]),
+    # a sentence's first word, a plural before a verb of the plural or written in the singular elsewhere: a word
+    ("MR. DOE: I got a letter from my aunt. Letters came from my family every week.", []),
+    ("MR. DOE: I worked at the bank. Banks closed early in those days, you know.", []),
+    ("MR. DOE: Letters have come from my family every week.", []),
+    ("MR. DOE: Banks were closed on Sundays back then.", []),
+    ("MR. DOE: Walls were painted over by the time I came back.", []),
+    ("MR. DOE: Banks closed the door on us that night.", [("Banks", "PERSON")]),  # the surname: neither
+    ("MR. DOE: Sanders drove the truck to the house that night.", [("Sanders", "PERSON")]),
     # an object pronoun after a sentence's first word makes it a verb
     ("COMMISSIONER ROE: Tell me where you grew up.", []),
     ("COMMISSIONER ROE: Walk us through that night.", []),
