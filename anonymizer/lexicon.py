@@ -334,6 +334,15 @@ def after_relative(text: str, start: int, floor: int = 0, kin_only: bool = False
     return bool(pattern.search(text, max(floor, start - 60), start))
 
 
+def named_in_apposition(text: str, start: int, end: int) -> bool:
+    """A capitalised word set off by commas right after a relative's or an acquaintance's word ("My celly, Dutch, he
+    made it", "my homeboy, Irish."): the name of that person, whatever word it also is (a nationality, a word)."""
+    word = text[start:end]
+    return text[start - 2:start] == ", " and text[end:end + 1] in (",", ".") and word[:1].isupper() \
+        and not is_stop_word(word.casefold()) and not is_title_word(word) \
+        and after_relative(text, start, floor=text.rfind("\n", 0, start) + 1)
+
+
 #: the person a name is given to ("called him ", "call me "), a regex alternation
 NAMED_OBJECT = r"(?:him|her|me|them|us|you|himself|herself|myself)"
 #: someone said to bear the name that follows, at the end of the text before it (case-blind):

@@ -86,7 +86,8 @@ KIN_WORDS = (
 ACQUAINTANCE_WORDS = (
     "stepfather", "stepmother", "stepbrother", "stepsister", "grandma", "grandpa", "fiance", "fiancee", "fiancé",
     "fiancée", "partner", "crime partner", "co-defendant", "codefendant", "witness", "victim",
-    "neighbor", "neighbour", "roommate", "cellmate", "cellie", "sponsor", "mentor", "godmother", "godfather",
+    "neighbor", "neighbour", "roommate", "cellmate", "cellie", "celly", "bunkie", "homeboy", "homie", "homegirl",
+    "crimey", "sponsor", "mentor", "godmother", "godfather",
     "godson", "goddaughter", "girl", "boy", "baby",  # "Her little girl, Nevaeh, was four"
 )  # fmt: skip
 #: a relative's word said familiarly -> the word a title page or a letter uses ("my mom Maria": the mother)

@@ -893,6 +893,7 @@ LABELED = [
     ("ocr_pipes_ligatures.txt", "7/2B/1979", "DATE", None),
     ("ocr_pipes_ligatures.txt", "S59-555-O1B6", "PHONE_NUMBER", None),
     ("ocr_pipes_ligatures.txt", "H-S5021", "CDCR_ID", None),
+    ("rescission_margin_footer.txt", "Dutch", "PERSON", None),  # "My celly, Dutch, he made it": a nickname
 ]
 
 

@@ -143,6 +143,9 @@ NRP = [
     ("I joined Mexican Mafia", []),
     ("a letter from Paris Christian today", []),
     ("he was catholic about it", []),
+    ("My celly, Dutch, he made it.", []),  # a nickname in apposition to a cellmate: the person-name recognizer's
+    ("My homeboy, Irish, was there.", []),
+    ("My celly, he was Dutch, he made it.", ["Dutch"]),
 ]
 
 ADDRESS = [
@@ -325,6 +328,12 @@ PERSON_NAME = [
     ("He had jumped my cousin Tavion at the mall", ["Tavion"]),
     ("my cousin Tavion Okonkwo-Bell was there", ["Tavion Okonkwo-Bell"]),
     ("my cousin Fresno was there", []),  # a place after a relative: left to the other tools
+    # any word set off by commas after a relative's or an acquaintance's word: that person's name
+    ("pruno. My celly, Dutch, he made it.", ["Dutch"]),
+    ("My homeboy, Irish, was there.", ["Irish"]),
+    ("My bunkie, Chino, was Mexican.", ["Chino"]),
+    ("My crimey, Smoke.", ["Smoke"]),
+    ("My celly, he was Dutch, he made it.", []),  # no apposition: a nationality
     ("The cousin Parenting class", []),
     ("We will Young and", []),  # ... not before a surname that is a word too
     ("I hope Grace Street is", []),

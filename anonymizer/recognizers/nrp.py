@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer import gazetteer
+from anonymizer import gazetteer, lexicon
 
 from ._base import Pattern, RuleRecognizer, line_before
 from ._names import FUNCTION_WORDS
@@ -42,6 +42,8 @@ class NrpRecognizer(RuleRecognizer):
     CONTEXT = ["family", "raised", "religion", "church", "born", "culture", "faith", "heritage"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
+        if lexicon.named_in_apposition(text, start, end):
+            return False  # "My celly, Dutch, he made it": a nickname (the person-name recognizer's)
         before = line_before(text, start, 60)
         if not before.endswith(" "):
             return True

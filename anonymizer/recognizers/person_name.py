@@ -73,10 +73,12 @@ def _not_a_surname(word: str, extra_whitelist: tuple[str, ...]) -> bool:
 
 def _kin_name(text: str, start: int, end: int) -> bool:
     """A word no list knows right after a relative: a first name the census lists do not have ("my cousin
-    Tavion", "his daughter Nevaeh")."""
+    Tavion", "his daughter Nevaeh"); any word set off by commas after a relative or an acquaintance ("My celly,
+    Dutch, he made it": :func:`anonymizer.lexicon.named_in_apposition`)."""
     # the relative first: admit asks this of every capitalised word, and few follow a relative
-    return end - start >= 3 and lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True) \
-        and plain.unknown_word(text[start:end])
+    return end - start >= 3 and ((lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1,
+                                                         kin_only=True) and plain.unknown_word(text[start:end]))
+                                 or lexicon.named_in_apposition(text, start, end))
 
 
 class PersonNameRecognizer(RuleRecognizer):
@@ -117,7 +119,8 @@ class PersonNameRecognizer(RuleRecognizer):
             return start, surname.end(1) if last and all(map(plain.surname_word, last)) else end
         if len(first) < 3 or first.casefold() not in gazetteer.first_names():
             return None
-        kin = lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True)
+        kin = lexicon.after_relative(text, start, floor=text.rfind("\n", 0, start) + 1, kin_only=True) \
+            or lexicon.named_in_apposition(text, start, end)  # "My homeboy, Irish, was there"
         if not kin and place_category(first) is not None:
             return None
         if alias_in_context(text, start, end):
