@@ -206,6 +206,8 @@ ORGANIZATION_HEADS = (
     "Plumbing", "Electric", "Auto Body", "Auto Repair", "Body Shop", "Motors", "Farms", "Foods", "Market",
     "Restaurant", "Bakery", "Reporting", "Transcription", "Transcriptions", "Salvation Army", "Facility", "Motel",
     "Colony", "Homes", "Services", "Shelter", "Lumber", "Warehouse", "Logistics", "Dairy", "Packing", "Hotel", "Inn",
+    # a building named for someone ("Ronald Reagan State Building", "in Whitley Hall")
+    "Building", "Courthouse", "Library", "Hall", "Auditorium", "Stadium", "Arena", "Pavilion", "Gymnasium",
     # a family's or a trade's small business ("Pruitt Brothers Towing", "Ochoa Tree Service")
     "Brothers", "Bros.", "Towing", "Tires", "Tire", "Brake", "Brakes", "Muffler", "Transmission", "Painting", "Welding", "Masonry", "Upholstery", "Janitorial", "Pest Control",
     "Tree Service", "Heating", "Air Conditioning", "Paving", "Fencing", "Flooring", "Drywall", "Cleaners", "Auto Parts",

@@ -894,6 +894,8 @@ LABELED = [
     ("ocr_pipes_ligatures.txt", "S59-555-O1B6", "PHONE_NUMBER", None),
     ("ocr_pipes_ligatures.txt", "H-S5021", "CDCR_ID", None),
     ("rescission_margin_footer.txt", "Dutch", "PERSON", None),  # "My celly, Dutch, he made it": a nickname
+    ("en_banc_review.txt", "Ronald Reagan State Building", "ORGANIZATION", None),  # a building named for someone
+    ("rescission_margin_footer.txt", "Whitley Hall", "ORGANIZATION", None),  # "in Facility B, Whitley Hall"
 ]
 
 

@@ -69,6 +69,14 @@ ORGANIZATION = [
     ("she's a nurse at Kaiser Permanente.", ["Kaiser Permanente"]),
     ("a sermon at First Baptist Church on", ["First Baptist Church"]),
     ("You know, Daniel Church was driving.", []),
+    # a building named for someone; "Hall", a surname too, only where a place is said to be
+    ("Location:  Ronald Reagan State Building, 300 South Spring Street", ["Ronald Reagan State Building"]),
+    ("I studied at the Cesar Chavez Library downtown.", ["Cesar Chavez Library"]),
+    ("court was in the Ralph Hall Courthouse then.", ["Ralph Hall Courthouse"]),
+    ("upper, in Facility B, Whitley Hall. The hearing officer", ["Whitley Hall"]),
+    ("We met in Moreno Hall after class.", ["Moreno Hall"]),
+    ("Monica Hall testified at trial.", []),
+    ("I went to the Administration Building and the Visiting Hall.", []),  # ordinary words only
     ("He was taken to the County Jail.", []),
     ("the Police Department responded", []),
     ("I went to high school there", []),
@@ -328,6 +336,8 @@ PERSON_NAME = [
     ("He had jumped my cousin Tavion at the mall", ["Tavion"]),
     ("my cousin Tavion Okonkwo-Bell was there", ["Tavion Okonkwo-Bell"]),
     ("my cousin Fresno was there", []),  # a place after a relative: left to the other tools
+    ("upper, in Facility B, Whitley Hall. The hearing officer", ["Whitley"]),  # a building's Hall, no surname
+    ("Monica Hall testified at trial.", ["Monica Hall"]),
     # any word set off by commas after a relative's or an acquaintance's word: that person's name
     ("pruno. My celly, Dutch, he made it.", ["Dutch"]),
     ("My homeboy, Irish, was there.", ["Irish"]),

@@ -45,6 +45,14 @@ _LEAD_FIRST = (rf"(?<![\w'’-])(?:{'|'.join(vocabulary.ORGANIZATION_LEADS)})"
 #: heads that are also surnames: they need two name words before them (``First Baptist Church``, not ``Daniel Church``)
 _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
 
+#: heads of a building named for someone: never after ordinary words alone (``the Administration Building``,
+#: ``Visiting Hall``); ``Hall``, a surname too, only where a place is said to be (``in Whitley Hall``,
+#: ``Facility B, Whitley Hall``; not ``Monica Hall``)
+_BUILDING_HEADS = frozenset({"Building", "Courthouse", "Library", "Hall", "Auditorium", "Stadium", "Arena", "Pavilion",
+                             "Gymnasium"})
+_WHERE_BEFORE = re.compile(r"(?:\b(?:in|at|inside|outside|into|near|behind)[ ](?:the[ ])?|\b(?:Facility|Yard|Unit|Building)"
+                           r"[ ][A-Z0-9]{1,2},[ ])$")
+
 #: university campuses: ``Cal State Fullerton``, ``UC Davis``, ``Cal Poly Pomona``
 _CAMPUS = rf"(?<![\w'’-])(?:Cal[ ]State|Cal[ ]Poly|CSU|UC|SUNY|CUNY)[ ]{CAP_WORD}(?:[ ](?!Medical|University|College)\p{{Lu}}\p{{Ll}}+)?(?![\w'’-])"
 
@@ -110,7 +118,16 @@ class OrganizationRecognizer(RuleRecognizer):
             return None  # "Fremont High", "Yerba Buena High", "East Bakersfield High"; not "Way Too High"
         if word in _SURNAME_HEADS and word != "High" and len(name) < 2 and not _a_word_no_name(name):
             return None  # "Daniel Church"; not "Sunrise Market"
+        if word in _BUILDING_HEADS and (all(map(plain.in_dictionary, name)) or (
+                word == "Hall" and not a_hall(text, start))):
+            return None  # "the Administration Building"; "Monica Hall" (a person); not "in Whitley Hall"
         return start, end
+
+
+def a_hall(text: str, start: int) -> bool:
+    """Whether the name at ``start`` stands where a place is said to be, so that a ``Hall`` after it is a building's
+    (``in Whitley Hall``, ``Facility B, Whitley Hall``), not a surname's (``Monica Hall testified``)."""
+    return _WHERE_BEFORE.search(text, max(0, start - 20), start) is not None
 
 
 def _names_a_place(name: list[str]) -> bool:

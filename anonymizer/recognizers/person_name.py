@@ -19,6 +19,7 @@ from anonymizer.gazetteer import place_category
 
 from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
 from .cdcr_institution import alias_in_context
+from .organization import a_hall
 
 #: a capitalised word, capitals inside too (``McAllister-Greer``, ``DeShawn``)
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)?"
@@ -132,7 +133,7 @@ class PersonNameRecognizer(RuleRecognizer):
             last = surname.group(1)
             key = last.casefold()
             if key in gazetteer.last_names() and key not in STOP_WORDS and key not in _MONTHS_DAYS \
-                    and not lexicon.is_whitelisted(last, self.extra_whitelist):
+                    and not lexicon.is_whitelisted(last, self.extra_whitelist) and not (last == "Hall" and a_hall(text, start)):
                 return start, surname.end(1)
         return start, end
 
