@@ -33,3 +33,7 @@ CURRENCY_CODES = ("EUR", "TRL", "TRY", "YTL", "GBP", "ATS", "DEM", "PLN", "SEK",
 #: car makes that are names or places too (``Officer Ford``), a vehicle only after its model year (``a '79 Ford
 #: F-150``, ``a 1998 Dodge Ram``); the whitelist lists the makes that are no names and a make's models
 NAMED_VEHICLE_MAKES = ("Ford", "Dodge", "Mercury", "Lincoln", "Mercedes", "Chrysler", "Plymouth", "Saturn", "Jeep", "GMC")
+#: lower-case nouns of a business after its name ("the Pho Saigon restaurant", "the Sunrise liquor store")
+BUSINESS_NOUNS = ("restaurant", "store", "shop", "bar", "club", "nightclub", "market", "supermarket", "motel", "hotel",
+                  "cafe", "café", "diner", "bakery", "taqueria", "pizzeria", "salon", "gym", "warehouse", "dealership",
+                  "laundromat", "lounge", "tavern", "pub", "liquor", "gas station", "car wash", "barbershop", "clinic")

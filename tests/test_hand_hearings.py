@@ -896,6 +896,10 @@ LABELED = [
     ("rescission_margin_footer.txt", "Dutch", "PERSON", None),  # "My celly, Dutch, he made it": a nickname
     ("en_banc_review.txt", "Ronald Reagan State Building", "ORGANIZATION", None),  # a building named for someone
     ("rescission_margin_footer.txt", "Whitley Hall", "ORGANIZATION", None),  # "in Facility B, Whitley Hall"
+    ("double_names_examination.txt", "Denny's", "ORGANIZATION", None),  # "at the Denny's on Hilltop Drive"
+    ("family_statements.txt", "Denny's", "ORGANIZATION", None),  # "at the Denny's on Blackstone and Shaw"
+    ("decedent_initials_families.txt", "Pho Saigon", "ORGANIZATION", None),  # "the Pho Saigon restaurant"
+    ("form_title_case_tags.txt", "Pho Saigon", "ORGANIZATION", None),
 ]
 
 

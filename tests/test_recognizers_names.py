@@ -77,6 +77,14 @@ ORGANIZATION = [
     ("We met in Moreno Hall after class.", ["Moreno Hall"]),
     ("Monica Hall testified at trial.", []),
     ("I went to the Administration Building and the Visiting Hall.", []),  # ordinary words only
+    # a business by its owner's possessive alone after a preposition and "the", or by its name before a business's noun
+    ("She worked at the Denny's on Hilltop Drive with my sister.", ["Denny's"]),
+    ("We ate at the Wendy's. Then I worked at the Carl's on Shaw", ["Wendy's", "Carl's"]),
+    ("Mr. Nguyen owned the Pho Saigon restaurant on Main Street.", ["Pho Saigon"]),
+    ("She got it at the Walgreens pharmacy on Cedar.", ["Walgreens"]),
+    ("the party at the Garcia's on Sunday", []),  # a family's home: a surname, no given name
+    ("We went to the Fresno store and the Mexican restaurant.", []),  # a town, a nationality
+    ("at the Board's. He was at the Smith's house.", []),  # a body of the domain; a noun after the possessive
     ("He was taken to the County Jail.", []),
     ("the Police Department responded", []),
     ("I went to high school there", []),

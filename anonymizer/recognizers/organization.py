@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer import gazetteer, lexicon, plain, vocabulary
-from anonymizer.vocabulary_bodies import LEGAL_FORMS
+from anonymizer.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS
 
 from ._base import Pattern, RuleRecognizer
 from ._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -44,6 +44,16 @@ _LEAD_FIRST = (rf"(?<![\w'’-])(?:{'|'.join(vocabulary.ORGANIZATION_LEADS)})"
 
 #: heads that are also surnames: they need two name words before them (``First Baptist Church``, not ``Daniel Church``)
 _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
+
+#: a business by its owner's possessive alone, after a preposition and "the" (``at the Denny's on Hilltop Drive``,
+#: ``from the McDonald's.``), and a business by its name before a lower-case noun of a business (``the Pho Saigon
+#: restaurant``, ``the Sunrise liquor store``)
+_NAME_WORD = r"\p{Lu}[\p{L}&-]*"
+_OWNED = (rf"(?<=\b(?i:at|to|from|in|by|near|outside|behind|inside|into|of)[ ](?i:the)[ ])(?:{_NAME_WORD}[ ])?{_NAME_WORD}['’]s"
+          r"(?=[ ](?:on|off|in|at|by|near|across|over|where|and|or|with|for|until|since|downtown|there)\b|[ ]?[,.;:!?)]|[ ]?$)")
+_NOUN_AFTER = (rf"(?<=\b(?i:the)[ ]){_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}"
+               rf"(?=[ ](?:{'|'.join(n.replace(' ', '[ ]') for n in BUSINESS_NOUNS)})\b)")
+_OWNED_OR_NOUN_RE = re.compile(f"{_OWNED}|{_NOUN_AFTER}", re.MULTILINE)
 
 #: heads of a building named for someone: never after ordinary words alone (``the Administration Building``,
 #: ``Visiting Hall``); ``Hall``, a surname too, only where a place is said to be (``in Whitley Hall``,
@@ -91,7 +101,8 @@ class OrganizationRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("organization_head_noun", _ORG, 0.85), Pattern("university_campus", _CAMPUS, 0.85),
                 Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85),
                 Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85),
-                Pattern("company_legal_form", _COMPANY, 0.85)]
+                Pattern("company_legal_form", _COMPANY, 0.85), Pattern("business_owned", _OWNED, 0.85),
+                Pattern("business_noun_after", _NOUN_AFTER, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -102,6 +113,8 @@ class OrganizationRecognizer(RuleRecognizer):
             known = gazetteer.is_known_place(town) and town.upper() not in vocabulary.US_STATES
             return (start, end) if known else None
         words = _WORDS.findall(text, start, end)
+        if (business := _OWNED_OR_NOUN_RE.match(text, start)) and business.end() == end:  # its look-ahead past end
+            return (start, end) if _a_business(text[start:end]) else None
         if _COMPANY_RE.fullmatch(text, start, end):  # not a title's office: "the Deputy AG"
             return None if any(_is_title(w) for w in words[:-1]) else (start, end)
         head = re.search(rf"{_HEADS}(?={_SUFFIX}$)", text[start:end])
@@ -122,6 +135,22 @@ class OrganizationRecognizer(RuleRecognizer):
                 word == "Hall" and not a_hall(text, start))):
             return None  # "the Administration Building"; "Monica Hall" (a person); not "in Whitley Hall"
         return start, end
+
+
+def _a_business(surface: str) -> bool:
+    """A business's name of :data:`_OWNED` or :data:`_NOUN_AFTER`: no title or role word, no term of the domain, no
+    nationality or calendar word, no place before a noun (``the Board's,``, ``the Mexican restaurant``, ``the Fresno
+    store``; ``the Denny's`` though Denny is a town), no family's home (``at the Garcia's``: a surname, no given name)."""
+    bare = vocabulary.strip_possessive(surface)
+    words = bare.split()
+    if bare != surface and len(words) == 1 and bare.casefold() in gazetteer.last_names() \
+            and bare.casefold() not in gazetteer.first_names():
+        return False
+    return not any(_is_title(w) or lexicon.is_stop_word(w.casefold()) or w.casefold() in vocabulary.CALENDAR_WORDS
+                   for w in words) \
+        and not lexicon.is_whitelisted(bare) and not lexicon.is_whitelisted(surface) \
+        and any(w not in _GENERIC_TITLE for w in words) and (bare != surface or gazetteer.place_category(bare) is None) \
+        and not gazetteer.is_nrp_term(bare.casefold())
 
 
 def a_hall(text: str, start: int) -> bool:
