@@ -48,7 +48,7 @@ LAYERS: list[list[str]] = [
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys", "public_body"],
     ["header", "leakgate_text"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
-    ["pdf_text"],
+    ["pdf_text", "detect_labels"],
     ["pdf", "reflow"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],
