@@ -1,6 +1,7 @@
 """Detection, a span's label from the words around it: a tagger's person that is a town or a street, a person's
 name ending in an organization's head, a person's initials taken for a place, a town taken for a firm, a name
-taken for a firm or a group. Read by :func:`anonymizer.detect_filter.filter_mentions` once the span is tightened.
+taken for a firm or a group, a word no list knows taken for a group after "in" (a town or a neighbourhood the
+gazetteers miss). Read by :func:`anonymizer.detect_filter.filter_mentions` once the span is tightened.
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ def relabel(text: str, m: Mention, start: int, end: int, trusted: bool) -> str:
             and not (label == "NRP" and gazetteer.is_nrp_term(surface)) \
             and tagger_persons.is_person_name(text, start, end):
         label = "PERSON"  # "my uncle, Curtis Mbelu, at", "my uncle Sefo": a name taken for a firm or a group
+    elif label == "NRP" and m.sources == ("spacy",) and not gazetteer.is_nrp_term(surface) \
+            and gazetteer.in_unlisted_town(text, start, end):
+        label = "LOCATION"  # "everybody in Alisal knew us": no nationality, a neighbourhood the lists miss
     return label
 
 

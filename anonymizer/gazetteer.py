@@ -328,3 +328,17 @@ def surname_share(name: str) -> float:
     """The share of people (per cent, Census 1990) who bear ``name`` as a surname: 0.424 for
     Miller, 0.003 for Money, 0.0 for a name the list does not hold."""
     return census_frequencies("dist.all.last").get(name.casefold(), 0.0)
+
+
+#: a word of where right before a name: "a firefighter in Prather", "lives near Tollhouse"
+_WHERE_BEFORE = re.compile(r"\b(?:in|near|outside(?:[ ]of)?|out[ ]in|up[ ]in|down[ ]in)[ ]$")
+
+
+def in_unlisted_town(text: str, start: int, end: int) -> bool:
+    """Words no list need know after "in" or "near", no possessive after them and no first name among them: a town
+    or a neighbourhood the gazetteers miss ("a firefighter with Cal Fire in Prather", "everybody in Alisal knew
+    us"), not a person ("in Johnson's cell")."""
+    words = text[start:end].split()
+    possessive = words[-1].endswith(("'s", "’s")) or text.startswith(("'s", "’s"), end)
+    return bool(_WHERE_BEFORE.search(text, max(0, start - 12), start)) and not possessive \
+        and not any(word.casefold() in first_names() for word in words)

@@ -140,7 +140,7 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
         # "born in Accra, Ghana": a known place that is no one's name is a place; "past Kings Canyon": the
         # document's "Kings Canyon Road" without its suffix
         place = gazetteer.is_place_not_name(" ".join(words)) or _of_a_place(" ".join(words), places) \
-            or _in_a_town(text, start, end, words) or (len(words) > 1 and words[-1].casefold() in _SUFFIXES)
+            or gazetteer.in_unlisted_town(text, start, end) or (len(words) > 1 and words[-1].casefold() in _SUFFIXES)
         found.append((start, end, "LOCATION" if place else "PERSON"))
     found += _repeated(text, found, free, title_end)
     for match in _CUT_OFF.finditer(text):
@@ -174,18 +174,6 @@ def _in_public_body(text: str, start: int, end: int) -> bool:
     after = _OF_AFTER.match(text, end)
     first, last = before.start() if before else start, after.end() if after else end
     return public_body.is_public_body(text, first, last) or public_body.is_public_body(text, start, end)
-
-
-#: a word of where right before a run: "a firefighter in Prather", "lives near Tollhouse"
-_WHERE_BEFORE = re.compile(r"\b(?:in|near|outside(?:[ ]of)?|out[ ]in|up[ ]in|down[ ]in)[ ]$")
-
-
-def _in_a_town(text: str, start: int, end: int, words: list[str]) -> bool:
-    """Words no list knows after "in" or "near", no possessive after them and no first name among them: a town
-    the gazetteers miss ("a firefighter with Cal Fire in Prather"), not a person ("in Johnson's cell")."""
-    possessive = words[-1].endswith(("'s", "’s")) or text.startswith(("'s", "’s"), end)
-    return bool(_WHERE_BEFORE.search(text, max(0, start - 12), start)) and not possessive \
-        and not any(word.casefold() in gazetteer.first_names() for word in words)
 
 
 def _heading_words(words: list[str]) -> bool:

@@ -900,6 +900,7 @@ LABELED = [
     ("family_statements.txt", "Denny's", "ORGANIZATION", None),  # "at the Denny's on Blackstone and Shaw"
     ("decedent_initials_families.txt", "Pho Saigon", "ORGANIZATION", None),  # "the Pho Saigon restaurant"
     ("form_title_case_tags.txt", "Pho Saigon", "ORGANIZATION", None),
+    ("decedent_initials_families.txt", "Alisal", "LOCATION", None),  # "everybody in Alisal knew us": a neighbourhood
 ]
 
 

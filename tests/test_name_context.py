@@ -346,6 +346,19 @@ def test_it_reads_a_taggers_group_after_a_relative_as_a_person(sentence, surface
     assert _filtered_labels(sentence, surface, "NRP") == [label]
 
 
+@pytest.mark.parametrize(("sentence", "surface", "label"), [
+    # a tagger's group that no list knows as one, right after "in" or "near": a town or a neighbourhood it misses
+    ("The Hernandez boys, everybody in Alisal knew us.", "Alisal", "LOCATION"),
+    ("We grew up near Tlaxcalancingo, by the church.", "Tlaxcalancingo", "LOCATION"),
+    ("My people are out in Chualar now.", "Chualar", "LOCATION"),
+    ("Everybody in Samoan church knew us.", "Samoan", "NRP"),  # a nationality stays one
+    ("My cousin Alisal came.", "Alisal", "PERSON"),  # after a relative: a name
+    ("I talked to Chualar about it.", "Chualar", "NRP"),  # no word of where: left alone
+])
+def test_it_reads_a_taggers_group_after_a_word_of_where_as_a_place(sentence, surface, label):
+    assert _filtered_labels(sentence, surface, "NRP") == [label]
+
+
 @pytest.mark.parametrize(("surface", "label", "sentence", "expected"), [
     ("Santa Ana", "LOCATION", "You'd be supervised out of the Santa Ana parole office.", "LOCATION"),
     ("Chula Vista", "PERSON", "Your parole plans say Chula Vista, with your sister.", "LOCATION"),
