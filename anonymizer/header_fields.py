@@ -12,7 +12,8 @@ import re
 from anonymizer.lexicon import strip_titles
 from anonymizer.transcript import CAPITAL, tag_roles
 from anonymizer.vocabulary import (
-    HEADING_GRAMMAR_WORDS, INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS, US_STATES,
+    HEADING_GRAMMAR_WORDS, INITIAL_TITLES, INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS,
+    US_STATES,
 )
 
 #: a CDC or CDCR number after its label (``CDCR Number: AB1234``, ``CDC No. C-12345``)
@@ -133,17 +134,27 @@ def untitled(name: str) -> str:
 def role_first(line: str) -> tuple[str, str] | None:
     """``Presiding Commissioner: Ellen Fitzgerald-Moss``, ``Interpreter: Marisol Arreola (Spanish)``,
     ``District Attorney's Office: Deputy District Attorney Chukwudi Ekwueme``: (name, role) of a
-    participant printed after the label of a role or of a role's office, the value's own role words first."""
+    participant printed after the label of a role or of a role's office, the value's own role words first (before
+    the name, or after its comma below an office's label: ``District Attorney's Office:  Ms. Yolanda Serrano, Deputy
+    District Attorney``); a courtesy title or ``Dr.`` before the name is no role (``Counsel:   Mr. Gordon Pike, for
+    the inmate`` is counsel)."""
     role, sep, rest = line.partition(":")
     role = " ".join(_ASIDE.sub(" ", role).split())  # "Interpreter (Korean): Chang Min-ho"
-    name = without_cdcr(_ASIDE.sub(" ", rest).split(",")[0])  # "Rafael Unzueta, Fresno County", "Sgt. (Ret.) Jo Roe"
+    first, _, after = _ASIDE.sub(" ", rest).partition(",")
+    name = without_cdcr(first)  # "Rafael Unzueta, Fresno County", "Sgt. (Ret.) Jo Roe"
     words, value = role.split(), name.split()
+    titled = next((i for i, w in enumerate(value) if w.rstrip(".").title() not in INITIAL_TITLES), len(value))
+    value = value[titled:]
     lead = next((i for i, is_role in enumerate(tag_roles([w.upper() for w in value])) if not is_role), len(value))
-    office = len(words) > 1 and words[-1].casefold() in ORGANIZATION_HEAD_WORDS and 0 < lead
+    after = " ".join(after.split())
+    role_after = not lead and bool(after) and tag_roles([after.split()[0].upper()]) == [True]
+    office = len(words) > 1 and words[-1].casefold() in ORGANIZATION_HEAD_WORDS and (0 < lead or role_after)
     if not sep or not words or not all(tag_roles([w.upper() for w in (words[:-1] if office else words)])):
         return None
     if office or lead:
-        role, name = " ".join(value[:lead]), " ".join(value[lead:])
+        role, name = (" ".join(value[:lead]), " ".join(value[lead:])) if lead else (after, " ".join(value))
+    else:
+        name = " ".join(value)
     if printed_name(name) and not is_firm_name(name):
         return name, role.strip()  # not a firm ("TRANSCRIBED BY:  Allied Verbatim Reporting")
     return None

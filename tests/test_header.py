@@ -273,6 +273,24 @@ def test_it_reads_the_inmate_after_a_name_field(line, name):
     assert parse_title(["BOARD OF PAROLE HEARINGS", line]).inmate_name == name
 
 
+@pytest.mark.parametrize(("line", "people"), [
+    # a courtesy title or "Dr." before the name under a role's label is no role: the label is
+    ("Counsel:   Mr. Gordon Pike, for the inmate", [("Gordon Pike", "Counsel")]),
+    ("Interpreter:  Dr. Ana Ruiz", [("Ana Ruiz", "Interpreter")]),
+    ("Support Person:  Mrs. Alma Reyes", [("Alma Reyes", "Support Person")]),
+    ("Victim's next of kin:  Mr. William Tate (brother); Mrs. Linda Chen (sister)",
+     [("William Tate", "Victim's next of kin (brother)"), ("Linda Chen", "Victim's next of kin (sister)")]),
+    # an office's label: the role after the name's comma, or before the name
+    ("District Attorney's Office:  Ms. Yolanda Serrano, Deputy District Attorney, Kern County",
+     [("Yolanda Serrano", "Deputy District Attorney, Kern County")]),
+    ("District Attorney's Office: Deputy District Attorney Chukwudi Ekwueme",
+     [("Chukwudi Ekwueme", "Deputy District Attorney")]),
+])
+def test_it_reads_the_role_of_a_label_before_a_titled_name(line, people):
+    found = parse_title(["BOARD OF PAROLE HEARINGS", line]).participants
+    assert [(p.name, p.role) for p in found] == people
+
+
 def test_it_reads_role_labeled_participants_outside_a_section():
     header = parse_title(["BOARD OF PAROLE HEARINGS", "PRESIDING COMMISSIONER: Patricia Oduya",
                           "INMATE: Curtis Lamont Fairweather, CDCR #K-52044", "Transcribed by: JANE SMITH"])
