@@ -355,6 +355,10 @@ class _Grouper(_Context):
                  or (self._as_person(mention) and gazetteer.place_category(surface) is None))  # "Ximena's starting"
         ):
             return self._person_part(tokens)
+        if label == "LOCATION" and mention.sources == ("presidio",) and len(tokens) == 1 == len(surface.split()) \
+                and tokens[0] in self.people.index and tokens[0] not in _vocabulary().common \
+                and self._established(tokens[0]) and not gazetteer.is_known_place(surface):
+            return self._person_part(tokens)  # "I went back to Holloway": her maiden name, no far town no tagger saw
         if label in _RELABEL_LABELS and len(tokens) == 1 and set(mention.sources) <= NER_SOURCES - {"presidio"} \
                 and (family := self._family(tokens[0])) is not None:
             return self._person_part([family])  # "the Delgados", "at the Ramirezes' house": a known surname's family

@@ -226,6 +226,20 @@ def test_it_repairs_the_label_of_a_known_name_part(label, sources, word, relabel
     assert entities[second.entity].label == ("PERSON" if relabelled else label)
 
 
+@pytest.mark.parametrize(("surname", "sentence", "relabelled"), [
+    # a rule's town no tagger saw and no list of known places has, that is a surname of the hearing: the name
+    ("Holloway", "I went back to Holloway after the divorce.", True),  # her maiden name (a town abroad)
+    ("Pickett", "Then I moved back to Pickett and kept it.", True),
+    ("Lancaster", "Then I moved back to Lancaster with my kids.", False),  # a known town stays one
+])
+def test_it_takes_a_rules_unknown_town_that_is_a_surname_of_the_hearing_for_the_person(surname, sentence, relabelled):
+    text = f"COMMISSIONER ROE: Your maiden name is Susan {surname}?\nINMATE DOE: {sentence}\n"
+    mentions, entities = run(text, [at(text, f"Susan {surname}"), at(text, surname, "LOCATION", ("presidio",), nth=1)],
+                             header=None)
+    second = next(m for m in mentions if m.start == text.index(surname, text.index("INMATE DOE")))
+    assert (second.label == "PERSON" and entities[second.entity].name == f"Susan {surname}") is relabelled
+
+
 @pytest.mark.parametrize(
     ("sentence", "relabelled"),
     [
