@@ -26,7 +26,7 @@ _FORMER_BEFORE = re.compile(r"\b(?:formerly|previously|born|n[ée]e|maiden[ ]nam
 #: a nickname given as the speaker's own ("they called me Junebug", "I go by Junebug")
 _CALLED_ME = re.compile(r"\b(?:(?:call(?:s|ed)?|nicknamed)[ ]me|(?:knew|know|knows)[ ]me[ ]as|I[ ]go[ ]by)[ ][\"“]?$")
 #: a nickname said of someone named before it: "who we all called Romy", "Everyone knew him as Romy", "nicknamed Romy"
-_CALLED_THEM = re.compile(r"(?:\b(?:call(?:s|ed)?|nicknamed)[ ](?:him|her)|\b(?:knew|know|knows)[ ](?:him|her)[ ]as|\b(?:he|she)"
+_CALLED_THEM = re.compile(r"(?:\b(?:call(?:s|ed)?|nicknamed)[ ](?:him|her)|\b(?:knew|know|knows)[ ](?:him|her)[ ]as|\b(?:[Hh]e|[Ss]he)"
                           r"[ ](?:went|goes)[ ]by|,[ ](?:nicknamed|(?:who[ ])?(?:goes|went)[ ]by|known[ ](?:to[ ](?:\w+[ ]){1,3})?as"
                           r"|who[ ](?:\w+[ ]){1,3}"
                           r"call(?:s|ed)?))[ ][\"“]?$")
@@ -186,13 +186,17 @@ class _Cues:
             if not (me or them) or "\n" in self.text[(me or them).start():mention.start]:
                 continue
             line = line_start(self.text, mention.start)
-            sex = re.search(r"\b(?:(her|she)|him|he)\b", them.group(0)) if them else None
+            sex = re.search(r"\b(?:(her|[Ss]he)|him|[Hh]e)\b", them.group(0)) if them else None
             first = bisect_left(starts, line)  # the tag's name is the line's first mention; the others, the last few
             tag = next((assigned[j][0] for j in range(first, min(first + 3, i)) if mentions[j].label == "PERSON"
                         and in_speaker_tag(self.text, mentions[j].start)), None)
             said = [j for j in range(i - 1, max(first, bisect_left(starts, mention.start - 160)) - 1, -1)
                     if mentions[j].label == "PERSON" and not in_speaker_tag(self.text, mentions[j].start)
                     and (sex is None or self._sex_of(assigned[j][0]) in (None, "F" if sex.group(1) else "M"))]
+            if not said and sex and tag is not None:  # "How did you know Nils?" / "... He went by Bird.": the one asked of
+                said = [j for j in range(first - 1, bisect_left(starts, _previous_line(self.text, line)) - 1, -1)
+                        if mentions[j].label == "PERSON" and not in_speaker_tag(self.text, mentions[j].start)
+                        and self._sex_of(assigned[j][0]) in (None, "F" if sex.group(1) else "M")][:1]
             # "Jerome Simms, who we all called Romy", not "a second man, known as Baby Boy"; never the speaker's own
             named = tag if me else assigned[said[0]][0] if said and (
                 not them.group(0).startswith(",") or mentions[said[0]].end == them.start()) else None
@@ -205,3 +209,9 @@ class _Cues:
             if gid in moves:
                 self.groups[gid].unsee(talked=not in_speaker_tag(self.text, mentions[k].start))
                 assigned[k] = (self._see(moves[gid], mentions[k])[0], label)
+
+
+def _previous_line(text: str, line: int) -> int:
+    """The start of the last line with text before the line starting at ``line`` (the utterance before it)."""
+    end = len(text[:line].rstrip())
+    return text.rfind("\n", 0, end) + 1 if end else line

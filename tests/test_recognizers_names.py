@@ -408,6 +408,10 @@ MONIKER = [
     # no name: a place or business one went by, a spelling, a day, a stop word, a program
     ("We went by Taco Bell and then home.", []),
     ("we went by Pomona on the way", []),
+    # said of someone ("He went by", "she goes by"): a town abroad of that name is no stop on the way; a known one is
+    ("We worked at a nursery. He went by Tank. Everybody called him that.", ["Tank"]),
+    ("My aunt? She goes by Tita now.", ["Tita"]),
+    ("He went by Fresno on the way home.", []),
     ("I went by Grandma's house first", []),
     ("My name is Y-O-U-N-G, Young.", []),
     ("She called me Monday about it.", []),

@@ -63,7 +63,9 @@ class MonikerRecognizer(RuleRecognizer):
         surface = text[start:end]
         if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) or _SPELLED.fullmatch(surface):
             return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)
-        if not quoted and not _PRONOUN_BEFORE.search(text, max(0, start - 12), start) and _a_group_or_place(surface):
+        said_of = _SUBJECT_WENT_BY.search(text, max(0, start - 16), start) is not None  # "He went by Tank"
+        if not quoted and not _PRONOUN_BEFORE.search(text, max(0, start - 12), start) \
+                and _a_group_or_place(surface, known_only=said_of):
             return None  # "a gang known as Sureños", "we went by Pomona": a group's or a place's name
         if cue == "trip" and not quoted and _a_stop_on_the_way(text, start, end):
             return None
@@ -86,13 +88,17 @@ def _title_of_a_nickname(words: list) -> bool:
 
 #: the person a name is given to, right before it ("they called him ", "call me "): then any word is a nickname
 _PRONOUN_BEFORE = re.compile(rf"(?i:\b{lexicon.NAMED_OBJECT})[ ,:]*$")
+#: a person said to go by the name after it: "He went by Tank", "she goes by" (a town abroad of that name is no stop)
+_SUBJECT_WENT_BY = re.compile(r"\b(?i:he|she)[ ](?:went|goes)[ ]by[ ]$")
 _GANG_HEADS = frozenset(head.casefold() for head in HEADS)
 
 
-def _a_group_or_place(surface: str) -> bool:
-    """A gang, a known place or company, or words ending in an organization's or a gang's head word."""
+def _a_group_or_place(surface: str, known_only: bool = False) -> bool:
+    """A gang, a known place (``known_only``: a state, a country or a town of the US or of 100,000 people, not every
+    town abroad, "Tank" in Pakistan) or company, or words ending in an organization's or a gang's head word."""
     last = surface.split()[-1].casefold()
-    return (surface.casefold() in gazetteer.gangs() or gazetteer.place_category(surface) is not None
+    place = gazetteer.is_known_place(surface) if known_only else gazetteer.place_category(surface) is not None
+    return (surface.casefold() in gazetteer.gangs() or place
             or surface.casefold() in _COMPANIES or last in vocabulary.ORGANIZATION_HEAD_WORDS or last in _GANG_HEADS)
 
 
