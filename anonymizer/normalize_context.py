@@ -28,9 +28,10 @@ _KIN = "|".join(vocabulary.KIN_WORDS)
 #: a relative's word, a comma, a courtesy title right before a surname ("her mother, Mrs. "): group 1
 _KIN_TITLED = re.compile(rf"\b({_KIN}),[ ](?:{'|'.join(COURTESY_TITLES)})\.?[ ]$", re.IGNORECASE)
 #: a relative's word right before a full name ("your mother, Gloria Washington"), or after it ("Marcus Washington,
-#: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified"): group 1
+#: your cousin"; also after a titled surname: "Mr. Washington, your cousin, testified", "Ms. Halvorsen, you're his
+#: sister?"): group 1
 _KIN_NAMED_BEFORE = re.compile(rf"\b({_KIN})(?:,?[ ]|[ ](?:is|was)[ ](?:also[ ])?(?:(?:named|called)[ ])?)$", re.IGNORECASE)
-_KIN_NAMED_AFTER = re.compile(rf",[ ](?i:your|his|her|my|our|their|the(?:[ ](?:inmate|victim)['’]s)?)[ ]((?i:{_KIN}))\b"
+_KIN_NAMED_AFTER = re.compile(rf",[ ](?i:(?:you['’]re|you[ ]are)[ ])?(?i:your|his|her|my|our|their|the(?:[ ](?:inmate|victim)['’]s)?)[ ]((?i:{_KIN}))\b"
                               r"(?!,?[ ][A-Z])")  # not "Mr. Pruitt, your father, Earl Pruitt,"
 
 
@@ -41,6 +42,8 @@ def kin_named(text: str, start: int, end: int) -> str:
 
 
 _APPOSED = re.compile(r",[ ](?=[A-Z])")
+#: a bare first name set off by commas or before "and" right after a titled surname ("Mrs. Garcia, Elena, I'm sorry")
+_FIRST_NAME_NEXT = re.compile(r",[ ]([A-Z][a-z]+)(?:,|[ ]and\b)")
 _RENAMED_NEXT = re.compile(r"[ ]*(?:--|—|,|\()[ ]*(?:(?:she|he)[ ](?:goes|went)[ ]by|now)[ ]")  # "Ms. Hutchins -- she goes by "
 #: the rest of an utterance after an addressed name: a stop, perhaps a question mark, then the line's end
 _UTTERANCE_END = re.compile(r"[.?!][^\S\n]*(?:\n|$)")
@@ -178,6 +181,9 @@ class _Context(_Cues):
         beside = self._adjacent_speaker(gids, mention, line)
         if beside:
             return beside
+        listed = _FIRST_NAME_NEXT.match(text, mention.end)  # "Mrs. Garcia, Elena, I'm sorry": two people addressed
+        if listed and 0 < len(others := [g for g in gids if self._first_name(g) != listed.group(1).casefold()]) < len(gids):
+            gids = others
         addressed = (_ADDRESSED.search(before) if text.startswith(",", mention.end) else None) or _THANKED.search(before)
         if addressed:  # "Ms. Sandoval, please.": of the people present (whose surname it is), a woman first
             present = self._present(gids)
@@ -322,7 +328,10 @@ class _Context(_Cues):
 
     def _by_sex(self, gids: list[int], title: str, keep: bool = True) -> list[int]:
         """The persons present whom a ``Mr.``/``Ms.`` addresses: the ones of that sex, else the ones
-        of unknown sex ("Mateo"), else (``keep``) all."""
+        of unknown sex ("Mateo"), else (``keep``) all; a married woman's title, the married relatives among them."""
         wanted = _title_sex(title)
-        return ([g for g in gids if self._sex_of(g) == wanted] or [g for g in gids if self._sex_of(g) is None]
-                or (gids if keep else []))
+        found = ([g for g in gids if self._sex_of(g) == wanted] or [g for g in gids if self._sex_of(g) is None]
+                 or (gids if keep else []))
+        if len(found) > 1 and title.casefold().rstrip(".") in vocabulary.MARRIED_TITLES:  # "Mrs. Ochoa": the mother,
+            found = [g for g in found if self.groups[g].role & vocabulary.MARRIED_KIN_WORDS] or found  # not the sister
+        return found

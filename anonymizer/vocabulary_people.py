@@ -98,6 +98,10 @@ KIN_SYNONYMS = {"mom": "mother", "mommy": "mother", "mama": "mother", "dad": "fa
 #: kin words that tell a title page's participant's sex (``ABEBA WOLDEMARIAM, Victim's Sister``), folded
 FEMALE_KIN_WORDS = frozenset("mother sister daughter wife aunt grandmother granddaughter niece widow mom stepmother".split())
 MALE_KIN_WORDS = frozenset("father brother son husband uncle grandfather grandson nephew widower dad stepfather".split())
+#: a married woman's courtesy titles, folded, and the relatives' words of one (``Mrs. Ochoa`` beside the victim's mother
+#: and sister: the mother)
+MARRIED_TITLES = frozenset({"mrs", "señora", "sra"})
+MARRIED_KIN_WORDS = frozenset("mother wife widow grandmother stepmother mom".split())
 #: nouns of people a name in brackets may follow ("a guy (Spider)"): such a bracket names someone
 PEOPLE_NOUNS = (
     "guy", "man", "woman", "lady", "dude", "homie", "homeboy", "celly", "person", "someone", "somebody", "officer",

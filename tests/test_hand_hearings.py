@@ -79,7 +79,10 @@ housing, a union local, a student ID, phones written ``(650) 555-0132``, ``650.5
 ``Jordan``, ``Madison``, ``Lincoln`` as first names), a mental-health report read aloud under speaker tags on lines of
 their own without a colon (``Schizoaffective disorder``, ``Clozapine``, ``PTSD`` stay, doctors go; a form's
 ``LIFE PRISONER: PAROLE CONSIDERATION HEARING`` heading), and a scan whose OCR read ``|`` for ``I``, ``B`` for ``8``,
-``S`` for ``5``, ``0`` for ``O`` and ``rn`` for ``m``, with ligatures (``ﬁ``) and a space before the tag's colon. They are
+``S`` for ``5``, ``0`` for ``O`` and ``rn`` for ``m``, with ligatures (``ﬁ``) and a space before the tag's colon. Also a
+woman's hearing whose victim's mother, father and sister speak under courtesy titles (``MRS. HALVORSEN:``, ``Mrs.
+Halvorsen, Maren, I'm sorry``), with a nickname given in answer to a question (``He went by Tank.``) and a maiden
+name gone back to (``I went back to Pickering``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
@@ -733,6 +736,11 @@ EXPECTED = {
         ["Page 2 of 5", "PANEL PRESENT", "|NMATE", "|nmate", "Unidentiﬁed", "Facility A", "AA degree",
          "ﬂoor care program", "ofﬁce services certiﬁcation", "low risk", "CERTIFICATE OF TRANSCRIPTION"],
     ),
+    "married_titles_nicknames.txt": (
+        ["ROSALIND JOY WEATHERBY-KANE", "X-50431", "Ingrid Halvorsen", "Maren", "Nils", "Pickering", "Tank",
+         "Dwight Weatherby", "Leon Kane", "Redding", "Halvorsen", "Weatherby-Kane", "Lionel Ashdown", "Harriet Oyelaran"],
+        ["Victim's next of kin", "Counsel", "PROCEEDINGS", "nursery", "Everybody there called him that"],
+    ),
 }
 
 
@@ -1131,6 +1139,11 @@ GROUPED = [
                                   ["[ELENA GARCIA], Victim's Sister", "MS. [ELENA GARCIA] (VIA TELEPHONE):  Me too",
                                    "Thank you, Ms. [Garcia]. Mr."],
                                   ["The victim was [Miguel Garcia]", "you knew [Miguel]?"]]),
+    # a titled surname and a first name set off after it are two people addressed ("Mrs. Garcia, Elena, I'm sorry")
+    ("phone_tags_namesakes.txt", [["[BEATRIZ GARCIA], Victim's Mother", "GUTIERREZ:  Mrs. [Garcia], Elena"],
+                                  ["[ELENA GARCIA], Victim's Sister", "Mrs. Garcia, [Elena], I'm sorry"]]),
+    ("initialed_tags_family.txt", [["[ROBERTA SIMMS], Victim's Mother", "OKONKWO:  Ms. [Simms], Denise, I'm"],
+                                   ["[DENISE SIMMS], Victim's Sister", "Ms. Simms, [Denise], I'm sorry"]]),
     ("phone_tags_namesakes.txt", [["[ANTHONY GUTIERREZ], Inmate", "INMATE [GUTIERREZ]:  Good morning."],
                                   ["father is also named [Anthony], correct", "[Anthony Gutierrez Senior]. He passed"],
                                   ["my cousin, [Ray Gutierrez]. We", "We call him [Little Ray]."]]),
@@ -1156,6 +1169,22 @@ GROUPED = [
                                        ["son, [Austin Delacroix], was"],
                                        ["aunt, [Madison Fontenot-Reyes], in", "my aunt [Madison] can"],
                                        ["Ms. [June Okafor], LCSW", "the second is Ms. [Okafor], my"]]),
+    # a married woman's title names the victim's mother, not his sister; a nickname of someone asked about in the
+    # question before ("How did you know Nils?" / "He went by Tank."); a maiden name after "went back to"
+    ("married_titles_nicknames.txt", [["[Ingrid Halvorsen] (mother)", "ASHDOWN:  Mrs. [Halvorsen], would",
+                                       "MRS. [HALVORSEN]:  Yes.", "Thank you, Mrs. [Halvorsen]. Ms.",
+                                       "KANE:  Mrs. [Halvorsen], Maren"],
+                                      ["[Maren Halvorsen] (sister)", "Ms. [Halvorsen], you're his sister",
+                                       "MS. [HALVORSEN]:  Yes. I'm", "Mrs. Halvorsen, [Maren], I'm sorry"],
+                                      ["[Erik Halvorsen] (father)", "ASHDOWN:  Mr. [Halvorsen]?", "MR. [HALVORSEN]:  My wife",
+                                       "sorry. Mr. [Halvorsen], I am"],
+                                      ["victim was [Nils Halvorsen], who", "He went by [Tank]. Everybody",
+                                       "morning. [Tank] was what"]]),
+    ("married_titles_nicknames.txt", [["matter of:  [ROSALIND JOY WEATHERBY-KANE]", "I was born [Rosalind Joy Pickering].",
+                                       "went back to [Pickering] for"], ["husband was [Dwight Weatherby]."],
+                                      ["married [Leon Kane] in"]]),
+    ("aliases_married_names.txt", [["I was born [Susan Marie Pickett].", "I went back to [Holloway] and then"],
+                                   ["husband, [Dale Pickett], had"]]),
 ]
 
 
