@@ -1,7 +1,8 @@
 """Normalization, step 2b: the cues a name part carries about whom it names, read from the title page and from
 the words right before it: a participant's role, a courtesy title, an office's title (``Officer``, ``Dr.``), a
 relative's word, an initial (``MS. R. SIMMS:`` beside Roberta and Denise Simms), a name taken by marriage or given
-up, a nickname given to someone (``they called him Smoke``), first names listed before a surname (``Maria and Jose
+up, a nickname given to someone (``they called him Smoke``), a street name's lead (``Big Mike``: the father, ``Little
+Mike``: the son named after him), first names listed before a surname (``Maria and Jose
 Lopez``).
 
 :class:`_Cues` is mixed into :class:`anonymizer.normalize_context._Context` (and so into the grouper, which holds
@@ -13,7 +14,7 @@ import re
 from bisect import bisect_left
 
 from . import gazetteer, lexicon, vocabulary
-from .normalize_groups import _Group, _People
+from .normalize_groups import _Group, _People, _short_form
 from .normalize_names import PROFESSION_BEFORE, _clean_surface, _name_suffix, _name_tokens, surname_first, title_before
 from .transcript import in_speaker_tag, line_start
 from .types import Mention
@@ -36,6 +37,8 @@ _LISTED_BEFORE = re.compile(r"(?:,[ ][A-Z][a-z]+)*,?[ ]and[ ]")
 _INITIAL = re.compile(r"([A-Z])\.[ ](?=\w)")
 _INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.[ ]$")
 _KIN_ROLE_WORDS = frozenset(vocabulary.KIN_WORDS) | vocabulary.FEMALE_KIN_WORDS | vocabulary.MALE_KIN_WORDS
+#: a street name's lead words that tell a father ("Big Mike") from the son named after him ("Little Mike"), folded
+_LEADS = frozenset({"big", "little", "lil", "lil'", "li'l", "baby", "young"})
 
 
 def _kin_key(word: str) -> str:
@@ -139,6 +142,20 @@ class _Cues:
         elif gid is not None:
             self.people.absorb(gid, tokens[-1:])
         return gid
+
+    def _led_name(self, tokens: list[str]) -> int | None:
+        """A street name's lead and a first name a father and the son named after him share (``Big Mike`` and ``Little
+        Mike`` beside Michael Tolliver and Michael Tolliver Junior): ``Big`` is the father, ``Little``, ``Lil``,
+        ``Baby`` or ``Young`` the son; else None (``Little Jerome``, named after his uncle: a person of his own)."""
+        if len(tokens) != 2 or tokens[0] not in _LEADS:
+            return None
+        bearers = [g for g, group in enumerate(self.groups) if group.label == "PERSON" and len(group.core) > 1
+                   and (tokens[1] == group.core[0] or _short_form(tokens[1], group.core[0]))]
+        sons = [g for g in bearers if self.groups[g].suffix in vocabulary.JUNIOR_SUFFIXES]
+        fathers = [g for g in bearers if not self.groups[g].suffix]
+        if len(sons) != 1 or len(fathers) != 1:
+            return None
+        return fathers[0] if tokens[0] == "big" else sons[0]
 
     def _kin(self, gid: int) -> set[str]:
         """The relatives' words a person goes by, from the title page's role and from the hearing, as a title page

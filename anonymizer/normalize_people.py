@@ -234,8 +234,8 @@ class _Grouper(_Context):
         spelled = vocabulary.SPELLED_NAME_SUFFIXES.get(tokens[-1]) if len(tokens) == 2 else None
         named = [g for g in self.people.candidates(tokens[0]) if self.groups[g].core[:1] == tokens[:1]
                  and self.groups[g].suffix == spelled] if spelled else []
-        if len(named) == 1:  # "Robert Junior" beside Robert Tate Junior (and his father Robert Allen Tate)
-            return named[0]
+        if len(named) == 1 or (named := [self._led_name(tokens)]) != [None]:  # "Little Mike": the junior
+            return named[0]  # "Robert Junior" beside Robert Tate Junior (and his father Robert Allen Tate)
         gid = self.people.link_name(tokens, suffix, relative)
         if gid is None:
             gid = self.people.create(tokens)

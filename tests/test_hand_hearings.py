@@ -1081,6 +1081,11 @@ GROUPED = [
                                     "the sister Ms. [D. Simms]", "Thank you, [Denise]."],
                                    ["murder of [Jerome Simms]", "Mr. [Simms] was twenty-two",
                                     "knew him as [Romy], I understand", "Yes. [Romy]. His grandmother"]]),
+    # a father and the son named after him by their street names' leads: "Big Mike" the father, "Little Mike" the son
+    ("role_tags_kin_titles.txt", [["[Michael Tolliver] was working", "anyway. [Big Mike], they called him",
+                                   "neighborhood knew [Big Mike].", "Thank you. [Mike] and I were married"],
+                                  ["2:  [Michael Tolliver Junior]. He", "sold it. [Little Mike] was nine",
+                                   "I'm not [Little Mike] anymore"]]),
     # a son named after his uncle: "Little Jerome" is one name, the boy's ("Jerome" is a town too)
     ("initialed_tags_family.txt", [["murder of [Jerome Simms]", "after him, [Jerome]. Little"],
                                    ["[Little Jerome] is twelve"]]),

@@ -2,6 +2,8 @@
 certainty) and a surname with one letter written wrong."""
 from __future__ import annotations
 
+import pytest
+
 from anonymizer.types import Header, Participant
 from tests.test_normalize import at, run
 
@@ -69,3 +71,22 @@ def test_it_links_a_long_surname_with_one_letter_written_wrong_but_not_a_differe
     assert entity["Mandoza"] == entity["Mateo Mendoza"]
     assert entity["Kewalski"] == entity["Kowalski"]
     assert entity["Mendez"] != entity["Mateo Mendoza"]  # another name, not a slip
+
+
+@pytest.mark.parametrize(("father", "son", "big", "little"), [
+    ("Michael Tolliver", "Michael Tolliver Junior", "Big Mike", "Little Mike"),
+    ("Raymond Ortiz", "Raymond Ortiz Jr.", "Big Ray", "Lil Ray"),
+    ("Anthony Vo", "Anthony Vo III", "Big Tony", "Baby Tony"),
+])
+def test_it_gives_a_street_names_lead_to_the_father_or_to_the_son_named_after_him(father, son, big, little):
+    text = (f"COMMISSIONER QUINTERO: The victim was {father}. His son, {son}, is here.\n"
+            f"BLACK: Everybody knew {big}. {little} was nine then.\n")
+    mentions, entities = run(text, [at(text, name) for name in (father, son, big, little)], HEADER)
+    name = {text[m.start:m.end]: entities[m.entity].name for m in mentions}
+    assert (name[big], name[little].rstrip(".")) == (father, son.rstrip("."))
+
+
+def test_it_keeps_a_street_names_lead_with_the_name_of_one_person_a_person_of_its_own():
+    text = "BLACK: My brother was Jerome Simms. I named my son after him. Little Jerome is twelve now.\n"
+    mentions, entities = run(text, [at(text, "Jerome Simms"), at(text, "Little Jerome")], HEADER)
+    assert len({m.entity for m in mentions if m.label == "PERSON" and "Jerome" in text[m.start:m.end]}) == 2
