@@ -319,8 +319,8 @@ class _Context(_Cues):
 
     def _sex_of(self, gid: int) -> str | None:
         """"M"/"F": the sex the person's first name mostly has on the Census lists, else the one a kin word of the
-        title page's role says (``Victim's Sister``); None = unknown."""
-        return gazetteer.first_name_sex(self._first_name(gid)) or self._role_sex(gid)
+        title page's role says (``Victim's Sister``), or the title of the tag that made them someone else; None = unknown."""
+        return self.groups[gid].sex or gazetteer.first_name_sex(self._first_name(gid)) or self._role_sex(gid)
 
     def _role_sex(self, gid: int) -> str | None:
         role = self.groups[gid].role

@@ -41,6 +41,7 @@ class _Group:
     suffix: str = ""  # PERSON: "jr", "sr", "ii"... written after the full name (father and son share the rest)
     role: frozenset[str] = frozenset()  # PERSON: the words of the title page's role ("deputy district attorney")
     kin: frozenset[str] = frozenset()  # PERSON: relatives' words the hearing names them by ("your mother, Gloria")
+    sex: str | None = None  # PERSON: "M"/"F" of the courtesy title that made them someone else ("MRS. OCHOA:")
     count: int = 0
     talked: int = 0  # mentions outside speaker tags: how much the others talk about this person
     first: int = sys.maxsize

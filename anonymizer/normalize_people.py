@@ -264,6 +264,7 @@ class _Grouper(_Context):
         if mention is not None and self._someone_else(gids, mention):
             gid = self.people.create(tokens)  # "MS. LITTLE:" beside Alonzo Little alone: his mother
             self._others.add(gid)
+            self.groups[gid].sex = _title_sex(title_before(self.text, mention.start).group(1))  # "Mr. Ochoa?" is not her
             return gid
         if mention is not None and len(gids) > 1:
             gids = options if options is not None else self._options(gids, mention)

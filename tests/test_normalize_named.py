@@ -251,3 +251,20 @@ def test_it_gives_a_shared_surname_tag_to_the_one_the_utterance_before_addressed
     spans = [at(text, "LOVE", sources=("rule",), nth=n) for n in range(3)]
     spans += [at(text, "Maribel Love"), at(text, "Jerome Love")]
     assert _names(text, spans, header)[at(text, "LOVE", sources=("rule",), nth=2).start] == speaker
+
+
+@pytest.mark.parametrize("woman_title", ["MS.", "MRS."])
+def test_it_never_gives_a_man_addressed_to_the_woman_a_tags_title_made_someone_else(woman_title):
+    """``MRS. McDONALD:`` beside Phillip McDonald and his son Tyrell is another person, a woman: ``Mr. McDonald?`` after
+    her is one of the men, never her (the person her tag started had no sex, so a man's title took her)."""
+    text = ("COMMISSIONER RUFF: The victim was Tyrell McDonald. His father, Phillip McDonald, is on the line.\n"
+            f"{woman_title} McDONALD: I am his stepmother. He was kind.\n"
+            "COMMISSIONER RUFF: Thank you. Mr. McDonald?\n"
+            "MR. McDONALD: Nothing to add.\n")
+    spans = [at(text, "Tyrell McDonald"), at(text, "Phillip McDonald")]
+    spans += [at(text, "McDONALD", sources=("rule",), nth=n) for n in range(2)] + [at(text, "McDonald", nth=2)]
+    names = _names(text, spans, Header(inmate_name="JOHN DOE"))
+    hers = names[at(text, "McDONALD", sources=("rule",)).start]
+    assert hers not in ("tyrell mcdonald", "phillip mcdonald")
+    assert names[at(text, "McDonald", nth=2).start] != hers
+    assert names[at(text, "McDONALD", sources=("rule",), nth=1).start] != hers
