@@ -38,6 +38,12 @@ SPEAKER_TAG = re.compile(rf"^[^\S\n]*(?P<tag>{TAG_WORDS})(?:[ ]\([A-Z][A-Z .'’
                          re.MULTILINE)
 
 
+#: what may stand before a speaker's label on its line: white space, a recording's timestamp ("[00:01:27] ")
+LINE_OPENING = re.compile(r"[^\S\n]*(?:[\[(]?\d{1,2}:[0-5]\d(?::[0-5]\d)?(?:[.,]\d{1,3})?[\])]?[^\S\n]*)?")
+#: what opens a line before its words: the opening, then a label up to its colon if any ("[00:00:02] SPEAKER_00:",
+#: "00:00:03.120 spk_0:", "PRESIDING COMMISSIONER TRAN:", "Commissioner Tran:")
+LINE_LABEL = re.compile(rf"^{LINE_OPENING.pattern}(?:[^\n:]{{1,60}}:)?", re.MULTILINE)
+
 #: a word of a speaker's label in mixed case (``Commissioner``, ``Whitley-Boyd``)
 _LABEL_WORD = rf"[{CAPITAL}][\w'’.-]*"
 #: a speaker's label in mixed case at a line's start (group ``tag``): words before a colon (``Presiding

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from . import gazetteer, lexicon, plain, spans, vocabulary
-from .transcript import CAPITAL, TAG, speaker_tag
+from .transcript import CAPITAL, LINE_LABEL, TAG, speaker_tag
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
@@ -42,8 +42,6 @@ _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
-#: what opens a line before its words: a recording's timestamp, then a label up to its colon
-_LINE_LABEL = re.compile(r"^[^\S\n]*(?:[\[(]?\d{1,2}:\d\d(?::\d\d)?(?:[.,]\d+)?[\])]?[^\S\n]*)?(?:[^\n:]{1,60}:)?", re.MULTILINE)
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
 _DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
@@ -66,10 +64,11 @@ def is_all_caps(text: str, start: int = 0) -> bool:
 def is_all_lower(text: str, start: int = 0) -> bool:
     """Whether the body of a transcript (from ``start``) is written without capitals, as speech
     recognition often writes it ("mister daniel okafor"): at most :data:`_MAX_UPPER_SHARE` of the
-    letters of its first :data:`_SAMPLE` characters are capitals (an "I", an acronym)."""
-    # a published text's tags ("[PERSON_2]") and the speakers' labels ("SPEAKER_00:", "Commissioner Tran:", after a
-    # timestamp or not) are no one's writing: a diarization tool or a clerk adds them in capitals to a body without any
-    sample = _LINE_LABEL.sub("", TAG.sub("", text[start:start + _SAMPLE]))
+    letters of its first :data:`_SAMPLE` characters are capitals (an "I", an acronym), the labels of its
+    speakers left out ("[00:00:02] SPEAKER_00: all right", "PRESIDING COMMISSIONER TRAN: okay", every line)."""
+    # a published text's tags ("[PERSON_2]") and the speakers' labels (after a timestamp or not) are no one's
+    # writing: a diarization tool or a clerk adds them in capitals to a body without any
+    sample = LINE_LABEL.sub("", TAG.sub("", text[start:start + _SAMPLE]))
     lower, upper = len(_LOWER.findall(sample)), len(_UPPER.findall(sample))
     return lower + upper >= _MIN_LETTERS and upper <= _MAX_UPPER_SHARE * (lower + upper)
 

@@ -741,6 +741,16 @@ EXPECTED = {
          "Dwight Weatherby", "Leon Kane", "Redding", "Halvorsen", "Weatherby-Kane", "Lionel Ashdown", "Harriet Oyelaran"],
         ["Victim's next of kin", "Counsel", "PROCEEDINGS", "nursery", "Everybody there called him that"],
     ),
+    "asr_diarized_first_names.txt": (
+        ["reuben okonjo ellis", "b as in boy, t as in tom, five one seven two nine", "b t five one seven two nine",
+         "june eleventh", "blythe", "nadia farouk", "walter brennan", "ingrid solberg", "marisol ochoa", "curtis ward",
+         "reuben", "ruby", "perris", "t-bone", "terrence", "hollis", "moreno valley", "san bernardino", "gloria",
+         "mookie", "dante", "clarence ellis", "rialto", "amos grant", "joy hart",
+         "nine zero nine, five five five, zero one two seven", "curtis james ward"],
+        ["SPEAKER_00", "SPEAKER_03", "00:04:26", "narcotics anonymous", "victim offender education group",
+         "guiding rage into power", "peer facilitator", "presiding commissioner", "deputy district attorney", "b yard",
+         "porter", "continuation school", "landscaping business"],
+    ),
 }
 
 
@@ -909,6 +919,9 @@ LABELED = [
     ("decedent_initials_families.txt", "Pho Saigon", "ORGANIZATION", None),  # "the Pho Saigon restaurant"
     ("form_title_case_tags.txt", "Pho Saigon", "ORGANIZATION", None),
     ("decedent_initials_families.txt", "Alisal", "LOCATION", None),  # "everybody in Alisal knew us": a neighbourhood
+    ("asr_diarized_first_names.txt", "reuben okonjo ellis", "PERSON", None),  # under "[00:00:02] SPEAKER_00:" labels
+    ("asr_diarized_first_names.txt", "b as in boy, t as in tom, five one seven two nine", "CDCR_ID", None),
+    ("asr_diarized_first_names.txt", "chuckawalla valley state prison", "ORGANIZATION", None),
 ]
 
 
@@ -1190,6 +1203,9 @@ GROUPED = [
                                       ["married [Leon Kane] in"]]),
     ("aliases_married_names.txt", [["I was born [Susan Marie Pickett].", "I went back to [Holloway] and then"],
                                    ["husband, [Dale Pickett], had"]]),
+    ("asr_diarized_first_names.txt", [["mister [reuben okonjo ellis], cdcr", "[reuben ellis], b t", "mister [ellis], have"],
+                                      ["dad was [curtis ward].", "did you know [curtis]?"], ["[clarence ellis], he was"],
+                                      ['named [terrence] "t-bone"', "where's [terrence] now", "mister [hollis] since"]]),
 ]
 
 

@@ -19,6 +19,11 @@ def test_it_tells_a_transcript_typed_in_capitals(text, caps):
 @pytest.mark.parametrize(("text", "lower"), [
     ("speaker 1: " + "i went to the store with mister daniel okafor and came back. " * 6, True),
     ("[00:00:03] speaker 1: " + "okay we are on the record for mister okafor cdcr number bh4471 " * 6, True),
+    # speech recognition's labels in capitals on every short line are no writing: "SPEAKER_00:", "SPK_1:"
+    ("[00:00:02] SPEAKER_00: all right we're on the record.\n[00:00:24] SPEAKER_01: deputy commissioner walter brennan.\n" * 4,
+     True),
+    ("00:00:03.120 SPK_1: thank you, destiny. can i call you destiny?\nSpeaker 2: yes that's fine, go ahead.\n" * 4, True),
+    ("[00:00:02] SPEAKER_00: All right, we're on the record with Walter Brennan and Destiny.\n" * 5, False),
     ("INMATE DOE: " + "i went to the store with Daniel Okafor and came back. " * 6, False),  # names cased
     ("INMATE DOE: " + "I went to the store and came back. " * 10, False),
     ("INMATE DOE: " + "I WENT TO THE STORE AND CAME BACK. " * 10, False),

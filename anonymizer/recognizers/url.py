@@ -14,6 +14,7 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer import vocabulary
+from anonymizer.transcript import LINE_OPENING
 
 from ._base import Pattern, RuleRecognizer
 
@@ -61,8 +62,5 @@ class UrlRecognizer(RuleRecognizer):
         a speaker's label of speech recognition ("SPEAKER_00:", "spk_1:"), no one's address."""
         if text[end:end + 1] != ":" or any(c in text[start:end] for c in "@./"):
             return True
-        return _LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is None
+        return LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is None
 
-
-#: what may stand before a speaker's label on its line: white space, a recording's timestamp ("[00:01:27] ")
-_LINE_OPENING = re.compile(r"[^\S\n]*(?:[\[(]?\d{1,2}:[0-5]\d(?::[0-5]\d)?(?:[.,]\d{1,3})?[\])]?[^\S\n]*)?")
