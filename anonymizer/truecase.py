@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from . import gazetteer, lexicon, plain, spans, vocabulary
 from .transcript import CAPITAL, LINE_LABEL, TAG, speaker_tag
+from .vocabulary_bodies import NAMED_BY_WORDS_HEADS
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03
@@ -174,6 +175,7 @@ def _spelled(line: str, tokens: list, k: int) -> bool:
 
 _SENTENCE_TAIL = 32  # a sentence's end before the white space: the mark and its closing quotes
 _OWNERS = frozenset("my his her our their your".split())
+_INDEFINITE = frozenset({"a", "an"})  # "A SOLID FOUNDATION": a common noun
 _KIN = frozenset(vocabulary.KIN_WORDS)
 
 
@@ -202,7 +204,9 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
     """Capitals a name's neighbours need: ordinary words up to an organization's or a street's head
     after a name ("Kern Valley State Prison", "Jordan Way"), a first name that is a word before a
     name ("Hope Nakamura"), a surname that is a word after a first name ("Alonzo Little"), a word
-    after a courtesy or rank title ("Mr. Young"). Returns the words these show to be names."""
+    after a courtesy or rank title ("Mr. Young"), up to three words before a head that ends a name made
+    of words ("Amity Foundation", "Green Thumb Landscaping": :data:`NAMED_BY_WORDS_HEADS`). Returns the
+    words these show to be names."""
     def next_to(k: int, j: int) -> bool:
         return 0 <= j < len(tokens) and line[tokens[min(k, j)].end():tokens[max(k, j)].start()] in (" ", ". ")
 
@@ -226,6 +230,17 @@ def _runs(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[s
                         if not ordinal(i):
                             forms[i], named[i] = _same_length(forms[i], str.capitalize), True
                     break
+    for k in range(1, len(tokens)):  # "THE AMITY FOUNDATION": ordinary words before a head that ends a name
+        if forms[k] not in NAMED_BY_WORDS_HEADS:
+            continue
+        first = k
+        while first > max(0, k - 3) and line[tokens[first - 1].end():tokens[first].start()] in (" ", "-") \
+                and not ordinal(first - 1) \
+                and not lexicon.is_stop_word(forms[first - 1].casefold()) and forms[first - 1] not in NAMED_BY_WORDS_HEADS:
+            first -= 1
+        if first < k and (first == 0 or forms[first - 1].casefold() not in _INDEFINITE):
+            for i in range(first, k + 1):
+                forms[i], named[i] = _same_length(forms[i], str.capitalize), True
     for k in range(len(tokens)):
         folded = forms[k].casefold()
         if named[k] or not forms[k].islower() or lexicon.is_stop_word(folded):

@@ -37,3 +37,9 @@ NAMED_VEHICLE_MAKES = ("Ford", "Dodge", "Mercury", "Lincoln", "Mercedes", "Chrys
 BUSINESS_NOUNS = ("restaurant", "store", "shop", "bar", "club", "nightclub", "market", "supermarket", "motel", "hotel",
                   "cafe", "café", "diner", "bakery", "taqueria", "pizzeria", "salon", "gym", "warehouse", "dealership",
                   "laundromat", "lounge", "tavern", "pub", "liquor", "gas station", "car wash", "barbershop", "clinic")
+#: an organization's last word whose words before it are its name, hardly ever a common noun's modifiers: in
+#: capitals or without any the words before it are the name's ("AMITY FOUNDATION", "HOMEBOY INDUSTRIES",
+#: "green thumb landscaping"); not the heads a common phrase ends in ("mental health services", "group homes")
+NAMED_BY_WORDS_HEADS = frozenset("""
+    foundation industries coalition ministries enterprises fellowship landscaping trucking roofing collision
+""".split())

@@ -741,6 +741,18 @@ EXPECTED = {
          "Dwight Weatherby", "Leon Kane", "Redding", "Halvorsen", "Weatherby-Kane", "Lionel Ashdown", "Harriet Oyelaran"],
         ["Victim's next of kin", "Counsel", "PROCEEDINGS", "nursery", "Everybody there called him that"],
     ),
+    "capitals_veteran_organisations.txt": (
+        ["WESLEY BROOKS HUNTER", "AK-40217", "GRANT MERCER", "ROSE CARPENTER", "FAITH MASON", "CHRISTIAN BAKER",
+         "JUNE FISHER", "DALE FISHER", "VICTORVILLE", "PALMDALE\nROAD", "ST. MARY MEDICAL CENTER", "PARRIS ISLAND",
+         "562-44-9031", "EARL WOODS", "TERRY LONG", "PENDLETON", "SUNRISE AUTO BODY", "HESPERIA",
+         "GOLDEN STATE TRUCKING", "09-C-0442", "AMITY FOUNDATION", "HOMEBOY INDUSTRIES", "CHERRY WHITE", "BUCK HUNTER",
+         "BARSTOW", "SUMMER HUNTER-COLE", "REDLANDS", "HOLDEN", "MILES FISHER", "IVY FISHER", "HAROLD STONE", "CARMEN GRAY",
+         "LOS ANGELES", "WOODS"],
+        ["PRESIDING COMMISSIONER", "DEPUTY COMMISSIONER", "MARINE CORPS", "DD-214", "BOOT CAMP", "STAFF SERGEANT",
+         "PRIVATE FIRST CLASS", "DESERT STORM", "ALCOHOLICS ANONYMOUS", "ALTERNATIVES TO VIOLENCE PROJECT",
+         "VETERANS HEALING VETERANS", "PIA OPTICAL LAB", "INMATE-MANUFACTURED ALCOHOL", "LOW RISK", "PTSD",
+         "CERTIFICATE OF TRANSCRIPTION", "DINING HALL", "BODY SHOP", "SECOND DEGREE MURDER"],
+    ),
     "asr_diarized_first_names.txt": (
         ["reuben okonjo ellis", "b as in boy, t as in tom, five one seven two nine", "b t five one seven two nine",
          "june eleventh", "blythe", "nadia farouk", "walter brennan", "ingrid solberg", "marisol ochoa", "curtis ward",
@@ -919,6 +931,9 @@ LABELED = [
     ("decedent_initials_families.txt", "Pho Saigon", "ORGANIZATION", None),  # "the Pho Saigon restaurant"
     ("form_title_case_tags.txt", "Pho Saigon", "ORGANIZATION", None),
     ("decedent_initials_families.txt", "Alisal", "LOCATION", None),  # "everybody in Alisal knew us": a neighbourhood
+    ("capitals_veteran_organisations.txt", "AMITY FOUNDATION", "ORGANIZATION", None),  # ordinary words before its head
+    ("capitals_veteran_organisations.txt", "HOMEBOY INDUSTRIES", "ORGANIZATION", None),
+    ("asr_diarized_first_names.txt", "green thumb landscaping", "ORGANIZATION", None),  # without capitals
     ("asr_diarized_first_names.txt", "reuben okonjo ellis", "PERSON", None),  # under "[00:00:02] SPEAKER_00:" labels
     ("asr_diarized_first_names.txt", "b as in boy, t as in tom, five one seven two nine", "CDCR_ID", None),
     ("asr_diarized_first_names.txt", "chuckawalla valley state prison", "ORGANIZATION", None),
