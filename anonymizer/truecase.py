@@ -10,7 +10,8 @@ pass's precision fell from 0.999 to 0.48. :func:`truecase` writes each word of t
 transcript in ordinary case would have it, letter for letter in place, so every offset holds:
 
 * an ordinary word (a stop or common word, an irregular form, a contraction, a dictionary word that
-  is no frequent first name and no known place) in lower case, capitalised at a sentence's start;
+  is no frequent first name and no known place) in lower case, capitalised at a sentence's start
+  (a line's first word only where the line before ended one: a wrapped sentence goes on);
   ``I`` and ``I'm`` as always;
 * a name part of the title page or of a speaker tag, a month or weekday, and any other word (a
   name or a place no dictionary has: "Okafor", "Fresno") capitalised;
@@ -43,6 +44,8 @@ _HOUSE_NUMBER = re.compile(r"\b\d{2,6}[ ]$")
 _NEGATED = {"wo": "will", "ca": "can", "ai": "be", "sha": "shall"}  # "won't", "can't", "ain't", "shan't"
 _COMPOUND = re.compile(r"(?:any|every|some|no)(?:body|one|thing|where|time)s?")
 _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
+#: a line's end after which the next line opens a sentence: a sentence's end, a label's colon, a heading's bracket
+_LINE_END = re.compile(r"[.?!:)\]]['\"’”)]*\s*$")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
 _DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
@@ -89,13 +92,15 @@ def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
     known = {w.casefold() for name in names for w in _WORD.findall(name)}
     lines = text[title_end:].splitlines(keepends=True)
     for _ in range(2):  # the first pass only learns the names
-        out = [text[:title_end]]
+        out, opens = [text[:title_end]], True
         for line in lines:
             tag = speaker_tag(line)
             if tag:
                 known.update(w.casefold() for w in _WORD.findall(tag.group("tag")) if not lexicon.is_role_word(w))
             body_start = tag.end() if tag else 0
-            out.append(line[:body_start] + _line(line[body_start:], known))
+            out.append(line[:body_start] + _line(line[body_start:], known, opens or tag is not None))
+            if line[body_start:].strip() or tag:  # a wrapped sentence's next line opens no sentence ("DALE FISHER\nWITH A")
+                opens = _LINE_END.search(line) is not None or not line[body_start:].strip()
     result = _known_phrases("".join(out), title_end)
     return result if len(result) == len(text) else text
 
@@ -121,7 +126,7 @@ def _phrase_pattern() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w'’-])", re.IGNORECASE)
 
 
-def _line(line: str, known: set[str]) -> str:
+def _line(line: str, known: set[str], opens: bool = True) -> str:
     tokens = list(_WORD.finditer(line))
     forms: list[str] = []
     named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
@@ -129,7 +134,7 @@ def _line(line: str, known: set[str]) -> str:
     tags = [m.span() for m in TAG.finditer(line)] if "[" in line else []
     for k, match in enumerate(tokens):
         at = match.start()  # each look is bounded: a line of 20,000 words took minutes (quadratic)
-        start = at <= lead or _SENTENCE_END.search(line, max(0, _after_space(line, at) - _SENTENCE_TAIL), at) is not None
+        start = (at <= lead and opens) or _SENTENCE_END.search(line, max(0, _after_space(line, at) - _SENTENCE_TAIL), at) is not None
         if _spelled(line, tokens, k) or (tags and spans.contains(tags, at, match.end())):
             forms.append(match.group())  # "O K A F O R": a spelled letter, not the article; "[PERSON_2]": a tag
             named.append(False)

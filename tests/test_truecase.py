@@ -65,6 +65,10 @@ def test_it_writes_a_text_in_capitals_letter_for_letter(text, expected):
      "MR. DOE: A room at 2231 West 54th Street, and she lives on 3rd Avenue on the 2nd floor."),
     ("MR. DOE: H-A-Y-E-S. I DID MY GED AND CDCR SAID A LOT.", "MR. DOE: H-A-Y-E-S. I did my GED and CDCR said a lot."),
     ("MR. DOE: MY COUSIN LOR-\nQ. GO AHEAD.\nA. -ENZO WAS THERE.", "MR. DOE: My cousin Lor-\nQ. Go ahead.\nA. -enzo was there."),
+    # a sentence wrapped onto the next line: that line's first word opens no sentence
+    ("MR. DOE: YOU STRUCK DWAYNE OKAFOR\nWITH A TIRE IRON. A FACILITATOR FOR THE HOBBY\nCRAFT PROGRAM?\nTHE PANEL SAID SO.",
+     "MR. DOE: You struck Dwayne Okafor\nwith a tire iron. A facilitator for the hobby\ncraft program?\nThe panel said so."),
+    ("MR. DOE: THE PANEL FINDS:\nHOPE IS HERE.\n\nHOPE IS ALL.", "MR. DOE: The panel finds:\nHope is here.\n\nHope is all."),
 ])
 def test_it_writes_each_word_in_its_ordinary_case_in_place(line, expected):
     assert truecase.truecase(line) == expected
