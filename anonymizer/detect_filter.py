@@ -249,8 +249,8 @@ def filter_mentions(
                 continue  # "CALIFORNIA BOARD OF PAROLE" of "... HEARINGS": a domain term with its state
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
-            if public_body.identifies_no_one(text, start, end, m.label):
-                continue  # "Court of Cassation", "Ministry of Foreign Affairs", "Military Service Act"
+            if public_body.identifies_no_one(text, start, end, m.label, cited=True):
+                continue  # "Court of Cassation", "Military Service Act", "In re Ryner (2011) 196 Cal.App.4th 533"
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and lexicon.in_housing_designation(text, start, end):
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and (

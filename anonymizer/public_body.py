@@ -171,8 +171,25 @@ def cites_a_law_report(text: str, end: int) -> bool:
 
 #: a published case's party before its citation: "In re Stoneroad, 215 Cal.App.4th 596", "In re Lawrence (2008) 44
 #: Cal.4th 1181", "People v. Hall, 8 Cal.5th 1"
-_CASE_BEFORE = re.compile(r"(?:\bIn[ ]re|[ ]v\.)[ ]$")
+_CASE_BEFORE = re.compile(r"(?:\bIn\sre|\sv\.)\s$")
 _CITATION_AFTER = re.compile(r",?[ ](?:\(\d{4}\)[ ])?\d{1,3}[ ](?:Cal\.|Cal[ ]|U\.S\.|F\.|P\.|S\.[ ]?Ct\.)")
+
+
+#: a cited case's year before its volume and reporter ("In re Lawrence (2008) 44 Cal.4th 1181"), its pages after
+#: the reporter ("44 Cal.4th 1181, 1204", "44 Cal.4th 1241,\n1254-1255", "supra, 44 Cal.4th at p. 1214")
+_YEAR_BEFORE_REPORT = re.compile(r"\)?[ ]\d{1,3}[ ](?:Cal\.|Cal[ ]|U\.S\.|F\.|P\.|S\.[ ]?Ct\.)")
+_REPORT_BEFORE_PAGES = re.compile(
+    r"(?:Cal\.(?:App\.)?\d(?:st|nd|rd|th|d)|U\.S\.|Rptr\.(?:[ ]\dd)?|F\.\dd|P\.\dd)[ ](?:\d{1,5},\s|at[ ]pp?\.[ ])?$")
+
+
+_SECTION_SIGN = re.compile(r"§§?[ ]?(?:\d+[/,][ ]?)*$")
+
+
+def _case_report_number(text: str, start: int, end: int) -> bool:
+    """``text[start:end]``, a tagger's date, is a cited case's year or pages, no one's date."""
+    if text[start - 1:start] == "(" and _YEAR.fullmatch(text[start:end].strip()):
+        return _YEAR_BEFORE_REPORT.match(text, end) is not None
+    return _REPORT_BEFORE_PAGES.search(text, max(0, start - 24), start) is not None
 
 
 def names_a_cited_case(text: str, start: int, end: int) -> bool:
@@ -191,19 +208,24 @@ def _widened(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
+def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool = False) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that names a state, a public body or a
     statute, a nationality that names a state ("the Turkish Government"), a country as a party ("the
     Republic of Austria"), or ends in a law reporter's abbreviation ("Cal" of "44 Cal.4th 1181"): read by the
-    detection filter and by the re-scan of known forms."""
+    detection filter and by the re-scan of known forms. ``cited``: a person a cited case is named for is no one
+    too ("In re Ryner (2011) 196 Cal.App.4th 533"); the detection filter's, so that the re-scan still masks a
+    person the hearing names elsewhere (a crime partner's appeal, "People v. Oduya (2002) 98 Cal.App.4th 412")."""
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and cites_a_law_report(text, end):
+        return True
+    if cited and label == "PERSON" and names_a_cited_case(text, start, end):
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
         return True  # "a decision (Gerichtsbescheid)", "legitimate expectations (Vertrauensschutz)"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
-    if label == "DATE":
-        return _statute_date(text, start, end)
+    if label == "DATE":  # "§ 2042", "§§ 664/187": a section's number
+        return _statute_date(text, start, end) or _case_report_number(text, start, end) \
+            or _SECTION_SIGN.search(text, max(0, start - 16), start) is not None
     if label == "PERSON" and is_respondent_country(text, text[start:end]):
         label = "LOCATION"  # "Zumtobel v. Austria", "residing in Austria": the tagger's person is the country
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 40), start):

@@ -754,6 +754,21 @@ EXPECTED = {
          "CERTIFICATE OF TRANSCRIPTION", "DINING HALL", "BODY SHOP", "SECOND DEGREE MURDER",
          "HOBBY\nCRAFT PROGRAM"],
     ),
+    "decision_review_citations.txt": (
+        ["Tomasz Wiśniewski-Kaur", "BH-60395", "Lucinda Bright", "Amos Kettering", "Marisela Onyango-Burke",
+         "Wiśniewski-Kaur", "Oduya", "Pacheco Boulevard", "Los Banos", "Feliciano Ybarra", "Bernadette Ostrowski",
+         "CR-99-117402", "06-SCC-B-0117", "Desmond Achterberg", "Jaspal Singh Sandhu", "Sandhu Brothers Trucking",
+         "Turlock", "Francisco Homes", "Henrietta Vasquez-Lindgren", "Orrin Fairchild", "Consolata Ybarra-Reyes",
+         "Nico", "2814 Sycamore Lane", "Atwater", "95301", "Garrett Lindqvist", "Agnieszka", "Modesto",
+         "Ignatius Mbeki", "Oakdale Community Church", "Siobhan Ferreira-Watts", "July 4, 1999", "Ybarra",
+         "Harpreet", "Kaur", "Merced College"],
+        ["In re Lawrence (2008) 44 Cal.4th 1181, 1204", "In re Ryner (2011) 196 Cal.App.4th 533, 547",
+         "People v. Franklin (2016) 63 Cal.4th 261", "Dannenberg (2005) 34 Cal.4th 1061", "In re Palmer (2021) 10 Cal.5th",
+         "1254-1255", "In re Shaputis (2008) 44 Cal.4th 1241", "In re Rosenkrantz\n(2002) 29 Cal.4th 616", "at p. 1214",
+         "Pen. Code, § 3041", "Pen. Code, § 187", "Cal. Code Regs., tit. 15, § 2042", "Gov. Code, § 12838.4", "§§ 664/187",
+         "Offender Mentor Certification Program", "Comprehensive Risk Assessment", "HCR-20 Version 3", "en banc",
+         "Legal Division", "Penal Code section 3051", "Peer Literacy Mentor", "second degree murder"],
+    ),
     "asr_diarized_first_names.txt": (
         ["reuben okonjo ellis", "b as in boy, t as in tom, five one seven two nine", "b t five one seven two nine",
          "june eleventh", "blythe", "nadia farouk", "walter brennan", "ingrid solberg", "marisol ochoa", "curtis ward",
@@ -935,6 +950,7 @@ LABELED = [
     ("capitals_veteran_organisations.txt", "AMITY FOUNDATION", "ORGANIZATION", None),  # ordinary words before its head
     ("capitals_veteran_organisations.txt", "HOMEBOY INDUSTRIES", "ORGANIZATION", None),
     ("asr_diarized_first_names.txt", "green thumb landscaping", "ORGANIZATION", None),  # without capitals
+    ("decision_review_citations.txt", "2016", "DATE", None),  # "paroled in 2016"; "People v. Franklin (2016) 63 Cal.4th" stays
     ("asr_diarized_first_names.txt", "reuben okonjo ellis", "PERSON", None),  # under "[00:00:02] SPEAKER_00:" labels
     ("asr_diarized_first_names.txt", "b as in boy, t as in tom, five one seven two nine", "CDCR_ID", None),
     ("asr_diarized_first_names.txt", "chuckawalla valley state prison", "ORGANIZATION", None),
@@ -1219,6 +1235,8 @@ GROUPED = [
                                       ["married [Leon Kane] in"]]),
     ("aliases_married_names.txt", [["I was born [Susan Marie Pickett].", "I went back to [Holloway] and then"],
                                    ["husband, [Dale Pickett], had"]]),
+    ("decision_review_citations.txt", [["Mr. [Oduya] waited", "citing People v. [Oduya] (2002)"],  # a party's own appeal
+                                       ["patron, [Bernadette Ostrowski], in", "Ms. [Ostrowski] did"]]),
     ("asr_diarized_first_names.txt", [["mister [reuben okonjo ellis], cdcr", "[reuben ellis], b t", "mister [ellis], have"],
                                       ["dad was [curtis ward].", "did you know [curtis]?"], ["[clarence ellis], he was"],
                                       ['named [terrence] "t-bone"', "where's [terrence] now", "mister [hollis] since"]]),
