@@ -254,8 +254,8 @@ def filter_mentions(
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and lexicon.in_housing_designation(text, start, end):
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and (
-                    lexicon.is_numbered_reference(text, start, end) or plain.is_record_number(surface) or plain.is_record_label(text, start, end)):
-                continue  # "Count 2", "Section 3041", "RVR Log Number 000316522": a numbered part or record, no name
+                    lexicon.is_numbered_reference(text, start, end) or plain.is_numbered_part(text, start, end)):
+                continue  # "Count 2", "RVR Log Number 000316522", "V.  DISCUSSION": a numbered part or record, no name
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and _FIELD_LABEL.match(text, end) \
                     and all(plain.is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in surface.split()):
                 continue  # "DATE OF INTERVIEW: 2/9/2023": ordinary words labelling a form's field

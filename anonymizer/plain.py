@@ -239,6 +239,25 @@ def is_record_label(text: str, start: int, end: int) -> bool:
         and is_record_number(match.group(), whole=True)
 
 
+#: an outline's heading alone on its line: a Roman numeral or a capital letter, its dot, plain words ("V.  DISCUSSION",
+#: "D.  Analysis", "II.  THE COMMITMENT OFFENSE")
+_OUTLINE_HEADING = re.compile(r"^[^\S\n]*(?:[IVX]{1,5}|[A-H])\.[^\S\n]{1,4}([^\W\d_][\w'’ -]*?)[^\S\n]*$", re.MULTILINE)
+
+
+def is_outline_heading(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` lies in an outline's heading of plain words alone on its line (a decision's
+    or a memorandum's part, no name)."""
+    line_end = text.find("\n", start)
+    match = _OUTLINE_HEADING.match(text, text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end)
+    return match is not None and start >= match.start() and end <= match.end() and all(
+        is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in match.group(1).split())
+
+
+def is_numbered_part(text: str, start: int, end: int) -> bool:
+    """A record's number with its name, that name cut before its number, or an outline's heading: no name."""
+    return is_record_number(text[start:end]) or is_record_label(text, start, end) or is_outline_heading(text, start, end)
+
+
 def unknown_word(word: str) -> bool:
     """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
     nationality, census name, place or organization's head word ("Okonkwo", "Halvorsen", "Tavion")."""

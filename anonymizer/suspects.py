@@ -117,8 +117,9 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "And Hope for Lifers", "On Facility A": less its stop word, a protected phrase's or a yard's
         line = (spans.line_start(text, start), spans.line_end(text, start))
         if _HEADING.fullmatch(text, *line) and (_heading_words(words) or (
-                text[line[0]:line[1]].strip() == words[0] and plain.in_dictionary(words[0]))):
-            continue  # "I. THE CIRCUMSTANCES OF THE CASE", an index's "PAGE": a heading of ordinary words in capitals
+                text[line[0]:line[1]].strip() == words[0] and plain.in_dictionary(words[0]))) \
+                or plain.is_outline_heading(text, start, end):
+            continue  # "I. THE CIRCUMSTANCES OF THE CASE", an index's "PAGE", "D.  Analysis": a heading of ordinary words
         if _in_public_body(text, start, end):
             continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
         if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):

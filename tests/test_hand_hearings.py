@@ -766,6 +766,7 @@ EXPECTED = {
          "People v. Franklin (2016) 63 Cal.4th 261", "Dannenberg (2005) 34 Cal.4th 1061", "In re Palmer (2021) 10 Cal.5th",
          "1254-1255", "In re Shaputis (2008) 44 Cal.4th 1241", "In re Rosenkrantz\n(2002) 29 Cal.4th 616", "at p. 1214",
          "Pen. Code, § 3041", "Pen. Code, § 187", "Cal. Code Regs., tit. 15, § 2042", "Gov. Code, § 12838.4", "§§ 664/187",
+         "I.  SUMMARY", "V.  DISCUSSION", "D.  Analysis", "II.  THE COMMITMENT OFFENSE", "B.  The Victim's Family's Opposition",
          "Offender Mentor Certification Program", "Comprehensive Risk Assessment", "HCR-20 Version 3", "en banc",
          "Legal Division", "Penal Code section 3051", "Peer Literacy Mentor", "second degree murder"],
     ),

@@ -144,3 +144,16 @@ def test_it_looks_only_a_line_s_breadth_around_a_word_for_its_phrase():
 def test_it_knows_a_word_inside_a_hyphenated_compound(text, word, compound):
     start = text.index(word)
     assert plain.in_compound(text, start, start + len(word)) is compound
+
+
+@pytest.mark.parametrize(("text", "surface", "heading"), [
+    ("memo\nV.  DISCUSSION\nThe record", "V.  DISCUSSION", True),
+    ("memo\n   D.  Analysis\nThe record", "D.  Analysis", True),
+    ("memo\nII. THE COMMITMENT OFFENSE\n", "THE COMMITMENT OFFENSE", True),
+    ("memo\nA.  Okonkwo\n", "A.  Okonkwo", False),  # an initial and a name, no heading's words
+    ("memo\nV.  DISCUSSION with Mr. Hale\n", "Hale", False),  # a name on the line
+    ("He saw D. Analysis there.\n", "D. Analysis", False),  # not alone on its line
+])
+def test_it_tells_an_outline_s_heading(text, surface, heading):
+    start = text.index(surface)
+    assert plain.is_outline_heading(text, start, start + len(surface)) is heading
