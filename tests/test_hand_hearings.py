@@ -770,6 +770,20 @@ EXPECTED = {
          "Offender Mentor Certification Program", "Comprehensive Risk Assessment", "HCR-20 Version 3", "en banc",
          "Legal Division", "Penal Code section 3051", "Peer Literacy Mentor", "second degree murder"],
     ),
+    "juvenile_record_tagalog_interpreter.txt": (
+        ["JOMAR BAYANI DELA PAZ", "BN-28164", "Ignacio Ferrante", "Wilhelmina Stroud", "Arnel Macaraeg",
+         "Gurdeep Kaur Bains", "Ophelia Danvers", "Lorenzo Quaye", "Manpreet Singh Gill", "Rosario Dela Paz", "Jomar",
+         "Totoy", "Union City", "Bombay Spice Market", "Alvarado-Niles Road", "Harbhajan Singh Gill", "Fremont",
+         "Ricky", "Santos", "Darnell Lavigne", "J-198844", "Rodolfo", "Maricel", "Hayward", "Gary", "Lorraine Wendt",
+         "Fred Finch Youth Center", "Lincoln Child Center", "Chabot Hills Group Home", "Penelope Achebe",
+         "JV-99-04417", "JV-01-11253", "Camp Sweeney", "Hartnell College", "Options Recovery Services", "Berkeley",
+         "Tito Boyet", "Efren Bayani", "Maricel Dela Paz-Ocampo", "Rommel Tuazon", "Jalandhar",
+         "Surinder Kaur Gill", "Simran", "301447", "Dela Paz", "DELA PAZ", "Gill", "Achebe"],
+        ["Presiding Commissioner", "Interpreter (Tagalog)", "THROUGH INTERPRETER",
+         "foster home", "group home", "dependency case", "602 petition", "Juvenile Hall", "Youth Offender Program",
+         "Anger Management", "Kairos program", "Pre-Release program", "AA degree", "GED", "youth\noffender factors",
+         "Penal Code section 3051", "social worker"],
+    ),
     "asr_diarized_first_names.txt": (
         ["reuben okonjo ellis", "b as in boy, t as in tom, five one seven two nine", "b t five one seven two nine",
          "june eleventh", "blythe", "nadia farouk", "walter brennan", "ingrid solberg", "marisol ochoa", "curtis ward",
@@ -952,6 +966,9 @@ LABELED = [
     ("capitals_veteran_organisations.txt", "HOMEBOY INDUSTRIES", "ORGANIZATION", None),
     ("asr_diarized_first_names.txt", "green thumb landscaping", "ORGANIZATION", None),  # without capitals
     ("decision_review_citations.txt", "2016", "DATE", None),  # "paroled in 2016"; "People v. Franklin (2016) 63 Cal.4th" stays
+    ("juvenile_record_tagalog_interpreter.txt", "Arnel Macaraeg", "PERSON", 1),  # "Also:" list, the language in brackets
+    ("juvenile_record_tagalog_interpreter.txt", "J-198844", "ID", None),  # a dependency case's number
+    ("juvenile_record_tagalog_interpreter.txt", "Fred Finch Youth Center", "ORGANIZATION", None),  # a group home
     ("asr_diarized_first_names.txt", "reuben okonjo ellis", "PERSON", None),  # under "[00:00:02] SPEAKER_00:" labels
     ("asr_diarized_first_names.txt", "b as in boy, t as in tom, five one seven two nine", "CDCR_ID", None),
     ("asr_diarized_first_names.txt", "chuckawalla valley state prison", "ORGANIZATION", None),
@@ -1238,6 +1255,10 @@ GROUPED = [
                                    ["husband, [Dale Pickett], had"]]),
     ("decision_review_citations.txt", [["Mr. [Oduya] waited", "citing People v. [Oduya] (2002)"],  # a party's own appeal
                                        ["patron, [Bernadette Ostrowski], in", "Ms. [Ostrowski] did"]]),
+    ("juvenile_record_tagalog_interpreter.txt", [["[Jomar Dela Paz], BN-28164", "you go by [Jomar]?", "calls me [Totoy]."],
+                                                 ["[Harbhajan Singh Gill], 58"],
+                                                 ["[Manpreet Singh Gill] (son)", "from [Manpreet]."],
+                                                 ["[Penelope Achebe]. She", "from Ms. [Achebe]."]]),
     ("asr_diarized_first_names.txt", [["mister [reuben okonjo ellis], cdcr", "[reuben ellis], b t", "mister [ellis], have"],
                                       ["dad was [curtis ward].", "did you know [curtis]?"], ["[clarence ellis], he was"],
                                       ['named [terrence] "t-bone"', "where's [terrence] now", "mister [hollis] since"]]),

@@ -313,6 +313,8 @@ CASE_NUMBER = [
     ("the plate number was 7ABC123, a Ford", ["7ABC123"]),
     ("Your driver's license was N4471236 then.", ["N4471236"]),
     ("a 115 from 2019, Log No. FB-19-07-0412, for a phone", ["FB-19-07-0412"]),  # a rules violation report's
+    ("Then a second petition, JV-01-11253, for auto theft", ["JV-01-11253"]),  # a juvenile petition's, no "number"
+    ("He filed a petition in 2019 and a petition under 1172.6.", []),
     ("RVR Log Number 000316522, on Sergeant Quinlivan", ["000316522"]),
     ("the Bakersfield Police Department report, DR number 03-118842. On", ["03-118842"]),
     # a court reporter's or transcriber's certificate number wherever it stands; a transcript's ID after its name

@@ -8,7 +8,7 @@ and dates stay unmatched. Any number of three or more digits is one right after 
 what it numbers (``badge number 4471``, ``case number BA 392817``, ``booking #20931``, ``Log No.
 FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``license 1K74329``, ``driver's license was N4471236``, ``certificate, number EL-21-0937``, ``service number 5527 4410``, ``A-number is A098-765-432``,
-``MRN 00447129``, ``petition number 95JV00412``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
+``MRN 00447129``, ``petition number 95JV00412``, ``a second petition, JV-01-11253``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``).
 """
@@ -42,12 +42,13 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)
 _NOUN_CUE = re.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
     r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer|job"
-    # a juvenile court's petition, a probation department's file ("petition number 95JV00412")
+    # a juvenile court's petition, a probation department's file ("petition number 95JV00412"; "a second petition,
+    # JV-01-11253" without its noun, like a badge's and a docket's)
     r"|petition|probation"
     # the numbers of a person's papers and records: military service, immigration, a hospital's, a policy's
     r"|service|military|passport|green[ ]card|visa|alien(?:[ ]registration)?|a-|medical[ ]record|patient|member|policy"
     # a certificate's or a diploma's, said with a comma before its number too ("certificate, number EL-21-0937")
-    r"|student|certificate|certification|diploma),?[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
+    r"|student|certificate|certification|diploma),?[ ]?(?:number|no\.|num\.|\#|id)|badge|mrn|vin|(?<![Ii]n[ ])case|docket|petition|licen[cs]e|(?:license[ ])?plate(?:[ ]number)?"
     r"|driver['’]?s[ ]licen[cs]e(?:[ ](?:number|no\.|\#))?)"
     r"[ ,:]*(?:is[ ]|was[ ]|of[ ])?)$"
 )
