@@ -79,10 +79,16 @@ housing, a union local, a student ID, phones written ``(650) 555-0132``, ``650.5
 ``Jordan``, ``Madison``, ``Lincoln`` as first names), a mental-health report read aloud under speaker tags on lines of
 their own without a colon (``Schizoaffective disorder``, ``Clozapine``, ``PTSD`` stay, doctors go; a form's
 ``LIFE PRISONER: PAROLE CONSIDERATION HEARING`` heading), and a scan whose OCR read ``|`` for ``I``, ``B`` for ``8``,
-``S`` for ``5``, ``0`` for ``O`` and ``rn`` for ``m``, with ligatures (``ﬁ``) and a space before the tag's colon. Also a
-woman's hearing whose victim's mother, father and sister speak under courtesy titles (``MRS. HALVORSEN:``, ``Mrs.
-Halvorsen, Maren, I'm sorry``), with a nickname given in answer to a question (``He went by Tank.``) and a maiden
-name gone back to (``I went back to Pickering``). They are
+``S`` for ``5``, ``0`` for ``O`` and ``rn`` for ``m``, with ligatures (``ﬁ``) and a space before the tag's colon, a
+hearing typed in capitals throughout with names that are words (``GRANT MERCER``, ``ROSE CARPENTER``), a Marine's
+service and reentry organisations named by plain words (``AMITY FOUNDATION``, ``HOMEBOY INDUSTRIES``), a speech
+recognition's transcript without capitals under ``[00:00:02] SPEAKER_00:`` labels with first names and nicknames, a
+decision review citing cases (``In re Lawrence (2008) 44 Cal.4th 1181, 1204`` stays, ``People v. Oduya`` of a crime
+partner goes) under an outline's headings (``V.  DISCUSSION``), and a juvenile record (a dependency case, foster
+parents, group homes, petitions) with interpreters for Tagalog and Punjabi. Also a woman's hearing whose victim's
+mother, father and sister speak under courtesy titles (``MRS. HALVORSEN:``, ``Mrs. Halvorsen, Maren, I'm sorry``),
+with a nickname given in answer to a question (``He went by Tank.``) and a maiden name gone back to (``I went back to
+Pickering``). They are
 neither the tuning nor the held-back split; each row is what a person reading the hearing would mask (or keep)."""
 from __future__ import annotations
 
