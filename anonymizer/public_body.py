@@ -23,7 +23,8 @@ One home for the grammar of such names, read by the detection filter:
   Convention on the Civil Aspects of Child Abduction``);
 * a body's or a statute's name in its own language, glossed in brackets after the generic English
   name (``the Federal Social Court (Bundessozialgericht)``; an organization's span only: a place or
-  a person in brackets stays a mention);
+  a person in brackets stays a mention), and in a judgment any piece of a bracket in a foreign language
+  (``(Wiedereinsetzung in den vorigen Stand)``, ``the costs order (Kostenrekurs)``);
 * the date of a statute: ``the 1991 Act``, ``Insolvency Act 1986``, ``Law no. 4126 of 27 October
   1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date), and the Court's own
   dates (``On 1 November 2004 the Court changed the composition of its Sections``, ``transmitted to the
@@ -40,10 +41,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import gazetteer
+from . import gazetteer, lexicon, plain
 from .vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
+from .vocabulary_bodies import GERMAN_TERM_ENDINGS
 
 __all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
 
@@ -221,6 +223,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
         return True  # "a decision (Gerichtsbescheid)", "legitimate expectations (Vertrauensschutz)"
+    if label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _in_foreign_gloss(text, start, end):
+        return True  # "(Wiedereinsetzung in den vorigen Stand)", "the costs order (Kostenrekurs)"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":  # "§ 2042", "§§ 664/187": a section's number
@@ -289,6 +293,35 @@ def _gloss_of_term(text: str, start: int, end: int) -> bool:
     if before is None or before.group(1).casefold() in _PERSON_NOUNS:
         return False
     return _no_name(text[start:end])
+
+
+#: a bracket on one line around a span: its opening and its close
+_OPEN = re.compile(r"\(([^()\n]{0,160})$")
+_CLOSE = re.compile(r"([^()\n]{0,160})\)")
+_LOWER_WORD = re.compile(r"(?<![\w’'-])[^\W\d_A-ZÀ-Þ][^\W\d_]+")
+#: a bracket that names a person in it: "(née Schmidt)", "(born Weber)"
+_PERSON_BRACKET = re.compile(r"\b(?:née|nee|geb\.|geborene|born|alias|formerly|also)\b")
+
+
+def _in_foreign_gloss(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` lies in a bracket that glosses the words before it in their own
+    language: its small words are mostly no English ("(Wiedereinsetzung in den vorigen Stand)", "(Bundesanstalt
+    für Arbeit)", "(dualer Familienlastenausgleich)"), or it is one long compound after a common noun ("the costs
+    order (Kostenrekurs)"); a Census name, a place, a name after "née" and a hearing's brackets stay mentions."""
+    opening = _OPEN.search(text, max(0, start - 160), start)
+    closing = _CLOSE.match(text, end)
+    if opening is None or closing is None or not _lodged(text) or not _no_name(text[start:end]):
+        return False
+    inside = opening.group(1) + text[start:end] + closing.group(1)
+    if _PERSON_BRACKET.search(inside):
+        return False
+    lower = [w.casefold() for w in _LOWER_WORD.findall(inside) if not lexicon.is_stop_word(w.casefold())]
+    foreign = sum(1 for w in lower if w not in plain.english_words())
+    if lower:
+        return foreign >= 1 and 2 * foreign >= len(lower)
+    word = inside.strip()
+    return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
+            and _TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
 
 
 def _no_name(words: str) -> bool:

@@ -43,3 +43,8 @@ BUSINESS_NOUNS = ("restaurant", "store", "shop", "bar", "club", "nightclub", "ma
 NAMED_BY_WORDS_HEADS = frozenset("""
     foundation industries coalition ministries enterprises fellowship landscaping trucking roofing collision
 """.split())
+#: the endings of a German legal term glossed in brackets after its English name (``the costs order
+#: (Kostenrekurs)``, ``a residence permit (Aufenthaltserlaubnis)``): a long compound, no firm's name
+GERMAN_TERM_ENDINGS = ("ung", "ungen", "keit", "heit", "schaft", "rekurs", "erlaubnis", "bescheid", "gesetz", "ordnung",
+                       "ausgleich", "verfahren", "recht", "anstalt", "gericht", "behörde", "beschluss", "klage",
+                       "antrag", "vertrag", "urteil", "pflicht", "schutz", "beitrag", "zulage", "freibetrag")

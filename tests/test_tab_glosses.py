@@ -35,3 +35,37 @@ GLOSSES = [
 def test_it_does_not_mask_a_term_or_a_body_glossed_in_its_own_language(text, surface, label, kept):
     out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
     assert bool(out) is kept
+
+
+LODGED = ("The case originated in an application (no. 123/04) against the Republic of Austria lodged with "
+          "the Court by a farmer. ")
+
+FOREIGN_GLOSSES = [
+    # a judgment's bracket in the term's own language (its small words no English): a tagger's piece of it
+    (LODGED + "They asked for leave to appeal out of time (Wiedereinsetzung in den vorigen Stand).", "Stand",
+     "PERSON", False),
+    (LODGED + "It filed an appeal against the costs order (Kostenrekurs) in May.", "Kostenrekurs", "ORGANIZATION", False),
+    (LODGED + "The Federal Labour Office (Bundesanstalt für Arbeit) rejected his objection.", "Arbeit", "LOCATION", False),
+    (LODGED + "Tax allowances served as a system of compensation (dualer Familienlastenausgleich).",
+     "Familienlastenausgleich", "PERSON", False),
+    (LODGED + "It was paid under the regulation of the Minister of Culture (Anordnung über die Gewährung einer "
+     "Zuwendung an Ballettmitglieder) of 1976.", "Anordnung", "PERSON", False),
+    (LODGED + "It applied the Law of 17 June 2004 (Ustawa o skardze na naruszenie prawa strony) on delays.",
+     "Ustawa", "PERSON", False),
+    (LODGED + "It applied the Fourth Implementing Regulation to the Marriage Act (4. Durchführungsverordnung zum "
+     "Ehegesetz) to it.", "Durchführungsverordnung zum Ehegesetz", "PERSON", False),
+    # a name after "née", a Census name, an English bracket, a cited case and a hearing's bracket stay
+    (LODGED + "She was married to him (née Zumwinkel) at the time.", "Zumwinkel", "PERSON", True),
+    (LODGED + "He lived with his uncle (Hans Weber) in the town.", "Hans Weber", "PERSON", True),
+    (LODGED + "It was the company (Kastelruther) that paid his wages.", "Kastelruther", "ORGANIZATION", True),
+    (LODGED + "They have no legal status (see Könkämä and 38 Other Sami Villages v. Sweden, no. 27033/95, "
+     "Commission decision of 25 November 1996, p. 85 in fine).", "Könkämä", "PERSON", True),
+    ("I asked for leave to appeal out of time (Wiedereinsetzung in den vorigen Stand) back then.", "Stand",
+     "PERSON", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "kept"), FOREIGN_GLOSSES)
+def test_it_does_not_mask_a_piece_of_a_foreign_gloss_or_a_rank_in_a_judgment(text, surface, label, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
+    assert bool(out) is kept
