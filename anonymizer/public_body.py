@@ -225,6 +225,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True  # "a decision (Gerichtsbescheid)", "legitimate expectations (Vertrauensschutz)"
     if label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _in_foreign_gloss(text, start, end):
         return True  # "(Wiedereinsetzung in den vorigen Stand)", "the costs order (Kostenrekurs)"
+    if label in ("PERSON", "ORGANIZATION", "LOCATION") and _rank_before_ministry(text, start, end):
+        return True  # "their Agent, Mr K. Stoltenberg, Ministerialdirigent, Ministry of Justice"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":  # "§ 2042", "§§ 664/187": a section's number
@@ -322,6 +324,18 @@ def _in_foreign_gloss(text: str, start: int, end: int) -> bool:
     word = inside.strip()
     return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
             and _TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
+
+
+#: a civil servant's rank between commas, after his name and before his ministry: "Mr K. Stoltenberg,
+#: Ministerialdirigent, Ministry of Justice", "Mrs A. Wittling-Vogel, Ministerialrätin, of the Federal Ministry"
+_RANK_BEFORE = re.compile(r"[A-Z][\w’'.-]*,[ ]$")
+_MINISTRY_AFTER = re.compile(r",[ ](?:of[ ])?(?:the[ ])?(?:[A-Z][\w’'-]*[ ]){0,3}(?:Ministry|Chancellery|Department)\b")
+
+
+def _rank_before_ministry(text: str, start: int, end: int) -> bool:
+    """In a judgment, one word that is no Census name between a name and the ministry it serves is a rank."""
+    return (" " not in text[start:end] and _lodged(text) and _MINISTRY_AFTER.match(text, end) is not None
+            and _RANK_BEFORE.search(text, max(0, start - 40), start) is not None and _no_name(text[start:end]))
 
 
 def _no_name(words: str) -> bool:

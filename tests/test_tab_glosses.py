@@ -62,6 +62,14 @@ FOREIGN_GLOSSES = [
      "Commission decision of 25 November 1996, p. 85 in fine).", "Könkämä", "PERSON", True),
     ("I asked for leave to appeal out of time (Wiedereinsetzung in den vorigen Stand) back then.", "Stand",
      "PERSON", True),
+    # a civil servant's rank between the Agent's name and the ministry: no one
+    (LODGED + "The Government were represented by their Agent, Mr K. Stoltenberg, Ministerialdirigent, Ministry "
+     "of Justice.", "Ministerialdirigent", "LOCATION", False),
+    (LODGED + "They were represented by Mrs A. Wittling-Vogel, Ministerialrätin, of the Federal Ministry of "
+     "Justice.", "Ministerialrätin", "PERSON", False),
+    # a name before a ministry, a hearing's list of names: mentions
+    (LODGED + "The Agent, Mr K. Stoltenberg, Hillary Rodham, of the Ministry of Justice.", "Hillary Rodham", "PERSON", True),
+    ("I wrote to Mr Stoltenberg, Ministerialdirigent, Ministry of Justice.", "Ministerialdirigent", "PERSON", True),
 ]
 
 
