@@ -47,7 +47,7 @@ from .vocabulary import (
 )
 from .vocabulary_bodies import GERMAN_TERM_ENDINGS
 
-__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
+__all__ = ["article_before_date", "cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
 
 #: what a body is: the last generic word of its name, or the word its "of ..." hangs on
 HEADS = (
@@ -385,6 +385,16 @@ def is_respondent_country(text: str, surface: str) -> bool:
     country = re.escape(" ".join(surface.split()))
     return re.search(rf"\bapplications?\b[^\n]{{0,60}}?\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?"
                      r"[ ]lodged[ ]with[ ]the\b", text) is not None
+
+
+_THE = re.compile(r"[Tt]he[ ](?=\S)")
+
+
+def article_before_date(text: str, start: int, end: int) -> re.Match[str] | None:
+    """``the`` opening a judgment's date, no part of it ("the 30 July 1998 circular", "the end of May 1999": TAB's
+    dates never hold it); a hearing's dates keep theirs."""
+    the = _THE.match(text, start, end)
+    return the if the is not None and the.end() < end and _lodged(text) else None
 
 
 def _statute_date(text: str, start: int, end: int) -> bool:

@@ -43,3 +43,28 @@ def test_it_leaves_the_courts_own_dates_unmasked_in_a_whole_judgment(pipeline):
     analysis = pipeline.run(load_bytes(f"PROCEDURE\n\n{text}".encode(), "judgment.txt"))
     body = analysis.transcript.text
     assert [body[m.start : m.end] for m in analysis.mentions if m.label == "DATE"] == ["8 March 2005"]
+
+
+LODGED = ("The case originated in an application (no. 123/04) against the Republic of Cyprus lodged with "
+          "the Court by a farmer. ")
+
+DATE_BOUNDS = [
+    # a judgment's "the" before its date is no part of it (TAB's dates never hold it), nor a count after the year
+    (LODGED + "He sought to have the 30 July 1998 circular declared void.", "the 30 July 1998", "30 July 1998"),
+    (LODGED + "It relied on the 16 September 2010 decision of the Constitutional Council.", "the 16 September 2010",
+     "16 September 2010"),
+    (LODGED + "The parties were summoned for the beginning of August 1995.", "the beginning of August 1995",
+     "beginning of August 1995"),
+    (LODGED + "On 24 April 2004 two separate referendums were held.", "24 April 2004 two", "24 April 2004"),
+    ("I was released in March 1998 three of us went home.", "March 1998 three", "March 1998"),
+    # a hearing's "the" stays with its date; a count of days is the date
+    ("I was released on the 30th of July 1998.", "the 30th of July 1998", "the 30th of July 1998"),
+    (LODGED + "He paid on 3 May 2001.", "3 May 2001", "3 May 2001"),
+    ("It was two thousand and two.", "two thousand and two", "two thousand and two"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "bounds"), DATE_BOUNDS)
+def test_it_keeps_a_judgments_article_and_a_count_out_of_a_date(text, surface, bounds):
+    out = list(filter_mentions(text, [_mention(text, surface, "DATE", "spacy")]))
+    assert [text[x.start : x.end] for x in out] == [bounds]
