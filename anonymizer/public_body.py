@@ -28,7 +28,9 @@ One home for the grammar of such names, read by the detection filter:
 * the date of a statute: ``the 1991 Act``, ``Insolvency Act 1986``, ``Law no. 4126 of 27 October
   1995``, ``published in the Official Gazette on 30 June 2004`` (no one's date), and the Court's own
   dates (``On 1 November 2004 the Court changed the composition of its Sections``, ``transmitted to the
-  Court on 1 November 1998, when Protocol No. 11 to the Convention came into force``).
+  Court on 1 November 1998, when Protocol No. 11 to the Convention came into force``);
+* a case the Court cites, its party and its citation (``S. and Marper v. the United Kingdom ([GC], nos. 30562/04
+  and 30566/04, ECHR 2008)``, ``R v. Lambert [2001]``); a cited decision's day stays a date.
 
 A word that is not generic keeps the name a mention: a place or a proper name inside it
 (``Istanbul State Security Court``, ``Los Angeles County Superior Court``, ``Social Insurance
@@ -200,6 +202,34 @@ def names_a_cited_case(text: str, start: int, end: int) -> bool:
     return _CASE_BEFORE.search(text, max(0, start - 6), start) is not None and _CITATION_AFTER.match(text, end) is not None
 
 
+#: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
+#: 30566/04, ECHR 2008)", "v. Turkey ((dec.), no. 45874/05, 23 September 2008)", "v. the United Kingdom (judgment of
+#: 17 December 1996, Reports of Judgments and Decisions 1996-VI)", "R v. Lambert [2001]"
+_CITED_CASE = re.compile(
+    r"[ ]v\.[ ](?:the[ ])?[A-Z][\w’'-]*(?:[ ](?:of[ ])?[A-Z][\w’'-]*)*(?:[ ]judgment)?[ ]?"
+    r"(?:\((?:\[GC\],[ ]|\(dec\.\),[ ])?(?:nos?\.[ ]\d+/\d+|judgment[ ]of|decision[ ]of|of[ ]\d)[^()\n]{0,200}\)|\[\d{4}\])"
+)
+
+
+#: a law report's year, its volume ("ECHR 2008", "[2001]", "Reports 1996-VI"); a cited decision's day stays a date (TAB
+#: masks "Zumtobel v. Austria judgment (of 21 September 1993" once, leaves "v. Turkey ((dec.), no. 45874/05, 23 September
+#: 2008)" once)
+_REPORT_YEAR = re.compile(r"\[?(?:1[89]|20)\d\d\]?(?:-[IVX]+)?")
+
+
+def _in_cited_case(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` is a party of a case the Court cites ("Marper" of "S. and Marper v. the
+    United Kingdom ([GC], ...)") or a piece of its citation (its numbers, its date, "Reports of Judgments"): public
+    records, no one's (TAB leaves them unmasked); the applicant's own application ("his application (no. 55004/00)")
+    has no "v." and stays."""
+    if not _lodged(text):
+        return False
+    if _CITED_CASE.match(text, end) is not None:
+        return True
+    return any(case.start() < start and end <= case.end()
+               for case in _CITED_CASE.finditer(text, max(0, start - 300), min(len(text), end + 300)))
+
+
 def _widened(text: str, start: int, end: int) -> tuple[int, int]:
     """The span stretched over the generic words of a body's name beside it on its line: the
     tagger's "of Justice" of "Federal Ministry of Justice", "Regional" of "Regional Governor"."""
@@ -227,6 +257,9 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True  # "(Wiedereinsetzung in den vorigen Stand)", "the costs order (Kostenrekurs)"
     if label in ("PERSON", "ORGANIZATION", "LOCATION") and _rank_before_ministry(text, start, end):
         return True  # "their Agent, Mr K. Stoltenberg, Ministerialdirigent, Ministry of Justice"
+    if (label in ("PERSON", "ORGANIZATION", "LOCATION", "ID") or label == "DATE" and _REPORT_YEAR.fullmatch(text, start, end)) \
+            and _in_cited_case(text, start, end):
+        return True  # "S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and 30566/04, ECHR 2008)"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
     if label == "DATE":  # "§ 2042", "§§ 664/187": a section's number

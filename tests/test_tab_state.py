@@ -140,3 +140,35 @@ def test_it_reads_days_listed_before_their_month_as_one_date(text, expected):
     from tests.test_recognizers import spans
 
     assert spans(DateRecognizer(), text) == expected
+
+
+LODGED = ("The case originated in an application (no. 123/04) against the Republic of Cyprus lodged with "
+          "the Court by a farmer. ")
+
+CITED_CASES = [
+    # a case the Court cites: its party, its numbers, its law report and the report's year are public records
+    (LODGED + "Unlike the applicants in the case of S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and "
+     "30566/04, ECHR 2008), he was convicted.", "Marper", "PERSON", 0, False),
+    (LODGED + "Unlike the applicants in the case of S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and "
+     "30566/04, ECHR 2008), he was convicted.", "30566/04", "ID", 0, False),
+    (LODGED + "Unlike the applicants in the case of S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and "
+     "30566/04, ECHR 2008), he was convicted.", "2008", "DATE", 0, False),
+    (LODGED + "It is set out in Karayiğit v. Turkey ((dec.), no. 45874/05, 23 September 2008).", "45874/05", "ID", 0, False),
+    (LODGED + "It cited Saunders v. the United Kingdom (judgment of 17 December 1996, Reports of Judgments and "
+     "Decisions 1996-VI) in full.", "Reports of Judgments and Decisions", "ORGANIZATION", 0, False),
+    (LODGED + "It cited Saunders v. the United Kingdom (judgment of 17 December 1996, Reports of Judgments and "
+     "Decisions 1996-VI) in full.", "Saunders", "ORGANIZATION", 0, False),
+    (LODGED + "It followed the House in R v. Lambert [2001] 3 WLR 206 on that point.", "Lambert", "PERSON", 0, False),
+    # a cited decision's day stays a date; the applicant's own application, a hearing's case stay mentions
+    (LODGED + "It is set out in Karayiğit v. Turkey ((dec.), no. 45874/05, 23 September 2008).", "23 September 2008",
+     "DATE", 0, True),
+    (LODGED + "On 20 May 2003 the Court declared his application (no. 55004/00) inadmissible.", "55004/00", "ID", 0, True),
+    (LODGED + "He sued Mr Marper v. his employer (no. 12/04) in vain.", "Marper", "PERSON", 0, True),
+    ("We cited Garcia v. Smith (no. 123/04, 2008) at the hearing.", "Garcia", "PERSON", 0, True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "nth", "kept"), CITED_CASES)
+def test_it_does_not_mask_a_case_the_court_cites(text, surface, label, nth, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, label, "presidio", nth)]))
+    assert bool(out) is kept
