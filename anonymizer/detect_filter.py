@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
-from . import gazetteer, lexicon, plain, public_body, spans, tagger_persons, vocabulary
+from . import gazetteer, judgment_text, lexicon, plain, public_body, spans, tagger_persons, vocabulary
 from .detect_labels import relabel
 from .pseudonymize_names import NAME_PART
 from .spans import Protected, sentence_initial
@@ -149,7 +149,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
         if label == "DATE":
             if _SHORT_YEAR.fullmatch(text, max(0, start - 2), end):
                 start -= 1  # "in '96": the apostrophe stands for the century, kept with the year
-            decade = _DECADE_THE.match(text, start, end) or public_body.article_before_date(text, start, end)
+            decade = _DECADE_THE.match(text, start, end) or judgment_text.article_before_date(text, start, end)
             if decade:
                 start = decade.end()
             year = _THAT_YEAR.search(text, start, end)

@@ -43,13 +43,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import gazetteer, lexicon, plain
+from .judgment_text import TERM_BEFORE, in_cited_case, in_foreign_gloss, lodged, no_name, rank_before_ministry
 from .vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
-from .vocabulary_bodies import GERMAN_TERM_ENDINGS
 
-__all__ = ["article_before_date", "cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
+__all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
 
 #: what a body is: the last generic word of its name, or the word its "of ..." hangs on
 HEADS = (
@@ -202,34 +201,6 @@ def names_a_cited_case(text: str, start: int, end: int) -> bool:
     return _CASE_BEFORE.search(text, max(0, start - 6), start) is not None and _CITATION_AFTER.match(text, end) is not None
 
 
-#: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
-#: 30566/04, ECHR 2008)", "v. Turkey ((dec.), no. 45874/05, 23 September 2008)", "v. the United Kingdom (judgment of
-#: 17 December 1996, Reports of Judgments and Decisions 1996-VI)", "R v. Lambert [2001]"
-_CITED_CASE = re.compile(
-    r"[ ]v\.[ ](?:the[ ])?[A-Z][\w’'-]*(?:[ ](?:of[ ])?[A-Z][\w’'-]*)*(?:[ ]judgment)?[ ]?"
-    r"(?:\((?:\[GC\],[ ]|\(dec\.\),[ ])?(?:nos?\.[ ]\d+/\d+|judgment[ ]of|decision[ ]of|of[ ]\d)[^()\n]{0,200}\)|\[\d{4}\])"
-)
-
-
-#: a law report's year, its volume ("ECHR 2008", "[2001]", "Reports 1996-VI"); a cited decision's day stays a date (TAB
-#: masks "Zumtobel v. Austria judgment (of 21 September 1993" once, leaves "v. Turkey ((dec.), no. 45874/05, 23 September
-#: 2008)" once)
-_REPORT_YEAR = re.compile(r"\[?(?:1[89]|20)\d\d\]?(?:-[IVX]+)?")
-
-
-def _in_cited_case(text: str, start: int, end: int) -> bool:
-    """In a judgment, ``text[start:end]`` is a party of a case the Court cites ("Marper" of "S. and Marper v. the
-    United Kingdom ([GC], ...)") or a piece of its citation (its numbers, its date, "Reports of Judgments"): public
-    records, no one's (TAB leaves them unmasked); the applicant's own application ("his application (no. 55004/00)")
-    has no "v." and stays."""
-    if not _lodged(text):
-        return False
-    if _CITED_CASE.match(text, end) is not None:
-        return True
-    return any(case.start() < start and end <= case.end()
-               for case in _CITED_CASE.finditer(text, max(0, start - 300), min(len(text), end + 300)))
-
-
 def _widened(text: str, start: int, end: int) -> tuple[int, int]:
     """The span stretched over the generic words of a body's name beside it on its line: the
     tagger's "of Justice" of "Federal Ministry of Justice", "Regional" of "Regional Governor"."""
@@ -253,12 +224,11 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
         return True  # "a decision (Gerichtsbescheid)", "legitimate expectations (Vertrauensschutz)"
-    if label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _in_foreign_gloss(text, start, end):
+    if label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and in_foreign_gloss(text, start, end):
         return True  # "(Wiedereinsetzung in den vorigen Stand)", "the costs order (Kostenrekurs)"
-    if label in ("PERSON", "ORGANIZATION", "LOCATION") and _rank_before_ministry(text, start, end):
+    if label in ("PERSON", "ORGANIZATION", "LOCATION") and rank_before_ministry(text, start, end):
         return True  # "their Agent, Mr K. Stoltenberg, Ministerialdirigent, Ministry of Justice"
-    if (label in ("PERSON", "ORGANIZATION", "LOCATION", "ID") or label == "DATE" and _REPORT_YEAR.fullmatch(text, start, end)) \
-            and _in_cited_case(text, start, end):
+    if label in ("PERSON", "ORGANIZATION", "LOCATION", "DATE", "ID") and in_cited_case(text, start, end, label):
         return True  # "S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and 30566/04, ECHR 2008)"
     if label == "NRP":
         return _STATE_AFTER.match(text, end) is not None and _is_respondent(text, text[start:end])
@@ -272,12 +242,12 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
     if label == "LOCATION" and _respondent_country(text, start, end):
         return True  # "residing in Austria" in a judgment on an application against the Republic of Austria
     if label in ("ORGANIZATION", "PERSON") and _gloss_of_body(text, start, end) \
-            and (label == "ORGANIZATION" or _no_name(text[start:end])):
+            and (label == "ORGANIZATION" or no_name(text[start:end])):
         return True  # "the Federal Social Court (Bundessozialgericht)", the tagger's person "(Högsta domstolen)"
     if label not in ("ORGANIZATION", "LOCATION"):
         return False
     glossed = _GLOSS_AT_END.search(text, start, end)
-    if glossed and glossed.start() > start and _no_name(glossed.group()[2:-1]) \
+    if glossed and glossed.start() > start and no_name(glossed.group()[2:-1]) \
             and is_public_body(text, start, glossed.start()):
         return True  # "Land Code (Jordabalken)", "Administrative Committee (Verwaltungsausschuss)"
     if is_public_body(text, start, end) or _statute_run_on(text, start, end):
@@ -315,8 +285,6 @@ def _gloss_of_body(text: str, start: int, end: int) -> bool:
     return any(is_public_body(text, glossed.start() + first.start(), start - 2) for first in firsts)
 
 
-#: the word a term's gloss in brackets follows: a common noun in lower case ("a decision (")
-_TERM_BEFORE = re.compile(r"(?<![\w’'.-])([a-z][a-z’'-]+)[ ]\($")
 _PERSON_NOUNS = frozenset((*KIN_WORDS, *ACQUAINTANCE_WORDS, *PEOPLE_NOUNS, *INMATE_LABELS, *(w.casefold() for w in ROLE_WORDS)))
 
 
@@ -324,60 +292,10 @@ def _gloss_of_term(text: str, start: int, end: int) -> bool:
     """A tagger's person opening a bracket right after a common noun in lower case is that term in
     its own language ("a decision (Gerichtsbescheid)"); after a word of people ("my cousin (Dre)")
     or when it is a place or holds a Census name ("the victim (Garcia)") it stays a mention."""
-    before = _TERM_BEFORE.search(text, max(0, start - 40), start)
+    before = TERM_BEFORE.search(text, max(0, start - 40), start)
     if before is None or before.group(1).casefold() in _PERSON_NOUNS:
         return False
-    return _no_name(text[start:end])
-
-
-#: a bracket on one line around a span: its opening and its close
-_OPEN = re.compile(r"\(([^()\n]{0,160})$")
-_CLOSE = re.compile(r"([^()\n]{0,160})\)")
-_LOWER_WORD = re.compile(r"(?<![\w’'-])[^\W\d_A-ZÀ-Þ][^\W\d_]+")
-#: a bracket that names a person in it: "(née Schmidt)", "(born Weber)"
-_PERSON_BRACKET = re.compile(r"\b(?:née|nee|geb\.|geborene|born|alias|formerly|also)\b")
-
-
-def _in_foreign_gloss(text: str, start: int, end: int) -> bool:
-    """In a judgment, ``text[start:end]`` lies in a bracket that glosses the words before it in their own
-    language: its small words are mostly no English ("(Wiedereinsetzung in den vorigen Stand)", "(Bundesanstalt
-    für Arbeit)", "(dualer Familienlastenausgleich)"), or it is one long compound after a common noun ("the costs
-    order (Kostenrekurs)"); a Census name, a place, a name after "née" and a hearing's brackets stay mentions."""
-    opening = _OPEN.search(text, max(0, start - 160), start)
-    closing = _CLOSE.match(text, end)
-    if opening is None or closing is None or not _lodged(text) or not _no_name(text[start:end]):
-        return False
-    inside = opening.group(1) + text[start:end] + closing.group(1)
-    if _PERSON_BRACKET.search(inside):
-        return False
-    lower = [w.casefold() for w in _LOWER_WORD.findall(inside) if not lexicon.is_stop_word(w.casefold())]
-    foreign = sum(1 for w in lower if w not in plain.english_words())
-    if lower:
-        return foreign >= 1 and 2 * foreign >= len(lower)
-    word = inside.strip()
-    return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
-            and _TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
-
-
-#: a civil servant's rank between commas, after his name and before his ministry: "Mr K. Stoltenberg,
-#: Ministerialdirigent, Ministry of Justice", "Mrs A. Wittling-Vogel, Ministerialrätin, of the Federal Ministry"
-_RANK_BEFORE = re.compile(r"[A-Z][\w’'.-]*,[ ]$")
-_MINISTRY_AFTER = re.compile(r",[ ](?:of[ ])?(?:the[ ])?(?:[A-Z][\w’'-]*[ ]){0,3}(?:Ministry|Chancellery|Department)\b")
-
-
-def _rank_before_ministry(text: str, start: int, end: int) -> bool:
-    """In a judgment, one word that is no Census name between a name and the ministry it serves is a rank."""
-    return (" " not in text[start:end] and _lodged(text) and _MINISTRY_AFTER.match(text, end) is not None
-            and _RANK_BEFORE.search(text, max(0, start - 40), start) is not None and _no_name(text[start:end]))
-
-
-def _no_name(words: str) -> bool:
-    """A gloss in brackets that is no place and holds no Census name ("Jordabalken"; not "Fresno",
-    "Garcia")."""
-    if gazetteer.place_category(words) is not None:
-        return False
-    return not any(w.casefold() in gazetteer.first_names() or w.casefold() in gazetteer.last_names()
-                   for w in words.split())
+    return no_name(text[start:end])
 
 
 def _statute_run_on(text: str, start: int, end: int) -> bool:
@@ -393,13 +311,6 @@ def _is_respondent(text: str, nationality: str) -> bool:
     return re.search(rf"\b{re.escape(nationality)}[ ]Government\s*\([“\"]the[ ]Government", text) is not None
 
 
-@lru_cache(maxsize=4)
-def _lodged(text: str) -> bool:
-    """Whether the text speaks of an application lodged (a judgment's opening), once per text: a hearing
-    says "in Fresno" a hundred times and is searched for it once (a string keeps its hash)."""
-    return " lodged" in text and "against " in text
-
-
 def _respondent_country(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` is the country the application was lodged against ("an application (no.
     21413/02) against the Republic of Austria lodged with the Court"), said as the land its law rules
@@ -413,21 +324,11 @@ def is_respondent_country(text: str, surface: str) -> bool:
     """``surface`` is the country an application in the text was lodged against ("an application (no. 54640/00)
     against the Republic of Austria lodged with the Court"): a place even where a tagger took it for a person ("Zumtobel v. Austria",
     "she entered Austria": a Census surname)."""
-    if not _lodged(text):
+    if not lodged(text):
         return False
     country = re.escape(" ".join(surface.split()))
     return re.search(rf"\bapplications?\b[^\n]{{0,60}}?\bagainst[ ](?:the[ ])?(?:{_STATE_OF})?{country}\b[^.\n]{{0,80}}?"
                      r"[ ]lodged[ ]with[ ]the\b", text) is not None
-
-
-_THE = re.compile(r"[Tt]he[ ](?=\S)")
-
-
-def article_before_date(text: str, start: int, end: int) -> re.Match[str] | None:
-    """``the`` opening a judgment's date, no part of it ("the 30 July 1998 circular", "the end of May 1999": TAB's
-    dates never hold it); a hearing's dates keep theirs."""
-    the = _THE.match(text, start, end)
-    return the if the is not None and the.end() < end and _lodged(text) else None
 
 
 def _statute_date(text: str, start: int, end: int) -> bool:
