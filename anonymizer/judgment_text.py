@@ -7,6 +7,7 @@
   Ministerialdirigent, Ministry of Justice``);
 * a case the Court cites, its party and its citation (``S. and Marper v. the United Kingdom ([GC], nos. 30562/04
   and 30566/04, ECHR 2008)``);
+* an international body (``EC law``, ``the ECJ's case-law``, ``the United Nations (UN) forces``);
 * ``the`` opening a judgment's date (``the 30 July 1998 circular``): TAB's dates never hold it.
 """
 from __future__ import annotations
@@ -15,10 +16,10 @@ import re
 from functools import lru_cache
 
 from . import gazetteer, lexicon, plain
-from .vocabulary_bodies import GERMAN_TERM_ENDINGS
+from .vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
 
-__all__ = ["TERM_BEFORE", "article_before_date", "in_cited_case", "in_foreign_gloss", "lodged", "no_name",
-           "rank_before_ministry"]
+__all__ = ["TERM_BEFORE", "article_before_date", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
+           "no_name", "rank_before_ministry"]
 
 
 #: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
@@ -116,3 +117,14 @@ def article_before_date(text: str, start: int, end: int) -> re.Match[str] | None
     return the if the is not None and the.end() < end and lodged(text) else None
 
 
+
+
+_INTERNATIONAL = frozenset(INTERNATIONAL_BODIES)
+_ABBREVIATION_AFTER = re.compile(r"[ ]\([A-Z]{2,6}\)$")
+
+
+def international_body(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` names an international body ("EC" of "EC law", "the United Nations"); a
+    hearing's "I worked for the United Nations" stays a mention."""
+    surface = " ".join(text[start:end].split()).removeprefix("the ").removesuffix("’s").removesuffix("'s")
+    return _ABBREVIATION_AFTER.sub("", surface) in _INTERNATIONAL and lodged(text)  # "United Nations (UN)"

@@ -43,7 +43,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .judgment_text import TERM_BEFORE, in_cited_case, in_foreign_gloss, lodged, no_name, rank_before_ministry
+from .judgment_text import (
+    TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, no_name, rank_before_ministry,
+)
 from .vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
@@ -228,6 +230,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True  # "(Wiedereinsetzung in den vorigen Stand)", "the costs order (Kostenrekurs)"
     if label in ("PERSON", "ORGANIZATION", "LOCATION") and rank_before_ministry(text, start, end):
         return True  # "their Agent, Mr K. Stoltenberg, Ministerialdirigent, Ministry of Justice"
+    if label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and international_body(text, start, end):
+        return True  # "EC law", "the ECJ's constant case-law", "the United Nations (UN) forces"
     if label in ("PERSON", "ORGANIZATION", "LOCATION", "DATE", "ID") and in_cited_case(text, start, end, label):
         return True  # "S. and Marper v. the United Kingdom ([GC], nos. 30562/04 and 30566/04, ECHR 2008)"
     if label == "NRP":

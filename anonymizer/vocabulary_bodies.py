@@ -48,3 +48,10 @@ NAMED_BY_WORDS_HEADS = frozenset("""
 GERMAN_TERM_ENDINGS = ("ung", "ungen", "keit", "heit", "schaft", "rekurs", "erlaubnis", "bescheid", "gesetz", "ordnung",
                        "ausgleich", "verfahren", "recht", "anstalt", "gericht", "behörde", "beschluss", "klage",
                        "antrag", "vertrag", "urteil", "pflicht", "schutz", "beitrag", "zulage", "freibetrag")
+#: the international and supranational bodies a judgment cites (``EC law``, ``the ECJ's case-law``, ``the Commander
+#: of the United Nations (UN) forces``): TAB leaves them unmasked, no applicant is found by them
+INTERNATIONAL_BODIES = ("EU", "European Union", "EC", "EEC", "European Community", "European Communities",
+                        "European Economic Community", "ECJ", "European Court of Justice", "Court of Justice of the "
+                        "European Union", "CJEU", "UN", "United Nations", "United Nations Organisation", "UNO",
+                        "Council of Europe", "NATO", "OSCE", "UNHCR", "UNFICYP", "UNESCO", "UNICEF", "WHO", "ILO",
+                        "European Parliament", "European Commission", "Council of the European Union")

@@ -172,3 +172,23 @@ CITED_CASES = [
 def test_it_does_not_mask_a_case_the_court_cites(text, surface, label, nth, kept):
     out = list(filter_mentions(text, [_mention(text, surface, label, "presidio", nth)]))
     assert bool(out) is kept
+
+
+INTERNATIONAL = [
+    # an international body a judgment cites identifies no one
+    (LODGED + "She claimed that certain EC directives applied to her.", "EC", "ORGANIZATION", False),
+    (LODGED + "It was in line with the ECJ’s constant case-law.", "ECJ’s", "ORGANIZATION", False),
+    (LODGED + "It raised no issues of the law of the European Union.", "European Union", "ORGANIZATION", False),
+    (LODGED + "They informed the Commander of the United Nations (UN) forces in Cyprus.", "United Nations (UN)",
+     "ORGANIZATION", False),
+    (LODGED + "The fund was in breach of EU-law.", "EU", "ORGANIZATION", False),
+    # another body, and a hearing's employer, stay mentions
+    (LODGED + "He worked for the Eurasia Development Union in Kyrenia.", "Eurasia Development Union", "ORGANIZATION", True),
+    ("I worked for the United Nations in Geneva for two years.", "United Nations", "ORGANIZATION", True),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "kept"), INTERNATIONAL)
+def test_it_does_not_mask_an_international_body_in_a_judgment(text, surface, label, kept):
+    out = list(filter_mentions(text, [_mention(text, surface, label, "spacy")]))
+    assert bool(out) is kept
