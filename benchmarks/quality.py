@@ -11,6 +11,7 @@ error classes, not to fit them).
         [--tuned DIR] [--heldout DIR]      # existing generator output folders (text/ + gold.json)
         [--tab [--limit N] [--tab-half A|B]]  # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
         [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
+        [--case upper|lower]               # the splits read in capitals or without any (speech recognition's)
 
 Printed per split: direct-identifier recall (PERSON, SPELLED_NAME, SPELLED_OUT_ITEM, CDCR_ID;
 tokens; masked by any label and with the right label), redaction P/R/F1 (tokens, any label),
@@ -42,6 +43,7 @@ import anonymizer  # noqa: E402,F401  (offline defaults before presidio loads)
 from anonymizer import evaluate as ev  # noqa: E402
 from anonymizer.ingest import load, load_bytes  # noqa: E402
 from anonymizer.pipeline import Pipeline  # noqa: E402
+from anonymizer.truecase import capitals  # noqa: E402
 from anonymizer.types import Config  # noqa: E402
 
 SUSPECT = "suspect"  # anonymizer.suspects.SOURCE
@@ -58,25 +60,38 @@ def generate(split: str, out: Path, count: int, words: int) -> Path:
     return out
 
 
-def run_pass(pipeline: Pipeline, paths: list[Path]) -> tuple[dict[str, list[ev.Span]], dict[str, list[ev.Span]]]:
+def recased(text: str, case: str) -> str:
+    """``text`` in capitals or without any, letter for letter (a letter whose other case is longer stays), so
+    the gold offsets hold: a transcript typed in capitals, or speech recognition's without capitals."""
+    if case == "upper":
+        return capitals(text)
+    if case == "lower":
+        return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    return text
+
+
+def run_pass(pipeline: Pipeline, paths: list[Path], case: str = "as-written") -> tuple[dict[str, list[ev.Span]], dict[str, list[ev.Span]]]:
     """(tagged spans, suspect spans) per file: suspects (source ``suspect``, certainty 3) are
-    kept apart so precision is measured on what the pass tags."""
+    kept apart so precision is measured on what the pass tags; ``case``: read as written, or
+    :func:`recased` first."""
     pred: dict[str, list[ev.Span]] = {}
     suspects: dict[str, list[ev.Span]] = {}
     for path in paths:
-        analysis = pipeline.run(load(path))
+        transcript = load(path) if case == "as-written" else load_bytes(
+            recased(path.read_text(encoding="utf-8"), case).encode("utf-8"), path.name)
+        analysis = pipeline.run(transcript)
         key = ev.file_key(path.name)
         pred[key] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions if SUSPECT not in m.sources]
         suspects[key] = [ev.Span(m.start, m.end, m.label) for m in analysis.mentions if SUSPECT in m.sources]
     return pred, suspects
 
 
-def score_split(pipeline: Pipeline, folder: Path) -> tuple[dict, dict, dict, dict]:
+def score_split(pipeline: Pipeline, folder: Path, case: str = "as-written") -> tuple[dict, dict, dict, dict]:
     gold = ev.load_annotations(folder)
     texts = ev.load_texts(folder, gold)
     paths = [folder / "text" / f"{name}.txt" for name in sorted(gold)]
     started = time.perf_counter()
-    pred, suspects = run_pass(pipeline, paths)
+    pred, suspects = run_pass(pipeline, paths, case)
     elapsed = time.perf_counter() - started
     report = ev.evaluate(gold, pred, texts)
     flagged = ev.evaluate(gold, {f: [*pred[f], *suspects.get(f, [])] for f in pred}, texts)
@@ -216,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tab-half", choices=("A", "B"), help="one half of TAB only (sha256 of the doc id: even A, odd B)")
     parser.add_argument("--errors", choices=("tuned", "heldout"), help="print error classes of one split")
     parser.add_argument("--json", type=Path, help="write the numbers here")
+    parser.add_argument("--case", choices=("as-written", "upper", "lower"), default="as-written",
+                        help="read the generated hearings in capitals or without any (same gold offsets)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pipeline = Pipeline(Config())
@@ -224,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for split in SPLITS:
             folder = getattr(args, split) or generate(split, Path(tmp) / split, args.count, args.words)
-            results[split], gold, pred, texts = score_split(pipeline, folder)
+            results[split], gold, pred, texts = score_split(pipeline, folder, args.case)
             results[split]["error_classes"] = error_classes(gold, pred, texts)
             if args.errors == split:
                 errors = results[split]["error_classes"]
