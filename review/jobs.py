@@ -267,11 +267,12 @@ def enqueue_after_approval(document_id: int) -> None:
             log.warning("after-approval job of document %s not queued (%s)", document_id, type(exc).__name__)
 
 
-def enqueue_analysis(document: Document) -> bool:
-    """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down."""
+def enqueue_analysis(document: Document, asked: bool = False) -> bool:
+    """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down.
+    ``asked``: one document a user asked for (Retry, re-run): the queue is tried even within the pause."""
     services.mark_queued(document)
     ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document,
-                   timeout=settings.JOB_MAX_SECONDS + STORE_SECONDS)
+                   timeout=settings.JOB_MAX_SECONDS + STORE_SECONDS, asked=asked)
     if not ok:
         document.fail(QUEUE_DOWN)
     document.refresh_from_db()
@@ -279,14 +280,20 @@ def enqueue_analysis(document: Document) -> bool:
 
 
 def enqueue_export(export_id: int) -> bool:
-    """Queue a corpus export; False (export failed, retryable) when the queue is down."""
-    ok = _dispatch(export_corpus, export_id, services.job_id("export", export_id), Export)
+    """Queue a corpus export (one a user asked for: tried even within the pause); False (export failed,
+    retryable) when the queue is down."""
+    ok = _dispatch(export_corpus, export_id, services.job_id("export", export_id), Export, asked=True)
     if not ok:
         Export.objects.filter(pk=export_id).update(status=Export.Status.FAILED, failure_reason=QUEUE_DOWN)
     return ok
 
 
-def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type, timeout: int | None = None) -> bool:
+def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type, timeout: int | None = None,
+              asked: bool = False) -> bool:
+    """Run or queue ``function(pk)``. Within the pause after a queue failure nothing is tried (each
+    file of an upload would pay a hung Redis's timeout), unless ``asked``: one user's click on one row
+    pays at most one connection attempt, and a Redis back within ``QUEUE_RETRY_SECONDS`` takes the
+    job (a Retry 10 s after a restart said "could not be reached", in every web process that saw it down)."""
     mode = settings.JOBS_MODE
     if mode == "inline":
         function(pk)
@@ -298,7 +305,7 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type, 
     import django_rq
     from redis.exceptions import RedisError
 
-    if queue_recently_down():
+    if queue_recently_down() and not asked:
         log.error("queue unreachable for %s %s (not tried: unreachable moments ago)", model.__name__, pk)
         return False
     try:
@@ -309,6 +316,8 @@ def _dispatch(function: Callable[[int], str], pk: int, rq_id: str, model: type, 
         _queue_down(exc)
         log.error("queue unreachable for %s %s (%s)", model.__name__, pk, type(exc).__name__)
         return False
+    if asked:
+        queue_paused.clear()  # it answers again: an upload need not wait out the pause
     return True
 
 

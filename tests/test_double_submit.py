@@ -16,7 +16,7 @@ def queued(monkeypatch):
     """The passes queued (none runs: the document stays as the claim left it)."""
     calls: list[int] = []
 
-    def enqueue(document):
+    def enqueue(document, asked=False):
         calls.append(document.pk)
         return True
 

@@ -131,6 +131,35 @@ def test_it_stops_a_pass_past_its_wall_time_in_a_stage_that_reports_no_progress(
     assert document.failure_reason.startswith("the automatic pass took longer than 1 s (limit)"), document.failure_reason
 
 
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("action", ["retry", "rerun"])
+def test_it_tries_the_queue_on_a_users_retry_within_the_pause(settings, redis_url, client, django_user_model, action):
+    """A Retry within QUEUE_RETRY_SECONDS of a queue failure said "could not be reached" with Redis back:
+    the pause (per web process) skipped the queue. One click pays one connection attempt; an upload
+    after it is not held back either."""
+    import django_rq
+    from django.urls import reverse
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    settings.JOBS_MODE, settings.QUEUE_RETRY_SECONDS = "rq", 600
+    settings.RQ_QUEUES = {"default": {"URL": redis_url, "DEFAULT_TIMEOUT": 600}}
+    queue = django_rq.get_queue("default")
+    queue.empty()
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    document = Document.objects.create(corpus=Corpus.objects.create(name="back"), title="h", original_name="h.txt",
+                                       original=HEARING.encode(), status=Document.Status.FAILED,
+                                       failure_reason=jobs.QUEUE_DOWN)
+    jobs._queue_down(RedisConnectionError())  # Redis restarting a moment ago, seen by this process
+    assert jobs.queue_recently_down()
+    response = client.post(reverse(f"review:{action}", args=[document.pk]), follow=True)
+    document.refresh_from_db()
+    assert document.status == Document.Status.QUEUED, document.failure_reason
+    assert not any("could not be reached" in str(m) for m in response.context["messages"])
+    assert queue.count == 1 and not jobs.queue_recently_down()
+    queue.empty()
+
+
 # ---------------------------------------------------------------- without Redis: a background thread
 
 

@@ -205,7 +205,7 @@ def _params():
 @pytest.fixture
 def world(db, django_user_model, monkeypatch):
     """Two documents of one corpus, both assigned to ``owner``: one in review, one marked done."""
-    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda document: services.mark_queued(document))
+    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda document, asked=False: services.mark_queued(document))
     monkeypatch.setattr("review.jobs.enqueue_export", lambda pk: None, raising=False)
     make = django_user_model.objects.create_user  # no password: hashing is slow and force_login needs none
     w = {

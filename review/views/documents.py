@@ -138,7 +138,7 @@ def retry(request: HttpRequest, pk: int) -> HttpResponse:
     if not Document.objects.filter(pk=document.pk, status=Document.Status.FAILED).update(status=Document.Status.QUEUED):
         document.refresh_from_db(fields=["status"])
         messages.info(request, f"Nothing to retry: the document is {document.get_status_display().lower()} now.")
-    elif not jobs.enqueue_analysis(document):
+    elif not jobs.enqueue_analysis(document, asked=True):
         messages.error(request, jobs.QUEUE_DOWN)
     if request.htmx:
         return _row(request, document.pk)
@@ -156,7 +156,7 @@ def rerun(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, "The automatic pass is already running for this document.")  # a second click too
     else:
         services.record(document, request.user, Action.RERUN, f"document:{document.pk}")
-        if jobs.enqueue_analysis(document):
+        if jobs.enqueue_analysis(document, asked=True):
             messages.success(request, "The automatic pass runs again; decided mentions are kept.")
         else:
             messages.error(request, jobs.QUEUE_DOWN)
