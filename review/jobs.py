@@ -26,6 +26,7 @@ from config.redis_tools import Pause
 from . import pipelines, services
 from .job_heartbeat import DATABASE_DOWN, Heartbeat
 from .models import Document, Export
+from .services.recovery import STORE_SECONDS  # one home: recovery queues a lost pass again with it
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +37,6 @@ class PassTimeout(Exception):
     """The automatic pass of one document ran past ``JOB_MAX_SECONDS``."""
 
 
-#: an rq worker stops an automatic pass at ``JOB_MAX_SECONDS`` and this much more (storing the result):
-#: the pass itself checks its deadline only when a stage reports progress, and a stage that runs for
-#: hours on a hostile file reports none (rq's ``JOB_TIMEOUT`` of an hour was the only limit)
-STORE_SECONDS = 60
 
 
 def pass_timeouts() -> tuple[type[BaseException], ...]:

@@ -31,6 +31,17 @@ NEVER_QUEUED = ("interrupted: the upload stopped before the automatic pass was q
 EXPORT_INTERRUPTED = "interrupted: the export stopped without finishing (worker killed or server restarted); start it again"
 DATABASE_LOST = "interrupted: the database could not be reached during the automatic pass; use Retry"
 EXPORT_DATABASE_LOST = "interrupted: the database could not be reached during the export; start it again"
+QUEUE_LOST_TWICE = ("interrupted: the job queue (Redis) lost this queued pass twice (restarted without its data); "
+                    "use Retry")
+QUEUE_LOST = ("interrupted: the job queue (Redis) lost this queued pass (restarted without its data) and it could not "
+              "be queued again; use Retry")
+#: ``progress_stage`` of a pass recovery queued again after Redis lost it: once only (a Retry's ``mark_queued`` resets it)
+REQUEUED = "queued again"
+#: an rq worker stops an automatic pass at ``JOB_MAX_SECONDS`` and this much more (storing the result):
+#: the pass itself checks its deadline only when a stage reports progress, and a stage that runs for
+#: hours on a hostile file reports none (rq's ``JOB_TIMEOUT`` of an hour was the only limit)
+STORE_SECONDS = 60
+_ANALYZE = "review.jobs.analyze_document"  # by name: the jobs import the services, not the other way
 _LIVE_RQ = {"queued", "started", "deferred", "scheduled"}
 _WAITING_RQ = _LIVE_RQ - {"started"}  # queued again, not the job that stopped
 
@@ -53,7 +64,7 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     silent = Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, updated_at__lt=cutoff)
     documents = _fail_silent(
         Document, Document.objects.filter(silent, status__in=[Document.Status.QUEUED, Document.Status.ANNOTATING]),
-        Document.Status.QUEUED, "analyze", INTERRUPTED, cutoff,
+        Document.Status.QUEUED, "analyze", INTERRUPTED, cutoff, lost=_requeue_once,
     )
     # stored by an upload that died before queueing them: no job ever ran, no Retry was offered
     documents += _fail_silent(
@@ -100,23 +111,60 @@ def fail_interrupted(model, pk: int, reason: str, since) -> bool:
     return failed
 
 
-def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff, waiting=_LIVE_RQ) -> list[int]:
+def _fail_silent(model, rows, queued: str, kind: str, reason: str, cutoff, waiting=_LIVE_RQ, lost=None) -> list[int]:
+    """Fail the silent ``rows``; a queued one whose job Redis no longer holds at all (it restarted
+    without its data: the job never started) is first given to ``lost`` (pk, cutoff) -> None when it
+    is queued again, else the reason to fail it with."""
     changed = []
     for pk, status in rows.values_list("pk", "status"):
-        if status == queued and _waiting_in_rq(kind, pk, waiting):
-            continue
+        why = reason
+        if status == queued:
+            state = _rq_state(kind, pk, waiting)
+            if state == "waiting":
+                continue
+            if state == "lost" and lost is not None and (why := lost(pk, cutoff)) is None:
+                continue
         updated = model.objects.filter(pk=pk, status=status).filter(
             Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True)
-        ).update(status=model.Status.FAILED, failure_reason=reason)
+        ).update(status=model.Status.FAILED, failure_reason=why)
         if updated:
             changed.append(pk)
     return changed
 
 
-def _waiting_in_rq(kind: str, pk: int, waiting=_LIVE_RQ) -> bool:
-    """With RQ, is the job still waiting in Redis? (Unknown, i.e. Redis down, counts as waiting.)"""
+def _requeue_once(pk: int, cutoff) -> str | None:
+    """Queue again, once, the pass of a queued document whose job Redis lost (None); the reason to
+    fail it with when it was queued again already (lost twice: no loop) or the queue refuses it now.
+    Claimed in one conditional UPDATE (two recoveries at once queue it once), audited, logged by id."""
+    from redis.exceptions import RedisError
+
+    from ..constants import Action
+    from .base import record
+
+    claimed = Document.objects.filter(pk=pk, status=Document.Status.QUEUED).exclude(progress_stage=REQUEUED).filter(
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True)).update(progress_stage=REQUEUED, heartbeat_at=database_time())
+    if not claimed:
+        log.warning("document %s: its queued pass was lost by the job queue again; failed, retryable", pk)
+        return QUEUE_LOST_TWICE
+    try:
+        import django_rq
+
+        django_rq.get_queue("default").enqueue(_ANALYZE, pk, job_id=job_id("analyze", pk),
+                                               job_timeout=settings.JOB_MAX_SECONDS + STORE_SECONDS)
+    except (RedisError, OSError) as exc:
+        log.warning("document %s: its lost queued pass could not be queued again (%s)", pk, type(exc).__name__)
+        return QUEUE_LOST
+    record(Document.objects.only("pk").get(pk=pk), None, Action.RERUN, f"document:{pk}",
+           "Queued again by recovery: the job queue (Redis) lost the queued pass")
+    log.warning("document %s: its queued pass was lost by the job queue (Redis restarted empty); queued again once", pk)
+    return None
+
+
+def _rq_state(kind: str, pk: int, waiting=_LIVE_RQ) -> str:
+    """With RQ, whether the job is ``waiting`` in Redis (unknown, i.e. Redis down, counts as waiting),
+    ``lost`` (no such job: Redis lost it) or ``ended``; ``ended`` without RQ."""
     if settings.JOBS_MODE != "rq":
-        return False
+        return "ended"
     import django_rq
     from redis.exceptions import RedisError
     from rq.exceptions import NoSuchJobError
@@ -124,8 +172,9 @@ def _waiting_in_rq(kind: str, pk: int, waiting=_LIVE_RQ) -> bool:
 
     try:
         connection = django_rq.get_connection("default")
-        return Job.fetch(job_id(kind, pk), connection=connection).get_status(refresh=False) in waiting
+        found = Job.fetch(job_id(kind, pk), connection=connection).get_status(refresh=False) in waiting
     except NoSuchJobError:
-        return False
+        return "lost"
     except (RedisError, OSError):
-        return True
+        return "waiting"
+    return "waiting" if found else "ended"
