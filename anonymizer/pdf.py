@@ -83,7 +83,7 @@ def _normalized(pages: list[Page]) -> tuple[str, list[str]]:
     first = title_page(pages[0], pages[1:])
     cut = _body_start(first, start=1)
     lines = first[:cut]  # the body may start on the title page (P R O C E E D I N G S)
-    rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:])
+    rest = ([first[cut:]] if first[cut:] else []) + clean(pages[1:], pages[0])
     if cut == len(first) and rest and 0 < (spill := _title_spill(rest[0])) < len(rest[0]):
         lines = [*lines, *rest[0][:spill]]  # a long list of those present goes on on page 2
         rest[0] = rest[0][spill:]

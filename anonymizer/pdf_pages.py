@@ -192,11 +192,12 @@ def _line(cluster: list[Char]) -> list[Line]:
         return []
     return [Line(tuple(words), min(c[0] for c in cluster), max(c[1] for c in cluster))]
 
-def clean(pages: list[Page]) -> list[Page]:
-    """Strip line numbers, then drop page numbers, running headers/footers, decision footers and the index page."""
+def clean(pages: list[Page], title: Page | None = None) -> list[Page]:
+    """Strip line numbers, then drop page numbers, running headers/footers, decision footers and the index page
+    (``title``: the title page, counted for the furniture when one page follows it)."""
     column = number_column(pages)
     marked = [_strip_numbers(page, column) for page in pages]
-    furniture = running_furniture([[line for line, numbered in page if not numbered] for page in marked])
+    furniture = _furniture_after(title, pages, column)
     cleaned: list[Page] = []
     for page in marked:
         kept = [
@@ -272,9 +273,11 @@ def number_column(pages: list[Page]) -> NumberColumn | None:
 
 def title_page(first: Page, rest: list[Page]) -> Page:
     """The title page's printed lines without their line numbers (a caption printed with numbers, like the
-    body's or alone), nor its page number."""
+    body's or alone), nor its page number, nor the running header or footer the other pages print at the same
+    height (a vendor's name and phone at the foot of every page, the title page's too)."""
     column = number_column(rest) or number_column([first])
-    return [line for line, _ in _strip_numbers(first, column)]
+    furniture = _furniture_after(first, rest, column)
+    return [line for line, numbered in _strip_numbers(first, column) if numbered or not _is_furniture(line, furniture)]
 
 
 def _strip_numbers(page: Page, column: NumberColumn | None) -> list[tuple[Line, bool]]:
@@ -317,6 +320,14 @@ def running_furniture(pages: list[Page]) -> dict[str, float]:
         if len({number for number, top in places if abs(top - height) <= FURNITURE_TOLERANCE}) >= need:
             found[key] = height
     return found
+
+
+def _furniture_after(title: Page | None, pages: list[Page], column: NumberColumn | None) -> dict[str, float]:
+    """The running furniture of the pages after the title page; of the title page and its one page after it too,
+    when only one follows (a footer printed on both pages of a short hearing)."""
+    counted = [title, *pages] if title is not None and len(pages) == 1 else pages
+    return running_furniture([[line for line, numbered in _strip_numbers(page, column) if not numbered]
+                              for page in counted])
 
 
 def _is_furniture(line: Line, furniture: dict[str, float]) -> bool:

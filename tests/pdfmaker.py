@@ -257,3 +257,77 @@ def _wrap_in(line: str, font: str, size: int) -> list[str]:
 
 def _chunks(rows: list[str], size: int) -> list[list[str]]:
     return [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+@dataclass
+class Vendor:
+    """How a court-reporting vendor prints a transcript (:func:`print_vendor`)."""
+
+    per_page: int = 25
+    columns: int = 0  # wrap at this many characters (0: at the text width)
+    header: str | None = None  # a running header on every page after the first; {page} = its number
+    footer: str | None = None  # a footer on every page (the vendor's name and phone)
+    page_number_top: bool = True  # the page number at the top right (else centred at the bottom)
+    hyphenate: bool = False  # a long word broken at a line's end with a hyphen
+    blank_spaces: bool = False  # an empty line printed as spaces
+    mini: bool = False  # four pages a sheet in two columns (a condensed transcript)
+
+
+def print_vendor(lines: list[str], vendor: Vendor, font: str = "Courier", size: int = 11) -> bytes:
+    """A text printed by a court-reporting vendor: every page's lines numbered 1 .. ``per_page`` in the left
+    margin, the text indented, furniture as ``vendor`` says."""
+    rows: list[str] = []
+    for line in lines:
+        width = vendor.columns or int(WIDTH / (size * 0.6))
+        spread = _GAP.search(line.strip())  # a caption's columns printed where they stand (a monospaced font)
+        rows += [line.rstrip()] if spread else _wrap_chars(line.strip(), width, vendor.hyphenate) if line.strip() else [
+            " " * 20 if vendor.blank_spaces else ""]
+    pages = _chunks(rows, vendor.per_page)
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=letter, invariant=1)
+    scale, pitch = (0.5 if vendor.mini else 1.0), (TOP - 40) / vendor.per_page
+    for number, page in enumerate(pages, start=1):
+        slot_in_sheet = (number - 1) % 4 if vendor.mini else 0
+        if vendor.mini and slot_in_sheet == 0 and number > 1:
+            pdf.showPage()
+        qx, qy = (slot_in_sheet // 2) * 306.0, 396.0 * (1 - slot_in_sheet % 2)
+        pdf.setFont(font, size * scale)
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return (qx + x * scale, qy + y * scale) if vendor.mini else (x, y)
+
+        if number > 1 and vendor.header:
+            pdf.drawString(*at(LEFT, PAGE_NUMBER_Y + 14), vendor.header.format(page=number))
+        if vendor.page_number_top:
+            pdf.drawRightString(*at(RIGHT, PAGE_NUMBER_Y), str(number))
+        else:
+            pdf.drawCentredString(*at((LEFT + RIGHT) / 2, FOOTER_Y + 14), str(number))
+        if vendor.footer:
+            pdf.drawCentredString(*at((LEFT + RIGHT) / 2, FOOTER_Y), vendor.footer)
+        for slot, row in enumerate(page):
+            y = TOP - slot * pitch
+            pdf.drawRightString(*at(LEFT - 20, y), str(slot + 1))
+            if row:
+                pdf.drawString(*at(LEFT + 12, y), row)
+        if not vendor.mini:
+            pdf.showPage()
+    if vendor.mini:
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def _wrap_chars(line: str, width: int, hyphenate: bool) -> list[str]:
+    out, current = [], ""
+    for word in line.split():
+        candidate = f"{current} {word}" if current else word
+        if current and len(candidate) > width:
+            room = width - len(current) - 2
+            if hyphenate and word.isalpha() and room >= 3 and len(word) - room >= 3:
+                out.append(f"{current} {word[:room]}-")
+                candidate = word[room:]
+            else:
+                out.append(current)
+                candidate = word
+        current = candidate
+    return out + [current]

