@@ -10,6 +10,7 @@ import statistics
 from collections.abc import Iterable
 
 from anonymizer import gazetteer, lexicon, plain
+from anonymizer.vocabulary import fold_accents
 from anonymizer.pdf_pages import Line, Page
 from anonymizer.transcript import is_speaker_tag, speaker_labels
 
@@ -22,6 +23,10 @@ _SPELLED_NEXT_RE = re.compile(r"^[A-Za-z]-[A-Za-z]")
 #: as a hyphen ending a line is mostly a word cut off in speech (``Hernan-`` / ``okay``)
 _BROKEN_END_RE = re.compile(r"\d\d-$")
 _BROKEN_START_RE = re.compile(r"^\d")
+#: a word a printer broke at its line's end with a hyphen (``Villar-`` / ``real``, ``commit-`` / ``ment``)
+_PRINTED_BREAK_END_RE = re.compile(r"(?<![\w'’-])([^\W\d_]*[^\W\d_A-Z])-$")
+_PRINTED_BREAK_START_RE = re.compile(r"^(?![A-Z])[^\W\d_]+(?![\w'’-])")
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
 #: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
@@ -85,6 +90,23 @@ def separator(left: str, right: str) -> str:
     return " "
 
 
+def rejoined(left: str, right: str, seen: frozenset[str] = frozenset()) -> str | None:
+    """``left`` and ``right`` joined when a printer broke a word at the line's end with a hyphen, else None: the
+    pieces make a word the lists know (a dictionary's word, a Census name, a known place: ``Villar-`` / ``real``,
+    ``Hec-`` / ``tor``, ``Ata-`` / ``scadero``) or one the document prints whole elsewhere (``seen``, case-folded:
+    ``Woldem-`` / ``ariam``); a word cut off in speech (``Hernan-`` / ``okay``), a compound (``self-`` / ``help``)
+    and a double surname (``Osei-`` / ``Boateng``) keep their hyphen."""
+    end, start = _PRINTED_BREAK_END_RE.search(left), _PRINTED_BREAK_START_RE.match(right)
+    if not (end and start and len(end.group(1)) >= 2):
+        return None
+    word = end.group(1) + start.group()
+    folded = fold_accents(word)  # ``Gutié-`` / ``rrez``: the Census lists ``gutierrez``
+    if not (word.casefold() in seen or plain.in_dictionary(word) or lexicon.is_common_word(word)
+            or folded in gazetteer.first_names() or folded in gazetteer.last_names() or gazetteer.is_known_place(word)):
+        return None
+    return f"{left[:-1]}{right}"
+
+
 def is_heading(text: str) -> bool:
     """A section heading: words in capitals only (``DECISION``), six letters or more, no spelled name."""
     return bool(_HEADING_RE.match(text)) and sum(c.isalpha() for c in text) >= 6
@@ -114,11 +136,16 @@ def _paren_depth(text: str, depth: int = 0) -> tuple[int, bool]:
 
 
 def utterances(texts: Iterable[str]) -> list[str]:
-    """Join printed body lines into one line per utterance / standalone item (see :func:`flow`)."""
+    """Join printed body lines into one line per utterance / standalone item (see :func:`flow`); a word a printer
+    broke with a hyphen at a line's end is joined again (:func:`rejoined`)."""
+    texts = list(texts)
+    seen = frozenset(word.casefold() for text in texts for word in _WORD_RE.findall(text))
     out: list[str] = []
     for text, sep in flow(texts):
         if sep is None:
             out.append(text)
+        elif sep == " " and (word := rejoined(out[-1], text, seen)) is not None:
+            out[-1] = word
         else:
             out[-1] += sep + text
     return out

@@ -4,6 +4,7 @@ vendor's name and phone at the foot of every page (the title page's too) with th
 printed as spaces; the PDF reads as its text does, and a header naming the inmate is dropped or masked."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,49 @@ def test_it_drops_or_masks_a_running_header_naming_the_inmate(pipeline, name):
         covered = [any(m.start <= i < m.end for m in analysis.mentions) for i in range(at, at + len(inmate))]
         assert all(c for c, ch in zip(covered, inmate) if ch.isalnum()), f"the inmate's name at {at} is kept"
 
+
+#: (the line ending in a hyphen, the next line, the utterance read): a word a printer broke at a line's end is one
+#: word again when the lists or the document know it whole; a word cut off in speech, a compound or a double
+#: surname keeps its hyphen
+BROKEN = [
+    ("INMATE DOE: I lived with Mr. Villar-", "real in Salinas.", "INMATE DOE: I lived with Mr. Villarreal in Salinas."),
+    ("INMATE DOE: My cousin Hec-", "tor drove.", "INMATE DOE: My cousin Hector drove."),
+    ("INMATE DOE: I was at Ata-", "scadero then.", "INMATE DOE: I was at Atascadero then."),
+    ("INMATE DOE: My commit-", "ment offense.", "INMATE DOE: My commitment offense."),
+    ("INMATE DOE: Señor Gutié-", "rrez hired me.", "INMATE DOE: Señor Gutiérrez hired me."),
+    ("INMATE DOE: Mr. Woldem-", "ariam, yes. Woldemariam.", "INMATE DOE: Mr. Woldemariam, yes. Woldemariam."),
+    ("INMATE DOE: I told Hernan-", "okay, I stopped.", "INMATE DOE: I told Hernan- okay, I stopped."),
+    ("INMATE DOE: I took self-", "help groups.", "INMATE DOE: I took self- help groups."),
+    ("INMATE DOE: Mr. Osei-", "Boateng called.", "INMATE DOE: Mr. Osei- Boateng called."),
+    ("INMATE DOE: Her phone is 559-555-", "0177.", "INMATE DOE: Her phone is 559-555-0177."),
+]
+
+
+@pytest.mark.parametrize(("left", "right", "read"), BROKEN)
+def test_it_joins_a_word_a_printer_broke_at_a_hyphen(left, right, read):
+    assert pdf.utterances([left, right]) == [read]
+
+
+HYPHENATED = ["disciplinary_examination.txt", "interpreter_turns.txt", "spouse_victim_daughter_speaks.txt",
+              "korean_family_interpreter.txt", "officer_victim_codefendants.txt", "name_change_tattoos.txt"]
+
+
+@pytest.mark.parametrize("name", HYPHENATED)
+def test_it_masks_a_name_a_printer_broke_at_a_hyphen_as_in_the_text(pipeline, name):
+    """Printed at 50 characters with words broken at hyphens: the body's names the text's pass masks are masked."""
+    from tests.test_hand_hearings import EXPECTED
+
+    _, printed, _ = _printed(name, Vendor(columns=50, hyphenate=True))
+    body = printed.text[printed.title_end:]
+    analysis = pipeline.run(printed)
+    covered = [False] * len(printed.text)
+    for mention in analysis.mentions:
+        covered[mention.start:mention.end] = [True] * (mention.end - mention.start)
+    leaks = [surface for surface in EXPECTED[name][0] if "\n" not in surface and surface in body
+             for at in range(printed.title_end, len(printed.text)) if printed.text.startswith(surface, at)
+             and not all(covered[i] for i in range(at, at + len(surface)) if printed.text[i].isalnum())]
+    broken = [piece for piece in re.findall(r"(\w+)- (\w+)", body) if not all(
+        covered[i] for i in range(body.index(f"{piece[0]}- {piece[1]}") + printed.title_end,
+                                  body.index(f"{piece[0]}- {piece[1]}") + printed.title_end + len(piece[0])))
+        and any(piece[0] in s for s in EXPECTED[name][0])]
+    assert not leaks and not broken, (leaks, broken)
