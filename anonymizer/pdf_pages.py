@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from anonymizer.errors import IngestError
+from anonymizer.pdf_sheets import split_sheet
 from anonymizer.transcript import is_speaker_tag
 
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
@@ -100,7 +101,7 @@ def read_pages(data: bytes, name: str, max_pages: int | None = None, max_chars: 
         raise IngestError(name, "PDF has no pages")
     if not any(pages_chars):
         raise IngestError(name, "no text layer (scanned image?); run OCR first")
-    pages = [_lines(chars) for chars in pages_chars]
+    pages = [_lines(chars) for sheet in pages_chars for chars in split_sheet(sheet)]
     if not any(pages):
         raise IngestError(name, "PDF contains no text")
     return pages

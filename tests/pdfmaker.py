@@ -279,7 +279,7 @@ def print_vendor(lines: list[str], vendor: Vendor, font: str = "Courier", size: 
     rows: list[str] = []
     for line in lines:
         width = vendor.columns or int(WIDTH / (size * 0.6))
-        spread = _GAP.search(line.strip())  # a caption's columns printed where they stand (a monospaced font)
+        spread = _GAP.search(line.strip()) and (len(line.rstrip()) <= width or not vendor.mini)  # a caption's columns
         rows += [line.rstrip()] if spread else _wrap_chars(line.strip(), width, vendor.hyphenate) if line.strip() else [
             " " * 20 if vendor.blank_spaces else ""]
     pages = _chunks(rows, vendor.per_page)

@@ -43,7 +43,7 @@ import pytest  # noqa: E402
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["vocabulary_people", "vocabulary_bodies", "vocabulary_places"],
-    ["errors", "types", "vocabulary", "unbroken"],
+    ["errors", "types", "vocabulary", "unbroken", "pdf_sheets"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "ocr"],
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys"],
     ["header", "leakgate_text", "judgment_text"],
