@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from anonymizer import gazetteer, lexicon, plain
 from anonymizer.vocabulary import fold_accents
 from anonymizer.pdf_pages import Line, Page
-from anonymizer.transcript import is_speaker_tag, speaker_labels
+from anonymizer.transcript import LINE_LABEL, is_speaker_tag, speaker_labels
 
 _NOTE_START_RE = re.compile(r"^\(\s*[A-Z]")  # (Off the record), (Whereupon ...); not (indiscernible)
 _SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")
@@ -27,6 +27,8 @@ _BROKEN_START_RE = re.compile(r"^\d")
 _PRINTED_BREAK_END_RE = re.compile(r"(?<![\w'’-])([^\W\d_]*[^\W\d_A-Z])-$")
 _PRINTED_BREAK_START_RE = re.compile(r"^(?![A-Z])[^\W\d_]+(?![\w'’-])")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+#: a recording's timestamp opening a printed line, in brackets or with its seconds (``[00:00:02]``, ``00:00:03.120``)
+_STAMP_OPEN_RE = re.compile(r"[\[(]\d{1,2}:[0-5]\d|\d{1,2}:[0-5]\d:[0-5]\d")
 _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
 #: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
@@ -179,6 +181,13 @@ def _stamped(text: str, label: re.Match[str] | None) -> str | None:
     return _STAMP_END.sub(r"  \1", text) if _STAMP_LINE.fullmatch(text) else None
 
 
+def stamped_turn(text: str) -> bool:
+    """A printed line opening a turn of a recording's transcript: a timestamp, then a label up to its colon
+    (``[00:00:02] SPEAKER_00: all right``, ``00:00:03.120 spk_0: okay``; ``transcript.LINE_LABEL``)."""
+    label = LINE_LABEL.match(text)
+    return bool(label and label.group().endswith(":") and _STAMP_OPEN_RE.match(text.lstrip()))
+
+
 def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
     """Each printed body line and how it joins the one before: ``None`` when it starts an item (a speaker
     tag, a speaker's label in mixed case, an examination's ``Q.``/``A.`` turn), else the separator
@@ -211,7 +220,8 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
         if stamped is not None:  # a label and its timestamp alone on their line: the words said follow
             out.append((stamped, None))
             current = None
-        elif is_speaker_tag(text) or _TURN_RE.match(text) or label is not None or _BULLET_RE.match(text):
+        elif (is_speaker_tag(text) or _TURN_RE.match(text) or label is not None or _BULLET_RE.match(text)
+              or stamped_turn(text)):
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:

@@ -21,7 +21,7 @@ LAYOUTS = [  # font, size, lines a page, title page numbered, lines of the title
     ("Helvetica", 11, 28, False, 9),  # a title page too long for its page goes on on page 2
 ]
 FILES = ["police_report_read.txt", "family_statements.txt", "disciplinary_examination.txt", "speaker_timestamp_lines.txt",
-         "womens_prison_custody.txt"]
+         "womens_prison_custody.txt", "asr_diarized_first_names.txt", "asr_timestamps.txt"]
 
 
 def _words(text: str) -> str:
