@@ -218,8 +218,8 @@ class _Cues:
             named = tag if me else assigned[said[0]][0] if said and (
                 not them.group(0).startswith(",") or mentions[said[0]].end == them.start()) else None
             own = assigned[i][0]
-            if named is not None and named != own and (me or named != tag) \
-                    and self.groups[own].core == _name_tokens(self._surface(mention)):
+            if named is not None and named != own and (me or named != tag) and self.groups[own].core \
+                    and self.groups[own].core == _name_tokens(self._surface(mention)):  # no name word: no nickname
                 moves[own] = named
                 self.people.add_key(named, self.groups[own].core[0])  # its later mentions found by the re-scan too
         for k, (gid, label) in (list(assigned.items()) if moves else ()):

@@ -618,3 +618,13 @@ def test_it_rescans_a_text_with_a_dotted_capital_i_without_failing():
     table = {"istanbul court": _Target(0, "ORGANIZATION", frozenset({"Istanbul Court", "İstanbul Court"}), False)}
     hits, _ = _rescan_hits(text, table)
     assert [text[h.start : h.end] for h in hits] == ["İstanbul Court", "Istanbul Court"]
+
+
+@pytest.mark.parametrize("surface", ["R", "Jr.", "Mr.", "Romy"])
+def test_it_reads_a_taggers_person_of_no_name_word_after_a_nickname_cue(surface):
+    """A garbled text (a condensed PDF read as one line) gave the tagger a person of no name word after "we all
+    called": the nickname rule took the first of its name words and normalize raised IndexError."""
+    text = f"INMATE DOE: Jerome Simms, who we all called {surface} back then.\n"
+    mentions, entities = run(text, [at(text, "Jerome Simms"), at(text, surface)], header=None)
+    check_invariants(text, mentions, entities)
+    assert "Jerome Simms" in surfaces(text, mentions)
