@@ -174,7 +174,7 @@ def test_it_reruns_only_documents_no_one_started(corpus, annotator, monkeypatch)
     services.restore_dismissed(started.pk, started.version, annotator)
     assert list(knowledge.unstarted(corpus)) == [untouched]
     ran = []
-    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda d: ran.append(d.pk))
+    monkeypatch.setattr("review.jobs.enqueue_analysis", lambda d, asked=False: ran.append(d.pk))
     call_command("rerun_pass", corpus.name)
     assert ran == [untouched.pk]
 

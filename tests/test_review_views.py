@@ -390,7 +390,7 @@ def test_it_lets_admins_rerun_the_automatic_pass_keeping_decisions(client, djang
     kevin.status = "accepted"
     kevin.save()
 
-    def fake_enqueue(doc):  # the real job runs the whole pipeline; here: the same analysis again
+    def fake_enqueue(doc, asked=False):  # the real job runs the whole pipeline; here: the same analysis again
         services.mark_queued(doc)
         build(doc)
 
