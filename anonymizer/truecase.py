@@ -159,7 +159,7 @@ def _line(line: str, known: set[str], opens: bool = True) -> str:
 #: months that are English words too: a month only where a date's words stand around it
 _WORD_MONTHS = frozenset({"may", "march", "august"})
 _MONTH_BEFORE = re.compile(r"\b(?i:in|of|since|until|till|by|early|late|mid|last|next|this|during|before|after|every|from|"
-                           r"through|around|between|to|and|or|the|that|each|on)[ -]$")
+                           r"through|around|between|to|each)[ -]$")  # not "that", "and": "THAT MAY BE", "AND MAY I"
 _MONTH_AFTER = re.compile(r"[ ,]+(?:\d|(?i:the|of|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                           r"eleventh|twelfth|thirteenth|twentieth|twenty|thirtieth|thirty|nineteen|two[ ]thousand)\b)")
 

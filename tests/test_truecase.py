@@ -61,6 +61,7 @@ def test_it_writes_a_text_in_capitals_letter_for_letter(text, expected):
     ("MR. DOE: I GREW UP IN REDDING, THEN BANNING. SHE BADE ME GO.", "MR. DOE: I grew up in Redding, then Banning. She bade me go."),
     ("MR. DOE: YOU MAY NOW GIVE IT. IN MAY, MAY 5TH, MAY OF '98. WE MARCH ON.",
      "MR. DOE: You may now give it. In May, May 5th, May of '98. We march on."),
+    ("MR. DOE: THAT MAY BE TRUE, AND MAY I ADD, FROM APRIL TO MAY.", "MR. DOE: That may be true, and may I add, from April to May."),
     ("MR. DOE: MY MOM COULDN'T PAY. MY COUSIN TITO PAID.", "MR. DOE: My mom couldn't pay. My cousin Tito paid."),
     ("MR. DOE: A ROOM AT 2231 WEST 54TH STREET, AND SHE LIVES ON 3RD AVENUE ON THE 2ND FLOOR.",
      "MR. DOE: A room at 2231 West 54th Street, and she lives on 3rd Avenue on the 2nd floor."),
