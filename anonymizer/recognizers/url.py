@@ -11,8 +11,6 @@ scheme or ``www.`` need one of a few common top-level domains, so text like
 """
 from __future__ import annotations
 
-import regex as re
-
 from anonymizer import vocabulary
 from anonymizer.transcript import LINE_OPENING
 
@@ -63,4 +61,3 @@ class UrlRecognizer(RuleRecognizer):
         if text[end:end + 1] != ":" or any(c in text[start:end] for c in "@./"):
             return True
         return LINE_OPENING.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is None
-
