@@ -206,7 +206,7 @@ def spacy_mentions(doc) -> list[Mention]:
     is cut there into the tag part and the utterance part, one that runs over a sentence's end
     (``meth.  So``) there."""
     out: list[Mention] = []
-    text = None  # Doc.text joins every token: built once, and only when a span holds a colon
+    text = None  # Doc.text joins every token: built once, and only when a span holds a colon or is a time
     for ent in doc.ents:
         label = SPACY_LABELS.get(ent.label_)
         if label is None:
@@ -223,8 +223,12 @@ def spacy_mentions(doc) -> list[Mention]:
             end = _particle_tail(doc, ent.end, end)
         if label in ("DATE", "TIME"):
             label = _temporal_label(ent.text, label)
-            if label is None or (label == "TIME" and is_recording_timestamp(doc.text, start, end)):
-                continue  # "[00:00:44] SPEAKER 1: tell me about the night": where a recording is, not when
+            if label is None:
+                continue
+            if label == "TIME":
+                text = doc.text if text is None else text
+                if is_recording_timestamp(text, start, end):
+                    continue  # "[00:00:44] SPEAKER 1: tell me about the night": where a recording is, not when
         lone_quote = sum(map(ent.text.count, '"“”')) % 2 == 1
         if ":" not in ent.text and not _SENTENCE_END.search(ent.text) and not lone_quote:
             out.append(Mention(start, end, label, ("spacy",), score=0.85, confidence=2))
