@@ -8,11 +8,9 @@ from __future__ import annotations
 import pytest
 
 from anonymizer.ingest import as_read, load_bytes
-from review import pipelines
 from review.models import Document
-from review.services import importing
 
-from .test_line_breaks import HEARING, _analyzed
+from .test_line_breaks import HEARING, _analyzed, _rerun
 from .test_review_views import annotator, client_in  # noqa: F401  (fixtures)
 
 OVERRIDES = ("\u202d", "\u202e")
@@ -45,7 +43,5 @@ def test_it_reruns_a_document_stored_with_an_override_keeping_its_decisions(clie
     decided.status = "accepted"
     decided.save()
     document.refresh_from_db()
-    transcript = load_bytes(data, "h.txt")
-    importing.apply_analysis(document, pipelines.get_pipeline(importing.config_from_settings(document.corpus)).run(transcript))
-    document.refresh_from_db()
+    _rerun(document, data)
     assert document.text == as_read(data.decode()) and document.mentions.get(pk=decided.pk).status == "accepted"

@@ -29,6 +29,15 @@ def _analyzed(settings, annotator, data: bytes, name: str = "h.txt") -> Document
     return document
 
 
+def _rerun(document: Document, data: bytes) -> None:
+    """The automatic pass over ``data`` applied to ``document`` again, as a re-run does (its decisions kept)."""
+    from review import pipelines
+
+    transcript = load_bytes(data, "h.txt")
+    importing.apply_analysis(document, pipelines.get_pipeline(importing.config_from_settings(document.corpus)).run(transcript))
+    document.refresh_from_db()
+
+
 def _shown_lines(client, document) -> dict[int, str]:
     """The review screen's lines by number (their text, marks removed)."""
     page = client.get(url(document, "document")).content.decode()
@@ -67,10 +76,6 @@ def test_it_reruns_a_document_stored_with_old_line_breaks_keeping_its_decisions(
     fresno.status = "accepted"
     fresno.save()
     document.refresh_from_db()
-    transcript = load_bytes(data, "h.txt")
-    from review import pipelines
-
-    importing.apply_analysis(document, pipelines.get_pipeline(importing.config_from_settings(document.corpus)).run(transcript))
-    document.refresh_from_db()
+    _rerun(document, data)
     assert document.text == HEARING.rstrip("\n") and len(_shown_lines(client_in, document)) == len(LINES)
     assert document.mentions.get(pk=fresno.pk).status == "accepted"
