@@ -24,7 +24,7 @@ from typing import Iterable, Mapping, Sequence
 
 from anonymizer import transcript
 from anonymizer.leakgate import protected_ranges, snippet
-from anonymizer.leakgate_text import without_written_tags
+from anonymizer.leakgate.text import without_written_tags
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from .vocabulary import (
+from anonymizer.vocabulary import (
     STRONG_STREET_SUFFIXES,
     WEAK_STREET_SUFFIXES,
     census_frequencies,

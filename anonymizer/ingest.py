@@ -29,7 +29,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from anonymizer import reflow
+from anonymizer.pdf import reflow
 from anonymizer.errors import IngestError
 from anonymizer.header import split_title
 from anonymizer.types import Config, Transcript

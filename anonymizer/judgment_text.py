@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import gazetteer, lexicon, plain
-from .vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
+from anonymizer import gazetteer, lexicon, plain
+from anonymizer.vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
 
 __all__ = ["TERM_BEFORE", "article_before_date", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
            "no_name", "rank_before_ministry"]

@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from . import vocabulary
-from .vocabulary import POSSESSIVE as _POSSESSIVE
-from .vocabulary import data_lines as _lines
-from .vocabulary import fold_key as normalize_term
-from .vocabulary import phonetic_alphabet, titles
+from anonymizer import vocabulary
+from anonymizer.vocabulary import POSSESSIVE as _POSSESSIVE
+from anonymizer.vocabulary import data_lines as _lines
+from anonymizer.vocabulary import fold_key as normalize_term
+from anonymizer.vocabulary import phonetic_alphabet, titles
 
 _LEADING_PUNCT = " \t\n\"'“‘([{"
 _TRAILING_PUNCT = " \t\n.,;:!?\"”)]}-–—"

@@ -10,14 +10,15 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import ocr, reflow, spans, truecase, unbroken
-from .categorize import ZeroShotCategorizer, categorize
-from .detect import Detector, protect_document
-from .header import split_title
-from .merge import merge
-from .normalize import normalize
-from .suspects import add_suspects
-from .types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
+from anonymizer import spans, truecase, unbroken
+from anonymizer.pdf import ocr, reflow
+from anonymizer.categorize import ZeroShotCategorizer, categorize
+from anonymizer.detect import Detector, protect_document
+from anonymizer.header import split_title
+from anonymizer.detect.merge import merge
+from anonymizer.normalize import normalize
+from anonymizer.detect.suspects import add_suspects
+from anonymizer.types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
 
 
 class Pipeline:

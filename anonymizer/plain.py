@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from . import gazetteer, lexicon, vocabulary
-from .vocabulary import data_lines as _lines
+from anonymizer import gazetteer, lexicon, vocabulary
+from anonymizer.vocabulary import data_lines as _lines
 
 
 @lru_cache(maxsize=1)

@@ -43,10 +43,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .judgment_text import (
+from anonymizer.judgment_text import (
     TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, no_name, rank_before_ministry,
 )
-from .vocabulary import (
+from anonymizer.vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
 

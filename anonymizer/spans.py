@@ -15,8 +15,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import gazetteer, lexicon, vocabulary, vocabulary_bodies
-from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
+from anonymizer import gazetteer, lexicon, vocabulary, vocabulary_bodies
+from anonymizer.transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from .vocabulary import COURTESY_TITLES, INMATE_LABELS, KIN_WORDS, POSSESSIVE, ROLE_WORDS
+from anonymizer.vocabulary import COURTESY_TITLES, INMATE_LABELS, KIN_WORDS, POSSESSIVE, ROLE_WORDS
 
 #: most words a speaker tag may have (``DEPUTY DISTRICT ATTORNEY ...``)
 MAX_TAG_WORDS = 8

@@ -27,9 +27,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from . import gazetteer, lexicon, plain, spans, vocabulary
-from .transcript import CAPITAL, LINE_LABEL, TAG, speaker_tag
-from .vocabulary_bodies import NAMED_BY_WORDS_HEADS
+from anonymizer import gazetteer, lexicon, plain, spans, vocabulary
+from anonymizer.transcript import CAPITAL, LINE_LABEL, TAG, speaker_tag
+from anonymizer.vocabulary_bodies import NAMED_BY_WORDS_HEADS
 
 #: a text is all caps when at most this share of the letters of its body are lower case
 _MAX_LOWER_SHARE = 0.03

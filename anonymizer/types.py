@@ -18,7 +18,7 @@ def no_progress(stage: str, fraction: float) -> None:  # pragma: no cover - triv
 
 
 # Sources a mention can come from.
-#: the source of a certainty-3 suspect (anonymizer.suspects): shown to the reviewer, never auto-accepted
+#: the source of a certainty-3 suspect (anonymizer.detect.suspects): shown to the reviewer, never auto-accepted
 SUSPECT = "suspect"
 SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", SUSPECT, "manual")
 

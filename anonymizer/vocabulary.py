@@ -18,11 +18,11 @@ import unicodedata
 from functools import lru_cache
 from importlib.resources import files
 
-from .vocabulary_places import (  # noqa: F401  (streets: re-exported)
+from anonymizer.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
     WEAK_STREET_SUFFIXES,
 )
-from .vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
+from anonymizer.vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
     NAME_PARTICLE_ALTERNATION,
     NAME_PARTICLE_LEADS,
     NAME_PARTICLES,

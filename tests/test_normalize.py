@@ -612,7 +612,7 @@ def test_it_puts_both_pieces_of_a_cut_name_in_one_entity(text, first, rest):
 def test_it_rescans_a_text_with_a_dotted_capital_i_without_failing():
     """"İ".lower() is two letters, so such a text is searched ignoring case: "İstanbul" then matches
     the form "istanbul", whose key is the one-letter lower case (a KeyError before)."""
-    from anonymizer.normalize_rescan import _Target, _rescan_hits
+    from anonymizer.normalize.rescan import _Target, _rescan_hits
 
     text = "Before the İstanbul Court and the Istanbul Court.\n"
     table = {"istanbul court": _Target(0, "ORGANIZATION", frozenset({"Istanbul Court", "İstanbul Court"}), False)}

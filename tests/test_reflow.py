@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from anonymizer.ingest import load_bytes
-from anonymizer.reflow import view
+from anonymizer.pdf.reflow import view
 from anonymizer.transcript import is_speaker_tag
 
 TITLE = [

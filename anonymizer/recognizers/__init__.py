@@ -10,34 +10,34 @@ from presidio_analyzer import EntityRecognizer
 
 from anonymizer.types import Config
 
-from .address import AddressRecognizer
-from .apostrophe_name import ApostropheNameRecognizer
-from .age import AgeRecognizer
-from .case_number import CaseNumberRecognizer
-from .cdcr_id import CdcrIdRecognizer
-from .cdcr_institution import CdcrInstitutionRecognizer
-from .court import CourtRecognizer
-from .date import DateRecognizer
-from .email_address import EmailAddressRecognizer
-from .gang import GangRecognizer
-from .height import HeightRecognizer
-from .land_plot import LandPlotRecognizer
-from .money import MoneyRecognizer
-from .moniker import MonikerRecognizer
-from .nicknamed import NicknamedRecognizer
-from .nrp import NrpRecognizer
-from .occupation import OccupationRecognizer
-from .organization import OrganizationRecognizer
-from .person_name import PersonNameRecognizer
-from .phone_number import PhoneNumberRecognizer
-from .place import PlaceRecognizer
-from .prison_term import PrisonTermRecognizer
-from .spelled_name import SpelledNameRecognizer
-from .spelled_out_item import SpelledOutItemRecognizer
-from .street_name import StreetNameRecognizer
-from .time import TimeRecognizer
-from .url import UrlRecognizer
-from .zip_code import ZipCodeRecognizer
+from anonymizer.recognizers.address import AddressRecognizer
+from anonymizer.recognizers.apostrophe_name import ApostropheNameRecognizer
+from anonymizer.recognizers.age import AgeRecognizer
+from anonymizer.recognizers.case_number import CaseNumberRecognizer
+from anonymizer.recognizers.cdcr_id import CdcrIdRecognizer
+from anonymizer.recognizers.cdcr_institution import CdcrInstitutionRecognizer
+from anonymizer.recognizers.court import CourtRecognizer
+from anonymizer.recognizers.date import DateRecognizer
+from anonymizer.recognizers.email_address import EmailAddressRecognizer
+from anonymizer.recognizers.gang import GangRecognizer
+from anonymizer.recognizers.height import HeightRecognizer
+from anonymizer.recognizers.land_plot import LandPlotRecognizer
+from anonymizer.recognizers.money import MoneyRecognizer
+from anonymizer.recognizers.moniker import MonikerRecognizer
+from anonymizer.recognizers.nicknamed import NicknamedRecognizer
+from anonymizer.recognizers.nrp import NrpRecognizer
+from anonymizer.recognizers.occupation import OccupationRecognizer
+from anonymizer.recognizers.organization import OrganizationRecognizer
+from anonymizer.recognizers.person_name import PersonNameRecognizer
+from anonymizer.recognizers.phone_number import PhoneNumberRecognizer
+from anonymizer.recognizers.place import PlaceRecognizer
+from anonymizer.recognizers.prison_term import PrisonTermRecognizer
+from anonymizer.recognizers.spelled_name import SpelledNameRecognizer
+from anonymizer.recognizers.spelled_out_item import SpelledOutItemRecognizer
+from anonymizer.recognizers.street_name import StreetNameRecognizer
+from anonymizer.recognizers.time import TimeRecognizer
+from anonymizer.recognizers.url import UrlRecognizer
+from anonymizer.recognizers.zip_code import ZipCodeRecognizer
 
 __all__ = [
     "AddressRecognizer",

@@ -19,8 +19,8 @@ from anonymizer.vocabulary import (
     US_STATES,
 )
 
-from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
-from ._names import CAP_WORD
+from anonymizer.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
+from anonymizer.recognizers._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES
 _SUFFIX = "(?:" + "|".join(s.replace(".", r"\.") for s in sorted(SUFFIXES, key=len, reverse=True)) + ")"

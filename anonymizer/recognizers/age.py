@@ -7,8 +7,8 @@ import regex as re
 from anonymizer import gazetteer, plain, vocabulary
 from anonymizer.transcript import TAG_WORDS
 
-from ._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
-from .time import is_clock_reading
+from anonymizer.recognizers._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
+from anonymizer.recognizers.time import is_clock_reading
 
 _MONTH = "|".join(MONTHS)
 _START = r"(?<![\w.,$'’/:-])"

@@ -8,7 +8,7 @@ apostrophe, a capitalised word of three letters or more; a surname of that shape
 """
 from __future__ import annotations
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _NAME = r"(?<![\p{L}\d'’-])\p{Lu}\p{Ll}{0,2}['’]\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?(?![\p{L}\d'’-])"
 

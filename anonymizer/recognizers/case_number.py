@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
+from anonymizer.recognizers._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _NUMBER = r"(?<![\w/.-])(?:[A-Z]{1,3}-\d{2,8}|\d{1,6}/\d{2,4}(?:/\d{1,4})?)(?![\w/-]|\.\d)"
 # "no. ", "nos. ", "number ", optionally followed by earlier items of a list ("nos. 1234/91, ")

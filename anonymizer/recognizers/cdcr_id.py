@@ -9,7 +9,7 @@ import regex as re
 
 from anonymizer import lexicon
 
-from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before, title_or_upper
+from anonymizer.recognizers._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before, title_or_upper
 
 _END = r"(?![\w(-]|[.,:/]\d)"
 _PLAIN = rf"(?<![\w-])(?i:[a-z]{{1,2}})-?\d{{4,6}}{_END}"

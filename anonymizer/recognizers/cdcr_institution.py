@@ -8,7 +8,7 @@ import regex as re
 
 from anonymizer import gazetteer
 
-from ._base import TRIP_TO, Pattern, RuleRecognizer
+from anonymizer.recognizers._base import TRIP_TO, Pattern, RuleRecognizer
 
 
 def _forms(name: str) -> list[str]:

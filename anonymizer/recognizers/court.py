@@ -18,7 +18,7 @@ import regex as re
 from anonymizer import gazetteer, public_body, vocabulary
 from anonymizer.vocabulary_bodies import COURT_KINDS
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _KIND = "(?:" + "|".join(COURT_KINDS) + ")"
 _QUALIFIER = "(?:" + "|".join(sorted(public_body.QUALIFIERS, key=len, reverse=True)) + ")"

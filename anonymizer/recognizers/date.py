@@ -13,7 +13,7 @@ from anonymizer.vocabulary import (
 )
 from anonymizer.vocabulary import TENS as _TEN_WORDS
 
-from ._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, Pattern, RuleRecognizer, any_case, title_or_upper
+from anonymizer.recognizers._base import MONTHS, TEENS, TENS, UNITS, WEEKDAYS, Pattern, RuleRecognizer, any_case, title_or_upper
 
 _ABBREVIATIONS = MONTH_ABBREVIATIONS
 #: any month, any case, or an abbreviation with or without a dot

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _LOCAL_PART = r"[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

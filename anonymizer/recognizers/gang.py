@@ -6,8 +6,8 @@ import regex as re
 
 from anonymizer import gazetteer
 
-from ._base import Pattern, RuleRecognizer
-from ._names import CAP_WORD, strip_function_words
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._names import CAP_WORD, strip_function_words
 
 #: Last words that make capitalised words before them a gang name.
 HEADS = ("Crips", "Bloods", "Gang", "Gangsters", "Boyz", "Bulldogs", "Brotherhood", "Mafia", "Familia",

@@ -5,7 +5,7 @@ import regex as re
 
 from anonymizer.vocabulary import TEENS, UNITS
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _START = r"(?<![\w.,$'’/:-])"
 _FEET_NUMBER = rf"(?:[3-7](?![\w'’]|[.,]\d)|(?i:{'|'.join(UNITS[2:7])})(?![\w'’]))"

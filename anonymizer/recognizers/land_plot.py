@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import Pattern, RuleRecognizer, line_before
+from anonymizer.recognizers._base import Pattern, RuleRecognizer, line_before
 
 _ITEM = r"\d{1,6}(?:[/.]\d{1,4}){0,2}"
 _PLOT_NUMBER = rf"(?<![\w/.-]){_ITEM}(?![\w/-]|[.,]\d)"

@@ -16,7 +16,7 @@ import regex as re
 
 from anonymizer.vocabulary_bodies import COUNTRY_CURRENCY_WORDS, CURRENCY_CODES, CURRENCY_WORDS
 
-from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
+from anonymizer.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
 
 #: ``1,000``, ``2,847.312.000``, ``442,573.13``, ``314.44``, ``80``
 _DIGITS = r"(?:\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"

@@ -17,9 +17,9 @@ import regex as re
 
 from anonymizer import gazetteer, lexicon, plain, vocabulary
 
-from ._base import Pattern, RuleRecognizer
-from ._names import FUNCTION_WORDS
-from .gang import HEADS
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._names import FUNCTION_WORDS
+from anonymizer.recognizers.gang import HEADS
 
 #: the last word of a cue, case-blind (the cue itself is checked by ``lexicon.naming_cue``); each
 #: pattern starts its match after it (``\K``)

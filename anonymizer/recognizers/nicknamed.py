@@ -13,8 +13,8 @@ import regex as re
 
 from anonymizer import lexicon, vocabulary
 
-from ._base import Pattern, RuleRecognizer
-from .moniker import WORD  # one word of a nickname ("Bam-Bam", "Lil'")
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.recognizers.moniker import WORD  # one word of a nickname ("Bam-Bam", "Lil'")
 
 #: the nickname: one to three words, or initials (``Trung "T.J." Le``)
 _NICK = rf"(?:(?:\p{{Lu}}\.){{2,3}}|{WORD}(?:[ ]{WORD}){{0,2}})"

@@ -6,8 +6,8 @@ import regex as re
 
 from anonymizer import gazetteer, lexicon
 
-from ._base import Pattern, RuleRecognizer, line_before
-from ._names import FUNCTION_WORDS
+from anonymizer.recognizers._base import Pattern, RuleRecognizer, line_before
+from anonymizer.recognizers._names import FUNCTION_WORDS
 
 #: Words of the lists that are also common words or names: left to the NER tools.
 _AMBIGUOUS = frozenset(

@@ -18,7 +18,7 @@ from anonymizer.vocabulary_people import OCCUPATION_WORDS
 
 from presidio_analyzer import RecognizerResult
 
-from ._base import Pattern, RuleRecognizer, any_case, longest_first
+from anonymizer.recognizers._base import Pattern, RuleRecognizer, any_case, longest_first
 
 _ARTICLE = r"(?:a|an|the)[ ]"
 #: what a judgment writes right before an occupation's article

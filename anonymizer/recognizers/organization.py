@@ -8,8 +8,8 @@ import regex as re
 from anonymizer import gazetteer, lexicon, plain, vocabulary
 from anonymizer.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS
 
-from ._base import Pattern, RuleRecognizer
-from ._names import CAP_WORD, CONNECTOR, strip_function_words
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._names import CAP_WORD, CONNECTOR, strip_function_words
 
 #: Final words of an organization name (the vocabulary's), longest first inside the alternation.
 HEADS = vocabulary.ORGANIZATION_HEADS

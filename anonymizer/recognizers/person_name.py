@@ -17,9 +17,9 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from anonymizer import gazetteer, lexicon, plain, vocabulary
 from anonymizer.gazetteer import place_category
 
-from ._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
-from .cdcr_institution import alias_in_context
-from .organization import a_hall
+from anonymizer.recognizers._base import MONTHS, WEEKDAYS, Pattern, RuleRecognizer
+from anonymizer.recognizers.cdcr_institution import alias_in_context
+from anonymizer.recognizers.organization import a_hall
 
 #: a capitalised word, capitals inside too (``McAllister-Greer``, ``DeShawn``)
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)?"

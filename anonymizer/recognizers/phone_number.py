@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
+from anonymizer.recognizers._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _END = r"(?![\w-]|[.,]\d)"
 _COUNTRY = r"(?:\+?1[ .-]?)"

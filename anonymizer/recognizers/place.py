@@ -8,8 +8,8 @@ import regex as re
 from anonymizer import gazetteer, lexicon
 from anonymizer.gazetteer import place_category
 
-from ._base import TRIP_TO, Pattern, RuleRecognizer
-from ._names import FUNCTION_WORDS
+from anonymizer.recognizers._base import TRIP_TO, Pattern, RuleRecognizer
+from anonymizer.recognizers._names import FUNCTION_WORDS
 
 _WORD = r"\p{Lu}[\p{L}'’.-]*\p{L}"
 _BEFORE = (

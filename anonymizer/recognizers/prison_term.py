@@ -5,7 +5,7 @@ whose case it is (TAB marks it). A duration said any other way (``I did 15 years
 life``) is no one's and stays unmasked (docs/annotation-guidelines.md)."""
 from __future__ import annotations
 
-from ._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
+from anonymizer.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
 
 _NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD_STEM})"
 _UNIT = r"(?i:years?|months?|weeks?|days?|hours?)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from anonymizer import gazetteer, plain
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _LETTER = r"[^\W\d_]"
 _APOS = "['’]"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import regex as re
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _WORD = r"[A-Za-z][A-Za-z'’]*(?:-[A-Za-z]+)?"
 # ``V as in Victor``, ``M, as in Mary``, ``B AS IN BOY``, ``T as in the word Tom``

@@ -15,8 +15,8 @@ import regex as re
 
 from anonymizer import gazetteer, lexicon, vocabulary
 
-from ._base import Pattern, RuleRecognizer
-from .moniker import WORD
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.recognizers.moniker import WORD
 
 _LEADS = "|".join(re.escape(lead) for lead in vocabulary.STREET_NAME_LEADS)
 _ALWAYS = ("lil", "lil'", "li'l")

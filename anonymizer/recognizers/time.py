@@ -7,7 +7,7 @@ import regex as re
 from anonymizer import vocabulary
 from anonymizer.transcript import SPEAKER_LABEL
 
-from ._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, SPOKEN_DIGIT, Pattern, RuleRecognizer, any_case, title_or_upper
+from anonymizer.recognizers._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, SPOKEN_DIGIT, Pattern, RuleRecognizer, any_case, title_or_upper
 
 # Bible books and citation words: ``John 3:16``, ``Psalm 23:4``, ``Chapter 3:10`` are no times.
 _CITATION_WORDS = (

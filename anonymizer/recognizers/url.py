@@ -14,7 +14,7 @@ from __future__ import annotations
 from anonymizer import vocabulary
 from anonymizer.transcript import LINE_OPENING
 
-from ._base import Pattern, RuleRecognizer
+from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _PATH_CHARS = r"[^\s<>\"'()\[\]{}]"

@@ -6,7 +6,7 @@ import regex as re
 
 from anonymizer.gazetteer import place_category
 
-from ._base import Pattern, RuleRecognizer, line_before
+from anonymizer.recognizers._base import Pattern, RuleRecognizer, line_before
 
 _ZIP = r"(?<![\w.,$/-])\d{5}(?:-\d{4})?(?![\w'’-]|[.,:/]\d)"
 _PLACE_BEFORE = re.compile(r"(\p{Lu}[\p{L}.'’-]*(?:[ ]\p{Lu}[\p{L}.'’-]*){0,2}),?[ ]$")
