@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer import transcript
+from anonymizer.lang.en import transcript
 from anonymizer.leakgate import protected_ranges, snippet
 from anonymizer.leakgate.text import without_written_tags
 from anonymizer.spans import touches

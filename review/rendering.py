@@ -13,7 +13,7 @@ from html import escape  # what django.utils.html.escape does, without its lazy-
 from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.pseudonymize import Pseudonymized
-from anonymizer.transcript import TAG, line_starts, speaker_tag
+from anonymizer.lang.en.transcript import TAG, line_starts, speaker_tag
 from anonymizer.types import SUSPECT
 
 from .constants import MIXED, CorpusMark, Origin, ReviewStatus

@@ -12,7 +12,7 @@ def test_it_imports_the_core_without_django():
         "import importlib, sys\n"
         f"for name in {CORE_MODULES!r}:\n"
         "    importlib.import_module('anonymizer.' + name)\n"
-        "import anonymizer.recognizers\n"
+        "import anonymizer.lang.en.recognizers\n"
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith(('django.', 'review', 'django_rq')))\n"
         "print(','.join(bad))\n"
         "sys.exit(1 if bad else 0)\n"
@@ -68,7 +68,7 @@ PACKAGE = ROOT / "anonymizer"
 
 
 def _unit(module: str) -> str:
-    """``anonymizer.recognizers.date`` -> ``recognizers``; ``anonymizer.detect`` -> ``detect``."""
+    """``anonymizer.lang.en.recognizers.date`` -> ``recognizers``; ``anonymizer.detect`` -> ``detect``."""
     return module.removeprefix("anonymizer.").split(".")[0]
 
 
@@ -147,7 +147,7 @@ def test_it_has_no_import_cycle_inside_the_core():
     assert cycles == []
 
 
-#: words of the shared vocabularies; only anonymizer/vocabulary.py (and data/) may spell them out
+#: words of the shared vocabularies; only anonymizer/lang/en/vocabulary.py (and data/) may spell them out
 VOCABULARY_WORDS = re.compile(
     r"\b(?:january|february|wednesday|seventeen|seventeenth|foxtrot|massachusetts|boulevard|"
     r"presiding deputy commissioner|mister|iii|eleven)\b",

@@ -170,7 +170,7 @@ def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
     from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
-    from anonymizer.recognizers import build_recognizers
+    from anonymizer.lang.en.recognizers import build_recognizers
 
     text = (
         "PRESIDING COMMISSIONER RUFF: His CDCR number is V12345, and on June 5, 2001 at 8:40 AM he was 17.\n"
@@ -211,7 +211,7 @@ def test_it_finds_the_same_context_keywords_as_presidio(nlp):
 def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
     """Presidio deep-copies the results it enhances; the indexed enhancer copies only what it changes."""
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
-    from anonymizer.recognizers import build_recognizers
+    from anonymizer.lang.en.recognizers import build_recognizers
 
     text = "INMATE DOE: I was 17 years old, and my age at the time was 17.\n"
     engine = LoadedSpacyEngine(nlp)

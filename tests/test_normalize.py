@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from anonymizer.lexicon import name_words
+from anonymizer.lang.en.lexicon import name_words
 from anonymizer.normalize import cdcr_key, confidence_of, normalize
 from anonymizer.types import Config, Entity, Header, Mention, Participant
 
@@ -303,7 +303,7 @@ def test_it_repairs_the_label_of_a_lone_word_only_when_a_rule_named_it(first_sou
 
 
 def test_it_does_not_rescan_inside_a_whitelisted_phrase():
-    lexicon = pytest.importorskip("anonymizer.lexicon")
+    lexicon = pytest.importorskip("anonymizer.lang.en.lexicon")
     if not hasattr(lexicon, "whitelist_pattern"):
         pytest.skip("lexicon.whitelist_pattern not available")
     text = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import gazetteer
+from anonymizer.lang.en import gazetteer
 from anonymizer.detect.seeds import header_mentions
 from anonymizer.types import Header, Participant
 from tests.test_normalize import at, run

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import plain
+from anonymizer.lang.en import plain
 from anonymizer.header import split_title
 from anonymizer.types import SUSPECT, Transcript
 

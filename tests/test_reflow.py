@@ -8,7 +8,7 @@ import pytest
 
 from anonymizer.ingest import load_bytes
 from anonymizer.pdf.reflow import view
-from anonymizer.transcript import is_speaker_tag
+from anonymizer.lang.en.transcript import is_speaker_tag
 
 TITLE = [
     "BOARD OF PAROLE HEARINGS",

@@ -1,9 +1,9 @@
-"""All-caps and all-lower-case transcripts: read in ordinary case (``anonymizer/truecase.py``), offsets unchanged."""
+"""All-caps and all-lower-case transcripts: read in ordinary case (``anonymizer/lang/en/truecase.py``), offsets unchanged."""
 from __future__ import annotations
 
 import pytest
 
-from anonymizer import truecase
+from anonymizer.lang.en import truecase
 from anonymizer.ingest import load_bytes
 
 

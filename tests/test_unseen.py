@@ -70,7 +70,7 @@ AGES = [
 
 @pytest.mark.parametrize(("text", "ages"), AGES)
 def test_it_finds_ages_without_years_old(text, ages):
-    from anonymizer.recognizers.age import AgeRecognizer
+    from anonymizer.lang.en.recognizers.age import AgeRecognizer
 
     found = sorted(AgeRecognizer().analyze(text, ["AGE"]), key=lambda r: r.start)
     assert [text[r.start : r.end] for r in found] == ages
@@ -86,7 +86,7 @@ ZIPS = [
 
 @pytest.mark.parametrize(("text", "places"), ZIPS)
 def test_it_finds_zip_codes_after_a_state_or_a_town(text, places):
-    from anonymizer.recognizers.address import AddressRecognizer
+    from anonymizer.lang.en.recognizers.address import AddressRecognizer
 
     found = sorted(AddressRecognizer().analyze(text, ["LOCATION"]), key=lambda r: r.start)
     assert [text[r.start : r.end] for r in found] == places

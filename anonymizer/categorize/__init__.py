@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from anonymizer.gazetteer import is_demonym as _is_demonym
-from anonymizer.gazetteer import location_category as _location
-from anonymizer.gazetteer import normalize_name, place_category
-from anonymizer.gazetteer import prison_names as _prison_names
-from anonymizer.gazetteer import word_list as _word_list
+from anonymizer.lang.en.gazetteer import is_demonym as _is_demonym
+from anonymizer.lang.en.gazetteer import location_category as _location
+from anonymizer.lang.en.gazetteer import normalize_name, place_category
+from anonymizer.lang.en.gazetteer import prison_names as _prison_names
+from anonymizer.lang.en.gazetteer import word_list as _word_list
 from anonymizer.types import CATEGORIES
 
 __all__ = ["CATEGORIES", "ZeroShotCategorizer", "categorize", "normalize_name", "place_category"]

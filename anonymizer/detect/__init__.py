@@ -23,7 +23,7 @@ from functools import cached_property
 
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
-from anonymizer import spans
+from anonymizer import lang, spans
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect import tagger_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
@@ -60,19 +60,19 @@ class Detector:
 
     def __init__(self, config: Config = Config()) -> None:
         self.config = config
-        self.nlp = load_spacy(config.spacy_model)
+        self.language = lang.pack(config.language)
+        self.nlp = self.language.nlp(config.spacy_model)
         self.backends = _load_backends(config)
 
     @cached_property
     def analyzer(self):
         """Presidio's engine with the project's recognizers and the already loaded spaCy model."""
-        from anonymizer.recognizers import build_recognizers
-
-        registry = RecognizerRegistry(recognizers=build_recognizers(self.config), supported_languages=["en"])
+        code = self.language.code
+        registry = RecognizerRegistry(recognizers=self.language.recognizers(self.config), supported_languages=[code])
         return AnalyzerEngine(
             registry=registry,
-            nlp_engine=LoadedSpacyEngine(self.nlp),
-            supported_languages=["en"],
+            nlp_engine=LoadedSpacyEngine(self.nlp, code),
+            supported_languages=[code],
             context_aware_enhancer=IndexedContextEnhancer(),
         )
 
@@ -107,9 +107,9 @@ class Detector:
         return tuple(tagger_persons.first_name_pairs(text, kept))
 
     def presidio_mentions(self, text: str, doc) -> list[Mention]:
-        artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine)
+        artifacts = IndexedArtifacts(doc, self.analyzer.nlp_engine, self.language.code)
         results = self.analyzer.analyze(
-            text=text, language="en", nlp_artifacts=artifacts, score_threshold=self.config.presidio_min_score
+            text=text, language=self.language.code, nlp_artifacts=artifacts, score_threshold=self.config.presidio_min_score
         )
         return [
             Mention(r.start, r.end, r.entity_type, ("presidio",), score=round(float(r.score), 3), confidence=2)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer import gazetteer, lexicon, public_body, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, public_body, vocabulary
 from anonymizer.detect import tagger_persons
 from anonymizer.types import Mention
 

@@ -12,11 +12,12 @@ import re
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
-from anonymizer.recognizers.nicknamed import is_nicknamed_name
-from anonymizer.recognizers.time import is_recording_timestamp
-from anonymizer.transcript import speaker_tag
+from anonymizer.lang.en.recognizers.nicknamed import is_nicknamed_name
+from anonymizer.lang.en.recognizers.time import is_recording_timestamp
+from anonymizer.lang.en.transcript import speaker_tag
+from anonymizer.lang import load_spacy  # noqa: F401 (the pass's loader, kept importable here)
 from anonymizer.types import TOOL_LABELS, Config, Mention
-from anonymizer.vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
+from anonymizer.lang.en.vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").
@@ -38,29 +39,6 @@ _CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s?(?:[ap]\.m\.|[ap]m\b)|o'clock", re.I)
 _ENDS_IN_UNIT = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)$", re.I)
 _ONE_NUMBER_WORD = re.compile(rf"(?i:{'|'.join((*UNITS, *TEENS, *TENS))})")
 _RELATIVE = re.compile(r"^(?:today|tomorrow|yesterday|now|tonight|this (?:morning|afternoon|evening))\b", re.I)
-
-
-def _needed_components(nlp) -> set[str]:
-    """The pipeline components named-entity recognition needs: ``ner`` and what it listens to."""
-    keep = {"ner"}
-    try:
-        tok2vec = nlp.config["components"]["ner"]["model"].get("tok2vec", {})
-    except KeyError:
-        return set(nlp.pipe_names)
-    if "Listener" in str(tok2vec.get("@architectures", "")):
-        upstream = tok2vec.get("upstream", "*")
-        keep |= {"tok2vec", "transformer"} if upstream == "*" else {upstream}
-    return keep
-
-
-def load_spacy(model: str):
-    """Load a spaCy pipeline (package name or local path) with only what NER needs enabled."""
-    import spacy
-
-    nlp = spacy.load(model)
-    keep = _needed_components(nlp)
-    nlp.select_pipes(enable=[name for name in nlp.pipe_names if name in keep])
-    return nlp
 
 
 def parse(nlp, text: str, batch_size: int = 256):
@@ -86,9 +64,9 @@ def parse(nlp, text: str, batch_size: int = 256):
 class LoadedSpacyEngine(SpacyNlpEngine):
     """A Presidio NlpEngine over an already loaded spaCy pipeline (no second load)."""
 
-    def __init__(self, nlp) -> None:
-        super().__init__(models=[{"lang_code": "en", "model_name": nlp.meta.get("name", "loaded")}])
-        self.nlp = {"en": nlp}
+    def __init__(self, nlp, language: str = "en") -> None:
+        super().__init__(models=[{"lang_code": language, "model_name": nlp.meta.get("name", "loaded")}])
+        self.nlp = {language: nlp}
 
     def load(self) -> None:  # already loaded
         return None
@@ -103,14 +81,14 @@ class IndexedArtifacts(NlpArtifacts):
     No lemmatizer runs (NER does not need it): context words match lower-cased tokens.
     """
 
-    def __init__(self, doc, nlp_engine: SpacyNlpEngine) -> None:
+    def __init__(self, doc, nlp_engine: SpacyNlpEngine, language: str = "en") -> None:
         super().__init__(
             entities=list(doc.ents),
             tokens=doc,
             tokens_indices=[token.idx for token in doc],
             lemmas=[token.lower_ for token in doc],
             nlp_engine=nlp_engine,
-            language="en",
+            language=language,
         )
         self.token_ends = [token.idx + len(token) for token in doc]
         self.keyword_set = frozenset(self.keywords)

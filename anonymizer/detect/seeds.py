@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from anonymizer import gazetteer, lexicon, plain
+from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.header.fields import is_firm_name
-from anonymizer.transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
+from anonymizer.lang.en.transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from anonymizer.types import Header, Mention
-from anonymizer.vocabulary import (
+from anonymizer.lang.en.vocabulary import (
     FIELD_LABEL_SURNAMES, FIELD_LABEL_WORDS, NAME_SUFFIXES, ORGANIZATION_HEAD_WORDS, ROLE_WORDS, STREET_SUFFIXES,
 )
 
@@ -50,7 +50,7 @@ _PLACE_CONTEXT = re.compile(r"(?:\b[A-Z][a-z]+,[ ]|\b(?:in|to|from|near|outside 
 
 def place_here(text: str, start: int, end: int) -> bool:
     """Whether a name part stands where a place does: ``Atlanta, Georgia``, ``moved to Georgia``."""
-    from anonymizer.gazetteer import place_category
+    from anonymizer.lang.en.gazetteer import place_category
 
     return bool(_PLACE_CONTEXT.search(text, max(0, start - 30), start)) and place_category(text[start:end]) is not None
 
@@ -303,7 +303,7 @@ def _cut_name(whole: str, after: str, kin_before: bool) -> bool:
     ("-se Austin", "-erling Contreras"). Never when a word after it is an organization's or a
     street's ("-som State Prison", "Hunting-" ... "-ton Beach"), unless a census first name is
     followed by that one word only, a census surname ("Tho-" ... "-mas Street was with us")."""
-    from anonymizer.gazetteer import first_names, is_known_place, last_names, place_category
+    from anonymizer.lang.en.gazetteer import first_names, is_known_place, last_names, place_category
 
     words = after.split()
     surname_only = whole in first_names() and len(words) == 1 and words[0].casefold() in last_names()

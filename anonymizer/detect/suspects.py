@@ -6,7 +6,7 @@ personal data in a context where it occurs:
 * a capitalised word or run of capitalised words in the middle of a sentence (``my cousin
   Faerbanks``), or at a sentence start when it is a census first name or surname and not an
   ordinary word of this document; never ordinary words written with capitals (``Money
-  Management``, ``take the Bus``: :func:`anonymizer.plain.is_common_noun_use`);
+  Management``, ``take the Bus``: :func:`anonymizer.lang.en.plain.is_common_noun_use`);
 * a cut-off name (``my cousin Ce-``) and the rest of it on a later line (``-dric``);
 * a number that stands where an age or an identifier does (``she was 41``, ``at 19 when``,
   a bare ``Twenty-two, sir.`` answering a question, ``number 4471239``), unless it reads as a
@@ -27,11 +27,12 @@ from typing import Sequence
 
 import regex
 
-from anonymizer import gazetteer, lexicon, plain, public_body, spans, vocabulary
-from anonymizer.recognizers._base import NUMBER_WORD
-from anonymizer.recognizers.time import is_clock_reading
+from anonymizer import spans
+from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, vocabulary
+from anonymizer.lang.en.recognizers._base import NUMBER_WORD
+from anonymizer.lang.en.recognizers.time import is_clock_reading
 from anonymizer.spans import Protected
-from anonymizer.transcript import TAG_WORDS, in_speaker_tag
+from anonymizer.lang.en.transcript import TAG_WORDS, in_speaker_tag
 from anonymizer.types import SUSPECT, Entity, Mention
 
 SOURCE = SUSPECT
@@ -170,7 +171,7 @@ _OF_AFTER = regex.compile(r"[ ]of(?:[ ]the)?(?:[ ]\p{Lu}[\w'’-]*)+")
 
 def _in_public_body(text: str, start: int, end: int) -> bool:
     """Whether the run at ``start:end``, with the capitalised words an "of" joins to it, names a state,
-    a generic public body or a statute (:mod:`anonymizer.public_body`)."""
+    a generic public body or a statute (:mod:`anonymizer.lang.en.public_body`)."""
     before = _OF_BEFORE.search(text, spans.line_start(text, start), start)
     after = _OF_AFTER.match(text, end)
     first, last = before.start() if before else start, after.end() if after else end

@@ -11,10 +11,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from anonymizer import gazetteer, lexicon, plain, spans, vocabulary
+from anonymizer import spans
+from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.resolve import NER_SOURCES
-from anonymizer.transcript import CAPITAL, line_start, speaker_tag
+from anonymizer.lang.en.transcript import CAPITAL, line_start, speaker_tag
 from anonymizer.types import Mention
 
 
@@ -147,7 +148,7 @@ _PARTICLE_NAME = re.compile(
 
 def named_person(text: str, start: int, end: int) -> bool:
     """One or two capitalised words right after a naming cue ("a guy named Nacho", "they called him
-    Spider", "known as Droopy"; :func:`anonymizer.lexicon.naming_cue`): a name or a nickname,
+    Spider", "known as Droopy"; :func:`anonymizer.lang.en.lexicon.naming_cue`): a name or a nickname,
     whatever word or place it also is."""
     return _NAME_WORDS.fullmatch(text, start, end) is not None and lexicon.naming_cue(text, start) == "name"
 

@@ -49,9 +49,9 @@ from anonymizer.header.fields import (
     without_cdcr,
     wrapped_lists,
 )
-from anonymizer.transcript import speaker_tag, tag_roles
+from anonymizer.lang.en.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
-from anonymizer.vocabulary import (
+from anonymizer.lang.en.vocabulary import (
     FIELD_LABEL_WORDS, KIN_WORDS, MONTHS, ROLE_WORDS, TEENS, UNITS, WEEKDAYS,
 )
 

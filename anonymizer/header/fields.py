@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lexicon import strip_titles
-from anonymizer.transcript import CAPITAL, tag_roles
-from anonymizer.vocabulary import (
+from anonymizer.lang.en.lexicon import strip_titles
+from anonymizer.lang.en.transcript import CAPITAL, tag_roles
+from anonymizer.lang.en.vocabulary import (
     HEADING_GRAMMAR_WORDS, INITIAL_TITLES, INMATE_LABELS, KIN_WORDS, NAME_PARTICLE_ALTERNATION, ORGANIZATION_HEAD_WORDS,
     US_STATES,
 )

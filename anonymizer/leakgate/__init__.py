@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
-from anonymizer import lexicon, spans, transcript, vocabulary
+from anonymizer import spans
+from anonymizer.lang.en import lexicon, transcript, vocabulary
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.leakgate.keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer import lexicon, vocabulary
+from anonymizer.lang.en import lexicon, vocabulary
 
 _SPELL_SEP = r"(?:[\s\-–]+|\.\s*)"  # between spelled letters (at least one separator)
 ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")

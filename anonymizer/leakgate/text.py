@@ -21,7 +21,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from anonymizer import transcript
+from anonymizer.lang.en import transcript
 from anonymizer.pseudonymize.names import ROLES
 from anonymizer.pseudonymize.values import KINDS
 from anonymizer.types import CATEGORIES, LABELS

@@ -115,7 +115,8 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from anonymizer import spans, vocabulary
+from anonymizer import spans
+from anonymizer.lang.en import vocabulary
 from anonymizer.detect.seeds import cut_name_pairs
 from anonymizer.normalize.names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from anonymizer.normalize.names import _join_adjacent_names, _one_label_per_name, _with_first_names, nicknamed_names

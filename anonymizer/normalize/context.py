@@ -10,16 +10,16 @@ import re
 from bisect import bisect_left
 from dataclasses import replace
 
-from anonymizer import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.normalize.cues import _Cues, _kin_key
 from anonymizer.normalize.groups import _Group, _People
 from anonymizer.normalize.names import (
     _ADDRESSED, _FIRST_NAME_ADDRESSED, _OFF_TITLE, _PRESENT_AFTER, _STATEMENT_OF, _THANKED, _TITLE_ADDRESSED,
     _WITH_SPEAKER, PARTICIPANT_BEFORE, _name_tokens, surname_first, title_before,
 )
-from anonymizer.transcript import INMATE_WORDS, in_speaker_tag, line_start, role_only, speaker_tag
+from anonymizer.lang.en.transcript import INMATE_WORDS, in_speaker_tag, line_start, role_only, speaker_tag
 from anonymizer.types import Mention
-from anonymizer.vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
+from anonymizer.lang.en.vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
 
 _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
 #: an inmate's tags, a regex alternation

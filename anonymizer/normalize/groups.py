@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from anonymizer import gazetteer, vocabulary
+from anonymizer.lang.en import gazetteer, vocabulary
 from anonymizer.normalize.names import (
     _MIN_FUZZY_LEN,
     _MIN_PREFIX_LEN,

@@ -11,12 +11,12 @@ from functools import lru_cache
 
 from dataclasses import replace
 
-from anonymizer import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.detect import tagger_persons
-from anonymizer.recognizers._base import NUMBER_WORD_STEM
-from anonymizer.recognizers.nicknamed import CLOSE_QUOTE, OPEN_QUOTE
+from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM
+from anonymizer.lang.en.recognizers.nicknamed import CLOSE_QUOTE, OPEN_QUOTE
 from anonymizer.resolve import NER_SOURCES, unite
-from anonymizer.transcript import in_speaker_tag, line_start, role_only, speaker_tag
+from anonymizer.lang.en.transcript import in_speaker_tag, line_start, role_only, speaker_tag
 from anonymizer.types import Mention
 
 _SUFFIXES = vocabulary.NAME_SUFFIXES
@@ -31,7 +31,7 @@ class _Vocabulary:
 
 @lru_cache(maxsize=1)
 def _vocabulary() -> _Vocabulary:
-    """Word lists of ``anonymizer.lexicon`` plus the role words above."""
+    """Word lists of ``anonymizer.lang.en.lexicon`` plus the role words above."""
     common = lexicon.common_words()
     return _Vocabulary(lexicon.title_words(), frozenset(common), dict(lexicon.phonetic_alphabet()))
 

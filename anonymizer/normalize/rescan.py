@@ -10,7 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from anonymizer import gazetteer, lexicon, plain, public_body, spans
+from anonymizer import spans
+from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
 from anonymizer.detect.merge import merge
 from anonymizer.normalize.names import (
     _CUT_OFF,
@@ -37,8 +38,8 @@ from anonymizer.resolve import unite
 from anonymizer.spans import Protected
 from anonymizer.spans import sentence_initial as _sentence_initial
 from anonymizer.spans import without_accents
-from anonymizer.transcript import in_speaker_tag as _in_speaker_tag
-from anonymizer.transcript import speaker_tag
+from anonymizer.lang.en.transcript import in_speaker_tag as _in_speaker_tag
+from anonymizer.lang.en.transcript import speaker_tag
 from anonymizer.types import Mention
 
 

@@ -44,7 +44,7 @@ from anonymizer.pdf.pages import (
 )
 from anonymizer.pdf.text import (is_heading, join, paragraphs, split_certificate, stamped_label,
                                  utterances)
-from anonymizer.transcript import is_speaker_tag
+from anonymizer.lang.en.transcript import is_speaker_tag
 from anonymizer.types import Transcript
 
 __all__ = [  # the public face of PDF reading; the steps live in pdf_pages and pdf_text

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.vocabulary import MONTHS
+from anonymizer.lang.en.vocabulary import MONTHS
 
 #: a run of letters and digits that may hold a confusion: one with a digit, or a word of capitals
 #: with a lower-case ``l`` in it (every other word is never rewritten, so not looked at)

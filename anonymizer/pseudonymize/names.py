@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.transcript import find_tags
-from anonymizer.vocabulary import fold_accents as _fold
-from anonymizer.vocabulary import split_possessive as _split_possessive
+from anonymizer.lang.en.transcript import find_tags
+from anonymizer.lang.en.vocabulary import fold_accents as _fold
+from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
 
 #: one name part: letters with inner apostrophes or hyphens (``O'Brien``, ``Smith-Jones``)
 NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from anonymizer import vocabulary
-from anonymizer.vocabulary import fold_accents as _fold
+from anonymizer.lang.en import vocabulary
+from anonymizer.lang.en.dates import TEMPORAL_CONNECTORS
+from anonymizer.lang.en.vocabulary import fold_accents as _fold
 
 _ALL_NUMBER_WORDS = [
     "zero", *vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS, *vocabulary.ORDINALS, *vocabulary.DECADE_WORDS,
@@ -38,25 +39,7 @@ KINDS = frozenset(_DATE_TOKEN.groupindex) | {"DAY"}
 _VALUE_TOKEN = re.compile(rf"(?P<VALUE>(?<!\d)\d+(?:[:.]\d+)*(?!\d)|{_NUMBER_WORDS})", re.IGNORECASE)
 _MONTH_GAP = re.compile(r"^(?:[\s,.-]|\bthe\b|\bof\b)*$", re.IGNORECASE)
 
-#: Words that may stay around the replaced values (compared case-folded, without
-#: periods and apostrophes); anything else makes the whole span one generic tag.
-_CONNECTORS: dict[str, frozenset[str]] = {
-    "DATE": frozenset(
-        "the of on in at and or to from through thru until till between early late mid around about "
-        "approximately since by a an last this next past circa before after year years month months "
-        "day days week weeks ad bc spring summer fall autumn winter beginning end middle half".split()
-    ),
-    "TIME": frozenset(
-        "am pm oclock in the morning afternoon evening night at about around approximately and "
-        "half past quarter to noon midnight hours hrs until till or".split()
-    ),
-    "AGE": frozenset(
-        "years year old yrs yr of age aged the at about around approximately and a half months month".split()
-    ),
-    "HEIGHT": frozenset(
-        "feet foot ft inches inch in tall and about around approximately a half cm centimeters meters m".split()
-    ),
-}
+_CONNECTORS = TEMPORAL_CONNECTORS
 
 
 def _classify_words(words: str) -> str:
