@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from dataclasses import replace
-
-from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.detect import tagger_persons
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM
 from anonymizer.lang.en.recognizers.nicknamed import CLOSE_QUOTE, OPEN_QUOTE
-from anonymizer.resolve import NER_SOURCES, unite
 from anonymizer.lang.en.transcript import in_speaker_tag, line_start, role_only, speaker_tag
+from anonymizer.resolve import NER_SOURCES, unite
 from anonymizer.types import Mention
 
 _SUFFIXES = vocabulary.NAME_SUFFIXES
