@@ -42,8 +42,8 @@ sys.path.insert(0, str(ROOT))
 import anonymizer  # noqa: E402,F401  (offline defaults before presidio loads)
 from anonymizer import evaluate as ev  # noqa: E402
 from anonymizer.ingest import load, load_bytes  # noqa: E402
-from anonymizer.pipeline import Pipeline  # noqa: E402
 from anonymizer.lang.en.truecase import capitals  # noqa: E402
+from anonymizer.pipeline import Pipeline  # noqa: E402
 from anonymizer.types import Config  # noqa: E402
 
 SUSPECT = "suspect"  # anonymizer.detect.suspects.SOURCE

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.lang.en import truecase
 from anonymizer.ingest import load_bytes
+from anonymizer.lang.en import truecase
 
 
 @pytest.mark.parametrize(("text", "caps"), [

@@ -24,9 +24,9 @@ from functools import cached_property
 from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
-from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect import tagger_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
+from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
     IndexedArtifacts,
     IndexedContextEnhancer,

@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from anonymizer import spans
-from anonymizer.lang.en import gazetteer, judgment_text, lexicon, plain, public_body, vocabulary
 from anonymizer.detect import tagger_persons
 from anonymizer.detect.labels import relabel
+from anonymizer.lang.en import gazetteer, judgment_text, lexicon, plain, public_body, vocabulary
+from anonymizer.lang.en.transcript import in_speaker_tag, line_start, speaker_tag
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.spans import Protected, sentence_initial
-from anonymizer.lang.en.transcript import in_speaker_tag, line_start, speaker_tag
 from anonymizer.types import Mention
 
 _HAS_DIGIT = re.compile(r"\d")

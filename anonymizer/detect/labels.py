@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en import gazetteer, lexicon, public_body, vocabulary
 from anonymizer.detect import tagger_persons
+from anonymizer.lang.en import gazetteer, lexicon, public_body, vocabulary
 from anonymizer.types import Mention
 
 

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from anonymizer.lang.en import lexicon
+from anonymizer.lang.en.transcript import tag_roles
 from anonymizer.resolve import HIGH_TRUST_SOURCES, NER_SOURCES, confidence_of, united_confidence
 from anonymizer.resolve import sorted_sources as _sorted_sources
 from anonymizer.spans import free_pieces, trim_space
-from anonymizer.lang.en.transcript import tag_roles
 from anonymizer.types import Mention
 
 __all__ = ["HIGH_TRUST_SOURCES", "LABEL_PRIORITY", "NER_SOURCES", "merge", "merge_adjacent_same_label"]

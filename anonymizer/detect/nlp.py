@@ -12,12 +12,14 @@ import re
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
 
+from anonymizer.lang import load_spacy  # noqa: F401 (the pass's loader, kept importable here)
 from anonymizer.lang.en.recognizers.nicknamed import is_nicknamed_name
 from anonymizer.lang.en.recognizers.time import is_recording_timestamp
 from anonymizer.lang.en.transcript import speaker_tag
-from anonymizer.lang import load_spacy  # noqa: F401 (the pass's loader, kept importable here)
+from anonymizer.lang.en.vocabulary import (
+    MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS,
+)
 from anonymizer.types import TOOL_LABELS, Config, Mention
-from anonymizer.lang.en.vocabulary import MONTH_ABBREVIATIONS, MONTHS, PLACE_PARTICLE_LEADS, PLACE_PARTICLES, TEENS, TENS, UNITS, WEEKDAYS
 
 # spaCy label -> project label. CARDINAL, ORDINAL, QUANTITY, MONEY, PERCENT, LAW, WORK_OF_ART,
 # EVENT, PRODUCT, LANGUAGE are not personal data here (the paper's "numerical values").

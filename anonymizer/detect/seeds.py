@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.header.fields import is_firm_name
+from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.lang.en.transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
 from anonymizer.types import Header, Mention
 from anonymizer.lang.en.vocabulary import (

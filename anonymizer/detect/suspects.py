@@ -31,8 +31,8 @@ from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, vocabulary
 from anonymizer.lang.en.recognizers._base import NUMBER_WORD
 from anonymizer.lang.en.recognizers.time import is_clock_reading
-from anonymizer.spans import Protected
 from anonymizer.lang.en.transcript import TAG_WORDS, in_speaker_tag
+from anonymizer.spans import Protected
 from anonymizer.types import SUSPECT, Entity, Mention
 
 SOURCE = SUSPECT

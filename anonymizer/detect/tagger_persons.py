@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
+from anonymizer.lang.en.transcript import CAPITAL, line_start, speaker_tag
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.resolve import NER_SOURCES
-from anonymizer.lang.en.transcript import CAPITAL, line_start, speaker_tag
 from anonymizer.types import Mention
 
 

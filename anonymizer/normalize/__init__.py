@@ -116,11 +116,11 @@ from dataclasses import replace
 from typing import Sequence
 
 from anonymizer import spans
-from anonymizer.lang.en import vocabulary
 from anonymizer.detect.seeds import cut_name_pairs
+from anonymizer.lang.en import vocabulary
+from anonymizer.normalize.groups import _Group
 from anonymizer.normalize.names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from anonymizer.normalize.names import _join_adjacent_names, _one_label_per_name, _with_first_names, nicknamed_names
-from anonymizer.normalize.groups import _Group
 from anonymizer.normalize.people import _Grouper
 from anonymizer.normalize.rescan import (
     _build_forms,

@@ -18,8 +18,8 @@ from anonymizer.normalize.names import (
     _WITH_SPEAKER, PARTICIPANT_BEFORE, _name_tokens, surname_first, title_before,
 )
 from anonymizer.lang.en.transcript import INMATE_WORDS, in_speaker_tag, line_start, role_only, speaker_tag
-from anonymizer.types import Mention
 from anonymizer.lang.en.vocabulary import COURTESY_TITLES, ROLE_ABBREVIATIONS
+from anonymizer.types import Mention
 
 _SMALL_WORDS = frozenset({"for", "the", "of", "s", *(t.casefold() for t in COURTESY_TITLES)})
 #: an inmate's tags, a regex alternation

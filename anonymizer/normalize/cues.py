@@ -14,9 +14,9 @@ import re
 from bisect import bisect_left
 
 from anonymizer.lang.en import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en.transcript import in_speaker_tag, line_start
 from anonymizer.normalize.groups import _Group, _People, _short_form
 from anonymizer.normalize.names import PROFESSION_BEFORE, _clean_surface, _name_suffix, _name_tokens, surname_first, title_before
-from anonymizer.lang.en.transcript import in_speaker_tag, line_start
 from anonymizer.types import Mention
 
 #: a name taken since (by marriage) or given up: "Mary Ellen Pruett now", "she goes by Tammy Sue Lowry", "her married name

@@ -18,12 +18,12 @@ from anonymizer.normalize.names import (
     _letters, _name_suffix, _name_tokens, _surface_key, _vocabulary, states_own_name,
     title_before,
 )
-from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.detect import tagger_persons
 from anonymizer.detect.seeds import place_here
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en.transcript import in_speaker_tag, line_start
 from anonymizer.resolve import NER_SOURCES
 from anonymizer.spans import sentence_initial
-from anonymizer.lang.en.transcript import in_speaker_tag, line_start
 from anonymizer.types import Config, Header, Mention
 
 #: a speaker tag's word that makes its speaker the incarcerated person ("INMATE ORTEGA:")

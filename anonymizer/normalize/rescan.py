@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
 from anonymizer import spans
-from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
 from anonymizer.detect.merge import merge
+from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
 from anonymizer.normalize.names import (
     _CUT_OFF,
     _LINE_END_FRAGMENT,
@@ -33,13 +33,13 @@ from anonymizer.normalize.names import (
     _name_words,
     _vocabulary,
 )
+from anonymizer.lang.en.transcript import in_speaker_tag as _in_speaker_tag
+from anonymizer.lang.en.transcript import speaker_tag
 from anonymizer.normalize.groups import _Group, _People
 from anonymizer.resolve import unite
 from anonymizer.spans import Protected
 from anonymizer.spans import sentence_initial as _sentence_initial
 from anonymizer.spans import without_accents
-from anonymizer.lang.en.transcript import in_speaker_tag as _in_speaker_tag
-from anonymizer.lang.en.transcript import speaker_tag
 from anonymizer.types import Mention
 
 

@@ -16,8 +16,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from anonymizer.errors import IngestError
-from anonymizer.pdf.sheets import split_sheet
 from anonymizer.lang.en.transcript import is_speaker_tag
+from anonymizer.pdf.sheets import split_sheet
 
 LINE_TOLERANCE = 3.0  # points: characters whose tops differ by less share a printed line
 WORD_GAP = 3.0  # points: a wider gap between characters separates words 

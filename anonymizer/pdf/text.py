@@ -10,9 +10,9 @@ import statistics
 from collections.abc import Iterable
 
 from anonymizer.lang.en import gazetteer, lexicon, plain
+from anonymizer.lang.en.transcript import LINE_LABEL, is_speaker_tag, speaker_labels
 from anonymizer.lang.en.vocabulary import fold_accents
 from anonymizer.pdf.pages import Line, Page
-from anonymizer.lang.en.transcript import LINE_LABEL, is_speaker_tag, speaker_labels
 
 _NOTE_START_RE = re.compile(r"^\(\s*[A-Z]")  # (Off the record), (Whereupon ...); not (indiscernible)
 _SEPARATOR_RE = re.compile(r"^(?=.*[-=*_~•])[-=*_~•oO0. ]{3,}$")

@@ -34,15 +34,15 @@ from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from anonymizer import unbroken
+from anonymizer.lang.en.transcript import find_tags, tag_label
+from anonymizer.lang.en.vocabulary import fold_accents as _fold
+from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
 from anonymizer.pseudonymize.names import NAME_PART as _NAME_PART
 from anonymizer.pseudonymize.names import name_parts as _name_parts
 from anonymizer.pseudonymize.names import renamed_parts, spelled_tag  # noqa: F401  (re-exported for review.registry)
-from anonymizer import unbroken
 from anonymizer.pseudonymize.values import temporal
-from anonymizer.lang.en.transcript import find_tags, tag_label
 from anonymizer.types import Entity, Mention
-from anonymizer.lang.en.vocabulary import fold_accents as _fold
-from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
 
 #: Minimal rapidfuzz ratio for a misspelled name part to share a tag with the
 #: entity's closest name part ("Stevenston" / "Stevenson" = 94.7).

@@ -11,8 +11,8 @@ from presidio_analyzer import EntityRecognizer
 from anonymizer.types import Config
 
 from anonymizer.lang.en.recognizers.address import AddressRecognizer
-from anonymizer.lang.en.recognizers.apostrophe_name import ApostropheNameRecognizer
 from anonymizer.lang.en.recognizers.age import AgeRecognizer
+from anonymizer.lang.en.recognizers.apostrophe_name import ApostropheNameRecognizer
 from anonymizer.lang.en.recognizers.case_number import CaseNumberRecognizer
 from anonymizer.lang.en.recognizers.cdcr_id import CdcrIdRecognizer
 from anonymizer.lang.en.recognizers.cdcr_institution import CdcrInstitutionRecognizer
