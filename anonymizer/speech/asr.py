@@ -82,7 +82,7 @@ class Recognizer:
         self.path = resolve_model(model)
         self.compute_type = compute_type
         self.cpu_threads = cpu_threads
-        self.chunk_seconds = max(30.0, float(chunk_seconds))
+        self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
         self.beam_size = beam_size
         self.pause_seconds = pause_seconds
         self._model = None
