@@ -163,3 +163,18 @@ def test_it_refuses_a_bad_sidecar_in_one_line_naming_it(name, data, reason):
     with pytest.raises(IngestError) as caught:
         read_aligned(data, f"dir/{name}", duration=5.0)
     assert str(caught.value).startswith(f"{name}: ") and reason in str(caught.value)
+
+
+@pytest.mark.parametrize("pieces, expected", [
+    (["F", "-R", "-B", "-N", "-K", "-S"], "F-R-B-N-K-S"),  # a spelled name as Whisper splits it
+    (["N", ".K", ".M", ".U", ".R", ".A."], "N-K-M-U-R-A."),
+    (["number", "95", ",160,", "please"], "number 95,160, please"),
+    (["at", "1330", "p", ".m."], "at 1330 p.m."),
+    (["a", "one", "-year", "term"], "a one-year term"),
+    (["I", "-", "am"], "I - am"),  # a lone dash continues nothing
+])
+def test_it_writes_the_pieces_a_recognizer_split_a_word_into_as_one_word(pieces, expected):
+    timed = lay_out([RawWord(p, i * 0.3, i * 0.3 + 0.25) for i, p in enumerate(pieces)], 10.0, 16000, "asr:x")
+    assert timed.text == expected
+    assert len(timed.words) == len(pieces)
+    assert timed.span_time(0, len(timed.text)) == (0.0, pytest.approx((len(pieces) - 1) * 0.3 + 0.25))
