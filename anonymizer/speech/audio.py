@@ -181,6 +181,8 @@ def merged(ranges: list[tuple[float, float]], pad: float, duration: float) -> li
 FRAME = 0.01
 #: a frame quieter than this share of the recording's loud frames (95th percentile) is a pause
 QUIET_SHARE = 0.1
+#: quiet frames in a row that make a pause
+PAUSE_FRAMES = 2
 
 
 def loudness(samples: np.ndarray, rate: int) -> np.ndarray:
@@ -213,15 +215,17 @@ def snap(ranges: list[tuple[float, float]], samples: np.ndarray, rate: int, reac
 
 
 def _edge(curve: np.ndarray, frame: int, direction: int, steps: int, quiet: float) -> int:
-    """The first quiet frame from ``frame`` in ``direction`` within ``steps``, else the quietest there."""
-    best, best_level = frame, float(curve[frame])
+    """The first pause from ``frame`` in ``direction`` within ``steps`` (:data:`PAUSE_FRAMES` quiet frames
+    in a row: one quiet frame is as often a stop consonant inside the word), else the quietest frame there."""
+    best, best_level, run = frame, float(curve[frame]), 0
     for i in range(steps + 1):
         at = frame + direction * i
         if at < 0 or at >= curve.size:
             return max(0, min(curve.size - 1, at - direction))
         level = float(curve[at])
-        if level <= quiet:
-            return at
+        run = run + 1 if level <= quiet else 0
+        if run >= PAUSE_FRAMES:
+            return at - direction * (PAUSE_FRAMES - 1)
         if level < best_level:
             best, best_level = at, level
     return best
