@@ -32,24 +32,34 @@ class PendingFilter:
     certainties: tuple[int, ...] = ()
     sources: tuple[str, ...] = ()
     entity_ids: tuple[int, ...] = ()
+    #: the entity list's other filters that chose ``entity_ids`` (``(name, shown value)``): given, only
+    #: those entities' mentions are covered, none when no entity passes them
+    rows: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, labels: Iterable[str] = (), certainties: Iterable[int] = (), sources: Iterable[str] = (),
-           entity_ids: Iterable[int] = ()) -> "PendingFilter":
+           entity_ids: Iterable[int] = (), rows: Iterable[tuple[str, str]] = ()) -> "PendingFilter":
         return cls(tuple(sorted(set(labels))), tuple(sorted({int(c) for c in certainties})),
-                   tuple(sorted(set(sources))), tuple(sorted({int(e) for e in entity_ids})))
+                   tuple(sorted(set(sources))), tuple(sorted({int(e) for e in entity_ids})), tuple(rows))
 
-    def describe(self) -> str:
+    @property
+    def by_entity(self) -> bool:
+        return bool(self.entity_ids or self.rows)
+
+    def describe(self, *, audit: bool = False) -> str:
+        """The set in words, as the screen states it (``audit``: a name searched for is not repeated)."""
         parts = [f"{name} {', '.join(map(str, values))}" for name, values in (
-            ("label", self.labels), ("certainty", self.certainties), ("source", self.sources),
-            ("entity", self.entity_ids)) if values]
+            ("label", self.labels), ("certainty", self.certainties), ("source", self.sources)) if values]
+        parts += [("name search" if audit and name == "name" else f"{name} {value}".strip()) for name, value in self.rows]
+        if self.entity_ids and not self.rows:
+            parts.append(f"entity {', '.join(map(str, self.entity_ids))}")
         return "; ".join(parts) or "no filter"
 
     def matches(self, label: str, confidence: int, sources: str, entity_id: int) -> bool:
         return ((not self.labels or label in self.labels)
                 and (not self.certainties or confidence in self.certainties)
                 and (not self.sources or bool(set(sources.split("+")) & set(self.sources)))
-                and (not self.entity_ids or entity_id in self.entity_ids))
+                and (not self.by_entity or entity_id in self.entity_ids))
 
 
 def _selected(document: Document | int, selection: PendingFilter):
@@ -59,7 +69,7 @@ def _selected(document: Document | int, selection: PendingFilter):
         rows = rows.filter(label__in=selection.labels)
     if selection.certainties:
         rows = rows.filter(confidence__in=selection.certainties)
-    if selection.entity_ids:
+    if selection.by_entity:
         rows = rows.filter(entity_id__in=selection.entity_ids)
     return rows
 
@@ -105,13 +115,17 @@ def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
 @transaction.atomic
 def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
                    certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
-                   expected: int | None = None) -> Outcome:
-    """Accept every pending mention shown under the filter (decided mentions are never touched)."""
-    selection = PendingFilter.of(labels, certainties, sources, entity_ids)
+                   expected: int | None = None, selection: PendingFilter | None = None) -> Outcome:
+    """Accept every pending mention shown under the filter (decided mentions are never touched).
+
+    ``selection``: the whole set as the screen chose it (the entity list's filters too), instead of
+    the separate filters. The version is compared strictly: with ``expected`` (the count the
+    screen stated) the set is the one the reviewer saw, or nothing is accepted."""
+    selection = selection or PendingFilter.of(labels, certainties, sources, entity_ids)
     document = begin(document_id, version)
     rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
     return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
-                   f"Accepted {len(rows)} pending mentions shown under {selection.describe()} "
+                   f"Accepted {len(rows)} pending mentions shown under {selection.describe(audit=True)} "
                    f"(decided mentions untouched)")
 
 

@@ -23,7 +23,9 @@ from .. import jobs, permissions, services
 from ..constants import Action, ReviewStatus
 from ..models import Document
 from ..rendering import line_numbers, line_starts, lines_html, render_preview, rows_html
-from .common import FILTERS, REVIEW, Guard, base_context, bulk_context, parse_int, reviewable
+from .common import (
+    FILTERS, REVIEW, ROW_FILTERS, Guard, base_context, bulk_context, bulk_selection, filters_in, parse_int, reviewable,
+)
 from .inspector import inspector
 from .review_screen import PSEUDO
 from .screen import Screen
@@ -295,12 +297,15 @@ def _posted_ints(request: HttpRequest, name: str) -> list[int]:
 
 
 def _accept_pending(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
+    """The set the form states: its label, certainty and source filters, and the entity list's
+    other filters (status, low confidence, corpus, name) choosing the entities, as panel B does."""
     _confirmed(r)
-    return services.accept_pending(
-        d.pk, v, u, labels=[x for x in r.POST.getlist("label") if x], certainties=_posted_ints(r, "certainty"),
-        sources=[x for x in r.POST.getlist("source") if x], entity_ids=_posted_ints(r, "entity"),
-        expected=parse_int(r.POST.get("expected")),
-    )
+    filters = filters_in(r.POST)
+    rows = bulk_selection(filters, Screen(d)) if any(filters.get(k) for k in (*ROW_FILTERS, "q")) else None
+    selection = services.PendingFilter.of(
+        [x for x in r.POST.getlist("label") if x], _posted_ints(r, "certainty"), [x for x in r.POST.getlist("source") if x],
+        rows.entity_ids if rows else _posted_ints(r, "entity"), rows.rows if rows else ())
+    return services.accept_pending(d.pk, v, u, selection=selection, expected=parse_int(r.POST.get("expected")))
 
 
 def _accept_rest(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:

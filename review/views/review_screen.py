@@ -64,6 +64,22 @@ def inspect(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+def entity_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Panel B's entity list under the filters and the bulk form for exactly that set (htmx, read
+    only): panel B asks for them whenever a filter changes, however it was set."""
+    document = reviewable(request, pk)
+    if not request.htmx:
+        return redirect(f"{reverse('review:document', args=[pk])}?{request.GET.urlencode()}")
+    screen = Screen(document)
+    filters = filters_of(request)
+    context = {**vocabulary(), "document": document, "editable": permissions.can_edit(request.user, document),
+               "oob": True, "groups_html": screen.groups_html(filters), "filters": filters,
+               "bulk": bulk_context(screen, filters)}
+    return render(request, f"{REVIEW}#listed", context)
+
+
+@login_required
+@require_GET
 def preview(request: HttpRequest, pk: int) -> HttpResponse:
     """Panel A as the pseudonymized text (htmx), or the original text with ?view=text."""
     document = reviewable(request, pk)

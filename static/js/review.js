@@ -281,6 +281,33 @@
     });
   }
 
+  // The bulk form must act on exactly what panel B shows: whenever a filter changes (however it
+  // was set), the URL takes the filters (a reload, and every action's answer, keep them) and the
+  // server sends the list and the bulk form for that set; until then the stale form is disabled.
+  let listTimer = null;
+  function filterQuery() {
+    const form = $("#filters");
+    const query = new URLSearchParams();
+    if (!form) return query;
+    new FormData(form).forEach((value, name) => { if (String(value).trim()) query.set(name, String(value).trim()); });
+    return query;
+  }
+  function refreshList() {
+    const form = $("#filters");
+    if (!form || !root()) return;
+    const button = $("#accept-shown");
+    if (button) { button.disabled = true; button.setAttribute("aria-busy", "true"); }
+    clearTimeout(listTimer);
+    listTimer = setTimeout(() => {
+      const query = filterQuery();
+      const url = new URL(location.href);
+      Array.from(form.elements).forEach((field) => { if (field.name) url.searchParams.delete(field.name); });
+      query.forEach((value, name) => url.searchParams.set(name, value));
+      history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+      htmx.ajax("GET", root().dataset.listed + "?" + query.toString(), { source: "#entity-groups", swap: "none" }).catch(told);
+    }, 150);
+  }
+
   // ------------------------------------------------------------------ events
 
   const KEYS = {
@@ -368,9 +395,9 @@
       $$("#add-form fieldset.others input[name=span]").forEach((box) => { box.checked = event.target.checked; });
     }
   });
-  document.addEventListener("input", (event) => { if (event.target.closest("#filters")) applyFilters(); });
+  document.addEventListener("input", (event) => { if (event.target.closest("#filters")) { applyFilters(); refreshList(); } });
   document.addEventListener("submit", (event) => {
-    if (event.target.id === "filters") { event.preventDefault(); applyFilters(); }
+    if (event.target.id === "filters") { event.preventDefault(); applyFilters(); refreshList(); }
   });
 
   function afterSwap() {
