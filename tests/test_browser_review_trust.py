@@ -9,10 +9,13 @@
 """
 from __future__ import annotations
 
+import bisect
+
 import pytest
 
 from review import services
-from review.models import Document
+from review.models import Decision, Document
+from review.services.reading import parse_ranges
 
 from .test_browser_bulk import hearing, open_review, statuses  # noqa: F401  (fixture)
 from .test_browser_review import login, wait_idle
@@ -68,3 +71,84 @@ def test_it_refuses_a_bulk_accept_when_the_set_on_the_server_differs(live_server
     wait_idle(page)
     assert statuses(hearing, "DATE") == ["pending", "rejected"]  # nothing accepted: the set changed meanwhile
     assert statuses(hearing, "PERSON") == ["pending"] * 7
+
+
+# ---------------------------------------------------------------- 2. reading is evidence of reading
+
+LONG_LINES = 240
+
+
+@pytest.fixture
+def long_hearing(django_user_model):
+    """240 lines of ten words; every sixth line names Fresno (a pending LOCATION)."""
+    from anonymizer.types import Analysis, Entity, Mention, Transcript
+    from review.models import Corpus
+
+    user = django_user_model.objects.create_user("annotator1", password="a-long-test-password")
+    lines = [(f"INMATE WITNESS: I drove to Fresno that day, line {n}." if n % 6 == 0
+              else f"INMATE WITNESS: we talked about the program for line {n}.") for n in range(1, LONG_LINES + 1)]
+    text = "\n".join(lines) + "\n"
+    corpus = Corpus.objects.create(name="Parole hearings")
+    document = Document.objects.create(corpus=corpus, title="hearing-long", original_name="long.txt",
+                                       original=text.encode(), assignee=user)
+    mentions, at = [], 0
+    for line in lines:
+        if "Fresno" in line:
+            start = at + line.index("Fresno")
+            mentions.append(Mention(start, start + 6, "LOCATION", ("rule",), confidence=2, entity=0))
+        at += len(line) + 1
+    services.apply_analysis(document, Analysis(Transcript("long.txt", text), tuple(mentions),
+                                               (Entity(0, "LOCATION", "CITY", "Fresno"),)))
+    document.refresh_from_db()
+    return document
+
+
+def _lines_read(page) -> int:
+    return int(page.inner_text("#reading-lines"))
+
+
+def test_it_counts_lines_stepped_to_or_long_enough_in_view_not_lines_scrolled_past(live_server, page, long_hearing):
+    from review.services.diff import unseen_mentions
+
+    login(page, live_server)
+    open_review(page, live_server, long_hearing)
+    assert "600 words a minute" in page.inner_text("#reading-rule")  # the rule is stated beside the counter
+
+    # wheel-scrolling the whole transcript in about three seconds counts (next to) nothing
+    page.hover("#panel-a")
+    for _ in range(30):
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(1200)
+    scrolled = _lines_read(page)
+    assert scrolled < LONG_LINES // 4
+    assert page.is_hidden("#accept-rest-form")
+
+    # lines left in view long enough for their ten words at 600 a minute (a second each) count
+    page.evaluate("document.querySelector('#panel-a').scrollTop = 0")
+    page.wait_for_function(f"() => Number(document.querySelector('#reading-lines').textContent) >= {scrolled + 5}",
+                           timeout=15000)
+
+    # stepping through mentions (j) counts each mention's line, however fast
+    before = _lines_read(page)
+    page.keyboard.press("Escape")
+    for _ in range(12):
+        page.keyboard.press("j")
+        page.wait_for_timeout(60)
+    page.wait_for_function(f"() => Number(document.querySelector('#reading-lines').textContent) >= {before + 8}")
+    assert page.is_hidden("#accept-rest-form")
+    refused = services.ActionError
+    with pytest.raises(refused, match="Read every line first"):
+        services.accept_rest(long_hearing.pk, Document.objects.get(pk=long_hearing.pk).version,
+                             long_hearing.assignee)
+
+    # a bulk accept now: "never looked at" lists exactly the mentions on lines not read by the same rule
+    page.check("#accept-shown-confirm")
+    page.click("#accept-shown")
+    wait_idle(page)
+    decision = Decision.objects.get(document=long_hearing, action="accept_pending")
+    seen = parse_ranges(decision.after["seen_lines"], LONG_LINES)  # what had been read when accepting
+    assert len(seen) >= before + 8
+    starts = [0] + [i + 1 for i, c in enumerate(long_hearing.text) if c == "\n"]
+    expected = {m.pk for m in long_hearing.mentions.all() if bisect.bisect_right(starts, m.start) not in seen}
+    assert expected and unseen_mentions(long_hearing) == expected

@@ -3,8 +3,8 @@
 * :func:`accept_pending`: every *pending* mention shown under a filter (labels, certainties,
   sources, entities). The screen states the count before the post; the post carries that
   count (``expected``) and is refused when the set changed meanwhile.
-* :func:`accept_rest`: every pending mention, offered only once the reviewer has stepped
-  through or scrolled past every line (:func:`mark_read`, :func:`reading`).
+* :func:`accept_rest`: every pending mention, offered only once the reviewer has read every
+  line: stepped to it, or had it in view long enough at the reading pace (:mod:`.reading`).
 
 Only pending mentions change, so no explicit human decision is ever overturned. One
 :class:`Decision` lists every mention it changed (its before/after hold each mention id:
@@ -20,8 +20,9 @@ from django.db import transaction
 from django.db.models import Count
 
 from ..constants import Action, ReviewStatus
-from ..models import Document, Mention, ReadingProgress
+from ..models import Document, Mention
 from .base import ActionError, Outcome, begin, finish
+from .reading import Reading, line_count, mark_read, reading  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
@@ -97,9 +98,15 @@ def _accept(document: Document, user, rows, action: str, target: str, summary: s
         document, user, action, target, summary,
         before={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.PENDING}}]},
         after={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.ACCEPTED}}],
-               "lines_read": reading(document, user).lines_read},  # for the diff's "never looked at"
+               **_seen_then(document, user)},  # for the diff's "never looked at"
     )
     return Outcome(document, decision, [(s, e) for _, s, e, _ in rows], {ent for *_, ent in rows}, regroup=True)
+
+
+def _seen_then(document: Document, user) -> dict:
+    """The lines the author had read when deciding (the diff's "never looked at" reads them)."""
+    seen = reading(document, user)
+    return {"lines_read": seen.lines_read, "seen_lines": seen.ranges}
 
 
 def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
@@ -129,44 +136,7 @@ def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str
                    f"(decided mentions untouched)")
 
 
-# ---------------------------------------------------------------- reading progress
-
-
-@dataclass(frozen=True)
-class Reading:
-    lines_read: int
-    lines: int
-
-    @property
-    def complete(self) -> bool:
-        return self.lines_read >= self.lines
-
-    @property
-    def percent(self) -> int:
-        return 100 if not self.lines else min(100, self.lines_read * 100 // self.lines)
-
-
-def line_count(text: str) -> int:
-    """Lines to read (a trailing empty line does not count)."""
-    return text.rstrip("\n").count("\n") + 1
-
-
-def reading(document: Document, user) -> Reading:
-    """How far ``user`` has read ``document``."""
-    read = ReadingProgress.objects.filter(document=document, user=user).values_list("lines_read", flat=True).first()
-    return Reading(read or 0, line_count(document.text))
-
-
-def mark_read(document_id: int, user, through_line: int) -> Reading:
-    """Record that ``user`` has seen lines 1..``through_line`` (a high-water mark; never goes back).
-
-    Reading is not a decision: no version bump, no audit row.
-    """
-    document = Document.objects.only("text").get(pk=document_id)
-    through = max(0, min(int(through_line), line_count(document.text)))
-    progress, _ = ReadingProgress.objects.get_or_create(document_id=document_id, user=user)
-    ReadingProgress.objects.filter(pk=progress.pk, lines_read__lt=through).update(lines_read=through)
-    return reading(document, user)
+# ---------------------------------------------------------------- accept the rest (reading: .reading)
 
 
 @transaction.atomic
@@ -175,8 +145,9 @@ def accept_rest(document_id: int, version: int, user, *, expected: int | None = 
     document = begin(document_id, version)
     seen = reading(document, user)
     if not seen.complete:
-        raise ActionError(f"Read to the end first: {seen.lines_read} of {seen.lines} lines seen. "
-                          "“Accept the rest” is offered once every line has been stepped through or scrolled past.")
+        raise ActionError(f"Read every line first: {seen.lines_read} of {seen.lines} lines read. “Accept the rest” is "
+                          "offered once every line was stepped to, or stayed in view long enough to read it at "
+                          f"{seen.pace} words a minute.")
     rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
     return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
                    f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "

@@ -330,12 +330,25 @@ def accept_rest(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def read(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record how far the reviewer has read (scrolled past or stepped through); not a decision."""
+    """Record the lines the reviewer read (stepped to, or in view long enough at the reading pace;
+    the server credits no more words than the time since allows); not a decision. The plain form
+    ("I have read to the end") claims every line in view since the page was shown."""
     document = reviewable(request, pk, permissions.require_edit)
+    lines = document.text.rstrip("\n").count("\n") + 1
     line = parse_int(request.POST.get("line"))
-    if line is None:
-        return HttpResponse("Missing line.", status=400)
-    seen = services.mark_read(document.pk, request.user, line)
+    viewed = services.reading_ranges(request.POST.get("viewed", ""), lines)
+    if line is not None:
+        viewed |= set(range(1, max(0, min(line, lines)) + 1))
+    stepped = services.reading_ranges(request.POST.get("stepped", ""), lines)
+    if line is None and not viewed and not stepped:
+        return HttpResponse("Missing lines.", status=400)
+    seen = services.note_reading(document.pk, request.user, stepped=stepped, viewed=viewed,
+                                 stamp=request.POST.get("stamp", ""))
     if request.htmx or "json" in request.headers.get("Accept", ""):
-        return JsonResponse({"lines_read": seen.lines_read, "lines": seen.lines, "complete": seen.complete})
+        return JsonResponse({"lines_read": seen.lines_read, "lines": seen.lines, "complete": seen.complete,
+                             "seen": seen.ranges})
+    if not seen.complete:
+        messages.warning(request, f"{seen.lines_read} of {seen.lines} lines count as read: a line counts once it was in "
+                                  f"view long enough to read it at {seen.pace} words a minute, or a mention on it was "
+                                  "stepped to.")
     return redirect(reverse("review:document", args=[pk]))

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from .. import permissions
+from .. import permissions, services
 from ..constants import Action
 from ..rendering import lines_html, render_preview
 from .comments import landing, second_look_context
@@ -43,6 +43,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "workflow": workflow(document),
         **second_look_context(request, document),
         "finding_line": finding_line(document),
+        "reading_stamp": services.page_stamp(document, request.user),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None

@@ -95,6 +95,9 @@
     const box = mark.getBoundingClientRect();
     const view = pane.getBoundingClientRect();
     if (box.top < view.top + 40 || box.bottom > view.bottom - 40) mark.scrollIntoView({ block: "center" });
+    const line = mark.closest(".line");
+    // stepping to a mention is evidence of reading its line (static/js/review-bulk.js records it)
+    if (line) document.dispatchEvent(new CustomEvent("review:stepped", { detail: { line: parseInt(line.id.slice(1), 10) } }));
     if (inspect) loadInspector("m=" + mark.id.slice(1));
   }
 
