@@ -152,3 +152,40 @@ def test_it_counts_lines_stepped_to_or_long_enough_in_view_not_lines_scrolled_pa
     starts = [0] + [i + 1 for i, c in enumerate(long_hearing.text) if c == "\n"]
     expected = {m.pk for m in long_hearing.mentions.all() if bisect.bisect_right(starts, m.start) not in seen}
     assert expected and unseen_mentions(long_hearing) == expected
+
+
+# ---------------------------------------------------------------- 3. the unseen is not buried
+
+
+def test_it_states_the_unseen_first_and_approve_asks_to_acknowledge_it(live_server, page, long_hearing,
+                                                                        django_user_model):
+    annotator = long_hearing.assignee
+    services.mark_read(long_hearing.pk, annotator, 60)  # read the first 60 lines, then accepted the rest in bulk
+    services.accept_pending(long_hearing.pk, Document.objects.get(pk=long_hearing.pk).version, annotator)
+    services.submit(long_hearing.pk, Document.objects.get(pk=long_hearing.pk).version, annotator)
+    unseen = LONG_LINES // 6 - 60 // 6  # the Fresno lines beyond line 60
+    django_user_model.objects.create_user("reviewer1", password="a-long-test-password", is_staff=True)
+
+    login(page, live_server, "reviewer1")
+    open_review(page, live_server, long_hearing)
+    first = page.inner_text("#unseen-first")
+    assert f"{unseen} mentions decided in bulk were never looked at" in first
+    assert f"{unseen} never looked at" in page.inner_text("#changes-box summary")
+    page.click("#changes-box summary")
+    page.wait_for_selector("#changes-counts")
+    assert page.inner_text("#changes-counts").startswith(f"{unseen} never looked at")
+    assert page.inner_text("#approve") == f"Approve ({unseen} never looked at)"
+
+    # Approve asks for the acknowledgement (the box is required; the server refuses without it)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#approve")
+    page.wait_for_timeout(300)
+    assert Document.objects.get(pk=long_hearing.pk).status == Document.Status.SUBMITTED
+    page.check("#approve-unseen")
+    page.click("#approve")
+    page.wait_for_function("() => !document.querySelector('#approve')", timeout=10000)
+    approved = Document.objects.get(pk=long_hearing.pk)
+    assert approved.status == Document.Status.APPROVED
+    decision = Decision.objects.get(document=long_hearing, action="approve")
+    assert decision.after == {"unseen_acknowledged": unseen}
+    assert f"acknowledging {unseen} mention(s) decided in bulk never looked at" in decision.summary

@@ -28,7 +28,7 @@ def shown_ago(document, seconds: float, user=None) -> str:
 
 
 @pytest.mark.parametrize(("value", "lines"), [
-    ("1-3,7", {1, 2, 3, 7}), ("", set()), ("x,2-,4-2,5", {5}), ("1-99999999", set(range(1, 11))), ("0-2", set()),
+    ("1-3,7", {1, 2, 3, 7}), ("", set()), ("x,2-,4-2,5", {2, 5}), ("1-99999999", set(range(1, 11))), ("0-2", set()),
 ])
 def test_it_reads_line_ranges_bounded_by_the_document(value, lines):
     assert parse_ranges(value, 10) == lines
@@ -76,3 +76,27 @@ def test_it_refuses_accept_the_rest_until_every_line_was_read_and_records_which(
     client_in.post(url(document, "read"), {"stepped": "4"})
     services.accept_rest(document.pk, document.version, annotator)
     assert Decision.objects.get(document=document).after["seen_lines"] == "1-4"
+
+
+@pytest.mark.parametrize(("posted", "status", "approved"), [
+    ({}, 302, False), ({"unseen": "1"}, 302, False), ({"unseen": "UNSEEN"}, 302, True),
+])
+def test_it_approves_with_unseen_mentions_only_when_the_reviewer_acknowledges_their_count(
+        client, document, annotator, django_user_model, posted, status, approved):
+    from review.models import Document
+
+    services.mark_read(document.pk, annotator, 1)  # line 1 read, then everything accepted in bulk
+    services.accept_pending(document.pk, document.version, annotator)
+    services.submit(document.pk, Document.objects.get(pk=document.pk).version, annotator)
+    unseen = services.unseen_count(document)
+    first_line = len(TEXT.split("\n")[0])
+    assert unseen == document.mentions.filter(start__gt=first_line).count() > 1
+    reviewer = django_user_model.objects.create_user("rev", password="a-long-test-password", is_staff=True)
+    client.force_login(reviewer)
+    page = client.get(url(document, "document")).content.decode()
+    assert f"Approve ({unseen} never looked at)" in page and 'id="unseen-first"' in page
+    data = {"version": Document.objects.get(pk=document.pk).version,
+            **{k: str(unseen) if v == "UNSEEN" else v for k, v in posted.items()}}
+    response = client.post(url(document, "approve"), data)
+    assert response.status_code == status
+    assert (Document.objects.get(pk=document.pk).status == Document.Status.APPROVED) == approved

@@ -266,12 +266,14 @@ def submit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def approve(request: HttpRequest, pk: int) -> HttpResponse:
     """The second look approves (a reviewer or admin who did not submit the document)."""
-    return _act(request, pk, lambda d, v, u, r: _approve(d.pk, v, u), permissions.require_approve)
+    return _act(request, pk, lambda d, v, u, r: _approve(d.pk, v, u, parse_int(r.POST.get("unseen"))),
+                permissions.require_approve)
 
 
-def _approve(document_id: int, version: int, user) -> services.Outcome:
-    """Approve, then (once committed) queue the after-approval job: the export's detector check, dashboard parts."""
-    outcome = services.approve(document_id, version, user)
+def _approve(document_id: int, version: int, user, acknowledged: int | None = None) -> services.Outcome:
+    """Approve (``acknowledged``: the count of mentions never looked at the reviewer ticked), then
+    (once committed) queue the after-approval job: the export's detector check, dashboard parts."""
+    outcome = services.approve(document_id, version, user, acknowledged=acknowledged)
     transaction.on_commit(lambda: jobs.enqueue_after_approval(document_id))
     return outcome
 

@@ -101,12 +101,15 @@ def vocabulary() -> dict:
 def base_context(request: HttpRequest, screen: Screen) -> dict:
     document = screen.document
     user = request.user
+    can_approve = permissions.may_approve(user, document)
     return {
         **vocabulary(),
         "document": document,
         "editable": permissions.can_edit(user, document),
         "can_submit": permissions.can_annotate(user, document),
-        "can_approve": permissions.may_approve(user, document),
+        "can_approve": can_approve,
+        # the second look states first what nobody looked at, and Approve asks to acknowledge it
+        "unseen_count": services.unseen_count(document) if can_approve else 0,
         "is_admin": is_admin(request.user),
         "progress": screen.progress(),
         "reading": services.reading(document, user),
