@@ -133,19 +133,18 @@ def _save(progress: ReadingProgress, seen: set[int], **fields) -> None:
     progress.save(update_fields=["seen", "lines_read", "updated_at", *fields])
 
 
-@transaction.atomic
 def mark_read(document_id: int, user, through_line: int) -> Reading:
     """Record that ``user`` has read lines 1..``through_line`` (a trusted caller: the review-effort
     benchmark's reviewer, tests). The screen's posts go through :func:`note_reading`."""
     document = Document.objects.only("text").get(pk=document_id)
     lines = line_count(document.text)
-    progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
-    seen = parse_ranges(progress.seen, lines) | set(range(1, max(0, min(int(through_line), lines)) + 1))
-    _save(progress, seen)
+    with transaction.atomic():
+        progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
+        seen = parse_ranges(progress.seen, lines) | set(range(1, max(0, min(int(through_line), lines)) + 1))
+        _save(progress, seen)
     return _of(progress, lines)
 
 
-@transaction.atomic
 def note_reading(document_id: int, user, *, stepped: Iterable[int] = (), viewed: Iterable[int] = (),
                  stamp: str = "") -> Reading:
     """Credit the lines the screen saw read: ``stepped`` (a mention on the line was stepped to:
@@ -153,29 +152,30 @@ def note_reading(document_id: int, user, *, stepped: Iterable[int] = (), viewed:
     their words fit in the time since the last credit, or since the page was shown)."""
     document = Document.objects.only("text").get(pk=document_id)
     text = document.text
-    lines = line_count(text)
-    progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
-    seen = parse_ranges(progress.seen, lines)
-    starts = line_starts(text)
+    lines, words, starts = line_count(text), line_words(text), line_starts(text)
     with_mentions = {bisect.bisect_right(starts, s) for s in
                      Mention.objects.filter(document_id=document_id).values_list("start", flat=True)}
-    added = {n for n in stepped if n in with_mentions} - seen
-    now = timezone.now()
-    since = [t for t in (progress.read_at, _stamp_time(stamp, document_id, user)) if t is not None]
-    elapsed = max(0.0, (now - max(since)).total_seconds()) if since else 0.0
+    shown_at = _stamp_time(stamp, document_id, user)
     rate = words_per_minute() / 60 * SLACK  # words a second
-    allowance = ALLOWANCE if progress.read_at is None else 0
-    budget = elapsed * rate + allowance
-    words = line_words(text)
-    credited = False
-    for number in sorted({n for n in viewed if 1 <= n <= lines} - seen - added):
-        if words[number - 1] > budget:
-            break
-        budget -= words[number - 1]
-        added.add(number)
-        credited = True
-    if added:
+    with transaction.atomic():  # only the progress row: a short write
+        progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
+        seen = parse_ranges(progress.seen, lines)
+        added = {n for n in stepped if n in with_mentions} - seen
+        now = timezone.now()
+        since = [t for t in (progress.read_at, shown_at) if t is not None]
+        elapsed = max(0.0, (now - max(since)).total_seconds()) if since else 0.0
+        allowance = ALLOWANCE if progress.read_at is None else 0
+        budget = elapsed * rate + allowance
+        credited = False
+        for number in sorted({n for n in viewed if 1 <= n <= lines} - seen - added):
+            if words[number - 1] > budget:
+                break
+            budget -= words[number - 1]
+            added.add(number)
+            credited = True
+        if not added:
+            return Reading(len(seen), lines, frozenset(seen), words_per_minute())
         # the time not spent carries to the next credit (the allowance does not)
         fields = {"read_at": now - timedelta(seconds=max(0.0, budget - allowance) / rate)} if credited else {}
         _save(progress, seen | added, **fields)
-    return _of(progress, lines) if added else Reading(len(seen), lines, frozenset(seen), words_per_minute())
+    return _of(progress, lines)

@@ -36,6 +36,9 @@ WORKFLOW_DONE = {
     Action.APPROVE: "Document approved.",
     Action.SEND_BACK: "Document sent back to its annotator with your comment.",
 }
+#: decisions after which the cached tags may be wrong for the rows they change (not mere statuses)
+RETAGS = frozenset({Action.ADD, Action.UNDO, Action.RELABEL, Action.RELABEL_ENTITY, Action.SPLIT, Action.MERGE,
+                    Action.MOVE, Action.MOVE_SURFACE, Action.MOVE_TICKED})
 CONFLICT = ("Someone else changed this document a moment ago. Your action was not applied; here is the current "
             "version — please check and try again.")
 CONFLICT_SHORT = ("Someone else changed this document a moment ago; your action was not applied. The lines they "
@@ -104,6 +107,9 @@ def _updates(request: HttpRequest, outcome: services.Outcome, seen: int) -> Http
     if decision is not None and decision.action == Action.ADD:
         kind, value = "e", decision.target.partition(":")[2]
     inspect = {kind: value} if kind in ("m", "e") or (decision is not None and decision.action == Action.WHITELIST) else None
+    shown = entities | ({int(value)} if kind == "e" and value.isdigit() else set())
+    if (known := screen.tags()) and (shown - set(known) or (decision is not None and decision.action in RETAGS)):
+        screen.fresh_tags()  # a new entity, one relabelled (or back): the rows show its tag now, not the last one
     return _swaps(request, screen, spans, entities, outcome.regroup, inspect,
                   message=decision.summary if decision else "")
 

@@ -67,13 +67,16 @@
       if (!root()) return;
       fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : null))
-        .then((data) => { if (data) { state.tags = data.tags; applyTags(); } })
+        .then((data) => { if (data) { state.tags = data.tags; state.tagsVersion = data.version; applyTags(); } })
         .catch(told); // no answer: the tags stay as they were, the next action fetches them again
     }, delay);
   }
 
   function applyTags() {
     if (!state.tags) return;
+    // tags of an older version know nothing of an entity made (or relabelled back) since: the rows
+    // keep the tags the server wrote until the tags of this version came
+    if (String(state.tagsVersion) !== String(version())) return;
     $$("[data-tag-of]").forEach((span) => {
       if (!span.classList.contains("renamed")) span.textContent = state.tags[span.dataset.tagOf] || "";
     });
