@@ -53,3 +53,31 @@ def test_it_answers_an_action_with_the_tag_of_the_entity_it_made_or_relabelled_b
     assert response.status_code == 200
     tag = _row_tag(response.content.decode(), entity.pk)
     assert tag.startswith("[" + ("LOCATION" if step == "add" else "PERSON")) or tag.startswith("[CITY"), tag
+
+
+@pytest.mark.parametrize(("others", "undone", "message"), [
+    (False, True, "Undid"),  # only this user's own actions since the page was shown: undo applies
+    (True, False, "Someone else changed this document"),  # another person acted meanwhile: a real conflict
+])
+def test_it_undoes_from_a_page_left_behind_by_ones_own_actions(client_in, document, annotator, django_user_model,
+                                                               others, undone, message):
+    shown = document.version  # the page as the browser shows it after going back
+    ruff = document.mentions.order_by("start").first()
+    client_in.post(url(document, "mention_action", ruff.pk, "accept"), {"version": shown}, **HX)
+    if others:
+        boss = django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True)
+        other = document.mentions.order_by("start")[1]
+        services.set_mention_status(document.pk, Document.objects.get(pk=document.pk).version, boss, other.pk, "rejected")
+    response = client_in.post(url(document, "undo"), {"version": shown}, follow=True)
+    ruff.refresh_from_db()
+    assert (ruff.status == "pending") == undone
+    assert message in response.content.decode()
+
+
+def test_it_says_a_page_was_left_behind_not_that_someone_else_changed_it(client_in, document):
+    shown = document.version
+    first, second = document.mentions.order_by("start")[:2]
+    client_in.post(url(document, "entity_action", first.entity_id, "relabel"), {"version": shown, "label": "LOCATION"})
+    response = client_in.post(url(document, "mention_action", second.pk, "reject"), {"version": shown}, follow=True)
+    page = response.content.decode()
+    assert "This page was out of date: you changed the document" in page and "Someone else" not in page

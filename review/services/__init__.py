@@ -21,7 +21,7 @@
 public API of every module is re-exported here.
 """
 from ..constants import UNDOABLE, Action, ReviewStatus
-from .additions import add_mentions, check_spans, undo, whitelist_matches, whitelist_term
+from .additions import add_mentions, check_spans, only_own_since, undo, whitelist_matches, whitelist_term
 from .bulk import PendingFilter, accept_pending, accept_rest, pending_counts, pending_under
 from .reading import Reading, mark_read, note_reading, page_stamp, reading, seen_now
 from .reading import parse_ranges as reading_ranges
@@ -53,7 +53,7 @@ __all__ = [
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "changed_since", "status_moves_since", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "fail_interrupted", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",
-    "mark_read", "note_reading", "page_stamp", "reading_ranges", "seen_now", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_counts", "pending_under",
+    "mark_read", "note_reading", "only_own_since", "page_stamp", "reading_ranges", "seen_now", "merge_entities", "move_mention", "move_mentions", "move_surface", "name_like", "normalize_tag", "overlaps", "pending_counts", "pending_under",
     "reading", "record", "recover_stale_jobs", "record_all", "reject_rejected_before", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",

@@ -41,6 +41,8 @@ RETAGS = frozenset({Action.ADD, Action.UNDO, Action.RELABEL, Action.RELABEL_ENTI
                     Action.MOVE, Action.MOVE_SURFACE, Action.MOVE_TICKED})
 CONFLICT = ("Someone else changed this document a moment ago. Your action was not applied; here is the current "
             "version — please check and try again.")
+CONFLICT_OWN = ("This page was out of date: you changed the document since it was shown (in another tab, or before "
+                "going back). Your action was not applied; here is the current version — please check and try again.")
 CONFLICT_SHORT = ("Someone else changed this document a moment ago; your action was not applied. The lines they "
                   "changed are updated — please check and try again.")
 
@@ -145,15 +147,17 @@ def _page_filters(request: HttpRequest) -> dict[str, str]:
 
 def _conflict(request: HttpRequest, document: Document, back: str) -> HttpResponse:
     """A stale version: just what changed since the client's version (small), or the whole view again."""
+    seen = parse_int(request.POST.get("version")) or 0
+    own = services.only_own_since(document.pk, seen, request.user)  # nobody else: the page was left behind
     if not request.htmx:
-        messages.warning(request, CONFLICT)
+        messages.warning(request, CONFLICT_OWN if own else CONFLICT)
         return redirect(back)
     document.refresh_from_db()
     screen = Screen(document)
-    changed = screen.changed_since(parse_int(request.POST.get("version")) or 0)
+    changed = screen.changed_since(seen)
     if changed is not None:
         response = _swaps(request, screen, *changed, regroup=False, inspect=None, status=409,
-                          message=CONFLICT_SHORT, level="warning", conflict_flash=True)
+                          message=CONFLICT_OWN if own else CONFLICT_SHORT, level="warning", conflict_flash=True)
         return reswap(response, "none")
     context = {
         **base_context(request, screen),
@@ -161,7 +165,7 @@ def _conflict(request: HttpRequest, document: Document, back: str) -> HttpRespon
         "groups_html": screen.groups_html(),
         "filters": {},
         "inspector": {"mode": "hint"},
-        "conflict": CONFLICT,
+        "conflict": CONFLICT_OWN if own else CONFLICT,
     }
     response = render(request, f"{REVIEW}#review", context, status=409)
     return reswap(retarget(response, "#review"), "outerHTML")

@@ -432,6 +432,17 @@
   document.addEventListener("htmx:afterSettle", scheduleAfterSwap);
   document.addEventListener("htmx:oobAfterSwap", scheduleAfterSwap);
 
+  // back (or forward) to this page: the browser may show it as it was, an older version than the
+  // document's; then it loads again, so an action (u among them) starts from the current version
+  window.addEventListener("pageshow", (event) => {
+    const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    if (!root() || !(event.persisted || (nav && nav.type === "back_forward"))) return;
+    fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data) => { if (data && String(data.version) !== String(version())) location.reload(); })
+      .catch(told);
+  });
+
   function init() {
     if (!root()) return;
     const hash = location.hash && document.getElementById(location.hash.slice(1));
