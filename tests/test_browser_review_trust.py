@@ -189,3 +189,55 @@ def test_it_states_the_unseen_first_and_approve_asks_to_acknowledge_it(live_serv
     decision = Decision.objects.get(document=long_hearing, action="approve")
     assert decision.after == {"unseen_acknowledged": unseen}
     assert f"acknowledging {unseen} mention(s) decided in bulk never looked at" in decision.summary
+
+
+# ---------------------------------------------------------------- also found: keys, boundaries, preview
+
+
+def test_it_applies_a_label_with_enter_moves_on_and_undoes_from_the_list_and_keeps_handles_in_the_panel(
+        live_server, page, hearing):
+    from review.models import Mention as MentionRow
+
+    login(page, live_server)
+    open_review(page, live_server, hearing)
+    maria = hearing.mentions.get(start=hearing.text.index("Maria Lopez"))
+    page.click(f"#m{maria.pk}")
+    page.wait_for_selector(f"#inspector[data-mode=mention][data-m='{maria.pk}']")
+
+    # the boundaries editor: word-level handles inside panel B (nothing wider than the panel)
+    assert page.locator("#boundaries input[type=number]").count() == 0
+    assert page.evaluate("() => { const b = document.querySelector('#boundaries').getBoundingClientRect(),"
+                         " p = document.querySelector('#panel-b').getBoundingClientRect(); return b.right <= p.right + 1; }")
+    assert page.evaluate("() => document.querySelector('#panel-b').scrollWidth <= document.querySelector('#panel-b').clientWidth + 1")
+
+    # l focuses the label list; Enter applies the label chosen there
+    page.keyboard.press("Escape")
+    page.keyboard.press("l")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'relabel-select'")
+    page.select_option("#relabel-select", "LOCATION")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    maria.refresh_from_db()
+    assert maria.label == "LOCATION"
+
+    # from the list, j moves on to the next pending mention and u undoes
+    page.click(f"#m{maria.pk}")
+    page.wait_for_selector(f"#inspector[data-mode=mention][data-m='{maria.pk}']")
+    page.keyboard.press("Escape")
+    page.keyboard.press("l")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'relabel-select'")
+    page.keyboard.press("j")
+    page.wait_for_function(f"() => {{ const c = document.querySelector('#transcript mark.cur'); return c && c.id !== 'm{maria.pk}'; }}")
+    page.keyboard.press("l")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'relabel-select'")
+    page.keyboard.press("u")
+    wait_idle(page)
+    assert MentionRow.objects.get(pk=maria.pk).label == "PERSON"
+
+    # the pseudonymized preview: tags only, no label prefix drawn before them
+    page.keyboard.press("Escape")
+    page.keyboard.press("p")
+    page.wait_for_selector("#transcript.preview mark.p")
+    prefixes = page.evaluate("() => Array.from(document.querySelectorAll('#transcript.preview mark.p'))"
+                             ".map((m) => getComputedStyle(m, '::before').content).filter((c) => c && c !== 'none')")
+    assert prefixes == []

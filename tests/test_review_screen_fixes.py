@@ -81,3 +81,34 @@ def test_it_says_a_page_was_left_behind_not_that_someone_else_changed_it(client_
     response = client_in.post(url(document, "mention_action", second.pk, "reject"), {"version": shown}, follow=True)
     page = response.content.decode()
     assert "This page was out of date: you changed the document" in page and "Someone else" not in page
+
+
+LINE = "PRESIDING COMMISSIONER RUFF: Mr. Kevin Richardson was born March 3, 1970.\nINMATE: Yes."
+
+
+@pytest.mark.parametrize(("surface", "steps"), [
+    ("Mr. Kevin Richardson", {"extend_start": "RUFF: Mr. Kevin Richardson", "trim_start": "Kevin Richardson",
+                              "trim_end": "Mr. Kevin", "extend_end": "Mr. Kevin Richardson was"}),
+    ("Kevin", {"extend_start": "Mr. Kevin", "trim_start": None, "trim_end": None, "extend_end": "Kevin Richardson"}),
+    ("1970", {"extend_start": "3, 1970", "trim_start": None, "trim_end": None, "extend_end": None}),  # not past the line
+    ("PRESIDING", {"extend_start": None, "trim_start": None, "trim_end": None, "extend_end": "PRESIDING COMMISSIONER"}),
+])
+def test_it_steps_boundaries_a_word_at_a_time_within_the_line(surface, steps):
+    start = LINE.index(surface)
+    found = services.word_steps(LINE, start, start + len(surface))
+    assert {k: (LINE[v[0]:v[1]] if v else None) for k, v in found.items()} == steps
+
+
+def test_it_offers_word_level_handles_not_character_offsets(client_in, document):
+    mention = document.mentions.get(start=span("Kevin Richardson")[0])
+    html = client_in.get(url(document, "document") + f"?m={mention.pk}").content.decode()
+    editor = html.split('id="boundaries"')[1].split("</div>\n</div>")[0]
+    assert 'type="number"' not in editor  # no raw offsets to type
+    for handle in ("extend-start", "trim-start", "trim-end", "extend-end"):
+        assert f'id="resize-{handle}"' in editor
+    assert "Extend by the word before: “Mr. Kevin Richardson”" in editor
+    start, end = span("Mr. Kevin Richardson")
+    response = client_in.post(url(document, "mention_action", mention.pk, "resize"),
+                              {"version": document.version, "start": start, "end": end})  # the handle, a plain post
+    mention.refresh_from_db()
+    assert response.status_code == 302 and (mention.start, mention.end) == (start, end)

@@ -44,7 +44,7 @@ from .recovery import Recovered, fail_interrupted, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next, unseen_count
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
-    typed,
+    typed, word_steps,
 )
 
 __all__ = [
@@ -57,5 +57,5 @@ __all__ = [
     "reading", "record", "recover_stale_jobs", "record_all", "reject_rejected_before", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",
-    "trim_span", "typed", "undo", "unseen_count", "whitelist_matches", "whitelist_term",
+    "trim_span", "typed", "undo", "word_steps", "unseen_count", "whitelist_matches", "whitelist_term",
 ]

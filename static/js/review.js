@@ -345,6 +345,8 @@
     "?": () => help(),
   };
 
+  const FROM_LISTS = new Set(["j", "k", "J", "K", "u", "?"]);
+
   document.addEventListener("keydown", (event) => {
     if (!root()) return;
     const target = event.target;
@@ -355,7 +357,18 @@
       if (mark) mark.focus({ preventScroll: true });
       return;
     }
-    if (typing || event.ctrlKey || event.metaKey || event.altKey || $("#help").open) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || $("#help").open) return;
+    // a list (l: the label, m: the entity) answers Enter by applying it; the keys that move on or
+    // undo still work from it (its other letters choose an option by its first letter)
+    const list = typing && target.matches("#panel-b select");
+    if (list && event.key === "Enter" && target.form) { event.preventDefault(); target.form.requestSubmit(); return; }
+    if (list && FROM_LISTS.has(event.key)) {
+      event.preventDefault();
+      target.blur();
+      KEYS[event.key]();
+      return;
+    }
+    if (typing) return;
     if (event.key === "Enter" && target.matches && target.matches("mark.m[id]")) {
       loadInspector("m=" + target.id.slice(1), 0);
       event.preventDefault();
@@ -374,7 +387,7 @@
     if (mark && window.getSelection().isCollapsed) { select(mark, true); return; }
     if (t.closest("#resize-from-selection")) {
       const span = selectionSpan();
-      if (span) { $("#resize-start").value = span[0]; $("#resize-end").value = span[1]; }
+      if (span) { $("#resize-start").value = span[0]; $("#resize-end").value = span[1]; $("#resize-form").requestSubmit(); }
       return;
     }
     const stepper = t.closest("#inspector [data-step]");
