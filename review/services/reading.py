@@ -8,7 +8,9 @@ The page measures the time in view (static/js/review-bulk.js: lines in view are 
 each needs its words' time); the server never credits more words than the time allows since
 the last credit (or since the page was shown, a signed stamp), so a post claiming lines faster
 than the pace is credited only as far as the time goes. The lines read are a set (stepping jumps),
-stored as ranges; reading is not a decision: no version bump, no audit row. A bulk decision
+stored as ranges, each post one short conditional UPDATE (no transaction held: SQLite has one
+writer, and a read post must never make a review action wait or fail); reading is not a
+decision: no version bump, no audit row. A bulk decision
 records the set its author had read (:func:`seen_now`), for the diff's "never looked at".
 """
 from __future__ import annotations
@@ -22,7 +24,6 @@ from typing import Iterable
 
 from django.conf import settings
 from django.core import signing
-from django.db import transaction
 from django.utils import timezone
 
 from anonymizer.transcript import line_starts
@@ -126,11 +127,18 @@ def _stamp_time(stamp: str, document_id: int, user):
     return datetime.fromtimestamp(float(value.get("t", 0)), tz=dt_timezone.utc)
 
 
-def _save(progress: ReadingProgress, seen: set[int], **fields) -> None:
-    progress.seen, progress.lines_read = format_ranges(seen), len(seen)
-    for name, value in fields.items():
+def _save(progress: ReadingProgress, seen: set[int], **fields) -> bool:
+    """Store the lines read unless another post changed them since ``progress`` was read (then
+    False: read again). One short UPDATE, no transaction held across reads (SQLite's single writer)."""
+    values = {"seen": format_ranges(seen), "lines_read": len(seen), "updated_at": timezone.now(), **fields}
+    stored = ReadingProgress.objects.filter(pk=progress.pk, seen=progress.seen).update(**values)
+    for name, value in values.items():
         setattr(progress, name, value)
-    progress.save(update_fields=["seen", "lines_read", "updated_at", *fields])
+    return bool(stored)
+
+
+def _progress(document_id: int, user) -> ReadingProgress:
+    return ReadingProgress.objects.get_or_create(document_id=document_id, user=user)[0]
 
 
 def mark_read(document_id: int, user, through_line: int) -> Reading:
@@ -138,10 +146,11 @@ def mark_read(document_id: int, user, through_line: int) -> Reading:
     benchmark's reviewer, tests). The screen's posts go through :func:`note_reading`."""
     document = Document.objects.only("text").get(pk=document_id)
     lines = line_count(document.text)
-    with transaction.atomic():
-        progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
+    for _ in range(5):  # another post changed the lines meanwhile: read them again
+        progress = _progress(document_id, user)
         seen = parse_ranges(progress.seen, lines) | set(range(1, max(0, min(int(through_line), lines)) + 1))
-        _save(progress, seen)
+        if _save(progress, seen):
+            break
     return _of(progress, lines)
 
 
@@ -157,8 +166,8 @@ def note_reading(document_id: int, user, *, stepped: Iterable[int] = (), viewed:
                      Mention.objects.filter(document_id=document_id).values_list("start", flat=True)}
     shown_at = _stamp_time(stamp, document_id, user)
     rate = words_per_minute() / 60 * SLACK  # words a second
-    with transaction.atomic():  # only the progress row: a short write
-        progress, _ = ReadingProgress.objects.select_for_update().get_or_create(document_id=document_id, user=user)
+    for _ in range(5):  # another post changed the lines meanwhile: read them again
+        progress = _progress(document_id, user)
         seen = parse_ranges(progress.seen, lines)
         added = {n for n in stepped if n in with_mentions} - seen
         now = timezone.now()
@@ -177,5 +186,6 @@ def note_reading(document_id: int, user, *, stepped: Iterable[int] = (), viewed:
             return Reading(len(seen), lines, frozenset(seen), words_per_minute())
         # the time not spent carries to the next credit (the allowance does not)
         fields = {"read_at": now - timedelta(seconds=max(0.0, budget - allowance) / rate)} if credited else {}
-        _save(progress, seen | added, **fields)
+        if _save(progress, seen | added, **fields):
+            break
     return _of(progress, lines)

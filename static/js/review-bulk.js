@@ -89,7 +89,7 @@
   let flushTimer = null;
   function flush() {
     if (sending || (!viewed.size && !stepped.size) || flushTimer) return;
-    flushTimer = setTimeout(send, 600); // one post for the lines read meanwhile
+    flushTimer = setTimeout(send, 1500); // one post for the lines read meanwhile (few writes)
   }
   function send() {
     flushTimer = null;
