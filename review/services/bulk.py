@@ -22,6 +22,7 @@ from django.db.models import Count
 from ..constants import Action, ReviewStatus
 from ..models import Document, Mention, ReadingProgress
 from .base import ActionError, Outcome, begin, finish
+from .ordinary import ask_first_ids
 
 
 @dataclass(frozen=True)
@@ -105,11 +106,13 @@ def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
 @transaction.atomic
 def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
                    certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
-                   expected: int | None = None) -> Outcome:
-    """Accept every pending mention shown under the filter (decided mentions are never touched)."""
+                   expected: int | None = None, ordinary: bool = False) -> Outcome:
+    """Accept every pending mention shown under the filter (decided mentions are never touched; a PERSON
+    that is an ordinary word asks first: ``ordinary``)."""
     selection = PendingFilter.of(labels, certainties, sources, entity_ids)
     document = begin(document_id, version)
     rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
+    ask_first_ids(document, [pk for pk, *_ in rows], ordinary, bulk=True)
     return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
                    f"Accepted {len(rows)} pending mentions shown under {selection.describe()} "
                    f"(decided mentions untouched)")
@@ -156,7 +159,7 @@ def mark_read(document_id: int, user, through_line: int) -> Reading:
 
 
 @transaction.atomic
-def accept_rest(document_id: int, version: int, user, *, expected: int | None = None) -> Outcome:
+def accept_rest(document_id: int, version: int, user, *, expected: int | None = None, ordinary: bool = False) -> Outcome:
     """Accept every pending mention left, once the reviewer has seen every line."""
     document = begin(document_id, version)
     seen = reading(document, user)
@@ -164,6 +167,7 @@ def accept_rest(document_id: int, version: int, user, *, expected: int | None = 
         raise ActionError(f"Read to the end first: {seen.lines_read} of {seen.lines} lines seen. "
                           "“Accept the rest” is offered once every line has been stepped through or scrolled past.")
     rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
+    ask_first_ids(document, [pk for pk, *_ in rows], ordinary, bulk=True)
     return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
                    f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "
                    f"(decided mentions untouched)")

@@ -11,6 +11,7 @@ from anonymizer import transcript
 from .. import registry
 from ..constants import Action, ReviewStatus
 from ..models import Decision, Document, Entity, Mention
+from .ordinary import ask_first
 from .base import (
     ActionError, Outcome, apply_groups, begin, category_of, checked_label, checked_status, finish, get_entity, grouped,
     joined_label, keep_shown_keys, quote,
@@ -58,7 +59,7 @@ def _lines(text: str, starts: list[int]) -> str:
 
 @transaction.atomic
 def set_entity_status(document_id: int, version: int, user, entity_id: int, status: str, *,
-                      overturn: bool = False) -> Outcome:
+                      overturn: bool = False, ordinary: bool = False) -> Outcome:
     """Accept or reject every mention of an entity (one UPDATE).
 
     A decision taken for the whole entity (or in bulk, by the corpus, by the automatic pass) is
@@ -78,6 +79,9 @@ def set_entity_status(document_id: int, version: int, user, entity_id: int, stat
     kept = set() if overturn else decided_one_by_one(document.pk, other_way)
     changed = [(pk, {"status": old}) for pk, _, _, old, _ in rows if old != status and pk not in kept]
     reversed_ = len(other_way) - len(kept)
+    if status == ReviewStatus.ACCEPTED:  # a PERSON that is an ordinary word asks first
+        changing = {pk for pk, _ in changed}
+        ask_first(document, [(s, e, label) for pk, s, e, _, label in rows if pk in changing], ordinary)
     Mention.objects.filter(pk__in=[pk for pk, _ in changed]).update(status=status)
     accepted = status == ReviewStatus.ACCEPTED
     other = "rejected" if accepted else "accepted"
