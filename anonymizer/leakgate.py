@@ -32,6 +32,7 @@ from functools import cached_property, lru_cache
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import leakgate_text, lexicon, spans, transcript, vocabulary
+from anonymizer.plain import is_plain_word
 from anonymizer.leakgate_keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 
 #: File-name tokens that identify nobody.
@@ -54,6 +55,7 @@ class Term:
     label: str  # PERSON, CDCR_ID, DATE, ...
     form: str
     document: Hashable = None
+    entity: Hashable = None  # of a surface: the entity that accepted it
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,13 @@ class Finding:
     label: str
     document: Hashable
     text: str
+    term: Term | None = None  # what it matched (secret): the accepted form, its document and entity
 
     def as_dict(self) -> dict:
+        matched = {} if self.term is None else {"form": self.term.form, "source": self.term.document,
+                                                "entity": self.term.entity}
         return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label,
-                "text": self.text}
+                "text": self.text, **matched}
 
 
 # ---------------------------------------------------------------- terms
@@ -129,9 +134,11 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
     return terms
 
 
-def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None) -> list[Term]:
-    """Accepted entities' ``(label, surface form)`` as terms (temporal labels are not searched)."""
-    return [Term("surface", label, " ".join(form.split()), document) for label, form in surfaces
+def surface_terms(surfaces: Iterable[tuple], document: Hashable = None) -> list[Term]:
+    """Accepted entities' ``(label, surface form)`` or ``(label, surface form, entity)`` as terms
+    (temporal labels are not searched)."""
+    return [Term("surface", label, " ".join(form.split()), document, entity) for label, form, *rest in surfaces
+            for entity in [rest[0] if rest else None]
             if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
             and not all(ordinary(word) for word in form.split())]
 
@@ -188,7 +195,8 @@ class Gate:
         the words the archive itself writes in small letters (:meth:`learn_ordinary_words`): those
         only capitalised, so a person called Way does not make every "way" a finding. Built on
         first use, once the ordinary words are known."""
-        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here]
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here
+                  or is_plain_word(w)]  # "Like" accepted as a name: not every "like"
         plain = [w for w in self.words if w not in set(common)]
         body = "|".join(filter(None, [
             f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
@@ -279,7 +287,7 @@ class Gate:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
         return [
             Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
-                    document if document is not None else term.document, snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end), term)
             for start, end, term in self.matches(text, member_name=line == 0)
         ]
 
@@ -317,7 +325,7 @@ class Gate:
         text = "".join(pieces)
         return [
             Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
-                    document if document is not None else term.document, snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end), term)
             for start, end, term in self.matches(text)
         ]
 

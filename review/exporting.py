@@ -85,7 +85,7 @@ class Prepared:
     tokens: int
     key: list[dict]  # secret: original surface forms
     leaks: list[core.Leak]  # secret: snippets
-    surfaces: list[tuple[str, str]]  # secret: (label, surface form) of accepted mentions
+    surfaces: list[tuple[str, str, int]]  # secret: (label, surface form, entity) of accepted mentions
 
 
 # ---------------------------------------------------------------- starting and overriding
@@ -244,7 +244,7 @@ def prepare(document: Document, name: str) -> Prepared:
     text = document.text
     tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
               for r, m in zip(result.replacements, used)]
-    accepted = {(m.label, text[m.start:m.end]) for m in mentions if m.status == ReviewStatus.ACCEPTED}
+    accepted = {(m.label, text[m.start:m.end], m.entity_id) for m in mentions if m.status == ReviewStatus.ACCEPTED}
     key = [
         {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
          "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}

@@ -20,7 +20,7 @@ from .models import Corpus, Document, Entity, Mention
 from .rows import EntityLike
 
 
-def document_terms(document: Document, surfaces: Iterable[tuple[str, str]]) -> list[core.Term]:
+def document_terms(document: Document, surfaces: Iterable[tuple]) -> list[core.Term]:
     """Everything that identifies one document's people: surfaces, header, upload name, title."""
     return [
         *core.surface_terms(surfaces, document.pk),
@@ -38,7 +38,27 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
     findings = core.Gate(terms, whitelist, written_tags(prepared)).scan(members, owners)
-    return [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+    return accepted_where(rows, {p.document.pk: p.document for p in prepared})
+
+
+def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[dict]:
+    """Each finding of an accepted form names the entity and the document that accepted it
+    (``source_title``, ``entity_name``) and the line of its first accepted mention there
+    (``source_line``): a wrong acceptance ("Like" as a PERSON) is fixed where it was made."""
+    entities = {e.pk: e for e in Entity.objects.filter(pk__in={r["entity"] for r in rows if r.get("entity")})}
+    first = {}
+    for entity_id, start in (Mention.objects.filter(entity_id__in=entities, status="accepted").order_by("start")
+                             .values_list("entity_id", "start")):
+        first.setdefault(entity_id, start)
+    for row in rows:
+        source = documents.get(row.get("source"))
+        row["source_title"] = source.title if source is not None else ""
+        entity = entities.get(row.get("entity"))
+        if entity is not None and source is not None:
+            row["entity_name"], row["entity_label"] = entity.name, entity.label
+            row["source_line"] = source.text.count("\n", 0, first.get(entity.pk, 0)) + 1
+    return rows
 
 
 def written_tags(prepared) -> frozenset[str]:
