@@ -45,3 +45,49 @@ def test_it_reverses_an_entity_wide_accept_by_an_entity_wide_reject(live_server,
     message = flash(page)
     assert "2 of 2 mentions changed; 2 accepted before reversed" in message, message
     assert set(document.mentions.filter(entity_id=entity).values_list("status", flat=True)) == {"rejected"}
+
+
+def test_it_asks_before_accepting_an_ordinary_word_as_a_name(live_server, browser, django_user_model):
+    from tests import test_ordinary_names as ordinary
+
+    document = reviewed(django_user_model, ordinary.TEXT, ordinary.MENTIONS, ordinary.ENTITIES)
+    like = document.mentions.get(start=ordinary.TEXT.index("Like"))
+    page = login(browser, live_server, "annotator1")
+    page.goto(f"{live_server.url}{reverse('review:document', args=[document.pk])}?e={like.entity_id}")
+    page.wait_for_selector("#inspector[data-mode=entity]")
+    page.click("#inspector button:has-text('Accept all')")
+    page.wait_for_selector("#ask-question")
+    assert page.inner_text("#ask-question") == "“Like” is an ordinary English word: accept its 3 mentions as PERSON?"
+    like.refresh_from_db()
+    assert like.status == "pending"  # nothing accepted before the answer
+    page.click("#ask-confirm")
+    assert "3 of 3 mentions changed" in flash(page)
+    like.refresh_from_db()
+    assert like.status == "accepted"
+
+
+def test_it_offers_to_reopen_the_document_that_accepted_the_form(live_server, browser, django_user_model,
+                                                                 pipeline, monkeypatch, settings, tmp_path):
+    from review import exporting, pipelines
+    from review.models import Export
+    from tests.test_export import TEXT as EXPORT_TEXT, make_document
+    from tests.test_leak_gate_sources import ELSEWHERE, WRONG, accept_wrongly
+
+    settings.EXPORT_ROOT = tmp_path / "exports"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    admin = django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True)
+    corpus = Corpus.objects.create(name="Parole hearings")
+    first = make_document(corpus, "a-first", text=EXPORT_TEXT + WRONG)
+    make_document(corpus, "b-second", text=EXPORT_TEXT + ELSEWHERE)
+    accept_wrongly(first)
+    exporting.run_export(exporting.start_export(corpus, admin).pk)
+    page = login(browser, live_server, "admin")
+    page.goto(f"{live_server.url}{reverse('review:export', args=[corpus.pk])}")
+    row = page.locator("table.leak-report tr", has_text="text/hearing_0002.txt").filter(has_text="accepted as PERSON").first
+    assert "“Like”" in row.inner_text() and "a-first" in row.locator("td.matched").inner_text()
+    row.locator("form.reopen-source input[name=reason]").fill("Like is no name: accepted by mistake")
+    row.locator("form.reopen-source button").click()
+    page.wait_for_selector("text=reopened")
+    first.refresh_from_db()
+    assert first.status == Document.Status.IN_REVIEW
+    assert Export.objects.get().status == Export.Status.BLOCKED
