@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Mapping
 
+import bisect
+
+from anonymizer import export
 from anonymizer import leakgate as core
 from anonymizer.transcript import find_tags
 
-from . import registry, services
+from . import export_checks, registry, services
 from .models import Corpus, Document, Entity, Mention
 from .rows import EntityLike
 
@@ -59,6 +62,39 @@ def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[
             row["entity_name"], row["entity_label"] = entity.name, entity.label
             row["source_line"] = source.text.count("\n", 0, first.get(entity.pk, 0)) + 1
     return rows
+
+
+def shown_spans(spans: Iterable[tuple[int, int]], replacements) -> list[tuple[int, int]]:
+    """Where original ``spans`` that no replacement touches stand in the pseudonymized text."""
+    reps = sorted((r.start, r.end, r.out_start + len(r.tag_text) - r.end) for r in replacements)
+    starts = [r[0] for r in reps]
+    shown = []
+    for start, end in sorted(spans):
+        i = bisect.bisect_right(starts, start) - 1  # the last replacement starting at or before it
+        if (i >= 0 and reps[i][1] > start) or (i + 1 < len(reps) and reps[i + 1][0] < end):
+            continue  # partly replaced: not shown as rejected
+        shift = reps[i][2] if i >= 0 else 0
+        shown.append((start + shift, end + shift))
+    return shown
+
+
+def detector_findings(p, hits, whitelist=()) -> list:
+    """The detectors' findings on one prepared document's text (``anonymizer.export.detector_leaks``),
+    but for a form the reviewer rejected in this very document: every letter of the hit under a
+    mention rejected here is a decision, not a leak, unless the detector has a name's evidence for
+    it (confidence 1: a rule, the title page, or two tools agree)."""
+    strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1}
+    leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
+    return [leak for leak in leaks
+            if (leak.start, leak.end, leak.label) in strong or not _covered(p.text, p.rejected, leak.start, leak.end)]
+
+
+def _covered(text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether every letter and digit of ``text[start:end]`` lies under one of ``spans``."""
+    inside = [(max(s, start), min(e, end)) for s, e in spans if s < end and e > start]
+    if not inside:
+        return False
+    return all(any(s <= i < e for s, e in inside) for i in range(start, end) if text[i].isalnum())
 
 
 def written_tags(prepared) -> frozenset[str]:
