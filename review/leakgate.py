@@ -40,9 +40,22 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     for p in prepared:
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
-    findings = core.Gate(terms, whitelist, written_tags(prepared)).scan(members, owners)
-    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+    gate = core.Gate(terms, whitelist, written_tags(prepared))
+    findings = gate.scan(members, owners)
+    decided = {(p.document.pk, form) for p in prepared for form in rejected_forms(gate, p)}
+    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings
+            if f.term is None or f.term.kind != "surface" or (f.document, f.term.form) not in decided]
     return accepted_where(rows, {p.document.pk: p.document for p in prepared})
+
+
+def rejected_forms(gate: core.Gate, p) -> set[str]:
+    """The accepted forms (of any document) that stand in this document's text only where its reviewer
+    rejected a mention: a decision there, not a leak (its text and CoNLL members alike)."""
+    where: dict[str, list[bool]] = {}
+    for start, end, term in gate.matches(p.text):
+        if term.kind == "surface":
+            where.setdefault(term.form, []).append(_covered(p.text, p.rejected, start, end))
+    return {form for form, covered in where.items() if all(covered)}
 
 
 def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[dict]:
@@ -82,8 +95,9 @@ def detector_findings(p, hits, whitelist=()) -> list:
     """The detectors' findings on one prepared document's text (``anonymizer.export.detector_leaks``),
     but for a form the reviewer rejected in this very document: every letter of the hit under a
     mention rejected here is a decision, not a leak, unless the detector has a name's evidence for
-    it (confidence 1: a rule, the title page, or two tools agree)."""
-    strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1}
+    it (confidence 1: a rule or the title page; or two tools found the same span)."""
+    spans = Counter((h[0], h[1], h[2]) for h in hits)
+    strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1 or spans[h[0], h[1], h[2]] > 1}
     leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
     return [leak for leak in leaks
             if (leak.start, leak.end, leak.label) in strong or not _covered(p.text, p.rejected, leak.start, leak.end)]
