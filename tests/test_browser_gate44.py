@@ -91,3 +91,26 @@ def test_it_offers_to_reopen_the_document_that_accepted_the_form(live_server, br
     first.refresh_from_db()
     assert first.status == Document.Status.IN_REVIEW
     assert Export.objects.get().status == Export.Status.BLOCKED
+
+
+def test_it_exports_a_correctly_reviewed_hearing_without_a_finding(live_server, browser, django_user_model,
+                                                                   pipeline, monkeypatch, settings, tmp_path):
+    from review import pipelines
+    from review.models import Export
+    from tests.test_gate_reviewed import BODY, TITLE, import_reviewed, printed_text
+
+    settings.EXPORT_ROOT = tmp_path / "exports"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    admin = django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True)
+    corpus = Corpus.objects.create(name="Parole hearings")
+    # "Olson" rejected here (the review of a central file), "Welfare and / Institutions Code" wrapped in print
+    import_reviewed(corpus, "olson-wrapped.txt", printed_text(TITLE + BODY * 4), pipeline, admin,
+                    rejected=("Olson", "Like", "State of California", "California"))
+    page = login(browser, live_server, "admin")
+    page.goto(f"{live_server.url}{reverse('review:export', args=[corpus.pk])}")
+    page.click("#start-export button")
+    page.locator("table.exports tbody tr").first.locator(".badge-done, .badge-blocked").first.wait_for()
+    export = Export.objects.get()
+    assert export.status == Export.Status.DONE and not export.override_reason, export.leaks
+    assert page.locator("table.leak-report").count() == 0
+    assert page.locator("a.download-archive").count() == 1
