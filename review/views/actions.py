@@ -58,7 +58,8 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
     except services.ActionError as error:
         return _problem(request, str(error), back)
     if outcome.decision is not None and outcome.decision.action in WORKFLOW_DONE:
-        messages.success(request, WORKFLOW_DONE[outcome.decision.action])
+        learned = outcome.decision.summary.partition("; ")[2] if outcome.decision.action == Action.APPROVE else ""
+        messages.success(request, WORKFLOW_DONE[outcome.decision.action] + (f" {learned[:1].upper()}{learned[1:]}." if learned else ""))
         if not permissions.can_view(request.user, outcome.document):
             back = reverse("review:documents")
         return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
