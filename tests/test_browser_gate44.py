@@ -114,3 +114,61 @@ def test_it_exports_a_correctly_reviewed_hearing_without_a_finding(live_server, 
     assert export.status == Export.Status.DONE and not export.override_reason, export.leaks
     assert page.locator("table.leak-report").count() == 0
     assert page.locator("a.download-archive").count() == 1
+
+
+def test_it_shows_what_the_corpus_learned_at_approval(live_server, browser, django_user_model):
+    from review.permissions import reviewer_group
+
+    document = reviewed(django_user_model)
+    annotator = django_user_model.objects.get(username="annotator1")
+    reviewer_group().user_set.add(django_user_model.objects.create_user("reviewer1", password=PASSWORD))
+    services.mark_read(document.pk, annotator, 99)
+    document.refresh_from_db()
+    services.accept_rest(document.pk, document.version, annotator)
+    document.refresh_from_db()
+    services.submit(document.pk, document.version, annotator)
+    page = login(browser, live_server, "reviewer1")
+    page.goto(f"{live_server.url}{reverse('review:document', args=[document.pk])}")
+    page.click("#approve")
+    page.wait_for_selector(".badge-approved")
+    assert "The corpus learned from it: 3 name(s) it knows" in page.inner_text("body")
+
+
+def test_it_never_suggests_a_rejected_entity_when_adding_a_mention(live_server, browser, django_user_model):
+    from tests.test_browser_e2e import select_span
+
+    document = reviewed(django_user_model)
+    fresno = document.mentions.get(start=TEXT.index("Fresno"))
+    document.refresh_from_db()
+    services.set_entity_status(document.pk, document.version, None, fresno.entity_id, "rejected")  # a false positive
+    page = login(browser, live_server, "annotator1")
+    page.goto(f"{live_server.url}{reverse('review:document', args=[document.pk])}")
+    page.wait_for_selector("#transcript .line")
+    select_span(page, fresno.start, fresno.end)
+    assert page.eval_on_selector("#add-label", "s => s.value") == "PERSON"
+    assert "LOCATION: Fresno" not in page.inner_text("#add-entity")
+
+
+def test_it_folds_an_earlier_exports_leak_report_under_a_new_blocked_one(live_server, browser, django_user_model,
+                                                                       pipeline, monkeypatch, settings, tmp_path):
+    from review import exporting, pipelines
+    from tests.test_export import TEXT as EXPORT_TEXT, make_document
+    from tests.test_leak_gate_sources import ELSEWHERE, WRONG, accept_wrongly
+
+    settings.EXPORT_ROOT = tmp_path / "exports"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    admin = django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True)
+    corpus = Corpus.objects.create(name="Parole hearings")
+    accept_wrongly(make_document(corpus, "a-first", text=EXPORT_TEXT + WRONG))
+    make_document(corpus, "b-second", text=EXPORT_TEXT + ELSEWHERE)
+    earlier = exporting.start_export(corpus, admin)
+    exporting.run_export(earlier.pk)
+    page = login(browser, live_server, "admin")
+    page.goto(f"{live_server.url}{reverse('review:export', args=[corpus.pk])}")
+    page.click("#start-export button")
+    page.locator("table.exports tbody tr").first.locator(".badge-done, .badge-blocked").first.wait_for()
+    page.reload()
+    assert page.locator(f"#leaks-{earlier.pk}").evaluate("e => e.tagName") == "DETAILS"
+    assert not page.locator(f"#leaks-{earlier.pk} table").is_visible()  # folded away
+    assert page.locator("form.override").count() == 1  # the new export's only
+    assert page.locator(f"#leaks-{earlier.pk} form").count() == 0
