@@ -71,10 +71,8 @@ class Finding:
     term: Term | None = None  # what it matched (secret): the accepted form, its document and entity
 
     def as_dict(self) -> dict:
-        matched = {} if self.term is None else {"form": self.term.form, "source": self.term.document,
-                                                "entity": self.term.entity}
-        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label,
-                "text": self.text, **matched}
+        matched = {} if self.term is None else {"form": self.term.form, "source": self.term.document, "entity": self.term.entity}
+        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label, "text": self.text, **matched}
 
 
 # ---------------------------------------------------------------- terms
@@ -135,11 +133,9 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
 
 
 def surface_terms(surfaces: Iterable[tuple], document: Hashable = None) -> list[Term]:
-    """Accepted entities' ``(label, surface form)`` or ``(label, surface form, entity)`` as terms
-    (temporal labels are not searched)."""
-    return [Term("surface", label, " ".join(form.split()), document, entity) for label, form, *rest in surfaces
-            for entity in [rest[0] if rest else None]
-            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
+    """Accepted entities' ``(label, surface form[, entity])`` as terms (temporal labels are not searched)."""
+    return [Term("surface", label, " ".join(form.split()), document, rest[0] if rest else None)
+            for label, form, *rest in surfaces if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
             and not all(ordinary(word) for word in form.split())]
 
 

@@ -17,6 +17,7 @@ import bisect
 from anonymizer import export
 from anonymizer import leakgate as core
 from anonymizer.transcript import find_tags
+from anonymizer.vocabulary import fold_possessive
 
 from . import export_checks, registry, services
 from .models import Corpus, Document, Entity, Mention
@@ -52,8 +53,9 @@ def rejected_forms(gate: core.Gate, p) -> set[str]:
     """The accepted forms (of any document) that stand in this document's text only where its reviewer
     rejected a mention: a decision there, not a leak (its text and CoNLL members alike)."""
     where: dict[str, list[bool]] = {}
+    own = own_forms(p)
     for start, end, term in gate.matches(p.text):
-        if term.kind == "surface":
+        if term.kind == "surface" and _folded(term.form) not in own:
             where.setdefault(term.form, []).append(_covered(p.text, p.rejected, start, end))
     return {form for form, covered in where.items() if all(covered)}
 
@@ -95,12 +97,24 @@ def detector_findings(p, hits, whitelist=()) -> list:
     """The detectors' findings on one prepared document's text (``anonymizer.export.detector_leaks``),
     but for a form the reviewer rejected in this very document: every letter of the hit under a
     mention rejected here is a decision, not a leak, unless the detector has a name's evidence for
-    it (confidence 1: a rule or the title page; or two tools found the same span)."""
+    it (confidence 1: a rule or the title page; or two tools found the same span) or the document
+    accepted that form elsewhere (:func:`own_forms`)."""
     spans = Counter((h[0], h[1], h[2]) for h in hits)
     strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1 or spans[h[0], h[1], h[2]] > 1}
     leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
-    return [leak for leak in leaks
-            if (leak.start, leak.end, leak.label) in strong or not _covered(p.text, p.rejected, leak.start, leak.end)]
+    own = own_forms(p)
+    return [leak for leak in leaks if (leak.start, leak.end, leak.label) in strong
+            or _folded(p.text[leak.start:leak.end]) in own or not _covered(p.text, p.rejected, leak.start, leak.end)]
+
+
+def own_forms(p) -> set[str]:
+    """What this document itself says is someone: its accepted forms and its title page's names (a form
+    rejected once and accepted elsewhere here is no decision that it names no one)."""
+    return {_folded(t.form) for t in document_terms(p.document, p.surfaces)}
+
+
+def _folded(form: str) -> str:
+    return fold_possessive(" ".join(form.split()))
 
 
 def _covered(text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -82,10 +82,10 @@ def learned(document: Document) -> str:
     """What the corpus learns from this approval, learned now (not at the next import or re-run) and
     said in the approval's message: the names it now knows from this document and the forms it now
     dismisses (rejected here and in another document, never accepted)."""
-    from . import knowledge
+    from .knowledge import Knowledge, learn
 
-    knowledge.learn(document.corpus)
-    known = knowledge.Knowledge(document.corpus)
+    learn(document.corpus)
+    known = Knowledge(document.corpus)
     names = sorted(k.surface for k in known.known.values() if document.pk in k.accepted_in)
     dismissed = sorted(k.surface for k in known.dismissed.values() if document.pk in k.rejected_in)
     parts = [f"{len(forms)} {what} ({', '.join(quote(f, 30) for f in forms[:LEARNED_SHOWN])}"
