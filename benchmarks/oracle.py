@@ -73,7 +73,7 @@ KNOWN_SERVICES = frozenset({
     "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
     "note_reading", "only_own_since", "word_steps", "page_stamp", "reading_ranges", "seen_now", "unseen_count",
     "accept_known_from_corpus", "reject_rejected_before", "restore_dismissed", "add_comment", "resolve_comment",
-    "resubmitted_unchanged",
+    "resubmitted_unchanged", "NeedsConfirmation", "not_a_name",
 })
 
 
@@ -225,6 +225,7 @@ class OracleReviewer:
         self.log: list[tuple[str, str, str]] = []  # (phase, kind, service name)
         self.details: list[str] = []  # with ``describe``: each action in words (surfaces, entities)
         self.describe = False
+        self.questions = 0  # "accept an ordinary word as a PERSON?" answered yes (services.NeedsConfirmation)
 
     # ------------------------------------------------------------------ plumbing
     def act(self, kind: str, name: str, *args, **kwargs):
@@ -233,7 +234,12 @@ class OracleReviewer:
 
         if self.describe:
             self.details.append(f"{self.phase} {kind} {describe(self, name, args)}")
-        outcome = getattr(services, name)(self.document_id, self.version, self.user, *args, **kwargs)
+        try:
+            outcome = getattr(services, name)(self.document_id, self.version, self.user, *args, **kwargs)
+        except services.NeedsConfirmation:  # an ordinary word accepted as a name: the oracle, knowing the
+            outcome = getattr(services, name)(self.document_id, self.version, self.user, *args,  # gold, says yes
+                                              **kwargs, ordinary=True)  # (the same action, answered)
+            self.questions += 1  # answered questions are no review decision of their own (not in the tally)
         self.version = outcome.document.version
         self.tally.counts[self.phase][kind] += 1
         self.log.append((self.phase, kind, name))

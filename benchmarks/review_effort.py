@@ -145,7 +145,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import oracle  # noqa: E402
+from benchmarks import export_gate, oracle  # noqa: E402
 
 SHORT = {
     "entity_accept": "ent+", "entity_reject": "ent-", "mention_accept": "men+", "mention_reject": "men-",
@@ -239,6 +239,7 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
     results: list[dict] = []
     corpus = Corpus.objects.create(name=f"effort-{profile}-{args.seed}") if args.corpus and not args.no_knowledge else None
     analysis_seconds = 0.0
+    exported: set[int] = set()
     for i, hearing in enumerate(hearings, 1):
         target = corpus or Corpus.objects.create(name=f"effort-{profile}-{args.seed}-{i:02d}")
         t0 = time.perf_counter()
@@ -251,9 +252,9 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
         if result["wrong_labels_final"] or result["wrong_groupings_final"]:
             print(f"  warning: {hearing.name} still has {result['wrong_labels_final']} wrong label(s) and "
                   f"{result['wrong_groupings_final']} wrong grouping(s) after phase 2")
-        if args.corpus and not result["pending_final"]:  # approved: the corpus trusts what it learns
-            outcome = services.submit(document.pk, document.version, annotator)
-            services.approve(document.pk, outcome.document.version, second)
+        if (args.corpus or args.export) and not result["pending_final"]:  # approved: the corpus trusts what it
+            export_gate.approve(document, annotator, second)  # learns; the export publishes it
+            exported.add(target.pk)
         results.append(result)
         print(f"  {hearing.name}: {result['actions_to_zero_leaks']} actions to zero leaks, "
               f"+{result['actions']['labels']['total']} to right labels = {total_of(result)} in all "
@@ -279,6 +280,9 @@ def run_profile(args, profile: str, annotator, second, failed: list[str]) -> dic
     if args.corpus:
         print_sequence(totals, results, "sequence without corpus knowledge" if args.no_knowledge else "corpus sequence")
     print(f"automatic pass {analysis_seconds:.0f} s")
+    if args.export:
+        totals["export_gate"] = export_gate.export_findings(Corpus.objects.filter(pk__in=exported).order_by("pk"), second)
+        export_gate.print_findings(totals["export_gate"])
     return {"summary": totals, "hearings": results}
 
 
@@ -294,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", action="store_true", help="one corpus, reviewed in order, submitted and approved")
     parser.add_argument("--no-knowledge", action="store_true",
                         help="with --corpus: the same sequence, each hearing in a corpus of its own (starts from zero)")
+    parser.add_argument("--export", action="store_true",
+                        help="approve every reviewed hearing and export it through the leak gate: false findings per "
+                             "approved document (benchmarks/export_gate.py; the target is none)")
     parser.add_argument("--json", type=Path, default=None, help="write the numbers here")
     parser.add_argument("--details", type=Path, default=None,
                         help="append every action in words (surfaces, entities) to this file, per hearing")

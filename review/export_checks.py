@@ -31,6 +31,9 @@ import uuid
 from pathlib import Path
 from typing import Callable
 
+from anonymizer import unbroken
+from anonymizer.pdf import reflow
+from anonymizer.ingest import suffix
 from anonymizer.pipeline import in_ordinary_case
 from anonymizer.types import Transcript
 
@@ -39,13 +42,30 @@ log = logging.getLogger(__name__)
 CLAIM_SECONDS = 120  # a claim left by a dead worker is taken over after this (a check takes seconds)
 RESULT_SECONDS = 3600
 POLL_SECONDS = 0.2
-Hits = list[tuple[int, int, str]]
+Hits = list[tuple]  # (start, end, label, confidence); checks kept before confidence was stored: 3 items
 
 
-def detector_hits(detector, name: str, text: str) -> Hits:
-    """What the detectors find in one published text: ``(start, end, label)``; a text typed in capitals
-    or without any is read in ordinary case, as the automatic pass reads it (same offsets)."""
-    return [(m.start, m.end, m.label) for m in detector.detect(in_ordinary_case(Transcript(name, text)))]
+def detector_hits(detector, name: str, text: str, source_format: str = "pdf") -> Hits:
+    """What the detectors find in one published text: ``(start, end, label, confidence)``, read as the
+    automatic pass read the document: a text file printed like its PDF through its reflowed view
+    (``anonymizer.pdf.reflow``: a phrase wrapped over two printed lines is one phrase), a word cut by a
+    line's hyphen or an invisible character read whole (``anonymizer.unbroken``), a text typed in
+    capitals or without any in ordinary case; the offsets are the published text's."""
+    shown = unbroken.through(text, reflow.view(text) if source_format == "txt" else None)
+    read = Transcript(name, shown.text if shown is not None else text)
+    found = detector.detect(in_ordinary_case(read))
+    spans = [(m.start, m.end) if shown is None else shown.span(m.start, m.end) for m in found]
+    return [(start, end, m.label, m.confidence) for (start, end), m in zip(spans, found)]
+
+
+def source_format(document) -> str:
+    """How the automatic pass read a document: ``pdf`` or ``txt`` (by its upload name)."""
+    return "pdf" if suffix(document.original_name or "") == ".pdf" else "txt"
+
+
+def evidence(hit) -> int:
+    """A hit's confidence (1: a rule, the title page or two tools agree); a kept check without one: 1."""
+    return int(hit[3]) if len(hit) > 3 else 1
 
 
 def digest(text: str) -> str:

@@ -85,7 +85,8 @@ class Prepared:
     tokens: int
     key: list[dict]  # secret: original surface forms
     leaks: list[core.Leak]  # secret: snippets
-    surfaces: list[tuple[str, str]]  # secret: (label, surface form) of accepted mentions
+    surfaces: list[tuple[str, str, int]]  # secret: (label, surface form, entity) of accepted mentions
+    rejected: list[tuple[int, int]]  # where the text keeps a mention the reviewer rejected (offsets of ``text``)
 
 
 # ---------------------------------------------------------------- starting and overriding
@@ -223,15 +224,15 @@ def _prepare_all(export: Export) -> list[Prepared]:
         _progress(export, 0.2 * (i + 1) / len(documents))
     cold = [p for p in prepared if p.document.pk not in hits]
     try:
-        hits.update(checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text))
+        hits.update(checks.hits_for([(p.document.pk, p.text, partial(export_checks.detector_hits, detector, p.name, p.text,
+                                                                     export_checks.source_format(p.document)))
                                      for p in cold], lambda done: _progress(export, 0.2 + 0.7 * done / len(prepared))))
     finally:
         checks.clear([p.document.pk for p in cold])
     for p in cold:  # an export run again (after an override or a failure) takes them from here
         export_checks.keep(p.document.pk, export_checks.digest(p.text), settings_sha, hits[p.document.pk])
-    for p in prepared:
-        p.leaks = core.detector_leaks(p.text, hits[p.document.pk], config.whitelist_terms,  # terms: the archive scan
-                                      leakgate.written_tags([p]))
+    for p in prepared:  # the archive scan searches the terms; a form rejected here is a decision (leakgate)
+        p.leaks = leakgate.detector_findings(p, hits[p.document.pk], config.whitelist_terms)
     return prepared
 
 
@@ -244,14 +245,16 @@ def prepare(document: Document, name: str) -> Prepared:
     text = document.text
     tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
               for r, m in zip(result.replacements, used)]
-    accepted = {(m.label, text[m.start:m.end]) for m in mentions if m.status == ReviewStatus.ACCEPTED}
+    accepted = {(m.label, text[m.start:m.end], m.entity_id) for m in mentions if m.status == ReviewStatus.ACCEPTED}
     key = [
         {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
          "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}
         for entry in result.key
     ]
+    rejected = leakgate.shown_spans([(m.start, m.end) for m in mentions if m.status == ReviewStatus.REJECTED],
+                                    result.replacements)
     return Prepared(document, name, result.text, tagged, [m.sources or m.origin for m in used],
-                    len(core.WORD.findall(text)), key, [], sorted(accepted))
+                    len(core.WORD.findall(text)), key, [], sorted(accepted), rejected)
 
 
 # ---------------------------------------------------------------- writing

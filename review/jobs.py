@@ -211,7 +211,8 @@ def check_export_document(export_id: int, document_id: int, token: str) -> str:
         document = Document.objects.select_related("corpus").get(pk=document_id)
         text = leakgate.pseudonymized_text(document)
         checks.run(document_id, export_checks.digest(text),
-                   lambda: export_checks.detector_hits(detector, document.neutral_id, text))
+                   lambda: export_checks.detector_hits(detector, document.neutral_id, text,
+                                                       export_checks.source_format(document)))
     except Exception as exc:  # noqa: BLE001 - the export job does the check instead
         checks.release(document_id)
         log.error("export %s: check of document %s failed with %s", export_id, document_id, type(exc).__name__)
@@ -236,7 +237,8 @@ def after_approval(document_id: int) -> str:
         sha = export_checks.digest(text)
         if (document.pk, sha) not in export_checks.kept([document.pk], settings_sha):
             detector = pipelines.get_pipeline(config).detector
-            export_checks.keep(document.pk, sha, settings_sha, export_checks.detector_hits(detector, "approved", text))
+            hits = export_checks.detector_hits(detector, "approved", text, export_checks.source_format(document))
+            export_checks.keep(document.pk, sha, settings_sha, hits)
     except Exception as exc:  # noqa: BLE001 - the export checks the document itself
         log.error("after approval of document %s: %s", document_id, type(exc).__name__)
         return "failed"

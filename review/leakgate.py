@@ -12,15 +12,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Mapping
 
+import bisect
+
+from anonymizer import export
 from anonymizer import leakgate as core
 from anonymizer.lang.en.transcript import find_tags
+from anonymizer.lang.en.vocabulary import fold_possessive
 
-from . import registry, services
+from . import export_checks, registry, services
 from .models import Corpus, Document, Entity, Mention
 from .rows import EntityLike
 
 
-def document_terms(document: Document, surfaces: Iterable[tuple[str, str]]) -> list[core.Term]:
+def document_terms(document: Document, surfaces: Iterable[tuple]) -> list[core.Term]:
     """Everything that identifies one document's people: surfaces, header, upload name, title."""
     return [
         *core.surface_terms(surfaces, document.pk),
@@ -37,8 +41,88 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     for p in prepared:
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
-    findings = core.Gate(terms, whitelist, written_tags(prepared)).scan(members, owners)
-    return [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+    gate = core.Gate(terms, whitelist, written_tags(prepared))
+    findings = gate.scan(members, owners)
+    decided = {(p.document.pk, form) for p in prepared for form in rejected_forms(gate, p)}
+    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings
+            if f.term is None or f.term.kind != "surface" or (f.document, f.term.form) not in decided]
+    return accepted_where(rows, {p.document.pk: p.document for p in prepared})
+
+
+def rejected_forms(gate: core.Gate, p) -> set[str]:
+    """The accepted forms (of any document) that stand in this document's text only where its reviewer
+    rejected a mention: a decision there, not a leak (its text and CoNLL members alike)."""
+    where: dict[str, list[bool]] = {}
+    own = own_forms(p)
+    for start, end, term in gate.matches(p.text):
+        if term.kind == "surface" and _folded(term.form) not in own:
+            where.setdefault(term.form, []).append(_covered(p.text, p.rejected, start, end))
+    return {form for form, covered in where.items() if all(covered)}
+
+
+def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[dict]:
+    """Each finding of an accepted form names the entity and the document that accepted it
+    (``source_title``, ``entity_name``) and the line of its first accepted mention there
+    (``source_line``): a wrong acceptance ("Like" as a PERSON) is fixed where it was made."""
+    entities = {e.pk: e for e in Entity.objects.filter(pk__in={r["entity"] for r in rows if r.get("entity")})}
+    first = {}
+    for entity_id, start in (Mention.objects.filter(entity_id__in=entities, status="accepted").order_by("start")
+                             .values_list("entity_id", "start")):
+        first.setdefault(entity_id, start)
+    for row in rows:
+        source = documents.get(row.get("source"))
+        row["source_title"] = source.title if source is not None else ""
+        entity = entities.get(row.get("entity"))
+        if entity is not None and source is not None:
+            row["entity_name"], row["entity_label"] = entity.name, entity.label
+            row["source_line"] = source.text.count("\n", 0, first.get(entity.pk, 0)) + 1
+    return rows
+
+
+def shown_spans(spans: Iterable[tuple[int, int]], replacements) -> list[tuple[int, int]]:
+    """Where original ``spans`` that no replacement touches stand in the pseudonymized text."""
+    reps = sorted((r.start, r.end, r.out_start + len(r.tag_text) - r.end) for r in replacements)
+    starts = [r[0] for r in reps]
+    shown = []
+    for start, end in sorted(spans):
+        i = bisect.bisect_right(starts, start) - 1  # the last replacement starting at or before it
+        if (i >= 0 and reps[i][1] > start) or (i + 1 < len(reps) and reps[i + 1][0] < end):
+            continue  # partly replaced: not shown as rejected
+        shift = reps[i][2] if i >= 0 else 0
+        shown.append((start + shift, end + shift))
+    return shown
+
+
+def detector_findings(p, hits, whitelist=()) -> list:
+    """The detectors' findings on one prepared document's text (``anonymizer.export.detector_leaks``),
+    but for a form the reviewer rejected in this very document: every letter of the hit under a
+    mention rejected here is a decision, not a leak, unless the detector has a name's evidence for
+    it (confidence 1: a rule or the title page; or two tools found the same span) or the document
+    accepted that form elsewhere (:func:`own_forms`)."""
+    spans = Counter((h[0], h[1], h[2]) for h in hits)
+    strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1 or spans[h[0], h[1], h[2]] > 1}
+    leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
+    own = own_forms(p)
+    return [leak for leak in leaks if (leak.start, leak.end, leak.label) in strong
+            or _folded(p.text[leak.start:leak.end]) in own or not _covered(p.text, p.rejected, leak.start, leak.end)]
+
+
+def own_forms(p) -> set[str]:
+    """What this document itself says is someone: its accepted forms and its title page's names (a form
+    rejected once and accepted elsewhere here is no decision that it names no one)."""
+    return {_folded(t.form) for t in document_terms(p.document, p.surfaces)}
+
+
+def _folded(form: str) -> str:
+    return fold_possessive(" ".join(form.split()))
+
+
+def _covered(text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether every letter and digit of ``text[start:end]`` lies under one of ``spans``."""
+    inside = [(max(s, start), min(e, end)) for s, e in spans if s < end and e > start]
+    if not inside:
+        return False
+    return all(any(s <= i < e for s, e in inside) for i in range(start, end) if text[i].isalnum())
 
 
 def written_tags(prepared) -> frozenset[str]:

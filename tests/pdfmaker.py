@@ -69,6 +69,7 @@ class Hearing:
     vendor: str = "Dictate Express Transcription"
     trailing_numbers: bool = False
     running_header: str | None = None  # printed at the top left of every page after the first; {page} = number
+    index_heading: str = "INDEX"  # "I N D E X": letter-spaced, as some vendors print it
 
 
 def fits(text: str) -> bool:
@@ -135,7 +136,7 @@ def _furniture(pdf: canvas.Canvas, number: int, hearing: Hearing) -> None:
 def _index_page(pdf: canvas.Canvas, entries: list[tuple[str, str]], number: int, hearing: Hearing) -> None:
     pdf.setFont(FONT, SIZE)
     _furniture(pdf, number, hearing)
-    pdf.drawCentredString((LEFT + RIGHT) / 2, TOP, "INDEX")
+    pdf.drawCentredString((LEFT + RIGHT) / 2, TOP, hearing.index_heading)
     pdf.drawRightString(RIGHT, TOP - 30, "Page")
     for i, (entry, page) in enumerate(entries):
         y = TOP - 60 - i * PITCH

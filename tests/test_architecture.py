@@ -211,7 +211,9 @@ def test_it_reads_the_data_files_only_in_the_vocabulary_module():
 
 MAX_LINES = 400
 #: modules allowed past MAX_LINES, each with its reason; keep this list short (empty is best)
-LONG_MODULES: dict[str, str] = {}
+LONG_MODULES: dict[str, str] = {
+    "anonymizer/leakgate/__init__.py": "the gate and its one scan; 401 lines after issue 44 item 6 (ordinary words); to split: the terms builders",
+}
 
 
 @pytest.mark.parametrize("folder", ["anonymizer", "fixtures"])

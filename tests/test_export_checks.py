@@ -141,7 +141,7 @@ SPOKEN = (
 def test_it_reads_a_published_text_without_capitals_in_ordinary_case(pipeline):
     """The gate's detectors read a text written without capitals as the pass reads it: the name and the
     town the pass left in it are found (before: no finding at all), the tags and the words are not."""
-    found = {SPOKEN[s:e] for s, e, _ in export_checks.detector_hits(pipeline.detector, "hearing_0001", SPOKEN)}
+    found = {SPOKEN[s:e] for s, e, *_ in export_checks.detector_hits(pipeline.detector, "hearing_0001", SPOKEN)}
     assert {"tunde okafor", "fresno"} <= found or {"tunde", "okafor", "fresno"} <= found, found
     assert not found & {"okay", "record", "party", "cousin", "PERSON_1", "[PERSON_2]"}
 
@@ -151,6 +151,6 @@ def test_it_reads_a_published_text_in_capitals_in_ordinary_case(pipeline):
     text = ("PRESIDING COMMISSIONER [PERSON_1]: MR. [PERSON_2], WHAT HAVE YOU LEARNED IN THE GROUPS?\n"
             "INMATE [PERSON_2]: I'VE LEARNED TO ASK FOR HELP. I'VE SPENT A LOT OF TIME IN THE GROUPS AND I WILL "
             "FOR THE REST OF MY LIFE. MY COUSIN MARCUS OKAFOR WROTE A LETTER FROM FRESNO ABOUT IT.\n")
-    found = {text[s:e] for s, e, _ in export_checks.detector_hits(pipeline.detector, "hearing_0001", text)}
+    found = {text[s:e] for s, e, *_ in export_checks.detector_hits(pipeline.detector, "hearing_0001", text)}
     assert not any("LEARNED" in f or "SPENT" in f for f in found), found
     assert any("OKAFOR" in f for f in found) and "FRESNO" in found, found

@@ -33,6 +33,7 @@ from typing import Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
 from anonymizer.lang.en import lexicon, transcript, vocabulary
+from anonymizer.lang.en.plain import is_plain_word
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.leakgate.keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 
@@ -56,6 +57,7 @@ class Term:
     label: str  # PERSON, CDCR_ID, DATE, ...
     form: str
     document: Hashable = None
+    entity: Hashable = None  # of a surface: the entity that accepted it
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,11 @@ class Finding:
     label: str
     document: Hashable
     text: str
+    term: Term | None = None  # what it matched (secret): the accepted form, its document and entity
 
     def as_dict(self) -> dict:
-        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label,
-                "text": self.text}
+        matched = {} if self.term is None else {"form": self.term.form, "source": self.term.document, "entity": self.term.entity}
+        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label, "text": self.text, **matched}
 
 
 # ---------------------------------------------------------------- terms
@@ -131,10 +134,10 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
     return terms
 
 
-def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None) -> list[Term]:
-    """Accepted entities' ``(label, surface form)`` as terms (temporal labels are not searched)."""
-    return [Term("surface", label, " ".join(form.split()), document) for label, form in surfaces
-            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
+def surface_terms(surfaces: Iterable[tuple], document: Hashable = None) -> list[Term]:
+    """Accepted entities' ``(label, surface form[, entity])`` as terms (temporal labels are not searched)."""
+    return [Term("surface", label, " ".join(form.split()), document, rest[0] if rest else None)
+            for label, form, *rest in surfaces if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
             and not all(ordinary(word) for word in form.split())]
 
 
@@ -190,7 +193,8 @@ class Gate:
         the words the archive itself writes in small letters (:meth:`learn_ordinary_words`): those
         only capitalised, so a person called Way does not make every "way" a finding. Built on
         first use, once the ordinary words are known."""
-        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here]
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here
+                  or is_plain_word(w)]  # "Like" accepted as a name: not every "like"
         plain = [w for w in self.words if w not in set(common)]
         body = "|".join(filter(None, [
             f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
@@ -281,7 +285,7 @@ class Gate:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
         return [
             Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
-                    document if document is not None else term.document, snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end), term)
             for start, end, term in self.matches(text, member_name=line == 0)
         ]
 
@@ -319,7 +323,7 @@ class Gate:
         text = "".join(pieces)
         return [
             Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
-                    document if document is not None else term.document, snippet(text, start, end))
+                    document if document is not None else term.document, snippet(text, start, end), term)
             for start, end, term in self.matches(text)
         ]
 

@@ -27,7 +27,7 @@ MAX_LAID_OUT_SPACES = 160  # spaces for an indent or a gap of a title line laid 
 
 _DIGITS_RE = re.compile(r"\d+")
 _DECISION_FOOTER_RE = re.compile(r"\bDECISION PAGE \d+$")
-INDEX_HEADING_RE = re.compile(r"^INDEX$", re.IGNORECASE)
+INDEX_HEADING_RE = re.compile(r"^(?:INDEX|I\s+N\s+D\s+E\s+X)$", re.IGNORECASE)  # "I N D E X" letter-spaced too
 _INDEX_ENTRY_RE = re.compile(r"(?:\d+|--?)$")
 
 

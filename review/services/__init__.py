@@ -14,6 +14,7 @@
 ``comments``        comments on a line or a mention: add, resolve, reopen
 ``diff``            the reviewer's diff: every change against the automatic pass (read only)
 ``double``          double annotation: independent second copies of a sample, their agreement
+``ordinary``        ordinary words are no names: ask before accepting one, never learn one
 ``recovery``        jobs left running by a dead worker or process: failed, retryable
 ==================  =====================================================================
 
@@ -40,6 +41,7 @@ from .knowledge_actions import accept_known_from_corpus, reject_rejected_before,
 from .mentions import (
     move_mention, move_mentions, move_surface, relabel_mention, resize_mention, set_mention_status, split_mention, surface_forms,
 )
+from .ordinary import NeedsConfirmation, not_a_name
 from .recovery import Recovered, fail_interrupted, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next, unseen_count
 from .text import (
@@ -49,7 +51,7 @@ from .text import (
 
 __all__ = [
     "Action", "ActionError", "ALLOWED_SUFFIXES", "Conflict", "EDITABLE", "ENTITY_FIELDS", "MENTION_FIELDS",
-    "NAME_LABELS", "Occurrence", "Outcome", "PendingFilter", "Reading", "Recovered", "REVIEWABLE", "ReviewStatus",
+    "NAME_LABELS", "NeedsConfirmation", "not_a_name", "Occurrence", "Outcome", "PendingFilter", "Reading", "Recovered", "REVIEWABLE", "ReviewStatus",
     "UNDOABLE", "UploadError", "accept_known_from_corpus", "changed_since", "status_moves_since", "accept_pending", "accept_rest", "add_comment",
     "add_mentions", "apply_analysis", "approve", "assign", "begin", "check_spans", "config_from_settings",
     "create_documents", "ensure_corpus", "fail_interrupted", "find_occurrences", "fold_possessive", "header_of", "job_id", "mark_queued",

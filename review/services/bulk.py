@@ -23,6 +23,7 @@ from ..constants import Action, ReviewStatus
 from ..models import Document, Mention
 from .base import ActionError, Outcome, begin, finish
 from .reading import Reading, line_count, mark_read, reading  # noqa: F401  (re-exported)
+from .ordinary import ask_first_ids
 
 
 @dataclass(frozen=True)
@@ -122,8 +123,10 @@ def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
 @transaction.atomic
 def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
                    certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
-                   expected: int | None = None, selection: PendingFilter | None = None) -> Outcome:
-    """Accept every pending mention shown under the filter (decided mentions are never touched).
+                   expected: int | None = None, selection: PendingFilter | None = None,
+                   ordinary: bool = False) -> Outcome:
+    """Accept every pending mention shown under the filter (decided mentions are never touched; a PERSON
+    that is an ordinary word asks first: ``ordinary``).
 
     ``selection``: the whole set as the screen chose it (the entity list's filters too), instead of
     the separate filters. The version is compared strictly: with ``expected`` (the count the
@@ -131,6 +134,7 @@ def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str
     selection = selection or PendingFilter.of(labels, certainties, sources, entity_ids)
     document = begin(document_id, version)
     rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
+    ask_first_ids(document, [pk for pk, *_ in rows], ordinary, bulk=True)
     return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
                    f"Accepted {len(rows)} pending mentions shown under {selection.describe(audit=True)} "
                    f"(decided mentions untouched)")
@@ -140,7 +144,7 @@ def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str
 
 
 @transaction.atomic
-def accept_rest(document_id: int, version: int, user, *, expected: int | None = None) -> Outcome:
+def accept_rest(document_id: int, version: int, user, *, expected: int | None = None, ordinary: bool = False) -> Outcome:
     """Accept every pending mention left, once the reviewer has seen every line."""
     document = begin(document_id, version)
     seen = reading(document, user)
@@ -149,6 +153,7 @@ def accept_rest(document_id: int, version: int, user, *, expected: int | None = 
                           "offered once every line was stepped to, or stayed in view long enough to read it at "
                           f"{seen.pace} words a minute.")
     rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
+    ask_first_ids(document, [pk for pk, *_ in rows], ordinary, bulk=True)
     return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
                    f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "
                    f"(decided mentions untouched)")

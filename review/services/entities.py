@@ -10,7 +10,8 @@ from anonymizer.lang.en import transcript
 
 from .. import registry
 from ..constants import Action, ReviewStatus
-from ..models import Document, Entity, Mention
+from ..models import Decision, Document, Entity, Mention
+from .ordinary import ask_first
 from .base import (
     ActionError, Outcome, apply_groups, begin, category_of, checked_label, checked_status, finish, get_entity, grouped,
     joined_label, keep_shown_keys, quote,
@@ -24,13 +25,48 @@ def entity_mentions(document: Document, entity: Entity) -> list[tuple[int, int, 
     )
 
 
+#: the actions that decide one mention at a time: an entity-wide decision keeps what they decided
+ONE_BY_ONE = frozenset({Action.ACCEPT, Action.REJECT})
+KEPT_LINES = 5  # lines of kept mentions the summary names
+
+
+def decided_one_by_one(document_id: int, pks) -> set[int]:
+    """Of these mentions, those whose current status a person set one by one: the latest live decision
+    that set their status was a single-mention accept or reject (not an entity-wide decision, a bulk
+    accept, the corpus or the automatic pass)."""
+    left, found = set(pks), set()
+    if not left:
+        return found
+    rows = (Decision.objects.filter(document_id=document_id, undone=False).exclude(action=Action.UNDO)
+            .order_by("-id").values_list("action", "after"))
+    for action, after in rows.iterator():
+        groups = after.get("mentions", []) if isinstance(after, dict) else []
+        for group in groups:
+            if isinstance(group, dict) and "status" in group.get("set", {}) and (hit := left & set(group.get("ids", []))):
+                left -= hit
+                if action in ONE_BY_ONE:
+                    found |= hit
+        if not left:
+            break
+    return found
+
+
+def _lines(text: str, starts: list[int]) -> str:
+    numbers = sorted({text.count("\n", 0, start) + 1 for start in starts})
+    shown = ", ".join(map(str, numbers[:KEPT_LINES])) + (", …" if len(numbers) > KEPT_LINES else "")
+    return f"line{'s' if len(numbers) > 1 else ''} {shown}"
+
+
 @transaction.atomic
 def set_entity_status(document_id: int, version: int, user, entity_id: int, status: str, *,
-                      overturn: bool = False) -> Outcome:
+                      overturn: bool = False, ordinary: bool = False) -> Outcome:
     """Accept or reject every mention of an entity (one UPDATE).
 
-    Mentions the reviewer decided the other way one by one are kept unless ``overturn``
-    (the reviewer said so explicitly); the summary says how many were kept.
+    A decision taken for the whole entity (or in bulk, by the corpus, by the automatic pass) is
+    reversed by the opposite decision for the whole entity; mentions a person decided the other way
+    one by one (:func:`decided_one_by_one`) are kept unless ``overturn`` (the reviewer said so
+    explicitly). The summary states how many changed, how many earlier decisions it reversed and
+    which lines were kept.
     """
     status = checked_status(status)
     # a status action on the entity's mentions: applied over others' status decisions on other mentions
@@ -39,16 +75,24 @@ def set_entity_status(document_id: int, version: int, user, entity_id: int, stat
     document = begin(document_id, version, touches=touches)
     entity = get_entity(document, entity_id)
     rows = entity_mentions(document, entity)
-    kept = [] if overturn else [pk for pk, _, _, old, _ in rows if old not in (status, ReviewStatus.PENDING)]
+    other_way = [pk for pk, _, _, old, _ in rows if old not in (status, ReviewStatus.PENDING)]
+    kept = set() if overturn else decided_one_by_one(document.pk, other_way)
     changed = [(pk, {"status": old}) for pk, _, _, old, _ in rows if old != status and pk not in kept]
+    reversed_ = len(other_way) - len(kept)
+    if status == ReviewStatus.ACCEPTED:  # a PERSON that is an ordinary word asks first
+        changing = {pk for pk, _ in changed}
+        ask_first(document, [(s, e, label) for pk, s, e, _, label in rows if pk in changing], ordinary)
     Mention.objects.filter(pk__in=[pk for pk, _ in changed]).update(status=status)
     accepted = status == ReviewStatus.ACCEPTED
     other = "rejected" if accepted else "accepted"
+    notes = [f"{len(changed)} of {len(rows)} mentions changed"]
+    if reversed_:
+        notes.append(f"{reversed_} {other} before reversed" + (" (one by one too, as asked)" if overturn else ""))
+    if kept:
+        notes.append(f"{len(kept)} {other} one by one kept, on {_lines(document.text, [s for pk, s, _, _, _ in rows if pk in kept])}")
     decision = finish(
         document, user, Action.ACCEPT_ENTITY if accepted else Action.REJECT_ENTITY, f"entity:{entity.pk}",
-        f"{'Accepted' if accepted else 'Rejected'} {entity.label} {quote(entity.name)} everywhere "
-        f"({len(changed)} of {len(rows)} mentions changed"
-        + (f"; {len(kept)} {other} one by one kept)" if kept else ")"),
+        f"{'Accepted' if accepted else 'Rejected'} {entity.label} {quote(entity.name)} everywhere ({'; '.join(notes)})",
         before={"mentions": grouped(changed)},
         after={"mentions": [{"ids": [pk for pk, _ in changed], "set": {"status": status}}]},
     )

@@ -34,6 +34,7 @@ from anonymizer.lang.en import gazetteer, lexicon
 
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Document, KnownForm, Mention
+from .ordinary import not_a_name
 from .text import fold_possessive
 
 #: labels whose surface form names a referent across hearings (numbers, dates, ages do not:
@@ -57,14 +58,18 @@ def learnable(form: str) -> bool:
 def plausible_name(surface: str) -> bool:
     """A learned name must look like one: capitalised words (small particles inside), nothing else.
 
-    Keeps "People," (punctuation), "mother" (lower case), "the Board" and a lone stop word
-    ("And", the piece of a cut name) from being learned and then found everywhere as a name.
+    Keeps "People," (punctuation), "mother" (lower case), "the Board", a lone stop word
+    ("And", the piece of a cut name) and an ordinary word, a number word, a weekday or a month
+    (``ordinary.not_a_name``: "Like", "Four", "Thursday") from being learned and then found
+    everywhere as a name.
     """
     words = surface.split()
     if not words or not learnable(surface):
         return False
     if len(words) == 1 and lexicon.is_stop_word(words[0]):
         return False  # "And" of a cut "And- ... -re Kowalski": applied as written, it is every "And"
+    if not_a_name(surface):
+        return False  # "Like", "Thursday", "Four": one wrong acceptance would find every one of them
     if not (_NAME_WORD.fullmatch(words[0]) and _NAME_WORD.fullmatch(words[-1])):
         return False
     return all(_NAME_WORD.fullmatch(w) or w in _PARTICLES for w in words[1:-1])

@@ -23,6 +23,7 @@ from django.db.models.functions import Greatest, Substr
 from ..constants import ReviewStatus
 from ..models import Corpus, Document, KnownForm, Mention
 from .knowledge_groups import learn_groups, learnable, store_groups
+from .ordinary import not_a_name
 from .text import fold_possessive
 
 LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
@@ -136,6 +137,8 @@ def learn(corpus: Corpus) -> int:
         row.surface = s["surfaces"].most_common(1)[0][0][:255]
         row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
         row.labels = dict(s["labels"])
+        if not_a_name(row.surface):  # never learned as a name ("Like", "four", "Thursday"); its counts stay:
+            row.label, row.labels = "", {}  # accepted somewhere, it is never a learned dismissal either
         row.accepted, row.rejected = s["acc"], s["rej"]
         row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])
         row.contexts = {kind: {**c, "documents": sorted(c["documents"])} for kind, c in s["contexts"].items()

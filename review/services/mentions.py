@@ -11,18 +11,22 @@ from .base import (
     ActionError, Outcome, apply_groups, begin, checked_label, checked_status, finish, get_entity, get_mention, grouped,
     joined_label, mention_state, new_entity, quote,
 )
+from .ordinary import ask_first
 from .text import overlaps, trim_span
 
 
 @transaction.atomic
-def set_mention_status(document_id: int, version: int, user, mention_id: int, status: str) -> Outcome:
-    """Accept or reject one mention."""
+def set_mention_status(document_id: int, version: int, user, mention_id: int, status: str, *,
+                       ordinary: bool = False) -> Outcome:
+    """Accept or reject one mention (a PERSON that is an ordinary word asks first: ``ordinary``)."""
     status = checked_status(status)
     document = begin(document_id, version, touches=[mention_id])
     mention = get_mention(document, mention_id)
     before = mention_state(mention)
-    Mention.objects.filter(pk=mention.pk).update(status=status)
     accepted = status == ReviewStatus.ACCEPTED
+    if accepted:
+        ask_first(document, [(mention.start, mention.end, mention.label)], ordinary)
+    Mention.objects.filter(pk=mention.pk).update(status=status)
     decision = finish(
         document, user, Action.ACCEPT if accepted else Action.REJECT, f"mention:{mention.pk}",
         f"{'Accepted' if accepted else 'Rejected'} {mention.label} {quote(document.text[mention.start:mention.end])}",

@@ -86,11 +86,30 @@ def approve(document_id: int, version: int, user, *, acknowledged: int | None = 
         status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
     )
     document.status, document.approved_by, document.approved_at = Document.Status.APPROVED, user, now
-    summary = "Approved the document" + (
+    summary = f"Approved the document{learned(document)}" + (
         f", acknowledging {unseen} mention(s) decided in bulk never looked at" if unseen else "")
     decision = finish(document, user, Action.APPROVE, f"document:{document.pk}", summary,
                       after={"unseen_acknowledged": unseen} if unseen else None)
     return Outcome(document, decision, [], set())
+
+
+LEARNED_SHOWN = 3  # forms an approval's message names
+
+
+def learned(document: Document) -> str:
+    """What the corpus learns from this approval, learned now (not at the next import or re-run) and
+    said in the approval's message: the names it now knows from this document and the forms it now
+    dismisses (rejected here and in another document, never accepted)."""
+    from .knowledge import Knowledge, learn
+
+    learn(document.corpus)
+    known = Knowledge(document.corpus)
+    names = sorted(k.surface for k in known.known.values() if document.pk in k.accepted_in)
+    dismissed = sorted(k.surface for k in known.dismissed.values() if document.pk in k.rejected_in)
+    parts = [f"{len(forms)} {what} ({', '.join(quote(f, 30) for f in forms[:LEARNED_SHOWN])}"
+             f"{', …' if len(forms) > LEARNED_SHOWN else ''})" for what, forms in
+             (("name(s) it knows", names), ("form(s) it dismisses", dismissed)) if forms]
+    return f"; the corpus learned from it: {' and '.join(parts)}" if parts else "; the corpus learned nothing new from it"
 
 
 @transaction.atomic

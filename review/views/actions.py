@@ -60,10 +60,13 @@ def _act(request: HttpRequest, pk: int, action: ActionCall, guard: Guard = permi
         outcome = action(document, version, request.user, request)
     except services.Conflict:
         return _conflict(request, document, back)
+    except services.NeedsConfirmation as question:
+        return _ask(request, str(question), question.field)
     except services.ActionError as error:
         return _problem(request, str(error), back)
     if outcome.decision is not None and outcome.decision.action in WORKFLOW_DONE:
-        messages.success(request, WORKFLOW_DONE[outcome.decision.action])
+        learned = outcome.decision.summary.partition("; ")[2] if outcome.decision.action == Action.APPROVE else ""
+        messages.success(request, WORKFLOW_DONE[outcome.decision.action] + (f" {learned[:1].upper()}{learned[1:]}." if learned else ""))
         if not permissions.can_view(request.user, outcome.document):
             back = reverse("review:documents")
         return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
@@ -179,6 +182,23 @@ def _problem(request: HttpRequest, message: str, back: str) -> HttpResponse:
     return reswap(retarget(response, "#flash"), "outerHTML")
 
 
+def _ordinary(request: HttpRequest) -> bool:
+    """The person confirmed accepting an ordinary word as a name (``services.NeedsConfirmation``)."""
+    return request.POST.get(services.NeedsConfirmation.field) == "1"
+
+
+def _ask(request: HttpRequest, question: str, field: str) -> HttpResponse:
+    """An action that asks first: the question with a form posting the same fields again, ``field=1``
+    (nothing was written). htmx: in the flash; a plain post: a page of its own."""
+    fields = [(k, v) for k, values in request.POST.lists() if k not in ("csrfmiddlewaretoken", field) for v in values]
+    context = {"question": question, "fields": fields, "field": field, "action": request.path,
+               "back": reverse("review:document", args=[request.resolver_match.kwargs["pk"]])}
+    if not request.htmx:
+        return render(request, "review/confirm.html", context)
+    response = render(request, "review/partials/ask.html", context)
+    return reswap(retarget(response, "#flash"), "outerHTML")
+
+
 def _posted_int(request: HttpRequest, name: str) -> int:
     value = parse_int(request.POST.get(name))
     if value is None:
@@ -189,7 +209,8 @@ def _posted_int(request: HttpRequest, name: str) -> int:
 TargetAction = Callable[[Document, int, object, HttpRequest, int], services.Outcome]
 
 MENTION_ACTIONS: dict[str, TargetAction] = {
-    Action.ACCEPT: lambda d, v, u, r, m: services.set_mention_status(d.pk, v, u, m, ReviewStatus.ACCEPTED),
+    Action.ACCEPT: lambda d, v, u, r, m: services.set_mention_status(d.pk, v, u, m, ReviewStatus.ACCEPTED,
+                                                                      ordinary=_ordinary(r)),
     Action.REJECT: lambda d, v, u, r, m: services.set_mention_status(d.pk, v, u, m, ReviewStatus.REJECTED),
     Action.RELABEL: lambda d, v, u, r, m: services.relabel_mention(d.pk, v, u, m, r.POST.get("label", "")),
     Action.MOVE: lambda d, v, u, r, m: services.move_mention(d.pk, v, u, m, _posted_int(r, "entity")),
@@ -199,7 +220,8 @@ MENTION_ACTIONS: dict[str, TargetAction] = {
 }
 
 ENTITY_ACTIONS: dict[str, TargetAction] = {
-    Action.ACCEPT: lambda d, v, u, r, e: services.set_entity_status(d.pk, v, u, e, ReviewStatus.ACCEPTED),
+    Action.ACCEPT: lambda d, v, u, r, e: services.set_entity_status(d.pk, v, u, e, ReviewStatus.ACCEPTED,
+                                                                     ordinary=_ordinary(r)),
     Action.REJECT: lambda d, v, u, r, e: services.set_entity_status(d.pk, v, u, e, ReviewStatus.REJECTED),
     Action.RELABEL: lambda d, v, u, r, e: services.relabel_entity(d.pk, v, u, e, r.POST.get("label", "")),
     Action.RENAME: lambda d, v, u, r, e: services.rename_tag(d.pk, v, u, e, r.POST.get("tag", "")),
@@ -317,12 +339,13 @@ def _accept_pending(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
     selection = services.PendingFilter.of(
         [x for x in r.POST.getlist("label") if x], _posted_ints(r, "certainty"), [x for x in r.POST.getlist("source") if x],
         rows.entity_ids if rows else _posted_ints(r, "entity"), rows.rows if rows else ())
-    return services.accept_pending(d.pk, v, u, selection=selection, expected=parse_int(r.POST.get("expected")))
+    return services.accept_pending(d.pk, v, u, selection=selection, expected=parse_int(r.POST.get("expected")),
+                                     ordinary=_ordinary(r))
 
 
 def _accept_rest(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
     _confirmed(r)
-    return services.accept_rest(d.pk, v, u, expected=parse_int(r.POST.get("expected")))
+    return services.accept_rest(d.pk, v, u, expected=parse_int(r.POST.get("expected")), ordinary=_ordinary(r))
 
 
 @login_required

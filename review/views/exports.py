@@ -40,10 +40,13 @@ def export_index(request: HttpRequest) -> HttpResponse:
 
 def _context(corpus: Corpus) -> dict:
     exports = list(corpus.exports.select_related("created_by", "overridden_by").prefetch_related("documents")[:20])
+    for i, export in enumerate(exports):  # only the latest export's findings can be fixed from here
+        export.fixing = i == 0 and export.status == Export.Status.BLOCKED
     return {
         "corpus": corpus,
         "approved": exporting.approved_documents(corpus).count(),
         "exports": exports,
+        "latest": exports[0].pk if exports else None,  # an earlier export's leak report is folded away
     }
 
 

@@ -131,8 +131,11 @@ def _find(screen: Screen, query: str) -> dict:
 
 
 def _suggested(screen: Screen, selected: str) -> list[EntityLike]:
-    """Entities whose name is like the selection, best first (at most 12)."""
-    return [screen.entities[i] for i in similar_names(selected, [e.name for e in screen.entities])]
+    """Entities whose name is like the selection, best first (at most 12); an entity whose every mention
+    was rejected (a false positive: "Like" as a PERSON) is no suggestion, nor its label the default."""
+    live = {m.entity_id for m in screen.mentions if m.status != ReviewStatus.REJECTED}
+    entities = [e for e in screen.entities if e.pk in live]
+    return [entities[i] for i in similar_names(selected, [e.name for e in entities])]
 
 
 def excerpt(text: str, start: int, end: int, width: int = 50) -> tuple[str, str, str]:

@@ -40,7 +40,7 @@ def corpus_knowledge(request: HttpRequest, pk: int) -> HttpResponse:
     titles = dict(Document.objects.filter(pk__in=ids).values_list("pk", "title"))
     for e in entries:
         e.documents = [titles.get(d, f"#{d}") for d in sorted({*e.accepted_in, *e.rejected_in})]
-        e.name = bool(e.accepted) and knowledge.learnable(e.form)
+        e.name = bool(e.accepted) and knowledge.learnable(e.form) and bool(e.label_override or e.label)
         e.dismissing_in = knowledge.dismissing_contexts(e)  # "9" dismissed as a clock time, kept as an age
         e.dismissing = (not e.accepted and knowledge.learnable(e.form)
                         and len(e.rejected_in) >= knowledge.MIN_DISMISS_DOCUMENTS) or bool(e.dismissing_in)
