@@ -82,10 +82,13 @@ class UserCreateForm(forms.Form):
     def clean(self):
         from django.contrib.auth import password_validation
 
+        from django.contrib.auth import get_user_model
+
         data = super().clean()
-        if data.get("password"):
+        if data.get("password"):  # checked against the new user's name and email too
+            person = get_user_model()(username=data.get("username", ""), email=data.get("email", ""))
             try:
-                password_validation.validate_password(data["password"])
+                password_validation.validate_password(data["password"], person)
             except forms.ValidationError as error:
                 self.add_error("password", error)
         return data

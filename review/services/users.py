@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
 from django.db.models import Q
@@ -101,7 +101,11 @@ def _link(user) -> OneTimeLink:
 @transaction.atomic
 def create_user(actor, username: str, role: Role, email: str = "", password: str | None = None):
     """A new active user with a role. Without a password it is an invite: returns the one-time link too."""
-    user = get_user_model().objects.create_user(username, email=email or "", password=password or None)
+    user = get_user_model().objects.create_user(username, email=email or "", password=None)
+    if password:  # AUTH_PASSWORD_VALIDATORS in every place a password is set (raises ValidationError)
+        password_validation.validate_password(password, user)
+        user.set_password(password)
+        user.save(update_fields=["password"])
     _apply_role(user, Role(role))
     if password:
         _audit(actor, user, Action.CREATED, after=Role(role))
@@ -180,6 +184,7 @@ def set_password_by_link(uidb64: str, token: str, password: str) -> bool:
     user = _lock(user.pk)
     if not default_token_generator.check_token(user, token):  # used meanwhile by a concurrent request
         return False
+    password_validation.validate_password(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
     _audit(user, user, Action.PASSWORD_SET)
