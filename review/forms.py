@@ -8,8 +8,12 @@ class MultipleFileInput(forms.ClearableFileInput):
 
 
 class MultipleFileField(forms.FileField):
+    """Several files; an empty one is no error of the whole upload: the import refuses it by its
+    name and imports the others (``services.importing``: "empty file")."""
+
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pdf,.txt"}))
+        kwargs.setdefault("allow_empty_file", True)
         super().__init__(*args, **kwargs)
 
     def clean(self, data, initial=None):

@@ -1,0 +1,51 @@
+"""Small findings of issue 44: one empty file of a multi-file upload is refused by its name and the
+others are imported (the whole batch was refused with "The submitted file is empty."); the 403 page
+has the app's navigation."""
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from review import jobs
+from review.models import Corpus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
+    return client
+
+
+@pytest.mark.parametrize("names", [("a.txt", "empty.txt", "b.txt"), ("empty.txt", "a.txt"), ("a.txt", "empty.txt")])
+def test_it_refuses_an_empty_file_of_an_upload_by_name_and_imports_the_rest(admin_client, monkeypatch, names):
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)
+    corpus = Corpus.objects.create(name="batch")
+    files = [SimpleUploadedFile(name, b"" if name.startswith("empty") else f"INMATE: {name}\n".encode())
+             for name in names]
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files}, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert sorted(corpus.documents.values_list("original_name", flat=True)) == sorted(n for n in names if n != "empty.txt")
+    assert "empty.txt: empty file" in shown, shown
+    assert not any("The submitted file is empty" in m for m in shown)
+
+
+def test_it_refuses_an_upload_of_only_an_empty_file_by_name(admin_client, monkeypatch):
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)
+    corpus = Corpus.objects.create(name="batch")
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk,
+                                                            "files": [SimpleUploadedFile("empty.txt", b"")]}, follow=True)
+    assert "empty.txt: empty file" in [str(m) for m in response.context["messages"]]
+    assert not corpus.documents.exists()
+
+
+@pytest.mark.parametrize("path", ["/users/", "/upload/", "/exports/"])
+def test_it_shows_the_navigation_on_the_403_page(client, django_user_model, path):
+    client.force_login(django_user_model.objects.create_user("ann", password="a-long-test-password"))
+    response = client.get(path)
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert '<nav>' in html and reverse("review:documents") in html and "Log out" in html
+    assert "Not allowed" in html
