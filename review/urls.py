@@ -61,5 +61,6 @@ urlpatterns = [
     path("users/<int:pk>/deactivate/", users.user_deactivate, name="user_deactivate"),
     path("users/<int:pk>/reactivate/", users.user_reactivate, name="user_reactivate"),
     path("users/<int:pk>/reset-link/", users.user_reset_link, name="user_reset_link"),
+    path("users/<int:pk>/unlock/", users.user_unlock, name="user_unlock"),
     path("users/set-password/<str:uidb64>/<str:token>/", users.user_set_password, name="user_set_password"),
 ]

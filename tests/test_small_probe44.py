@@ -49,3 +49,39 @@ def test_it_shows_the_navigation_on_the_403_page(client, django_user_model, path
     assert response.status_code == 403
     assert '<nav>' in html and reverse("review:documents") in html and "Log out" in html
     assert "Not allowed" in html
+
+
+@pytest.mark.parametrize("typed", ["alice", "ALICE"])
+def test_it_lets_an_admin_unlock_a_locked_out_login_from_the_users_page(client, admin_client, django_user_model,
+                                                                       settings, typed):
+    """The lockout page says "ask an admin to lift the lock": the Users page shows the lock and lifts
+    it (audited), as django-axes' ``axes_reset_username`` did from a shell only."""
+    from django.test import Client
+
+    from review.models import UserAudit
+
+    settings.AXES_ENABLED, settings.AXES_FAILURE_LIMIT = True, 3
+    alice = django_user_model.objects.create_user("alice", password="alice-right-pass")
+    visitor = Client()
+    for _ in range(3):
+        visitor.post("/login/", {"username": typed, "password": "wrong"}, REMOTE_ADDR="10.0.0.1")
+    assert visitor.post("/login/", {"username": typed, "password": "alice-right-pass"},
+                        REMOTE_ADDR="10.0.0.1").status_code == 429  # locked as typed
+    page = admin_client.get(reverse("review:users")).content.decode()
+    assert "login locked" in page and reverse("review:user_unlock", args=[alice.pk]) in page
+    response = admin_client.post(reverse("review:user_unlock", args=[alice.pk]), follow=True)
+    assert "can log in again" in " ".join(str(m) for m in response.context["messages"])
+    assert list(UserAudit.objects.filter(action="unlocked").values_list("subject_name", "actor__username")) == [
+        ("alice", "boss")]
+    assert "login locked" not in admin_client.get(reverse("review:users")).content.decode()
+    again = visitor.post("/login/", {"username": typed, "password": "alice-right-pass"}, REMOTE_ADDR="10.0.0.1")
+    assert again.status_code != 429
+    # nothing locked: nothing done, nothing audited
+    admin_client.post(reverse("review:user_unlock", args=[alice.pk]))
+    assert UserAudit.objects.filter(action="unlocked").count() == 1
+
+
+def test_it_refuses_the_unlock_to_a_non_admin(client, django_user_model):
+    alice = django_user_model.objects.create_user("alice", password="alice-right-pass")
+    client.force_login(django_user_model.objects.create_user("ann", password="a-long-test-password"))
+    assert client.post(reverse("review:user_unlock", args=[alice.pk])).status_code == 403

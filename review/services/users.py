@@ -164,6 +164,38 @@ def issue_link(actor, pk: int) -> OneTimeLink:
     return _link(user)
 
 
+def locked_out(usernames) -> set[str]:
+    """The usernames django-axes locks out now (too many wrong passwords from some address, within
+    the cool-off), in lower case."""
+    from axes.models import AccessAttempt
+    from django.conf import settings
+
+    rows = AccessAttempt.objects.filter(failures_since_start__gte=settings.AXES_FAILURE_LIMIT)
+    if settings.AXES_COOLOFF_TIME:
+        from django.utils import timezone
+
+        rows = rows.filter(attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME)
+    wanted = {name.lower() for name in usernames}
+    return {name.lower() for name in rows.values_list("username", flat=True) if name and name.lower() in wanted}
+
+
+@transaction.atomic
+def unlock(actor, pk: int) -> bool:
+    """Lift django-axes' login lock of a user (every address): what the lockout page asks an admin
+    for. False when nothing was locked (no failed attempts kept)."""
+    from axes.models import AccessAttempt
+    from axes.utils import reset
+
+    user = _lock(pk)
+    if not AccessAttempt.objects.filter(username__iexact=user.get_username()).exists():
+        return False
+    names = set(AccessAttempt.objects.filter(username__iexact=user.get_username()).values_list("username", flat=True))
+    for name in names:  # as typed at the login form, any case
+        reset(username=name)
+    _audit(actor, user, Action.UNLOCKED)
+    return True
+
+
 def user_for_link(uidb64: str, token: str):
     """The active user a link belongs to, or None if the link is invalid, used or expired."""
     try:
