@@ -85,3 +85,23 @@ def test_it_refuses_the_unlock_to_a_non_admin(client, django_user_model):
     alice = django_user_model.objects.create_user("alice", password="alice-right-pass")
     client.force_login(django_user_model.objects.create_user("ann", password="a-long-test-password"))
     assert client.post(reverse("review:user_unlock", args=[alice.pk])).status_code == 403
+
+
+def test_it_counts_a_resubmitted_document_once_as_done_on_the_dashboard(django_user_model):
+    """Sent back and marked done again, a document counted twice in "documents marked done"."""
+    from review import services, stats
+    from review.models import Document, Mention
+    from tests.test_stats import act, new_document
+
+    ann = django_user_model.objects.create_user("ann")
+    boss = django_user_model.objects.create_user("boss", is_staff=True)
+    corpus = Corpus.objects.create(name="Hearings")
+    doc = new_document(corpus, "h", ann)
+    other = new_document(corpus, "other", ann)
+    for document in (doc, other):
+        Mention.objects.filter(document=document).update(status="accepted")
+        act(document, services.submit, ann)
+    act(doc, services.send_back, boss, "Line 2: the speaker?")
+    act(doc, services.submit, ann)
+    assert Document.objects.get(pk=doc.pk).status == Document.Status.SUBMITTED
+    assert stats.throughput(corpus).series("submitted") == {"ann": [2]}  # two documents, not three

@@ -182,12 +182,12 @@ def locked_out(usernames) -> set[str]:
 @transaction.atomic
 def unlock(actor, pk: int) -> bool:
     """Lift django-axes' login lock of a user (every address): what the lockout page asks an admin
-    for. False when nothing was locked (no failed attempts kept)."""
+    for. False when nothing was locked."""
     from axes.models import AccessAttempt
     from axes.utils import reset
 
     user = _lock(pk)
-    if not AccessAttempt.objects.filter(username__iexact=user.get_username()).exists():
+    if not locked_out([user.get_username()]):  # failed attempts below the limit lock nothing
         return False
     names = set(AccessAttempt.objects.filter(username__iexact=user.get_username()).values_list("username", flat=True))
     for name in names:  # as typed at the login form, any case
