@@ -105,3 +105,25 @@ def test_it_counts_a_resubmitted_document_once_as_done_on_the_dashboard(django_u
     act(doc, services.submit, ann)
     assert Document.objects.get(pk=doc.pk).status == Document.Status.SUBMITTED
     assert stats.throughput(corpus).series("submitted") == {"ann": [2]}  # two documents, not three
+
+
+# (x labels, series values: points that coincide are set side by side, others stay where they are)
+CHARTS = [
+    (["Nov 2"], {"a": [1.0], "b": [1.0], "c": [1.0]}),  # one week: every detector at 100 %
+    (["Nov 2", "Nov 9"], {"a": [0.5, None], "b": [0.5, 0.8], "c": [None, 0.8]}),
+    (["Nov 2", "Nov 9", "Nov 16"], {"a": [None, 0.9, None], "b": [0.2, 0.9, None]}),
+]
+
+
+@pytest.mark.parametrize(("weeks", "series"), CHARTS)
+def test_it_never_draws_one_dot_over_another_in_a_line_chart(weeks, series):
+    import re
+
+    from review.charts import DOT, line_chart
+
+    svg = line_chart(weeks, series, "Precision by week", y_max=1.0, percent=True)
+    dots = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', svg)]
+    assert len(dots) == sum(v is not None for vs in series.values() for v in vs)
+    for i, (x, y) in enumerate(dots):
+        for x2, y2 in dots[i + 1:]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= (2 * DOT) ** 2, (x, y, x2, y2)
