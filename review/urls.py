@@ -25,6 +25,7 @@ urlpatterns = [
     path("documents/<int:pk>/rerun/", documents.rerun, name="rerun"),
     path("documents/<int:pk>/retry/", documents.retry, name="retry"),
     path("documents/<int:pk>/row/", documents.document_row, name="document_row"),
+    path("documents/take-next/", documents.take_next_section, name="take_next_section"),
     # the second look: the reviewer's diff, comments
     path("documents/<int:pk>/changes/", diff.changes, name="changes"),
     path("documents/<int:pk>/comments/", comments.add, name="comment_add"),

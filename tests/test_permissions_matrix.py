@@ -71,6 +71,7 @@ def _edit(args=lambda w, d: [d.pk], data=lambda w, d: {}, expected=EDIT) -> list
 
 MATRIX: dict[str, list[Case]] = {
     "documents": [Case(None, codes(200, 200, 200, 200), args=lambda w, d: [])],
+    "take_next_section": [Case(None, codes(200, 200, 200, 200), args=lambda w, d: [])],
     "upload": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "document": _view(),
     "inspect": _view(htmx=True),

@@ -127,3 +127,20 @@ def test_it_never_draws_one_dot_over_another_in_a_line_chart(weeks, series):
     for i, (x, y) in enumerate(dots):
         for x2, y2 in dots[i + 1:]:
             assert (x - x2) ** 2 + (y - y2) ** 2 >= (2 * DOT) ** 2, (x, y, x2, y2)
+
+
+def test_it_shows_take_next_for_a_new_corpus_without_a_reload(client, django_user_model):
+    """The list polls its "Take next" buttons: a corpus whose documents became ready after the page
+    was loaded gets its button (it appeared only after a reload)."""
+    from review.models import Document
+
+    client.force_login(django_user_model.objects.create_user("ann", password="a-long-test-password"))
+    page = client.get(reverse("review:documents")).content.decode()
+    section = reverse("review:take_next_section")
+    assert 'id="take-next"' in page and f'hx-get="{section}"' in page and "Take next unassigned" not in page
+    corpus = Corpus.objects.create(name="Fresh corpus")
+    Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=b"x", status=Document.Status.READY)
+    polled = client.get(section, HTTP_HX_REQUEST="true")
+    html = polled.content.decode()
+    assert polled.status_code == 200 and 'id="take-next"' in html and f'hx-get="{section}"' in html
+    assert "Take next unassigned document of Fresh corpus" in html and "1 waiting" in html and " hidden" not in html
