@@ -11,8 +11,10 @@ and that the document's stored mention tally equals a recount.
 does in a browser; ``--think S`` waits about S seconds between a reviewer's actions (0: as
 fast as the server answers, a stress test; a person takes seconds to read a line; the
 reviewers then also open the page within the first S seconds, not all at once).
+``--comment-every N`` has each reviewer also post a line comment after every N-th action (as the
+probe of issue 44 did: a comment changes no mention, so it must make no one's next action a 409).
 
-    .venv/bin/python benchmarks/load.py [--clients 10] [--seconds 60] [--tags] [--think 0] [--pg postgres://postgres@127.0.0.1:5432/load_bench]
+    .venv/bin/python benchmarks/load.py [--clients 10] [--seconds 60] [--tags] [--think 0] [--comment-every 0] [--pg postgres://postgres@127.0.0.1:5432/load_bench]
 """
 from __future__ import annotations
 
@@ -106,10 +108,11 @@ def start_server(args, port: int) -> subprocess.Popen:
 
 class Reviewer(threading.Thread):
     def __init__(self, base: str, document: int, session_key: str, mentions: list[int], stop: float, actions: int,
-                 tags: bool = False, think: float = 0.0) -> None:
+                 tags: bool = False, think: float = 0.0, comment_every: int = 0) -> None:
         super().__init__(daemon=True)
         self.base, self.document, self.mentions, self.stop, self.limit = base, document, mentions, stop, actions
         self.fetch_tags, self.think, self.random = tags, think, random.Random(session_key)
+        self.comment_every, self.comments = comment_every, 0
         self.tags_ms: list[float] = []
         self.http = requests.Session()
         token = secrets.token_hex(16)
@@ -162,6 +165,13 @@ class Reviewer(threading.Thread):
             self.tags()
             return
 
+    def comment(self) -> None:
+        response = self.http.post(f"{self.base}/documents/{self.document}/comments/",
+                                  {"body": "Speaker tag?", "line": str(self.random.randint(1, 200))},
+                                  headers={"HX-Request": "true"}, timeout=60)
+        self.comments += response.status_code == 200
+        self.errors += response.status_code >= 500
+
     def run(self) -> None:
         if self.think:  # people do not open the document in the same millisecond
             time.sleep(self.think * self.random.uniform(0, 1))
@@ -174,6 +184,8 @@ class Reviewer(threading.Thread):
             if self.think:
                 time.sleep(self.think * self.random.uniform(0.5, 1.5))
             self.act(mention, "accept" if index % 2 == 0 else "reject")
+            if self.comment_every and index % self.comment_every == self.comment_every - 1:
+                self.comment()
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -219,6 +231,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=int(os.getenv("WEB_THREADS", 4)))
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/load_bench")
     parser.add_argument("--tags", action="store_true", help="fetch the computed tags after each page and action, as a browser does")
+    parser.add_argument("--comment-every", type=int, default=0, help="each reviewer comments after every N-th action")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a reviewer waits before each action (0.5-1.5x)")
     args = parser.parse_args()
     create_database(args.pg)
@@ -231,7 +244,7 @@ def main() -> None:
         stop = time.monotonic() + args.seconds
         slices = [data["pending"][i :: args.clients] for i in range(args.clients)]  # each reviewer its own mentions
         reviewers = [Reviewer(f"http://127.0.0.1:{port}", data["document"], key, slices[i], stop, args.actions,
-                              args.tags, args.think) for i, key in enumerate(data["sessions"])]
+                              args.tags, args.think, args.comment_every) for i, key in enumerate(data["sessions"])]
         started = time.monotonic()
         for reviewer in reviewers:
             reviewer.start()
@@ -257,6 +270,9 @@ def main() -> None:
         print(f"{'tags (GET, JSON)':28}{len(tags):6}{percentile(tags, 50):9.0f}{percentile(tags, 95):9.0f}")
     print(f"decisions: {expected} made, {lost} lost, {doubled} doubled; server errors: {sum(r.errors for r in reviewers)}; "
           f"stored tally {'equals' if tally_matches(data['document']) else 'DIFFERS FROM'} a recount")
+    attempts = len(actions) + len(conflicts)
+    print(f"action posts answered 409: {len(conflicts)} of {attempts} ({100 * len(conflicts) / max(attempts, 1):.0f} %); "
+          f"comments posted: {sum(r.comments for r in reviewers)}")
     print(f"throughput: {len(actions) / wall:.1f} actions/s")
 
 

@@ -1,4 +1,5 @@
-"""Login throttling helpers (django-axes) and the CSP exception of django-rq's dashboard."""
+"""Login throttling helpers (django-axes), the CSP exception of django-rq's dashboard, and
+``Cache-Control: no-store`` on every page a signed-in person gets."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -41,3 +42,19 @@ def inline_allowed(view):
     relaxed = {**settings.CSP_POLICY, "script-src": [CSP.SELF, CSP.UNSAFE_INLINE], "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
     override = csp_report_only_override if settings.SECURE_CSP_REPORT_ONLY else csp_override
     return override(relaxed)(view)
+
+
+def no_store_when_signed_in(get_response):
+    """Middleware: every answer to a signed-in person may show transcript text (the review screen,
+    its fragments, the tags, the diff, a printable page...): ``Cache-Control: no-store`` (Django's
+    ``add_never_cache_headers``), so no browser or proxy cache keeps it after logout."""
+    from django.utils.cache import add_never_cache_headers
+
+    def middleware(request):
+        response = get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and "no-store" not in response.get("Cache-Control", ""):
+            add_never_cache_headers(response)
+        return response
+
+    return middleware

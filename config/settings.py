@@ -44,6 +44,7 @@ CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
+    "review",  # before auth: its createsuperuser (review/management/commands) checks the password too
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -52,7 +53,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_rq",
     "axes",
-    "review",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.security.no_store_when_signed_in",  # pages with transcript text are never cached
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -99,8 +100,15 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every place a password is set checks these (the users page, the one-time set-password link,
+# review.services.users, Django's admin and createsuperuser/changepassword): "12345678" (numeric,
+# common), "password" (common), the username itself (similar) are refused.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": envint("PASSWORD_MIN_LENGTH", 8)}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # django-axes first: it refuses a locked-out username+address before the password is checked.
 AUTHENTICATION_BACKENDS = [
@@ -210,6 +218,9 @@ REDIS_URL = os.getenv("REDIS_URL", "")
 RQ_QUEUES = {
     "default": {"URL": REDIS_URL or "redis://127.0.0.1:6379/0", "DEFAULT_TIMEOUT": envint("JOB_TIMEOUT", 3600)},
 }
+# django-rq's own `manage.py rqworker default` (and rqworker-pool) starts the project's worker class
+# unless --worker-class says otherwise: its heartbeat recovers a killed worker's job (review.worker).
+RQ = {"WORKER_CLASS": os.getenv("RQ_WORKER_CLASS", "review.worker.Worker")}
 # JOBS_MODE: rq (a worker process, needs REDIS_URL), thread (a background thread of the web
 # process: the upload returns at once), inline (synchronous; the tests). Default: rq with
 # REDIS_URL, thread without.

@@ -19,6 +19,7 @@ PALETTE = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#c
 FONT = 'font-family="system-ui, sans-serif" font-size="12"'
 MUTED = "#5f6368"
 TITLE_H = 22  # room for the visible title
+DOT = 3  # radius of a line chart's points
 
 
 def nice_ceiling(value: float) -> float:
@@ -61,22 +62,17 @@ def duration_unit(seconds: Iterable[float | None]) -> tuple[str, float]:
 
 
 def _head(kind: str, title: str, width: int, height: int) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {kind}" role="img" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}"><title>{escape(title)}</title>'
-        f'<text class="chart-title" x="0" y="15" font-family="system-ui, sans-serif" font-size="13" font-weight="600">'
-        f'{escape(title)}</text>'
-    )
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {kind}" role="img" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}"><title>{escape(title)}</title><text class="chart-title" x="0" y="15" '
+            f'font-family="system-ui, sans-serif" font-size="13" font-weight="600">{escape(title)}</text>')
 
 
 def _empty(title: str, width: int, message: str) -> str:
     lines = textwrap.wrap(message, max(20, width // 7)) or [""]
     height = TITLE_H + 18 * len(lines) + 10
-    parts = [_head("chart-empty", title, width, height)]
-    parts.extend(f'<text class="empty" x="0" y="{TITLE_H + 16 + 18 * i}" {FONT} fill="{MUTED}">{escape(line)}</text>'
-                 for i, line in enumerate(lines))
-    parts.append("</svg>")
-    return "".join(parts)
+    return "".join([_head("chart-empty", title, width, height), *(
+        f'<text class="empty" x="0" y="{TITLE_H + 16 + 18 * i}" {FONT} fill="{MUTED}">{escape(line)}</text>'
+        for i, line in enumerate(lines)), "</svg>"])
 
 
 def _short(label: str, limit: int) -> str:
@@ -89,10 +85,8 @@ def bar_chart(items: Sequence[tuple[str, float]], title: str, *, width: int = 56
     if not items:
         return _empty(title, width, empty)
     top, ticks = scale(max(v for _, v in items), all(float(v).is_integer() for _, v in items))
-    plot = width - label_width - 70  # room for the value written after the longest bar
-    base = TITLE_H + 4
-    bottom = base + len(items) * (bar + gap)
-    height = bottom + 34
+    plot, base = width - label_width - 70, TITLE_H + 4  # room for the value written after the longest bar
+    height = (bottom := base + len(items) * (bar + gap)) + 34
     suffix = f" {unit}" if unit else ""
     parts = [_head("bar-chart", title, width, height)]
     for tick in ticks:
@@ -213,6 +207,7 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
     def tick_text(value: float) -> str:
         return f"{value * 100:.0f} %" if percent else f"{value:g}"
 
+    dodge = _dodged([[None if v is None else point(i, v)[1] for i, v in enumerate(vs)] for vs in series.values()])
     parts = [_head("line-chart", title, width, height)]
     _frame(parts, (left, top, plot_w, plot_h), ticks, lambda v: point(0, v)[1], tick_text, y_label, x_label, height)
     _x_labels(parts, x_labels, lambda i: point(i, 0)[0], top + plot_h + 16)
@@ -225,11 +220,26 @@ def line_chart(x_labels: Sequence[str], series: dict[str, Sequence[float | None]
         for i, value in enumerate(values):
             if value is not None:
                 x, y = point(i, value)
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"><title>{escape(name)}, '
+                x += dodge.get((n, i), 0.0)
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{DOT}" fill="{color}"><title>{escape(name)}, '
                              f'{escape(str(x_labels[i]))}: {tick_text(value)}</title></circle>')
         _legend(parts, n, name, color, width - right + 12, top)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _dodged(ys: list[list[float | None]]) -> dict[tuple[int, int], float]:
+    """``(series, x index) -> x offset`` of points that would cover each other (same x, y closer than a
+    dot) set side by side around their x (a week of single points, all at 100 %, drew one dot)."""
+    offsets: dict[tuple[int, int], float] = {}
+    for i in range(max(map(len, ys), default=0)):
+        groups: list[list[int]] = []
+        for y, n in sorted((row[i], n) for n, row in enumerate(ys) if row[i] is not None):
+            close = groups and y - ys[groups[-1][-1]][i] < 2 * DOT
+            groups[-1].append(n) if close else groups.append([n])
+        offsets.update(((n, i), (j - (len(g) - 1) / 2) * (2 * DOT + 1)) for g in groups if len(g) > 1
+                       for j, n in enumerate(g))
+    return offsets
 
 
 def _runs(values: Sequence[float | None]) -> list[list[int]]:

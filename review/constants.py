@@ -84,6 +84,14 @@ UNDOABLE = frozenset(
      Action.ACCEPT_KNOWN, Action.RESTORE_DISMISSED, Action.REJECT_REJECTED_BEFORE}
 )
 
+#: Decisions that leave every mention and entity as they were (a comment, an assignment, an export):
+#: what an action touches cannot have changed in them, so no action conflicts with them
+#: (``services.base.changed_since``).
+ANNOTATION_NEUTRAL = frozenset(
+    {Action.COMMENT, Action.RESOLVE, Action.ASSIGN, Action.TAKE, Action.TWIN, Action.EXPORT, Action.EXPORT_OVERRIDE}
+)
+
+
 class CorpusMark:
     """``Mention.corpus_mark``: what corpus knowledge did to a mention ("" = nothing)."""
 

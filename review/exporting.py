@@ -53,7 +53,8 @@ from django.utils import timezone
 from anonymizer import export as core
 from config import backup
 
-from . import export_checks, export_files, leakgate, pipelines, registry, services
+from . import export_checks, export_files, export_paths, leakgate, pipelines, registry, services
+from .export_guard import NONE_APPROVED, ExportError, refuse_unapproved  # noqa: F401  (re-exported)
 from .constants import Action
 from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
 from .rows import EntityLike
@@ -65,12 +66,6 @@ FIXED_MEMBERS = ("manifest.json", "annotations.json", "stats.json", "stats.csv")
 FORMAT = "transcript-anonymizer corpus export 1"
 
 
-class ExportError(Exception):
-    """An export that cannot start or continue; the message is safe to show (never document text)."""
-
-
-NONE_APPROVED = ("None of this export's documents is approved any more (each was reopened "
-                 "since the export was started): approve documents, then start a new export.")
 
 
 @dataclass
@@ -104,6 +99,7 @@ def start_export(corpus: Corpus, user) -> Export:
     documents = list(approved_documents(corpus))
     if not documents:
         raise ExportError("No approved documents in this corpus: approve documents before exporting.")
+    refuse_unapproved(documents)
     export = Export.objects.create(corpus=corpus, created_by=user)
     export.documents.set(documents)
     log.info("export %s of corpus %s queued with %d documents", export.pk, corpus.pk, len(documents))
@@ -205,6 +201,7 @@ def _prepare_all(export: Export) -> list[Prepared]:
     )
     if not documents:
         raise ExportError(NONE_APPROVED)
+    refuse_unapproved(documents)
     names = assign_neutral_ids(export.corpus, documents)
     documents.sort(key=lambda d: names[d.pk])
     config = services.config_from_settings(export.corpus)
@@ -391,7 +388,8 @@ def _write(export: Export, prepared: list[Prepared], members: dict[str, bytes], 
     _progress(export, 1.0)
     with transaction.atomic():
         Export.objects.filter(pk=export.pk).update(
-            status=Export.Status.DONE, archive_path=str(archive), keys_path=str(keys), manifest=data,
+            status=Export.Status.DONE, archive_path=export_paths.relative(archive),
+            keys_path=export_paths.relative(keys), manifest=data,
             leaks=leaks or None, finished_at=when, progress=1.0,
         )
         Document.objects.filter(pk__in=[p.document.pk for p in prepared]).update(exported_at=when)

@@ -8,8 +8,12 @@ class MultipleFileInput(forms.ClearableFileInput):
 
 
 class MultipleFileField(forms.FileField):
+    """Several files; an empty one is no error of the whole upload: the import refuses it by its
+    name and imports the others (``services.importing``: "empty file")."""
+
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pdf,.txt"}))
+        kwargs.setdefault("allow_empty_file", True)
         super().__init__(*args, **kwargs)
 
     def clean(self, data, initial=None):
@@ -82,10 +86,13 @@ class UserCreateForm(forms.Form):
     def clean(self):
         from django.contrib.auth import password_validation
 
+        from django.contrib.auth import get_user_model
+
         data = super().clean()
-        if data.get("password"):
+        if data.get("password"):  # checked against the new user's name and email too
+            person = get_user_model()(username=data.get("username", ""), email=data.get("email", ""))
             try:
-                password_validation.validate_password(data["password"])
+                password_validation.validate_password(data["password"], person)
             except forms.ValidationError as error:
                 self.add_error("password", error)
         return data

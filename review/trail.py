@@ -27,6 +27,9 @@ from .constants import UNDOABLE, Action
 from .models import Corpus, Decision, Document, TrailPart
 
 REVIEW_ACTIONS = tuple(sorted(UNDOABLE))  # the decisions a person makes on mentions and entities
+#: the kind (and cache key) of the throughput parts; "-2": a document counts once as done (its last
+#: submission), parts kept before counted every submission and are not read
+FLOWS = "flows-2"
 SESSION_GAP = 30 * 60  # seconds: a longer pause between two decisions is a break, not review time
 DELETED = "(deleted user)"
 Part = TypeVar("Part")
@@ -89,7 +92,7 @@ def keep(kind: str, documents: dict[int, tuple], build: Callable[[dict[int, tupl
 def keep_flows(document_ids: list[int]) -> None:
     """Keep the throughput and review-time parts of these documents (:func:`flows`)."""
     rows = Document.objects.filter(pk__in=document_ids).values_list("pk", "version", "updated_at", "submitted_at")
-    keep("flows", {r[0]: r[1:] for r in rows}, flows)
+    keep(FLOWS, {r[0]: r[1:] for r in rows}, flows)
 
 
 def names(ids) -> dict[int | None, str]:
@@ -155,14 +158,15 @@ def flows(documents: dict[int, tuple]) -> dict[int, Flow]:
     """The parts of ``(version, last save, submitted_at)`` rows, from their decisions (one query)."""
     parts = {pk: Flow() for pk in documents}
     sets: dict[tuple, set[int]] = {}
+    done: dict[int, tuple] = {}
     rows = (Decision.objects.filter(document_id__in=list(documents), undone=False,
                                     action__in=(*REVIEW_ACTIONS, Action.SUBMIT))
             .values_list("document_id", "user_id", "created_at", "action", "before", "after").order_by("id"))
     for pk, user, created, action, before, after in rows:
         part, day = parts[pk], timezone.localtime(created).date()
         part.days.add(day)
-        if action == Action.SUBMIT:
-            part.submitted[user, day] = part.submitted.get((user, day), 0) + 1
+        if action == Action.SUBMIT:  # marked done: once per document, by its last submission
+            done[pk] = (user, day)
             continue
         ids = touched_mentions(action, before, after)
         sets.setdefault((pk, user, day), set()).update(ids)
@@ -172,6 +176,8 @@ def flows(documents: dict[int, tuple]) -> dict[int, Flow]:
         if submitted_at is not None and created <= submitted_at:
             first, last, n = part.review or (created, created, 0)
             part.review = (min(first, created), max(last, created), n + 1)
+    for pk, (user, day) in done.items():  # a document sent back and marked done again is done once
+        parts[pk].submitted = {(user, day): 1}
     for (pk, user, day), ids in sets.items():
         if day is None:
             parts[pk].totals[user] = len(ids)
@@ -185,7 +191,7 @@ def corpus_flows(corpus: Corpus) -> list[tuple[tuple, Flow]]:
     by title — with its part (one query, one more for the documents changed since their part was built)."""
     rows = list(Document.objects.filter(originals(), corpus=corpus).order_by("title", "pk").values_list(
         "pk", "version", "updated_at", "submitted_at", "title", "submitted_by", "approved_at"))
-    parts = per_document(f"review:flows:{corpus.pk}", {r[0]: r[1:4] for r in rows}, flows, "flows")
+    parts = per_document(f"review:{FLOWS}:{corpus.pk}", {r[0]: r[1:4] for r in rows}, flows, FLOWS)
     return [((pk, title, by, submitted, approved), parts[pk]) for pk, _, _, submitted, title, by, approved in rows]
 
 

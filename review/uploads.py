@@ -2,11 +2,15 @@
 
 ``SizeLimit`` refuses over-size files while the request streams in (first in
 ``request.upload_handlers``), nothing of them stored; ``read_limited`` reads an accepted file
-in chunks, again stopping at the limit: the import holds one file in memory at a time.
+in chunks, again stopping at the limit. A Django upload (``Sized``: its size known, its file on
+disk past ``FILE_UPLOAD_MAX_MEMORY_SIZE``) is never read whole: ``pieces`` hands it to the
+import ``PIECE`` bytes at a time (hashed with ``digest``, compared with ``same_bytes``, stored
+piece by piece: ``services.importing``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -15,8 +19,53 @@ from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 _MB = 1024 * 1024
 
 
+PIECE = 8 * _MB  # what the import holds of a Django upload at a time
+
+
 class Chunked(Protocol):
     def chunks(self, chunk_size: int | None = None) -> Iterable[bytes]: ...
+
+
+class Sized(Chunked, Protocol):
+    """A Django upload: its size, and a file to read from any offset."""
+
+    size: int
+
+    def seek(self, offset: int) -> object: ...
+
+    def read(self, size: int = -1) -> bytes: ...
+
+
+def is_sized(content: object) -> bool:
+    return isinstance(getattr(content, "size", None), int) and hasattr(content, "seek") and hasattr(content, "read")
+
+
+def pieces(content: bytes | Sized) -> Iterator[bytes]:
+    """The bytes of ``content`` ``PIECE`` at a time (a Django upload read from its start)."""
+    if isinstance(content, bytes):
+        yield from (content[i:i + PIECE] for i in range(0, len(content), PIECE))
+        return
+    content.seek(0)
+    while piece := content.read(PIECE):
+        yield piece
+
+
+def digest(content: bytes | Sized) -> str:
+    """The SHA-256 of ``content``, read a piece at a time."""
+    sha = hashlib.sha256()
+    for piece in pieces(content):
+        sha.update(piece)
+    return sha.hexdigest()
+
+
+def same_bytes(stored: bytes, content: bytes | Sized) -> bool:
+    """Whether ``content`` holds exactly ``stored`` (read a piece at a time)."""
+    offset = 0
+    for piece in pieces(content):
+        if stored[offset:offset + len(piece)] != piece:
+            return False
+        offset += len(piece)
+    return offset == len(stored)
 
 
 def size(limit: int) -> str:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("documents/<int:pk>/rerun/", documents.rerun, name="rerun"),
     path("documents/<int:pk>/retry/", documents.retry, name="retry"),
     path("documents/<int:pk>/row/", documents.document_row, name="document_row"),
+    path("documents/take-next/", documents.take_next_section, name="take_next_section"),
     # the second look: the reviewer's diff, comments
     path("documents/<int:pk>/changes/", diff.changes, name="changes"),
     path("documents/<int:pk>/comments/", comments.add, name="comment_add"),
@@ -62,5 +63,6 @@ urlpatterns = [
     path("users/<int:pk>/deactivate/", users.user_deactivate, name="user_deactivate"),
     path("users/<int:pk>/reactivate/", users.user_reactivate, name="user_reactivate"),
     path("users/<int:pk>/reset-link/", users.user_reset_link, name="user_reset_link"),
+    path("users/<int:pk>/unlock/", users.user_unlock, name="user_unlock"),
     path("users/set-password/<str:uidb64>/<str:token>/", users.user_set_password, name="user_set_password"),
 ]

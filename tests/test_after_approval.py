@@ -82,7 +82,7 @@ def test_an_empty_cache_reads_the_kept_parts_instead_of_the_trail(scripted, corp
     settings.AFTER_APPROVAL_JOBS = True
     monkeypatch.setattr(jobs, "pipelines", type("P", (), {"get_pipeline": staticmethod(lambda c: None)}))  # no models
     jobs.after_approval(scripted.pk)  # the detector part fails (no models): the parts are kept before it
-    assert set(TrailPart.objects.values_list("kind", flat=True)) == {"flows", "annotators"}
+    assert set(TrailPart.objects.values_list("kind", flat=True)) == {trail.FLOWS, "annotators"}
     flow, quality = stats.throughput(corpus), annotator_quality.annotator_quality(corpus)
     cache.clear()
 
@@ -118,4 +118,4 @@ def test_an_approval_through_the_page_queues_the_job_once_committed(client, corp
     doc.refresh_from_db()
     (check,) = DetectorCheck.objects.filter(document=doc)
     assert check.text_sha256 == export_checks.digest(leakgate.pseudonymized_text(doc))
-    assert set(TrailPart.objects.filter(document=doc).values_list("kind", flat=True)) == {"flows", "annotators"}
+    assert set(TrailPart.objects.filter(document=doc).values_list("kind", flat=True)) == {trail.FLOWS, "annotators"}

@@ -78,7 +78,7 @@ def test_it_fixes_a_gate_finding_through_reopen_review_and_second_look(
     start_export(admin, live_server, corpus)
     latest = Export.objects.order_by("-pk").first()
     assert latest.status == Export.Status.DONE and not latest.override_reason, latest.leaks  # synthetic data
-    with zipfile.ZipFile(latest.archive_path) as archive:
+    with zipfile.ZipFile(latest.archive_file) as archive:
         blob = "\n".join([*archive.namelist(), *(archive.read(n).decode() for n in archive.namelist())])
     assert not any(value in blob.casefold() for value in ("alyssa", "k91985", "91985", "roe"))
     actions = list(Decision.objects.filter(document=document).order_by("id").values_list("action", flat=True))

@@ -87,7 +87,8 @@ def test_it_leaves_upload_and_export_retryable_when_redis_is_down(client, django
     client.force_login(django_user_model.objects.create_superuser("boss", password="a-long-test-password"))
     corpus = Corpus.objects.create(name="down")
     upload = client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": [SimpleUploadedFile("h.txt", HEARING.encode())]})
-    approved = Document.objects.create(corpus=corpus, title="a", original_name="a.txt", original=b"x", status=Document.Status.APPROVED)
+    approved = Document.objects.create(corpus=corpus, title="a", original_name="a.txt", original=b"x", status=Document.Status.APPROVED,
+                                       approved_by=django_user_model.objects.get(username="boss"))
     export = client.post(reverse("review:export_start", args=[corpus.pk]))
     assert (upload.status_code, export.status_code) == (302, 302)
     assert Document.objects.get(title="h").status == Document.Status.FAILED

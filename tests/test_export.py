@@ -40,6 +40,13 @@ def offset(text: str, needle: str, nth: int) -> int:
     return start
 
 
+def approver():
+    """The person who approved the documents of these tests (an export refuses one approved by no one)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get_or_create(username="approver")[0]
+
+
 def make_document(corpus: Corpus, title: str, approved: bool = True, text: str = TEXT) -> Document:
     document = Document.objects.create(corpus=corpus, title=title, original_name=f"{title}.txt", original=text.encode())
     names = list(dict.fromkeys((label, name) for _, label, name, _ in SPECS))
@@ -52,7 +59,7 @@ def make_document(corpus: Corpus, title: str, approved: bool = True, text: str =
     services.apply_analysis(document, Analysis(Transcript(title, text), tuple(mentions), tuple(entities)))
     if approved:
         document.mentions.update(status=ReviewStatus.ACCEPTED)
-        Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED)
+        Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED, approved_by=approver())
     document.refresh_from_db()
     return document
 
@@ -98,16 +105,16 @@ def test_it_writes_exactly_the_documented_members(corpus, admin, export_root):
     make_document(corpus, "hearing-two")
     export = run(corpus, admin)
     assert export.status == Export.Status.DONE
-    assert set(members(export.archive_path)) == {
+    assert set(members(export.archive_file)) == {
         *exporting.FIXED_MEMBERS,
         "text/hearing_0001.txt", "text/hearing_0002.txt", "conll/hearing_0001.conll", "conll/hearing_0002.conll",
     }
-    assert Path(export.archive_path).parent.parent == export_root
+    assert export.archive_file.parent.parent == export_root
 
 
 def test_it_writes_pseudonymized_text_and_annotations_at_the_tags(corpus, admin):
     make_document(corpus, "h")
-    data = members(run(corpus, admin).archive_path)
+    data = members(run(corpus, admin).archive_file)
     text = data["text/hearing_0001.txt"].decode()
     assert not any(secret in text for secret in SECRETS)
     assert text.splitlines()[1] == "INMATE [PERSON_3]: Good morning. I grew up in [CITY_1]."
@@ -125,7 +132,7 @@ def test_it_writes_a_manifest_whose_checksums_verify(corpus, admin, django_user_
     document = make_document(corpus, "h")
     Document.objects.filter(pk=document.pk).update(approved_by=reviewer)
     export = run(corpus, admin)
-    data = members(export.archive_path)
+    data = members(export.archive_file)
     manifest = json.loads(data["manifest.json"])
     assert set(manifest["checksums"]) == set(data) - {"manifest.json"}
     for name, digest in manifest["checksums"].items():
@@ -144,15 +151,15 @@ def test_it_writes_a_manifest_whose_checksums_verify(corpus, admin, django_user_
 def test_it_writes_the_keys_only_into_the_separate_key_archive(corpus, admin):
     make_document(corpus, "h")
     export = run(corpus, admin)
-    corpus_bytes = Path(export.archive_path).read_bytes()
-    keys = members(export.keys_path)
+    corpus_bytes = export.archive_file.read_bytes()
+    keys = members(export.keys_file)
     assert set(keys) == {"keys/hearing_0001.key.json", "keys/documents.json", "keys/corpus.key.json"}
-    assert Path(export.keys_path).stat().st_mode & 0o077 == 0
+    assert export.keys_file.stat().st_mode & 0o077 == 0
     corpus_key = json.loads(keys["keys/corpus.key.json"])
     assert {"file": "hearing_0001.txt", "tag": "[CITY_1]", "label": "LOCATION", "category": "CITY",
             "surface_forms": ["Fresno"]} in corpus_key
     assert b"Richardson" in keys["keys/hearing_0001.key.json"]
-    assert all(secret.encode() not in b"".join(members(export.archive_path).values()) for secret in SECRETS)
+    assert all(secret.encode() not in b"".join(members(export.archive_file).values()) for secret in SECRETS)
     assert b"key.json" not in corpus_bytes
 
 
@@ -161,7 +168,7 @@ def test_it_exports_only_approved_documents(corpus, admin):
     pending = make_document(corpus, "pending", approved=False)
     export = run(corpus, admin)
     assert list(export.documents.values_list("title", flat=True)) == ["approved"]
-    assert not any("pending" in name for name in members(export.archive_path))
+    assert not any("pending" in name for name in members(export.archive_file))
     pending.refresh_from_db()
     assert pending.exported_at is None
 
@@ -177,7 +184,7 @@ def test_it_refuses_a_corpus_without_approved_documents(corpus):
 
 def test_it_writes_conll_with_bio_labels_over_the_tags(corpus, admin):
     make_document(corpus, "h")
-    conll = members(run(corpus, admin).archive_path)["conll/hearing_0001.conll"].decode()
+    conll = members(run(corpus, admin).archive_file)["conll/hearing_0001.conll"].decode()
     sentences = conll.split("\n\n")
     assert len(sentences) == 4  # one per utterance
     assert sentences[0].splitlines()[:4] == ["PRESIDING O", "COMMISSIONER O", "[PERSON_1] B-PERSON", ": O"]
@@ -188,7 +195,7 @@ def test_it_writes_conll_with_bio_labels_over_the_tags(corpus, admin):
 def test_it_writes_the_statistics_of_table_6(corpus, admin):
     make_document(corpus, "a")
     make_document(corpus, "b")
-    data = members(run(corpus, admin).archive_path)
+    data = members(run(corpus, admin).archive_file)
     stats = json.loads(data["stats.json"])
     words = 2 * len(__import__("re").findall(r"\w+", TEXT))
     assert (stats["files"], stats["tokens"]) == (2, words)
@@ -242,7 +249,7 @@ def test_it_ignores_surface_forms_only_ever_rejected(corpus, admin):
     reject(document, "Fresno", 0)  # the only mention of Fresno
     export = run(corpus, admin)
     assert export.status == Export.Status.DONE
-    assert "Fresno" in members(export.archive_path)["text/hearing_0001.txt"].decode()
+    assert "Fresno" in members(export.archive_file)["text/hearing_0001.txt"].decode()
 
 
 def test_it_writes_the_archive_after_an_override_and_records_who_and_why(corpus, admin):
@@ -254,7 +261,7 @@ def test_it_writes_the_archive_after_an_override_and_records_who_and_why(corpus,
     exporting.override(export.pk, admin, "the surname is public in the court record")
     exporting.run_export(export.pk)
     export.refresh_from_db()
-    assert export.status == Export.Status.DONE and Path(export.archive_path).is_file()
+    assert export.status == Export.Status.DONE and export.archive_file.is_file()
     assert (export.overridden_by, export.override_reason) == (admin, "the surname is public in the court record")
     decision = Decision.objects.get(document=document, action="export_override")
     assert decision.user == admin and "court record" in decision.summary
@@ -278,9 +285,9 @@ def test_it_lets_only_admins_see_exports_and_download_archives(client, corpus, a
     client.force_login(admin)
     response = client.get(keys)
     assert response.status_code == 200 and response["Content-Disposition"].startswith("attachment")
-    assert b"".join(response.streaming_content) == Path(export.keys_path).read_bytes()
+    assert b"".join(response.streaming_content) == export.keys_file.read_bytes()
     response = client.get(archive)
-    assert b"".join(response.streaming_content) == Path(export.archive_path).read_bytes()
+    assert b"".join(response.streaming_content) == export.archive_file.read_bytes()
     assert client.get(reverse("review:export_download", args=[export.pk, "other"])).status_code == 404
 
 
@@ -367,19 +374,19 @@ def test_it_blocks_a_name_the_detectors_find_in_the_output(corpus, admin):
 def test_it_keeps_exported_tags_when_the_registry_changes_later(admin):
     corpus = Corpus.objects.create(name="Consistent", consistent_pseudonyms=True, tag_style="referent")
     first = make_document(corpus, "first")
-    exported = members(run(corpus, admin).archive_path)["text/hearing_0001.txt"].decode()
+    exported = members(run(corpus, admin).archive_file)["text/hearing_0001.txt"].decode()
     second = make_document(corpus, "second", approved=False)
     assert "[PERSON_1]" in exported  # Ruff: the same number in the second document
     ruff = second.entities.get(name="Ruff")
     services.rename_tag(second.pk, second.version, admin, ruff.pk, "presiding")
-    Document.objects.filter(pk=second.pk).update(status=Document.Status.APPROVED)
+    Document.objects.filter(pk=second.pk).update(status=Document.Status.APPROVED, approved_by=admin)
     export = run(corpus, admin)
-    data = members(export.archive_path)
+    data = members(export.archive_file)
     assert data["text/hearing_0001.txt"].decode() == exported  # exported before the rename: unchanged
     assert data["text/hearing_0002.txt"].decode().startswith("PRESIDING COMMISSIONER [PRESIDING]:")
     tags = {d["id"]: d["tags"] for d in export.manifest["documents"]}
     assert "[PERSON_1]" in tags["hearing_0001"] and "[PRESIDING]" in tags["hearing_0002"]
-    assert json.loads(members(export.keys_path)["keys/corpus.key.json"])[0].keys() == {
+    assert json.loads(members(export.keys_file)["keys/corpus.key.json"])[0].keys() == {
         "tag", "label", "category", "surface_forms"}
     first.refresh_from_db()
     assert first.exported_at == export.finished_at

@@ -114,7 +114,7 @@ def test_it_keeps_a_reviewed_export(corpus_dir, pipeline, settings, tmp_path, mo
     for document in documents:
         document.refresh_from_db()
         document.mentions.filter(status=ReviewStatus.PENDING).update(status=ReviewStatus.ACCEPTED)
-        Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED)
+        Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED, approved_by=admin)
     export = exporting.start_export(corpus, admin)
     exporting.run_export(export.pk)
     export.refresh_from_db()
@@ -126,7 +126,7 @@ def test_it_keeps_a_reviewed_export(corpus_dir, pipeline, settings, tmp_path, mo
         exporting.run_export(export.pk)
         export.refresh_from_db()
     assert export.archive_path and export.keys_path, export.status
-    for kind, path in (("corpus", export.archive_path), ("keys", export.keys_path)):
+    for kind, path in (("corpus", export.archive_file), ("keys", export.keys_file)):
         if not path:
             continue
         with zipfile.ZipFile(path) as archive:

@@ -73,16 +73,16 @@ def test_it_exports_identifying_uploads_under_neutral_names_only(corpus, admin):
     identifying(corpus)
     export = run(corpus, admin)
     assert export.status == Export.Status.DONE, export.leaks
-    data = members(export.archive_path)
+    data = members(export.archive_file)
     assert set(data) >= {"text/hearing_0001.txt", "conll/hearing_0001.conll"}
     header_values = ["alyssa", "batiste", "K91985", "91985", "mary roe", "pat quill", "october 24, 2024"]
     for name, content in data.items():  # unzip a real export and grep every member
         blob = (name + "\n" + content.decode()).casefold()
         assert not [v for v in header_values if v.casefold() in blob], name
-    keys = members(export.keys_path)
+    keys = members(export.keys_file)
     assert b"Alyssa_BATISTE-K91985-hearing_004.txt" in keys["keys/documents.json"]
     again = run(corpus, admin)  # stable across exports
-    assert "text/hearing_0001.txt" in members(again.archive_path)
+    assert "text/hearing_0001.txt" in members(again.archive_file)
 
 
 @pytest.mark.django_db

@@ -71,6 +71,7 @@ def _edit(args=lambda w, d: [d.pk], data=lambda w, d: {}, expected=EDIT) -> list
 
 MATRIX: dict[str, list[Case]] = {
     "documents": [Case(None, codes(200, 200, 200, 200), args=lambda w, d: [])],
+    "take_next_section": [Case(None, codes(200, 200, 200, 200), args=lambda w, d: [])],
     "upload": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "document": _view(),
     "inspect": _view(htmx=True),
@@ -150,6 +151,7 @@ MATRIX.update({
     "user_deactivate": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["other"].pk])],
     "user_reactivate": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["inactive"].pk])],
     "user_reset_link": [Case(None, ADMIN_ONLY, "post", lambda w, d: [w["other"].pk])],
+    "user_unlock": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["other"].pk])],
     "user_set_password": [Case(None, dict.fromkeys(ROLES, 302), args=_link),
                           Case(None, dict.fromkeys(ROLES, 200), args=lambda w, d: _link(w, d, "bogus-token"))],
 })

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en.transcript import find_tags
+from anonymizer.lang.en.transcript import find_tags, tag_label
 from anonymizer.lang.en.vocabulary import fold_accents as _fold
 from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
+from anonymizer.types import CATEGORIES, LABELS
 
 #: one name part: letters with inner apostrophes or hyphens (``O'Brien``, ``Smith-Jones``)
 NAME_PART = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -49,3 +50,17 @@ def renamed_parts(name: str, tag: str) -> dict[str, str]:
 def spelled_tag(part_tag: str) -> str:
     """The tag of a spelled name whose name part has ``part_tag``: ``[X]`` -> ``[SPELLED_NAME_X]``."""
     return f"[SPELLED_NAME_{part_tag.strip('[]')}]"
+
+
+#: the prefixes of computed, numbered tags (``[PERSON_1]``, ``[CITY_3]``, ``[SPELLED_NAME_PERSON_2]``, ``[ENTITY_4]``)
+NUMBERED_PREFIXES = tuple(sorted(
+    {tag_label(label) for label in LABELS} | {tag_label(c) for cs in CATEGORIES.values() for c in cs}
+    | {"ENTITY", "SPELLED_NAME_PERSON"}, key=len, reverse=True))
+_NUMBERED = re.compile(rf"(?:{'|'.join(NUMBERED_PREFIXES)})_\d+(?:_\w*)?")
+
+
+def numbered_like(tag: str) -> bool:
+    """Whether a tag has the form of a computed, numbered tag or of a renamed person's part of one
+    (``[PERSON_1]``, ``[PERSON_1_FIRST]``, ``[CITY_2]``): a reviewer's rename of that form could stand
+    beside another entity's own number (``[PERSON_1]`` of someone else), so it is no rename."""
+    return any(_NUMBERED.fullmatch(found[1:-1]) for found in find_tags(tag) or [f"[{tag.strip('[] ')}]"])

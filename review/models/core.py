@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Now
 
+from .. import export_paths
 from ..constants import Origin, ReviewStatus  # noqa: F401  (review.models.ReviewStatus stays importable)
 
 
@@ -225,6 +226,17 @@ class Export(models.Model):
 
     def __str__(self) -> str:
         return f"export {self.pk} of {self.corpus}"
+
+    # archive_path and keys_path are stored relative to EXPORT_ROOT (review.export_paths)
+    @property
+    def archive_file(self):
+        """The corpus archive's file under today's ``EXPORT_ROOT`` (None: none)."""
+        return export_paths.located(self.archive_path)
+
+    @property
+    def keys_file(self):
+        """The key archive's file under today's ``EXPORT_ROOT`` (None: none)."""
+        return export_paths.located(self.keys_path)
 
 
 class Entity(models.Model):

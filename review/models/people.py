@@ -21,6 +21,7 @@ class UserAudit(models.Model):
         REACTIVATED = "reactivated", "Reactivated"
         LINK_ISSUED = "link_issued", "Set-password link issued"
         PASSWORD_SET = "password_set", "Password set through a link"
+        UNLOCKED = "unlocked", "Login lock lifted"
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Case, F, Value, When
 
 from .. import registry, tallies
-from ..constants import UNDOABLE, Action, ReviewStatus  # noqa: F401  (re-exported)
+from ..constants import ANNOTATION_NEUTRAL, UNDOABLE, Action, ReviewStatus  # noqa: F401  (re-exported)
 from ..models import Decision, Document, Entity, Mention
 
 REVIEWABLE = (Document.Status.READY, Document.Status.IN_REVIEW)
@@ -151,7 +151,7 @@ def _shown_keys_stored(document: Document) -> bool:
     document :func:`registry.freeze` is skipped): the last decision made the version this action
     started from, went through :func:`begin` (which froze what it saw, or after a rename stored the
     same keys) and shows no key that version did not show (:func:`keeps_keys`)."""
-    last = (Decision.objects.filter(document_id=document.pk).order_by("-id")
+    last = (Decision.objects.filter(document_id=document.pk).exclude(action__in=ANNOTATION_NEUTRAL).order_by("-id")
             .values_list("version", "action", "target", "before", "after").first())
     if last is None or last[0] != document.version - 1:
         return False
@@ -192,7 +192,8 @@ def parse_pk(target: str | None, kind: str) -> int | None:
 def status_moves_since(document_id: int, version: int) -> dict[int, tuple[str, str]] | None:
     """Mention -> ``(status then, status now)`` over the decisions after ``version``, when they all only
     changed statuses (None otherwise, or when there are too many)."""
-    rows = list(Decision.objects.filter(document_id=document_id, version__gt=version).order_by("id")
+    rows = list(Decision.objects.filter(document_id=document_id, version__gt=version)
+                .exclude(action__in=ANNOTATION_NEUTRAL).order_by("id")
                 .values_list("before", "after")[:CHANGED_LIMIT + 1])
     if len(rows) > CHANGED_LIMIT:
         return None
@@ -235,9 +236,11 @@ def _bump(document_id: int, version: int, statuses: tuple[str, ...]) -> int:
 def changed_since(document_id: int, version: int) -> set[int] | None:
     """Mentions whose status the decisions after ``version`` changed (an undo of a status decision
     is one); None when any decision did anything else (labels, merges, additions, an undo of one of
-    those, workflow...) or there are too many."""
+    those, workflow...) or there are too many. Decisions that leave the annotations alone (a comment,
+    a resolve, an assignment, an export: ``ANNOTATION_NEUTRAL``) are no change of anything an action
+    touches and are not read."""
     rows = list(Decision.objects.filter(document_id=document_id, version__gt=version)
-                .values_list("action", "target", "before", "after")[:CHANGED_LIMIT + 1])
+                .exclude(action__in=ANNOTATION_NEUTRAL).values_list("action", "target", "before", "after")[:CHANGED_LIMIT + 1])
     if len(rows) > CHANGED_LIMIT:
         return None
     ids: set[int] = set()

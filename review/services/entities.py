@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from anonymizer.lang.en import transcript
+from anonymizer.pseudonymize.names import numbered_like
 
 from .. import registry
 from ..constants import Action, ReviewStatus
@@ -130,9 +131,13 @@ def normalize_tag(tag: str) -> str:
     if len(tag) > 78 or not all(c.isalnum() or c in "_- " for c in tag):
         raise ActionError("A tag is letters, digits, '_' and '-' (at most 78 characters).")
     try:
-        return transcript.normalize_tag(tag)
+        tag = transcript.normalize_tag(tag)
     except ValueError:
         raise ActionError("A tag starts with a letter (e.g. WITNESS_2B).") from None
+    if numbered_like(tag):
+        raise ActionError(f"{tag} has the form of a numbered tag, which another entity may have (its own "
+                          f"number): choose another name (e.g. WITNESS_2B), or leave it empty for the computed tag.")
+    return tag
 
 
 @transaction.atomic

@@ -1,7 +1,6 @@
 """Bringing transcripts in: uploads become documents; an automatic pass becomes mentions."""
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +9,7 @@ from typing import Iterable
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
+from django.db.models.functions import Length
 
 from anonymizer import ingest
 from anonymizer.types import Analysis, Config, Header
@@ -17,7 +17,7 @@ from anonymizer.types import Analysis, Config, Header
 from .. import tallies
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
-from ..uploads import Chunked, read_limited, too_large
+from ..uploads import Chunked, Sized, digest, is_sized, pieces, read_limited, same_bytes, too_large
 from .knowledge import learn_and_apply
 from .text import overlaps
 
@@ -79,31 +79,36 @@ def create_documents(
 
 
 def _import_one(corpus: Corpus, name: str, title: str, content: bytes | Chunked, limit: int) -> Document | UploadError:
-    """One file (its bytes live only while this runs)."""
-    data = content if isinstance(content, bytes) else read_limited(content, limit)
-    if data is None or len(data) > limit:
+    """One file (its bytes live only while this runs; a Django upload is read a piece at a time)."""
+    if not isinstance(content, bytes) and not is_sized(content):
+        content = read_limited(content, limit)  # no size known: read into memory, bounded
+        if content is None:
+            return UploadError(name, too_large(limit))
+    size = len(content) if isinstance(content, bytes) else content.size
+    if size > limit:
         return UploadError(name, too_large(limit))
-    if not data:
+    if not size:
         return UploadError(name, "empty file")
-    document, new = _store(corpus, name, title, data)
+    document, new = _store(corpus, name, title, content, size)
     if new:
         return document
     return UploadError(name, f"the same file as document '{document.title}' (id {document.pk}) of this corpus; "
                              "not imported again (Retry or re-run that document instead)")
 
 
-def _store(corpus: Corpus, name: str, title: str, data: bytes) -> tuple[Document, bool]:
-    """(the new document, True), or (the document of ``corpus`` already holding exactly ``data``, False)."""
-    sha = hashlib.sha256(data).hexdigest()
-    same = _same_content(corpus, sha, data)
+def _store(corpus: Corpus, name: str, title: str, content: bytes | Sized, size: int) -> tuple[Document, bool]:
+    """(the new document, True), or (the document of ``corpus`` already holding exactly ``content``, False)."""
+    sha = digest(content)
+    same = _same_content(corpus, sha, content, size)
     if same is not None:
         return same, False
     try:
         with transaction.atomic():
             document = Document.objects.create(corpus=corpus, title=title, original_name=name,
-                                               original=data, content_sha256=sha)
+                                               original=b"", content_sha256=sha)
+            _write_original(document.pk, content)
     except IntegrityError:  # the same bytes stored by another upload since the look above
-        same = _same_content(corpus, sha, data)
+        same = _same_content(corpus, sha, content, size)
         if same is None:
             raise
         return same, False
@@ -111,12 +116,39 @@ def _store(corpus: Corpus, name: str, title: str, data: bytes) -> tuple[Document
     return document, True
 
 
-def _same_content(corpus: Corpus, sha: str, data: bytes) -> Document | None:
-    """The document of ``corpus`` (not a second copy) holding exactly ``data``: by its hash, or by its
-    bytes for a document stored without one (made by another path, or a copy older than the check)."""
-    return (Document.objects.filter(corpus=corpus, twin__isnull=True)
-            .filter(Q(content_sha256=sha) | Q(content_sha256="", original=data))
-            .only("title").order_by("pk").first())
+def _write_original(pk: int, content: bytes | Sized) -> None:
+    """Store a new document's bytes. On PostgreSQL a piece at a time (``uploads.PIECE``), each one
+    binary parameter of a server-side bound statement: Django's psycopg cursor binds on the client,
+    writing the bytes into the query as hex text (twice their size, copied again into the query and
+    its encoding): a 48 MB upload took the web worker 430 MB more, nine times the file
+    (benchmarks/upload_memory.py). Elsewhere (SQLite) the bytes in one update."""
+    if connection.vendor != "postgresql":
+        data = content if isinstance(content, bytes) else b"".join(pieces(content))
+        Document.objects.filter(pk=pk).update(original=data)
+        return
+    import psycopg
+
+    connection.ensure_connection()
+    table, column = Document._meta.db_table, Document._meta.get_field("original").column
+    with psycopg.Cursor(connection.connection) as cursor:  # the same connection and transaction
+        for piece in pieces(content):
+            cursor.execute(f'UPDATE "{table}" SET "{column}" = "{column}" || %b WHERE "id" = %s', [piece, pk])
+
+
+def _same_content(corpus: Corpus, sha: str, content: bytes | Sized, size: int) -> Document | None:
+    """The document of ``corpus`` (not a second copy) holding exactly ``content``: by its hash, or by
+    its bytes for a document stored without one (made by another path, or a copy older than the
+    check): those of the same length, compared here one at a time (the bytes never go into a query)."""
+    rows = Document.objects.filter(corpus=corpus, twin__isnull=True)
+    found = rows.filter(content_sha256=sha).only("title").order_by("pk").first()
+    unhashed = (rows.filter(content_sha256="").annotate(size=Length("original")).filter(size=size)
+                .order_by("pk").values_list("pk", flat=True))
+    for pk in unhashed:
+        if found is not None and found.pk < pk:
+            break
+        if same_bytes(bytes(Document.objects.values_list("original", flat=True).get(pk=pk)), content):
+            return Document.objects.only("title").get(pk=pk)
+    return found
 
 
 def mark_queued(document: Document) -> None:

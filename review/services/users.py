@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
 from django.db.models import Q
@@ -101,7 +101,11 @@ def _link(user) -> OneTimeLink:
 @transaction.atomic
 def create_user(actor, username: str, role: Role, email: str = "", password: str | None = None):
     """A new active user with a role. Without a password it is an invite: returns the one-time link too."""
-    user = get_user_model().objects.create_user(username, email=email or "", password=password or None)
+    user = get_user_model().objects.create_user(username, email=email or "", password=None)
+    if password:  # AUTH_PASSWORD_VALIDATORS in every place a password is set (raises ValidationError)
+        password_validation.validate_password(password, user)
+        user.set_password(password)
+        user.save(update_fields=["password"])
     _apply_role(user, Role(role))
     if password:
         _audit(actor, user, Action.CREATED, after=Role(role))
@@ -160,6 +164,38 @@ def issue_link(actor, pk: int) -> OneTimeLink:
     return _link(user)
 
 
+def locked_out(usernames) -> set[str]:
+    """The usernames django-axes locks out now (too many wrong passwords from some address, within
+    the cool-off), in lower case."""
+    from axes.models import AccessAttempt
+    from django.conf import settings
+
+    rows = AccessAttempt.objects.filter(failures_since_start__gte=settings.AXES_FAILURE_LIMIT)
+    if settings.AXES_COOLOFF_TIME:
+        from django.utils import timezone
+
+        rows = rows.filter(attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME)
+    wanted = {name.lower() for name in usernames}
+    return {name.lower() for name in rows.values_list("username", flat=True) if name and name.lower() in wanted}
+
+
+@transaction.atomic
+def unlock(actor, pk: int) -> bool:
+    """Lift django-axes' login lock of a user (every address): what the lockout page asks an admin
+    for. False when nothing was locked."""
+    from axes.models import AccessAttempt
+    from axes.utils import reset
+
+    user = _lock(pk)
+    if not locked_out([user.get_username()]):  # failed attempts below the limit lock nothing
+        return False
+    names = set(AccessAttempt.objects.filter(username__iexact=user.get_username()).values_list("username", flat=True))
+    for name in names:  # as typed at the login form, any case
+        reset(username=name)
+    _audit(actor, user, Action.UNLOCKED)
+    return True
+
+
 def user_for_link(uidb64: str, token: str):
     """The active user a link belongs to, or None if the link is invalid, used or expired."""
     try:
@@ -180,6 +216,7 @@ def set_password_by_link(uidb64: str, token: str, password: str) -> bool:
     user = _lock(user.pk)
     if not default_token_generator.check_token(user, token):  # used meanwhile by a concurrent request
         return False
+    password_validation.validate_password(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
     _audit(user, user, Action.PASSWORD_SET)

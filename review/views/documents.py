@@ -12,7 +12,7 @@ from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import jobs, services, tallies
@@ -54,15 +54,23 @@ def document_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(documents, PAGE_SIZE).get_page(request.GET.get("page"))
     documents = page.object_list if sort else tallies.settle(list(page.object_list))
     admin = is_admin(request.user)
-    # corpora with documents nobody has taken yet: the "Take next" buttons (counts only, no titles)
-    waiting = (
-        Document.objects.filter(assignee__isnull=True, status__in=services.REVIEWABLE)
-        .values("corpus", "corpus__name").annotate(n=Count("id")).order_by("corpus__name")
-    )
-    context = {"documents": documents, "page": page, "is_admin": admin, "waiting": waiting, "sort": sort}
+    context = {"documents": documents, "page": page, "is_admin": admin, "waiting": waiting(), "sort": sort}
     if admin:
         context["assign_form"] = AssignForm()
     return render(request, "review/document_list.html", context)
+
+
+def waiting():
+    """Corpora with documents nobody has taken yet: the "Take next" buttons (counts only, no titles)."""
+    return (Document.objects.filter(assignee__isnull=True, status__in=services.REVIEWABLE)
+            .values("corpus", "corpus__name").annotate(n=Count("id")).order_by("corpus__name"))
+
+
+@login_required
+@require_GET
+def take_next_section(request: HttpRequest) -> HttpResponse:
+    """The "Take next" buttons again (the list polls them: a new corpus's appear without a reload)."""
+    return render(request, "review/document_list.html#take_next", {"waiting": waiting()})
 
 
 def _row(request: HttpRequest, pk: int) -> HttpResponse:

@@ -110,10 +110,10 @@ def download(request: HttpRequest, pk: int, kind: str) -> HttpResponseBase:
     export = get_object_or_404(Export, pk=pk, status=Export.Status.DONE)
     if kind not in ("archive", "keys"):
         raise Http404("unknown archive")
-    stored = Path(export.archive_path if kind == "archive" else export.keys_path)
+    stored = export.archive_file if kind == "archive" else export.keys_file  # under today's EXPORT_ROOT
     root = Path(settings.EXPORT_ROOT).resolve()
-    path = stored.resolve()
-    if not stored.name or root not in path.parents or not path.is_file():
+    path = stored.resolve() if stored is not None else None
+    if path is None or not stored.name or root not in path.parents or not path.is_file():
         raise Http404("archive not found")
     if path.name.endswith(backup.ENCRYPTED_SUFFIX):  # the key archive at rest: decrypted for the admin only
         name = path.name.removesuffix(backup.ENCRYPTED_SUFFIX)

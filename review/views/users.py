@@ -33,8 +33,9 @@ def _users_page(request: HttpRequest, form: UserCreateForm | None = None, link: 
                 link_user=None, status: int = 200) -> HttpResponse:
     people = get_user_model().objects.order_by("username").prefetch_related("groups")
     rows = [(person, users.role_of(person)) for person in people]
+    locked = users.locked_out(person.get_username() for person, _ in rows)
     context = {
-        "rows": rows,
+        "rows": [(person, role, person.get_username().lower() in locked) for person, role in rows],
         "form": form or UserCreateForm(),
         "role_form": RoleForm(),
         "audit": UserAudit.objects.select_related("actor")[:AUDIT_ROWS],
@@ -119,6 +120,13 @@ def user_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def user_reactivate(request: HttpRequest, pk: int) -> HttpResponse:
     return _state_change(request, pk, users.reactivate, "is active again")
+
+
+@login_required
+@require_POST
+def user_unlock(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: lift a user's login lock (too many wrong passwords); audited."""
+    return _state_change(request, pk, users.unlock, "can log in again (the login lock is lifted)")
 
 
 @login_required

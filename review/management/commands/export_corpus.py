@@ -47,9 +47,9 @@ class Command(BaseCommand):
         if status != Export.Status.DONE:
             raise CommandError(f"export {export.pk} {status}: {export.failure_reason}")
         out.mkdir(parents=True, exist_ok=True)
-        archive = Path(shutil.copyfile(export.archive_path, out / Path(export.archive_path).name))
-        keys = out / Path(export.keys_path).name
-        shutil.copyfile(export.keys_path, keys)
+        archive = Path(shutil.copyfile(export.archive_file, out / export.archive_file.name))
+        keys = out / export.keys_file.name
+        shutil.copyfile(export.keys_file, keys)
         keys.chmod(0o600)
         self.stdout.write(f"export {export.pk}: {export.documents.count()} document(s)")
         self.stdout.write(f"corpus archive: {archive}")
