@@ -1,0 +1,26 @@
+"""The Danish pack's rule recognizers (Presidio ``PatternRecognizer`` subclasses in the house style of
+:mod:`anonymizer.recognizers`: ``PATTERNS``, ``CONTEXT``, a ``keep``/``adjust`` filter). They need no NLP
+artifacts and run under Presidio's language key the engine uses."""
+from __future__ import annotations
+
+from presidio_analyzer import EntityRecognizer
+
+from .dates import DanishAgeRecognizer, DanishDateRecognizer
+from .numbers import CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer
+from .people import DanishCompanyRecognizer, DanishPersonRecognizer, DanishSpelledNameRecognizer
+from .places import DanishAddressRecognizer, DanishTownRecognizer
+
+__all__ = [
+    "CPR_LABEL", "CaseNumberRecognizer", "CprRecognizer", "DanishAddressRecognizer", "DanishAgeRecognizer",
+    "DanishCompanyRecognizer", "DanishDateRecognizer", "DanishEmailRecognizer", "DanishPersonRecognizer",
+    "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "build_recognizers",
+]
+
+
+def build_recognizers() -> list[EntityRecognizer]:
+    """One instance of every Danish rule recognizer (numbers before words: a CPR number is no phone number)."""
+    return [
+        CprRecognizer(), CaseNumberRecognizer(), DanishPhoneRecognizer(), DanishEmailRecognizer(),
+        DanishDateRecognizer(), DanishAgeRecognizer(), DanishAddressRecognizer(), DanishTownRecognizer(),
+        DanishCompanyRecognizer(), DanishSpelledNameRecognizer(), DanishPersonRecognizer(),
+    ]
