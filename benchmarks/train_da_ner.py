@@ -241,6 +241,19 @@ def evaluate(model: Path) -> dict:
             "per_type": scores["ents_per_type"], "bytes": size, "words_per_second": round(speed)}
 
 
+def install(source: Path) -> None:
+    """Copy a trained ``model-best`` into the pack (no training state), its meta naming the data and licence."""
+    shutil.rmtree(TARGET, ignore_errors=True)
+    shutil.copytree(source, TARGET)
+    meta = json.loads((TARGET / "meta.json").read_text(encoding="utf-8"))
+    meta.update(name="da_anonymizer_ner", version="1.0.0", license="CC BY-SA 4.0",
+                sources=[{"name": "Universal NER Danish DDT (UNER_Danish-DDT)", "url": "https://github.com/UniversalNER/UNER_Danish-DDT",
+                          "license": "CC BY-SA 4.0"}],
+                description="Small Danish NER (PER, ORG, LOC) trained by benchmarks/train_da_ner.py")
+    (TARGET / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+    print(f"installed {TARGET.relative_to(ROOT)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, action="append", help="tok2vec width (repeat to compare; default 96)")
@@ -248,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=46)
     parser.add_argument("--work", type=Path, default=Path("/tmp/da_ner"))
     parser.add_argument("--no-install", action="store_true")
+    parser.add_argument("--install", type=Path, help="only copy this trained model-best into the pack")
     args = parser.parse_args(argv)
+    if args.install:
+        install(args.install)
+        return 0
     from spacy.cli.train import train
 
     args.work.mkdir(parents=True, exist_ok=True)
@@ -266,15 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"best on dev: width {best}, entity F1 {results[best]['ents_f']:.3f}")
     (args.work / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
     if not args.no_install:
-        shutil.rmtree(TARGET, ignore_errors=True)
-        shutil.copytree(args.work / f"w{best}" / "model-best", TARGET)
-        meta = json.loads((TARGET / "meta.json").read_text(encoding="utf-8"))
-        meta.update(name="da_anonymizer_ner", version="1.0.0", license="CC BY-SA 4.0",
-                    sources=[{"name": "Universal NER Danish DDT (UNER_Danish-DDT)", "url": "https://github.com/UniversalNER/UNER_Danish-DDT",
-                              "license": "CC BY-SA 4.0"}],
-                    description="Small Danish NER (PER, ORG, LOC) trained by benchmarks/train_da_ner.py")
-        (TARGET / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
-        print(f"installed {TARGET.relative_to(ROOT)}")
+        install(args.work / f"w{best}" / "model-best")
     return 0
 
 

@@ -41,16 +41,28 @@ def _recognizers():
 
 
 def ner_spans(text: str) -> list[Found]:
-    """The NER's entities, a person's kept only if one of its words could be a name (not a role or a heading)."""
+    """The NER's entities without a role or a title before the name ("Vidnet Mikkel ..."), no public body, no
+    span of ordinary words only at a sentence's start ("Ifølge", "Landmand") or anywhere when no list has it
+    as a name."""
     found = []
     for ent in nlp()(text).ents:
         label = NER_LABELS.get(ent.label_)
-        words = [w for w in ent.text.split() if w[:1].isupper()]
-        if label is None or not words:
+        if label is None:
             continue
-        if all(w.lower() in _ROLE_OR_TITLE or w.rstrip(".:") in vocabulary.HEADING_WORDS for w in words):
+        start, words = ent.start_char, ent.text.split(" ")
+        while words and (words[0].lower().rstrip(",:") in _ROLE_OR_TITLE or words[0].rstrip(".:") in vocabulary.HEADING_WORDS):
+            start += len(words.pop(0)) + 1
+        surface = " ".join(words).strip()
+        if not surface or not surface[0].isupper() or vocabulary.is_public_body(surface) or (
+                label != "PERSON" and vocabulary.is_court_seat(text, start)):
             continue
-        found.append(Found(ent.start_char, ent.end_char, label, "spacy"))
+        if len(words) == 1 and vocabulary.sentence_start(text, start) and not (
+                vocabulary.is_name_part(surface) or vocabulary.is_town(surface)):
+            continue  # "Påkrav blev sendt": one word no list knows, capitalised because it opens the sentence
+        if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
+                vocabulary.sentence_start(text, start) or not any(vocabulary.is_name_part(w) for w in words)):
+            continue
+        found.append(Found(start, start + len(surface), label, "spacy"))
     return found
 
 
@@ -90,8 +102,8 @@ def rescan(text: str, found: list[Found]) -> list[Found]:
         key = next((s for s in (word, word[:-1]) if s.lower() in {k.lower() for k in label_of}), None)
         if key is None:
             continue
-        if word.islower() and vocabulary.is_common_word(word):
-            continue  # "holm", "skov" in running text: words, not the name
+        if vocabulary.is_common_word(word) and (word.islower() or vocabulary.sentence_start(text, m.start())):
+            continue  # "holm", "skov" in running text, "Hans" opening a sentence: words, not the name
         label = next(v for k, v in label_of.items() if k.lower() == key.lower())
         out.append(Found(m.start(), m.end(), label, "rescan"))
     return out

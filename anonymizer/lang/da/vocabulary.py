@@ -8,10 +8,13 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 
+import regex as re
+
 from .fold import fold
 from .words import (  # noqa: F401  (re-exported)
-    CLOSED_CLASS, COMPANY_SUFFIXES, FLOOR_SIDES, HEADING_WORDS, HOLIDAYS, MONTH_ABBREVIATIONS, MONTHS,
-    PUBLIC_BODIES, ROLE_WORDS, STREET_ENDINGS, TEENS, TENS, TITLE_WORDS, UNITS, WEEKDAYS,
+    BUSINESS_NOUNS, CLOSED_CLASS, COMPANY_SUFFIXES, FLOOR_SIDES, GREETINGS, HEADING_WORDS, HOLIDAYS,
+    INSTITUTION_HEADS, MONTH_ABBREVIATIONS, MONTHS, OCCUPATION_ADJECTIVES, OCCUPATION_CUES, PUBLIC_BODIES,
+    ROLE_WORDS, SEASONS, STREET_ENDINGS, STRONG_STREET_ENDINGS, TEENS, TENS, TITLE_WORDS, UNITS, USER_NAME_CUES, WEEKDAYS,
 )
 
 
@@ -73,6 +76,33 @@ def is_town(word: str) -> bool:
 
 def is_common_word(word: str) -> bool:
     return fold(word) in common_words()
+
+
+#: the words of a court's, an authority's or a public body's name: such a name is kept ("Retten i Roskilde",
+#: "Københavns Byret", "Aarhus Kommune", "Fødevarestyrelsen", "Vestre Landsrets 6. afdeling")
+_PUBLIC_BODY = re.compile(r"(?i:\b(?:rettens?|byrets?|byretten|landsrets?|landsretten|fogedretten|skifteretten|"
+                          r"højesteret|kommunes?|kommunen|region(?:en)?|politi(?:et)?|jobcenter|statskassen|folketinget|"
+                          r"retshjælp|afdeling|anklagemyndigheden)\b|(?:styrelsen|tilsynet|ministeriet|nævnet|"
+                          r"erhvervssikring|forsorgen|rådet)\b)")
+
+
+def is_public_body(surface: str) -> bool:
+    return _PUBLIC_BODY.search(surface) is not None or surface in PUBLIC_BODIES
+
+
+#: a court's or a public body's seat after its name ("Retten i Glostrup", "Politiet i Nordjylland")
+_SEAT = re.compile(r"(?i:retten|byret(?:ten)?|politi(?:et)?|kommune|region|fogedretten|skifteretten|landsret)[ ](?:i|på)[ ]$")
+
+
+def is_court_seat(text: str, start: int) -> bool:
+    """Whether the place at ``start`` is a court's or a public body's seat ("Retten i Holstebro")."""
+    return _SEAT.search(text, max(0, start - 20), start) is not None
+
+
+def sentence_start(text: str, start: int) -> bool:
+    """Whether ``text[start]`` opens a sentence, a line or a quotation (a capital there says nothing)."""
+    before = text[max(0, start - 3):start].rstrip(" ")
+    return not before or before[-1] in ".!?:\n\"«»-–"
 
 
 def month_number(word: str) -> int | None:

@@ -31,7 +31,37 @@ ROLE_WORDS = (
     "lejer", "lejeren", "udlejer", "udlejeren", "skyldner", "kreditor", "arving", "afdøde", "pårørende",
     "ansøger", "ansøgeren", "borger", "borgeren", "eleven", "patienten", "sekretær", "direktør", "formand",
     "indehaver", "ejer", "ejeren", "medtiltalte", "gerningsmand", "tiltaltes", "sagsøgtes", "sagsøgers",
+    "sigtede", "sigtedes", "rekvirent", "rekvirenten", "rekvisitus", "dommerne", "anklageren", "ekspedienten",
+    "fætter", "kusine", "onkel", "tante", "nevø", "niece", "morfar", "mormor", "farfar", "farmor", "svoger",
+    "svigerinde", "svigermor", "svigerfar", "ven", "veninde", "mand", "kone", "søsteren", "broren", "sønnen",
+    "datteren", "moren", "faren", "klasselærer", "lærer", "læreren", "pædagog", "socialrådgiver", "revisor",
+    "værkfører", "vagtchef", "dyrlæge", "politifuldmægtig", "fuldmægtig", "anklagerfuldmægtig", "kollegaen",
+    "dommeren", "byretsdommer", "bistandsværge", "værge", "tillidsmand", "formanden", "naboen", "drengen", "pigen",
 )
+#: a greeting or a letter's close before a name ("Kære Hanne", "Mvh Susanne", "Tak Kim!")
+GREETINGS = ("kære", "hej", "hejsa", "tak", "mvh", "mvh.", "hilsen", "venlig hilsen", "med venlig hilsen", "kh",
+             "knus", "de bedste hilsner", "vh")
+#: a forum's or a chat's words before a user name ("Skrevet af: villamor_i_viby", "Svar fra: Kim_B")
+USER_NAME_CUES = ("skrevet af", "svar fra", "indlæg af", "bruger", "brugernavn", "citat fra", "oprettet af")
+#: the verbs before what a person works as ("arbejder som lagerarbejder", "ansat som bogholder")
+OCCUPATION_CUES = ("arbejder som", "arbejdede som", "arbejde som", "arbejdet som", "ansat som", "ansættelse som",
+                   "job som", "uddannet som", "uddannet", "beskæftiget som", "virker som", "var ansat som",
+                   "er ansat som", "stilling som", "arbejdede dengang som")
+#: an adjective that belongs to the occupation after it ("faglært tømrer")
+OCCUPATION_ADJECTIVES = ("faglært", "ufaglært", "uddannet", "selvstændig", "ledende", "souschef", "konstitueret")
+#: seasons and periods of a year ("sommeren 2020", "i foråret 2020")
+SEASONS = ("foråret", "sommeren", "efteråret", "vinteren", "julen", "påsken", "vinterferien", "sommerferien",
+           "efterårsferien", "starten af", "slutningen af", "midten af")
+#: the head of an institution's own name, one word ("Nørremarkskolen") or after a name ("Holbæk Sygehus")
+INSTITUTION_HEADS = ("skolen", "skole", "gymnasium", "gymnasiet", "sygehus", "hospital", "universitetshospital",
+                     "hospitalet", "børnehave", "børnehaven", "vuggestue", "vuggestuen", "plejecenter", "plejehjem",
+                     "efterskole", "friskole", "privatskole", "akademi", "seminarium")
+#: a business's kind before its name ("værtshuset Den Gyldne Hane", "børnehuset Solsikken")
+BUSINESS_NOUNS = ("værtshuset", "restauranten", "caféen", "cafeen", "baren", "butikken", "forretningen",
+                  "firmaet", "virksomheden", "selskabet", "børnehuset", "børnehaven", "vuggestuen", "skolen",
+                  "værkstedet", "klinikken", "frisørsalonen", "kiosken", "pizzeriaet", "diskoteket", "klubben",
+                  "foreningen", "rederiet", "vognmandsfirmaet", "tømrerfirmaet", "entreprenørfirmaet", "bageriet",
+                  "Børnehuset", "Værtshuset", "Restaurant", "Café", "Cafe", "Bodega", "Pizzeria", "Frisør", "Salon")
 #: courtesy and profession titles before a name ("hr.", "fru", "dr.", "cand.jur.")
 TITLE_WORDS = ("hr.", "hr", "fru", "frk.", "frøken", "dr.", "dr", "prof.", "professor", "cand.jur.",
                "cand.med.", "pastor", "provst", "biskop", "landsdommer", "byretsdommer", "højesteretsdommer")
@@ -49,7 +79,13 @@ STREET_ENDINGS = ("gade", "vej", "vejen", "allé", "alle", "plads", "pladsen", "
                   "torv", "torvet", "vænge", "vænget", "park", "parken", "have", "haven", "sti", "stien",
                   "bakke", "bakken", "toften", "tofte", "høj", "højen", "kvarter", "kvarteret", "ager", "agervej",
                   "løkke", "marken", "lund", "lunden", "skov", "skoven", "bro", "broen", "kaj", "kajen",
-                  "brink", "brinken", "engen", "holm", "gården", "gaard", "huse", "dalen", "dal", "stræde")
+                  "brink", "brinken", "engen", "holm", "gården", "huse", "dalen", "dal", "løkken", "vang", "vangen",
+                  "gyde", "gyden", "toft", "bjerg", "bjerget", "hegn", "hegnet", "dam", "dammen", "banke", "banken",
+                  "mose", "mosen", "kær", "kæret", "bygade", "gårdsvej", "parkvej", "ringvej", "landevej", "stien")
+#: the street words that make a capitalised word a street without a house number ("på Strandvejen")
+STRONG_STREET_ENDINGS = ("gade", "vej", "vejen", "allé", "alle", "plads", "pladsen", "stræde", "strædet", "boulevard",
+                         "torv", "torvet", "vænge", "vænget", "vangen", "løkken", "gyden", "stien", "parken", "engen",
+                         "bakken", "kajen", "brinken", "toften", "haven")
 #: floor and side after a house number ("2. tv.", "st. th.", "1. sal", "kld.", "3. mf.")
 FLOOR_SIDES = ("tv", "th", "mf", "t.v", "t.h")
 

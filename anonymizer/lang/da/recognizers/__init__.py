@@ -7,12 +7,14 @@ from presidio_analyzer import EntityRecognizer
 
 from .dates import DanishAgeRecognizer, DanishDateRecognizer
 from .numbers import CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer
-from .people import DanishCompanyRecognizer, DanishPersonRecognizer, DanishSpelledNameRecognizer
+from .organizations import DanishOccupationRecognizer, DanishOrganizationRecognizer, DanishUserNameRecognizer
+from .people import DanishPersonRecognizer, DanishSpelledNameRecognizer
 from .places import DanishAddressRecognizer, DanishTownRecognizer
 
 __all__ = [
     "CPR_LABEL", "CaseNumberRecognizer", "CprRecognizer", "DanishAddressRecognizer", "DanishAgeRecognizer",
-    "DanishCompanyRecognizer", "DanishDateRecognizer", "DanishEmailRecognizer", "DanishPersonRecognizer",
+    "DanishDateRecognizer", "DanishEmailRecognizer", "DanishOccupationRecognizer", "DanishOrganizationRecognizer",
+    "DanishPersonRecognizer", "DanishUserNameRecognizer",
     "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "build_recognizers",
 ]
 
@@ -22,5 +24,6 @@ def build_recognizers() -> list[EntityRecognizer]:
     return [
         CprRecognizer(), CaseNumberRecognizer(), DanishPhoneRecognizer(), DanishEmailRecognizer(),
         DanishDateRecognizer(), DanishAgeRecognizer(), DanishAddressRecognizer(), DanishTownRecognizer(),
-        DanishCompanyRecognizer(), DanishSpelledNameRecognizer(), DanishPersonRecognizer(),
+        DanishOrganizationRecognizer(), DanishOccupationRecognizer(), DanishUserNameRecognizer(),
+        DanishSpelledNameRecognizer(), DanishPersonRecognizer(),
     ]

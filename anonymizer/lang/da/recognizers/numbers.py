@@ -81,7 +81,7 @@ class DanishPhoneRecognizer(RuleRecognizer):
 
 #: a court's case number: ``BS-1234/2021``, ``SS 12345/2020``, ``BS-1234/2021-KBH``, a high court's
 #: ``B-1234-20`` / ``S-2345-19``, the Supreme Court's ``BS-12/2021-HJR``
-_COURT_CASE = (r"(?<![\w/-])(?:BS|SS|FS|AS|KS|SKS|BS\d|SS\d|[BSKV])[ -]?\d{1,6}(?:/\d{4}|-\d{2}(?!\d))"
+_COURT_CASE = (r"(?<![\w/-])(?:BS|SS|FS|AS|KS|SKS|BS\d|SS\d|[BSKV])[ -]?\d{1,6}(?:-\d{1,6})?(?:/\d{4}|-\d{2}(?!\d))"
                r"(?:-[A-ZÆØÅ]{2,4})?(?![\w/])")
 #: the number after a journal or case word: ``j.nr. 2021-1234``, ``J.nr.: 12-345/2020``, ``sagsnr. 20/04512``
 _JOURNAL_WORD = (r"(?i:j\.[ ]?nr\.?|journal(?:nr\.?|nummer)|sags(?:nr\.?|nummer)|sag[ ]nr\.?|reg\.[ ]?nr\.?|"
@@ -94,7 +94,8 @@ class CaseNumberRecognizer(RuleRecognizer):
     """A court's case number and any number after a journal, case, reference, customer or account word."""
 
     ENTITY = "ID"
-    PATTERNS = [Pattern("dk_court_case", _COURT_CASE, 0.85), Pattern("dk_journal", _JOURNAL, 0.85)]
+    PATTERNS = [Pattern("dk_court_case", _COURT_CASE, 0.85), Pattern("dk_journal", _JOURNAL, 0.85),
+                Pattern("dk_reference_initials", rf"(?<=(?i:ref\.|initialer):?[ ])[A-ZÆØÅ]{{2,4}}(?![\w])", 0.7)]
     CONTEXT = ["sag", "journal", "j.nr"]
 
 

@@ -1,8 +1,8 @@
 """Danish people and firms: a name after a court order's role or a title ("tiltalte Jens Peter Hansen",
 "Vidnet, politiassistent Karin Holm,", "fru Østergaard") or before a role in brackets ("Mette Lund (forurettede)"),
 a name the lists know (a first name then surnames or capitalised words: "Søren Kjærgaard"; a first name alone that
-is no common word: "Mette sagde"), a name spelled letter by letter ("S-Ø-R-E-N", ``SPELLED_NAME``), a firm with its
-form ("Nordisk Byg ApS", ``ORGANIZATION``)."""
+is no common word: "Mette sagde"), a name spelled letter by letter ("S-Ø-R-E-N", ``SPELLED_NAME``); no firm with its
+form: :mod:`.organizations`)."""
 from __future__ import annotations
 
 import regex as re
@@ -11,20 +11,25 @@ from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 from .. import vocabulary
 
-_UPPER = "A-ZÆØÅ"
-_LOWER = "a-zæøåéüöä"
+_UPPER = r"\p{Lu}"
+_LOWER = r"\p{Ll}"
 #: one part of a name: "Hansen", "Bæk-Olsen", "O'Connor", an initial "K." / "J.P."
 _PART = rf"(?:[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?|[{_UPPER}]'[{_UPPER}][{_LOWER}]+|(?:[{_UPPER}]\.){{1,3}})"
 _NAME = rf"{_PART}(?:[ ](?:{_PART}|(?:von|van|de|la|af)(?=[ ][{_UPPER}]))){{0,4}}"
 _ROLE = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.ROLE_WORDS), key=len, reverse=True)) + ")"
 _TITLE = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.TITLE_WORDS), key=len, reverse=True)) + ")"
-#: a role (any case of its first letter), then a comma, a title or a number ("vidne 2,") before the name
-_CUE = (rf"(?i:{_ROLE})(?:[ ]\d{{1,2}})?(?:,|:)?[ ](?:(?i:{_ROLE}|{_TITLE})[ ])?(?:(?i:{_TITLE})[ ])?")
+_GREETING = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.GREETINGS), key=len, reverse=True)) + ")"
+#: a role (any case of its first letter), then a comma, a title or a number ("vidne 2,") before the name; or a
+#: greeting ("Kære Hanne", "Mvh Susanne")
+_CUE = (rf"(?:(?i:{_ROLE})(?:[ ]\d{{1,2}})?(?:,|:)?[ ](?:(?i:{_ROLE}|{_TITLE})[ ])?(?:(?i:{_TITLE})[ ])?|"
+        rf"(?i:{_GREETING}),?[ ])")
 
 PATTERNS = [
     Pattern("dk_name_after_role", rf"(?<=(?<![\w]){_CUE}){_NAME}(?![\w])", 0.85),
     Pattern("dk_name_before_role", rf"(?<![\w]){_NAME}(?=,?[ ]\((?i:{_ROLE})\)|,[ ](?i:{_ROLE})[,.)])", 0.8),
     Pattern("dk_name_listed", rf"(?<![\w-]){_NAME}(?![\w-])", 0.7),
+    # a news item's or a letter's byline: "Af Morten Lyngby", "Af Signe Mathiasen og Jonas Bak"
+    Pattern("dk_byline", rf"(?<=^(?:Af|AF|Tekst:?|Foto:?)[ ](?:{_NAME}[ ](?:og|&)[ ])?){_NAME}(?![\w])", 0.85),
 ]
 
 
@@ -85,7 +90,8 @@ class DanishPersonRecognizer(RuleRecognizer):
 
     def _cued(self, text: str, start: int, end: int) -> bool:
         before = text[max(0, start - 60):start]
-        return re.search(rf"(?<![\w]){_CUE}$", before) is not None or re.match(
+        return re.search(rf"(?<![\w]){_CUE}$|^(?:Af|AF|Tekst:?)[ ](?:{_NAME}[ ](?:og|&)[ ])?$", before, re.MULTILINE) \
+            is not None or re.match(
             rf",?[ ]\((?i:{_ROLE})\)|,[ ](?i:{_ROLE})[,.)]", text[end:end + 40]) is not None
 
 
@@ -100,15 +106,3 @@ class DanishSpelledNameRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("dk_spelled", rf"(?<![\w-])[{_UPPER}](?:-[{_UPPER}]){{2,}}(?![\w-])", 0.85),
                 Pattern("dk_spelled_spaced", rf"(?<![\w-][ ]?)[{_UPPER}](?:[ ][{_UPPER}]){{3,}}(?![\w-])", 0.7)]
     CONTEXT = ["staves", "stavet", "stavede"]
-
-
-_FIRM = (rf"(?<![\w]){_PART}(?:[ ](?:{_PART}|&|og|[{_LOWER}]+(?=[ ][{_UPPER}]))){{0,4}}[ ]"
-         r"(?:ApS|A/S|I/S|P/S|K/S|IVS|a\.m\.b\.a\.|A\.m\.b\.A\.)(?![\w/])")
-
-
-class DanishCompanyRecognizer(RuleRecognizer):
-    """A firm named with its legal form ("Nordisk Byg ApS", "Hansen & Søn A/S", "VVS-firmaet Lund ApS")."""
-
-    ENTITY = "ORGANIZATION"
-    PATTERNS = [Pattern("dk_firm", _FIRM, 0.85)]
-    CONTEXT = ["firma", "selskab", "virksomhed", "arbejdsgiver"]

@@ -9,14 +9,14 @@ from anonymizer.recognizers._base import Pattern, RuleRecognizer
 
 from .. import vocabulary
 
-_UPPER = "A-ZÆØÅ"
-_LOWER = "a-zæøåéü"
+_UPPER = r"\p{Lu}"
+_LOWER = r"\p{Ll}"
 _CAP = rf"[{_UPPER}][{_LOWER}]+"
 _ENDING = "(?:" + "|".join(sorted(vocabulary.STREET_ENDINGS, key=len, reverse=True)) + ")"
 #: a street's name: one word ending in a street word ("Nørregade", "Strandvejen", "Ahornallé") or written apart
 #: ("Gammel Kongevej", "H.C. Andersens Boulevard", "Ved Stranden", "Sankt Hans Gade")
 _STREET = (rf"(?:(?:[{_UPPER}]\.){{1,3}}[ ]?)?(?:{_CAP}[ ]){{0,2}}(?:[{_UPPER}][{_LOWER}]*{_ENDING}|{_CAP}[ ]"
-           rf"(?i:gade|vej|allé|alle|plads|stræde|boulevard|torv|vænge)|Ved[ ]{_CAP})")
+           rf"(?:Gade|Vej|Allé|Alle|Plads|Stræde|Boulevard|Torv|Vænge)|Ved[ ]{_CAP})")
 _NUMBER = r"\d{1,3}(?:[ ]?[A-Za-z](?![\w]))?"
 #: "2. tv." / "st. th." / "1. sal" / "kl." / "3. mf." / ", lejl. 4"
 _FLOOR = (r"(?:,?[ ](?:\d{1,2}\.|st\.|stuen|kld\.|kl\.)(?:[ ](?:tv\.?|th\.?|mf\.?|t\.v\.|t\.h\.|sal|\d{1,3}))?"
@@ -45,16 +45,12 @@ class DanishAddressRecognizer(RuleRecognizer):
         if re.fullmatch(r"[1-9]\d{3}", first):
             town = text[start:end].split()[1]
             return not vocabulary.is_common_word(town) or vocabulary.is_town(town)
-        return not (vocabulary.is_common_word(first) and text[start:end] == first and _sentence_start(text, start))
-
-
-def _sentence_start(text: str, start: int) -> bool:
-    before = text[max(0, start - 3):start].rstrip(" ")
-    return not before or before[-1] in ".!?:\n\"«»"
-
-
-#: a court's or a public body's seat after its name: kept ("Retten i Glostrup", "Københavns Byret")
-_SEAT = re.compile(r"(?i:retten|byret(?:ten)?|politi(?:et)?|kommune|region|fogedretten|skifteretten|landsret)[ ](?:i|på)[ ]$")
+        surface = text[start:end]
+        if not any(c.isdigit() for c in surface):  # a street alone: a strong street word, no town ("Holstebro")
+            last = surface.split()[-1].casefold()
+            if vocabulary.is_town(surface) or not last.endswith(vocabulary.STRONG_STREET_ENDINGS):
+                return False
+        return not (vocabulary.is_common_word(first) and surface == first and vocabulary.sentence_start(text, start))
 
 
 class DanishTownRecognizer(RuleRecognizer):
@@ -73,8 +69,8 @@ class DanishTownRecognizer(RuleRecognizer):
                 return None
             end = start + len(first)
             surface = first
-        if _SEAT.search(text, max(0, start - 20), start) or text[end:end + 7].startswith((" Byret", " Kommune", " Politi")):
+        if vocabulary.is_court_seat(text, start) or text[end:end + 12].startswith((" Byret", " Kommune", " Politi", " Kommunes")):
             return None
-        if vocabulary.is_common_word(surface) and _sentence_start(text, start):
+        if vocabulary.is_common_word(surface) and vocabulary.sentence_start(text, start):
             return None
         return start, end
