@@ -91,7 +91,7 @@ def is_public_body(surface: str) -> bool:
 
 
 #: a court's or a public body's seat after its name ("Retten i Glostrup", "Politiet i Nordjylland")
-_SEAT = re.compile(r"(?i:retten|byret(?:ten)?|politi(?:et)?|kommune|region|fogedretten|skifteretten|landsret)[ ](?:i|på)[ ]$")
+_SEAT = re.compile(r"(?i:(?:retten|byret(?:ten)?|politi(?:et)?|kommune|region|fogedretten|skifteretten|landsret)[ ](?:i|på)[ ])$")
 
 
 def is_court_seat(text: str, start: int) -> bool:

@@ -20,9 +20,9 @@ _ROLE = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.ROLE_WORDS), k
 _TITLE = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.TITLE_WORDS), key=len, reverse=True)) + ")"
 _GREETING = "(?:" + "|".join(sorted((re.escape(w) for w in vocabulary.GREETINGS), key=len, reverse=True)) + ")"
 #: a role (any case of its first letter), then a comma, a title or a number ("vidne 2,") before the name; or a
-#: greeting ("Kære Hanne", "Mvh Susanne")
+#: greeting ("Kære Hanne", "Mvh Susanne"); or a title ("fru Østergaard")
 _CUE = (rf"(?:(?i:{_ROLE})(?:[ ]\d{{1,2}})?(?:,|:)?[ ](?:(?i:{_ROLE}|{_TITLE})[ ])?(?:(?i:{_TITLE})[ ])?|"
-        rf"(?i:{_GREETING}),?[ ])")
+        rf"(?i:{_GREETING}),?[ ]|(?i:{_TITLE})[ ])")
 
 PATTERNS = [
     Pattern("dk_name_after_role", rf"(?<=(?<![\w]){_CUE}){_NAME}(?![\w])", 0.85),

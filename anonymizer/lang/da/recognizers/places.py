@@ -73,4 +73,9 @@ class DanishTownRecognizer(RuleRecognizer):
             return None
         if vocabulary.is_common_word(surface) and vocabulary.sentence_start(text, start):
             return None
-        return start, end
+        district = _DISTRICT.match(text, end)
+        return start, district.end() if district else end
+
+
+#: a postal district's letters after a town ("Viby J", "København NV", "Aarhus C")
+_DISTRICT = re.compile(r"[ ](?:[NSVØCJK]|SV|NV|SØ|NØ)(?![\w])")
