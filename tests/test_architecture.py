@@ -49,7 +49,7 @@ LAYERS: list[list[str]] = [
     ["header", "leakgate_text", "judgment_text"],
     ["public_body"],
     ["recognizers", "backends", "pdf_pages", "leakgate", "tagger_persons", "truecase"],
-    ["pdf_text", "detect_labels"],
+    ["pdf_text", "detect_labels", "lang"],
     ["pdf", "reflow"],
     ["ingest", "detect_nlp", "detect_seeds", "detect_filter", "merge"],
     ["detect", "normalize_names"],

@@ -16,7 +16,7 @@ _ENDING = "(?:" + "|".join(sorted(vocabulary.STREET_ENDINGS, key=len, reverse=Tr
 #: a street's name: one word ending in a street word ("Nørregade", "Strandvejen", "Ahornallé") or written apart
 #: ("Gammel Kongevej", "H.C. Andersens Boulevard", "Ved Stranden", "Sankt Hans Gade")
 _STREET = (rf"(?:(?:[{_UPPER}]\.){{1,3}}[ ]?)?(?:{_CAP}[ ]){{0,2}}(?:[{_UPPER}][{_LOWER}]*{_ENDING}|{_CAP}[ ]"
-           rf"(?:Gade|Vej|Allé|Alle|Plads|Stræde|Boulevard|Torv|Vænge)|Ved[ ]{_CAP})")
+           rf"(?:{'|'.join(vocabulary.STREET_WORDS_APART)})|Ved[ ]{_CAP})")
 _NUMBER = r"\d{1,3}(?:[ ]?[A-Za-z](?![\w]))?"
 #: "2. tv." / "st. th." / "1. sal" / "kl." / "3. mf." / ", lejl. 4"
 _FLOOR = (r"(?:,?[ ](?:\d{1,2}\.|st\.|stuen|kld\.|kl\.)(?:[ ](?:tv\.?|th\.?|mf\.?|t\.v\.|t\.h\.|sal|\d{1,3}))?"
