@@ -120,6 +120,10 @@ HEADING_WORDS = ("Dom", "Kendelse", "Retsbog", "Sagens", "Parternes", "Påstande
                  "Tiltalte", "Sagsøgte", "Sagsøger", "Vidne", "Vidnet", "Anklageskrift", "Bevisførelse",
                  "Personlige", "Forhold", "Straffastsættelse", "Dommer", "Journalnummer", "Emne", "Vedr", "Kære",
                  "Mvh", "Venlig", "Hilsen", "Indlæg", "Svar", "Citat", "Opdateret", "Artikel")
+#: the words that say a text is Danish (frequent, and no English word): the language guess's
+STOP_WORDS = frozenset("og det er til på af med som den har ikke der var de han hun jeg vi sig fra om efter blev "
+                       "skal kan også et en havde være været hvor når hvis fordi så nu eller mod ved hos denne dette "
+                       "disse deres hendes hans sit sine skulle ville kunne".split())
 #: a street word written apart from its name, capitalised ("Frederiks Allé", "H.C. Andersens Boulevard")
 STREET_WORDS_APART = ("Gade", "Vej", "Allé", "Alle", "Plads", "Stræde", "Boulevard", "Torv", "Vænge")
 
