@@ -1,6 +1,6 @@
 """The Danish pack's rule recognizers (Presidio ``PatternRecognizer`` subclasses in the house style of
 :mod:`anonymizer.recognizers`: ``PATTERNS``, ``CONTEXT``, a ``keep``/``adjust`` filter). They need no NLP
-artifacts and run under Presidio's language key the engine uses."""
+artifacts; Presidio knows them as language ``da``."""
 from __future__ import annotations
 
 from presidio_analyzer import EntityRecognizer
@@ -20,10 +20,12 @@ __all__ = [
 
 
 def build_recognizers() -> list[EntityRecognizer]:
-    """One instance of every Danish rule recognizer (numbers before words: a CPR number is no phone number)."""
-    return [
-        CprRecognizer(), CaseNumberRecognizer(), DanishPhoneRecognizer(), DanishEmailRecognizer(),
-        DanishDateRecognizer(), DanishAgeRecognizer(), DanishAddressRecognizer(), DanishTownRecognizer(),
-        DanishOrganizationRecognizer(), DanishOccupationRecognizer(), DanishUserNameRecognizer(),
-        DanishSpelledNameRecognizer(), DanishPersonRecognizer(),
-    ]
+    """One instance of every Danish rule recognizer (numbers before words: a CPR number is no phone number),
+    for Presidio's language ``da``."""
+    classes = (
+        CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer,
+        DanishDateRecognizer, DanishAgeRecognizer, DanishAddressRecognizer, DanishTownRecognizer,
+        DanishOrganizationRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
+        DanishSpelledNameRecognizer, DanishPersonRecognizer,
+    )
+    return [cls(supported_language="da") for cls in classes]

@@ -6,7 +6,7 @@ import calendar
 
 import regex as re
 
-from anonymizer.recognizers._base import Pattern, RuleRecognizer, line_before
+from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, line_before
 
 #: the core's label of a number that names one person (a CPR number is a direct identifier)
 CPR_LABEL = "CDCR_ID"
