@@ -26,10 +26,10 @@ class Pipeline:
         self.config = config
         self._by_language: dict[str, Pipeline] = {}
         if config.language == lang.AUTO:  # one pass per language met, built when a document needs it
-            self.language, self.detector = None, None
+            self.language, self.detector = None, _LanguageDetector(self)
             return
         self.language = lang.pack(config.language)  # an unknown language fails here, before any model loads
-        self.detector = Detector(config) if self.language.analyze is None else None
+        self.detector = Detector(config) if self.language.analyze is None else _LanguageDetector(self)
         # gazetteers, then (when a local NLI model is configured) a zero-shot classifier
         self.categorize: Callable[[str, str, str], str] = (
             ZeroShotCategorizer(config.zero_shot_model) if config.zero_shot_model else categorize
@@ -96,6 +96,23 @@ class Pipeline:
         progress("done", 1.0)
         return Analysis(transcript=transcript, mentions=tuple(mentions), entities=tuple(entities),
                         timings={"detect": round(time.perf_counter() - start, 4)}, language=self.language.code)
+
+
+class _LanguageDetector:
+    """``detect`` as :class:`~anonymizer.detect.Detector` has it (the export's detector check reads a published
+    text with it) for a pass that guesses the language (the guessed language's) or whose pack finds its own
+    mentions (the pack's)."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self.pipeline = pipeline
+
+    def detect(self, transcript: Transcript, progress: Progress = no_progress, protected=None) -> tuple[Mention, ...]:
+        chosen = self.pipeline
+        if chosen.language is None:
+            chosen = chosen.for_language(lang.guess(transcript.text))
+        if chosen.language.analyze is None:
+            return chosen.detector.detect(transcript, progress, protected)
+        return chosen._run_pack(transcript, progress).mentions
 
 
 def _in_file(mention: Mention, shown: "reflow.View | unbroken.View") -> Mention:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Mapping
 
+from anonymizer import lang
 from anonymizer import leakgate as core
 from anonymizer.lang.en.transcript import find_tags
 
@@ -37,8 +38,18 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     for p in prepared:
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
-    findings = core.Gate(terms, whitelist, written_tags(prepared)).scan(members, owners)
+    findings = core.Gate(terms, whitelist, written_tags(prepared), spellings(prepared)).scan(members, owners)
     return [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
+
+
+def spellings(prepared):
+    """The other spellings of a name the gate also looks for: every language's of the documents' (Danish: "Søren"
+    as "Soeren", "Soren"), or None (English has none)."""
+    packs = [lang.pack(code) for code in sorted({p.document.language or lang.DEFAULT for p in prepared})]
+    functions = [pack.variants for pack in packs if pack.variants is not None]
+    if not functions:
+        return None
+    return lambda form: {v for variants in functions for v in variants(form)}
 
 
 def written_tags(prepared) -> frozenset[str]:
