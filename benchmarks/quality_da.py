@@ -112,9 +112,17 @@ def ner_dev() -> dict:
 
 
 def pack_spans(use_ner: bool = True):
-    from anonymizer.lang.da.detect import detect
+    """The whole pass (``Pipeline(Config(language="da"))``: the pack's rules, NER and re-scan, grouped), or with
+    ``use_ner`` off the pack's detection without its NER."""
+    if not use_ner:
+        from anonymizer.lang.da.detect import detect
 
-    return lambda text: [(f.start, f.end) for f in detect(text, use_ner=use_ner)]
+        return lambda text: [(f.start, f.end) for f in detect(text, use_ner=False)]
+    from anonymizer.pipeline import Pipeline
+    from anonymizer.types import Config, Transcript
+
+    pipeline = Pipeline(Config(language="da"))
+    return lambda text: [(m.start, m.end) for m in pipeline.run(Transcript(name="document", text=text)).mentions]
 
 
 def main(args) -> int:

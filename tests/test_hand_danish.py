@@ -20,13 +20,16 @@ from benchmarks.quality_da import occurrences, run, score  # noqa: E402
 
 @pytest.fixture(scope="module")
 def spans_of():
-    from anonymizer.lang.da.detect import detect
+    """The whole Danish pass's mentions of a text (``Pipeline(Config(language="da"))``), once per text."""
+    from anonymizer.pipeline import Pipeline
+    from anonymizer.types import Config, Transcript
 
+    pipeline = Pipeline(Config(language="da"))
     cache: dict[str, list[tuple[int, int]]] = {}
 
     def spans(text: str) -> list[tuple[int, int]]:
         if text not in cache:
-            cache[text] = [(f.start, f.end) for f in detect(text)]
+            cache[text] = [(m.start, m.end) for m in pipeline.run(Transcript(name="document", text=text)).mentions]
         return cache[text]
 
     return spans

@@ -56,6 +56,8 @@ def ner_spans(text: str) -> list[Found]:
         if not surface or not surface[0].isupper() or vocabulary.is_public_body(surface) or (
                 label != "PERSON" and vocabulary.is_court_seat(text, start)):
             continue
+        if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
+            continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
         if len(words) == 1 and vocabulary.sentence_start(text, start) and not (
                 vocabulary.is_name_part(surface) or vocabulary.is_town(surface)):
             continue  # "Påkrav blev sendt": one word no list knows, capitalised because it opens the sentence
@@ -66,6 +68,8 @@ def ner_spans(text: str) -> list[Found]:
     return found
 
 
+#: capitals, a hyphen and a word in small letters ("AKT-lærer")
+_ABBREVIATED_NOUN = re.compile(r"\p{Lu}{2,}-\p{Ll}+")
 _ROLE_OR_TITLE = frozenset(w.lower() for w in (*vocabulary.ROLE_WORDS, *vocabulary.TITLE_WORDS))
 
 
