@@ -44,3 +44,12 @@ def test_it_unites_overlapping_spans_under_the_longest_ones_label():
     mentions, entities = normalize(text, found)
     assert [(m.start, m.end, m.label, m.sources) for m in mentions] == [(7, 31, "LOCATION", ("rule", "spacy"))]
     assert entities[0].category == "ADDRESS"
+
+
+def test_it_keeps_every_mention_of_the_danish_pass_on_one_line():
+    from anonymizer.lang.da.detect import detect
+
+    text = "Med venlig hilsen\n\nAnne Lykke Borup\nadvokat\n"  # the tagger's span takes the line break in
+    found = detect(text)
+    assert "Anne Lykke Borup" in {text[f.start:f.end] for f in found}
+    assert all("\n" not in text[f.start:f.end] for f in found)

@@ -49,7 +49,7 @@ def ner_spans(text: str) -> list[Found]:
         label = NER_LABELS.get(ent.label_)
         if label is None:
             continue
-        start, words = ent.start_char, ent.text.split(" ")
+        start, words = ent.start_char, ent.text.split("\n")[0].rstrip().split(" ")  # one line, as every mention
         while words and (words[0].lower().rstrip(",:") in _ROLE_OR_TITLE or words[0].rstrip(".:") in vocabulary.HEADING_WORDS):
             start += len(words.pop(0)) + 1
         surface = " ".join(words).strip()
