@@ -71,6 +71,7 @@ KNOWN_SERVICES = frozenset({
     "whitelist_matches", "undo", "submit", "approve", "send_back", "assign", "take_next", "create_documents",
     "mark_queued", "apply_analysis", "header_of", "record", "ensure_corpus", "config_from_settings",
     "normalize_tag", "accept_pending", "accept_rest", "mark_read", "reading", "pending_under",
+    "note_reading", "only_own_since", "word_steps", "page_stamp", "reading_ranges", "seen_now", "unseen_count",
     "accept_known_from_corpus", "reject_rejected_before", "restore_dismissed", "add_comment", "resolve_comment",
     "resubmitted_unchanged",
 })

@@ -227,6 +227,10 @@ AFTER_APPROVAL_JOBS = envbool("AFTER_APPROVAL_JOBS", "1")
 JOB_STALE_SECONDS = envint("JOB_STALE_SECONDS", 90)
 # /readyz/ wants a worker seen alive this recently (workers note it every JOB_HEARTBEAT_SECONDS).
 WORKER_SEEN_SECONDS = envint("WORKER_SEEN_SECONDS", JOB_STALE_SECONDS)
+
+# Reading progress (review/services/reading.py): a line counts as read when a mention on it was
+# stepped to, or it stayed in view long enough to read its words at this pace (a fast reader).
+READING_WORDS_PER_MINUTE = envint("READING_WORDS_PER_MINUTE", 600)
 # After Redis could not be reached, a process fails further enqueues at once (retryable) this long.
 QUEUE_RETRY_SECONDS = envint("QUEUE_RETRY_SECONDS", 10)
 # A worker that lost its Redis waits for it (1 s, 2 s, 4 s … at most this long between tries), then resumes.

@@ -11,6 +11,7 @@ urlpatterns = [
     path("documents/<int:pk>/inspect/", review_screen.inspect, name="inspect"),
     path("documents/<int:pk>/preview/", review_screen.preview, name="preview"),
     path("documents/<int:pk>/tags/", review_screen.tags, name="tags"),
+    path("documents/<int:pk>/entities/", review_screen.entity_list, name="entity_list"),
     path("documents/<int:pk>/mentions/add/", actions.add_mentions, name="add_mentions"),
     path("documents/<int:pk>/mentions/<int:mention_id>/<slug:action>/", actions.mention_action, name="mention_action"),
     path("documents/<int:pk>/entities/<int:entity_id>/<slug:action>/", actions.entity_action, name="entity_action"),

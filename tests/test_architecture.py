@@ -58,7 +58,7 @@ LAYERS: list[list[str]] = [
     ["detect.seeds", "detect.tagger_persons", "lang.en.public_body", "leakgate.text", "pdf", "pdf.reflow"],
     ["detect.labels", "ingest", "lang.en.recognizers", "leakgate"],
     ["detect.filter", "detect.nlp", "detect.suspects", "export", "lang.da.recognizers", "lang.en.pack"],
-    ["batch.inputs", "batch.outputs", "detect", "lang.da.detect"],
+    ["detect", "lang.da.detect"],
     ["lang.da.normalize", "normalize.names"],
     ["normalize.groups"],
     ["normalize.cues", "normalize.rescan"],
@@ -66,9 +66,11 @@ LAYERS: list[list[str]] = [
     ["normalize.people"],
     ["lang.da.pack", "normalize"],
     ["pipeline"],
+    ["speech"],
+    ["batch.inputs", "batch.outputs"],
     ["batch"],
 ]  # fmt: skip
-GROUPS = ("lang.en.recognizers", "lang.da.recognizers")
+GROUPS = ("lang.en.recognizers", "lang.da.recognizers", "speech")
 PACKAGE = ROOT / "anonymizer"
 
 
@@ -259,7 +261,7 @@ def test_it_documents_every_module_in_the_architecture_tables(folder):
 #: the modules at anonymizer/'s top level: the shared values and the pass's entry points
 TOP_LEVEL = {"__init__", "types", "errors", "spans", "resolve", "unbroken", "ingest", "backends", "export", "pipeline"}
 #: the stage packages, and ``lang`` (the language packs)
-STAGES = {"pdf", "header", "detect", "normalize", "pseudonymize", "leakgate", "categorize", "evaluate", "batch", "lang"}
+STAGES = {"pdf", "header", "detect", "normalize", "pseudonymize", "leakgate", "categorize", "evaluate", "batch", "lang", "speech"}
 
 
 def test_it_holds_only_the_agreed_modules_and_stage_packages_at_the_top_level():
@@ -309,6 +311,7 @@ ENGLISH_RULES: dict[str, str] = {
     "pseudonymize.names": "the tag syntax, English possessives",
     "pseudonymize.values": "English month, weekday and number words, the words a date keeps",
     "spans": "the domain whitelist and English vehicle makes",
+    "speech": "the tag syntax (lang.en.transcript)",
 }
 
 

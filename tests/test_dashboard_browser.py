@@ -23,7 +23,9 @@ PASSWORD = "a-long-test-password"
 
 
 def act(doc: Document, fn, *args) -> None:
-    fn(doc.pk, Document.objects.get(pk=doc.pk).version, *args)
+    """One service action on the current version (an approval acknowledges what nobody looked at)."""
+    extra = {"acknowledged": services.unseen_count(doc)} if fn is services.approve else {}
+    fn(doc.pk, Document.objects.get(pk=doc.pk).version, *args, **extra)
 
 
 def annotate(doc: Document, user, start: dt.datetime, every: float, rejects: tuple[str, ...] = ()) -> None:

@@ -25,7 +25,9 @@ PASSWORDS = {"admin": "demo-admin-pass", "annotator1": "demo-annotator-pass", "r
 
 
 def act(doc: Document, fn, *args) -> None:
-    fn(doc.pk, Document.objects.get(pk=doc.pk).version, *args)
+    """One service action on the current version (an approval acknowledges what nobody looked at)."""
+    extra = {"acknowledged": services.unseen_count(doc)} if fn is services.approve else {}
+    fn(doc.pk, Document.objects.get(pk=doc.pk).version, *args, **extra)
 
 
 def first(doc: Document, label: str, status: str = "pending"):

@@ -75,6 +75,7 @@ MATRIX: dict[str, list[Case]] = {
     "document": _view(),
     "inspect": _view(htmx=True),
     "preview": _view(htmx=True),
+    "entity_list": _view(htmx=True),
     "tags": _view(),
     "document_row": _view(),
     "add_mentions": _edit(data=lambda w, d: {"span": "{}:{}".format(*span("Modesto")), "label": "LOCATION"}),

@@ -104,7 +104,7 @@ def test_it_undoes_a_bulk_accept_in_one_step_with_every_mention_in_its_audit_row
 def test_it_offers_accept_the_rest_only_after_every_line_was_read(doc, user, read, allowed):
     services.mark_read(doc.pk, user, read)
     if not allowed:
-        with pytest.raises(services.ActionError, match="Read to the end first"):
+        with pytest.raises(services.ActionError, match="Read every line first"):
             services.accept_rest(doc.pk, _version(doc), user)
         assert _surfaces(doc, ReviewStatus.ACCEPTED) == []
         return

@@ -5,6 +5,7 @@ import pytest
 
 from review.models import Decision, ReviewStatus
 
+from .test_review_reading import shown_ago
 from .test_review_views import HX, annotator, client_in, document, url  # noqa: F401  (fixtures)
 
 
@@ -44,8 +45,9 @@ def test_it_offers_accept_the_rest_once_every_line_was_read(client_in, document)
     assert 'id="accept-rest-form"' in html and "hidden>" in html.split('id="accept-rest-form"')[1].split("</form>")[0]
     refused = client_in.post(url(document, "accept_rest"), {"version": document.version, "confirm": "1"}, **HX)
     assert refused.status_code == 422 and _pending(document) == 12
-    seen = client_in.post(url(document, "read"), {"line": "4"}, HTTP_ACCEPT="application/json").json()
-    assert seen == {"lines_read": 4, "lines": 4, "complete": True}
+    stamp = shown_ago(document, seconds=60)  # the page was shown a minute ago: time enough for 4 lines
+    seen = client_in.post(url(document, "read"), {"line": "4", "stamp": stamp}, HTTP_ACCEPT="application/json").json()
+    assert seen == {"lines_read": 4, "lines": 4, "complete": True, "seen": "1-4"}
     response = client_in.post(url(document, "accept_rest"), {"version": document.version, "confirm": "1",
                                                              "expected": "12"})
     assert response.status_code == 302 and _pending(document) == 0

@@ -308,11 +308,16 @@ def test_it_marks_done_only_when_nothing_is_pending(client_in, document):
     (("accept", {}), True),  # status decisions since: just their lines and rows (small answer)
     (("relabel", {"label": "LOCATION"}), False),  # anything else: the whole view again
 ])
-def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, first, partial):
+def test_it_refuses_a_stale_version_with_a_conflict_and_a_fresh_view(client_in, document, first, partial,
+                                                                     django_user_model):
+    from django.test import Client
+
     m1, m2 = mention_at(document, "RUFF"), mention_at(document, "Fresno")
     stale = document.version
     action, data = first
-    assert client_in.post(url(document, "mention_action", m1.pk, action), {"version": stale, **data}, **HX).status_code == 200
+    second = Client()  # another reviewer (an admin) acts first
+    second.force_login(django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True))
+    assert second.post(url(document, "mention_action", m1.pk, action), {"version": stale, **data}, **HX).status_code == 200
     target = m1 if partial else m2  # a status decision conflicts only with actions on the same mention
     response = client_in.post(url(document, "mention_action", target.pk, "reject"), {"version": stale}, **HX)
     html = response.content.decode()

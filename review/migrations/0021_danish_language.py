@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("review", "0016_upload_content_hash"),
+        ("review", "0017_bulk44_reading_evidence"),
     ]
 
     operations = [

@@ -38,15 +38,19 @@ class UserAudit(models.Model):
 
 
 class ReadingProgress(models.Model):
-    """How far one reviewer has read one document (lines stepped through or scrolled past).
+    """Which lines one reviewer has read of one document (stepped to, or in view long enough for
+    their words at the reading pace: review.services.reading).
 
     Not a decision (reading changes nothing); it gates "accept the rest", which is offered
-    only once every line has been seen. Holds line counts only, never document text.
+    only once every line has been read. Holds line numbers only, never document text.
     """
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="reading")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    lines_read = models.PositiveIntegerField(default=0, help_text="Lines 1..n have been seen.")
+    lines_read = models.PositiveIntegerField(default=0, help_text="How many lines have been read.")
+    seen = models.TextField(default="", blank=True, help_text="The lines read, as ranges: 1-40,52.")
+    read_at = models.DateTimeField(null=True, blank=True, help_text="The last credit of lines in view (the time since "
+                                                                    "bounds the words the next may credit).")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -104,12 +104,19 @@ def whitelist_term(document_id: int, version: int, user, term: str) -> Outcome:
                    regroup=bool(rows))
 
 
+def only_own_since(document_id: int, version: int, user) -> bool:
+    """Whether every change after ``version`` was ``user``'s own (none by anyone else)."""
+    return not Decision.objects.filter(document_id=document_id, version__gt=version).exclude(user=user).exists()
+
+
 @transaction.atomic
 def undo(document_id: int, version: int, user) -> Outcome:
     """Revert this user's last action on the document that is not undone yet. The undo of a status
     decision is one too: applied over others' status decisions on other mentions (``begin``)."""
     seen = _last_undoable(document_id, user)
     touches = status_only(seen.before, seen.after) if seen is not None else None
+    if only_own_since(document_id, version, user):  # a page left behind (back, another tab) by this user's own actions:
+        version = Document.objects.values_list("version", flat=True).get(pk=document_id)  # "your last action" is the same
     document = begin(document_id, version, freeze=False, touches=touches)
     last = _last_undoable(document_id, user)
     if last is None:

@@ -3,8 +3,8 @@
 * :func:`accept_pending`: every *pending* mention shown under a filter (labels, certainties,
   sources, entities). The screen states the count before the post; the post carries that
   count (``expected``) and is refused when the set changed meanwhile.
-* :func:`accept_rest`: every pending mention, offered only once the reviewer has stepped
-  through or scrolled past every line (:func:`mark_read`, :func:`reading`).
+* :func:`accept_rest`: every pending mention, offered only once the reviewer has read every
+  line: stepped to it, or had it in view long enough at the reading pace (:mod:`.reading`).
 
 Only pending mentions change, so no explicit human decision is ever overturned. One
 :class:`Decision` lists every mention it changed (its before/after hold each mention id:
@@ -20,8 +20,9 @@ from django.db import transaction
 from django.db.models import Count
 
 from ..constants import Action, ReviewStatus
-from ..models import Document, Mention, ReadingProgress
+from ..models import Document, Mention
 from .base import ActionError, Outcome, begin, finish
+from .reading import Reading, line_count, mark_read, reading  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
@@ -32,24 +33,34 @@ class PendingFilter:
     certainties: tuple[int, ...] = ()
     sources: tuple[str, ...] = ()
     entity_ids: tuple[int, ...] = ()
+    #: the entity list's other filters that chose ``entity_ids`` (``(name, shown value)``): given, only
+    #: those entities' mentions are covered, none when no entity passes them
+    rows: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, labels: Iterable[str] = (), certainties: Iterable[int] = (), sources: Iterable[str] = (),
-           entity_ids: Iterable[int] = ()) -> "PendingFilter":
+           entity_ids: Iterable[int] = (), rows: Iterable[tuple[str, str]] = ()) -> "PendingFilter":
         return cls(tuple(sorted(set(labels))), tuple(sorted({int(c) for c in certainties})),
-                   tuple(sorted(set(sources))), tuple(sorted({int(e) for e in entity_ids})))
+                   tuple(sorted(set(sources))), tuple(sorted({int(e) for e in entity_ids})), tuple(rows))
 
-    def describe(self) -> str:
+    @property
+    def by_entity(self) -> bool:
+        return bool(self.entity_ids or self.rows)
+
+    def describe(self, *, audit: bool = False) -> str:
+        """The set in words, as the screen states it (``audit``: a name searched for is not repeated)."""
         parts = [f"{name} {', '.join(map(str, values))}" for name, values in (
-            ("label", self.labels), ("certainty", self.certainties), ("source", self.sources),
-            ("entity", self.entity_ids)) if values]
+            ("label", self.labels), ("certainty", self.certainties), ("source", self.sources)) if values]
+        parts += [("name search" if audit and name == "name" else f"{name} {value}".strip()) for name, value in self.rows]
+        if self.entity_ids and not self.rows:
+            parts.append(f"entity {', '.join(map(str, self.entity_ids))}")
         return "; ".join(parts) or "no filter"
 
     def matches(self, label: str, confidence: int, sources: str, entity_id: int) -> bool:
         return ((not self.labels or label in self.labels)
                 and (not self.certainties or confidence in self.certainties)
                 and (not self.sources or bool(set(sources.split("+")) & set(self.sources)))
-                and (not self.entity_ids or entity_id in self.entity_ids))
+                and (not self.by_entity or entity_id in self.entity_ids))
 
 
 def _selected(document: Document | int, selection: PendingFilter):
@@ -59,7 +70,7 @@ def _selected(document: Document | int, selection: PendingFilter):
         rows = rows.filter(label__in=selection.labels)
     if selection.certainties:
         rows = rows.filter(confidence__in=selection.certainties)
-    if selection.entity_ids:
+    if selection.by_entity:
         rows = rows.filter(entity_id__in=selection.entity_ids)
     return rows
 
@@ -87,9 +98,15 @@ def _accept(document: Document, user, rows, action: str, target: str, summary: s
         document, user, action, target, summary,
         before={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.PENDING}}]},
         after={"mentions": [{"ids": ids, "set": {"status": ReviewStatus.ACCEPTED}}],
-               "lines_read": reading(document, user).lines_read},  # for the diff's "never looked at"
+               **_seen_then(document, user)},  # for the diff's "never looked at"
     )
     return Outcome(document, decision, [(s, e) for _, s, e, _ in rows], {ent for *_, ent in rows}, regroup=True)
+
+
+def _seen_then(document: Document, user) -> dict:
+    """The lines the author had read when deciding (the diff's "never looked at" reads them)."""
+    seen = reading(document, user)
+    return {"lines_read": seen.lines_read, "seen_lines": seen.ranges}
 
 
 def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
@@ -105,54 +122,21 @@ def _as_confirmed(rows: list, expected: int | None, empty: str) -> list:
 @transaction.atomic
 def accept_pending(document_id: int, version: int, user, *, labels: Iterable[str] = (),
                    certainties: Iterable[int] = (), sources: Iterable[str] = (), entity_ids: Iterable[int] = (),
-                   expected: int | None = None) -> Outcome:
-    """Accept every pending mention shown under the filter (decided mentions are never touched)."""
-    selection = PendingFilter.of(labels, certainties, sources, entity_ids)
+                   expected: int | None = None, selection: PendingFilter | None = None) -> Outcome:
+    """Accept every pending mention shown under the filter (decided mentions are never touched).
+
+    ``selection``: the whole set as the screen chose it (the entity list's filters too), instead of
+    the separate filters. The version is compared strictly: with ``expected`` (the count the
+    screen stated) the set is the one the reviewer saw, or nothing is accepted."""
+    selection = selection or PendingFilter.of(labels, certainties, sources, entity_ids)
     document = begin(document_id, version)
     rows = _as_confirmed(pending_under(document, selection), expected, "No pending mention is shown under this filter.")
     return _accept(document, user, rows, Action.ACCEPT_PENDING, f"document:{document.pk}",
-                   f"Accepted {len(rows)} pending mentions shown under {selection.describe()} "
+                   f"Accepted {len(rows)} pending mentions shown under {selection.describe(audit=True)} "
                    f"(decided mentions untouched)")
 
 
-# ---------------------------------------------------------------- reading progress
-
-
-@dataclass(frozen=True)
-class Reading:
-    lines_read: int
-    lines: int
-
-    @property
-    def complete(self) -> bool:
-        return self.lines_read >= self.lines
-
-    @property
-    def percent(self) -> int:
-        return 100 if not self.lines else min(100, self.lines_read * 100 // self.lines)
-
-
-def line_count(text: str) -> int:
-    """Lines to read (a trailing empty line does not count)."""
-    return text.rstrip("\n").count("\n") + 1
-
-
-def reading(document: Document, user) -> Reading:
-    """How far ``user`` has read ``document``."""
-    read = ReadingProgress.objects.filter(document=document, user=user).values_list("lines_read", flat=True).first()
-    return Reading(read or 0, line_count(document.text))
-
-
-def mark_read(document_id: int, user, through_line: int) -> Reading:
-    """Record that ``user`` has seen lines 1..``through_line`` (a high-water mark; never goes back).
-
-    Reading is not a decision: no version bump, no audit row.
-    """
-    document = Document.objects.only("text").get(pk=document_id)
-    through = max(0, min(int(through_line), line_count(document.text)))
-    progress, _ = ReadingProgress.objects.get_or_create(document_id=document_id, user=user)
-    ReadingProgress.objects.filter(pk=progress.pk, lines_read__lt=through).update(lines_read=through)
-    return reading(document, user)
+# ---------------------------------------------------------------- accept the rest (reading: .reading)
 
 
 @transaction.atomic
@@ -161,8 +145,9 @@ def accept_rest(document_id: int, version: int, user, *, expected: int | None = 
     document = begin(document_id, version)
     seen = reading(document, user)
     if not seen.complete:
-        raise ActionError(f"Read to the end first: {seen.lines_read} of {seen.lines} lines seen. "
-                          "“Accept the rest” is offered once every line has been stepped through or scrolled past.")
+        raise ActionError(f"Read every line first: {seen.lines_read} of {seen.lines} lines read. “Accept the rest” is "
+                          "offered once every line was stepped to, or stayed in view long enough to read it at "
+                          f"{seen.pace} words a minute.")
     rows = _as_confirmed(pending_under(document, PendingFilter()), expected, "Nothing is pending.")
     return _accept(document, user, rows, Action.ACCEPT_REST, f"document:{document.pk}",
                    f"Accepted the rest: {len(rows)} pending mentions after reading all {seen.lines} lines "

@@ -17,6 +17,7 @@ from anonymizer.lang.en.transcript import line_starts
 
 from ..constants import UNDOABLE, Action, ReviewStatus
 from ..models import Decision, Document, Entity, Mention, ReadingProgress
+from .reading import parse_ranges
 
 
 class ChangeKind:
@@ -46,6 +47,8 @@ BULK_ACTIONS = frozenset({Action.ACCEPT_ENTITY, Action.REJECT_ENTITY, Action.REL
                           Action.RESTORE_DISMISSED, Action.REJECT_REJECTED_BEFORE})
 #: the key of a bulk decision's ``after`` holding how many lines its author had read then
 LINES_READ = "lines_read"
+#: ... and which lines (ranges, review.services.reading)
+SEEN_LINES = "seen_lines"
 
 
 class DiffFilter:
@@ -56,7 +59,7 @@ class DiffFilter:
     ALL = "all"
     ANNOTATOR = "annotator"  # changed by the person who marked the document done
     BULK = "bulk"  # decided by an entity-level or bulk action (acceptances included)
-    UNSEEN = "unseen"  # decided in bulk without ever being focused or scrolled past
+    UNSEEN = "unseen"  # decided in bulk on a line its author had not read (review.services.reading)
 
     CHOICES = ((ALL, "Every change"), (ANNOTATOR, "Changed by the annotator"), (BULK, "Decided in bulk"),
                (UNSEEN, "Never looked at"))
@@ -100,28 +103,39 @@ def is_bulk(decision: Decision | None) -> bool:
     return len(touched | set(after.get("created_mentions", []))) > 1
 
 
-def lines_read_then(decision: Decision, progress: dict[int, int]) -> int:
-    """How many lines the decision's author had read when they decided.
+def lines_read_then(decision: Decision, progress: dict[int, str], lines: int) -> set[int] | int:
+    """The lines the decision's author had read when they decided: a set of line numbers, or
+    (decisions recorded before reading was a set) a high-water mark.
 
-    Bulk accepts record it (``after["lines_read"]``). Other decisions fall back on the author's
-    reading progress now, which can only be higher than it was then: a line past it was unseen
-    when they decided and is unseen still, so the filter never calls a seen mention unseen.
+    Bulk accepts record it (``after["seen_lines"]``, before that ``after["lines_read"]``). Other
+    decisions fall back on the author's reading progress now, which can only be larger than it
+    was then: a line it lacks was unread when they decided and is unread still, so the filter
+    never calls a seen mention unseen.
     """
-    recorded = (decision.after or {}).get(LINES_READ)
-    return int(recorded) if recorded is not None else progress.get(decision.user_id, 0)
+    after = decision.after or {}
+    if SEEN_LINES in after:
+        return parse_ranges(str(after[SEEN_LINES]), lines)
+    if after.get(LINES_READ) is not None:
+        return int(after[LINES_READ])
+    return parse_ranges(progress.get(decision.user_id, ""), lines)
 
 
 def never_looked_at(document: Document, found: list[Change]) -> list[Change]:
-    """The changes decided in bulk on a line their author never scrolled past nor stepped to.
-
-    Reading progress is a high-water mark of the lines seen (scrolling past a line and
-    stepping to a mention both raise it; focus is not recorded apart), so a mention lies
-    unseen when its line is beyond the lines its author had read when deciding.
-    """
-    progress = dict(ReadingProgress.objects.filter(document=document).values_list("user_id", "lines_read"))
+    """The changes decided in bulk on a line their author had not read (stepped to, or had in
+    view long enough at the reading pace: review.services.reading) when deciding."""
+    progress = dict(ReadingProgress.objects.filter(document=document).values_list("user_id", "seen"))
     starts = line_starts(document.text)
-    return [c for c in found if c.bulk and c.decision is not None
-            and bisect.bisect_right(starts, c.start) > lines_read_then(c.decision, progress)]
+    read: dict[int, set[int] | int] = {}
+    unseen = []
+    for c in found:
+        if not c.bulk or c.decision is None:
+            continue
+        if c.decision.pk not in read:
+            read[c.decision.pk] = lines_read_then(c.decision, progress, len(starts))
+        then, line = read[c.decision.pk], bisect.bisect_right(starts, c.start)
+        if (line > then) if isinstance(then, int) else (line not in then):
+            unseen.append(c)
+    return unseen
 
 
 def unseen_mentions(document: Document) -> set[int]:

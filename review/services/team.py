@@ -61,17 +61,35 @@ def _second_look(document_id: int, version: int, user) -> Document:
     return document
 
 
+def unseen_count(document: Document) -> int:
+    """Mentions decided in bulk on a line their author had not read (the second look states them first)."""
+    from .diff import unseen_mentions
+
+    return len(unseen_mentions(document))
+
+
 @transaction.atomic
-def approve(document_id: int, version: int, user) -> Outcome:
-    """The second look approves a submitted document (nothing may be pending)."""
+def approve(document_id: int, version: int, user, *, acknowledged: int | None = None) -> Outcome:
+    """The second look approves a submitted document (nothing may be pending).
+
+    Mentions decided in bulk that nobody looked at (:func:`unseen_count`) must be acknowledged:
+    ``acknowledged`` is the count the screen stated; it is recorded in the history.
+    """
     document = _second_look(document_id, version, user)
     _nothing_pending(document, "approving")
+    unseen = unseen_count(document)
+    if unseen and acknowledged != unseen:
+        raise ActionError(f"{unseen} mention(s) decided in bulk were never looked at: tick the box acknowledging "
+                          "them (or check them: “Never looked at” lists them) to approve.")
     now = timezone.now()
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
     )
     document.status, document.approved_by, document.approved_at = Document.Status.APPROVED, user, now
-    decision = finish(document, user, Action.APPROVE, f"document:{document.pk}", "Approved the document")
+    summary = "Approved the document" + (
+        f", acknowledging {unseen} mention(s) decided in bulk never looked at" if unseen else "")
+    decision = finish(document, user, Action.APPROVE, f"document:{document.pk}", summary,
+                      after={"unseen_acknowledged": unseen} if unseen else None)
     return Outcome(document, decision, [], set())
 
 

@@ -111,3 +111,46 @@ def name_like(surface: str) -> bool:
     """Capitalised like a name: every word starts with a capital (``Little``, not ``a little``)."""
     words = [w for w in surface.split() if any(c.isalpha() for c in w)]
     return bool(words) and all(next(c for c in w if c.isalpha()).isupper() for w in words)
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c in "'’-"
+
+
+def word_steps(text: str, start: int, end: int) -> dict[str, tuple[int, int] | None]:
+    """A mention's boundaries moved by one word, within its line: ``extend_start``, ``trim_start``,
+    ``trim_end``, ``extend_end`` (None when the step leaves nothing or goes nowhere). The keys ``{``
+    ``[`` ``]`` ``}`` of static/js/review.js step the same way."""
+    low = text.rfind("\n", 0, start) + 1
+    high = text.find("\n", end)
+    high = len(text) if high < 0 else high
+    s, e = start, end
+    grow_s = s  # the word before: skip what is not a word, then the word
+    while grow_s > low and not _word_char(text[grow_s - 1]):
+        grow_s -= 1
+    before = grow_s > low
+    while grow_s > low and _word_char(text[grow_s - 1]):
+        grow_s -= 1
+    trim_s = s
+    while trim_s < e and _word_char(text[trim_s]):
+        trim_s += 1
+    while trim_s < e and not _word_char(text[trim_s]):
+        trim_s += 1
+    trim_e = e
+    while trim_e > s and _word_char(text[trim_e - 1]):
+        trim_e -= 1
+    while trim_e > s and not _word_char(text[trim_e - 1]):
+        trim_e -= 1
+    grow_e = e  # the word after
+    while grow_e < high and not _word_char(text[grow_e]):
+        grow_e += 1
+    after = grow_e < high
+    while grow_e < high and _word_char(text[grow_e]):
+        grow_e += 1
+
+    def span(a: int, b: int) -> tuple[int, int] | None:
+        a, b = max(low, a), min(high, b)
+        return (a, b) if a < b and (a, b) != (start, end) and text[a:b].strip() else None
+
+    return {"extend_start": span(grow_s, e) if before else None, "trim_start": span(trim_s, e),
+            "trim_end": span(s, trim_e), "extend_end": span(s, grow_e) if after else None}

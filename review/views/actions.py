@@ -23,7 +23,9 @@ from .. import jobs, permissions, services
 from ..constants import Action, ReviewStatus
 from ..models import Document
 from ..rendering import line_numbers, line_starts, lines_html, render_preview, rows_html
-from .common import FILTERS, REVIEW, Guard, base_context, bulk_context, parse_int, reviewable
+from .common import (
+    FILTERS, REVIEW, ROW_FILTERS, Guard, base_context, bulk_context, bulk_selection, filters_in, parse_int, reviewable,
+)
 from .inspector import inspector
 from .review_screen import PSEUDO
 from .screen import Screen
@@ -34,8 +36,13 @@ WORKFLOW_DONE = {
     Action.APPROVE: "Document approved.",
     Action.SEND_BACK: "Document sent back to its annotator with your comment.",
 }
+#: decisions after which the cached tags may be wrong for the rows they change (not mere statuses)
+RETAGS = frozenset({Action.ADD, Action.UNDO, Action.RELABEL, Action.RELABEL_ENTITY, Action.SPLIT, Action.MERGE,
+                    Action.MOVE, Action.MOVE_SURFACE, Action.MOVE_TICKED})
 CONFLICT = ("Someone else changed this document a moment ago. Your action was not applied; here is the current "
             "version — please check and try again.")
+CONFLICT_OWN = ("This page was out of date: you changed the document since it was shown (in another tab, or before "
+                "going back). Your action was not applied; here is the current version — please check and try again.")
 CONFLICT_SHORT = ("Someone else changed this document a moment ago; your action was not applied. The lines they "
                   "changed are updated — please check and try again.")
 
@@ -102,6 +109,9 @@ def _updates(request: HttpRequest, outcome: services.Outcome, seen: int) -> Http
     if decision is not None and decision.action == Action.ADD:
         kind, value = "e", decision.target.partition(":")[2]
     inspect = {kind: value} if kind in ("m", "e") or (decision is not None and decision.action == Action.WHITELIST) else None
+    shown = entities | ({int(value)} if kind == "e" and value.isdigit() else set())
+    if (known := screen.tags()) and (shown - set(known) or (decision is not None and decision.action in RETAGS)):
+        screen.fresh_tags()  # a new entity, one relabelled (or back): the rows show its tag now, not the last one
     return _swaps(request, screen, spans, entities, outcome.regroup, inspect,
                   message=decision.summary if decision else "")
 
@@ -137,15 +147,17 @@ def _page_filters(request: HttpRequest) -> dict[str, str]:
 
 def _conflict(request: HttpRequest, document: Document, back: str) -> HttpResponse:
     """A stale version: just what changed since the client's version (small), or the whole view again."""
+    seen = parse_int(request.POST.get("version")) or 0
+    own = services.only_own_since(document.pk, seen, request.user)  # nobody else: the page was left behind
     if not request.htmx:
-        messages.warning(request, CONFLICT)
+        messages.warning(request, CONFLICT_OWN if own else CONFLICT)
         return redirect(back)
     document.refresh_from_db()
     screen = Screen(document)
-    changed = screen.changed_since(parse_int(request.POST.get("version")) or 0)
+    changed = screen.changed_since(seen)
     if changed is not None:
         response = _swaps(request, screen, *changed, regroup=False, inspect=None, status=409,
-                          message=CONFLICT_SHORT, level="warning", conflict_flash=True)
+                          message=CONFLICT_OWN if own else CONFLICT_SHORT, level="warning", conflict_flash=True)
         return reswap(response, "none")
     context = {
         **base_context(request, screen),
@@ -153,7 +165,7 @@ def _conflict(request: HttpRequest, document: Document, back: str) -> HttpRespon
         "groups_html": screen.groups_html(),
         "filters": {},
         "inspector": {"mode": "hint"},
-        "conflict": CONFLICT,
+        "conflict": CONFLICT_OWN if own else CONFLICT,
     }
     response = render(request, f"{REVIEW}#review", context, status=409)
     return reswap(retarget(response, "#review"), "outerHTML")
@@ -264,12 +276,14 @@ def submit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def approve(request: HttpRequest, pk: int) -> HttpResponse:
     """The second look approves (a reviewer or admin who did not submit the document)."""
-    return _act(request, pk, lambda d, v, u, r: _approve(d.pk, v, u), permissions.require_approve)
+    return _act(request, pk, lambda d, v, u, r: _approve(d.pk, v, u, parse_int(r.POST.get("unseen"))),
+                permissions.require_approve)
 
 
-def _approve(document_id: int, version: int, user) -> services.Outcome:
-    """Approve, then (once committed) queue the after-approval job: the export's detector check, dashboard parts."""
-    outcome = services.approve(document_id, version, user)
+def _approve(document_id: int, version: int, user, acknowledged: int | None = None) -> services.Outcome:
+    """Approve (``acknowledged``: the count of mentions never looked at the reviewer ticked), then
+    (once committed) queue the after-approval job: the export's detector check, dashboard parts."""
+    outcome = services.approve(document_id, version, user, acknowledged=acknowledged)
     transaction.on_commit(lambda: jobs.enqueue_after_approval(document_id))
     return outcome
 
@@ -295,12 +309,15 @@ def _posted_ints(request: HttpRequest, name: str) -> list[int]:
 
 
 def _accept_pending(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
+    """The set the form states: its label, certainty and source filters, and the entity list's
+    other filters (status, low confidence, corpus, name) choosing the entities, as panel B does."""
     _confirmed(r)
-    return services.accept_pending(
-        d.pk, v, u, labels=[x for x in r.POST.getlist("label") if x], certainties=_posted_ints(r, "certainty"),
-        sources=[x for x in r.POST.getlist("source") if x], entity_ids=_posted_ints(r, "entity"),
-        expected=parse_int(r.POST.get("expected")),
-    )
+    filters = filters_in(r.POST)
+    rows = bulk_selection(filters, Screen(d)) if any(filters.get(k) for k in (*ROW_FILTERS, "q")) else None
+    selection = services.PendingFilter.of(
+        [x for x in r.POST.getlist("label") if x], _posted_ints(r, "certainty"), [x for x in r.POST.getlist("source") if x],
+        rows.entity_ids if rows else _posted_ints(r, "entity"), rows.rows if rows else ())
+    return services.accept_pending(d.pk, v, u, selection=selection, expected=parse_int(r.POST.get("expected")))
 
 
 def _accept_rest(d: Document, v: int, u, r: HttpRequest) -> services.Outcome:
@@ -325,12 +342,25 @@ def accept_rest(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def read(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record how far the reviewer has read (scrolled past or stepped through); not a decision."""
+    """Record the lines the reviewer read (stepped to, or in view long enough at the reading pace;
+    the server credits no more words than the time since allows); not a decision. The plain form
+    ("I have read to the end") claims every line in view since the page was shown."""
     document = reviewable(request, pk, permissions.require_edit)
+    lines = document.text.rstrip("\n").count("\n") + 1
     line = parse_int(request.POST.get("line"))
-    if line is None:
-        return HttpResponse("Missing line.", status=400)
-    seen = services.mark_read(document.pk, request.user, line)
+    viewed = services.reading_ranges(request.POST.get("viewed", ""), lines)
+    if line is not None:
+        viewed |= set(range(1, max(0, min(line, lines)) + 1))
+    stepped = services.reading_ranges(request.POST.get("stepped", ""), lines)
+    if line is None and not viewed and not stepped:
+        return HttpResponse("Missing lines.", status=400)
+    seen = services.note_reading(document.pk, request.user, stepped=stepped, viewed=viewed,
+                                 stamp=request.POST.get("stamp", ""))
     if request.htmx or "json" in request.headers.get("Accept", ""):
-        return JsonResponse({"lines_read": seen.lines_read, "lines": seen.lines, "complete": seen.complete})
+        return JsonResponse({"lines_read": seen.lines_read, "lines": seen.lines, "complete": seen.complete,
+                             "seen": seen.ranges})
+    if not seen.complete:
+        messages.warning(request, f"{seen.lines_read} of {seen.lines} lines count as read: a line counts once it was in "
+                                  f"view long enough to read it at {seen.pace} words a minute, or a mention on it was "
+                                  "stepped to.")
     return redirect(reverse("review:document", args=[pk]))

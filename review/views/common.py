@@ -39,15 +39,37 @@ def reviewable(request: HttpRequest, pk: int, guard: Guard = require_document) -
 
 
 def filters_of(request: HttpRequest) -> dict[str, str]:
-    return {k: request.GET.get(k, "").strip() for k in FILTERS if request.GET.get(k)}
+    return filters_in(request.GET)
 
 
-def bulk_selection(filters: dict[str, str]) -> "services.PendingFilter":
-    """The pending mentions a bulk accept covers under the list's filters (label, certainty, source)."""
+#: the entity list's filters that choose rows (entities), and how the screen names each value
+ROW_FILTERS = {
+    "status": {ReviewStatus.PENDING: "with pending", "decided": "decided"},
+    "low": {"1": "low confidence"},
+    "corpus": {"known": "known from the corpus", "dismissed": "dismissed by the corpus",
+               "rejected": "rejected before in the corpus"},
+}
+
+
+def filters_in(data) -> dict[str, str]:
+    """The entity list's filters in a query or a form (what panel B shows)."""
+    return {k: data.get(k, "").strip() for k in FILTERS if data.get(k, "").strip()}
+
+
+def bulk_selection(filters: dict[str, str], screen: Screen | None = None) -> "services.PendingFilter":
+    """The pending mentions a bulk accept covers: exactly those panel B shows under every one of
+    its filters (label, certainty, source on the mentions; status, low confidence, corpus and the
+    name search choose the entities, as the list does)."""
     certainty = parse_int(filters.get("certainty"))
+    rows = [(name, names.get(filters[name], filters[name])) for name, names in ROW_FILTERS.items() if filters.get(name)]
+    if filters.get("q"):
+        rows.append(("name", f"“{filters['q']}”"))
+    entity_ids: list[int] = []
+    if rows and screen is not None:
+        entity_ids = [row.pk for _, group in screen.groups(filters) for row in group]
     return services.PendingFilter.of(
         [filters["label"]] if filters.get("label") else [], [certainty] if certainty else [],
-        [filters["source"]] if filters.get("source") else [],
+        [filters["source"]] if filters.get("source") else [], entity_ids, rows if screen is not None else (),
     )
 
 
@@ -55,9 +77,10 @@ def bulk_context(screen: Screen, filters: dict[str, str]) -> dict:
     """What the "accept all pending shown" form states: the filter, the count, pending unnumbered labels."""
     from anonymizer.pseudonymize import UNNUMBERED_LABELS
 
-    selection = bulk_selection(filters)
+    selection = bulk_selection(filters, screen)
     count, labels = screen.pending_counts(selection)
-    return {"selection": selection, "count": count, "filters": filters,
+    row_filters = [(k, filters[k]) for k in (*ROW_FILTERS, "q") if filters.get(k)]
+    return {"selection": selection, "count": count, "filters": filters, "row_filters": row_filters,
             "unnumbered": [(label, labels[label]) for label in LABELS if label in UNNUMBERED_LABELS and labels.get(label)]}
 
 
@@ -78,12 +101,15 @@ def vocabulary() -> dict:
 def base_context(request: HttpRequest, screen: Screen) -> dict:
     document = screen.document
     user = request.user
+    can_approve = permissions.may_approve(user, document)
     return {
         **vocabulary(),
         "document": document,
         "editable": permissions.can_edit(user, document),
         "can_submit": permissions.can_annotate(user, document),
-        "can_approve": permissions.may_approve(user, document),
+        "can_approve": can_approve,
+        # the second look states first what nobody looked at, and Approve asks to acknowledge it
+        "unseen_count": services.unseen_count(document) if can_approve else 0,
         "is_admin": is_admin(request.user),
         "progress": screen.progress(),
         "reading": services.reading(document, user),

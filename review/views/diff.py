@@ -57,6 +57,7 @@ def diff_context(request: HttpRequest, document) -> dict:
         "kinds": diff.ChangeKind, "counts": sorted(diff.counts(diff.filtered(document, found, diff.DiffFilter.ALL))
                                                   .items()),
         "bulk_count": len(diff.filtered(document, found, diff.DiffFilter.BULK)),
+        "unseen_count": len({c.mention_id for c in diff.never_looked_at(document, found) if c.mention_id is not None}),
     }
 
 

@@ -9,6 +9,7 @@ from ..rendering import entity_rows
 from ..rows import MENTION_COLUMNS, EntityLike, MentionRow, entity_likes
 from ..services import (
     NAME_LABELS, find_occurrences, knowledge, name_like, overlaps, same_term, similar_names, surface_forms, trim_span,
+    word_steps,
 )
 from .common import parse_int
 from .screen import Screen
@@ -43,7 +44,23 @@ def _mention(screen: Screen, mention: Mention) -> dict:
         "entity": row,
         "move_targets": screen.same_label(row.label, row.pk),
         "corpus_conflict": knowledge.corpus_note(mention),
+        "steps": word_handles(screen.text, mention.start, mention.end),
     }
+
+
+#: the word-level handles of the boundaries editor: (key, name, what it does, verb, key on the keyboard)
+HANDLES = (("extend-start", "+ word before", "Extend by the word before", "extend", "{"),
+           ("trim-start", "− first word", "Trim the first word", "trim", "["),
+           ("trim-end", "− last word", "Trim the last word", "trim", "]"),
+           ("extend-end", "+ word after", "Extend by the word after", "extend", "}"))
+
+
+def word_handles(text: str, start: int, end: int) -> list[dict]:
+    """The boundaries editor's handles: each a word step and the text it would give (none: disabled)."""
+    steps = word_steps(text, start, end)
+    return [{"key": key, "name": name, "title": title, "verb": verb, "kbd": kbd,
+             "span": (span := steps[key.replace("-", "_")]), "result": text[span[0]:span[1]] if span else ""}
+            for key, name, title, verb, kbd in HANDLES]
 
 
 def _entity(screen: Screen, entity: EntityLike) -> dict:

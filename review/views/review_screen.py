@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from .. import permissions
+from .. import permissions, services
 from ..constants import Action
 from ..rendering import lines_html, render_preview
 from .comments import landing, second_look_context
@@ -43,6 +43,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         "workflow": workflow(document),
         **second_look_context(request, document),
         "finding_line": finding_line(document),
+        "reading_stamp": services.page_stamp(document, request.user),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None
@@ -60,6 +61,22 @@ def inspect(request: HttpRequest, pk: int) -> HttpResponse:
     context = {**vocabulary(), "document": document, "editable": permissions.can_edit(request.user, document),
                "inspector": inspector(screen, request.GET)}
     return render(request, f"{REVIEW}#inspector", context)
+
+
+@login_required
+@require_GET
+def entity_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Panel B's entity list under the filters and the bulk form for exactly that set (htmx, read
+    only): panel B asks for them whenever a filter changes, however it was set."""
+    document = reviewable(request, pk)
+    if not request.htmx:
+        return redirect(f"{reverse('review:document', args=[pk])}?{request.GET.urlencode()}")
+    screen = Screen(document)
+    filters = filters_of(request)
+    context = {**vocabulary(), "document": document, "editable": permissions.can_edit(request.user, document),
+               "oob": True, "groups_html": screen.groups_html(filters), "filters": filters,
+               "bulk": bulk_context(screen, filters)}
+    return render(request, f"{REVIEW}#listed", context)
 
 
 @login_required

@@ -154,7 +154,7 @@ class Screen:
         action's answer takes them from the tally its decision stored, or counts them in the database
         instead of loading every mention)."""
         tally = tallies.loaded(self.document)
-        if tally is not None and not selection.certainties and not selection.entity_ids:  # the tally has neither
+        if tally is not None and not selection.certainties and not selection.by_entity:  # the tally has neither
             pending = [cell for cell in tally.cells if cell[1] == ReviewStatus.PENDING]
             labels: Counter = Counter()
             for label, _, _, _, n in pending:

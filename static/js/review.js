@@ -67,13 +67,16 @@
       if (!root()) return;
       fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : null))
-        .then((data) => { if (data) { state.tags = data.tags; applyTags(); } })
+        .then((data) => { if (data) { state.tags = data.tags; state.tagsVersion = data.version; applyTags(); } })
         .catch(told); // no answer: the tags stay as they were, the next action fetches them again
     }, delay);
   }
 
   function applyTags() {
     if (!state.tags) return;
+    // tags of an older version know nothing of an entity made (or relabelled back) since: the rows
+    // keep the tags the server wrote until the tags of this version came
+    if (String(state.tagsVersion) !== String(version())) return;
     $$("[data-tag-of]").forEach((span) => {
       if (!span.classList.contains("renamed")) span.textContent = state.tags[span.dataset.tagOf] || "";
     });
@@ -95,6 +98,9 @@
     const box = mark.getBoundingClientRect();
     const view = pane.getBoundingClientRect();
     if (box.top < view.top + 40 || box.bottom > view.bottom - 40) mark.scrollIntoView({ block: "center" });
+    const line = mark.closest(".line");
+    // stepping to a mention is evidence of reading its line (static/js/review-bulk.js records it)
+    if (line) document.dispatchEvent(new CustomEvent("review:stepped", { detail: { line: parseInt(line.id.slice(1), 10) } }));
     if (inspect) loadInspector("m=" + mark.id.slice(1));
   }
 
@@ -281,6 +287,33 @@
     });
   }
 
+  // The bulk form must act on exactly what panel B shows: whenever a filter changes (however it
+  // was set), the URL takes the filters (a reload, and every action's answer, keep them) and the
+  // server sends the list and the bulk form for that set; until then the stale form is disabled.
+  let listTimer = null;
+  function filterQuery() {
+    const form = $("#filters");
+    const query = new URLSearchParams();
+    if (!form) return query;
+    new FormData(form).forEach((value, name) => { if (String(value).trim()) query.set(name, String(value).trim()); });
+    return query;
+  }
+  function refreshList() {
+    const form = $("#filters");
+    if (!form || !root()) return;
+    const button = $("#accept-shown");
+    if (button) { button.disabled = true; button.setAttribute("aria-busy", "true"); }
+    clearTimeout(listTimer);
+    listTimer = setTimeout(() => {
+      const query = filterQuery();
+      const url = new URL(location.href);
+      Array.from(form.elements).forEach((field) => { if (field.name) url.searchParams.delete(field.name); });
+      query.forEach((value, name) => url.searchParams.set(name, value));
+      history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+      htmx.ajax("GET", root().dataset.listed + "?" + query.toString(), { source: "#entity-groups", swap: "none" }).catch(told);
+    }, 150);
+  }
+
   // ------------------------------------------------------------------ events
 
   const KEYS = {
@@ -312,6 +345,8 @@
     "?": () => help(),
   };
 
+  const FROM_LISTS = new Set(["j", "k", "J", "K", "u", "?"]);
+
   document.addEventListener("keydown", (event) => {
     if (!root()) return;
     const target = event.target;
@@ -322,7 +357,18 @@
       if (mark) mark.focus({ preventScroll: true });
       return;
     }
-    if (typing || event.ctrlKey || event.metaKey || event.altKey || $("#help").open) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || $("#help").open) return;
+    // a list (l: the label, m: the entity) answers Enter by applying it; the keys that move on or
+    // undo still work from it (its other letters choose an option by its first letter)
+    const list = typing && target.matches("#panel-b select");
+    if (list && event.key === "Enter" && target.form) { event.preventDefault(); target.form.requestSubmit(); return; }
+    if (list && FROM_LISTS.has(event.key)) {
+      event.preventDefault();
+      target.blur();
+      KEYS[event.key]();
+      return;
+    }
+    if (typing) return;
     if (event.key === "Enter" && target.matches && target.matches("mark.m[id]")) {
       loadInspector("m=" + target.id.slice(1), 0);
       event.preventDefault();
@@ -341,7 +387,7 @@
     if (mark && window.getSelection().isCollapsed) { select(mark, true); return; }
     if (t.closest("#resize-from-selection")) {
       const span = selectionSpan();
-      if (span) { $("#resize-start").value = span[0]; $("#resize-end").value = span[1]; }
+      if (span) { $("#resize-start").value = span[0]; $("#resize-end").value = span[1]; $("#resize-form").requestSubmit(); }
       return;
     }
     const stepper = t.closest("#inspector [data-step]");
@@ -368,9 +414,9 @@
       $$("#add-form fieldset.others input[name=span]").forEach((box) => { box.checked = event.target.checked; });
     }
   });
-  document.addEventListener("input", (event) => { if (event.target.closest("#filters")) applyFilters(); });
+  document.addEventListener("input", (event) => { if (event.target.closest("#filters")) { applyFilters(); refreshList(); } });
   document.addEventListener("submit", (event) => {
-    if (event.target.id === "filters") { event.preventDefault(); applyFilters(); }
+    if (event.target.id === "filters") { event.preventDefault(); applyFilters(); refreshList(); }
   });
 
   function afterSwap() {
@@ -398,6 +444,17 @@
   const scheduleAfterSwap = () => { cancelAnimationFrame(settleFrame); settleFrame = requestAnimationFrame(afterSwap); };
   document.addEventListener("htmx:afterSettle", scheduleAfterSwap);
   document.addEventListener("htmx:oobAfterSwap", scheduleAfterSwap);
+
+  // back (or forward) to this page: the browser may show it as it was, an older version than the
+  // document's; then it loads again, so an action (u among them) starts from the current version
+  window.addEventListener("pageshow", (event) => {
+    const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    if (!root() || !(event.persisted || (nav && nav.type === "back_forward"))) return;
+    fetch(root().dataset.tags, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data) => { if (data && String(data.version) !== String(version())) location.reload(); })
+      .catch(told);
+  });
 
   function init() {
     if (!root()) return;
