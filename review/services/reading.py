@@ -26,7 +26,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils import timezone
 
-from anonymizer.transcript import line_starts
+from anonymizer.lang.en.transcript import line_starts
 
 from ..models import Document, Mention, ReadingProgress
 
