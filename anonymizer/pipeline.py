@@ -24,14 +24,30 @@ from anonymizer.types import Analysis, Config, Entity, Mention, Progress, Transc
 class Pipeline:
     def __init__(self, config: Config = Config()) -> None:
         self.config = config
+        self._by_language: dict[str, Pipeline] = {}
+        if config.language == lang.AUTO:  # one pass per language met, built when a document needs it
+            self.language, self.detector = None, _LanguageDetector(self)
+            return
         self.language = lang.pack(config.language)  # an unknown language fails here, before any model loads
-        self.detector = Detector(config)
+        self.detector = Detector(config) if self.language.analyze is None else _LanguageDetector(self)
         # gazetteers, then (when a local NLI model is configured) a zero-shot classifier
         self.categorize: Callable[[str, str, str], str] = (
             ZeroShotCategorizer(config.zero_shot_model) if config.zero_shot_model else categorize
         )
 
+    def for_language(self, code: str) -> "Pipeline":
+        """The pass of language ``code`` (this one when it is that language's)."""
+        if self.language is not None and self.language.code == code:
+            return self
+        if code not in self._by_language:
+            self._by_language[code] = Pipeline(dataclasses.replace(self.config, language=code))
+        return self._by_language[code]
+
     def run(self, transcript: Transcript, progress: Progress = no_progress) -> Analysis:
+        if self.language is None:  # "auto": the document's language by the stop-word test
+            return self.for_language(lang.guess(transcript.text)).run(transcript, progress)
+        if self.language.analyze is not None:
+            return self._run_pack(transcript, progress)
         timings: dict[str, float] = {}
         clock = time.perf_counter()
 
@@ -65,10 +81,41 @@ class Pipeline:
         progress("done", 1.0)
         if shown is not None:  # back to the file's offsets: a mention may now hold a line break and a gutter
             mentions = tuple(_in_file(m, shown) for m in mentions)
-        return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings)
+        return Analysis(transcript=transcript, mentions=mentions, entities=entities, timings=timings,
+                        language=self.language.code)
+
+    def _run_pack(self, transcript: Transcript, progress: Progress) -> Analysis:
+        """A pack that finds and groups its own mentions (``LanguagePack.analyze``): the text as stored, a word
+        cut by a soft hyphen read whole (:mod:`anonymizer.unbroken`)."""
+        start = time.perf_counter()
+        progress("detect", 0.0)
+        shown = unbroken.view(transcript.text)
+        mentions, entities = self.language.analyze(shown.text if shown is not None else transcript.text)
+        if shown is not None:
+            mentions = tuple(_in_file(m, shown) for m in mentions)
+        progress("done", 1.0)
+        return Analysis(transcript=transcript, mentions=tuple(mentions), entities=tuple(entities),
+                        timings={"detect": round(time.perf_counter() - start, 4)}, language=self.language.code)
 
 
-def _in_file(mention: Mention, shown: reflow.View) -> Mention:
+class _LanguageDetector:
+    """``detect`` as :class:`~anonymizer.detect.Detector` has it (the export's detector check reads a published
+    text with it) for a pass that guesses the language (the guessed language's) or whose pack finds its own
+    mentions (the pack's)."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self.pipeline = pipeline
+
+    def detect(self, transcript: Transcript, progress: Progress = no_progress, protected=None) -> tuple[Mention, ...]:
+        chosen = self.pipeline
+        if chosen.language is None:
+            chosen = chosen.for_language(lang.guess(transcript.text))
+        if chosen.language.analyze is None:
+            return chosen.detector.detect(transcript, progress, protected)
+        return chosen._run_pack(transcript, progress).mentions
+
+
+def _in_file(mention: Mention, shown: "reflow.View | unbroken.View") -> Mention:
     start, end = shown.span(mention.start, mention.end)
     return dataclasses.replace(mention, start=start, end=end)
 

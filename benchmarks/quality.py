@@ -222,6 +222,10 @@ def print_side_by_side(results: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--language", choices=("en", "da"), default="en",
+                        help="da: the Danish documents written by hand and the Danish NER (benchmarks/quality_da.py)")
+    parser.add_argument("--rules-only", action="store_true", help="da: the pack's rules without its NER")
+    parser.add_argument("--no-ner-dev", action="store_true", help="da: skip the NER's dev-split figures")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--words", type=int, default=8000)
     parser.add_argument("--tuned", type=Path, help="existing folder of the tuning split")
@@ -234,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", choices=("as-written", "upper", "lower"), default="as-written",
                         help="read the generated hearings in capitals or without any (same gold offsets)")
     args = parser.parse_args(argv)
+    if args.language == "da":
+        from benchmarks import quality_da
+
+        return quality_da.main(args)
     started = time.perf_counter()
     pipeline = Pipeline(Config())
     results: dict = {}

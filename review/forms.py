@@ -39,7 +39,7 @@ class CorpusForm(forms.ModelForm):
 
     class Meta:
         model = Corpus
-        fields = ("name", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
+        fields = ("name", "language", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
         widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
 
 

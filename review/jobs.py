@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
+from anonymizer import lang
 from config.redis_tools import Pause
 
 from . import pipelines, services
@@ -140,6 +141,8 @@ def _analyze(document_id: int) -> str:
         _progress(document, "detecting", 0.1)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, started))
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
+        log.info("document %s: read as language %s%s", document.pk, analysis.language,
+                 " (detected)" if config.language == lang.AUTO else "")
     except IngestError as exc:
         document.fail(exc.reason)
         log.info("document %s failed ingestion", document.pk)

@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 
 import bisect
 
-from anonymizer import export
+from anonymizer import export, lang
 from anonymizer import leakgate as core
 from anonymizer.lang.en.transcript import find_tags
 from anonymizer.lang.en.vocabulary import fold_possessive
@@ -41,7 +41,7 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     for p in prepared:
         owners[f"text/{p.name}.txt"] = owners[f"conll/{p.name}.conll"] = p.document.pk
     titles = {p.document.pk: p.document.title for p in prepared}
-    gate = core.Gate(terms, whitelist, written_tags(prepared))
+    gate = core.Gate(terms, whitelist, written_tags(prepared), spellings(prepared))
     findings = gate.scan(members, owners)
     decided = {(p.document.pk, form) for p in prepared for form in rejected_forms(gate, p)}
     rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings
@@ -123,6 +123,16 @@ def _covered(text: str, spans: list[tuple[int, int]], start: int, end: int) -> b
     if not inside:
         return False
     return all(any(s <= i < e for s, e in inside) for i in range(start, end) if text[i].isalnum())
+
+
+def spellings(prepared):
+    """The other spellings of a name the gate also looks for: every language's of the documents' (Danish: "Søren"
+    as "Soeren", "Soren"), or None (English has none)."""
+    packs = [lang.pack(code) for code in sorted({p.document.language or lang.DEFAULT for p in prepared})]
+    functions = [pack.variants for pack in packs if pack.variants is not None]
+    if not functions:
+        return None
+    return lambda form: {v for variants in functions for v in variants(form)}
 
 
 def written_tags(prepared) -> frozenset[str]:

@@ -34,6 +34,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
+from anonymizer import lang
 from anonymizer.pseudonymize import KEYS_PER_MENTION, Pseudonymized, RegistryKey, pseudonymize, renamed_parts
 from anonymizer.types import Entity as CoreEntity
 from anonymizer.types import Mention as CoreMention
@@ -166,7 +167,8 @@ def document_pseudonymized(
 
     def run(numbers=None, renames=None) -> Pseudonymized:
         return pseudonymize(document.text, core_mentions, core_entities, style=corpus.tag_style,
-                            overrides=overrides, numbering=numbers, renames=renames)
+                            overrides=overrides, numbering=numbers, renames=renames,
+                            language=document.language or lang.DEFAULT)
 
     own = scope(document)
     cutoff = first_export(document)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import multiprocessing
 import queue as queue_module
 import time
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,9 +46,9 @@ from anonymizer.batch.outputs import (
     write_secret,
 )
 from anonymizer.export import WORD
+from anonymizer.lang import AUTO
 from anonymizer.pseudonymize import STYLES, pseudonymize
 from anonymizer.types import Config, Progress, no_progress
-
 __all__ = [
     "INPUT_SUFFIXES", "STYLES", "TAB_SUFFIX", "BatchResult", "Document", "Failure", "Job", "ProgressBar",
     "discover", "process_job", "run", "stats", "unique_names", "write_document",
@@ -60,6 +61,8 @@ class BatchResult:
     failures: tuple[Failure, ...]
     words: int
     seconds: float
+    #: (output name, language) of each document, when the pass guessed them (``Config.language == "auto"``)
+    languages: tuple[tuple[str, str], ...] = ()
 
     @property
     def exit_status(self) -> int:
@@ -67,9 +70,13 @@ class BatchResult:
 
     def summary(self) -> str:
         rate = self.words / self.seconds if self.seconds > 0 else 0.0
+        detected = ""
+        if self.languages:
+            counts = Counter(language for _, language in self.languages)
+            detected = "; language detected: " + ", ".join(f"{code} {n}" for code, n in sorted(counts.items()))
         return (
             f"{len(self.ok)} file(s) ok, {len(self.failures)} failed; "
-            f"{self.words} words in {self.seconds:.1f} s ({rate:.0f} words/s)"
+            f"{self.words} words in {self.seconds:.1f} s ({rate:.0f} words/s){detected}"
         )
 
 
@@ -123,11 +130,15 @@ def run(
     write_json(out / "stats.json", stats(ordered))
     if failures:
         write_json(out / "errors.json", [{"file": f.file, "reason": f.reason} for f in failures])
+    languages = tuple((d.name, d.language) for d in ordered) if config.language == AUTO else ()
+    if languages:  # the language the pass guessed for each document
+        write_json(out / "languages.json", [{"file": name, "language": code} for name, code in languages])
     return BatchResult(
         ok=tuple(d.name for d in ordered),
         failures=tuple(failures),
         words=sum(d.words for d in ordered),
         seconds=time.monotonic() - started,
+        languages=languages,
     )
 
 
@@ -222,7 +233,8 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
         else:
             transcript = ingest.load_bytes(job.text.encode("utf-8"), f"{job.name}.txt", _config)
         analysis = _pipeline.run(transcript, progress=progress)
-        result = pseudonymize(transcript.text, analysis.mentions, analysis.entities, style=style)
+        result = pseudonymize(transcript.text, analysis.mentions, analysis.entities, style=style,
+                              language=analysis.language)
     except ingest.IngestError as exc:
         return Failure(job.label, _reason(exc))
     except Exception as exc:  # noqa: BLE001 - reported by type only: messages may quote text
@@ -235,6 +247,7 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
         pseudonymized=result.text,
         key=tuple(_key_entry(entry) for entry in result.key),
         words=len(WORD.findall(text)),
+        language=analysis.language,
     )
 
 

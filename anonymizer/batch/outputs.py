@@ -28,6 +28,7 @@ class Document:
     audio: bytes = b""  # a recording's masked audio (DIR/audio/NAME.wav or .flac)
     audio_format: str = "wav"
     subtitles: str = ""  # a recording's pseudonymized transcript as WebVTT (DIR/subtitles/NAME.vtt)
+    language: str = "en"  # the language the pass read it with
 
 
 def prepare(out: Path) -> None:

@@ -61,7 +61,8 @@ class Detector:
     def __init__(self, config: Config = Config()) -> None:
         self.config = config
         self.language = lang.pack(config.language)
-        self.nlp = self.language.nlp(config.spacy_model)
+        # Config.spacy_model names English's by default: another language's pack loads its own
+        self.nlp = self.language.nlp(config.spacy_model if config.language == lang.DEFAULT else None)
         self.backends = _load_backends(config)
 
     @cached_property

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from anonymizer.types import Config
 
 #: language code -> the module whose ``PACK`` is that language's :class:`LanguagePack`
-PACKS: Mapping[str, str] = MappingProxyType({"en": "anonymizer.lang.en.pack"})
+PACKS: Mapping[str, str] = MappingProxyType({"en": "anonymizer.lang.en.pack", "da": "anonymizer.lang.da.pack"})
 DEFAULT = "en"
+#: ``Config.language`` of a pass that guesses each document's language (:func:`guess`) and says which it used
+AUTO = "auto"
 
 
 class UnknownLanguage(ValueError):
@@ -63,6 +65,16 @@ class LanguagePack:
     capitals: Callable[[str], str]
     #: the transcript's speaker-tag grammar: ``speaker_tag(text, pos)`` is the tag opening that line
     speaker_tag: Callable[[str, int], "re.Match[str] | None"]
+    #: the language's most frequent words that no other pack's language has (:func:`guess`)
+    stop_words: frozenset[str] = frozenset()
+    #: a pack whose own stages find and group the mentions (``analyze(text) -> (mentions, entities)``) instead
+    #: of the core's detection and normalization, which still read English rules; None: the core's
+    analyze: Callable[[str], tuple] | None = None
+    #: ``temporal(label, surface)``: a DATE or an AGE with its values replaced as the language writes it; None:
+    #: the core's (``pseudonymize.values``)
+    temporal: Callable[[str, str], str] | None = None
+    #: ``variants(name)``: the spellings of a name the leak gate also looks for ("Søren": "Soeren", "Soren")
+    variants: Callable[[str], set[str]] | None = None
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""
@@ -80,6 +92,29 @@ def pack(code: str = DEFAULT) -> LanguagePack:
 
 def codes() -> Iterable[str]:
     return tuple(sorted(PACKS))
+
+
+#: the share of a text's words a language's stop words must reach for :func:`guess` to name it
+GUESS_THRESHOLD = 0.12
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def stop_word_shares(text: str, sample: int = 20_000) -> dict[str, float]:
+    """Each pack's stop words as a share of the words of ``text``'s first ``sample`` characters."""
+    words = [w.casefold() for w in _WORD.findall(text[:sample])]
+    shares = {}
+    for code in codes():
+        stop = pack(code).stop_words
+        shares[code] = sum(w in stop for w in words) / len(words) if words and stop else 0.0
+    return shares
+
+
+def guess(text: str) -> str:
+    """The language of ``text`` by the cheap stop-word test: the pack whose stop words are the largest share of its
+    words, if that reaches :data:`GUESS_THRESHOLD`; else :data:`DEFAULT`."""
+    shares = stop_word_shares(text)
+    best = max(sorted(shares), key=lambda code: shares[code])
+    return best if shares[best] >= GUESS_THRESHOLD else DEFAULT
 
 
 def _needed_components(nlp) -> set[str]:

@@ -28,36 +28,19 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Hashable, Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
 from anonymizer.lang.en import lexicon, transcript, vocabulary
 from anonymizer.lang.en.plain import is_plain_word
 from anonymizer.leakgate import text as leakgate_text
-from anonymizer.leakgate.keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
-
-#: File-name tokens that identify nobody.
-GENERIC_TOKENS = frozenset(
-    "hearing hearings transcript transcripts parole suitability board bph cdcr pdf txt doc docx final copy "
-    "redacted document page vol volume part the and for of lifer subsequent initial documents scan".split()
+from anonymizer.leakgate.keys import cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
+from anonymizer.leakgate.terms import (  # noqa: F401  (re-exported: the gate's terms)
+    CDCR_SHAPE, GENERIC_TOKENS, MIN_LENGTH, Term, file_name_terms, header_terms, name_parts, ordinary, surface_terms,
 )
-#: Name parts shorter than this are not searched on their own (spelled variants start at 2 letters).
-MIN_LENGTH = 3
-CDCR_SHAPE = re.compile(r"^([A-Za-z]{1,2})[\s-]?(\d{4,6})$")
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
 SNIPPET = 40
-
-
-@dataclass(frozen=True)
-class Term:
-    """One identifying term of one document (``form`` is secret)."""
-
-    kind: str  # surface | header | file-name
-    label: str  # PERSON, CDCR_ID, DATE, ...
-    form: str
-    document: Hashable = None
-    entity: Hashable = None  # of a surface: the entity that accepted it
 
 
 @dataclass(frozen=True)
@@ -76,76 +59,6 @@ class Finding:
         matched = {} if self.term is None else {"form": self.term.form, "source": self.term.document, "entity": self.term.entity}
         return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label, "text": self.text, **matched}
 
-
-# ---------------------------------------------------------------- terms
-
-
-@lru_cache(maxsize=1)
-def _titles() -> frozenset[str]:
-    """Person titles, case-folded, without their dot (built once: the gate asks per term)."""
-    return frozenset(t.rstrip(".").casefold() for t in vocabulary.titles())
-
-
-def name_parts(name: str) -> list[str]:
-    """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``,
-    ``O'Neil``), nor the small or stop words a span took in by mistake (``I'm`` of ``I'm Marisol
-    Quintanilla``, ``one`` of ``one Rose``): searched on their own, those are in every text."""
-    titles = _titles()
-    parts = []
-    for word in _WORD.findall(name):
-        word = vocabulary.strip_possessive(word)
-        if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES:
-            continue
-        if word.islower() or ordinary(word):
-            continue
-        parts.append(word)
-    return parts
-
-
-def header_terms(header: Mapping | None, document: Hashable = None) -> list[Term]:
-    """The title page's identifying fields (``Header.as_dict()`` form) as terms."""
-    if not header:
-        return []
-    terms: list[Term] = []
-    names = [header.get("inmate_name"), *(p.get("name") for p in header.get("participants") or ()),
-             header.get("transcriber")]
-    for name in filter(None, names):
-        terms.append(Term("header", "PERSON", " ".join(name.split()), document))
-        terms += [Term("header", "PERSON", part, document) for part in name_parts(name)]
-    if header.get("cdcr_number"):
-        terms.append(Term("header", "CDCR_ID", header["cdcr_number"].strip(), document))
-    if header.get("hearing_date"):
-        terms.append(Term("header", "DATE", header["hearing_date"].strip(), document))
-    return terms
-
-
-def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
-    """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``)."""
-    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", upload_name.rsplit("/", 1)[-1])
-    terms: list[Term] = []
-    for match in (*ISO_DATE.finditer(stem), *US_DATE.finditer(stem)):
-        terms.append(Term("file-name", "DATE", match.group(), document))
-    for token in re.split(r"[^A-Za-z0-9]+", stem):
-        if CDCR_SHAPE.match(token):
-            terms.append(Term("file-name", "CDCR_ID", token, document))
-        elif token.isalpha() and token[0].isupper() and len(token) >= MIN_LENGTH \
-                and token.casefold() not in GENERIC_TOKENS and not ordinary(token) and not lexicon.is_whitelisted(token):
-            terms.append(Term("file-name", "PERSON", token, document))
-    return terms
-
-
-def surface_terms(surfaces: Iterable[tuple], document: Hashable = None) -> list[Term]:
-    """Accepted entities' ``(label, surface form[, entity])`` as terms (temporal labels are not searched)."""
-    return [Term("surface", label, " ".join(form.split()), document, rest[0] if rest else None)
-            for label, form, *rest in surfaces if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
-            and not all(ordinary(word) for word in form.split())]
-
-
-def ordinary(word: str) -> bool:
-    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
-    base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
-    titles = lexicon.all_titles()
-    return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
 
 
 # ---------------------------------------------------------------- the scan
@@ -168,7 +81,9 @@ class Gate:
     are found by shape and looked up by their normalized key.
     """
 
-    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = (), tags: Iterable[str] = ()):
+    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = (), tags: Iterable[str] = (),
+                 variants: Callable[[str], set[str]] | None = None):  # a language's other spellings of a name
+        self.variants = variants  # (``LanguagePack.variants``: "Søren" -> "Soeren", "Soren")
         self.whitelist = tuple(whitelist)
         self.tags = frozenset(tags)  # the tags the export wrote (a renamed person's too): never a finding
         self.words: dict[str, Term] = {}
@@ -226,6 +141,7 @@ class Gate:
                 self.dates.setdefault(key, term)
             return
         forms = [term.form] + (name_parts(term.form) if term.label in ("PERSON", "SPELLED_NAME") else [])
+        forms += [v for f in list(forms) for v in sorted(self.variants(f)) if v != f] if self.variants else []
         for form in forms:
             folded = vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
             if len(folded) >= MIN_LENGTH and not lexicon.is_whitelisted(form, self.whitelist):

@@ -34,7 +34,7 @@ from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
-from anonymizer import unbroken
+from anonymizer import lang, unbroken
 from anonymizer.lang.en.transcript import find_tags, tag_label
 from anonymizer.lang.en.vocabulary import fold_accents as _fold
 from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
@@ -137,7 +137,9 @@ class _Tagger:
         part_owner: Mapping[str, int],
         numbering: Mapping[RegistryKey, int] | None = None,
         renames: Mapping[RegistryKey, str] | None = None,
+        language: str = lang.DEFAULT,
     ) -> None:
+        self.temporal = lang.pack(language).temporal or temporal  # dates and ages as the language writes them
         self.entities = entities
         self.style = style
         self.part_owner = part_owner
@@ -216,7 +218,7 @@ class _Tagger:
         if label == "SPELLED_NAME":
             return self.spelled_name(mention, surface)
         if label in _TEMPORAL_LABELS:
-            return temporal(label, surface)
+            return self.temporal(label, surface)
         entity = self.entity(mention)
         category = label
         if label in _CATEGORIZED_LABELS and entity is not None and entity.label == label:
@@ -310,6 +312,7 @@ def pseudonymize(
     overrides: Mapping[int, str] | None = None,
     numbering: Mapping[RegistryKey, int] | None = None,
     renames: Mapping[RegistryKey, str] | None = None,
+    language: str = lang.DEFAULT,
 ) -> Pseudonymized:
     """Tagged text, the replacements made, and the re-identification key.
 
@@ -321,14 +324,15 @@ def pseudonymize(
     ``[SPELLED_NAME_BASE_LAST]``) and relatives sharing a renamed part share its tag.
     ``numbering`` (corpus-wide numbers, see the module docstring) switches from
     per-document numbering to fixed numbers per registry key; ``renames`` (used only
-    with ``numbering``) maps a registry key to the tag that replaces its numbered tag.
+    with ``numbering``) maps a registry key to the tag that replaces its numbered tag. ``language``: the pack
+    whose ``temporal`` writes the dates and ages (``[DAY]. [MONTH] [YEAR]`` in Danish).
     """
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}; expected one of {STYLES}")
     overrides = overrides or {}
     ordered = sorted(mentions, key=lambda m: (m.start, m.end))
     tagger = _Tagger(entities, style, _part_owners(text, ordered, entities), numbering,
-                     renames if numbering is not None else None)
+                     renames if numbering is not None else None, language)
     structured = set()  # parts style: renamed people keep one tag per name part (relatives share it)
     if style == "parts":
         for entity_id, tag in overrides.items():

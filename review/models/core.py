@@ -16,9 +16,18 @@ class Corpus(models.Model):
         PARTS = "parts", "One tag per name part"
         REFERENT = "referent", "One tag per person"
 
+    class Language(models.TextChoices):
+        """The documents' language (``anonymizer.lang``); blank: the pass guesses it per document."""
+
+        DETECT = "", "Detect per document"
+        ENGLISH = "en", "English"
+        DANISH = "da", "Danish"
+
     name = models.CharField(max_length=200, unique=True)
     whitelist_terms = models.TextField(blank=True, help_text="Terms never masked in this corpus, one per line.")
     tag_style = models.CharField(max_length=10, choices=TagStyle.choices, default=TagStyle.PARTS)
+    language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH, blank=True,
+                                help_text="The documents' language: its rules, lists and model read them.")
     consistent_pseudonyms = models.BooleanField(
         default=False, help_text="The same person gets the same tag in every document of the corpus."
     )
@@ -68,6 +77,7 @@ class Document(models.Model):
     header = models.JSONField(null=True, blank=True)
     title_end = models.PositiveIntegerField(default=0)
     word_count = models.PositiveIntegerField(default=0)
+    language = models.CharField(max_length=8, blank=True, help_text="The language the automatic pass read it with.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.UPLOADED, db_index=True)
     failure_reason = models.CharField(max_length=500, blank=True)
     progress = models.FloatField(default=0.0)

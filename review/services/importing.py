@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.db.models.functions import Length
 
-from anonymizer import ingest
+from anonymizer import ingest, lang
 from anonymizer.types import Analysis, Config, Header
 
 from .. import tallies
@@ -48,6 +48,7 @@ def config_from_settings(corpus: Corpus | None = None) -> Config:
     if corpus is not None:
         values["whitelist_terms"] = corpus.whitelist()
         values["style"] = corpus.tag_style
+        values["language"] = corpus.language or lang.AUTO  # blank: the pass guesses each document's
     return Config(**values)
 
 
@@ -184,6 +185,7 @@ def apply_analysis(document: Document, analysis: Analysis) -> dict[str, int]:
     document.header = transcript.header.as_dict() if transcript.header else None
     document.title_end = transcript.title_end
     document.word_count = len(transcript.text.split())
+    document.language = analysis.language
 
     document.mentions.filter(machine).delete()
     kept = list(document.mentions.order_by("start").values_list("start", "end"))

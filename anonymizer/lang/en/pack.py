@@ -11,6 +11,12 @@ from anonymizer.lang.en import gazetteer, plain, transcript, truecase, vocabular
 from anonymizer.lang.en.dates import TEMPORAL_CONNECTORS
 
 
+#: English's most frequent words that are no Danish words (``i``, ``a``, ``for``, ``at``, ``her`` left out):
+#: the language guess's (``anonymizer.lang.guess``)
+STOP_WORDS = frozenset("the and of to in is that was he she it on with as his by not be have you we they this are "
+                       "were had from but what which their there would said if or an".split())
+
+
 def _recognizers(config=None) -> list:
     from anonymizer.lang.en.recognizers import build_recognizers
 
@@ -34,4 +40,5 @@ PACK = LanguagePack(
     is_all_lower=truecase.is_all_lower,
     capitals=truecase.capitals,
     speaker_tag=transcript.speaker_tag,
+    stop_words=STOP_WORDS,
 )

@@ -6,7 +6,7 @@ import dataclasses
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from anonymizer import batch
+from anonymizer import batch, lang
 from anonymizer.types import Config
 
 
@@ -53,14 +53,19 @@ class Command(BaseCommand):
         names.add_argument("--input-names", action="store_true", dest="input_names",
                            help="name outputs, progress and errors after the input files (which may name people)")
         parser.set_defaults(input_names=False)
+        parser.add_argument("--language", choices=(*lang.codes(), lang.AUTO), default=None,
+                            help="the documents' language (unset: settings.ANONYMIZER's, else detected per document "
+                                 "by a stop-word test and listed in languages.json)")
 
     def handle(self, *args, **options) -> None:
         if options["jobs"] < 1:
             raise CommandError("--jobs must be at least 1")
+        config = config_from_settings()
+        language = options["language"] or getattr(settings, "ANONYMIZER", {}).get("language") or lang.AUTO
         result = batch.run(
             options["paths"],
             options["out"],
-            config_from_settings(),
+            dataclasses.replace(config, language=language),
             style=options["style"],
             jobs=options["jobs"],
             stream=_Raw(self.stderr),

@@ -1,0 +1,119 @@
+"""The Danish pack's own detection, without the core's English stages: the trained NER's persons, places and
+firms, the rule recognizers, and the seed's entity normalization (every name found is looked for again in the
+whole text, whole and by its parts, æ/ø/å folded: "Lars Kold" finds "Kold" and "Lars K. Kold"). Read by
+``benchmarks/quality.py --language da`` and by the core through the pack."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex as re
+
+from . import vocabulary
+from .fold import variants
+from .recognizers import build_recognizers
+
+MODEL = Path(__file__).resolve().parent / "model"
+#: the NER's labels -> the project's
+NER_LABELS = {"PER": "PERSON", "LOC": "LOCATION", "ORG": "ORGANIZATION"}
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    start: int
+    end: int
+    label: str
+    source: str  # "rule", "spacy" or "rescan"
+
+
+@lru_cache(maxsize=1)
+def nlp():
+    """The trained Danish pipeline (``model/``), loaded once."""
+    import spacy
+
+    return spacy.load(MODEL)
+
+
+@lru_cache(maxsize=1)
+def _recognizers():
+    return tuple(build_recognizers())
+
+
+def ner_spans(text: str) -> list[Found]:
+    """The NER's entities without a role or a title before the name ("Vidnet Mikkel ..."), no public body, no
+    span of ordinary words only at a sentence's start ("Ifølge", "Landmand") or anywhere when no list has it
+    as a name."""
+    found = []
+    for ent in nlp()(text).ents:
+        label = NER_LABELS.get(ent.label_)
+        if label is None:
+            continue
+        start, words = ent.start_char, ent.text.split("\n")[0].rstrip().split(" ")  # one line, as every mention
+        while words and (words[0].lower().rstrip(",:") in _ROLE_OR_TITLE or words[0].rstrip(".:") in vocabulary.HEADING_WORDS):
+            start += len(words.pop(0)) + 1
+        surface = " ".join(words).strip()
+        if not surface or not surface[0].isupper() or vocabulary.is_public_body(surface) or (
+                label != "PERSON" and vocabulary.is_court_seat(text, start)):
+            continue
+        if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
+            continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
+        if len(words) == 1 and vocabulary.sentence_start(text, start) and not (
+                vocabulary.is_name_part(surface) or vocabulary.is_town(surface)):
+            continue  # "Påkrav blev sendt": one word no list knows, capitalised because it opens the sentence
+        if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
+                vocabulary.sentence_start(text, start) or not any(vocabulary.is_name_part(w) for w in words)):
+            continue
+        found.append(Found(start, start + len(surface), label, "spacy"))
+    return found
+
+
+#: capitals, a hyphen and a word in small letters ("AKT-lærer")
+_ABBREVIATED_NOUN = re.compile(r"\p{Lu}{2,}-\p{Ll}+")
+_ROLE_OR_TITLE = frozenset(w.lower() for w in (*vocabulary.ROLE_WORDS, *vocabulary.TITLE_WORDS))
+
+
+def rule_spans(text: str) -> list[Found]:
+    found = []
+    for recognizer in _recognizers():
+        found.extend(Found(r.start, r.end, r.entity_type, "rule") for r in recognizer.analyze(text, []))
+    return found
+
+
+def rescan(text: str, found: list[Found]) -> list[Found]:
+    """Every person's name (and each part of it that is no common word, three letters or more) and every
+    firm found once, looked for everywhere (a genitive ``s`` and the ``aa``/``oe``/``ae`` spellings too)."""
+    forms: dict[str, str] = {}
+    for f in found:
+        if f.label not in ("PERSON", "ORGANIZATION"):
+            continue
+        surface = text[f.start:f.end]
+        forms.setdefault(surface, f.label)
+        if f.label == "PERSON":
+            for part in surface.split():
+                part = part.strip(".,")
+                if len(part) >= 3 and not vocabulary.is_common_word(part) and part.lower() not in _ROLE_OR_TITLE:
+                    forms.setdefault(part, "PERSON")
+    if not forms:
+        return []
+    spellings = sorted({v for form in forms for v in variants(form)}, key=len, reverse=True)
+    label_of = {v: forms[form] for form in forms for v in variants(form)}
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?:s)?(?![\w-])",
+                         re.IGNORECASE)
+    out = []
+    for m in pattern.finditer(text):
+        word = m.group()
+        key = next((s for s in (word, word[:-1]) if s.lower() in {k.lower() for k in label_of}), None)
+        if key is None:
+            continue
+        if vocabulary.is_common_word(word) and (word.islower() or vocabulary.sentence_start(text, m.start())):
+            continue  # "holm", "skov" in running text, "Hans" opening a sentence: words, not the name
+        label = next(v for k, v in label_of.items() if k.lower() == key.lower())
+        out.append(Found(m.start(), m.end(), label, "rescan"))
+    return out
+
+
+def detect(text: str, use_ner: bool = True) -> list[Found]:
+    """Rules, the NER (unless ``use_ner`` is off) and the rescan, overlapping spans kept as found."""
+    found = rule_spans(text) + (ner_spans(text) if use_ner and MODEL.is_dir() else [])
+    return found + rescan(text, found)
