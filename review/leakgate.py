@@ -93,17 +93,23 @@ def shown_spans(spans: Iterable[tuple[int, int]], replacements) -> list[tuple[in
     return shown
 
 
+#: the labels of a tagger's capitalised words (what a reviewer rejects as no one); a spelled name, a number
+#: or an address found again is a finding whatever was rejected
+TAGGED_NAMES = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+
+
 def detector_findings(p, hits, whitelist=()) -> list:
     """The detectors' findings on one prepared document's text (``anonymizer.export.detector_leaks``),
     but for a form the reviewer rejected in this very document: every letter of the hit under a
-    mention rejected here is a decision, not a leak, unless the detector has a name's evidence for
+    mention rejected here is a decision, not a leak (a tagger's PERSON, LOCATION or ORGANIZATION:
+    :data:`TAGGED_NAMES`), unless the detector has a name's evidence for
     it (confidence 1: a rule or the title page; or two tools found the same span) or the document
     accepted that form elsewhere (:func:`own_forms`)."""
     spans = Counter((h[0], h[1], h[2]) for h in hits)
     strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1 or spans[h[0], h[1], h[2]] > 1}
     leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
     own = own_forms(p)
-    return [leak for leak in leaks if (leak.start, leak.end, leak.label) in strong
+    return [leak for leak in leaks if (leak.start, leak.end, leak.label) in strong or leak.label not in TAGGED_NAMES
             or _folded(p.text[leak.start:leak.end]) in own or not _covered(p.text, p.rejected, leak.start, leak.end)]
 
 

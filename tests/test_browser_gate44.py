@@ -55,8 +55,9 @@ def test_it_asks_before_accepting_an_ordinary_word_as_a_name(live_server, browse
     page = login(browser, live_server, "annotator1")
     page.goto(f"{live_server.url}{reverse('review:document', args=[document.pk])}?e={like.entity_id}")
     page.wait_for_selector("#inspector[data-mode=entity]")
+    wait_idle(page)
     page.click("#inspector button:has-text('Accept all')")
-    page.wait_for_selector("#ask-question")
+    page.wait_for_selector("#ask-question", timeout=60000)
     assert page.inner_text("#ask-question") == "“Like” is an ordinary English word: accept its 3 mentions as PERSON?"
     like.refresh_from_db()
     assert like.status == "pending"  # nothing accepted before the answer

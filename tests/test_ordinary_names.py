@@ -103,3 +103,19 @@ def test_it_never_learns_an_ordinary_word_a_number_word_or_a_weekday_as_a_name(d
     assert set(knowledge.Knowledge(doc.corpus).known) == {"strong"}
     accepted = {k.form for k in KnownForm.objects.filter(corpus=doc.corpus) if k.accepted}
     assert accepted == {"strong", "like", "thursday", "four"}  # still counted: never a learned dismissal
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_it_asks_in_a_plain_form_post_and_in_htmx_alike(client, doc, user, htmx):
+    from django.urls import reverse
+
+    Document.objects.filter(pk=doc.pk).update(assignee=user)
+    client.force_login(user)
+    like = _mention(doc, "Like")
+    url = reverse("review:mention_action", args=[doc.pk, like.pk, "accept"])
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    page = client.post(url, {"version": _v(doc), "advance": "1"}, **headers).content.decode()
+    assert "is an ordinary English word: accept it as PERSON?" in page and 'name="ordinary" value="1"' in page
+    assert 'name="advance" value="1"' in page and _accepted(doc) == []
+    client.post(url, {"version": _v(doc), "advance": "1", "ordinary": "1"}, **headers)
+    assert _accepted(doc) == ["Like"]
