@@ -124,7 +124,9 @@ def _write_original(pk: int, content: bytes | Sized) -> None:
     its encoding): a 48 MB upload took the web worker 430 MB more, nine times the file
     (benchmarks/upload_memory.py). Elsewhere (SQLite) the bytes in one update."""
     if connection.vendor != "postgresql":
-        data = content if isinstance(content, bytes) else b"".join(pieces(content))
+        if not isinstance(content, bytes):
+            content.seek(0)
+        data = content if isinstance(content, bytes) else content.read()  # one read, one copy
         Document.objects.filter(pk=pk).update(original=data)
         return
     import psycopg
