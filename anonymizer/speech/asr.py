@@ -139,6 +139,9 @@ class Recognizer:
     def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str) -> tuple[list[RawWord], int]:
         """The words of one chunk (times from the recording's start) and where the next chunk starts."""
         try:
+            import ctranslate2
+
+            ctranslate2.set_random_seed(0)  # the temperature fallback samples: same recording, same words
             segments, _ = self.model().transcribe(
                 samples, language="en", beam_size=self.beam_size, word_timestamps=True,
                 condition_on_previous_text=False, vad_filter=False, temperature=self.temperature)
