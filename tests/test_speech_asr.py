@@ -61,6 +61,11 @@ def test_it_recognizes_words_with_times_close_to_what_was_said(recording, recogn
     assert all(0.0 <= w.confidence <= 1.0 and w.t0 <= w.t1 for w in timed.words)
 
 
+def test_it_hears_the_same_words_each_time(recording, recognizer):
+    first = recognizer.transcribe(recording.wav(), "t.wav")
+    assert Recognizer().transcribe(recording.wav(), "t.wav") == first
+
+
 def test_it_recognizes_in_chunks_without_losing_or_doubling_words(recognizer):
     lines = [(f"S{i % 2}", text, []) for i, text in enumerate([
         "We are on the record in the matter of the parole hearing.",

@@ -178,3 +178,27 @@ def test_it_writes_the_pieces_a_recognizer_split_a_word_into_as_one_word(pieces,
     assert timed.text == expected
     assert len(timed.words) == len(pieces)
     assert timed.span_time(0, len(timed.text)) == (0.0, pytest.approx((len(pieces) - 1) * 0.3 + 0.25))
+
+
+def test_it_lays_out_the_word_chunks_of_the_transformers_backend(tmp_path):
+    """TransformersRecognizer without transformers: its pipeline's answer (word chunks with timestamps)."""
+    from anonymizer.speech import TransformersRecognizer
+    from tests.test_speech_audio import wav
+
+    recognizer = TransformersRecognizer(str(tmp_path))
+    calls = []
+
+    def fake_pipe(inputs, return_timestamps):
+        calls.append((inputs["sampling_rate"], inputs["raw"].dtype.name, return_timestamps))
+        return {"text": " My name is Mary Roe.", "chunks": [
+            {"text": " My", "timestamp": (0.0, 0.2)}, {"text": " name", "timestamp": (0.2, 0.5)},
+            {"text": " is", "timestamp": (0.5, 0.6)}, {"text": " Mary", "timestamp": (0.7, 1.0)},
+            {"text": " Roe.", "timestamp": (1.0, None)}, {"text": " Yes.", "timestamp": (2.6, 2.9)}]}
+
+    recognizer._pipe = fake_pipe
+    timed = recognizer.transcribe(wav(seconds=3.0), "a.wav")
+    assert calls == [(16000, "float32", "word")]
+    assert timed.text == "My name is Mary Roe.\nYes." and timed.source == f"asr:{tmp_path.name}"
+    assert timed.span_time(11, 19) == pytest.approx((0.7, 1.0))
+    with pytest.raises(RuntimeError):
+        TransformersRecognizer(str(tmp_path / "missing"))
