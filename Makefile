@@ -48,12 +48,18 @@ backup: install
 fixtures: install
 	$(BIN)/python fixtures/generate.py --out fixtures/hearings --count 20
 
-# Debian's chromium for the browser tests (Playwright cannot download browsers here).
+# Debian's chromium for the browser tests (Playwright cannot download browsers here); espeak-ng and
+# sox for the speech tests (recordings spoken by espeak-ng, fixtures/speech.py).
 test-deps: install
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo "installing Debian chromium for the browser tests"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	    || echo "warning: could not install chromium; browser tests will be skipped"; \
+	fi
+	@if ! command -v espeak-ng >/dev/null 2>&1 || ! command -v sox >/dev/null 2>&1; then \
+	  echo "installing Debian espeak-ng and sox for the speech tests (spoken test hearings)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng sox >/dev/null) \
+	    || echo "warning: could not install espeak-ng/sox; speech tests that need them will be skipped"; \
 	fi
 
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test

@@ -1,11 +1,16 @@
 """The ``anonymize`` command's work: many inputs, N worker processes, one output folder.
 
-Inputs are ``.pdf`` and ``.txt`` files, folders (searched recursively for those) and TAB
-``.jsonl`` files (each document's ``text`` becomes one input named by its doc_id).
+Inputs are ``.pdf`` and ``.txt`` files, recordings (``anonymizer.speech``: recognized, or read from
+the same-stem ``.vtt``/``.srt``/``.json`` beside them), folders (searched recursively for those)
+and TAB ``.jsonl`` files (each document's ``text`` becomes one input named by its doc_id).
 Output folder ``DIR``:
 
 * ``annotations.json`` — the seed's format, offsets into the normalized text;
 * ``text/NAME.txt`` — normalized text; ``pseudonymized/NAME.txt`` — tagged text;
+* ``audio/NAME.wav`` (or ``.flac``) — a recording with every replaced mention's time masked;
+  ``subtitles/NAME.vtt`` — its pseudonymized transcript with times; its annotations carry
+  ``t0``/``t1``. The audio gate recognizes the masked recording again: a term still heard fails
+  the recording (its time and label in the reason) and nothing of it is written;
 * ``keys/NAME.key.json`` — the re-identification key (mode 0600: it is secret);
 * ``stats.json`` — counts per label and file (the paper's Table 6);
 * ``errors.json`` — ``[{"file", "reason"}]`` when any input failed;
@@ -28,7 +33,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Sequence, TextIO
 
-from anonymizer.batch_inputs import INPUT_SUFFIXES, TAB_SUFFIX, Failure, Job, discover, unique_names
+from anonymizer.batch_inputs import AUDIO_SUFFIXES, INPUT_SUFFIXES, TAB_SUFFIX, Failure, Job, discover, unique_names
 from anonymizer.batch_outputs import (
     Document,
     ProgressBar,
@@ -107,7 +112,7 @@ def run(
     for index, outcome in runner(job_list, config, style, jobs, bar):
         if isinstance(outcome, Document):
             write_document(out, outcome, style)
-            documents[index] = replace(outcome, text="", pseudonymized="", key=())  # written: keep memory flat
+            documents[index] = replace(outcome, text="", pseudonymized="", key=(), audio=b"", subtitles="")  # written
         else:
             job_failures[index] = outcome
         bar.finish(index, job_list[index].display, isinstance(outcome, Document))
@@ -209,6 +214,8 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
     """Ingest, analyse and pseudonymize one input with this process's Pipeline."""
     from anonymizer import ingest
 
+    if job.text is None and Path(job.path).suffix.lower() in AUDIO_SUFFIXES:
+        return _process_recording(job, style, progress)
     try:
         if job.text is None:
             transcript = ingest.load(job.path, _config)
@@ -229,6 +236,54 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
         key=tuple(_key_entry(entry) for entry in result.key),
         words=len(WORD.findall(text)),
     )
+
+
+def _recognizer():
+    """This process's one speech recognizer (the model loads with the first recording)."""
+    global _speech
+    if _speech is None:
+        from anonymizer.speech import recognizer_for
+
+        _speech = recognizer_for(_config)
+    return _speech
+
+
+_speech = None
+
+
+def _process_recording(job: Job, style: str, progress: Progress) -> Outcome:
+    """A recording: transcript, pass, masked audio, subtitles, then the audio gate (a hit fails it)."""
+    from anonymizer.errors import IngestError
+    from anonymizer.speech.recording import anonymize_recording
+
+    try:
+        data = Path(job.path).read_bytes()
+        sidecar = (Path(job.sidecar).read_bytes(), Path(job.sidecar).name) if job.sidecar else None
+        done = anonymize_recording(data, Path(job.path).name, _config, _pipeline, _recognizer(), style=style,
+                                   sidecar=sidecar, progress=progress)
+    except IngestError as exc:
+        return Failure(job.label, _reason(exc))
+    except OSError as exc:
+        return Failure(job.label, f"cannot read the file ({type(exc).__name__})")
+    except Exception as exc:  # noqa: BLE001 - reported by type only: messages may quote text
+        return Failure(job.label, f"internal error ({type(exc).__name__})")
+    if done.leaks:
+        heard = ", ".join(f"{term.label} at {t0:.1f} s" for t0, _t1, term in done.leaks[:5])
+        more = f" and {len(done.leaks) - 5} more" if len(done.leaks) > 5 else ""
+        return Failure(job.label, f"audio gate: {len(done.leaks)} identifying term(s) still audible in the masked "
+                                  f"recording ({heard}{more}); nothing of it was written")
+    text = done.transcript.text
+    annotations = [{**_annotation(m, text), "t0": _seconds(times, 0), "t1": _seconds(times, 1)}
+                   for m, times in zip(done.analysis.mentions, done.mention_times())]
+    return Document(
+        name=job.name, text=text, annotations=tuple(annotations), pseudonymized=done.result.text,
+        key=tuple(_key_entry(entry) for entry in done.result.key), words=len(WORD.findall(text)),
+        audio=done.masked, audio_format=_config.mask_format, subtitles=done.subtitles,
+    )
+
+
+def _seconds(times: tuple[float, float] | None, index: int) -> float | None:
+    return None if times is None else round(times[index], 3)
 
 
 def _reason(exc: Exception) -> str:

@@ -1,6 +1,7 @@
 """The ``anonymize`` command's inputs: which files, in which order, under which output names.
 
-Part of ``anonymizer.batch`` (which re-exports these names): ``.pdf``/``.txt`` files, folders
+Part of ``anonymizer.batch`` (which re-exports these names): ``.pdf``/``.txt`` files, recordings
+(``AUDIO_SUFFIXES``, each with its same-stem ``.vtt``/``.srt``/``.json`` transcript if any), folders
 searched recursively, TAB ``.jsonl`` files (one job per document); sorted order, unique
 neutral ``hearing_0001`` names (the default) or unique file-system-safe names after the inputs.
 
@@ -17,8 +18,11 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from anonymizer import export
+from anonymizer.speech import AUDIO_SUFFIXES, TRANSCRIPT_SUFFIXES
 
-INPUT_SUFFIXES = (".pdf", ".txt")
+#: a recording's time-aligned transcript beside it, same stem (used instead of speech recognition)
+SIDECAR_SUFFIXES = TRANSCRIPT_SUFFIXES
+INPUT_SUFFIXES = (".pdf", ".txt", *AUDIO_SUFFIXES)
 TAB_SUFFIX = ".jsonl"
 _UNSAFE = re.compile(r"[^\w.-]+")
 
@@ -32,6 +36,7 @@ class Job:
     path: str  # the file to ingest (for a TAB document: the jsonl it came from)
     text: str | None = None  # a TAB document's text
     source: str = ""  # the input: its path, or "path#doc_id" for a TAB document (keys/names.json only)
+    sidecar: str | None = None  # a recording's transcript beside it (same stem: .vtt, .srt, .json)
 
     @property
     def display(self) -> str:
@@ -76,8 +81,11 @@ def discover(
                          if not (excluded and f.resolve().is_relative_to(excluded)))
         elif path.is_file() and path.suffix.lower() in (*INPUT_SUFFIXES, TAB_SUFFIX):
             files.setdefault(path.resolve(), (path, position))
+        elif path.is_file() and path.suffix.lower() in SIDECAR_SUFFIXES and recording_of(path):
+            continue  # a recording's transcript: read with the recording (which is an input if given)
         elif path.exists():
-            failures.append(refused(path, position, "unsupported file type (expected .pdf, .txt, .jsonl or a folder)"))
+            failures.append(refused(path, position, "unsupported file type (expected .pdf, .txt, .jsonl, "
+                                                    "a recording or a folder)"))
         else:
             failures.append(refused(path, position, "no such file or folder"))
     pending: list[tuple[str, Job]] = []  # (stem, job without its final name)
@@ -87,12 +95,33 @@ def discover(
             pending += tab_jobs
             failures += tab_failures
         else:
-            pending.append((path.stem, Job(name="", label=str(path), path=str(path), source=str(path))))
+            pending.append((path.stem, Job(name="", label=str(path), path=str(path), source=str(path),
+                                           sidecar=sidecar_of(path))))
     names = ([export.neutral_name(i) for i in range(1, len(pending) + 1)] if neutral
              else unique_names([stem for stem, _ in pending]))
-    jobs = [Job(name, name if neutral else job.label, job.path, job.text, job.source)
+    jobs = [Job(name, name if neutral else job.label, job.path, job.text, job.source, job.sidecar)
             for name, (_, job) in zip(names, pending)]
     return jobs, failures
+
+
+def sidecar_of(recording: Path) -> str | None:
+    """The time-aligned transcript beside a recording (same stem; ``.vtt`` before ``.srt`` before ``.json``)."""
+    if recording.suffix.lower() not in AUDIO_SUFFIXES:
+        return None
+    for suffix in SIDECAR_SUFFIXES:
+        for candidate in (recording.with_suffix(suffix), recording.with_suffix(suffix.upper())):
+            if candidate.is_file():
+                return str(candidate)
+    return None
+
+
+def recording_of(sidecar: Path) -> Path | None:
+    """The recording a transcript file belongs to (same stem), if there is one."""
+    for suffix in AUDIO_SUFFIXES:
+        for candidate in (sidecar.with_suffix(suffix), sidecar.with_suffix(suffix.upper())):
+            if candidate.is_file():
+                return candidate
+    return None
 
 
 def _tab_jobs(path: Path, shown: str) -> tuple[list[tuple[str, Job]], list[Failure]]:

@@ -25,6 +25,9 @@ class Document:
     pseudonymized: str
     key: tuple[dict, ...]
     words: int
+    audio: bytes = b""  # a recording's masked audio (DIR/audio/NAME.wav or .flac)
+    audio_format: str = "wav"
+    subtitles: str = ""  # a recording's pseudonymized transcript as WebVTT (DIR/subtitles/NAME.vtt)
 
 
 def prepare(out: Path) -> None:
@@ -36,9 +39,15 @@ def prepare(out: Path) -> None:
 
 
 def write_document(out: Path, doc: Document, style: str) -> None:
-    """Write one document's text, pseudonymized text and (secret) key."""
+    """Write one document's text, pseudonymized text and (secret) key; a recording's masked audio and
+    timed subtitles too."""
     (out / "text" / f"{doc.name}.txt").write_text(doc.text, encoding="utf-8", newline="")
     (out / "pseudonymized" / f"{doc.name}.txt").write_text(doc.pseudonymized, encoding="utf-8", newline="")
+    if doc.audio:
+        (out / "audio").mkdir(exist_ok=True)
+        (out / "subtitles").mkdir(exist_ok=True)
+        (out / "audio" / f"{doc.name}.{doc.audio_format}").write_bytes(doc.audio)
+        (out / "subtitles" / f"{doc.name}.vtt").write_text(doc.subtitles, encoding="utf-8", newline="")
     key = {"file": doc.name, "style": style, "entities": list(doc.key)}
     write_secret(out / "keys" / f"{doc.name}.key.json", dumps(key))
 

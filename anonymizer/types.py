@@ -224,3 +224,14 @@ class Config:
     max_lines: int = 100_000  # lines of one transcript: a PDF at PDF_MAX_PAGES (2,000) of 25 lines has 50,000
     fuzzy_threshold: float = 88.0
     suspects: bool = True  # add certainty-3 suspects (source "suspect") for the reviewer
+    # recordings (anonymizer.speech): the model, limits, masking and the transcript's lines
+    asr_model: str | None = None  # a local faster-whisper model folder or a package shipping one; None = tiny.en
+    asr_compute_type: str = "int8"
+    asr_threads: int = 2
+    asr_chunk_seconds: float = 600.0  # a long recording is recognized in chunks of this length
+    audio_max_seconds: float = 4 * 3600.0
+    max_audio_bytes: int = 512 * 1024 * 1024
+    mask_pad: float = 0.15  # seconds added before and after each masked mention
+    mask_mode: str = "tone"  # "tone" (1 kHz) or "silence"
+    mask_format: str = "wav"  # the masked recording: "wav" or "flac"
+    pause_seconds: float = 1.5  # without speaker labels, a new transcript line after a pause this long

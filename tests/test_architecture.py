@@ -61,6 +61,7 @@ LAYERS: list[list[str]] = [
     ["normalize", "categorize", "evaluate_report", "suspects"],
     ["evaluate_load", "evaluate_tab"],
     ["pseudonymize", "export", "evaluate", "pipeline"],
+    ["speech"],
     ["batch_inputs", "batch_outputs"],
     ["batch"],
 ]

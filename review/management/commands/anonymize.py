@@ -40,10 +40,10 @@ class _Raw:
 
 
 class Command(BaseCommand):
-    help = "Anonymize transcripts (.pdf, .txt, folders, TAB .jsonl) into an output folder."
+    help = "Anonymize transcripts (.pdf, .txt, recordings, folders, TAB .jsonl) into an output folder."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="+", metavar="PATH", help=".pdf/.txt files, folders, TAB .jsonl files")
+        parser.add_argument("paths", nargs="+", metavar="PATH", help=".pdf/.txt files, recordings (.wav .flac .mp3 .m4a .aac .ogg .opus, a same-stem .vtt/.srt/.json transcript beside them), folders, TAB .jsonl files")
         parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
         parser.add_argument("--style", choices=batch.STYLES, default="parts", help="pseudonym style")
         parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1: in process)")

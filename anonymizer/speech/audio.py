@@ -1,0 +1,221 @@
+"""Reading and writing recordings with PyAV (``av<19``; no ffmpeg program needed).
+
+:func:`probe` refuses what cannot be a hearing's recording with one :class:`IngestError` line
+naming the file and the reason (corrupt, empty, silent, unsupported, too long); :func:`decode`
+gives 16 kHz mono float32 samples for the recognizer, :func:`stream` the same in pieces
+(memory stays flat on a long recording); :func:`mask` replaces time ranges by a tone or by
+silence and writes WAV or FLAC at the recording's own sample rate, channels and length.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from anonymizer.errors import IngestError
+
+AUDIO_SUFFIXES = (".wav", ".flac", ".mp3", ".m4a", ".aac", ".ogg", ".opus")
+#: below this peak (about -60 dBFS) a recording holds no speech
+SILENCE_PEAK = 0.001
+TONE_HZ = 1000.0
+TONE_LEVEL = 0.25  # about -12 dBFS
+MASK_MODES = ("tone", "silence")
+OUT_FORMATS = ("wav", "flac")
+
+
+@dataclass(frozen=True)
+class AudioInfo:
+    duration: float  # seconds
+    sample_rate: int
+    channels: int
+    codec: str
+
+
+def _name(filename: str) -> str:
+    return Path(filename).name or filename
+
+
+def check_suffix(filename: str) -> str:
+    suffix = Path(filename).suffix.lower()
+    if suffix not in AUDIO_SUFFIXES:
+        shown = f"'{suffix}'" if suffix else "no extension"
+        raise IngestError(_name(filename), f"unsupported audio type ({shown}); expected {', '.join(AUDIO_SUFFIXES)}")
+    return suffix
+
+
+def _open(data: bytes, filename: str):
+    """The container and its first audio stream, or an IngestError (never a PyAV message: it may quote metadata)."""
+    import av
+
+    if not data:
+        raise IngestError(_name(filename), "empty file")
+    try:
+        container = av.open(io.BytesIO(data), mode="r", metadata_errors="ignore")
+    except Exception as exc:  # noqa: BLE001 - PyAV raises many kinds; the reason names the kind only
+        raise IngestError(_name(filename), f"damaged or unreadable audio ({type(exc).__name__})") from None
+    if not container.streams.audio:
+        container.close()
+        raise IngestError(_name(filename), "no audio stream in the file")
+    return container, container.streams.audio[0]
+
+
+def _frames(container, stream, filename: str, resampler) -> Iterator[np.ndarray]:
+    """Resampled frames as arrays ``(channels, n)`` (packed float32 made planar)."""
+    try:
+        for frame in container.decode(stream):
+            for out in resampler.resample(frame):
+                yield _planar(out)
+        for out in resampler.resample(None):
+            yield _planar(out)
+    except IngestError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise IngestError(_name(filename), f"damaged or unreadable audio ({type(exc).__name__})") from None
+
+
+def _planar(frame) -> np.ndarray:
+    array = frame.to_ndarray()
+    channels = frame.layout.nb_channels
+    if frame.format.is_planar:
+        return array.astype(np.float32, copy=False)
+    return array.reshape(-1, channels).T.astype(np.float32, copy=False)
+
+
+def _layout(channels: int) -> str:
+    return {1: "mono", 2: "stereo"}.get(channels, f"{channels}c")
+
+
+def probe(data: bytes, filename: str, max_seconds: float | None = None) -> AudioInfo:
+    """What the recording is; raises IngestError when it is empty, corrupt, silent, unsupported or
+    longer than ``max_seconds``. Decodes the whole file once (16 kHz mono, in pieces) to know it is
+    readable to its end and not silent."""
+    import av
+
+    check_suffix(filename)
+    name = _name(filename)
+    container, stream = _open(data, filename)
+    try:
+        rate = stream.codec_context.sample_rate or stream.rate or 0
+        channels = stream.codec_context.channels or 1
+        codec = stream.codec_context.name
+        if not rate:
+            raise IngestError(name, "no sample rate in the audio stream")
+        stated = float(container.duration) / 1_000_000 if container.duration else 0.0
+        if max_seconds is not None and stated > max_seconds:
+            raise IngestError(name, _too_long(stated, max_seconds))
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=16000)
+        samples, peak = 0, 0.0
+        for array in _frames(container, stream, filename, resampler):
+            samples += array.shape[1]
+            if array.size:
+                peak = max(peak, float(np.abs(array).max()))
+            if max_seconds is not None and samples / 16000 > max_seconds:
+                raise IngestError(name, _too_long(samples / 16000, max_seconds))
+    finally:
+        container.close()
+    duration = samples / 16000
+    if samples == 0:
+        raise IngestError(name, "no audio in the file (0 samples)")
+    if peak < SILENCE_PEAK:
+        raise IngestError(name, f"silent recording (peak below {20 * math.log10(SILENCE_PEAK):.0f} dBFS)")
+    return AudioInfo(duration=duration, sample_rate=int(rate), channels=int(channels), codec=str(codec))
+
+
+def _too_long(seconds: float, limit: float) -> str:
+    return f"too long ({seconds / 60:.1f} minutes; limit {limit / 60:.1f} minutes)"
+
+
+def stream(data: bytes, filename: str, sample_rate: int = 16000) -> Iterator[np.ndarray]:
+    """The recording as mono float32 pieces at ``sample_rate`` (one decoded frame each)."""
+    import av
+
+    container, audio = _open(data, filename)
+    try:
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=sample_rate)
+        for array in _frames(container, audio, filename, resampler):
+            yield array[0]
+    finally:
+        container.close()
+
+
+def decode(data: bytes, filename: str, sample_rate: int = 16000) -> np.ndarray:
+    """The whole recording as one mono float32 array at ``sample_rate``."""
+    pieces = list(stream(data, filename, sample_rate))
+    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
+
+
+def decode_native(data: bytes, filename: str) -> tuple[np.ndarray, int]:
+    """The recording at its own sample rate and channels: float32 ``(channels, n)``, and the rate."""
+    import av
+
+    container, audio = _open(data, filename)
+    try:
+        rate = audio.codec_context.sample_rate or audio.rate
+        channels = audio.codec_context.channels or 1
+        resampler = av.AudioResampler(format="fltp", layout=_layout(channels), rate=rate)
+        pieces = list(_frames(container, audio, filename, resampler))
+    finally:
+        container.close()
+    array = np.concatenate(pieces, axis=1) if pieces else np.zeros((channels, 0), dtype=np.float32)
+    return array, int(rate)
+
+
+def merged(ranges: list[tuple[float, float]], pad: float, duration: float) -> list[tuple[float, float]]:
+    """``ranges`` widened by ``pad`` both sides, clipped to ``[0, duration]``, overlapping ones joined."""
+    out: list[list[float]] = []
+    for t0, t1 in sorted((max(0.0, a - pad), min(duration, b + pad)) for a, b in ranges if b >= a):
+        if t1 <= t0:
+            continue
+        if out and t0 <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], t1)
+        else:
+            out.append([t0, t1])
+    return [(a, b) for a, b in out]
+
+
+def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: float = 0.15,
+         mode: str = "tone", out_format: str = "wav") -> bytes:
+    """The recording with each range (padded by ``pad`` both sides, overlapping ones merged) replaced
+    by a 1 kHz tone or by silence; same sample rate, channels and number of samples; WAV or FLAC."""
+    if mode not in MASK_MODES:
+        raise ValueError(f"mode must be one of {MASK_MODES}")
+    if out_format not in OUT_FORMATS:
+        raise ValueError(f"out_format must be one of {OUT_FORMATS}")
+    samples, rate = decode_native(data, filename)
+    n = samples.shape[1]
+    for t0, t1 in merged(ranges, pad, n / rate):
+        a, b = int(math.floor(t0 * rate)), min(n, int(math.ceil(t1 * rate)))
+        if mode == "silence":
+            samples[:, a:b] = 0.0
+        else:
+            t = np.arange(a, b, dtype=np.float64) / rate
+            samples[:, a:b] = (TONE_LEVEL * np.sin(2 * math.pi * TONE_HZ * t)).astype(np.float32)
+    return encode(samples, rate, out_format)
+
+
+def encode(samples: np.ndarray, rate: int, out_format: str = "wav") -> bytes:
+    """16-bit PCM WAV or FLAC of float32 ``(channels, n)`` samples."""
+    import av
+
+    channels = samples.shape[0]
+    pcm = (np.clip(samples, -1.0, 1.0) * 32767.0).round().astype(np.int16)
+    buffer = io.BytesIO()
+    with av.open(buffer, mode="w", format=out_format) as container:
+        codec = "pcm_s16le" if out_format == "wav" else "flac"
+        out = container.add_stream(codec, rate=rate, layout=_layout(channels))
+        out.format = "s16"
+        step = 4096
+        for start in range(0, pcm.shape[1], step):
+            piece = np.ascontiguousarray(pcm[:, start:start + step].T.reshape(1, -1))
+            frame = av.AudioFrame.from_ndarray(piece, format="s16", layout=_layout(channels))
+            frame.sample_rate = rate
+            frame.pts = start
+            for packet in out.encode(frame):
+                container.mux(packet)
+        for packet in out.encode(None):
+            container.mux(packet)
+    return buffer.getvalue()

@@ -1,0 +1,172 @@
+"""A transcript whose every character has a time: :class:`TimedWord`, :class:`TimedTranscript`.
+
+The text is in the project's transcript format: one utterance per line, opened by a
+``SPEAKER_00:``-style label when the input knows its speakers (VTT voice tags, a diarized
+JSON's labels), else a new line at a pause longer than ``pause_seconds`` or at the first
+sentence end after :data:`LONG_LINE_WORDS` words. A label is not
+spoken: its characters have no time (:meth:`TimedTranscript.span_time` returns None there).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple
+
+#: without speakers, a line this many words long ends at its next sentence end (a hearing is not one line)
+LONG_LINE_WORDS = 40
+_SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
+#: a speaker label the transcript writes: words in capitals, digits and ``_`` (``SPEAKER_00``, ``MARY ROE``)
+_LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
+
+
+@dataclass(frozen=True)
+class TimedWord:
+    """One recognized (or given) word: ``text[start:end]`` of its transcript, said from ``t0`` to ``t1`` s."""
+
+    start: int
+    end: int
+    t0: float
+    t1: float
+    confidence: float
+    speaker: str | None
+
+
+class RawWord(NamedTuple):
+    """A word as a recognizer or a sidecar gives it, before the transcript is laid out."""
+
+    text: str
+    t0: float
+    t1: float
+    confidence: float = 1.0
+    speaker: str | None = None
+
+
+@dataclass(frozen=True)
+class TimedTranscript:
+    text: str
+    words: tuple[TimedWord, ...]
+    duration: float
+    sample_rate: int
+    source: str  # "asr:<model>" | "vtt" | "srt" | "json"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_starts", [w.start for w in self.words])
+
+    def span_time(self, start: int, end: int) -> tuple[float, float] | None:
+        """The time range of the characters ``[start, end)``: from the words overlapping them, a character
+        inside a word mapped in proportion to its place in the word; None when no word overlaps."""
+        if end <= start or not self.words:
+            return None
+        first = max(0, bisect.bisect_right(self._starts, start) - 1)
+        times: list[float] = []
+        for word in self.words[first:]:
+            if word.start >= end:
+                break
+            if word.end <= start:
+                continue
+            times.append(_at(word, max(start, word.start)))
+            times.append(_at(word, min(end, word.end)))
+        return (min(times), max(times)) if times else None
+
+    def line_times(self) -> list[tuple[int, int, float, float]]:
+        """Each line's character range (without its ``\\n``) and time range; a line without words (a
+        blank line) gets the time where the previous line ended."""
+        rows = []
+        position, last = 0, 0.0
+        for line in self.text.split("\n"):
+            end = position + len(line)
+            times = self.span_time(position, end)
+            t0, t1 = times if times else (last, last)
+            rows.append((position, end, t0, t1))
+            last = t1
+            position = end + 1
+        return rows
+
+    def low_confidence(self, threshold: float = 0.5) -> list[TimedWord]:
+        """The words the recognizer was unsure of (shown as such in the review)."""
+        return [w for w in self.words if w.confidence < threshold]
+
+    def to_dict(self) -> dict:
+        """JSON-safe form (stored with a document): words as ``[start, end, t0, t1, confidence, speaker]``."""
+        return {
+            "text": self.text,
+            "words": [[w.start, w.end, round(w.t0, 3), round(w.t1, 3), round(w.confidence, 3), w.speaker]
+                      for w in self.words],
+            "duration": round(self.duration, 3),
+            "sample_rate": self.sample_rate,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TimedTranscript":
+        words = tuple(TimedWord(int(s), int(e), float(a), float(b), float(c), sp) for s, e, a, b, c, sp in data["words"])
+        return cls(data["text"], words, float(data["duration"]), int(data["sample_rate"]), str(data["source"]))
+
+
+def _at(word: TimedWord, position: int) -> float:
+    if word.end <= word.start:
+        return word.t0
+    share = (position - word.start) / (word.end - word.start)
+    return word.t0 + (word.t1 - word.t0) * share
+
+
+def speaker_label(name: str) -> str:
+    """A speaker's name as the transcript's label: capitals, digits, ``_``, spaces (``Mary Roe`` -> ``MARY ROE``)."""
+    label = " ".join(_LABEL_CHARS.sub(" ", name.upper()).split())
+    return label or "SPEAKER"
+
+
+def lay_out(
+    raw: Iterable[RawWord], duration: float, sample_rate: int, source: str, pause_seconds: float = 1.5
+) -> TimedTranscript:
+    """Lay ``raw`` words out as transcript lines: a new line where the speaker changes (when the input
+    names speakers), else where the silence before a word is longer than ``pause_seconds``."""
+    words_in = [w for w in raw if w.text.strip()]
+    words_in.sort(key=lambda w: (w.t0, w.t1))  # stable: words said at one instant keep their order
+    with_speakers = any(w.speaker for w in words_in)
+    pieces: list[str] = []
+    words: list[TimedWord] = []
+    position = 0
+    previous: RawWord | None = None
+    in_line = 0  # words of the current line
+    for word in words_in:
+        speaker = speaker_label(word.speaker) if word.speaker else None
+        if with_speakers:
+            new_line = previous is None or (word.speaker or None) != (previous.speaker or None)
+        else:
+            new_line = previous is None or word.t0 - previous.t1 > pause_seconds or (
+                in_line >= LONG_LINE_WORDS and bool(_SENTENCE_END.search(previous.text)))
+        if new_line:
+            in_line = 0
+            if previous is not None:
+                pieces.append("\n")
+                position += 1
+            if with_speakers:
+                label = f"{speaker or 'SPEAKER'}: "
+                pieces.append(label)
+                position += len(label)
+        elif previous is not None:
+            pieces.append(" ")
+            position += 1
+        text = " ".join(word.text.split())
+        t0 = float(max(0.0, min(word.t0, duration)))
+        t1 = float(max(t0, min(word.t1, duration)))
+        words.append(TimedWord(position, position + len(text), t0, t1, max(0.0, min(1.0, word.confidence)), speaker))
+        pieces.append(text)
+        position += len(text)
+        previous = word
+        in_line += 1
+    return TimedTranscript("".join(pieces), tuple(words), duration, sample_rate, source)
+
+
+def spread(text: str, t0: float, t1: float, speaker: str | None = None, confidence: float = 1.0) -> list[RawWord]:
+    """The words of a cue said from ``t0`` to ``t1``, each given time in proportion to its characters."""
+    tokens = text.split()
+    total = sum(len(t) + 1 for t in tokens)
+    words, at = [], t0
+    for token in tokens:
+        share = (t1 - t0) * (len(token) + 1) / total if total else 0.0
+        words.append(RawWord(token, at, at + share, confidence, speaker))
+        at += share
+    return words
