@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -57,21 +58,26 @@ def read(document) -> bytes:
     return path_of(document).read_bytes()
 
 
-def remove_unused() -> int:
-    """Remove the recordings no document refers to any more (a deleted document's); how many."""
+def remove_unused(min_age: float = 0.0) -> int:
+    """Remove the recordings no document refers to any more (a deleted document's) and the partial
+    files of a write that died, once ``min_age`` seconds old (an upload writes the file just before its
+    row: a younger one may be on its way); how many."""
     from .models import Document
 
     folder = root()
     if not folder.is_dir():
         return 0
     used = set(Document.objects.exclude(audio_file="").values_list("audio_file", flat=True))
-    removed = 0
+    removed, now = 0, time.time()
     for path in folder.iterdir():
-        if path.is_file() and path.name not in used and not path.name.startswith("."):
-            path.unlink(missing_ok=True)
-            removed += 1
+        try:
+            if path.is_file() and path.name not in used and now - path.stat().st_mtime >= min_age:
+                path.unlink()
+                removed += 1
+        except FileNotFoundError:  # removed meanwhile
+            continue
     if removed:
-        log.info("removed %d recording(s) of deleted documents", removed)
+        log.info("removed %d recording file(s) no document refers to", removed)
     return removed
 
 

@@ -21,7 +21,9 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     corpus = forms.ModelChoiceField(queryset=Corpus.objects.all())
-    files = MultipleFileField(help_text="PDF transcripts or UTF-8 text files; several at once.")
+    files = MultipleFileField(help_text="PDF transcripts, UTF-8 text files or recordings (WAV, FLAC, MP3, M4A/AAC, "
+                                        "OGG/Opus; a .vtt, .srt or Whisper .json of the same name beside one is used "
+                                        "instead of speech recognition); several at once.")
 
 
 class CorpusForm(forms.ModelForm):
@@ -35,7 +37,8 @@ class CorpusForm(forms.ModelForm):
 
     class Meta:
         model = Corpus
-        fields = ("name", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
+        fields = ("name", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms", "audio_mask",
+                  "audio_format")
         widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
 
 
