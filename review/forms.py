@@ -32,8 +32,19 @@ class CorpusForm(forms.ModelForm):
         help_text="0 to 1: the share of documents annotated twice, independently, to measure agreement.",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("audio_mask", "audio_format"):  # recordings: a form without them keeps the default
+            self.fields[name].required = False
+
     def clean_double_annotation(self) -> float:
         return self.cleaned_data.get("double_annotation") or 0.0
+
+    def clean_audio_mask(self) -> str:
+        return self.cleaned_data.get("audio_mask") or (self.instance.audio_mask if self.instance.pk else "tone")
+
+    def clean_audio_format(self) -> str:
+        return self.cleaned_data.get("audio_format") or (self.instance.audio_format if self.instance.pk else "wav")
 
     class Meta:
         model = Corpus
