@@ -350,3 +350,55 @@ def test_it_blocks_the_export_when_an_accepted_name_stays_audible(corpus, hearin
     assert richardson and richardson[0]["line"] == 1 and richardson[0]["time"].startswith("0:0")
     assert not any(leak["member"].startswith("text/") for leak in blocked.leaks)  # the text itself is clean
     assert not Path(exporting.export_files.archive_paths(corpus.pk, blocked.pk)[0]).exists()
+
+
+def test_it_lets_annotator_reviewer_and_admin_work_on_a_recording_as_on_a_text(client, corpus, hearing,
+                                                                                django_user_model):
+    """Plain form posts (no JavaScript): the annotator hears and decides, marks done; the reviewer hears
+    and approves; the admin exports. Nobody else hears the recording."""
+    from review.constants import Action
+    from review.permissions import reviewer_group
+
+    annotator = django_user_model.objects.create_user("annotator1", password=PASSWORD)
+    reviewer = django_user_model.objects.create_user("reviewer1", password=PASSWORD)
+    reviewer.groups.add(reviewer_group())
+    other = django_user_model.objects.create_user("annotator2", password=PASSWORD)
+    document = recorded(corpus, hearing)
+    Document.objects.filter(pk=document.pk).update(assignee=annotator)
+    recording = reverse("review:recording", args=[document.pk])
+    masked = reverse("review:masked_line", args=[document.pk])
+
+    def version() -> int:
+        return Document.objects.get(pk=document.pk).version
+
+    client.force_login(other)
+    assert client.get(recording).status_code == 403 and client.get(masked, {"line": 1}).status_code == 403
+    client.force_login(reviewer)
+    assert client.get(recording).status_code == 403  # not before the second look
+    client.force_login(annotator)
+    assert 'id="player"' in client.get(reverse("review:document", args=[document.pk])).content.decode()
+    assert client.get(recording, HTTP_RANGE="bytes=0-9").status_code == 206
+    assert client.get(masked, {"line": 2}).status_code == 200
+    for mention in document.mentions.all():
+        answer = client.post(reverse("review:mention_action", args=[document.pk, mention.pk, Action.ACCEPT]),
+                             {"version": version()})
+        assert answer.status_code == 302
+    assert client.post(reverse("review:submit", args=[document.pk]), {"version": version()}).status_code == 302
+    assert Document.objects.get(pk=document.pk).status == Document.Status.SUBMITTED
+    client.force_login(reviewer)
+    assert client.get(recording).status_code == 200
+    assert client.post(reverse("review:approve", args=[document.pk]), {"version": version()}).status_code == 302
+    assert Document.objects.get(pk=document.pk).status == Document.Status.APPROVED
+    done = export(corpus)
+    assert done.status == Export.Status.DONE and "audio/hearing_0001.wav" in members(done.archive_path)
+
+
+def test_it_keeps_the_recording_settings_a_corpus_form_sets(client, corpus, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("boss", password=PASSWORD))
+    response = client.post(reverse("review:corpus_edit", args=[corpus.pk]), {
+        "name": corpus.name, "tag_style": "parts", "audio_mask": "silence", "audio_format": "flac"})
+    corpus.refresh_from_db()
+    assert response.status_code == 302 and (corpus.audio_mask, corpus.audio_format) == ("silence", "flac")
+    client.post(reverse("review:corpus_edit", args=[corpus.pk]), {"name": corpus.name, "tag_style": "parts"})
+    corpus.refresh_from_db()
+    assert (corpus.audio_mask, corpus.audio_format) == ("silence", "flac")  # a form without them changes nothing
