@@ -163,6 +163,19 @@ def test_it_refuses_a_bad_recording_or_sidecar_with_one_line_and_imports_the_res
     assert list(Document.objects.values_list("original_name", flat=True)) == ["other.txt"]
 
 
+@pytest.mark.parametrize("limit, reason", [
+    ({"SPEECH": {"audio_max_seconds": 2.0}}, "too long"),
+    ({"MAX_UPLOAD_BYTES": 50_000}, "too large (over the 50,000 bytes limit); nothing was stored"),
+])
+def test_it_refuses_a_recording_past_the_limits_as_for_other_files(corpus, hearing, settings, limit, reason):
+    for name, value in limit.items():
+        setattr(settings, name, value)
+    created, errors = services.create_documents(corpus, [("long.wav", hearing[0]), ("short.txt", b"SPEAKER_00: Hi.")])
+    assert [d.original_name for d in created] == ["short.txt"]
+    assert len(errors) == 1 and errors[0].filename == "long.wav" and errors[0].reason.startswith(reason)
+    assert not Path(settings.AUDIO_ROOT).exists() or not any(Path(settings.AUDIO_ROOT).iterdir())  # nothing stored
+
+
 def test_it_refuses_an_empty_file_as_for_text(corpus):
     assert services.create_documents(corpus, [("nothing.wav", b"")]) == ([], [services.UploadError("nothing.wav", "empty file")])
 
