@@ -350,7 +350,7 @@ def test_it_exports_the_masked_recording_and_timed_transcript_never_the_original
     assert json.loads(keys["keys/documents.json"])[0]["upload_name"] == "hearing one.wav"
 
 
-def test_it_blocks_the_export_when_an_accepted_name_stays_audible(corpus, hearing, monkeypatch):
+def test_it_blocks_the_export_when_an_accepted_name_stays_audible(admin_client, corpus, hearing, monkeypatch):
     document = recorded(corpus, hearing)
     approve_all(document)
     monkeypatch.setattr(audio_export, "masked", lambda document, times, config: audio.read(document))  # mask off
@@ -363,6 +363,9 @@ def test_it_blocks_the_export_when_an_accepted_name_stays_audible(corpus, hearin
     assert richardson and richardson[0]["line"] == 1 and richardson[0]["time"].startswith("0:0")
     assert not any(leak["member"].startswith("text/") for leak in blocked.leaks)  # the text itself is clean
     assert not Path(exporting.export_files.archive_paths(corpus.pk, blocked.pk)[0]).exists()
+    page = admin_client.get(reverse("review:export", args=[corpus.pk])).content.decode()
+    assert f"(heard at {richardson[0]['time']})" in page and "<code>audio/hearing_0001.wav</code>" in page
+    assert 'name="line" value="1"' in page  # "Reopen document" takes the reviewer to the line heard
 
 
 def test_it_lets_annotator_reviewer_and_admin_work_on_a_recording_as_on_a_text(client, corpus, hearing,
