@@ -232,6 +232,7 @@ class Config:
     audio_max_seconds: float = 4 * 3600.0
     max_audio_bytes: int = 512 * 1024 * 1024
     mask_pad: float = 0.15  # seconds added before and after each masked mention
+    mask_reach: float = 0.4  # each masked range first widened to the pause around it, at most this far (s)
     mask_mode: str = "tone"  # "tone" (1 kHz) or "silence"
     mask_format: str = "wav"  # the masked recording: "wav" or "flac"
     pause_seconds: float = 1.5  # without speaker labels, a new transcript line after a pause this long

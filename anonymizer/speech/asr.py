@@ -78,11 +78,11 @@ class Recognizer:
     """faster-whisper on the CPU; the model loads on first use (once per worker)."""
 
     def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
-                 chunk_seconds: float = 600, beam_size: int = 1, pause_seconds: float = 1.5) -> None:
+                 chunk_seconds: float = 600, beam_size: int = 5, pause_seconds: float = 1.5) -> None:
         self.path = resolve_model(model)
         self.compute_type = compute_type
         self.cpu_threads = cpu_threads
-        self.chunk_seconds = max(30.0, float(chunk_seconds))
+        self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
         self.beam_size = beam_size
         self.pause_seconds = pause_seconds
         self._model = None

@@ -177,16 +177,73 @@ def merged(ranges: list[tuple[float, float]], pad: float, duration: float) -> li
     return [(a, b) for a, b in out]
 
 
+#: frames of the loudness curve :func:`snap` reads (seconds)
+FRAME = 0.01
+#: a frame quieter than this share of the recording's loud frames (95th percentile) is a pause
+QUIET_SHARE = 0.1
+#: quiet frames in a row that make a pause
+PAUSE_FRAMES = 2
+
+
+def loudness(samples: np.ndarray, rate: int) -> np.ndarray:
+    """RMS of each :data:`FRAME` of mono ``samples``."""
+    size = max(1, int(FRAME * rate))
+    usable = samples[: samples.size // size * size].astype(np.float64)
+    return np.sqrt((usable.reshape(-1, size) ** 2).mean(axis=1)) if usable.size else np.zeros(0)
+
+
+def snap(ranges: list[tuple[float, float]], samples: np.ndarray, rate: int, reach: float = 0.4
+         ) -> list[tuple[float, float]]:
+    """Each range widened, each edge outward to the nearest pause within ``reach`` seconds (a frame
+    below :data:`QUIET_SHARE` of the loud level), else to the quietest frame there. A recognizer's word
+    times are off by a tenth of a second or more; the pause around a word is where it really starts
+    and ends. Ranges only grow: the given range is always inside the result."""
+    if reach <= 0 or not ranges:
+        return list(ranges)
+    curve = loudness(samples, rate)
+    if curve.size == 0:
+        return list(ranges)
+    quiet = QUIET_SHARE * float(np.percentile(curve, 95))
+    steps = int(round(reach / FRAME))
+    out = []
+    for t0, t1 in ranges:
+        a = min(curve.size - 1, max(0, int(t0 / FRAME)))
+        b = min(curve.size - 1, max(0, int(math.ceil(t1 / FRAME)) - 1))
+        out.append((min(t0, _edge(curve, a, -1, steps, quiet) * FRAME),
+                    max(t1, (_edge(curve, b, 1, steps, quiet) + 1) * FRAME)))
+    return out
+
+
+def _edge(curve: np.ndarray, frame: int, direction: int, steps: int, quiet: float) -> int:
+    """The first pause from ``frame`` in ``direction`` within ``steps`` (:data:`PAUSE_FRAMES` quiet frames
+    in a row: one quiet frame is as often a stop consonant inside the word), else the quietest frame there."""
+    best, best_level, run = frame, float(curve[frame]), 0
+    for i in range(steps + 1):
+        at = frame + direction * i
+        if at < 0 or at >= curve.size:
+            return max(0, min(curve.size - 1, at - direction))
+        level = float(curve[at])
+        run = run + 1 if level <= quiet else 0
+        if run >= PAUSE_FRAMES:
+            return at - direction * (PAUSE_FRAMES - 1)
+        if level < best_level:
+            best, best_level = at, level
+    return best
+
+
 def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: float = 0.15,
-         mode: str = "tone", out_format: str = "wav") -> bytes:
+         mode: str = "tone", out_format: str = "wav", reach: float = 0.4) -> bytes:
     """The recording with each range (padded by ``pad`` both sides, overlapping ones merged) replaced
-    by a 1 kHz tone or by silence; same sample rate, channels and number of samples; WAV or FLAC."""
+    by a 1 kHz tone or by silence; same sample rate, channels and number of samples; WAV or FLAC.
+    Each range is first widened to the pauses around it, at most ``reach`` seconds (:func:`snap`; 0: off)."""
     if mode not in MASK_MODES:
         raise ValueError(f"mode must be one of {MASK_MODES}")
     if out_format not in OUT_FORMATS:
         raise ValueError(f"out_format must be one of {OUT_FORMATS}")
     samples, rate = decode_native(data, filename)
     n = samples.shape[1]
+    if reach > 0:
+        ranges = snap(ranges, samples.mean(axis=0), rate, reach)
     for t0, t1 in merged(ranges, pad, n / rate):
         a, b = int(math.floor(t0 * rate)), min(n, int(math.ceil(t1 * rate)))
         if mode == "silence":

@@ -76,7 +76,8 @@ def anonymize_recording(
         times = timed.span_time(replacement.start, replacement.end)
         if times is not None:
             ranges.append(times)
-    masked = mask(data, filename, ranges, pad=config.mask_pad, mode=config.mask_mode, out_format=config.mask_format)
+    masked = mask(data, filename, ranges, pad=config.mask_pad, mode=config.mask_mode, out_format=config.mask_format,
+                  reach=config.mask_reach)
     subtitles = to_webvtt(timed, result.text)
     report("gate", heard + passed)
     leaks: list = []

@@ -16,6 +16,12 @@ from typing import Iterable, NamedTuple
 #: without speakers, a line this many words long ends at its next sentence end (a hearing is not one line)
 LONG_LINE_WORDS = 40
 _SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
+#: a recognized piece that continues the word before it (Whisper splits ``F-R-B``, ``95,160``, ``p.m.`` so:
+#: ``F`` ``-R`` ``-B``, ``95`` ``,160``, ``p`` ``.m.``): written without a space
+_CONTINUES = re.compile(r"^[.,-](?=\w)")
+#: a spelled capital: ``-R``, ``.K``, ``.A.`` after a capital (``N``, ``-K``) is written ``-R`` (``N-K-M-U-R-A``)
+_LETTER_PIECE = re.compile(r"^[.-]([A-ZÀ-ÖØ-Þ])([.,;:?!]*)$")
+_LETTER_BEFORE = re.compile(r"(?:^|[.-])[A-ZÀ-ÖØ-Þ]$")
 #: a speaker label the transcript writes: words in capitals, digits and ``_`` (``SPEAKER_00``, ``MARY ROE``)
 _LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
 
@@ -146,10 +152,14 @@ def lay_out(
                 label = f"{speaker or 'SPEAKER'}: "
                 pieces.append(label)
                 position += len(label)
-        elif previous is not None:
+        text = " ".join(word.text.split())
+        if not new_line and previous is not None and _CONTINUES.match(text):
+            letter = _LETTER_PIECE.match(text)
+            if letter and _LETTER_BEFORE.search(pieces[-1]):
+                text = f"-{letter.group(1)}{letter.group(2)}"
+        elif previous is not None and not new_line:
             pieces.append(" ")
             position += 1
-        text = " ".join(word.text.split())
         t0 = float(max(0.0, min(word.t0, duration)))
         t1 = float(max(t0, min(word.t1, duration)))
         words.append(TimedWord(position, position + len(text), t0, t1, max(0.0, min(1.0, word.confidence)), speaker))

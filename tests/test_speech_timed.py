@@ -1,0 +1,180 @@
+"""anonymizer.speech: the timed transcript, its lines, the VTT/SRT/JSON sidecars and WebVTT out (no model)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from anonymizer.errors import IngestError
+from anonymizer.speech import RawWord, TimedTranscript, lay_out, mention_ranges, read_aligned, to_webvtt
+from anonymizer.speech.timed import LONG_LINE_WORDS, spread
+
+
+def words(*items) -> list[RawWord]:
+    return [RawWord(*item) for item in items]
+
+
+SAID = words(("My", 0.0, 0.2), ("name", 0.2, 0.5), ("is", 0.5, 0.6), ("Mary", 0.7, 1.0, 0.4), ("Roe.", 1.0, 1.4),
+             ("Thank", 3.5, 3.8), ("you.", 3.8, 4.0))
+
+
+def test_it_lays_words_out_one_utterance_per_line_at_a_long_pause():
+    timed = lay_out(SAID, duration=5.0, sample_rate=16000, source="asr:tiny.en", pause_seconds=1.5)
+    assert timed.text == "My name is Mary Roe.\nThank you."
+    assert [timed.text[w.start:w.end] for w in timed.words] == ["My", "name", "is", "Mary", "Roe.", "Thank", "you."]
+    assert timed.line_times() == [(0, 20, 0.0, 1.4), (21, 31, 3.5, 4.0)]
+
+
+def test_it_opens_a_line_at_each_change_of_speaker_with_a_label_that_has_no_time():
+    said = words(("Good", 0.0, 0.3, 1.0, "Mary Roe"), ("morning.", 0.3, 0.8, 1.0, "Mary Roe"),
+                 ("Morning.", 0.9, 1.3, 1.0, "SPEAKER_01"), ("Yes.", 1.4, 1.6, 1.0, "SPEAKER_01"))
+    timed = lay_out(said, 2.0, 16000, "vtt")
+    assert timed.text == "MARY ROE: Good morning.\nSPEAKER_01: Morning. Yes."
+    assert timed.span_time(0, 8) is None  # the label is not spoken
+    assert timed.span_time(10, 23) == (0.0, 0.8)
+
+
+def test_it_ends_a_long_line_at_a_sentence_end_without_a_pause():
+    said = [RawWord("word." if i % 10 == 9 else "word", i * 0.3, i * 0.3 + 0.25) for i in range(LONG_LINE_WORDS * 2 + 5)]
+    lines = lay_out(said, 100.0, 16000, "asr:x").text.split("\n")
+    assert len(lines) == 3 and all(line.endswith(".") for line in lines[:2])
+    assert len(lines[0].split()) == LONG_LINE_WORDS
+
+
+@pytest.mark.parametrize("start, end, expected", [
+    (11, 15, (0.7, 1.0)),  # "Mary"
+    (11, 19, (0.7, 1.3)),  # "Mary Roe" (without the full stop: 3 of 4 characters of "Roe.")
+    (12, 14, (0.775, 0.925)),  # inside a word: in proportion
+    (10, 11, None),  # the space between words
+    (3, 3, None),
+])
+def test_it_maps_characters_to_time(start, end, expected):
+    timed = lay_out(SAID, 5.0, 16000, "asr:tiny.en")
+    got = timed.span_time(start, end)
+    assert got == expected if expected is None else got == pytest.approx(expected)
+
+
+def test_it_keeps_word_confidence_and_round_trips_through_json():
+    timed = lay_out(SAID, 5.0, 22050, "asr:tiny.en")
+    assert [timed.text[w.start:w.end] for w in timed.low_confidence()] == ["Mary"]
+    again = TimedTranscript.from_dict(json.loads(json.dumps(timed.to_dict())))
+    assert again == timed and again.span_time(11, 15) == timed.span_time(11, 15)
+
+
+def test_it_writes_the_pseudonymized_lines_as_webvtt_cues_with_their_times():
+    timed = lay_out(SAID, 5.0, 16000, "asr:tiny.en")
+    vtt = to_webvtt(timed, "My name is [PERSON_1] [PERSON_2].\nThank you.")
+    assert vtt.splitlines() == ["WEBVTT", "", "1", "00:00:00.000 --> 00:00:01.400", "My name is [PERSON_1] [PERSON_2].",
+                                "", "2", "00:00:03.500 --> 00:00:04.000", "Thank you."]
+    assert vtt.endswith("Thank you.\n")
+    with pytest.raises(ValueError):
+        to_webvtt(timed, "one line only")
+
+
+def test_it_gives_mention_spans_their_time_ranges():
+    timed = lay_out(SAID, 5.0, 16000, "asr:tiny.en")
+    assert mention_ranges(timed, [(11, 19), (10, 11)]) == [pytest.approx((0.7, 1.3))]
+
+
+# ---------------------------------------------------------------- sidecars
+
+VTT = """WEBVTT
+
+NOTE a comment
+
+1
+00:00:00.500 --> 00:00:02.000 align:start
+<v Mary Roe>We are on the record.</v>
+
+2
+00:00:02.500 --> 00:00:04.000
+<v.loud John Doe>My name is <c.x>John Doe</c>.
+"""
+
+SRT = """1
+00:00:00,500 --> 00:00:02,000
+SPEAKER_00: We are on the record.
+
+2
+00:00:02,500 --> 00:00:04,000
+SPEAKER_01: My name is John Doe.
+"""
+
+WHISPER_JSON = {"text": "...", "segments": [
+    {"start": 0.5, "end": 2.0, "text": " We are on the record.", "speaker": "SPEAKER_00",
+     "words": [{"word": " We", "start": 0.5, "end": 0.7, "probability": 0.9},
+               {"word": " are", "start": 0.7, "end": 0.9, "probability": 0.9},
+               {"word": " on", "start": 0.9, "end": 1.1, "probability": 0.9},
+               {"word": " the", "start": 1.1, "end": 1.3, "probability": 0.9},
+               {"word": " record.", "start": 1.3, "end": 2.0, "probability": 0.8}]},
+    {"start": 2.5, "end": 4.0, "text": " My name is John Doe.", "speaker": "SPEAKER_01",
+     "words": [{"word": "My", "start": 2.5, "end": 2.7, "score": 0.9}, {"word": "name", "start": 2.7, "end": 3.0},
+               {"word": "is", "start": 3.0, "end": 3.1}, {"word": "John", "start": 3.1, "end": 3.5, "score": 0.3},
+               {"word": "Doe.", "start": 3.5, "end": 4.0}]},
+]}
+
+
+@pytest.mark.parametrize("name, data, first_label, second_label", [
+    ("a.vtt", VTT.encode(), "MARY ROE", "JOHN DOE"),
+    ("a.srt", SRT.encode(), "SPEAKER_00", "SPEAKER_01"),
+    ("a.srt", SRT.replace("\n", "\r\n").encode("utf-8-sig"), "SPEAKER_00", "SPEAKER_01"),
+    ("a.json", json.dumps(WHISPER_JSON).encode(), "SPEAKER_00", "SPEAKER_01"),
+])
+def test_it_reads_a_time_aligned_transcript_with_its_speakers(name, data, first_label, second_label):
+    timed = read_aligned(data, name, duration=5.0)
+    assert timed.text == f"{first_label}: We are on the record.\n{second_label}: My name is John Doe."
+    assert timed.source == name.rsplit(".", 1)[1]
+    start = timed.text.index("John")
+    t0, t1 = timed.span_time(start, start + len("John Doe"))
+    assert 2.9 <= t0 <= 3.3 and 3.7 <= t1 <= 4.0
+
+
+def test_it_keeps_the_word_times_and_scores_of_a_whisper_json():
+    timed = read_aligned(json.dumps(WHISPER_JSON).encode(), "a.json", 5.0)
+    start = timed.text.index("John")
+    assert timed.span_time(start, start + 4) == (3.1, 3.5)
+    assert [timed.text[w.start:w.end] for w in timed.low_confidence()] == ["John"]
+
+
+def test_it_spreads_a_cue_over_its_words_by_length():
+    spread_words = spread("a bbb", 0.0, 6.0)
+    assert [(w.text, w.t0, w.t1) for w in spread_words] == [("a", 0.0, 2.0), ("bbb", 2.0, 6.0)]
+
+
+def test_it_reads_a_faster_whisper_list_of_segments_without_speakers_by_pauses():
+    segments = [{"start": 0.0, "end": 1.0, "text": "Hello there."}, {"start": 4.0, "end": 5.0, "text": "Yes."}]
+    timed = read_aligned(json.dumps(segments).encode(), "b.json", 6.0)
+    assert timed.text == "Hello there.\nYes."
+
+
+@pytest.mark.parametrize("name, data, reason", [
+    ("a.vtt", b"", "empty file"),
+    ("a.vtt", b"1\n00:00:00.000 --> 00:00:01.000\nhi\n", "not a WebVTT file"),
+    ("a.vtt", b"WEBVTT\n\nno cues here\n", "no cues with times"),
+    ("a.srt", b"1\n00:00:00,000 --> 00:00:09,000\nhello\n", "past the recording's end"),
+    ("a.srt", b"\xff\xfeh\x00i\x00", "not UTF-8"),
+    ("a.json", b"{not json", "not JSON"),
+    ("a.json", b'{"segments": [{"start": "x", "end": 1, "text": "a"}]}', "not a Whisper JSON"),
+    ("a.json", b'{"segments": []}', "no words with times"),
+    ("a.json", b'{"text": "no segments"}', "no segments"),
+    ("a.txt", b"hello", "unsupported transcript type"),
+])
+def test_it_refuses_a_bad_sidecar_in_one_line_naming_it(name, data, reason):
+    with pytest.raises(IngestError) as caught:
+        read_aligned(data, f"dir/{name}", duration=5.0)
+    assert str(caught.value).startswith(f"{name}: ") and reason in str(caught.value)
+
+
+@pytest.mark.parametrize("pieces, expected", [
+    (["F", "-R", "-B", "-N", "-K", "-S"], "F-R-B-N-K-S"),  # a spelled name as Whisper splits it
+    (["N", ".K", ".M", ".U", ".R", ".A."], "N-K-M-U-R-A."),
+    (["number", "95", ",160,", "please"], "number 95,160, please"),
+    (["at", "1330", "p", ".m."], "at 1330 p.m."),
+    (["a", "one", "-year", "term"], "a one-year term"),
+    (["I", "-", "am"], "I - am"),  # a lone dash continues nothing
+])
+def test_it_writes_the_pieces_a_recognizer_split_a_word_into_as_one_word(pieces, expected):
+    timed = lay_out([RawWord(p, i * 0.3, i * 0.3 + 0.25) for i, p in enumerate(pieces)], 10.0, 16000, "asr:x")
+    assert timed.text == expected
+    assert len(timed.words) == len(pieces)
+    assert timed.span_time(0, len(timed.text)) == (0.0, pytest.approx((len(pieces) - 1) * 0.3 + 0.25))
