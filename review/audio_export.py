@@ -2,7 +2,8 @@
 
 For each approved audio document the corpus archive holds ``audio/NAME.wav`` (or ``.flac``, the
 corpus's ``audio_format``): the original with every pseudonymized mention's time range (padded by
-``AUDIO_MASK_PAD``, default 0.15 s each side) replaced by a tone or by silence (``audio_mask``), same
+``AUDIO_MASK_PAD``, default 0.15 s each side, after widening it to the pause around it, at most
+``AUDIO_MASK_REACH``) replaced by a tone or by silence (``audio_mask``), same
 sample rate and duration; ``subtitles/NAME.vtt``: the pseudonymized transcript as WebVTT, one cue per
 line with its times; and the times of its annotations (``t0``/``t1`` in ``annotations.json``). The
 original recording never enters it. The audio gate (:func:`audible`) recognizes the masked recording
@@ -39,7 +40,7 @@ def masked(document, times: list, config) -> bytes:
     path = audio.path_of(document)
     corpus = document.corpus
     return speech.mask(path.read_bytes(), path.name, [t for t in times if t is not None], pad=config.mask_pad,
-                       mode=corpus.audio_mask, out_format=corpus.audio_format)
+                       reach=config.mask_reach, mode=corpus.audio_mask, out_format=corpus.audio_format)
 
 
 def subtitles(document, text: str) -> str:
@@ -67,7 +68,7 @@ def manifest_entry(p) -> dict:
     sound, vtt = member_names(p.name, p.document.corpus)
     corpus = p.document.corpus
     return {"audio": sound, "subtitles": vtt, "duration": round(p.document.audio_seconds, 3),
-            "masking": {"mode": corpus.audio_mask, "pad_seconds": p.pad}}
+            "masking": {"mode": corpus.audio_mask, "pad_seconds": p.pad, "reach_seconds": p.reach}}
 
 
 def annotation_times(p) -> list[dict]:
@@ -80,7 +81,7 @@ def annotation_times(p) -> list[dict]:
 def finish(p, config):
     """A prepared recording with its masked recording (every pseudonymized mention's time range); a text as it is."""
     if p.times is not None:
-        p.recording, p.pad = masked(p.document, p.times, config), config.mask_pad
+        p.recording, p.pad, p.reach = masked(p.document, p.times, config), config.mask_pad, config.mask_reach
     return p
 
 

@@ -86,7 +86,8 @@ class Prepared:
     surfaces: list[tuple[str, str]]  # secret: (label, surface form) of accepted mentions
     times: list | None = None  # a recording's: each tagged mention's time range (review.audio_export)
     recording: bytes | None = None  # a recording's: the masked recording written as audio/NAME.wav
-    pad: float = 0.0  # a recording's: seconds masked on each side of a mention
+    pad: float = 0.0  # a recording's: seconds masked on each side of a mention (after widening it, at most reach)
+    reach: float = 0.0
 
 
 # ---------------------------------------------------------------- starting and overriding

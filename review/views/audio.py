@@ -144,8 +144,8 @@ def masked_line(request: HttpRequest, pk: int) -> HttpResponse:
     mentions = Mention.objects.filter(document=document, start__lt=end, end__gt=start).exclude(
         status=ReviewStatus.REJECTED).only("start", "end")
     ranges = [(a - t0, b - t0) for a, b in audio.mask_ranges(timed, mentions)]
-    pad = services.config_from_settings(document.corpus).mask_pad
-    data = speech.mask(_wav(samples, rate), "line.wav", ranges, pad=pad, mode=document.corpus.audio_mask,
+    config = services.config_from_settings(document.corpus)
+    data = speech.mask(_wav(samples, rate), "line.wav", ranges, pad=config.mask_pad, reach=config.mask_reach, mode=document.corpus.audio_mask,
                        out_format="wav")
     response = HttpResponse(data, content_type="audio/wav")
     response["Cache-Control"] = "private, no-store"
