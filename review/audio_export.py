@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import bisect
 import logging
+import os
 
-from . import audio, leakgate, pipelines
+from . import audio, export_files, leakgate, pipelines
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +50,9 @@ def subtitles(document, text: str) -> str:
     return speech.to_webvtt(audio.timed_of(document), text)
 
 
-def members(prepared) -> dict[str, bytes]:
-    """The audio members of the prepared documents (each masked recording computed in ``prepare``)."""
-    out: dict[str, bytes] = {}
+def members(prepared) -> dict:
+    """The audio members of the prepared documents: the masked recording's file (``finish``), the subtitles."""
+    out: dict = {}
     for p in prepared:
         if p.recording is None:
             continue
@@ -78,10 +79,16 @@ def annotation_times(p) -> list[dict]:
     return [{"t0": round(t[0], 3), "t1": round(t[1], 3)} if t else {"t0": None, "t1": None} for t in p.times]
 
 
-def finish(p, config):
-    """A prepared recording with its masked recording (every pseudonymized mention's time range); a text as it is."""
+def finish(p, config, export_id: int):
+    """A prepared recording with its masked recording (every pseudonymized mention's time range), kept in a
+    file of the export (mode 0600) until it is zipped: one recording in memory at a time; a text as it is."""
     if p.times is not None:
-        p.recording, p.pad, p.reach = masked(p.document, p.times, config), config.mask_pad, config.mask_reach
+        sound, _ = member_names(p.name, p.document.corpus)
+        path = export_files.audio_part(p.document.corpus_id, export_id, p.name, sound.rpartition(".")[2])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
+            handle.write(masked(p.document, p.times, config))
+        p.recording, p.pad, p.reach = path, config.mask_pad, config.mask_reach
     return p
 
 
@@ -99,7 +106,7 @@ def audible(prepared, whitelist, config, detector=None) -> list[dict]:
     for p in recordings:
         sound, _ = member_names(p.name, p.document.corpus)
         terms = leakgate.document_terms(p.document, p.surfaces)
-        hits = speech.audible_leaks(p.recording, sound, terms, recognizer, detector=detector,
+        hits = speech.audible_leaks(p.recording.read_bytes(), sound, terms, recognizer, detector=detector,
                                     whitelist=whitelist, tags=tags)
         lines = [t0 for _, _, t0, _ in audio.timed_of(p.document).line_times()]
         for t0, t1, term in hits:

@@ -5,14 +5,27 @@ subtitles too (review.audio_export). ``checksums`` holds the SHA-256 of every ot
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import platform
+from pathlib import Path
 
 from anonymizer import export as core
 
 from . import audio_export, services
 
 FORMAT = "transcript-anonymizer corpus export 1"
+
+
+def _sha256(data) -> str:
+    """Of a member's bytes, or of a masked recording's file (read in pieces)."""
+    if not isinstance(data, Path):
+        return core.sha256(data)
+    digest = hashlib.sha256()
+    with open(data, "rb") as handle:
+        for piece in iter(lambda: handle.read(1024 * 1024), b""):
+            digest.update(piece)
+    return digest.hexdigest()
 
 
 def versions(config) -> dict:
@@ -66,5 +79,5 @@ def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes]
             "overridden": bool(leaks),
             "overridden_by": export.overridden_by.get_username() if leaks and export.overridden_by else None,
         },
-        "checksums": {name: core.sha256(data) for name, data in sorted(members.items())},
+        "checksums": {name: _sha256(data) for name, data in sorted(members.items())},
     }

@@ -39,6 +39,7 @@ import io
 import json
 import logging
 import os
+import shutil
 import zipfile
 from dataclasses import dataclass
 from functools import partial
@@ -85,7 +86,7 @@ class Prepared:
     leaks: list[core.Leak]  # secret: snippets
     surfaces: list[tuple[str, str]]  # secret: (label, surface form) of accepted mentions
     times: list | None = None  # a recording's: each tagged mention's time range (review.audio_export)
-    recording: bytes | None = None  # a recording's: the masked recording written as audio/NAME.wav
+    recording: Path | None = None  # a recording's: its masked recording's file, zipped as audio/NAME.wav
     pad: float = 0.0  # a recording's: seconds masked on each side of a mention (after widening it, at most reach)
     reach: float = 0.0
 
@@ -171,6 +172,8 @@ def run_export(export_id: int) -> str:
         export_files.remove_partial(export.corpus_id, export.pk)
         log.error("export %s failed with %s", export.pk, type(exc).__name__)
         return Export.Status.FAILED
+    finally:
+        export_files.remove_audio_parts(export.corpus_id, export.pk)  # zipped, or never to be
     log.info("export %s done: %d documents", export.pk, len(prepared))
     return Export.Status.DONE
 
@@ -218,7 +221,7 @@ def _prepare_all(export: Export) -> list[Prepared]:
     kept = export_checks.kept([d.pk for d in documents], settings_sha)  # checked after approval, for this very text
     hits: dict[int, export_checks.Hits] = {}
     for i, document in enumerate(documents):  # numbers stored in this order: deterministic
-        prepared.append(audio_export.finish(prepare(document, names[document.pk]), config))  # a recording masked
+        prepared.append(audio_export.finish(prepare(document, names[document.pk]), config, export.pk))  # masked
         sha = export_checks.digest(prepared[-1].text)
         if (document.pk, sha) in kept:
             hits[document.pk] = kept[document.pk, sha]
@@ -301,7 +304,11 @@ def _zip_into(handle, members: dict[str, bytes], when) -> None:
         for name, data in members.items():
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+            if isinstance(data, Path):  # a masked recording's file: copied in pieces
+                with open(data, "rb") as source, archive.open(info, "w", force_zip64=True) as target:
+                    shutil.copyfileobj(source, target, 1024 * 1024)
+            else:
+                archive.writestr(info, data)
 
 
 def _write_keys(path: Path, members: dict[str, bytes], when) -> Path:

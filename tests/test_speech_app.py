@@ -418,3 +418,20 @@ def test_it_keeps_the_recording_settings_a_corpus_form_sets(client, corpus, djan
     client.post(reverse("review:corpus_edit", args=[corpus.pk]), {"name": corpus.name, "tag_style": "parts"})
     corpus.refresh_from_db()
     assert (corpus.audio_mask, corpus.audio_format) == ("silence", "flac")  # a form without them changes nothing
+
+
+def test_it_leaves_no_masked_recording_on_disk_outside_the_archive(corpus, hearing, monkeypatch, settings):
+    document = recorded(corpus, hearing)
+    approve_all(document)
+    done = export(corpus)
+    folder = exporting.export_files.folder(corpus.pk)
+    assert done.status == Export.Status.DONE and sorted(p.name for p in folder.iterdir()) == [
+        f"export-{done.pk}-keys.zip", f"export-{done.pk}.zip"]
+    monkeypatch.setattr(audio_export, "masked", lambda document, times, config: audio.read(document))
+    blocked = export(corpus)
+    assert blocked.status == Export.Status.BLOCKED and not list(folder.glob(".export-*"))
+    # a worker killed while the recordings waited for the archive: the recovery removes them
+    part = exporting.export_files.audio_part(corpus.pk, blocked.pk, "hearing_0001", "wav")
+    part.write_bytes(b"masked audio")
+    recovery.recover_stale_jobs()
+    assert not part.exists()
