@@ -435,3 +435,11 @@ def test_it_leaves_no_masked_recording_on_disk_outside_the_archive(corpus, heari
     part.write_bytes(b"masked audio")
     recovery.recover_stale_jobs()
     assert not part.exists()
+
+
+def test_it_says_on_the_document_list_which_document_is_a_recording(admin_client, corpus, hearing):
+    recorded(corpus, hearing, "first")
+    Document.objects.create(corpus=corpus, title="typed", original_name="typed.txt", original=b"x", text="x")
+    seconds = round(Document.objects.get(title="first").audio_seconds)
+    page = admin_client.get(reverse("review:documents")).content.decode()
+    assert page.count('class="recording"') == 1 and f"recording, {seconds} s" in page
