@@ -78,13 +78,15 @@ class Recognizer:
     """faster-whisper on the CPU; the model loads on first use (once per worker)."""
 
     def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
-                 chunk_seconds: float = 600, beam_size: int = 5, pause_seconds: float = 1.5) -> None:
+                 chunk_seconds: float = 120, beam_size: int = 5, pause_seconds: float = 1.5,
+                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> None:
         self.path = resolve_model(model)
         self.compute_type = compute_type
         self.cpu_threads = cpu_threads
         self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
         self.beam_size = beam_size
         self.pause_seconds = pause_seconds
+        self.temperature = temperature  # a tuple: Whisper's fallback to sampling when a window decodes badly
         self._model = None
 
     @property
@@ -139,7 +141,7 @@ class Recognizer:
         try:
             segments, _ = self.model().transcribe(
                 samples, language="en", beam_size=self.beam_size, word_timestamps=True,
-                condition_on_previous_text=False, vad_filter=False)
+                condition_on_previous_text=False, vad_filter=False, temperature=self.temperature)
             recognized = [w for s in segments for w in (s.words or ())]
         except Exception as exc:  # noqa: BLE001 - reported by type only
             raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
