@@ -51,9 +51,16 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
             last[0] = now
             write(stage(done, total), 0.02 + RECOGNITION_SHARE * (done / total if total else 1.0))
 
+    from anonymizer.errors import IngestError
+
+    try:
+        data = audio.read(document)
+    except OSError:
+        raise IngestError(document.original_name, "the stored recording is missing or unreadable (AUDIO_ROOT); "
+                                                  "upload it again") from None
     sidecar = (bytes(document.sidecar), document.sidecar_name) if document.sidecar_name else None
     recognizer = None if sidecar else pipelines.get_recognizer(config)
-    transcript, timed = speech.load_audio(audio.read(document), document.original_name, config, sidecar,
+    transcript, timed = speech.load_audio(data, document.original_name, config, sidecar,
                                           recognizer=recognizer, progress=progress)
     Document.objects.filter(pk=document.pk).update(timed=timed.to_dict(), audio_seconds=timed.duration)
     document.timed, document.audio_seconds = timed.to_dict(), timed.duration

@@ -443,3 +443,13 @@ def test_it_says_on_the_document_list_which_document_is_a_recording(admin_client
     seconds = round(Document.objects.get(title="first").audio_seconds)
     page = admin_client.get(reverse("review:documents")).content.decode()
     assert page.count('class="recording"') == 1 and f"recording, {seconds} s" in page
+
+
+def test_it_fails_a_recording_whose_file_is_gone_with_a_clear_reason(corpus, hearing):
+    data, vtt = hearing
+    created, _ = services.create_documents(corpus, [("gone.wav", data), ("gone.vtt", vtt)])
+    audio.path_of(created[0]).unlink()
+    jobs.enqueue_analysis(created[0])
+    document = Document.objects.get(pk=created[0].pk)
+    assert document.status == Document.Status.FAILED
+    assert document.failure_reason == "the stored recording is missing or unreadable (AUDIO_ROOT); upload it again"

@@ -44,8 +44,12 @@
   function playMention() {
     if (!data) return;
     const mark = document.querySelector("#transcript mark.cur") || document.querySelector("#transcript mark.m[id]:focus");
-    const times = mark && data.mentions[mark.id.slice(1)];
-    if (times) play(times[0] - data.context, times[1] + data.context);
+    if (!mark) return;
+    const times = data.mentions[mark.id.slice(1)];
+    if (times) { play(times[0] - data.context, times[1] + data.context); return; }
+    const line = mark.closest(".line");  // a mention added since the page loaded: its line
+    const range = line && data.lines[Number(line.id.slice(1)) - 1];
+    if (range) play(range[1], range[2]);
   }
 
   function underline() {
