@@ -12,7 +12,10 @@ The **corpus archive** (``export-<id>.zip``, admins download it) holds exactly:
 * ``conll/NAME.conll`` -- the same text as CoNLL-2003 style ``TOKEN TAG`` lines (BIO over
   the tag tokens, one blank line between utterances);
 * ``stats.json`` and ``stats.csv`` -- the paper's Table 6 (total, average per file,
-  frequency per 1,000 tokens of the original text) per label.
+  frequency per 1,000 tokens of the original text) per label;
+* for a recording (:mod:`review.audio_export`): ``audio/NAME.wav`` (or ``.flac``) -- the masked
+  recording, never the original; ``subtitles/NAME.vtt`` -- the pseudonymized text, timed; and
+  ``t0``/``t1`` of each of its annotations. The audio gate hears each masked recording again.
 
 Every document is named by its neutral id (:func:`assign_neutral_ids`: ``hearing_0001``,
 stable across exports of the corpus), never by its title or upload name; no title, upload
