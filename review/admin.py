@@ -25,7 +25,7 @@ class DocumentAdmin(admin.ModelAdmin):
     list_display = ("title", "corpus", "status", "assignee", "word_count", "updated_at")
     list_filter = ("status", "corpus")
     # Text and header are personal data: keep them out of list pages and search.
-    exclude = ("original", "text", "header")
+    exclude = ("original", "text", "header", "sidecar", "timed")  # a recording's transcripts too
 
     def get_readonly_fields(self, request, obj=None):
         hidden = set(self.exclude or ())

@@ -15,8 +15,9 @@ from pathlib import Path
 from django.conf import settings
 
 log = logging.getLogger(__name__)
-#: ``export-7.zip.part``, ``export-7-keys.zip.part``, ``.export-7-keys.zip.enc.tmp-1234``: group 1 the export
-PARTIAL = re.compile(r"^\.?export-(\d+)(?:-keys)?\.zip(?:\.part|\.enc\.tmp-\d+)$")
+#: ``export-7.zip.part``, ``export-7-keys.zip.part``, ``.export-7-keys.zip.enc.tmp-1234``, and a masked recording
+#: waiting for the archive (``.export-7-audio-hearing_0001.wav.part``, review.audio_export): group 1 the export
+PARTIAL = re.compile(r"^\.?export-(\d+)(?:(?:-keys)?\.zip(?:\.part|\.enc\.tmp-\d+)|-audio-[\w-]+\.(?:wav|flac)\.part)$")
 
 
 def folder(corpus_id: int) -> Path:
@@ -26,6 +27,16 @@ def folder(corpus_id: int) -> Path:
 def archive_paths(corpus_id: int, export_id: int) -> tuple[Path, Path]:
     """(the corpus archive, the key archive before any encryption suffix)."""
     return folder(corpus_id) / f"export-{export_id}.zip", folder(corpus_id) / f"export-{export_id}-keys.zip"
+
+
+def audio_part(corpus_id: int, export_id: int, name: str, suffix: str) -> Path:
+    """Where an export keeps a masked recording until it is zipped (one on disk, not all in memory)."""
+    return folder(corpus_id) / f".export-{export_id}-audio-{name}.{suffix}.part"
+
+
+def remove_audio_parts(corpus_id: int, export_id: int) -> int:
+    """Remove an export's masked recordings waiting for the archive (it ended: written, blocked or failed)."""
+    return _unlink(list(folder(corpus_id).glob(f".export-{export_id}-audio-*.part")))
 
 
 def _partial_files(root: Path):

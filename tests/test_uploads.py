@@ -262,4 +262,5 @@ def test_it_imports_only_a_name_the_pass_can_read(filename):
 def test_it_still_refuses_a_name_of_another_type():
     corpus = Corpus.objects.create(name="names")
     documents, errors = services.create_documents(corpus, [(" .docx", b"PK"), ("notes.pdf.exe", b"MZ")])
-    assert documents == [] and [e.reason for e in errors] == ["unsupported file type (upload .pdf or .txt)"] * 2
+    assert documents == [] and [e.reason for e in errors] == [
+        "unsupported file type (upload .pdf, .txt or a recording: .wav, .flac, .mp3, .m4a, .aac, .ogg, .opus)"] * 2

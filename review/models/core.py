@@ -34,6 +34,11 @@ class Corpus(models.Model):
     double_annotation = models.FloatField(
         default=0.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)], help_text="Share of the documents (0 to 1) annotated twice, independently, to measure agreement."
     )
+    # recordings (issue 45): what an export puts over an accepted mention's time range, and the file format
+    audio_mask = models.CharField(max_length=10, choices=[("tone", "A 1 kHz tone"), ("silence", "Silence")],
+                                  default="tone", help_text="What replaces a masked mention in an exported recording.")
+    audio_format = models.CharField(max_length=4, choices=[("wav", "WAV"), ("flac", "FLAC")], default="wav",
+                                    help_text="The file format of exported recordings.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -108,6 +113,17 @@ class Document(models.Model):
     neutral_id = models.CharField(
         max_length=40, blank=True, default="", help_text="Stable neutral name in exports (hearing_0001), per corpus."
     )
+    # a recording (issue 45): the original audio is a file under AUDIO_ROOT (review.audio; never in an export,
+    # never under MEDIA_URL), with the time-aligned transcript given beside it (if any) and, after the pass,
+    # ``timed``: every character of ``text`` mapped to a time (anonymizer.speech.TimedTranscript.to_dict)
+    audio_file = models.CharField(max_length=120, blank=True, default="", editable=False,
+                                  help_text="The original recording's file under AUDIO_ROOT (empty: not a recording).")
+    audio_seconds = models.FloatField(default=0.0, help_text="The recording's duration (seconds).")
+    sidecar = models.BinaryField(null=True, blank=True, editable=False,
+                                 help_text="The time-aligned transcript uploaded beside the recording (secret).")
+    sidecar_name = models.CharField(max_length=255, blank=True, default="")
+    timed = models.JSONField(null=True, blank=True, editable=False,
+                             help_text="The time-aligned transcript of a recording (secret).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -124,6 +140,10 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def is_audio(self) -> bool:
+        return bool(self.audio_file)
 
     @property
     def is_running(self) -> bool:

@@ -51,6 +51,8 @@ def make_twin(original: Document) -> Document:
         corpus_id=source.corpus_id, title=(source.title + TWIN_SUFFIX)[:255], original_name=source.original_name,
         original=source.original, text=source.text, header=source.header, title_end=source.title_end,
         word_count=source.word_count, status=Document.Status.READY, progress=1.0, twin=source,
+        audio_file=source.audio_file, audio_seconds=source.audio_seconds, timed=source.timed,  # a recording: one file
+        sidecar=source.sidecar, sidecar_name=source.sidecar_name,
     )
     rows = _automatic_rows(source)
     used = {row["entity_id"] for row in rows}

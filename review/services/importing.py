@@ -1,6 +1,7 @@
 """Bringing transcripts in: uploads become documents; an automatic pass becomes mentions."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from django.db.models.functions import Length
 from anonymizer import ingest, lang
 from anonymizer.types import Analysis, Config, Header
 
-from .. import tallies
+from .. import audio, tallies
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Corpus, Document, Entity, Mention
 from ..uploads import Chunked, Sized, digest, is_sized, pieces, read_limited, same_bytes, too_large
@@ -45,6 +46,8 @@ def upload_name(filename: str) -> tuple[str, str, str]:
 def config_from_settings(corpus: Corpus | None = None) -> Config:
     """The anonymizer's one config object, built from Django settings (and the corpus)."""
     values = dict(settings.ANONYMIZER)
+    known = {field.name for field in dataclasses.fields(Config)}  # the speech settings the core takes
+    values.update({k: v for k, v in settings.SPEECH.items() if k in known and v not in ("", None)})
     if corpus is not None:
         values["whitelist_terms"] = corpus.whitelist()
         values["style"] = corpus.tag_style
@@ -69,12 +72,24 @@ def create_documents(
     limit = settings.MAX_UPLOAD_BYTES if limit is None else limit
     created: list[Document] = []
     errors: list[UploadError] = []
-    for filename, content in files:
-        name, title, suffix = upload_name(filename)
-        if suffix not in ALLOWED_SUFFIXES:
-            errors.append(UploadError(name, "unsupported file type (upload .pdf or .txt)"))
-            continue
-        outcome = _import_one(corpus, name, title, content, limit)
+    files = [(upload_name(filename), content) for filename, content in files]
+    sounds, aligned = audio.suffixes()
+    recordings = {title.casefold() for (_, title, suffix), _ in files if suffix in sounds}
+    # a time-aligned transcript beside its recording (same name before the suffix) goes with it
+    sidecars = {title.casefold(): (name, content) for (name, title, suffix), content in files
+                if suffix in aligned and title.casefold() in recordings}
+    for (name, title, suffix), content in files:
+        if suffix in sounds:
+            outcome = _import_recording(corpus, name, title, content, limit, sidecars.get(title.casefold()))
+        elif suffix in aligned and title.casefold() in recordings:
+            continue  # imported with its recording
+        elif suffix in aligned:
+            outcome = UploadError(name, f"a time-aligned transcript ({', '.join(aligned)}) needs its recording "
+                                        "(the same name, an audio file) in the same upload; nothing was imported")
+        elif suffix not in ALLOWED_SUFFIXES:
+            outcome = UploadError(name, f"unsupported file type (upload .pdf, .txt or a recording: {', '.join(sounds)})")
+        else:
+            outcome = _import_one(corpus, name, title, content, limit)
         (errors if isinstance(outcome, UploadError) else created).append(outcome)
     return created, errors
 
@@ -97,17 +112,57 @@ def _import_one(corpus: Corpus, name: str, title: str, content: bytes | Chunked,
                              "not imported again (Retry or re-run that document instead)")
 
 
-def _store(corpus: Corpus, name: str, title: str, content: bytes | Sized, size: int) -> tuple[Document, bool]:
-    """(the new document, True), or (the document of ``corpus`` already holding exactly ``content``, False)."""
+def _import_recording(corpus: Corpus, name: str, title: str, content: bytes | Chunked, limit: int,
+                      sidecar: tuple[str, bytes | Chunked] | None) -> Document | UploadError:
+    """One recording, and the time-aligned transcript beside it (then used instead of speech recognition):
+    read within ``limit``, probed (corrupt, empty, silent, unsupported or past ``AUDIO_MAX_SECONDS``: one
+    line naming the file), the sidecar read against the recording's duration; the recording is stored as a
+    file under ``AUDIO_ROOT`` (:mod:`review.audio`), the sidecar with the document."""
+    from anonymizer import speech
+    from anonymizer.errors import IngestError
+
+    data = content if isinstance(content, bytes) else read_limited(content, limit)
+    if data is None or len(data) > limit:
+        return UploadError(name, too_large(limit))
+    if not data:
+        return UploadError(name, "empty file")
+    try:
+        info = speech.probe(data, name, config_from_settings(corpus).audio_max_seconds)
+    except IngestError as exc:
+        return UploadError(name, exc.reason)
+    fields = {"audio_file": lambda data: audio.store(data, ingest.suffix(name)), "audio_seconds": info.duration}
+    if sidecar is not None:
+        side_name, side = sidecar
+        side = side if isinstance(side, bytes) else read_limited(side, limit)
+        if side is None or len(side) > limit:
+            return UploadError(side_name, too_large(limit) + f" (its recording {name} was not imported either)")
+        try:
+            speech.read_aligned(side, side_name, info.duration)
+        except IngestError as exc:
+            return UploadError(side_name, f"{exc.reason} (its recording {name} was not imported either)")
+        fields.update(sidecar=side, sidecar_name=side_name)
+    document, new = _store(corpus, name, title, data, len(data), **fields)
+    if new:
+        return document
+    return UploadError(name, f"the same recording as document '{document.title}' (id {document.pk}) of this corpus; "
+                             "not imported again (Retry or re-run that document instead)")
+
+
+def _store(corpus: Corpus, name: str, title: str, content: bytes | Sized, size: int, **fields) -> tuple[Document, bool]:
+    """(the new document, True), or (the document of ``corpus`` already holding exactly ``content``, False).
+    ``fields``: a recording's (``content`` is then its bytes, stored as a file under ``AUDIO_ROOT``)."""
     sha = digest(content)
     same = _same_content(corpus, sha, content, size)
     if same is not None:
         return same, False
+    if "audio_file" in fields:
+        fields["audio_file"] = fields["audio_file"](content)  # the file first, then its row
     try:
         with transaction.atomic():
             document = Document.objects.create(corpus=corpus, title=title, original_name=name,
-                                               original=b"", content_sha256=sha)
-            _write_original(document.pk, content)
+                                               original=b"", content_sha256=sha, **fields)
+            if "audio_file" not in fields:
+                _write_original(document.pk, content)
     except IntegrityError:  # the same bytes stored by another upload since the look above
         same = _same_content(corpus, sha, content, size)
         if same is None:

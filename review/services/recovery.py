@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db.models import DateTimeField, ExpressionWrapper, Q
 from django.db.models.functions import Now
 
-from .. import export_files
+from .. import audio, export_files
 from ..models import Document, Export
 
 log = logging.getLogger(__name__)
@@ -79,15 +79,17 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
     )
     if documents or exports:
         log.warning("recovered %d document job(s) and %d export(s) left running", len(documents), len(exports))
-    _remove_partial_exports()
+    _remove_partial_exports(seconds)
     return Recovered(documents, exports)
 
 
-def _remove_partial_exports() -> None:
+def _remove_partial_exports(seconds: float) -> None:
+    """And the recordings of deleted documents (review.audio): nothing of a deleted hearing stays on disk."""
     try:
         export_files.remove_stale_partials()
-    except OSError as exc:  # an unreadable EXPORT_ROOT: the next recovery tries again
-        log.warning("partial export files not looked for (%s)", type(exc).__name__)
+        audio.remove_unused(min_age=seconds)
+    except OSError as exc:  # an unreadable EXPORT_ROOT or AUDIO_ROOT: the next recovery tries again
+        log.warning("partial export files or unused recordings not looked for (%s)", type(exc).__name__)
 
 
 def database_time(seconds: float = 0):

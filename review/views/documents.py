@@ -31,7 +31,7 @@ SORTS = {  # ?sort=: by review progress (decided / total mentions; documents wit
 PAGE_SIZE = 50
 #: what a row shows (never the text or the original: ``has_text`` says whether there is one)
 ROW_COLUMNS = ("title", "status", "progress", "progress_stage", "failure_reason", "review_comment", "word_count",
-               "version", "corpus__name", "assignee__username")
+               "version", "corpus__name", "assignee__username", "audio_file", "audio_seconds")
 
 
 def _share(document: Document) -> float:

@@ -10,8 +10,9 @@ from django.views.decorators.http import require_GET
 from .. import permissions, services
 from ..constants import Action
 from ..rendering import lines_html, render_preview
+from .audio import player_context
 from .comments import landing, second_look_context
-from .common import REVIEW, base_context, bulk_context, filters_of, reviewable, vocabulary, workflow
+from .common import REVIEW, base_context, parse_int, bulk_context, filters_of, reviewable, vocabulary, workflow
 from .inspector import inspector
 from .screen import Screen
 
@@ -44,6 +45,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         **second_look_context(request, document),
         "finding_line": finding_line(document),
         "reading_stamp": services.page_stamp(document, request.user),
+        **(player_context(document, screen.mention(parse_int(request.GET.get("m")))) if document.is_audio else {}),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None

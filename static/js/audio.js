@@ -1,0 +1,116 @@
+// The review screen's recording (issue 45): play from a line (its number), the selected mention with a
+// little context ("."), play / pause (space), the line being played highlighted, a line heard masked, and
+// the words the recognizer was unsure of underlined (CSS custom highlights: panel A's DOM is untouched).
+// Without JavaScript the audio element's own controls play the recording and the form plays a masked line.
+(function () {
+  "use strict";
+  const $ = (s) => document.querySelector(s);
+  let data = null, stopAt = null, playing = 0;
+
+  function load() {
+    const node = document.getElementById("audio-data");
+    data = node ? JSON.parse(node.textContent) : null;
+    underline();
+  }
+  const player = () => document.getElementById("audio");
+
+  function play(t0, t1) {
+    const audio = player();
+    if (!audio) return;
+    stopAt = t1 == null ? null : t1;
+    audio.currentTime = Math.max(0, t0);
+    const started = audio.play();
+    if (started && started.catch) started.catch(() => {});
+  }
+
+  function lineAt(time) {
+    if (!data) return 0;
+    for (const [n, t0, t1] of data.lines) if (time >= t0 && time < t1) return n;
+    return 0;
+  }
+
+  function highlight() {
+    const audio = player();
+    if (!audio || !data) return;
+    if (stopAt != null && audio.currentTime >= stopAt) { audio.pause(); stopAt = null; }
+    const n = lineAt(audio.currentTime);
+    if (n === playing) return;
+    document.querySelectorAll("#transcript .line.playing").forEach((l) => l.classList.remove("playing"));
+    const line = n && document.getElementById("l" + n);
+    if (line) line.classList.add("playing");
+    playing = n;
+  }
+
+  function playMention() {
+    if (!data) return;
+    const mark = document.querySelector("#transcript mark.cur") || document.querySelector("#transcript mark.m[id]:focus");
+    if (!mark) return;
+    const times = data.mentions[mark.id.slice(1)];
+    if (times) { play(times[0] - data.context, times[1] + data.context); return; }
+    const line = mark.closest(".line");  // a mention added since the page loaded: its line
+    const range = line && data.lines[Number(line.id.slice(1)) - 1];
+    if (range) play(range[1], range[2]);
+  }
+
+  function underline() {
+    if (!window.CSS || !CSS.highlights || !window.Highlight) return;
+    CSS.highlights.delete("low-confidence");
+    if (!data || !data.low.length) return;
+    const ranges = [];
+    const lines = [...document.querySelectorAll("#transcript .line")];
+    let i = 0;
+    for (const [start, end] of data.low) {
+      while (i + 1 < lines.length && Number(lines[i + 1].dataset.o) <= start) i++;
+      const line = lines[i];
+      if (!line) break;
+      const walker = document.createTreeWalker(line.querySelector(".tx"), NodeFilter.SHOW_TEXT);
+      let offset = Number(line.dataset.o), node, range = null;
+      while ((node = walker.nextNode())) {
+        const next = offset + node.data.length;
+        if (!range && offset <= start && start < next) { range = document.createRange(); range.setStart(node, start - offset); }
+        if (range && offset < end && end <= next) { range.setEnd(node, end - offset); ranges.push(range); break; }
+        offset = next;
+      }
+    }
+    CSS.highlights.set("low-confidence", new Highlight(...ranges));
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!data || !player()) return;
+    const t = event.target;
+    if ((t.closest && t.closest("input, select, textarea, button, [contenteditable], audio")) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const help = $("#help");
+    if (help && help.open) return;
+    if (event.key === " ") {
+      event.preventDefault();
+      const audio = player();
+      if (audio.paused) { stopAt = null; audio.play().catch(() => {}); } else audio.pause();
+    } else if (event.key === ".") {
+      event.preventDefault();
+      playMention();
+    }
+  });
+
+  document.addEventListener("click", (event) => {
+    if (!data || !event.target.closest) return;
+    const number = event.target.closest("#transcript .line .ln");
+    if (number) {
+      const line = data.lines[Number(number.textContent) - 1];
+      if (line) play(line[1], null);
+    }
+  });
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form || form.id !== "masked-form") return;
+    event.preventDefault();  // played here; without JavaScript the browser opens the masked line itself
+    const masked = document.getElementById("masked-audio");
+    player().pause();
+    masked.src = form.action + "?line=" + encodeURIComponent(form.elements.line.value);
+    masked.play().catch(() => {});
+  });
+
+  document.addEventListener("timeupdate", highlight, true);
+  document.addEventListener("htmx:afterSettle", underline);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load); else load();
+})();

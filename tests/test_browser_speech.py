@@ -1,0 +1,65 @@
+"""A recording in the browser (issue 45): the admin uploads an espeak-ng WAV with its WebVTT, the
+document ends ready with mentions; on the review screen a mention plays with "." (the audio element's
+time moves, the line being played is highlighted, it stops after the mention and its context), a
+line's number plays from that line, space pauses, and a line is heard masked."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from review import pipelines
+from review.models import Corpus, Document
+
+from .test_browser_e2e import PASSWORD, login, wait_idle
+from .test_speech_app import hearing  # noqa: F401  (the module's espeak-ng recording fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
+              pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng not installed (make test-deps)")]
+
+
+def test_it_uploads_a_recording_whose_mentions_play_on_the_review_screen(
+    live_server, browser, django_user_model, pipeline, monkeypatch, settings, tmp_path, hearing  # noqa: F811
+):
+    settings.AUDIO_ROOT = tmp_path / "audio"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True, is_superuser=True)
+    corpus = Corpus.objects.create(name="Recorded hearings")
+    (tmp_path / "hearing one.wav").write_bytes(hearing[0])
+    (tmp_path / "hearing one.vtt").write_bytes(hearing[1])
+
+    page = login(browser, live_server, "admin")
+    page.click("nav >> text=Import")
+    page.select_option("#id_corpus", str(corpus.pk))
+    page.set_input_files("input[type=file]", [str(tmp_path / "hearing one.wav"), str(tmp_path / "hearing one.vtt")])
+    page.click("button.primary")
+    page.wait_for_selector("text=1 document(s) imported")
+    document = Document.objects.get(corpus=corpus)
+    assert document.status == Document.Status.READY and document.is_audio, document.failure_reason
+    name = document.mentions.get(start=document.text.index("Kevin Richardson"))
+
+    page.click(f"text={document.title}")
+    page.wait_for_selector("#player audio#audio")
+    page.wait_for_function("() => document.getElementById('audio').readyState >= 1")  # streamed: metadata read
+    page.click(f"#m{name.pk}")
+    wait_idle(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(".")  # the selected mention, with a little context
+    page.wait_for_function("() => { const a = document.getElementById('audio'); return !a.paused && a.currentTime > 0; }")
+    page.wait_for_selector("#l1.playing")
+    page.wait_for_function("() => document.getElementById('audio').paused", timeout=20000)  # stops after it
+    stopped = page.evaluate("document.getElementById('audio').currentTime")
+    data = page.evaluate("JSON.parse(document.getElementById('audio-data').textContent)")
+    t0, t1 = data["mentions"][str(name.pk)]
+    assert t0 - data["context"] - 0.1 < stopped <= t1 + data["context"] + 0.5
+
+    page.click("#l2 .ln")  # a line's number plays from that line
+    page.wait_for_function(f"() => document.getElementById('audio').currentTime >= {data['lines'][1][1]}")
+    page.wait_for_selector("#l2.playing")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => document.getElementById('audio').paused")
+
+    page.fill("#masked-line", "1")
+    page.click("#masked-form button")
+    page.wait_for_function("() => { const m = document.getElementById('masked-audio'); return m.currentTime > 0; }")
+    assert page.evaluate("document.getElementById('masked-audio').src").endswith("?line=1")
