@@ -74,7 +74,7 @@ def test_it_reviews_and_exports_a_danish_court_order_in_the_browser(
 
     document.refresh_from_db()
     services.accept_pending(document.pk, document.version, admin_user)
-    Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED)
+    Document.objects.filter(pk=document.pk).update(status=Document.Status.APPROVED, approved_by=admin_user)
     export = exporting.start_export(corpus, admin_user)
     exporting.run_export(export.pk)
     export.refresh_from_db()
