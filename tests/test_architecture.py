@@ -42,7 +42,7 @@ import pytest  # noqa: E402
 #: anonymizer/ modules from the bottom up: a module imports only modules of earlier layers.
 #: ``recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
-    ["vocabulary_people", "vocabulary_bodies", "vocabulary_places"],
+    ["vocabulary_people", "vocabulary_bodies", "vocabulary_places", "whitelist_file"],
     ["errors", "types", "vocabulary", "unbroken", "pdf_sheets"],
     ["lexicon", "transcript", "pseudonymize_temporal", "gazetteer", "ocr"],
     ["spans", "plain", "resolve", "header_fields", "pseudonymize_names", "leakgate_keys"],

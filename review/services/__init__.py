@@ -14,6 +14,7 @@
 ``diff``            the reviewer's diff: every change against the automatic pass (read only)
 ``double``          double annotation: independent second copies of a sample, their agreement
 ``recovery``        jobs left running by a dead worker or process: failed, retryable
+``vocabulary``      the corpus whitelist imported from and exported to a file, one term a line
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -39,6 +40,7 @@ from .mentions import (
 )
 from .recovery import Recovered, fail_interrupted, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next
+from .vocabulary import export_whitelist, import_whitelist
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
     typed,
@@ -54,5 +56,5 @@ __all__ = [
     "reading", "record", "recover_stale_jobs", "record_all", "reject_rejected_before", "relabel_entity", "relabel_mention", "rename_tag", "reopen", "resize_mention",
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",
-    "trim_span", "typed", "undo", "whitelist_matches", "whitelist_term",
+    "trim_span", "typed", "undo", "whitelist_matches", "whitelist_term", "export_whitelist", "import_whitelist",
 ]

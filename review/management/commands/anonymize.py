@@ -6,7 +6,7 @@ import dataclasses
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from anonymizer import batch
+from anonymizer import batch, whitelist_file
 from anonymizer.types import Config
 
 
@@ -53,14 +53,23 @@ class Command(BaseCommand):
         names.add_argument("--input-names", action="store_true", dest="input_names",
                            help="name outputs, progress and errors after the input files (which may name people)")
         parser.set_defaults(input_names=False)
+        parser.add_argument("--whitelist", metavar="FILE",
+                            help="a corpus vocabulary never masked: one term a line (the corpus whitelist's rules)")
 
     def handle(self, *args, **options) -> None:
         if options["jobs"] < 1:
             raise CommandError("--jobs must be at least 1")
+        config = config_from_settings()
+        if options.get("whitelist"):
+            try:
+                terms = whitelist_file.read(options["whitelist"])
+            except whitelist_file.WhitelistFileError as error:
+                raise CommandError(f"--whitelist {error}") from None
+            config = dataclasses.replace(config, whitelist_terms=whitelist_file.merged(config.whitelist_terms, terms)[0])
         result = batch.run(
             options["paths"],
             options["out"],
-            config_from_settings(),
+            config,
             style=options["style"],
             jobs=options["jobs"],
             stream=_Raw(self.stderr),
