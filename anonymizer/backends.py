@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
-from .types import TOOL_LABELS, Mention
+from anonymizer.types import TOOL_LABELS, Mention
 
 #: Model label (BIO prefix removed) -> project label; anything else (MISC, CARDINAL, ...) is dropped.
 NER_LABELS = TOOL_LABELS

@@ -22,9 +22,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer import transcript
+from anonymizer.lang.en import transcript
 from anonymizer.leakgate import protected_ranges, snippet
-from anonymizer.leakgate_text import without_written_tags
+from anonymizer.leakgate.text import without_written_tags
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 

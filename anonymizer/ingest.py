@@ -29,9 +29,9 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from anonymizer import reflow
 from anonymizer.errors import IngestError
 from anonymizer.header import split_title
+from anonymizer.pdf import reflow
 from anonymizer.types import Config, Transcript
 
 __all__ = ["IngestError", "Limits", "SUFFIXES", "as_read", "line_breaks", "load", "load_bytes", "suffix"]

@@ -10,19 +10,21 @@ import dataclasses
 import time
 from typing import Callable
 
-from . import ocr, reflow, spans, truecase, unbroken
-from .categorize import ZeroShotCategorizer, categorize
-from .detect import Detector, protect_document
-from .header import split_title
-from .merge import merge
-from .normalize import normalize
-from .suspects import add_suspects
-from .types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
+from anonymizer import lang, spans, unbroken
+from anonymizer.categorize import ZeroShotCategorizer, categorize
+from anonymizer.detect import Detector, protect_document
+from anonymizer.detect.merge import merge
+from anonymizer.detect.suspects import add_suspects
+from anonymizer.header import split_title
+from anonymizer.normalize import normalize
+from anonymizer.pdf import ocr, reflow
+from anonymizer.types import Analysis, Config, Entity, Mention, Progress, Transcript, no_progress
 
 
 class Pipeline:
     def __init__(self, config: Config = Config()) -> None:
         self.config = config
+        self.language = lang.pack(config.language)  # an unknown language fails here, before any model loads
         self.detector = Detector(config)
         # gazetteers, then (when a local NLI model is configured) a zero-shot classifier
         self.categorize: Callable[[str, str, str], str] = (
@@ -43,7 +45,7 @@ class Pipeline:
         shown = reflow.view(mended) if transcript.source_format == "txt" else None
         shown = unbroken.through(mended, shown)  # a name cut by a soft hyphen or a line's hyphen read whole
         read = _read_through(transcript, mended, shown)
-        work = in_ordinary_case(read)  # all caps or no capitals: ordinary case, same offsets
+        work = in_ordinary_case(read, self.language)  # all caps or no capitals: ordinary case, same offsets
         if read is transcript and work.title_end != transcript.title_end:  # no capitals: its title page read in capitals
             transcript = dataclasses.replace(transcript, header=work.header, title_end=work.title_end)
         text = work.text
@@ -81,18 +83,19 @@ def _read_through(transcript: Transcript, mended: str, shown: reflow.View | None
     return dataclasses.replace(transcript, text=text, header=header, title_end=title_end)
 
 
-def in_ordinary_case(transcript: Transcript) -> Transcript:
+def in_ordinary_case(transcript: Transcript, language: lang.LanguagePack | None = None) -> Transcript:
     """The transcript itself, or for one typed in capitals or without any a copy in ordinary case
-    (:mod:`truecase`); one without capitals is read as capitals first, its title page and speaker
+    (the language's truecasing, English by default); one without capitals is read as capitals first, its title page and speaker
     tags too (their parsers read capitals). The leak gate's detectors read a published text so too."""
+    language = language or lang.pack()
     text, title_end, header = transcript.text, transcript.title_end, transcript.header
-    if truecase.is_all_lower(text, title_end):
-        text = truecase.capitals(text)
+    if language.is_all_lower(text, title_end):
+        text = language.capitals(text)
         title_end, header = split_title(text)
-    elif not truecase.is_all_caps(text, title_end):
+    elif not language.is_all_caps(text, title_end):
         return transcript
     names = header.person_names() if header else ()
-    return dataclasses.replace(transcript, text=truecase.truecase(text, title_end, names), title_end=title_end, header=header)
+    return dataclasses.replace(transcript, text=language.truecase(text, title_end, names), title_end=title_end, header=header)
 
 
 def categorize_entities(

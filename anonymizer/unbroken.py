@@ -7,10 +7,10 @@ word on the next line (``Maria Alva-`` / ``rez and she ...``). Read as they are,
 find two words or only the first piece, and the pseudonymized text keeps the rest
 (``[PERSON_6]\\u00aderto``).
 
-:func:`view` builds the text the pass reads without them, as a :class:`View` (the views' one home; :mod:`anonymizer.reflow` builds them too):
+:func:`view` builds the text the pass reads without them, as a :class:`View` (the views' one home; :mod:`anonymizer.pdf.reflow` builds them too):
 every character of the view maps back to the file's offset it stands for, so a mention found in
 the view covers the whole name in the file, the hidden characters and the broken line included.
-:func:`through` composes it with a view the pass already reads (:mod:`anonymizer.reflow`).
+:func:`through` composes it with a view the pass already reads (:mod:`anonymizer.pdf.reflow`).
 """
 from __future__ import annotations
 

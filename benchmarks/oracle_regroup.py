@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from anonymizer.lang.en.vocabulary import fold_possessive
 from anonymizer.pseudonymize import UNNUMBERED_LABELS
-from anonymizer.vocabulary import fold_possessive
 
 
 def regroup(reviewer) -> int:

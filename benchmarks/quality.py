@@ -22,7 +22,7 @@ gold characters left uncovered, and token-level P/R/F1 per label (anonymizer.eva
 ``--tab-half A|B`` keeps one half of TAB's documents, split by the last hex digit of the SHA-256
 of the document id (even: A, odd: B): look at A's errors, keep B for numbers only. TAB's token
 precision and recall are printed twice: ours (each gold position once, every token of a DIRECT or
-QUASI span) and as TAB's own ``evaluation.py`` counts them (``anonymizer.evaluate_tab``: skip words
+QUASI span) and as TAB's own ``evaluation.py`` counts them (``anonymizer.evaluate.tab``: skip words
 such as ``Mr``, ``the``, ``between`` count as masked, every mention of an entity to mask counts).
 """
 from __future__ import annotations
@@ -43,11 +43,11 @@ sys.path.insert(0, str(ROOT))
 import anonymizer  # noqa: E402,F401  (offline defaults before presidio loads)
 from anonymizer import evaluate as ev  # noqa: E402
 from anonymizer.ingest import load, load_bytes  # noqa: E402
+from anonymizer.lang.en.truecase import capitals  # noqa: E402
 from anonymizer.pipeline import Pipeline  # noqa: E402
-from anonymizer.truecase import capitals  # noqa: E402
 from anonymizer.types import Config  # noqa: E402
 
-SUSPECT = "suspect"  # anonymizer.suspects.SOURCE
+SUSPECT = "suspect"  # anonymizer.detect.suspects.SOURCE
 DIRECT = ("PERSON", "SPELLED_NAME", "SPELLED_OUT_ITEM", "CDCR_ID")
 SPLITS = {"tuned": ("varied", 101), "heldout": ("heldout", 202)}
 TAB_PATH = Path("/work/shared/data/tab_train.jsonl")

@@ -101,7 +101,7 @@ all over 8 hearings, before -> after: varied 23 -> 8, 30 -> 10, 42 -> 10, 57 -> 
 82 -> 65, 64 -> 46, to zero leaks 0.53, 0.50, 0.56 (hearings 1-3 cheaper, 6-8 not).
 
 Round 6 (main, fifth session; the same seeds): ordinary words written with capitals are no names
-(``anonymizer/plain.py``: "Money Management", "Closing Statements", "a Clerk"), medications and
+(``anonymizer/lang/en/plain.py``: "Money Management", "Closing Statements", "a Clerk"), medications and
 legal Latin whitelisted, a score's number no age, "C Yard" no name. Held-back to zero leaks 30 -> 26, 28 -> 24,
 20 -> 16 over 8 hearings (ratios 0.69, 0.46, 0.57: hearings 1-3 got cheaper, 6-8 kept the
 same), in all 60 -> 56, 65 -> 61, 46 -> 42; varied unchanged at the floor.

@@ -27,13 +27,13 @@ sys.path.insert(0, str(ROOT))
 IMPORT_STAGES = {
     "read the PDF (child process)": ("anonymizer/ingest.py", "load_bytes"),
     "automatic pass": ("anonymizer/pipeline.py", "run"),
-    "  detection": ("anonymizer/detect.py", "detect"),
+    "  detection": ("anonymizer/detect/__init__.py", "detect"),
     "store the analysis": ("review/services/importing.py", "apply_analysis"),
     "  corpus knowledge": ("review/services/knowledge.py", "learn_and_apply"),
 }
 EXPORT_STAGES = {
     "pseudonymize": ("review/registry.py", "document_pseudonymized"),
-    "detector re-run": ("anonymizer/detect.py", "detect"),
+    "detector re-run": ("anonymizer/detect/__init__.py", "detect"),
     "archive members": ("review/exporting.py", "archive_members"),
     "archive-wide term scan": ("review/leakgate.py", "scan_archive"),
 }

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Iterable, Mapping
 
 from anonymizer import leakgate as core
-from anonymizer.transcript import find_tags
+from anonymizer.lang.en.transcript import find_tags
 
 from . import registry, services
 from .models import Corpus, Document, Entity, Mention

@@ -132,7 +132,7 @@ def test_it_links_a_titled_surname_to_a_name_printed_surname_first(pipeline, tit
     ("Exhibit (A): the report", None),  # no tag: a word in mixed case
 ])
 def test_it_reads_a_speakers_role_printed_in_brackets_after_the_tag(line, tag):
-    from anonymizer.transcript import speaker_tag
+    from anonymizer.lang.en.transcript import speaker_tag
 
     found = speaker_tag(line)
     assert (found.group("tag") if found else None) == tag
@@ -145,7 +145,7 @@ def test_it_reads_a_speakers_role_printed_in_brackets_after_the_tag(line, tag):
     ("MY SISTER NEVER CAME.", "My sister never came."),
 ])
 def test_it_writes_a_relatives_name_after_the_relative_in_a_transcript_in_capitals(said, cased):
-    from anonymizer.truecase import truecase
+    from anonymizer.lang.en.truecase import truecase
 
     body = "PROCEEDINGS\n\nPRESIDING COMMISSIONER SMITH:  WHERE DID YOU GROW UP, SIR? TELL US ABOUT THAT.\n\n"
     text = body + f"INMATE JONES:  {said} WE WERE POOR BUT WE WERE HAPPY THERE FOR A LONG TIME.\n"

@@ -170,7 +170,7 @@ def test_it_scores_context_exactly_like_presidios_own_enhancer(nlp):
     from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
-    from anonymizer.recognizers import build_recognizers
+    from anonymizer.lang.en.recognizers import build_recognizers
 
     text = (
         "PRESIDING COMMISSIONER RUFF: His CDCR number is V12345, and on June 5, 2001 at 8:40 AM he was 17.\n"
@@ -211,7 +211,7 @@ def test_it_finds_the_same_context_keywords_as_presidio(nlp):
 def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
     """Presidio deep-copies the results it enhances; the indexed enhancer copies only what it changes."""
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
-    from anonymizer.recognizers import build_recognizers
+    from anonymizer.lang.en.recognizers import build_recognizers
 
     text = "INMATE DOE: I was 17 years old, and my age at the time was 17.\n"
     engine = LoadedSpacyEngine(nlp)
@@ -471,7 +471,7 @@ def _kept_by_filter(text: str, word: str, label: str) -> bool:
 
 
 def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     text = "COMMISSIONER ROE: You pled to Count 2, and Count 3 was dismissed. I met Count Basie.\n"
     assert [(text[s:e], label) for s, e, label in find(text, [], spans.protect(text))] == [("Count Basie", "PERSON")]
@@ -487,7 +487,7 @@ def test_it_flags_no_suspect_on_a_reference_noun_before_a_number():
     ("MR. ROE: And Fenwick ........ said\n", [("Fenwick", "PERSON")]),  # no plain word before the leader
 ])
 def test_it_flags_no_suspect_on_a_fields_label_or_a_greeting(line, suspects):
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     assert [(line[s:e], label) for s, e, label in find(line, [], spans.protect(line))] == suspects
 
@@ -498,7 +498,7 @@ def test_it_flags_no_suspect_on_a_fields_label_or_a_greeting(line, suspects):
     ("MR. ROE: I asked Kings Hollis about it.\n", "PERSON"),
 ])
 def test_it_labels_a_suspect_that_opens_a_street_of_the_document_a_place(line, label):
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     text = "MR. ROE: He was shot on Kings Canyon Road.\n" + line
     road = Mention(text.index("Kings"), text.index("Road") + 4, "LOCATION", ("spacy",))
@@ -526,7 +526,7 @@ def _ner(text: str, surface: str, label: str, sources: tuple[str, ...] = ("spacy
     ("Rosa and Safeway came", [("Rosa", "PERSON"), ("Safeway", "ORGANIZATION")], {("Safeway", "ORGANIZATION")}),
 ])
 def test_it_reads_a_taggers_organization_beside_a_persons_name_as_the_name(text, spans_in, expected):
-    from anonymizer.tagger_persons import beside_persons
+    from anonymizer.detect.tagger_persons import beside_persons
 
     mentions = [_ner(text, surface, label) for surface, label in spans_in]
     out = {(text[m.start:m.end], m.label) for m in beside_persons(text, mentions)}
@@ -717,7 +717,7 @@ def test_it_trims_a_title_and_drops_a_fields_label(text, surface, label, kept):
     ("Ms. Hutchins, Jr. High teacher", [("Hutchins", "PERSON")], [("Hutchins", "PERSON")]),  # one word: no suffix
 ])
 def test_it_takes_a_surname_after_particles_and_a_suffix_into_the_name(text, spans_in, expected):
-    from anonymizer.tagger_persons import particle_surnames
+    from anonymizer.detect.tagger_persons import particle_surnames
 
     mentions = [_ner(text, surface, label) for surface, label in spans_in]
     assert [(text[m.start:m.end], m.label) for m in particle_surnames(text, mentions)] == expected

@@ -555,7 +555,7 @@ PRESIDING COMMISSIONER O'SULLIVAN-REYES:  GOOD MORNING.
 def test_it_reads_a_caption_in_capitals_whose_hearing_line_ends_in_of(text):
     """``CONSIDERATION HEARING OF:`` in capitals looks like a speaker's tag with words after it: it ended the title
     page before the inmate's name (a caption typed in capitals, or one without capitals read in capitals)."""
-    from anonymizer.truecase import capitals
+    from anonymizer.lang.en.truecase import capitals
 
     end, header = split_title(capitals(text))
     assert header is not None and header.inmate_name == "KWABENA OSEI-MENSAH" and header.cdcr_number == "F-41772"

@@ -5,11 +5,11 @@ from importlib.resources import files
 
 import pytest
 
-from anonymizer import lexicon, vocabulary
+from anonymizer.lang.en import lexicon, vocabulary
 
 
 def data_entries(name: str) -> list[str]:
-    text = (files("anonymizer") / "data" / name).read_text(encoding="utf-8")
+    text = (files("anonymizer.lang.en") / "data" / name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from anonymizer.transcript import line_starts
+from anonymizer.lang.en.transcript import line_starts
 from review.models import Corpus, Document, KnownForm
 from review.services import knowledge
 

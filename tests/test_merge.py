@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anonymizer.merge import merge, merge_adjacent_same_label
+from anonymizer.detect.merge import merge, merge_adjacent_same_label
 from anonymizer.types import Mention
 
 
@@ -210,7 +210,7 @@ def test_it_keeps_adjacent_merging_within_the_input_coverage(doc):
     ],
 )
 def test_it_has_one_confidence_rule_for_merge_and_normalize(sources, confidence):
-    from anonymizer import merge as merge_module
+    from anonymizer.detect import merge as merge_module
     from anonymizer import normalize as normalize_module
     from anonymizer.resolve import confidence_of
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.detect_filter import filter_mentions
-from anonymizer.detect_seeds import split_name_mentions
+from anonymizer.detect.filter import filter_mentions
+from anonymizer.detect.seeds import split_name_mentions
 from anonymizer.types import Header, Mention, Participant
 from tests.test_normalize import at, run
 
@@ -282,7 +282,7 @@ def test_it_takes_a_place_word_with_an_age_for_the_person_of_that_first_name(sen
     ("We drove from Fresno Maria Lopez and I.", "Maria Lopez", "Maria Lopez"),  # a place, no census name
 ])
 def test_it_widens_a_taggers_person_over_the_name_words_beside_it(sentence, tagged, expected):
-    from anonymizer.tagger_persons import whole_names
+    from anonymizer.detect.tagger_persons import whole_names
 
     text = f"INMATE DOE: {sentence}\n"
     start = text.index(tagged)
@@ -291,7 +291,7 @@ def test_it_widens_a_taggers_person_over_the_name_words_beside_it(sentence, tagg
 
 
 def test_it_widens_no_rule_span_and_no_word_another_mention_holds():
-    from anonymizer.tagger_persons import whole_names
+    from anonymizer.detect.tagger_persons import whole_names
 
     text = "INMATE DOE: Ana Sofia Reyes came.\n"
     rule = Mention(text.index("Ana"), text.index("Ana") + 3, "PERSON", ("rule",))

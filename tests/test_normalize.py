@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from anonymizer.lexicon import name_words
+from anonymizer.lang.en.lexicon import name_words
 from anonymizer.normalize import cdcr_key, confidence_of, normalize
 from anonymizer.types import Config, Entity, Header, Mention, Participant
 
@@ -303,7 +303,7 @@ def test_it_repairs_the_label_of_a_lone_word_only_when_a_rule_named_it(first_sou
 
 
 def test_it_does_not_rescan_inside_a_whitelisted_phrase():
-    lexicon = pytest.importorskip("anonymizer.lexicon")
+    lexicon = pytest.importorskip("anonymizer.lang.en.lexicon")
     if not hasattr(lexicon, "whitelist_pattern"):
         pytest.skip("lexicon.whitelist_pattern not available")
     text = (
@@ -612,7 +612,7 @@ def test_it_puts_both_pieces_of_a_cut_name_in_one_entity(text, first, rest):
 def test_it_rescans_a_text_with_a_dotted_capital_i_without_failing():
     """"İ".lower() is two letters, so such a text is searched ignoring case: "İstanbul" then matches
     the form "istanbul", whose key is the one-letter lower case (a KeyError before)."""
-    from anonymizer.normalize_rescan import _Target, _rescan_hits
+    from anonymizer.normalize.rescan import _Target, _rescan_hits
 
     text = "Before the İstanbul Court and the Istanbul Court.\n"
     table = {"istanbul court": _Target(0, "ORGANIZATION", frozenset({"Istanbul Court", "İstanbul Court"}), False)}

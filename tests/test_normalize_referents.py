@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import gazetteer
-from anonymizer.detect_seeds import header_mentions
+from anonymizer.detect.seeds import header_mentions
+from anonymizer.lang.en import gazetteer
 from anonymizer.types import Header, Participant
 from tests.test_normalize import at, run
 

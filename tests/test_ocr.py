@@ -1,10 +1,10 @@
-"""OCR's confusions read back in a copy of the same length (``anonymizer.ocr``), and the pass on a
+"""OCR's confusions read back in a copy of the same length (``anonymizer.pdf.ocr``), and the pass on a
 scanned hearing finding what the confusions would have hidden."""
 from __future__ import annotations
 
 import pytest
 
-from anonymizer import ocr
+from anonymizer.pdf import ocr
 from anonymizer.types import Transcript
 
 MENDED = [

@@ -19,7 +19,7 @@ class Counted(list):
 
 
 def test_it_pairs_first_names_with_one_look_up_per_hit_not_every_mention():
-    from anonymizer.tagger_persons import first_name_pairs
+    from anonymizer.detect.tagger_persons import first_name_pairs
 
     line = "MR. SMITH: I spoke with Maria Gonzalez and Peter Okafor, then Maria Okafor.\n"
     text = line * 400

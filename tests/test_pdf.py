@@ -385,7 +385,7 @@ def test_it_starts_an_utterance_at_a_turn_a_label_and_a_timestamp(printed, joine
 
 
 def test_it_lays_out_a_title_line_with_its_gaps_and_caps_them_against_hostile_boxes():
-    from anonymizer.pdf_pages import MAX_LAID_OUT_SPACES, Line, Word
+    from anonymizer.pdf.pages import MAX_LAID_OUT_SPACES, Line, Word
 
     fields = Line(words=(Word("NAME:", 0, 30), Word("DOE", 36, 54), Word("CDCR#:", 120, 156)), top=0, bottom=10)
     assert fields.laid_out(0.0, 6.0) == "NAME: DOE" + " " * 11 + "CDCR#:"  # a word space is one, a column's gap kept

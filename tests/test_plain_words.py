@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import plain
 from anonymizer.header import split_title
+from anonymizer.lang.en import plain
 from anonymizer.types import SUSPECT, Transcript
 
 #: the document's ordinary words: a real hearing writes most of them in lower case somewhere

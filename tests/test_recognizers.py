@@ -8,7 +8,7 @@ import pytest
 from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry
 from presidio_analyzer.nlp_engine import SpacyNlpEngine
 
-from anonymizer.recognizers import (
+from anonymizer.lang.en.recognizers import (
     AgeRecognizer,
     CdcrIdRecognizer,
     DateRecognizer,

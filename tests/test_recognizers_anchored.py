@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.recognizers import build_recognizers
+from anonymizer.lang.en.recognizers import build_recognizers
 from fixtures.generate import generate_hearing
 from tests.test_recognizers import TABLES
 from tests.test_recognizers_names import NAME_TABLES

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer.recognizers import (
+from anonymizer.lang.en.recognizers import (
     AddressRecognizer,
     ApostropheNameRecognizer,
     CaseNumberRecognizer,

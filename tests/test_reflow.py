@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 from anonymizer.ingest import load_bytes
-from anonymizer.reflow import view
-from anonymizer.transcript import is_speaker_tag
+from anonymizer.lang.en.transcript import is_speaker_tag
+from anonymizer.pdf.reflow import view
 
 TITLE = [
     "BOARD OF PAROLE HEARINGS",

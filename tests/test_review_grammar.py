@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import transcript, vocabulary
+from anonymizer.lang.en import transcript, vocabulary
 from review import rendering
 from review.services import ActionError, text
 from review.services.entities import normalize_tag

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import gazetteer, leakgate, vocabulary
+from anonymizer import leakgate
+from anonymizer.lang.en import gazetteer, vocabulary
 
 
 @pytest.mark.parametrize("filename", ["dist.male.first", "dist.female.first", "dist.all.last"])

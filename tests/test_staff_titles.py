@@ -54,6 +54,6 @@ def test_it_reads_a_staff_role_as_a_title_before_the_persons_name(found, index):
 @pytest.mark.parametrize(("word", "role"), [("CCI", True), ("Coach", True), ("Mama", True), ("Elder", False)])
 def test_it_takes_a_title_that_is_a_common_surname_for_no_role_word(word, role):
     """"Mr. Elder" is a name: a title of ``titles.txt`` that is a common surname is no role word."""
-    from anonymizer import lexicon
+    from anonymizer.lang.en import lexicon
 
     assert lexicon.is_role_word(word) is role

@@ -136,7 +136,7 @@ DAY_LISTS = [
 
 @pytest.mark.parametrize(("text", "expected"), DAY_LISTS)
 def test_it_reads_days_listed_before_their_month_as_one_date(text, expected):
-    from anonymizer.recognizers import DateRecognizer
+    from anonymizer.lang.en.recognizers import DateRecognizer
     from tests.test_recognizers import spans
 
     assert spans(DateRecognizer(), text) == expected

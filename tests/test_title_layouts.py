@@ -6,7 +6,7 @@ import pytest
 
 from anonymizer import ingest
 from anonymizer.header import parse_title, split_title
-from anonymizer.normalize_names import states_own_name
+from anonymizer.normalize.names import states_own_name
 from anonymizer.types import Participant
 
 #: a title page as a PDF viewer saves it: a caption box in brackets and empty lines between the parts

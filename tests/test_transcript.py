@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from anonymizer import transcript
+from anonymizer.lang.en import transcript
 
 
 @pytest.mark.parametrize(

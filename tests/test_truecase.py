@@ -1,10 +1,10 @@
-"""All-caps and all-lower-case transcripts: read in ordinary case (``anonymizer/truecase.py``), offsets unchanged."""
+"""All-caps and all-lower-case transcripts: read in ordinary case (``anonymizer/lang/en/truecase.py``), offsets unchanged."""
 from __future__ import annotations
 
 import pytest
 
-from anonymizer import truecase
 from anonymizer.ingest import load_bytes
+from anonymizer.lang.en import truecase
 
 
 @pytest.mark.parametrize(("text", "caps"), [

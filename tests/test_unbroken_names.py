@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from anonymizer.ingest import load_bytes
-from anonymizer.leakgate_text import Unmasked
+from anonymizer.leakgate.text import Unmasked
 from anonymizer.pseudonymize import pseudonymize
 from anonymizer.unbroken import read, through, view
 
@@ -83,7 +83,7 @@ def test_it_reads_a_word_without_its_unseen_breaks(text, read_as):
 
 
 def test_it_maps_a_view_through_another_views_offsets():
-    from anonymizer.reflow import View
+    from anonymizer.pdf.reflow import View
 
     text = "12  Rob\u00adto"
     outer = View(text[4:], tuple(range(4, len(text))))

@@ -70,7 +70,7 @@ AGES = [
 
 @pytest.mark.parametrize(("text", "ages"), AGES)
 def test_it_finds_ages_without_years_old(text, ages):
-    from anonymizer.recognizers.age import AgeRecognizer
+    from anonymizer.lang.en.recognizers.age import AgeRecognizer
 
     found = sorted(AgeRecognizer().analyze(text, ["AGE"]), key=lambda r: r.start)
     assert [text[r.start : r.end] for r in found] == ages
@@ -86,7 +86,7 @@ ZIPS = [
 
 @pytest.mark.parametrize(("text", "places"), ZIPS)
 def test_it_finds_zip_codes_after_a_state_or_a_town(text, places):
-    from anonymizer.recognizers.address import AddressRecognizer
+    from anonymizer.lang.en.recognizers.address import AddressRecognizer
 
     found = sorted(AddressRecognizer().analyze(text, ["LOCATION"]), key=lambda r: r.start)
     assert [text[r.start : r.end] for r in found] == places
@@ -110,7 +110,7 @@ OPENERS = [
 
 @pytest.mark.parametrize(("text", "surface", "others", "kept"), OPENERS)
 def test_it_drops_a_one_word_name_that_only_opens_sentences(text, surface, others, kept):
-    from anonymizer.detect_filter import drop_sentence_openers
+    from anonymizer.detect.filter import drop_sentence_openers
 
     target = _m(text, surface)
     mentions = [target, *(_m(text, s, source=src) for s, src in others)]
@@ -127,7 +127,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("text", "known", "added"), PAIRS)
 def test_it_adds_a_first_name_before_a_known_surname(text, known, added):
-    from anonymizer.tagger_persons import first_name_pairs
+    from anonymizer.detect.tagger_persons import first_name_pairs
 
     mentions = [_m(text, known, source="rule")]
     out = first_name_pairs(text, mentions)
@@ -223,7 +223,7 @@ CERTIFICATES = [
 
 @pytest.mark.parametrize(("text", "names"), CERTIFICATES)
 def test_it_finds_the_transcriber_in_any_certificate_layout(text, names):
-    from anonymizer.detect_seeds import certificate_mentions
+    from anonymizer.detect.seeds import certificate_mentions
 
     assert [text[m.start : m.end] for m in certificate_mentions(text)] == names
 
@@ -340,7 +340,7 @@ SUSPECTS = [
 @pytest.mark.parametrize(("text", "expected"), SUSPECTS)
 def test_it_flags_suspects_outside_the_tagged_mentions(text, expected):
     from anonymizer.spans import protect
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     found = [(text[s:e], label) for s, e, label in find(text, [], protect(text))]
     assert found == expected
@@ -348,7 +348,7 @@ def test_it_flags_suspects_outside_the_tagged_mentions(text, expected):
 
 def test_it_flags_the_untagged_words_of_a_capitalised_run_that_holds_a_tagged_name():
     from anonymizer.spans import protect
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
     from anonymizer.types import Mention
 
     text = "MR. DOE: I have a job offer from Ms. Soo-jin Austin as a warehouse worker."
@@ -359,7 +359,7 @@ def test_it_flags_the_untagged_words_of_a_capitalised_run_that_holds_a_tagged_na
 
 def test_it_adds_suspects_as_certainty_3_with_one_entity_per_surface():
     from anonymizer.spans import protect
-    from anonymizer.suspects import SOURCE, add_suspects
+    from anonymizer.detect.suspects import SOURCE, add_suspects
 
     text = "MR. DOE: I saw Faerbanks and then Faerbanks again."
     mentions, entities = add_suspects(text, (), (), protect(text))
@@ -419,7 +419,7 @@ def test_it_sends_a_shared_surname_to_the_likely_person_with_low_certainty(pipel
 ])
 def test_it_leaves_a_title_out_of_a_suspect(sentence, expected):
     from anonymizer.spans import protect
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     text = f"MR. DOE: {sentence}\n"
     assert [text[s:e] for s, e, _ in find(text, [], protect(text))] == expected
@@ -445,7 +445,7 @@ def test_it_drops_a_taggers_interjection_at_an_utterance_start(word, label, kept
 ])
 def test_it_flags_no_program_or_service_as_a_suspect(sentence, expected):
     from anonymizer.spans import protect
-    from anonymizer.suspects import find
+    from anonymizer.detect.suspects import find
 
     text = f"MR. DOE: {sentence}\n"
     assert [(text[s:e], label) for s, e, label in find(text, [], protect(text))] == expected

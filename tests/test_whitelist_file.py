@@ -1,4 +1,4 @@
-"""A corpus vocabulary as a file (anonymizer.whitelist_file): ``manage.py anonymize --whitelist FILE`` and the
+"""A corpus vocabulary as a file (anonymizer.batch.whitelist): ``manage.py anonymize --whitelist FILE`` and the
 corpus whitelist imported from and exported to such a file (review.services.vocabulary, review.views.team)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from anonymizer import whitelist_file
+from anonymizer.batch import whitelist as whitelist_file
 from review.models import Corpus
 
 

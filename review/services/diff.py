@@ -13,7 +13,7 @@ import bisect
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from anonymizer.transcript import line_starts
+from anonymizer.lang.en.transcript import line_starts
 
 from ..constants import UNDOABLE, Action, ReviewStatus
 from ..models import Decision, Document, Entity, Mention, ReadingProgress

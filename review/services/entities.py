@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from anonymizer import transcript
+from anonymizer.lang.en import transcript
 
 from .. import registry
 from ..constants import Action, ReviewStatus

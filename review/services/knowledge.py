@@ -33,7 +33,7 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db import transaction
 
-from anonymizer import lexicon, plain
+from anonymizer.lang.en import lexicon, plain
 from anonymizer.spans import sentence_initial
 
 from ..constants import WORKFLOW_ACTIONS, Action, CorpusMark, ReviewStatus

@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from django.db.models import F
 from django.db.models.functions import Substr
 
-from anonymizer import gazetteer, lexicon
+from anonymizer.lang.en import gazetteer, lexicon
 
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Document, KnownForm, Mention

@@ -84,7 +84,7 @@ def rejecting_contexts(entry: KnownForm, min_documents: int = 1) -> list[str]:
 
 
 def _titles() -> frozenset[str]:
-    from anonymizer import lexicon
+    from anonymizer.lang.en import lexicon
 
     return frozenset(t.strip(".").casefold() for t in lexicon.titles() if " " not in t)
 

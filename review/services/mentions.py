@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from anonymizer.vocabulary import fold_possessive
+from anonymizer.lang.en.vocabulary import fold_possessive
 
 from ..constants import Action, ReviewStatus
 from ..models import Document, Entity, Mention

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from anonymizer.transcript import line_starts as _line_starts
-from anonymizer.vocabulary import fold_possessive, split_possessive
+from anonymizer.lang.en.transcript import line_starts as _line_starts
+from anonymizer.lang.en.vocabulary import fold_possessive, split_possessive
 
 _WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*")
 _UNTYPABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # control characters no keyboard types

@@ -1,4 +1,4 @@
-"""A corpus whitelist imported from and exported to a plain file (one term a line, ``anonymizer.whitelist_file``).
+"""A corpus whitelist imported from and exported to a plain file (one term a line, ``anonymizer.batch.whitelist``).
 
 Importing adds the file's terms that the whitelist lacks (in any capitals) and removes none, so it never
 overturns a term an admin listed; it changes only the corpus setting (as the corpus form does), never a
@@ -11,7 +11,7 @@ import logging
 
 from django.db import transaction
 
-from anonymizer import whitelist_file
+from anonymizer.batch import whitelist as whitelist_file
 
 from ..models import Corpus
 

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from anonymizer import whitelist_file
+from anonymizer.batch import whitelist as whitelist_file
 
 from .. import charts, services, stats
 from ..forms import AssignForm, CorpusForm

@@ -6,7 +6,8 @@ import dataclasses
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from anonymizer import batch, whitelist_file
+from anonymizer import batch
+from anonymizer.batch import whitelist as whitelist_file
 from anonymizer.types import Config
 
 

@@ -1,0 +1,105 @@
+"""Language packs: everything the pass knows about one language, behind one small interface.
+
+The core stages (``pdf``, ``detect``, ``normalize``, ``pseudonymize``, ``leakgate`` ...) know no
+language. What is English lives in ``anonymizer/lang/en/`` (its word lists and data files, name
+evidence, number and calendar words, truecasing, the recognizers' patterns and context words, the
+US transcript's speaker-tag grammar); another language is another folder beside it
+(``anonymizer/lang/da/``) that builds a :class:`LanguagePack` and is named in :data:`PACKS`.
+
+The pass's entry points (:class:`anonymizer.pipeline.Pipeline`, :class:`anonymizer.detect.Detector`)
+obtain a language's spaCy pipeline and recognizers through :func:`pack` (``Config.language``).
+English rules deeper in the stages still import ``anonymizer.lang.en`` modules by name; the
+modules that may do so are listed in ``tests/test_architecture.py`` (``ENGLISH_RULES``).
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from anonymizer.types import Config
+
+#: language code -> the module whose ``PACK`` is that language's :class:`LanguagePack`
+PACKS: Mapping[str, str] = MappingProxyType({"en": "anonymizer.lang.en.pack"})
+DEFAULT = "en"
+
+
+class UnknownLanguage(ValueError):
+    """A language code no pack is registered for (the message names the known ones)."""
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    """What the core reads from one language. Callables keep heavy imports (spaCy, Presidio) lazy."""
+
+    #: ISO 639-1 code, also the language Presidio's analyzer is asked for
+    code: str
+    #: the spaCy pipeline used when the caller names none (a package name or a local path)
+    spacy_model: str
+    #: ``recognizers(config)``: one instance of every rule recognizer of the language
+    recognizers: Callable[["Config | None"], list]
+    #: the language's word lists (months, weekdays, number words, titles, kin words ...): a module
+    vocabulary: Any
+    #: month and weekday names (full and abbreviated), as printed
+    months: tuple[str, ...]
+    weekdays: tuple[str, ...]
+    #: number words (cardinals and ordinals), lower case
+    number_words: tuple[str, ...]
+    #: the words a pseudonymized DATE, TIME, AGE or HEIGHT keeps around its replaced values
+    kept_date_words: Mapping[str, frozenset[str]]
+    #: name evidence: is this capitalised word an ordinary word of the language (no name)?
+    is_plain_word: Callable[[str], bool]
+    #: share of the census' people with this first name / surname (0.0 when unknown)
+    first_name_share: Callable[[str], float]
+    surname_share: Callable[[str], float]
+    #: ``truecase(text, title_end, names)``, and whether a text is typed in capitals / without any
+    truecase: Callable[..., str]
+    is_all_caps: Callable[[str, int], bool]
+    is_all_lower: Callable[[str, int], bool]
+    #: a text without capitals written in capitals, same length (how its title page is then read)
+    capitals: Callable[[str], str]
+    #: the transcript's speaker-tag grammar: ``speaker_tag(text, pos)`` is the tag opening that line
+    speaker_tag: Callable[[str, int], "re.Match[str] | None"]
+
+    def nlp(self, model: str | None = None):
+        """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""
+        return load_spacy(model or self.spacy_model)
+
+
+def pack(code: str = DEFAULT) -> LanguagePack:
+    """The language pack of ``code`` (``"en"``); an unknown code is one clear error."""
+    try:
+        module = PACKS[code]
+    except (KeyError, TypeError):
+        raise UnknownLanguage(f"unknown language {code!r}: the language packs are {', '.join(sorted(PACKS))}") from None
+    return importlib.import_module(module).PACK
+
+
+def codes() -> Iterable[str]:
+    return tuple(sorted(PACKS))
+
+
+def _needed_components(nlp) -> set[str]:
+    """The pipeline components named-entity recognition needs: ``ner`` and what it listens to."""
+    keep = {"ner"}
+    try:
+        tok2vec = nlp.config["components"]["ner"]["model"].get("tok2vec", {})
+    except KeyError:
+        return set(nlp.pipe_names)
+    if "Listener" in str(tok2vec.get("@architectures", "")):
+        upstream = tok2vec.get("upstream", "*")
+        keep |= {"tok2vec", "transformer"} if upstream == "*" else {upstream}
+    return keep
+
+
+def load_spacy(model: str):
+    """Load a spaCy pipeline (package name or local path) with only what NER needs enabled."""
+    import spacy
+
+    nlp = spacy.load(model)
+    keep = _needed_components(nlp)
+    nlp.select_pipes(enable=[name for name in nlp.pipe_names if name in keep])
+    return nlp

@@ -1,0 +1,130 @@
+"""What a court judgment's text says that identifies no one, read by ``public_body`` (TAB's ECHR judgments).
+
+* whether a text is a judgment at all: it speaks of an application lodged against a state (``lodged``); a
+  hearing's text never does, so every rule below leaves the hearings as they were;
+* a bracket in a foreign language glossing the words before it (``(Wiedereinsetzung in den vorigen Stand)``,
+  ``the costs order (Kostenrekurs)``) and a civil servant's rank after the Agent's name (``Mr K. Stoltenberg,
+  Ministerialdirigent, Ministry of Justice``);
+* a case the Court cites, its party and its citation (``S. and Marper v. the United Kingdom ([GC], nos. 30562/04
+  and 30566/04, ECHR 2008)``);
+* an international body (``EC law``, ``the ECJ's case-law``, ``the United Nations (UN) forces``);
+* ``the`` opening a judgment's date (``the 30 July 1998 circular``): TAB's dates never hold it.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from anonymizer.lang.en import gazetteer, lexicon, plain
+from anonymizer.lang.en.vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
+
+__all__ = ["TERM_BEFORE", "article_before_date", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
+           "no_name", "rank_before_ministry"]
+
+
+#: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
+#: 30566/04, ECHR 2008)", "v. Turkey ((dec.), no. 45874/05, 23 September 2008)", "v. the United Kingdom (judgment of
+#: 17 December 1996, Reports of Judgments and Decisions 1996-VI)", "R v. Lambert [2001]"
+_CITED_CASE = re.compile(
+    r"[ ]v\.[ ](?:the[ ])?[A-Z][\w’'-]*(?:[ ](?:of[ ])?[A-Z][\w’'-]*)*(?:[ ]judgment)?[ ]?"
+    r"(?:\((?:\[GC\],[ ]|\(dec\.\),[ ])?(?:nos?\.[ ]\d+/\d+|judgment[ ]of|decision[ ]of|of[ ]\d)[^()\n]{0,200}\)|\[\d{4}\])"
+)
+#: a law report's year, its volume ("ECHR 2008", "[2001]", "Reports 1996-VI"); a cited decision's day stays a date (TAB
+#: masks "Zumtobel v. Austria judgment (of 21 September 1993" once, leaves "v. Turkey ((dec.), no. 45874/05, 23 September
+#: 2008)" once)
+_REPORT_YEAR = re.compile(r"\[?(?:1[89]|20)\d\d\]?(?:-[IVX]+)?")
+
+
+def in_cited_case(text: str, start: int, end: int, label: str) -> bool:
+    """In a judgment, ``text[start:end]`` is a party of a case the Court cites ("Marper" of "S. and Marper v. the
+    United Kingdom ([GC], ...)") or a piece of its citation (its numbers, its date, "Reports of Judgments"): public
+    records, no one's (TAB leaves them unmasked), of its dates a report's year only; the applicant's own application ("his application (no. 55004/00)")
+    has no "v." and stays."""
+    if not lodged(text) or label == "DATE" and not _REPORT_YEAR.fullmatch(text, start, end):
+        return False
+    if _CITED_CASE.match(text, end) is not None:
+        return True
+    return any(case.start() < start and end <= case.end()
+               for case in _CITED_CASE.finditer(text, max(0, start - 300), min(len(text), end + 300)))
+
+
+#: the word a term's gloss in brackets follows: a common noun in lower case ("a decision (")
+TERM_BEFORE = re.compile(r"(?<![\w’'.-])([a-z][a-z’'-]+)[ ]\($")
+#: a bracket on one line around a span: its opening and its close
+_OPEN = re.compile(r"\(([^()\n]{0,160})$")
+_CLOSE = re.compile(r"([^()\n]{0,160})\)")
+_LOWER_WORD = re.compile(r"(?<![\w’'-])[^\W\d_A-ZÀ-Þ][^\W\d_]+")
+#: a bracket that names a person in it: "(née Schmidt)", "(born Weber)"
+_PERSON_BRACKET = re.compile(r"\b(?:née|nee|geb\.|geborene|born|alias|formerly|also)\b")
+
+
+def in_foreign_gloss(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` lies in a bracket that glosses the words before it in their own
+    language: its small words are mostly no English ("(Wiedereinsetzung in den vorigen Stand)", "(Bundesanstalt
+    für Arbeit)", "(dualer Familienlastenausgleich)"), or it is one long compound after a common noun ("the costs
+    order (Kostenrekurs)"); a Census name, a place, a name after "née" and a hearing's brackets stay mentions."""
+    opening = _OPEN.search(text, max(0, start - 160), start)
+    closing = _CLOSE.match(text, end)
+    if opening is None or closing is None or not lodged(text) or not no_name(text[start:end]):
+        return False
+    inside = opening.group(1) + text[start:end] + closing.group(1)
+    if _PERSON_BRACKET.search(inside):
+        return False
+    lower = [w.casefold() for w in _LOWER_WORD.findall(inside) if not lexicon.is_stop_word(w.casefold())]
+    foreign = sum(1 for w in lower if w not in plain.english_words())
+    if lower:
+        return foreign >= 1 and 2 * foreign >= len(lower)
+    word = inside.strip()
+    return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
+            and TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
+
+
+#: a civil servant's rank between commas, after his name and before his ministry: "Mr K. Stoltenberg,
+#: Ministerialdirigent, Ministry of Justice", "Mrs A. Wittling-Vogel, Ministerialrätin, of the Federal Ministry"
+_RANK_BEFORE = re.compile(r"[A-Z][\w’'.-]*,[ ]$")
+_MINISTRY_AFTER = re.compile(r",[ ](?:of[ ])?(?:the[ ])?(?:[A-Z][\w’'-]*[ ]){0,3}(?:Ministry|Chancellery|Department)\b")
+
+
+def rank_before_ministry(text: str, start: int, end: int) -> bool:
+    """In a judgment, one word that is no Census name between a name and the ministry it serves is a rank."""
+    return (" " not in text[start:end] and lodged(text) and _MINISTRY_AFTER.match(text, end) is not None
+            and _RANK_BEFORE.search(text, max(0, start - 40), start) is not None and no_name(text[start:end]))
+
+
+def no_name(words: str) -> bool:
+    """A gloss in brackets that is no place and holds no Census name ("Jordabalken"; not "Fresno",
+    "Garcia")."""
+    if gazetteer.place_category(words) is not None:
+        return False
+    return not any(w.casefold() in gazetteer.first_names() or w.casefold() in gazetteer.last_names()
+                   for w in words.split())
+
+
+@lru_cache(maxsize=4)
+def lodged(text: str) -> bool:
+    """Whether the text speaks of an application lodged (a judgment's opening), once per text: a hearing
+    says "in Fresno" a hundred times and is searched for it once (a string keeps its hash)."""
+    return " lodged" in text and "against " in text
+
+
+_THE = re.compile(r"[Tt]he[ ](?=\S)")
+
+
+def article_before_date(text: str, start: int, end: int) -> re.Match[str] | None:
+    """``the`` opening a judgment's date, no part of it ("the 30 July 1998 circular", "the end of May 1999": TAB's
+    dates never hold it); a hearing's dates keep theirs."""
+    the = _THE.match(text, start, end)
+    return the if the is not None and the.end() < end and lodged(text) else None
+
+
+
+
+_INTERNATIONAL = frozenset(INTERNATIONAL_BODIES)
+_ABBREVIATION_AFTER = re.compile(r"[ ]\([A-Z]{2,6}\)$")
+
+
+def international_body(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` names an international body ("EC" of "EC law", "the United Nations"); a
+    hearing's "I worked for the United Nations" stays a mention."""
+    surface = " ".join(text[start:end].split()).removeprefix("the ").removesuffix("’s").removesuffix("'s")
+    return _ABBREVIATION_AFTER.sub("", surface) in _INTERNATIONAL and lodged(text)  # "United Nations (UN)"

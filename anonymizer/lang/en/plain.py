@@ -1,0 +1,286 @@
+"""Plain words: ordinary English written with capitals, which is no name.
+
+Transcribers capitalise programs, documents and diagnoses ("Money Management", "Closing
+Statements", "Alcohol Use Disorder"); taggers take them for people or firms and the suspect scan
+for names it missed. A word is plain when the dictionary has it and it is rarely a name or a
+place (:func:`is_plain_word`); a capitalised run is a common noun used with capitals when its
+words are plain and the document says so (:func:`is_common_noun_use`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from anonymizer.lang.en import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en.vocabulary import data_lines as _lines
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """English dictionary words of three letters or more, lower case (``data/english_words.txt``).
+
+    The single-word lemmas of the WordNet index that spaCy's English rule lemmatizer ships; the
+    file was written with ``sorted({w for pos in table.keys() for w in table[pos] if
+    re.fullmatch("[a-z]{3,}", w)})`` where ``table = nlp.get_pipe("lemmatizer").lookups
+    .get_table("lemma_index")`` of ``en_core_web_sm``. WordNet lists proper nouns too."""
+    return frozenset(_lines("english_words.txt"))
+
+
+#: inflections taken off a word to find its dictionary form ("statements", "thinking", "parenting")
+_INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"))
+
+
+def in_dictionary(word: str) -> bool:
+    """Whether ``word`` or its form without a plural or verb ending is an English dictionary word."""
+    folded = word.casefold()
+    words = english_words()
+    return folded in words or any(
+        folded.endswith(suffix) and len(folded) - len(suffix) >= 3 and folded[: -len(suffix)] + base in words
+        for suffix, base in _INFLECTIONS
+    )
+
+
+#: a word borne as a surname by fewer than this share of people (per cent) is rarely a surname:
+#: Money (0.003), Close (0.004), Plan; not Hope (0.007), Camp (0.011), Baker (0.171)
+_RARE_SURNAME = 0.005
+
+
+@lru_cache(maxsize=65536)
+def is_plain_word(word: str) -> bool:
+    """An ordinary English word that is rarely a name and no place, whatever its case.
+
+    In the dictionary, no Census first name, a rare surname at most, no place a Californian
+    hearing may name (:func:`gazetteer.is_known_place`): "Management", "Safety", "Money",
+    "Post-Traumatic" (a prefix, then a word), "Band" (a Romanian town); not "Hope", a first name,
+    not "Baker", a common surname, not "Fresno", a city, not "Sapolu", no English word. A
+    title-cased run of such words is a program, a document or a diagnosis, not a person."""
+    core = vocabulary.strip_possessive(word.strip(vocabulary.EDGE_PUNCT))
+    parts = [p for p in core.split("-") if p]
+    return bool(parts) and all(p.casefold() in _PREFIXES or _plain_part(p) for p in parts[:-1]) and _plain_part(parts[-1])
+
+
+#: prefixes before a hyphen ("Pre-Commitment", "Post-Traumatic", "Non-Violent", "Self-Help")
+_PREFIXES = frozenset("pre post non anti co sub self semi multi inter mid over under ex re de un".split())
+
+
+def _plain_part(part: str) -> bool:
+    folded = part.casefold()
+    if folded in vocabulary.ROMAN_NUMERALS or folded in vocabulary.LETTER_FIELDS:
+        return True
+    return (
+        in_dictionary(folded)
+        and folded not in gazetteer.first_names()
+        and gazetteer.surname_share(folded) < _RARE_SURNAME
+        and not gazetteer.is_known_place(part)
+    )
+
+
+def is_plain_phrase(words: Iterable[str]) -> bool:
+    """Every word plain (:func:`is_plain_word`) or a stop word, and at least one plain word:
+    "Thinking for a Change", "Closing Statements", "Alcohol Use Disorder"."""
+    plain = False
+    for word in words:
+        if is_plain_word(word):
+            plain = True
+        elif not lexicon.is_stop_word(word.strip(vocabulary.EDGE_PUNCT)):
+            return False
+    return plain
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+_NAMING_CUE = re.compile(
+    r"\b(?:" + "|".join(re.escape(c) for c in vocabulary.NAMING_CUES) + r")[ ,:]*[\"“'‘]?$", re.IGNORECASE
+)
+_DETERMINER = re.compile(r"\b(?:" + "|".join(vocabulary.DETERMINERS) + r")[ ]+$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2)
+def lower_case_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case somewhere: the ordinary words of a document (read
+    once per document: the detection filter and the suspect scan both ask)."""
+    return frozenset(_LOWER_WORD.findall(text))
+
+
+def is_common_noun_use(text: str, start: int, end: int, lower: frozenset[str]) -> bool:
+    """Whether the capitalised words ``text[start:end]`` are ordinary words written with capitals.
+
+    The words are plain (:func:`is_plain_phrase`) and either two or more plain words make up the
+    title-cased phrase they stand in ("Money Management", "Closing Statements", "Thinking" of
+    "Thinking for a Change": capitalised words joined by short function words), or the one word
+    is written in lower case elsewhere in the document (``lower``: :func:`lower_case_words`) or
+    stands after an article or a possessive ("a Porter", "the Bus"). Never after a naming cue
+    ("they called him Spider" is a nickname) nor after a title ("Sergeant Council")."""
+    words = text[start:end].split()
+    if not is_plain_phrase(words):
+        return False
+    phrase_start, phrase_end = title_phrase(text, start, end)  # "Thinking" of "Thinking for a Change"
+    before = text[max(0, phrase_start - 30) : phrase_start]
+    if _NAMING_CUE.search(before):
+        return False
+    phrase = text[phrase_start:phrase_end].split()
+    previous = re.findall(r"[\w'’.]+", before)[-1:]
+    if any(lexicon.is_surname_title(w) for w in (*previous, *phrase[:-1])):
+        return False  # "Sergeant Council", "Officer Money": a title makes the word a surname
+    if (phrase_start, phrase_end) != (start, end) and not is_plain_phrase(phrase):
+        phrase = words  # "Hope and Safety": the phrase holds a name; judge the words alone
+    if sum(is_plain_word(w) for w in phrase) >= 2:
+        return True
+    word = next(w for w in words if is_plain_word(w)).strip(vocabulary.EDGE_PUNCT)
+    return word.casefold() in lower or bool(_DETERMINER.search(before))
+
+
+def is_common_place_noun(text: str, start: int, end: int) -> bool:
+    """Plain words after an article or a possessive other than "the": "a Halfway House", "my
+    Car Wash" are no places ("the Bronx", "the Mission" may be; small towns that are words, like
+    Weed, stand without an article)."""
+    before = text[max(0, start - 30) : start]
+    determiner = _DETERMINER.search(before)
+    return (is_plain_phrase(text[start:end].split()) and determiner is not None
+            and determiner.group().strip().casefold() != "the"
+            and not gazetteer.is_known_place(text[start:end]))  # "a United States court"
+
+
+#: a capitalised word, then the function words that join it to the next one in a title
+_CAPITALISED = r"[A-Z][\w'’-]*"
+_JOINERS = r"(?:(?:of|and|for|a|an|the|on|to|in|with|&)[ ]+){1,2}"
+_PHRASE_BEFORE = re.compile(rf"(?<![\w'’-])(?:{_CAPITALISED}[ ]+(?:{_JOINERS})?)+$")
+_PHRASE_AFTER = re.compile(rf"(?:[ ]+(?:{_JOINERS})?{_CAPITALISED})+")
+
+
+def title_phrase(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the title-cased phrase around ``text[start:end]``: capitalised words on the
+    same line joined by spaces and short function words ("Criminals and Gang Members Anonymous",
+    "Impact of Crime on Victims")."""
+    line_from = text.rfind("\n", max(0, start - 80), start) + 1
+    before = _PHRASE_BEFORE.search(text, max(line_from, start - 80), start)
+    after = _PHRASE_AFTER.match(text, end, min(len(text), end + 80))  # bounded: a line of capitals stays cheap
+    return (before.start() if before else start), (after.end() if after else end)
+
+
+def is_common_noun_span(text: str, start: int, end: int, label: str, lower: frozenset[str]) -> bool:
+    """A tagger's PERSON or ORGANIZATION that is ordinary words written with capitals
+    (:func:`is_common_noun_use`); an organization only when it is a trade course ("Vocational
+    Plumbing"), ends in a document's word or opens with one before "of" ("Police Report",
+    "Certificate of Transcription": ``vocabulary.DOCUMENT_HEADS``), or
+    ends in a program's or a diagnosis's word with no organization's head in it ("Literacy
+    Program": ``vocabulary.DOMAIN_HEADS``; "Golden State Transcription", "Ministry of Education"
+    stay)."""
+    if not is_common_noun_use(text, start, end, lower):
+        return False
+    if label == "PERSON":
+        return True
+    words = [w for w in text[start:end].split() if w.strip(vocabulary.EDGE_PUNCT).casefold() not in vocabulary.ROMAN_NUMERALS]
+    if words and words[0] == vocabulary.TRADE_COURSE:
+        return True
+    if not words:
+        return False
+    last = words[-1].strip(vocabulary.EDGE_PUNCT).casefold()
+    singular = next((last[: -len(s)] for s in ("es", "s") if last.endswith(s) and last[: -len(s)] in vocabulary.DOMAIN_HEADS), last)
+    if singular in vocabulary.DOCUMENT_HEADS:
+        return True  # "Police Report", "Hospital Records": a document, whoever wrote it
+    if is_document_title(words):
+        return True  # "CERTIFICATE OF TRANSCRIPTION", "Notice of Hearing": a document's title
+    if _ORGANIZATION_HEAD.search(text, start, end):
+        return False  # "Golden State Transcription", "Ministry of Education": an organization's head
+    return singular in vocabulary.DOMAIN_HEADS
+
+
+def is_document_title(words: list[str]) -> bool:
+    """Words opening with a document's word before "of": ``CERTIFICATE OF TRANSCRIPTION``,
+    ``Notice of Hearing Rights`` (``vocabulary.DOCUMENT_HEADS``), a title, no organization."""
+    return len(words) > 2 and words[0].casefold() in vocabulary.DOCUMENT_HEADS and words[1].casefold() == "of"
+
+
+#: an organization's head word(s) anywhere in a span ("Ministry of Education", "Recovery Center")
+_ORGANIZATION_HEAD = re.compile(
+    r"\b(?:" + "|".join(re.escape(h) for h in sorted(vocabulary.ORGANIZATION_HEADS, key=len, reverse=True)) + r")(?!\w)",
+    re.IGNORECASE,
+)
+
+
+#: the word glued by a hyphen after (group ``after``) or before (group ``before``) a span
+_HYPHEN_AFTER = re.compile(r"-(?P<after>[A-Za-z]+)")
+_HYPHEN_BEFORE = re.compile(r"(?P<before>[A-Za-z]+)-$")
+
+
+def in_compound(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` is a part of a hyphenated compound word, no name: glued
+    to a lower-case word (``Faith-based``, ``non-Christian``), or a dictionary word glued to a word that
+    is rarely a name (``Faith-Based``, ``Hope-Filled``; not ``Smith-Jones``, ``Rose-Marie``)."""
+    after = _HYPHEN_AFTER.match(text, end)
+    before = _HYPHEN_BEFORE.search(text, max(0, start - 30), start)
+    glued = [m.group(1) for m in (after, before) if m is not None]
+    if any(word.islower() for word in glued):
+        return True
+    return bool(glued) and in_dictionary(text[start:end]) and all(is_plain_word(word) for word in glued)
+
+
+#: a record's number with its name before it: up to three words, "Number" / "No." / "#", the number
+_RECORD_NUMBER = re.compile(r"((?:\S+[ ]){0,3}?)(?i:number|no\.|num\.|\#)[ ]?#?[A-Z]{0,4}-?\d[\w-]*")
+
+
+def is_record_number(surface: str, whole: bool = True) -> bool:
+    """A record's number with its name (``RVR Log Number 000316522``, ``Badge No. 4471``): plain words or an
+    acronym before the number's noun, no organization or place (the number alone is an identifier's).
+    ``whole``: the surface is that and nothing more, else it opens with it."""
+    match = (_RECORD_NUMBER.fullmatch if whole else _RECORD_NUMBER.match)(surface)
+    return match is not None and all(
+        is_plain_word(word) or (word.isupper() and len(word) <= 4) for word in match.group(1).split())
+
+
+def is_record_label(text: str, start: int, end: int) -> bool:
+    """The name of a record's number cut before its dot and the number (``Docket No`` of ``Docket No. F-05-2219``,
+    ``Crime Report No`` of ``Crime Report No. 05-M-044719``): plain words, no organization; the number is an
+    identifier's."""
+    line_end = text.find("\n", start)
+    match = _RECORD_NUMBER.match(text, start, len(text) if line_end < 0 else line_end)
+    return match is not None and end <= match.end() and not any(c.isdigit() for c in text[start:end]) \
+        and is_record_number(match.group(), whole=True)
+
+
+#: an outline's heading alone on its line: a Roman numeral or a capital letter, its dot, plain words ("V.  DISCUSSION",
+#: "D.  Analysis", "II.  THE COMMITMENT OFFENSE")
+_OUTLINE_HEADING = re.compile(r"^[^\S\n]*(?:[IVX]{1,5}|[A-H])\.[^\S\n]{1,4}([^\W\d_][\w'’ -]*?)[^\S\n]*$", re.MULTILINE)
+
+
+def is_outline_heading(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` lies in an outline's heading of plain words alone on its line (a decision's
+    or a memorandum's part, no name)."""
+    line_end = text.find("\n", start)
+    match = _OUTLINE_HEADING.match(text, text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end)
+    return match is not None and start >= match.start() and end <= match.end() and all(
+        is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in match.group(1).split())
+
+
+def is_numbered_part(text: str, start: int, end: int) -> bool:
+    """A record's number with its name, that name cut before its number, or an outline's heading: no name."""
+    return is_record_number(text[start:end]) or is_record_label(text, start, end) or is_outline_heading(text, start, end)
+
+
+def unknown_word(word: str) -> bool:
+    """A word no list of the pass knows: no common or dictionary word, stop word, role, month, term,
+    nationality, census name, place or organization's head word ("Okonkwo", "Halvorsen", "Tavion")."""
+    folded = word.casefold()
+    return not (lexicon.is_common_word(folded) or lexicon.is_stop_word(folded) or lexicon.is_role_word(word)
+                or folded in vocabulary.CALENDAR_WORDS or gazetteer.is_nrp_term(folded) or lexicon.is_whitelisted(word)
+                or folded in gazetteer.first_names() or folded in gazetteer.last_names()
+                or in_dictionary(folded) or gazetteer.place_category(word) is not None
+                or folded in vocabulary.ORGANIZATION_HEAD_WORDS)
+
+
+def surname_word(word: str) -> bool:
+    """A word no list knows, or a census surname that is no plain word ("Bocanegra", "Reyes")."""
+    return unknown_word(word) or (vocabulary.fold_accents(word.casefold()) in gazetteer.last_names()
+                                  and not is_plain_word(word))
+
+
+#: a form's next field label at a name's end, its gap lost in print ("... A. CDCR" before "#: AY3381")
+_FIELD_TAIL = re.compile(r"[ ,]+(?:CDCR|CDC|" + "|".join(re.escape(w) for w in vocabulary.FIELD_LABEL_WORDS) + r")$")
+
+
+def without_field_label(text: str, start: int, end: int) -> int:
+    """The end of a name without the next field's label a print left on it (``OYELOWO, BABATUNDE A. CDCR``
+    before ``#: AY3381``): a field word right before ``#`` or ``:``."""
+    tail = _FIELD_TAIL.search(text, start, end)
+    return tail.start() if tail and tail.start() > start and text.startswith(("#", ":"), end) else end

@@ -1,0 +1,63 @@
+"""ORGANIZATION: a particular court named with its town, the forms the tagger cuts or misses
+(``Vienna Labour`` of ``the Vienna Labour and Social Court``, ``Mersin Civil Court`` of ``the Mersin Civil
+Court of First-instance``; ``the Brandenburg Regional Labour Court``, ``the Frankfurt/Oder Labour Court`` and
+``the District Court in Wodzisław Śląski`` not found at all) and a chamber of one (``the Ninth Chamber of the Istanbul Assize Court``).
+
+TAB marks a court with its town QUASI (it tells where the applicant lives or was tried) and a
+court named by generic words only NO_MASK (``the Regional Court``, ``the Supreme Court``,
+``the 9th Chamber of the Court of Cassation``: ``public_body``). The town is a capitalised word
+after ``the`` that is no generic word of a body and no country's adjective (``the Austrian
+Administrative Court`` is the respondent state's); the court's kind is one of Europe's lower
+courts (``vocabulary_bodies.COURT_KINDS``), so ``Kern County Superior Court`` stays a county before a
+generic court, as in the hearings.
+"""
+from __future__ import annotations
+
+import regex as re
+
+from anonymizer.lang.en import gazetteer, public_body, vocabulary
+from anonymizer.lang.en.vocabulary_bodies import COURT_KINDS
+
+from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
+
+_KIND = "(?:" + "|".join(COURT_KINDS) + ")"
+_QUALIFIER = "(?:" + "|".join(sorted(public_body.QUALIFIERS, key=len, reverse=True)) + ")"
+_QUALIFIER_WORD = rf"(?:{_QUALIFIER}|{'|'.join(public_body.HEADS)})(?![\w'’-])"
+#: a town's word: a capitalised word that is no generic word of a body (``Regional``, ``Court``)
+_TOWN_WORD = rf"(?!{_QUALIFIER_WORD})\p{{Lu}}[\p{{L}}'’-]*\p{{L}}"
+#: a town of one or two words, or two joined by a slash (``Frankfurt/Oder``)
+_TOWN = rf"{_TOWN_WORD}(?:/{_TOWN_WORD}|[ ]{_TOWN_WORD})?"
+#: the court's name goes on (``Karşıyaka Criminal Court of First Instance``, ``Bavarian Social Court of
+#: Appeal``): the tagger's span is kept whole (a date may follow: ``the Vienna Labour Court of 3 May``)
+_NO_TAIL = r"(?![\w'’-]|[ ]of[ ]\p{Lu})"
+#: ``Brandenburg Regional Labour Court``, ``Vienna Labour and Social Court``
+#: ``of First-instance`` ending a court's name as some judgments write it (the tagger stops before it)
+_FIRST_INSTANCE = r"(?:[ ]of[ ]First-instance)"
+_TOWN_FIRST = (rf"(?P<town>{_TOWN})[ ](?:{_KIND}[ ]){{0,2}}(?:{_KIND}[ ]and[ ])?{_KIND}[ ]Court"
+               rf"(?:{_FIRST_INSTANCE}(?![\w'’-])|{_NO_TAIL})")
+#: ``District Court in Wodzisław Śląski`` (not ``in March 2003``, not a case ``in Kudła v. Poland``)
+_TOWN_AFTER = rf"(?:{_KIND}[ ]){{1,3}}Court[ ]in[ ](?P<town>{_TOWN})(?![\w'’-]|[ ]v\.)"
+#: ``Ninth Chamber of the Istanbul Assize Court``, ``2nd Division of the Ankara Administrative Court``
+_ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+(?:st|nd|rd|th))"
+_UNIT_OF = (rf"{_ORDINAL}[ ](?:Chamber|Division|Section)[ ]of[ ]the[ ](?P<town>{_TOWN_WORD})[ ]"
+            rf"(?:{_QUALIFIER}[ ]){{0,3}}Court(?![\w'’-])")
+_AFTER_THE = r"(?<=\b[Tt]he[ ])"
+_ANY = re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}")
+_GENERIC = frozenset(w.casefold() for w in (*public_body.HEADS, *public_body.QUALIFIERS, *vocabulary.MONTHS))
+
+
+class CourtRecognizer(RuleRecognizer):
+    """A court's kind with its town before or after it, or a numbered chamber of such a court."""
+
+    ENTITY = "ORGANIZATION"
+    PATTERNS = [Pattern("court_town_first", _AFTER_THE + _TOWN_FIRST, 0.85),
+                Pattern("court_town_after", _AFTER_THE + _TOWN_AFTER, 0.85),
+                Pattern("court_unit_of", _AFTER_THE + _UNIT_OF, 0.85)]
+    CONTEXT = ["court", "judgment", "decision", "appeal"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        match = _ANY.fullmatch(text, start, end)
+        if match is None:
+            return False
+        words = re.split(r"[ /]", match.group("town"))
+        return not any(w.casefold() in _GENERIC or gazetteer.is_nrp_term(w) for w in words)

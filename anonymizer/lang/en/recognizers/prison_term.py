@@ -1,0 +1,23 @@
+"""DATE: the length of a prison term as a judgment writes it, the duration in the genitive right
+before ``imprisonment`` (``two years’ imprisonment``, ``15 months' imprisonment``, ``one year and four
+months’ imprisonment``, ``two and a half years’ imprisonment``): with the court and the day it tells
+whose case it is (TAB marks it). A duration said any other way (``I did 15 years``, ``15 years to
+life``) is no one's and stays unmasked (docs/annotation-guidelines.md)."""
+from __future__ import annotations
+
+from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
+
+_NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD_STEM})"
+_UNIT = r"(?i:years?|months?|weeks?|days?|hours?)"
+_TERM = (
+    rf"(?<![\w'’-]){_NUMBER}(?:[ ]and[ ]a[ ]half)?[ -]{_UNIT}(?:,?[ ]and[ ]{_NUMBER}[ ]{_UNIT})?"
+    r"(?:['’]s?)(?=[ ]imprisonment\b)"
+)
+
+
+class PrisonTermRecognizer(RuleRecognizer):
+    """A duration in the genitive before ``imprisonment``: the term a court imposed."""
+
+    ENTITY = "DATE"
+    PATTERNS = [Pattern("prison_term", _TERM, 0.85)]
+    CONTEXT = ["sentenced", "imprisonment"]

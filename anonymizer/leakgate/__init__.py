@@ -1,0 +1,397 @@
+"""The leak gate over a whole archive (no Django): identifying terms, their variants, the scan.
+
+A corpus archive must not identify anyone, in any member's *name* or *content*. The gate
+collects, per document, the identifying terms (:class:`Term`):
+
+* ``surface`` -- every accepted entity's surface forms;
+* ``header`` -- the title page: inmate name parts, CDCR number, participants, transcriber,
+  hearing date;
+* ``file-name`` -- the tokens of the upload file name (a CDCR-shaped token is a CDCR number,
+  a date in the name is a hearing date);
+
+and expands each into the variants a transcript or a file name may carry: whole word, any
+case (``Young's`` included), spelled with dashes, spaces or dots (``Y-O-U-N-G``,
+``Y O U N G``) or with the phonetic alphabet; a CDCR number with and without its letters,
+spaced, hyphenated, spoken digit by digit (``A K two nine six oh``); a date in its written
+and numeric forms. :func:`scan` then searches every member for all of them (``_`` counts as
+a word separator, tags and whitelisted terms never match) and returns :class:`Finding` rows
+naming member, line, kind and label. The snippet (``Finding.text``) and ``Term.form`` are
+secret: never log them.
+
+:func:`residual_risk` lists what a reader of the corpus would still see: capitalised token
+sequences and numbers that are neither tags nor whitelisted terms, with counts.
+"""
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Hashable, Iterable, Mapping, Sequence
+
+from anonymizer import spans
+from anonymizer.lang.en import lexicon, transcript, vocabulary
+from anonymizer.leakgate import text as leakgate_text
+from anonymizer.leakgate.keys import ISO_DATE, US_DATE, cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
+
+#: File-name tokens that identify nobody.
+GENERIC_TOKENS = frozenset(
+    "hearing hearings transcript transcripts parole suitability board bph cdcr pdf txt doc docx final copy "
+    "redacted document page vol volume part the and for of lifer subsequent initial documents scan".split()
+)
+#: Name parts shorter than this are not searched on their own (spelled variants start at 2 letters).
+MIN_LENGTH = 3
+CDCR_SHAPE = re.compile(r"^([A-Za-z]{1,2})[\s-]?(\d{4,6})$")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+SNIPPET = 40
+
+
+@dataclass(frozen=True)
+class Term:
+    """One identifying term of one document (``form`` is secret)."""
+
+    kind: str  # surface | header | file-name
+    label: str  # PERSON, CDCR_ID, DATE, ...
+    form: str
+    document: Hashable = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A hit of a term in an archive member (``text``, the snippet, is secret)."""
+
+    member: str
+    line: int  # 1-based; 0 = the member's name
+    kind: str
+    label: str
+    document: Hashable
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"member": self.member, "line": self.line, "kind": self.kind, "label": self.label,
+                "text": self.text}
+
+
+# ---------------------------------------------------------------- terms
+
+
+@lru_cache(maxsize=1)
+def _titles() -> frozenset[str]:
+    """Person titles, case-folded, without their dot (built once: the gate asks per term)."""
+    return frozenset(t.rstrip(".").casefold() for t in vocabulary.titles())
+
+
+def name_parts(name: str) -> list[str]:
+    """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``,
+    ``O'Neil``), nor the small or stop words a span took in by mistake (``I'm`` of ``I'm Marisol
+    Quintanilla``, ``one`` of ``one Rose``): searched on their own, those are in every text."""
+    titles = _titles()
+    parts = []
+    for word in _WORD.findall(name):
+        word = vocabulary.strip_possessive(word)
+        if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES:
+            continue
+        if word.islower() or ordinary(word):
+            continue
+        parts.append(word)
+    return parts
+
+
+def header_terms(header: Mapping | None, document: Hashable = None) -> list[Term]:
+    """The title page's identifying fields (``Header.as_dict()`` form) as terms."""
+    if not header:
+        return []
+    terms: list[Term] = []
+    names = [header.get("inmate_name"), *(p.get("name") for p in header.get("participants") or ()),
+             header.get("transcriber")]
+    for name in filter(None, names):
+        terms.append(Term("header", "PERSON", " ".join(name.split()), document))
+        terms += [Term("header", "PERSON", part, document) for part in name_parts(name)]
+    if header.get("cdcr_number"):
+        terms.append(Term("header", "CDCR_ID", header["cdcr_number"].strip(), document))
+    if header.get("hearing_date"):
+        terms.append(Term("header", "DATE", header["hearing_date"].strip(), document))
+    return terms
+
+
+def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
+    """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``)."""
+    stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", upload_name.rsplit("/", 1)[-1])
+    terms: list[Term] = []
+    for match in (*ISO_DATE.finditer(stem), *US_DATE.finditer(stem)):
+        terms.append(Term("file-name", "DATE", match.group(), document))
+    for token in re.split(r"[^A-Za-z0-9]+", stem):
+        if CDCR_SHAPE.match(token):
+            terms.append(Term("file-name", "CDCR_ID", token, document))
+        elif token.isalpha() and token[0].isupper() and len(token) >= MIN_LENGTH \
+                and token.casefold() not in GENERIC_TOKENS and not ordinary(token) and not lexicon.is_whitelisted(token):
+            terms.append(Term("file-name", "PERSON", token, document))
+    return terms
+
+
+def surface_terms(surfaces: Iterable[tuple[str, str]], document: Hashable = None) -> list[Term]:
+    """Accepted entities' ``(label, surface form)`` as terms (temporal labels are not searched)."""
+    return [Term("surface", label, " ".join(form.split()), document) for label, form in surfaces
+            if label not in ("DATE", "TIME", "AGE", "HEIGHT") and form.strip()
+            and not all(ordinary(word) for word in form.split())]
+
+
+def ordinary(word: str) -> bool:
+    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
+    base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
+    titles = lexicon.all_titles()
+    return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
+
+
+# ---------------------------------------------------------------- the scan
+
+
+#: a one-word term written in small letters in this many published texts is a word of the language
+ORDINARY_IN_DOCUMENTS = 3
+_SMALL_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+
+
+#: how the words of a term may be written apart in a text or a file name
+_TERM_CHARS = {" ": r"[\s_]+", "'": "['’]", "’": "['’]"}
+
+
+class Gate:
+    """The terms of an archive, normalized; :meth:`scan` searches member names and contents.
+
+    Names and surface forms are one trie regex (whole word, any case; a name part that is
+    also a common word only capitalised); spelled sequences, CDCR-number shapes and dates
+    are found by shape and looked up by their normalized key.
+    """
+
+    def __init__(self, terms: Iterable[Term], whitelist: Sequence[str] = (), tags: Iterable[str] = ()):
+        self.whitelist = tuple(whitelist)
+        self.tags = frozenset(tags)  # the tags the export wrote (a renamed person's too): never a finding
+        self.words: dict[str, Term] = {}
+        self.spelled: dict[str, Term] = {}
+        self.cdcr: dict[str, Term] = {}
+        self.dates: dict[tuple[int, int, int], Term] = {}
+        self.capitalised: set[str] = set()  # file-name tokens: capitalised in a text, any case in a member name
+        for term in terms:
+            self._add(term)
+        # the spelled keys longer than two letters, by insertion order (the first one found wins)
+        self.spelled_ranked = [k for k in self.spelled if len(k) > 2]
+        self.spelled_order = {k: i for i, k in enumerate(self.spelled_ranked)}
+        self.spelled_longest = max(map(len, self.spelled_order), default=0)
+        self._ordinary_here: set[str] = set()
+        every = lexicon.trie_alternation(self.words, _TERM_CHARS)
+        self.name_pattern = re.compile(rf"(?i)(?<!\w)(?:{every})(?!\w)") if every else None
+        self.shapes = shape_patterns()
+
+    @cached_property
+    def word_pattern(self) -> re.Pattern[str] | None:
+        """Terms in any case, except name words that are also common words, file-name tokens and
+        the words the archive itself writes in small letters (:meth:`learn_ordinary_words`): those
+        only capitalised, so a person called Way does not make every "way" a finding. Built on
+        first use, once the ordinary words are known."""
+        common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here]
+        plain = [w for w in self.words if w not in set(common)]
+        body = "|".join(filter(None, [
+            f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
+            *(f"{re.escape(w.capitalize())}|{re.escape(w.upper())}" for w in common),
+        ]))
+        return re.compile(rf"(?<!\w)(?:{body})(?!\w)") if body else None
+
+    def learn_ordinary_words(self, texts: Iterable[str], documents: int = ORDINARY_IN_DOCUMENTS) -> None:
+        """Treat a one-word term as an ordinary word where it is written in small letters in at
+        least ``documents`` of ``texts`` (a word of the language there, not a name written small)."""
+        single = {w for w in self.words if " " not in w and w.isalpha()}
+        seen: Counter[str] = Counter()
+        for text in texts:
+            seen.update(single & set(_SMALL_WORD.findall(text)))
+        ordinary_here = {w for w, n in seen.items() if n >= documents}
+        if ordinary_here and ordinary_here != self._ordinary_here:
+            self._ordinary_here = ordinary_here
+            self.__dict__.pop("word_pattern", None)  # rebuilt on next use
+
+    def _add(self, term: Term) -> None:
+        if lexicon.is_whitelisted(term.form, self.whitelist):
+            return
+        if term.label == "CDCR_ID" or CDCR_SHAPE.match(term.form):
+            if key := cdcr_key(term.form):
+                self.cdcr.setdefault(key, term)
+                return
+        if term.label == "DATE":
+            if key := date_key(term.form):
+                self.dates.setdefault(key, term)
+            return
+        forms = [term.form] + (name_parts(term.form) if term.label in ("PERSON", "SPELLED_NAME") else [])
+        for form in forms:
+            folded = vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
+            if len(folded) >= MIN_LENGTH and not lexicon.is_whitelisted(form, self.whitelist):
+                self.words.setdefault(folded, term)
+                if term.kind == "file-name":
+                    self.capitalised.add(folded)
+        if term.label in ("PERSON", "SPELLED_NAME"):
+            for part in name_parts(term.form):
+                if len(part) >= 2 and part.isalpha():
+                    self.spelled.setdefault(part.upper(), term)
+
+    def _hits(self, searched: str, member_name: bool = False):
+        pattern = self.name_pattern if member_name else self.word_pattern
+        if pattern is not None:
+            for m in pattern.finditer(searched):
+                key = vocabulary.straight_apostrophes(" ".join(m.group().replace("_", " ").split())).casefold()
+                if key in self.words:
+                    yield m.start(), m.end(), self.words[key]
+        lookups = (("cdcr", self.cdcr.get, cdcr_key), ("spelled", self._spelled, spelled_key),
+                   ("date", self.dates.get, date_key))
+        for name, lookup, key_of in lookups:
+            for m in self.shapes[name].finditer(searched):
+                if name == "spelled" and not spelled_enough(m.group()):
+                    continue
+                if (key := key_of(m.group())) and (term := lookup(key)) is not None:
+                    start, end = _narrow(m, key, term.form) if name == "spelled" else m.span()
+                    yield start, end, term
+
+    def _spelled(self, letters: str) -> Term | None:
+        """A spelled name inside a run of letters (``Y-O-U-N-G. I`` spells YOUNG, then ``I``)."""
+        if letters in self.spelled:
+            return self.spelled[letters]
+        # every substring up to the longest key is looked up (not every key searched: that grew
+        # with the corpus times its spelled runs); the earliest added key wins, as it always did
+        found = [self.spelled_order[piece] for i in range(len(letters))
+                 for j in range(i + 3, min(len(letters), i + self.spelled_longest) + 1)
+                 if (piece := letters[i:j]) in self.spelled_order]
+        return self.spelled[self.spelled_ranked[min(found)]] if found else None
+
+    def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
+        """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
+        searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
+        if unmasked := leakgate_text.unmask(searched):  # Gon\u00adzalez, G\u043enzalez: read as shown
+            hits = [(*unmasked.span(start, end), term) for start, end, term in self._hits(unmasked.text, member_name)]
+        else:
+            hits = list(self._hits(searched, member_name))
+        if not hits:  # the protected ranges (a scan of the whole text) only matter around a hit
+            return []
+        protected = protected_ranges(text, self.whitelist, self.tags)
+        found: dict[tuple[int, int], Term] = {}  # one finding per span: a ZIP code and another document's
+        for start, end, term in hits:            # CDCR number can both match "93179"
+            if not spans.touches(protected, start, end):
+                found.setdefault((start, end), term)
+        return [(start, end, term) for (start, end), term in sorted(found.items(), key=lambda item: item[0])]
+
+    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
+        starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        return [
+            Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
+                    document if document is not None else term.document, snippet(text, start, end))
+            for start, end, term in self.matches(text, member_name=line == 0)
+        ]
+
+    def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None) -> list[Finding]:
+        """Every finding in member names (line 0) and contents (UTF-8 text members; of a JSON member,
+        its keys and strings, one a line, not its numbers: an offset 93179 is not a ZIP code)."""
+        documents = documents or {}
+        self.learn_ordinary_words(data.decode("utf-8", errors="replace") for name, data in members.items()
+                                  if name.endswith(".txt"))
+        findings: list[Finding] = []
+        for name, data in members.items():
+            owner = documents.get(name)
+            findings += self.scan_text(name, name, owner, line=0)
+            text = data.decode("utf-8", errors="replace")
+            if name.endswith(".conll"):
+                findings += self.scan_conll(name, text, owner)
+            elif name.endswith(".json") and (strings := _json_strings(text)) is not None:
+                findings += self.scan_text(name, strings, owner)  # offsets and counts are no text
+            else:
+                findings += self.scan_text(name, text, owner)
+        return findings
+
+    def scan_conll(self, member: str, conll: str, document: Hashable = None) -> list[Finding]:
+        """CoNLL ``TOKEN TAG`` lines scanned as their sentences (a name or a whitelisted term
+        over several tokens is seen whole); findings name the CoNLL line."""
+        pieces, lines, offsets, position = [], [], [], 0
+        for number, row in enumerate(conll.split("\n"), start=1):
+            token = row.rsplit(" ", 1)[0] if " " in row else ""
+            piece = token + " " if token else "\n"
+            if token:
+                offsets.append(position)
+                lines.append(number)
+            pieces.append(piece)
+            position += len(piece)
+        text = "".join(pieces)
+        return [
+            Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
+                    document if document is not None else term.document, snippet(text, start, end))
+            for start, end, term in self.matches(text)
+        ]
+
+
+def _json_strings(text: str) -> str | None:
+    """The keys and string values of a JSON document, one a line (None: not JSON, scan it as text)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    strings: list[str] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, dict):
+            strings.extend(str(key) for key in item)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return "\n".join(strings)
+
+
+def _narrow(match: re.Match[str], letters: str, form: str) -> tuple[int, int]:
+    """The span of the spelled name inside a longer run of single letters (``s d-o-e``)."""
+    wanted = next((p.upper() for p in name_parts(form) if p.upper() in letters), letters)
+    where = [match.start() + i for i, c in enumerate(match.group()) if c.isalpha()]
+    if len(where) != len(letters):  # phonetic words: keep the whole run
+        return match.span()
+    first = letters.find(wanted)
+    return where[first], where[first + len(wanted) - 1] + 1
+
+
+def protected_ranges(text: str, whitelist: Sequence[str], tags: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    ranges = [(m.start(), m.end()) for m in lexicon.whitelist_pattern(tuple(whitelist)).finditer(text)]
+    ranges += leakgate_text.written_tags(text, tags)  # a spoofed tag ([GONZALEZ]) is text like any other
+    return sorted(ranges)
+
+
+def snippet(text: str, start: int, end: int) -> str:
+    line_start, line_end = spans.line_start(text, start), spans.line_end(text, end)
+    left, right = max(line_start, start - SNIPPET), min(line_end, end + SNIPPET)
+    return ("…" if left > line_start else "") + text[left:right] + ("…" if right < line_end else "")
+
+
+# ---------------------------------------------------------------- residual risk
+
+_CAPITALISED = re.compile(r"[A-Z][\w'’-]*(?:[ \t]+(?:of[ \t]+|the[ \t]+|de[ \t]+)?[A-Z][\w'’-]*)*")
+_NUMBER = re.compile(r"\d[\d,.:/-]*\d|\d")
+
+
+def residual_risk(text: str, whitelist: Sequence[str] = (), tags: frozenset[str] = frozenset()) -> Counter[str]:
+    """Capitalised token sequences and numbers left in a pseudonymized text, with counts.
+
+    Tags, speaker tags, whitelisted terms and sequences of only ordinary words (stop words,
+    titles, words the text also writes in lower case: ``The``, ``I'm``, ``Tell``) are left out.
+    """
+    protected = protected_ranges(text, whitelist, tags)
+    for match in transcript.SPEAKER_TAG.finditer(text):
+        protected.append((match.start(), match.end()))
+    protected.sort()
+    lowered = {w for w in re.findall(r"\b[a-z][\w'’-]*", text)}  # words also written in lower case: ordinary
+    found: Counter[str] = Counter()
+    for pattern in (_CAPITALISED, _NUMBER):
+        for match in pattern.finditer(text):
+            value = match.group().rstrip(".’'-")
+            if not value or spans.touches(protected, match.start(), match.start() + len(value)):
+                continue
+            if pattern is _CAPITALISED and all(ordinary(w) or w.casefold() in lowered for w in value.split()):
+                continue
+            if lexicon.is_whitelisted(value, whitelist):
+                continue
+            found[value] += 1
+    return found
