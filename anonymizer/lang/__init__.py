@@ -63,6 +63,8 @@ class LanguagePack:
     capitals: Callable[[str], str]
     #: the transcript's speaker-tag grammar: ``speaker_tag(text, pos)`` is the tag opening that line
     speaker_tag: Callable[[str, int], "re.Match[str] | None"]
+    #: ``boilerplate(text)``: the spans of printed boilerplate that propose nothing (a decision page's notice)
+    boilerplate: Callable[[str], list[tuple[int, int]]] = lambda text: []
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""

@@ -34,4 +34,5 @@ PACK = LanguagePack(
     is_all_lower=truecase.is_all_lower,
     capitals=truecase.capitals,
     speaker_tag=transcript.speaker_tag,
+    boilerplate=transcript.board_notices,
 )
