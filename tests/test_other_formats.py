@@ -146,21 +146,47 @@ def test_it_reads_a_line_number_printed_after_the_words_as_no_age(pipeline):
 SUBJECT = (
     "Ms Surname: When did the Post Office audit you?\n"
     "Mr Bhandari: The Post Office came in 2001. The Post Office said I owed them money, and the Post Office's\n"
-    "investigator would not listen. I phoned the Horizon helpline, but Horizon showed a loss every week.\n"
+    "investigator would not listen. I phoned the Post Office helpline, but the Post Office showed a loss every week.\n"
     "Ms Surname: Did the Post Office help?\n"
-    "Mr Bhandari: No. Horizon kept showing shortfalls, and Horizon was the Post Office's system. Horizon again.\n"
+    "Mr Bhandari: No. The Post Office kept showing shortfalls, and the Post Office's system was wrong. The Post Office.\n"
     "Ms Surname: Mrs Bishop was your manager?\n"
     "Mr Bhandari: Yes, Bishop came every week. Bishop's office called me. I told Bishop. Bishop's van was there.\n"
+)
+#: a program a long hearing names now and then: data (where he works), however often it is said
+PROGRAM = "".join(
+    f"INCARCERATED PERSON ORTEGA: {'I work at Homeboy Industries now, and ' if n % 40 == 0 else ''}"
+    f"I go to the groups every week and I talk with my sponsor about the steps and my family.\n" for n in range(320)
 )
 
 
 def test_it_keeps_the_organization_a_hearing_is_about_and_masks_a_name_that_is_a_word(pipeline):
-    """An organization of ordinary words the hearing keeps naming (an inquiry's company and its system: "the Post
-    Office", "Horizon") is its vocabulary, not data; a person named by a dictionary word ("Bishop") stays masked
-    wherever a tagger calls it an organization."""
+    """An organization of ordinary words the hearing keeps naming, often and densely (an inquiry's company: "the
+    Post Office"), is its vocabulary, not data; a person named by a dictionary word ("Bishop") stays masked wherever
+    a tagger calls it an organization, and a program a long hearing names now and then stays data."""
     analysis = pipeline.run(load_bytes(SUBJECT.encode("utf-8"), "hearing.txt"))
     text = analysis.transcript.text
     masked = [text[m.start:m.end] for m in analysis.mentions if "suspect" not in m.sources]
-    assert not [s for s in masked if "Post Office" in s or "Horizon" in s], masked
+    assert not [s for s in masked if "Post Office" in s], masked
     for at in (i for i in range(len(text)) if text.startswith("Bishop", i)):
         assert any(m.start <= at < m.end for m in analysis.mentions), (at, masked)
+    analysis = pipeline.run(load_bytes(PROGRAM.encode("utf-8"), "hearing.txt"))
+    text = analysis.transcript.text
+    places = [i for i in range(len(text)) if text.startswith("Homeboy Industries", i)]
+    assert len(places) == 8
+    assert all(any(m.start <= at < m.end for m in analysis.mentions) for at in places)
+
+
+def test_it_reads_an_utterance_wrapped_over_lines_numbered_after_their_words(pipeline):
+    """A PDF's text with the line numbers after the words and utterances wrapped over lines (a real CDCR
+    transcript's extracted text): the numbers are no text of the utterance (no age, no part of a name)."""
+    words = ("PRESIDING COMMISSIONER RUFF:  And this is the first subsequent hearing for Mr. Oduya, who is",
+             "currently housed at the prison. He was received by the Department on",
+             "November 18, 2011, for the controlling offense.")
+    lines = [words[(n - 1) % 3] for n in range(1, 26)]
+    text = "".join(f"{line} {n} \n" for n, line in enumerate(lines, 1)) + "2 \n" + "".join(
+        f"{line} {n} \n" for n, line in enumerate(lines, 1))
+    analysis = pipeline.run(load_bytes(text.encode("utf-8"), "hearing.txt"))
+    read = analysis.transcript.text
+    tagged = [(m.label, read[m.start:m.end]) for m in analysis.mentions if "suspect" not in m.sources]
+    assert not [t for t in tagged if t[0] == "AGE"], tagged
+    assert ("DATE", "November 18, 2011") in tagged

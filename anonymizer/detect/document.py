@@ -40,8 +40,11 @@ def cut_at_speaker_labels(text: str, mentions: Sequence[Mention]) -> list[Mentio
     return out
 
 
-#: how often a document writes the words of an organization it is about ("the Post Office", "Horizon"): its subject
-_SUBJECT_REPEATS = 5
+#: how often, and how densely (per 1,000 words), a document writes the words of an organization it is about
+#: ("the Post Office" of an inquiry about it): its subject. A program or a gang a hearing names a few times in
+#: thousands of words ("Homeboy Industries", "Mexican Mafia": 8 in 6,000 words) is data, never its subject.
+_SUBJECT_REPEATS = 10
+_SUBJECT_PER_1000_WORDS = 4.0
 #: words of a place's kind: an institution named by ordinary words ("Mule Creek State Prison") is still one place
 _PLACE_KINDS = frozenset(
     "prison jail facility camp center centre hall institution penitentiary hospital court college school university "
@@ -51,11 +54,13 @@ _PLACE_KINDS = frozenset(
 def drop_document_subjects(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """Drop a tagger's (or the organization rule's) organization named by dictionary words only ("Post Office",
     "Horizon", "Federation"; none of them a place's kind, "Mule Creek State Prison" stays; a place:
-    plain words only, never a known place) that the document writes at least :data:`_SUBJECT_REPEATS` times: what
+    plain words only, never a known place) that the document writes often and densely (:data:`_SUBJECT_REPEATS`,
+    :data:`_SUBJECT_PER_1000_WORDS`): what
     the hearings are about (an inquiry's company, its computer system), the corpus's vocabulary, not anyone's
     data. A rule's or the title page's span stays, and so does a name with a word no dictionary has ("Rios
     Brothers Tree Service") or with a word the document names a person by ("Bishop's" of the victim Hope Bishop)."""
     counts: dict[str, int] = {}
+    words_of_text = len(text.split())
     people = {w.casefold() for m in mentions if m.label == "PERSON" for w in NAME_PART.findall(text[m.start:m.end])}
     out = []
     for m in mentions:
@@ -69,7 +74,7 @@ def drop_document_subjects(text: str, mentions: Sequence[Mention]) -> list[Menti
                 core = vocabulary.strip_possessive(surface)  # "the Post Office's system": the Post Office
                 if core not in counts:
                     counts[core] = len(re.findall(rf"(?<![\w'’-]){re.escape(core)}(?![\w-])", text))
-                if counts[core] >= _SUBJECT_REPEATS:
+                if counts[core] >= max(_SUBJECT_REPEATS, _SUBJECT_PER_1000_WORDS * words_of_text / 1000):
                     continue
         out.append(m)
     return out
