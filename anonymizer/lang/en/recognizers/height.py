@@ -38,7 +38,7 @@ _WEIGHT_SUBJECT = (
     r"(?:\b(?:I[ ](?:was|am|weighed|weigh)|I['’]m|(?i:he|she)(?:[ ](?:was|is|weighed|weighs)|['’]s)"
     r"|(?i:you|we|they)(?:[ ](?:were|are|weighed|weigh)|['’]re)|(?i:weighed|weighing|weighs|weigh)"
     r"|(?i:went|got|came|dropped)[ ](?:down|out)[ ](?:to|at)|(?i:lost|gained|put[ ]on)(?:[ ](?:about|around|nearly|almost))?"
-    r"|(?i:foot|feet|ft|inches|tall)(?:[ ][\w-]+)?[ ]and)[ ])"
+    r"|(?:(?i:foot|feet|ft|inches|tall)(?:[ ][\w-]+)?|\d['’]\d{1,2}[\"”]?)[ ]and)[ ])"
 )
 
 PATTERNS = [
