@@ -65,7 +65,7 @@ class Pipeline:
         if read is transcript and work.title_end != transcript.title_end:  # no capitals: its title page read in capitals
             transcript = dataclasses.replace(transcript, header=work.header, title_end=work.title_end)
         text = work.text
-        protected = protect_document(work, self.config.whitelist_terms)  # once per document
+        protected = protect_document(work, self.config.whitelist_terms, self.config.language)  # once per document
         raw = self.detector.detect(work, progress, protected)
         lap("detect")
         merged = merge(raw, text)

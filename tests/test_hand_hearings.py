@@ -800,6 +800,25 @@ EXPECTED = {
          "guiding rage into power", "peer facilitator", "presiding commissioner", "deputy district attorney", "b yard",
          "porter", "continuation school", "landscaping business"],
     ),
+    "uk_inquiry_convictions.txt": (
+        ["14 March 2023", "Bronwen Pritchard", "BRONWEN PRITCHARD", "Dilip Varsani", "DILIP VARSANI", "Malcolm Hartley",
+         "Ashworth", "Pritchard", "Eirlys", "3 February 2023", "58", "Llanrhystud", "Aberystwyth", "1998",
+         "the 14th of May 2004", "the 3rd", "4th", "9th", "Swansea", "21/06/2005", "Eastwood Park", "Tregaron",
+         "Twelve", "8", "Rhodri", "seven stone", "five foot six", "11.35", "10.00 am", "11.20 am", "11.35 am",
+         "Kettering", "2001", "Wellingborough", "Onley", "6 foot 2", "180 pounds", "140 pounds", "12/13",
+         "Keith Dolby", "Hansa", "10.00", "4.12 pm", "10.00 am the following day"],
+        ["Chair", "Nan", "Mum", "Grandad", "Unfortunately", "Honestly", "Questioned by", "A short break",
+         "The hearing adjourned"],
+    ),
+    "police_interview_record.txt": (
+        ["Jordan Lacey", "02/06/2019", "14.32", "Adaeze Okafor", "Tom Whitlock", "Priya Raman",
+         "Sunday the 2nd of June", "Jordan Michael Lacey", "17/04/1996", "Harcourt Gardens", "Leyton", "118 Mare Street",
+         "Kingsmead", "Desmond", "11.15", "the 5th", "6th", "8th", "Dalston Tyres", "Kezia", "Nineteen",
+         "five foot ten", "ten stone", "six foot one", "fifteen stone", "Feltham", "17", "Pentonville", "15.05",
+         "15.40", "15.52"],
+        ["Basically", "Listen", "Nan", "Mum", "Grandad", "Right", "RECORD OF TAPED INTERVIEW",
+         "Interviewing officers", "eighteen months"],
+    ),
 }
 
 

@@ -104,6 +104,9 @@ MATRIX: dict[str, list[Case]] = {
     "corpora": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "corpus_new": [Case(None, ADMIN_ONLY, args=lambda w, d: [])],
     "corpus_edit": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
+    "whitelist_export": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
+    # no file posted: 302 back to the corpus form with an error
+    "whitelist_import": [Case(None, codes(403, 403, 403, 302), "post", lambda w, d: [w["corpus"].pk])],
     "dashboard": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     "dashboard_times": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],
     "quality_json": [Case(None, ADMIN_ONLY, args=lambda w, d: [w["corpus"].pk])],

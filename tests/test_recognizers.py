@@ -164,6 +164,9 @@ CDCR_ID = [
 ]
 
 DATE = [
+    # days listed after a month named earlier in the turn (issue 47)
+    ("They came back in May, on the 3rd, 4th and 9th, and", ["May", "the 3rd", "4th", "9th"]),
+    ("We moved in May, to the 5th floor.", ["May"]),
     ("Your mother's birthday is 12/25, you said?", ["12/25"]),
     ("DOB: 4/11 and she", ["4/11"]),
     ("he was no. 1 in his class, 12/15 of them", []),  # no birthday before it
@@ -252,6 +255,14 @@ DATE = [
 ]
 
 TIME = [
+    # clock times written with a dot (issue 47)
+    ("(2.05 pm)", ["2.05 pm"]),
+    ("we'll resume at 1.45.", ["1.45"]),
+    ("We'll sit again at 10.00 tomorrow.", ["10.00"]),
+    ("The time is 14.32 and", ["14.32"]),
+    ("her score was 12.00 then", []),
+    ("section 11.35 of the handbook", []),
+    ("it rose at 3.45 per cent", []),
     # said with the part of the day, or before or after the hour
     ("last saw you at ten-fifteen in the morning.", ["ten-fifteen in the morning"]),
     ("around two thirty in the afternoon", ["two thirty in the afternoon"]),
@@ -289,6 +300,11 @@ TIME = [
 ]
 
 AGE = [
+    # an age as the whole answer to a question about age, in a mixed-case transcript (issue 47)
+    ("Ms Ashworth: How old was he then?\n\nMrs Pritchard: Twelve.", ["Twelve"]),
+    ("Ms Ashworth: How old were they?\nMrs Pritchard: 12/13.", ["12/13"]),
+    ("Ms Ashworth: How many came?\nMrs Pritchard: Two.", []),
+    ("I went down to seven stone.", []),
     # the age of a birthday
     ("It was the day after my 18th birthday.", ["18th"]),
     ("on her twenty-first birthday", ["twenty-first"]),
@@ -417,6 +433,11 @@ AGE = [
 ]
 
 HEIGHT = [
+    # a body's weight (issue 47)
+    ("I went down to seven stone.", ["seven stone"]),
+    ("I was about 180 pounds when I went in", ["180 pounds"]),
+    ("the shortfall was 180 pounds that week", []),
+    ("seven stone steps to the door", []),
     ("He is 5 feet 9 inches.", ["5 feet 9 inches"]),
     ("five foot ten", ["five foot ten"]),
     ("he was six-foot-two and", ["six-foot-two"]),

@@ -6,8 +6,10 @@ import pytest
 from anonymizer.lang.en.recognizers import (
     AddressRecognizer,
     ApostropheNameRecognizer,
+    CapitalsNameRecognizer,
     CaseNumberRecognizer,
     CdcrInstitutionRecognizer,
+    CustodyPlaceRecognizer,
     GangRecognizer,
     MonikerRecognizer,
     NicknamedRecognizer,
@@ -268,8 +270,31 @@ APOSTROPHE_NAME = [
     ("TRE'VON", []),
 ]
 
+#: a prison named without its kind where the passage speaks of custody (issue 47)
+CUSTODY_PLACE = [
+    ("After the sentence I was taken to High Down and searched.", ["High Down"]),
+    ("He got a six-month sentence and was sent to Belmarsh the same day.", ["Belmarsh"]),
+    ("Convicted in May, then three months in Pentonville.", ["Pentonville"]),
+    ("After the conviction he was taken to Court again.", []),
+    ("I was sent to Wellingborough to see my aunt.", []),  # no custody in the passage
+    ("After sentence I transferred to Mule Creek State Prison in 2014.", []),  # named with its kind
+    ("After sentence he was transferred to Richard J. Donovan.", []),  # the name goes on
+]
+#: names printed in capitals on a court's title page, by their initials or after BY: and HON. (issue 47)
+CAPITALS_NAME = [
+    ("BY: MICAH F. FERGENSON", ["MICAH F. FERGENSON"]),
+    ("HON. ANALISA TORRES,", ["ANALISA TORRES"]),
+    ("E. SCOTT SCHIRICK", ["E. SCOTT SCHIRICK"]),
+    ("BY: SIDHARDHA KAMARAJU", ["SIDHARDHA KAMARAJU"]),
+    ("PEOPLE V. JONES", []),
+    ("UNITED STATES DISTRICT COURT", []),
+    ("BY: ASSISTANT UNITED STATES ATTORNEY", []),
+]
+
 NAME_TABLES = {
     ApostropheNameRecognizer: APOSTROPHE_NAME,
+    CustodyPlaceRecognizer: CUSTODY_PLACE,
+    CapitalsNameRecognizer: CAPITALS_NAME,
     OrganizationRecognizer: ORGANIZATION,
     CdcrInstitutionRecognizer: CDCR_INSTITUTION,
     GangRecognizer: GANG,

@@ -25,6 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -84,7 +85,7 @@ class Detector:
         document's whitelist, computed once per document by the caller."""
         text = transcript.text
         if protected is None:
-            protected = protect_document(transcript, self.config.whitelist_terms)
+            protected = protect_document(transcript, self.config.whitelist_terms, self.config.language)
         progress("spacy", 0.0)
         doc = parse(self.nlp, text, self.config.batch_size)
         progress("spacy", 0.5)
@@ -100,7 +101,9 @@ class Detector:
         for backend in self.backends:
             mentions += backend.mentions(text)
         progress("filter", 0.8)
+        mentions = cut_at_speaker_labels(text, mentions)  # "Lacey: Basically": the label's name only
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
+        kept = drop_document_subjects(text, kept)  # "the Post Office" of an inquiry about it
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept = tagger_persons.beside_persons(text, kept)  # "Arnulfo" "Reyes-Bocanegra", "Itzel and Xochitl"
         kept = tagger_persons.particle_surnames(text, kept)  # "Eusebia Bustamante" "de Villarreal"
@@ -119,16 +122,19 @@ class Detector:
         ]
 
 
-def protect_document(transcript: Transcript, extra: tuple[str, ...] = ()) -> Protected:
+def protect_document(transcript: Transcript, extra: tuple[str, ...] = (), language: str = lang.DEFAULT) -> Protected:
     """The document's whitelist (:func:`anonymizer.spans.protect`) plus the hearing's type printed on
     its title page (``SUBSEQUENT PAROLE CONSIDERATION HEARING``, ``CALIFORNIA BOARD OF PAROLE
     HEARINGS``): a heading, never personal data, so no tagger's span and no re-scan hit inside it.
     Text written like the export's tags (``[PERSON_1]``, ``[MONTH]``: label words and numbers,
     :func:`anonymizer.leakgate.text.written_tag`) is protected too: a tag, never a URL or a person;
-    a name in brackets (``[RICHARDSON]``, ``[Maria Lopez]``) is not a tag and is read as text."""
+    a name in brackets (``[RICHARDSON]``, ``[Maria Lopez]``) is not a tag and is read as text. The language's
+    printed boilerplate (``LanguagePack.boilerplate``: the Board's notice on a CDCR decision page) proposes nothing."""
     protected = spans.protect(transcript.text, extra).with_ranges(leakgate_text.written_tags(transcript.text))
+    protected = protected.with_ranges(lang.pack(language).boilerplate(transcript.text))
     header = transcript.header
     if header is None or not header.hearing_type:
         return protected
     pattern = r"\s+".join(map(re.escape, header.hearing_type.split()))
     return protected.with_ranges(m.span() for m in re.finditer(pattern, transcript.text[: transcript.title_end], re.I))
+

@@ -75,6 +75,8 @@ class LanguagePack:
     temporal: Callable[[str, str], str] | None = None
     #: ``variants(name)``: the spellings of a name the leak gate also looks for ("Søren": "Soeren", "Soren")
     variants: Callable[[str], set[str]] | None = None
+    #: ``boilerplate(text)``: the spans of printed boilerplate that propose nothing (a decision page's notice)
+    boilerplate: Callable[[str], list[tuple[int, int]]] = lambda text: []
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""

@@ -84,6 +84,32 @@ def _gutters(text: str, lines: list[tuple[int, int]]) -> dict[int, int] | None:
     return found
 
 
+#: a line's number printed after its words (``sir. 3``: a PDF's text read with the gutter on the right)
+_TRAILING_GUTTER = re.compile(r"(?:^|(?<=[ \t]))(\d{1,2})[ \t]*$")
+
+
+def _trailing_gutters(text: str, lines: list[tuple[int, int]]) -> dict[int, int] | None:
+    """For each printed line that ends with its line number, where its words end (page numbers alone on a line
+    map to their start: nothing of them is read). None unless the numbers count up (1, 2, 3 ... again on every
+    page) on most lines, as :func:`_gutters` asks of a gutter on the left."""
+    found: dict[int, int] = {}
+    previous = numbered = 0
+    for i, (start, end) in enumerate(lines):
+        match = _TRAILING_GUTTER.search(text, start, end)
+        number = int(match.group(1)) if match else None
+        if match and text[start:match.start()].strip() == "" and previous not in (0,) and number != previous + 1:
+            found[i] = start  # a page number alone on its line
+            continue
+        if number is not None and (number == previous + 1 or (number == 1 and previous >= 2)):
+            found[i] = match.start()
+            previous = number
+            numbered += 1
+    printed = sum(1 for start, end in lines if text[start:end].strip())
+    if numbered < _MIN_NUMBERED or numbered < _MIN_NUMBERED_SHARE * printed:
+        return None
+    return found
+
+
 def _body_start(text: str, lines: list[tuple[int, int]], starts: list[int]) -> int:
     """Index of the first body line: the title page's end (``P R O C E E D I N G S``, the first utterance)."""
     return next((i for i, (_, end) in enumerate(lines) if ends_title(text[starts[i]:end])), len(lines))
@@ -157,6 +183,11 @@ def view(text: str) -> View | None:
     already one utterance per line without a gutter."""
     lines = _lines(text)
     gutters = _gutters(text, lines)
+    if gutters is None:  # the numbers after the words: each line ends before its number, then read as above
+        trailing = _trailing_gutters(text, lines)
+        if trailing is not None:
+            lines = [(start, trailing.get(i, end)) for i, (start, end) in enumerate(lines)]
+            gutters = {i: lines[i][0] for i in trailing}
     starts = [gutters.get(i, start) if gutters else start for i, (start, _) in enumerate(lines)]
     first = _body_start(text, lines, starts)
     printed = _printed(text, lines, starts, first)

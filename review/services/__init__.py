@@ -16,6 +16,7 @@
 ``double``          double annotation: independent second copies of a sample, their agreement
 ``ordinary``        ordinary words are no names: ask before accepting one, never learn one
 ``recovery``        jobs left running by a dead worker or process: failed, retryable
+``vocabulary``      the corpus whitelist imported from and exported to a file, one term a line
 ==================  =====================================================================
 
 ``from review import services; services.set_mention_status(...)`` keeps working: the
@@ -44,6 +45,7 @@ from .mentions import (
 from .ordinary import NeedsConfirmation, not_a_name
 from .recovery import Recovered, fail_interrupted, job_id, recover_stale_jobs
 from .team import approve, assign, reopen, resubmitted_unchanged, send_back, submit, take_next, unseen_count
+from .vocabulary import export_whitelist, import_whitelist
 from .text import (
     NAME_LABELS, Occurrence, find_occurrences, fold_possessive, name_like, overlaps, same_term, similar_names, trim_span,
     typed, word_steps,
@@ -60,4 +62,5 @@ __all__ = [
     "resolve_comment", "restore_dismissed", "resubmitted_unchanged", "same_term", "send_back",
     "set_entity_status", "set_mention_status", "similar_names", "split_mention", "submit", "surface_forms", "take_next",
     "trim_span", "typed", "undo", "word_steps", "unseen_count", "whitelist_matches", "whitelist_term",
+    "export_whitelist", "import_whitelist",
 ]

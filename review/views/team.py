@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from anonymizer.batch import whitelist as whitelist_file
+
 from .. import charts, services, stats
 from ..forms import AssignForm, CorpusForm
 from ..models import Corpus, Document
@@ -41,6 +43,39 @@ def corpus_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         messages.success(request, f"Corpus {saved.name} saved.")
         return redirect("review:corpora")
     return render(request, "review/corpus_form.html", {"form": form, "corpus": corpus})
+
+
+@login_required
+@require_GET
+def whitelist_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: the corpus whitelist as a file, one term a line (``manage.py anonymize --whitelist`` reads it)."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=pk)
+    response = HttpResponse(services.export_whitelist(corpus), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="corpus-{corpus.pk}-whitelist.txt"'
+    return response
+
+
+@login_required
+@require_POST
+def whitelist_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins: add the terms of an uploaded file (one a line) to the corpus whitelist; none is removed."""
+    require_admin(request.user)
+    corpus = get_object_or_404(Corpus, pk=pk)
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, "Choose a file of terms, one a line, to import.")
+        return redirect("review:corpus_edit", pk=corpus.pk)
+    if upload.size > whitelist_file.MAX_BYTES:
+        messages.error(request, f"{upload.name}: not a whitelist (over {whitelist_file.MAX_BYTES // 2**20} MB)")
+        return redirect("review:corpus_edit", pk=corpus.pk)
+    try:
+        added = services.import_whitelist(corpus.pk, upload.read(), upload.name)
+    except whitelist_file.WhitelistFileError as error:
+        messages.error(request, str(error))
+        return redirect("review:corpus_edit", pk=corpus.pk)
+    messages.success(request, f"{len(added)} term(s) added to the whitelist of {corpus.name}; none removed.")
+    return redirect("review:corpus_edit", pk=corpus.pk)
 
 
 @login_required

@@ -41,4 +41,5 @@ PACK = LanguagePack(
     capitals=truecase.capitals,
     speaker_tag=transcript.speaker_tag,
     stop_words=STOP_WORDS,
+    boilerplate=transcript.board_notices,
 )

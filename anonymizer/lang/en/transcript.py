@@ -179,3 +179,27 @@ def normalize_tag(text: str) -> str:
     if not is_tag(tag):
         raise ValueError(f"not a tag: {text!r}")
     return tag
+
+
+def _words(phrase: str) -> str:
+    """``phrase``'s words apart by any space, a line break and a printed line's number between them."""
+    return r"(?:\s+\d{1,2}\b)*\s+".join(re.escape(w) for w in phrase.split())
+
+
+#: the Board's notice on a decision page, printed in capitals: it opens with one of these ...
+_NOTICE_OPENINGS = ("THIS TRANSCRIPT CONTAINS THE PROPOSED DECISION", "THIS PROPOSED DECISION WILL BECOME FINAL",
+                    "THIS DECISION WILL BECOME FINAL", "THIS DECISION WILL BE FINAL")
+#: ... and ends with the Governor's review under the Penal Code's sections, or with the words in capitals
+_NOTICE = re.compile(
+    rf"(?:{'|'.join(_words(o) for o in _NOTICE_OPENINGS)})"
+    rf"(?:[^a-z]{{0,2500}}?{_words('3041.1 AND 3041.2')}\.?|[^a-z]{{0,1500}}?(?=[^\S\n]*\n(?:[^\S\n]*\d{{0,2}}[^\S\n]*\n){{2}}|[a-z]))"
+)
+
+
+def board_notices(text: str) -> list[tuple[int, int]]:
+    """The Board's notice in capitals on a decision page ("THIS TRANSCRIPT CONTAINS THE PROPOSED DECISION ...
+    WILL BECOME FINAL ... UNLESS THE BOARD NOTIFIES YOU ... MODIFIED, VACATED OR REFERRED ... ERROR OF LAW"):
+    the same words in every decision, no one's data, so nothing inside it is proposed (line numbers and line
+    breaks between its words allowed)."""
+    return [m.span() for m in _NOTICE.finditer(text)]
+

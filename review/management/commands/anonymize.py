@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from anonymizer import batch, lang
+from anonymizer.batch import whitelist as whitelist_file
 from anonymizer.types import Config
 
 
@@ -56,11 +57,19 @@ class Command(BaseCommand):
         parser.add_argument("--language", choices=(*lang.codes(), lang.AUTO), default=None,
                             help="the documents' language (unset: settings.ANONYMIZER's, else detected per document "
                                  "by a stop-word test and listed in languages.json)")
+        parser.add_argument("--whitelist", metavar="FILE",
+                            help="a corpus vocabulary never masked: one term a line (the corpus whitelist's rules)")
 
     def handle(self, *args, **options) -> None:
         if options["jobs"] < 1:
             raise CommandError("--jobs must be at least 1")
         config = config_from_settings()
+        if options.get("whitelist"):
+            try:
+                terms = whitelist_file.read(options["whitelist"])
+            except whitelist_file.WhitelistFileError as error:
+                raise CommandError(f"--whitelist {error}") from None
+            config = dataclasses.replace(config, whitelist_terms=whitelist_file.merged(config.whitelist_terms, terms)[0])
         language = options["language"] or getattr(settings, "ANONYMIZER", {}).get("language") or lang.AUTO
         result = batch.run(
             options["paths"],

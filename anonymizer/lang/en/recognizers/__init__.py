@@ -13,10 +13,12 @@ from anonymizer.types import Config
 from anonymizer.lang.en.recognizers.address import AddressRecognizer
 from anonymizer.lang.en.recognizers.age import AgeRecognizer
 from anonymizer.lang.en.recognizers.apostrophe_name import ApostropheNameRecognizer
+from anonymizer.lang.en.recognizers.capitals_name import CapitalsNameRecognizer
 from anonymizer.lang.en.recognizers.case_number import CaseNumberRecognizer
 from anonymizer.lang.en.recognizers.cdcr_id import CdcrIdRecognizer
 from anonymizer.lang.en.recognizers.cdcr_institution import CdcrInstitutionRecognizer
 from anonymizer.lang.en.recognizers.court import CourtRecognizer
+from anonymizer.lang.en.recognizers.custody_place import CustodyPlaceRecognizer
 from anonymizer.lang.en.recognizers.date import DateRecognizer
 from anonymizer.lang.en.recognizers.email_address import EmailAddressRecognizer
 from anonymizer.lang.en.recognizers.gang import GangRecognizer
@@ -43,10 +45,12 @@ __all__ = [
     "AddressRecognizer",
     "ApostropheNameRecognizer",
     "AgeRecognizer",
+    "CapitalsNameRecognizer",
     "CaseNumberRecognizer",
     "CdcrIdRecognizer",
     "CdcrInstitutionRecognizer",
     "CourtRecognizer",
+    "CustodyPlaceRecognizer",
     "DateRecognizer",
     "EmailAddressRecognizer",
     "GangRecognizer",
@@ -94,6 +98,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         AgeRecognizer(),
         HeightRecognizer(),
         PersonNameRecognizer(extra_whitelist=extra),
+        CapitalsNameRecognizer(),
         MonikerRecognizer(),
         NicknamedRecognizer(),
         StreetNameRecognizer(),
@@ -104,6 +109,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         OrganizationRecognizer(),
         CourtRecognizer(),
         CdcrInstitutionRecognizer(),
+        CustodyPlaceRecognizer(),
         GangRecognizer(),
         NrpRecognizer(),
         AddressRecognizer(),

@@ -2,6 +2,8 @@
 ``when I was seventeen`` -> ``seventeen``)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex as re
 
 from anonymizer.lang.en import gazetteer, plain, vocabulary
@@ -40,7 +42,7 @@ _NOT_AN_AGE_AFTER = (
     r"|seconds|hours|days|weeks|months(?![ -]old)|years?(?![ -](?:old|young)|[ ]of[ ]age)|miles|pounds|lbs|blocks|points|people|inmates"
     r"|kids|children|of|out|to[ ]life|step|steps|or[ ]so[ ]feet|grams|ounces|oz|thousand|hundred|million|am|pm|a\.m\.|p\.m\."
     r"|o['’]clock|yards|meters|degrees|units|credits|rvrs|write-ups|counts|more|less|grand"
-    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps)(?![\w'’])))"
+    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps|stone|st)(?![\w'’])))"
 )
 
 #: a relative or the victim as the subject of an age ("My son was twenty-two.")
@@ -59,9 +61,12 @@ _AT_VERB = (
 ).replace("\\ ", "[ ]")
 #: what may follow the number of "at N" when it is an age
 _AT_AGE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|and|or|because|but|so|after|before|with)\b|$)"
+#: a speaker tag in ordinary case ("Mrs Pritchard", "Mr Lacey", "DC Okafor", "Witness 0283"): up to five words
+#: each opening with a capital letter (or a witness's number)
+_MIXED_CASE_TAG = r"[A-Z][\w'’.-]*(?:[ ](?:[A-Z][\w'’.-]*|\d{1,4})){0,4}"
 #: the start of an answer on the line after a question: a speaker tag or a Q&A marker, a filler
 _ANSWER = (
-    rf"\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|[QA][.:])[^\S\n]+"
+    rf"\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|{_MIXED_CASE_TAG}:|[QA][.:])[^\S\n]+"
     r"(?:(?i:um|uh|oh|well|I[ ]think|I[ ]believe),?[ ])?"
 )
 
@@ -145,7 +150,9 @@ PATTERNS = [
     # "How old were you? -- 24, sir." / "Q. How old are you today? A. Forty-three."
     Pattern(
         "answer_to_how_old",
-        rf"(?i:how[ ]old|what[ ]age|your[ ]age)[^\n]*{_ANSWER}{_HEDGE}\K{_NUMBER_NOT_ONE}{_NOT_AN_AGE_AFTER}"
+        rf"(?i:how[ ]old|what[ ]age|your[ ]age)[^\n]*{_ANSWER}{_HEDGE}"
+        rf"\K(?:\d{{1,2}}/\d{{1,2}}(?![\w'’]|[.,:/]\d)|{_NUMBER_NOT_ONE}(?:(?:[ ]?-[ ]?|[ ](?i:or|to)[ ]){_NUMBER_NOT_ONE})?)"
+        rf"{_NOT_AN_AGE_AFTER}"
         rf"(?=[ ]?(?:[.;!?,]|--)|[ ](?i:sir|ma['’]am|now|when|at|or)\b|$)",
         0.85,
     ),
@@ -206,6 +213,24 @@ PATTERNS = [
 ]
 
 _DIGITS = re.compile(r"\d+")
+#: a printed line's number after its words ("... who is 6 \n currently housed"), and a line ending with one
+_LAST_ON_LINE = re.compile(r"[^\S\n]*(?:\n|$)")
+_NUMBERED_LINE_END = re.compile(r"[^\S\n]\d{1,2}[^\S\n]*$", re.MULTILINE)
+
+
+@lru_cache(maxsize=8)
+def _numbers_lines_at_their_ends(text: str) -> bool:
+    """Whether most of the text's lines end with their printed number (a PDF's text read with the line-number
+    gutter after the words)."""
+    lines = text.count("\n") + 1
+    return lines >= 20 and len(_NUMBERED_LINE_END.findall(text)) * 2 >= lines
+
+
+def is_trailing_line_number(text: str, start: int, end: int) -> bool:
+    """A number of one or two digits that ends its line in a text whose lines end with their numbers: the
+    line's number, no age."""
+    return end - start <= 2 and text[start:end].isdigit() and _LAST_ON_LINE.match(text, end) is not None \
+        and text[start - 1:start].isspace() and _numbers_lines_at_their_ends(text)
 _WORD_BEFORE_BRACKET = re.compile(r"([A-Z][a-z]+)[ ]\($")
 
 
@@ -234,7 +259,7 @@ class AgeRecognizer(RuleRecognizer):
             before = _WORD_BEFORE_BRACKET.search(text, max(0, start - 30), start)
             name = before.group(1) if before else ""  # a first name, or a word no dictionary has ("Jaylen")
             return bool(name) and (name.casefold() in gazetteer.first_names() or not plain.in_dictionary(name))
-        return not is_clock_reading(text, start, end)
+        return not is_clock_reading(text, start, end) and not is_trailing_line_number(text, start, end)
 
     def validate_result(self, pattern_text: str) -> bool | None:
         number = _DIGITS.match(pattern_text)

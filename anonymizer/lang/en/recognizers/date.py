@@ -29,6 +29,8 @@ _ORDINAL_WORD = (
 _MONTH_ORDINAL = rf"(?i:{'|'.join(ORDINALS[:12])}|1[0-2]th|1st|2nd|3rd|[4-9]th)"
 _DAY_NUMBER = r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)?(?![\w'’])"
 _DAY = rf"(?:{_DAY_NUMBER}|{_ORDINAL_WORD})"
+#: a day in digits with its ordinal ending (``3rd``, ``21st``)
+_DAY_NUMBER_ORDINAL = r"(?:3[01]|[12]\d|0?[1-9])(?i:st|nd|rd|th)"
 _YEAR_DIGITS = r"(?:19\d\d|20[0-4]\d)"
 _YEAR = rf"(?:{_YEAR_DIGITS}|['’]\d\d)(?![\w'’]|[.,:]\d)"
 _WEEKDAY_PREFIX = rf"(?:{_WEEKDAY},?[ ])"
@@ -89,6 +91,15 @@ PATTERNS = [
         "day_of_month",
         rf"{_START}(?:(?i:the)[ ])?{_DAY}[ ](?:(?i:day[ ]of|of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
         0.9,
+    ),
+    # "in May, on the 3rd, 4th and 9th": days in digits listed after a month named earlier in the turn
+    # (or "that month": "three times that month, on the 3rd, 4th and 9th")
+    Pattern(
+        "listed_ordinal_days",
+        rf"(?={_DAY_NUMBER_ORDINAL}(?![\w'’]))(?<=\b(?i:the|on)[ ](?:{_DAY_NUMBER_ORDINAL},?[ ](?:(?i:and|or|&)[ ])?)*)"
+        rf"(?<=(?:\b{_MONTH}|\b(?i:that|this|the[ ]same|last|next)[ ]month)[^\n]{{0,100}})"
+        rf"{_DAY_NUMBER_ORDINAL}(?![\w'’])(?![ ](?:(?i:of|day|floor|time|place|grade|century|birthday|street|avenue)\b))",
+        0.85,
     ),
     # "the fifth of the fifth, '71", "the 3rd of the 11th": a day of a month by the month's ordinal
     Pattern(

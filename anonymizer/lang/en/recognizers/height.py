@@ -32,7 +32,30 @@ _PAIR = (
     rf"(?:[4-7]|(?i:four|five|six|seven))(?:-|[ ])(?:1[01]|\d|(?i:{'|'.join(UNITS + TEENS[:2])}))(?![\w'’-]|[.,]\d)"
 )
 
+#: a body's weight in stone ("seven stone", "10 st 4", "nine stone six pounds"): not a stone wall or steps
+_STONE_NUMBER = rf"(?:[4-9]|[1-3]\d|(?i:{'|'.join(UNITS[4:] + TEENS + ('twenty', 'thirty'))}))(?![\w'’]|[.,]\d)"
+_WEIGHT_SUBJECT = (
+    r"(?:\b(?:I[ ](?:was|am|weighed|weigh)|I['’]m|(?i:he|she)(?:[ ](?:was|is|weighed|weighs)|['’]s)"
+    r"|(?i:you|we|they)(?:[ ](?:were|are|weighed|weigh)|['’]re)|(?i:weighed|weighing|weighs|weigh)"
+    r"|(?i:went|got|came|dropped)[ ](?:down|out)[ ](?:to|at)|(?i:lost|gained|put[ ]on)(?:[ ](?:about|around|nearly|almost))?"
+    r"|(?:(?i:foot|feet|ft|inches|tall)(?:[ ][\w-]+)?|\d['’]\d{1,2}[\"”]?)[ ]and)[ ])"
+)
+
 PATTERNS = [
+    # "I went down to seven stone", "I'm fifteen stone", "10 st 4": a body's weight in stone (and pounds)
+    Pattern(
+        "stone",
+        rf"{_START}{_STONE_NUMBER}[ ](?i:stone|st\.?)(?:[ ](?:(?i:and)[ ])?(?:1[0-3]|\d|(?i:{'|'.join(UNITS[1:] + TEENS[:4])}))"
+        rf"(?:[ ](?i:pounds|lbs?\.?))?)?(?![\w'’-])(?![ ](?i:wall|walls|steps?|floor|house|cottage|bridge|building|church|circle|cross|age)\b)",
+        0.85,
+    ),
+    # "I was about 180 pounds when I went in", "he weighed 140 lbs": a body's weight in pounds after its subject
+    Pattern(
+        "body_pounds",
+        rf"(?<={_WEIGHT_SUBJECT}{_HEDGE})(?:[5-9]\d|[1-3]\d\d)[ ](?i:pounds|lbs?\.?)(?![\w'’-])"
+        r"(?![ ](?i:short|down|up|in|out|of|a|an|per|each|for|to)\b)",
+        0.85,
+    ),
     # 5 feet 9 inches / five foot ten / six-foot-two / 6 ft 2 in / 5 feet, 9 inches
     Pattern(
         "feet_and_inches",
@@ -92,7 +115,8 @@ _BARE = re.compile(r"^[\w-]+(?:[ -][\w-]+)?$")
 
 
 class HeightRecognizer(RuleRecognizer):
-    """Heights of people: 3 to 7 feet, optionally with 0 to 11 inches.
+    """Heights of people: 3 to 7 feet, optionally with 0 to 11 inches; and a body's other measure, its weight
+    (``seven stone``, ``180 pounds`` after ``I was``, ``he weighed``, ``went down to``).
 
     Feet alone count only with ``tall``, after ``height``/``stands``, or
     after a clause like ``I'm``/``he was``; distances (``10 feet away``,
@@ -102,13 +126,14 @@ class HeightRecognizer(RuleRecognizer):
 
     ENTITY = "HEIGHT"
     PATTERNS = PATTERNS
-    #: every match starts at the number of feet (3 to 7, in digits or words)
-    STARTS = r"(?<!\w)(?=[3-7]|(?i:three|four|five|six|seven))"
+    #: every match starts at a number: the feet (3 to 7, in digits or words), or a weight's stone or pounds
+    STARTS = rf"(?<!\w)(?=\d|(?i:{'|'.join(UNITS[2:] + TEENS + ('twenty', 'thirty'))}))"
     CONTEXT = ["height", "tall", "feet", "foot", "inches", "short", "stands", "weight", "pounds"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
         """A bare pair ("five-ten") only with a word of a person's build in its line."""
-        if not _BARE.match(text[start:end]) or "feet" in text[start:end] or "foot" in text[start:end]:
+        surface = text[start:end].casefold()
+        if not _BARE.match(text[start:end]) or any(unit in surface for unit in ("feet", "foot", "stone", "st", "pound", "lb")):
             return True
         line_start = text.rfind("\n", 0, start) + 1
         line_end = text.find("\n", end)

@@ -24,6 +24,25 @@ _AM_PM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![\w'’]))"
 _START = r"(?<![\w:.,$/'’-])"
 _DAYPART = "(?i:" + "|".join(p.replace(" ", "[ ]") for p in vocabulary.DAYPART_PHRASES) + ")"
 
+#: a clock time with a dot between hours and minutes (``1.45``, ``14.32``)
+_DOT_CLOCK = r"(?:[01]?\d|2[0-3])\.[0-5]\d"
+#: words of when before a dot's clock time ("at", "until", "resumed", "The time is", "Time commenced:")
+_DOT_CUE = (
+    r"(?:\b(?i:at|until|till|by|before|after|since|from|resume|resumed|resuming|suspended|commenced|concluded|adjourned"
+    r"|started|finished|ended|recommenced)|\b(?i:the[ ]time[ ](?:is|was|now[ ]is)|it['’]s[ ]now|time(?:[ ][a-z]+)?:))"
+)
+#: what makes a dot's number a time after it: tomorrow, a part of the day, or a range's second clock time with one
+_DOT_WHEN = (
+    r"(?:[ ](?i:tomorrow|tonight|today|this[ ](?:morning|afternoon|evening)|in[ ]the[ ](?:morning|afternoon|evening)"
+    rf"|at[ ]night|hours|hrs)\b|(?:[ ](?i:or|to|and|till|until)[ ]|[/-]){_DOT_CLOCK}(?:[ ]?{_AM_PM}|[ ](?i:at[ ]night|in[ ]the[ ]"
+    r"(?:morning|afternoon|evening)|tomorrow)\b))"
+)
+#: what makes a number with a dot a quantity, not a time (``at 12.50 per cent``, ``at 3.45 each``)
+_NOT_A_DOT_TIME_AFTER = (
+    r"(?![ ]?(?:%|(?i:per[ ]?cent|percent|pounds|pence|p|dollars|euros|metres|meters|miles|km|kg|kilos|each|a[ ](?:week|month"
+    r"|year|head|day)|an[ ]hour|per|points|marks|inches|feet|litres|mph|seconds|minutes|million|billion|thousand)(?![\w'’])))"
+)
+
 PATTERNS = [
     # 8:40 AM, 1:30 p.m., 10:30, 14:05:10
     Pattern(
@@ -31,6 +50,25 @@ PATTERNS = [
         rf"{_START}{_NOT_AFTER}(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?"
         rf"(?:[ ]?{_AM_PM}|(?![\w'’:]|[.,]\d))",
         0.95,
+    ),
+    # (2.05 pm), 10.00 am: a clock time written with a dot, with its part of the day
+    Pattern("dot_am_pm", rf"{_START}{_NOT_AFTER}(?:[01]?\d|2[0-3])\.[0-5]\d[ ]?{_AM_PM}", 0.95),
+    # "resume at 1.45", "The time is 14.32", "suspended 15.05", "Time commenced: 14.32", "10.00 tomorrow",
+    # "until 12.00 or 1.00 at night": a dot's clock time after a word of when, or before one
+    Pattern(
+        "dot_clock",
+        rf"(?:(?<={_DOT_CUE}[ ](?:(?i:about|around|approximately|roughly)[ ])?)|(?:{_START}{_NOT_AFTER}|(?<={_DOT_CLOCK}[/-]))"
+        rf"(?={_DOT_CLOCK}{_DOT_WHEN}))"
+        rf"{_DOT_CLOCK}(?![\w'’%]|[.,]\d){_NOT_A_DOT_TIME_AFTER}",
+        0.85,
+    ),
+    # "What time did you leave?" / "About 11.15": a dot's clock time opening the answer to a question of the time
+    Pattern(
+        "dot_answer_to_what_time",
+        rf"(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)[^\n]*\n(?:[^\S\n]*\n)*[^\S\n]*[^\n:]{{1,60}}:[^\S\n]+"
+        rf"(?:(?i:about|around|at|roughly|approximately|maybe|just[ ]after|just[ ]before)[ ])?\K{_DOT_CLOCK}"
+        rf"(?![\w'’%]|[.,]\d){_NOT_A_DOT_TIME_AFTER}",
+        0.85,
     ),
     # 8 AM, 11 p.m., 8am
     Pattern(
