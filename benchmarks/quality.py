@@ -12,7 +12,7 @@ error classes, not to fit them).
         [--tab [--limit N] [--tab-half A|B]]  # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
         [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
         [--case upper|lower]               # the splits read in capitals or without any (speech recognition's)
-        [--real [--real-errors]]           # only the real transcripts of other kinds (tests/real/, both parts)
+        [--real [--real-errors]]           # only the real transcripts of other kinds (REAL_TRANSCRIPTS_DIR, both parts)
 
 Printed per split: direct-identifier recall (PERSON, SPELLED_NAME, SPELLED_OUT_ITEM, CDCR_ID;
 tokens; masked by any label and with the right label), redaction P/R/F1 (tokens, any label),
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", choices=("as-written", "upper", "lower"), default="as-written",
                         help="read the generated hearings in capitals or without any (same gold offsets)")
     parser.add_argument("--real", action="store_true",
-                        help="only the real transcripts of tests/real/ (tuned and held-back parts; benchmarks/real_data.py)")
+                        help="only the real transcripts (REAL_TRANSCRIPTS_DIR) (tuned and held-back parts; benchmarks/real_data.py)")
     parser.add_argument("--real-errors", action="store_true", help="with --real: the tuned part's errors (never the held-back's)")
     args = parser.parse_args(argv)
     if args.language == "da":

@@ -1,6 +1,6 @@
-"""Real verbatim transcripts of other kinds and formats (``tests/real/``), scored against rows written by hand.
+"""Real verbatim transcripts of other kinds and formats (:data:`REAL`, outside the repository), scored against rows written by hand.
 
-Each ``tests/real/<part>/<name>.txt`` has ``<name>.rows`` beside it: tab-separated ``kind label surface``
+Each ``<REAL>/<part>/<name>.txt`` has ``<name>.rows`` beside it: tab-separated ``kind label surface``
 lines (``#`` starts a comment). ``mask``: every whole-word, case-sensitive occurrence of the surface must be
 masked (every letter and digit covered by a mention) and is one gold entity; ``keep``: no letter of any
 occurrence may be masked; ``either``: not scored (a span over it is neither right nor wrong). Parts:
@@ -16,7 +16,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REAL = Path(__file__).resolve().parent.parent / "tests" / "real"
+import os
+
+ROOT = Path(__file__).resolve().parent.parent
+#: where the transcripts and their rows are: ``REAL_TRANSCRIPTS_DIR``, else the steering repository's
+#: ``shared/data/real_transcripts/`` beside the clone. Never in this repository: they are fetched from public
+#: repositories and name real people, so they are not committed (tests/real/SOURCES.md lists them).
+REAL = Path(os.environ.get("REAL_TRANSCRIPTS_DIR") or ROOT.parent / "shared" / "data" / "real_transcripts")
 PARTS = ("tuned", "heldout")
 KINDS = ("mask", "keep", "either")
 NAME_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
@@ -120,7 +126,7 @@ def report(pipeline, errors: bool = False) -> dict:
     analyse = pipeline_analyser(pipeline)
     results = {part: score(part, analyse) for part in PARTS}
     numbers = {part: results[part].numbers() for part in PARTS}
-    print(f"\nreal transcripts of other kinds (tests/real/){'':8}" + "".join(f"{p:>12}" for p in PARTS))
+    print(f"\nreal transcripts of other kinds ({REAL}){'':8}" + "".join(f"{p:>12}" for p in PARTS))
     for key in numbers["tuned"]:
         print(f"  {key:52}" + "".join(f"{numbers[p][key]:>12}" for p in PARTS))
     if errors:

@@ -1,4 +1,4 @@
-"""The real transcripts' rows (tests/real/, scored by benchmarks/quality.py --real) are well formed: every
+"""The real transcripts' rows (REAL_TRANSCRIPTS_DIR, scored by benchmarks/quality.py --real) are well formed: every
 surface is in its transcript, and no place is both to mask and to keep."""
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ import pytest
 
 from benchmarks.real_data import PARTS, documents, occurrences
 
+from benchmarks.real_data import REAL  # noqa: E402
+
 DOCS = [(part, path, rows) for part in PARTS for path, rows in documents(part)]
+pytestmark = pytest.mark.skipif(not DOCS, reason=f"no real transcripts in {REAL} (REAL_TRANSCRIPTS_DIR; never committed)")
 
 
 def test_it_has_a_tuned_and_a_held_back_part_of_several_sources():
