@@ -195,7 +195,7 @@ def protect(text: str, extra: Iterable[str] = ()) -> Protected:
 
 
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+)\.?[ ]$")
-_STATE_OF = re.compile(r"^(?i:(?:the|state|of)[ ])+|['’]s$")
+_STATE_OF = re.compile(r"^(?i:(?:the|state|of)(?:[ ]|$))+|['’]s$")
 
 
 def _beside_name(text: str, start: int, end: int) -> bool:
