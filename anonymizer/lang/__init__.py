@@ -136,7 +136,27 @@ def load_spacy(model: str):
     """Load a spaCy pipeline (package name or local path) with only what NER needs enabled."""
     import spacy
 
-    nlp = spacy.load(model)
+    listened = {"ner", "tok2vec", "transformer"}  # NER and what it may listen to
+    exclude = [name for name in _component_names(model) if name not in listened]
+    nlp = spacy.load(model, exclude=exclude)  # the rest is never read from disk (start-up)
     keep = _needed_components(nlp)
+    if exclude and not keep <= set(nlp.pipe_names):  # NER listens to another component: load it all
+        nlp = spacy.load(model)
+        keep = _needed_components(nlp)
     nlp.select_pipes(enable=[name for name in nlp.pipe_names if name in keep])
     return nlp
+
+
+def _component_names(model: str) -> list[str]:
+    """The components a spaCy pipeline's ``meta.json`` lists (package name or folder); [] when unknown."""
+    from pathlib import Path
+
+    from spacy import util
+
+    try:
+        path = Path(model) if Path(model).exists() else util.get_package_path(model)
+        meta = util.get_model_meta(path)
+    except (OSError, ValueError, ImportError, ModuleNotFoundError):
+        return []
+    names = [*(meta.get("components") or meta.get("pipeline") or ()), *(meta.get("disabled") or ())]
+    return [name for name in dict.fromkeys(names) if isinstance(name, str)]
