@@ -119,7 +119,14 @@ def test_it_keeps_a_reviewed_export(corpus_dir, pipeline, settings, tmp_path, mo
     exporting.run_export(export.pk)
     export.refresh_from_db()
     index = {document.pk: i for i, document in enumerate(documents)}  # database ids differ from run to run
-    leaks = [{**leak, "document": index[leak["document"]]} for leak in export.leaks or []]
+    from review.models import Entity
+
+    entities = {pk: i for i, pk in enumerate(Entity.objects.filter(document__corpus=corpus).order_by("pk")
+                                             .values_list("pk", flat=True))}  # ids differ by database
+    leaks = [{**leak, "document": index[leak["document"]],
+              **({"source": index.get(leak["source"])} if "source" in leak else {}),
+              **({"entity": entities.get(leak["entity"])} if leak.get("entity") is not None else {})}
+             for leak in export.leaks or []]
     actual: dict[str, str] = {"status": sha(export.status), "leaks": sha(json.dumps(leaks, sort_keys=True))}
     if export.status == export.Status.BLOCKED:  # the scripted review rejects a real name on purpose
         exporting.override(export.pk, admin, "golden test: the rejected name is expected")
