@@ -125,3 +125,16 @@ def _fresh_cache():
     cache.clear()
     tolerant.paused.clear()
     jobs.queue_paused.clear()
+
+
+def analysed_document(text: str, mentions, entities, corpus_name: str = "c"):
+    """A document of a new corpus holding ``text``, with this automatic pass stored (review tests)."""
+    from anonymizer.types import Analysis, Transcript
+    from review import services
+    from review.models import Corpus, Document
+
+    corpus = Corpus.objects.create(name=corpus_name)
+    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=text.encode())
+    services.apply_analysis(document, Analysis(Transcript(name="h.txt", text=text), tuple(mentions), tuple(entities)))
+    document.refresh_from_db()
+    return document

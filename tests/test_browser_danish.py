@@ -11,9 +11,9 @@ import pytest
 
 from review import exporting, pipelines, services
 from review.models import Corpus, Document, Export
+from tests.test_browser_e2e import PASSWORD, login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "a-long-test-password"
 ORDER = Path(__file__).parent / "hand_da" / "tuned" / "dom_vold.txt"
 
 
@@ -23,18 +23,6 @@ def danish_pipeline():
     from anonymizer.types import Config
 
     return Pipeline(Config(language="da"))
-
-
-def login(browser, live_server, username: str):
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.set_default_timeout(20000)
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_selector("table.documents, p.empty")
-    return page
 
 
 def test_it_reviews_and_exports_a_danish_court_order_in_the_browser(

@@ -2,9 +2,10 @@
 a whole entity or a bulk accept alike; corpus knowledge never learns one."""
 import pytest
 
-from anonymizer.types import Analysis, Entity, Mention, Transcript
+from anonymizer.types import Entity, Mention
 from review import services
-from review.models import Corpus, Document, KnownForm, ReviewStatus
+from review.models import Document, KnownForm, ReviewStatus
+from tests.conftest import analysed_document
 from tests.textspans import nth_span
 
 TEXT = ("COMMISSIONER RUFF: Like I told Mr. Strong, it was Thursday.\n"
@@ -24,11 +25,7 @@ MENTIONS = [
 
 @pytest.fixture
 def doc(db):
-    corpus = Corpus.objects.create(name="c")
-    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=TEXT.encode())
-    services.apply_analysis(document, Analysis(Transcript(name="h.txt", text=TEXT), tuple(MENTIONS), tuple(ENTITIES)))
-    document.refresh_from_db()
-    return document
+    return analysed_document(TEXT, MENTIONS, ENTITIES)
 
 
 @pytest.fixture

@@ -1,10 +1,11 @@
 """Bulk confirmation: accept pending under a filter, reading progress and accept the rest."""
 import pytest
 
-from anonymizer.types import Analysis, Entity, Mention, Transcript
+from anonymizer.types import Entity, Mention
 from review import services
 from review.constants import Action
-from review.models import Corpus, Decision, Document, ReviewStatus
+from review.models import Decision, ReviewStatus
+from tests.conftest import analysed_document
 from tests.textspans import nth_span
 
 TEXT = ("COMMISSIONER RUFF: Mr. Kevin Richardson was born March 3, 1970.\n"
@@ -32,11 +33,7 @@ MENTIONS = [
 
 @pytest.fixture
 def doc(db):
-    corpus = Corpus.objects.create(name="c")
-    document = Document.objects.create(corpus=corpus, title="h", original_name="h.txt", original=TEXT.encode())
-    services.apply_analysis(document, Analysis(Transcript(name="h.txt", text=TEXT), tuple(MENTIONS), tuple(ENTITIES)))
-    document.refresh_from_db()
-    return document
+    return analysed_document(TEXT, MENTIONS, ENTITIES)
 
 
 @pytest.fixture
