@@ -178,6 +178,8 @@ def entity_rows(
         if row is None:
             continue
         row.total += 1
+        row.certainties.add(m.confidence)
+        row.sources.update(filter(None, (m.sources or "").split("+")))
         mark = getattr(m, "corpus_mark", "")
         row.dismissed += mark == CorpusMark.DISMISSED
         row.known += m.status == ReviewStatus.PENDING and mark in (CorpusMark.KNOWN, CorpusMark.LABEL)
@@ -229,7 +231,8 @@ def entity_row_html(row: EntityRow, oob: bool = False) -> str:
     )
     return (
         f'<li id="e{row.pk}" class="ent st-{row.status}" data-e="{row.pk}" data-status="{row.status}" '
-        f'data-label="{escape(row.label)}" data-low="{low}" data-corpus="{corpus}"{swap}>'
+        f'data-label="{escape(row.label)}" data-low="{low}" data-corpus="{corpus}" '
+        f'data-certainty="{" ".join(map(str, sorted(row.certainties)))}" data-source="{escape(" ".join(sorted(row.sources)))}"{swap}>'
         f'<a href="?e={row.pk}" class="ent-name">{escape(row.name)}</a> '
         f'<span class="tag{" renamed" if row.tag else ""}" data-tag-of="{row.pk}">{escape(row.shown_tag)}</span> '
         f'<span class="st" title="{row.status}">{_STATUS_MARK[row.status]} {row.decided}/{row.total}</span>'

@@ -79,6 +79,8 @@ class EntityRow:
     known: int = 0  # pending mentions known from the corpus (review.services.knowledge)
     dismissed: int = 0  # mentions the corpus dismissed (rejected, restorable)
     rejected_before: int = 0  # pending mentions of a form people rejected here in an earlier document
+    certainties: set[int] = field(default_factory=set)  # its mentions' certainties (panel B's certainty filter)
+    sources: set[str] = field(default_factory=set)  # its mentions' sources, each of an ``a+b`` list (source filter)
 
     @property
     def status(self) -> str:
@@ -98,7 +100,7 @@ class EntityRow:
         """Everything the row's HTML shows (a cache key)."""
         return (self.pk, self.label, self.category, self.name, self.tag, self.computed_tag, tuple(self.variants),
                 self.total, self.pending, self.accepted, self.rejected, self.lowest, self.known, self.dismissed,
-                self.rejected_before)
+                self.rejected_before, tuple(sorted(self.certainties)), tuple(sorted(self.sources)))
 
     @property
     def decided(self) -> int:

@@ -58,6 +58,27 @@ def test_it_accepts_in_bulk_exactly_what_panel_b_shows_however_its_filter_was_se
     assert page.locator("#accept-shown").count() == 0 or "(no filter)" not in page.inner_text("#accept-shown")
 
 
+@pytest.mark.parametrize(("field", "value", "visible"), [
+    ("certainty", "3", 0), ("certainty", "2", 9), ("source", "spacy", 0), ("source", "rule", 9),
+])
+def test_it_hides_in_panel_b_the_entities_its_certainty_and_source_filters_leave_out(
+        live_server, page, hearing, field, value, visible):
+    login(page, live_server)
+    open_review(page, live_server, hearing)
+    shown = "() => Array.from(document.querySelectorAll('#entity-groups li.ent')).filter((li) => !li.hidden).length"
+    total = page.evaluate(shown)
+    if field == "source":
+        page.fill("#filters input[name=source]", value)
+    else:
+        page.select_option("#filters select[name=certainty]", value)
+    page.wait_for_function(f"() => location.search.includes('{field}={value}')")
+    wait_idle(page)
+    assert page.evaluate(shown) == (total if visible else 0), total  # the hearing's mentions are all certainty 2, rule
+    page.reload()  # the server's list under the same filter (the URL keeps it)
+    page.wait_for_function("() => window.reviewReady !== undefined")
+    assert page.evaluate(shown) == (total if visible else 0)
+
+
 def test_it_refuses_a_bulk_accept_when_the_set_on_the_server_differs(live_server, page, hearing, django_user_model):
     login(page, live_server)
     open_review(page, live_server, hearing)

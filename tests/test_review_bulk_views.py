@@ -1,6 +1,8 @@
 """Bulk confirmation on the review screen: stated counts, plain posts and htmx, reading progress."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from review.models import Decision, ReviewStatus
@@ -53,3 +55,17 @@ def test_it_offers_accept_the_rest_once_every_line_was_read(client_in, document)
     assert response.status_code == 302 and _pending(document) == 0
     undo = client_in.post(url(document, "undo"), {"version": document.version + 1})
     assert undo.status_code == 302 and _pending(document) == 12
+
+
+@pytest.mark.parametrize(("query", "shown", "hidden"), [
+    ("certainty=3", ["Fresno", "Kevin Richardson"], ["RUFF", "California", "STEVENSON"]),
+    ("certainty=1", ["RUFF", "STEVENSON", "Kevin Richardson"], ["Fresno", "California"]),
+    ("source=rescan", ["Fresno", "Kevin Richardson"], ["RUFF", "California", "Dale Richardson"]),
+    ("source=spacy&label=LOCATION", ["Fresno", "California"], ["Kevin Richardson", "RUFF"]),
+    ("certainty=x", ["RUFF", "Fresno", "California"], []),
+])
+def test_it_hides_the_entities_panel_b_filters_out_by_certainty_and_source(client_in, document, query, shown, hidden):
+    html = client_in.get(url(document, "document") + "?" + query).content.decode()
+    names = set(re.findall(r'class="ent-name">([^<]+)</a>', html))
+    assert set(shown) <= names, (query, names)
+    assert not set(hidden) & names, (query, names)

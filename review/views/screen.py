@@ -246,7 +246,9 @@ def tags_key(document: Document) -> str:
 
 
 def keep(row: EntityRow, filters: dict[str, str]) -> bool:
-    """Whether an entity row passes the list's filters (status, low confidence, label, text)."""
+    """Whether an entity row passes the list's filters (status, low confidence, label, certainty and source
+    of one of its mentions, text): the entities whose pending mentions a bulk accept under the same filters
+    may take (:func:`review.views.common.bulk_selection`)."""
     if filters.get("status") == ReviewStatus.PENDING and not row.pending:
         return False
     if filters.get("status") == DECIDED and row.pending:
@@ -260,6 +262,11 @@ def keep(row: EntityRow, filters: dict[str, str]) -> bool:
     if filters.get("corpus") == "rejected" and not row.rejected_before:  # "rejected before in this corpus"
         return False
     if filters.get("label") and row.label != filters["label"]:
+        return False
+    certainty = filters.get("certainty", "")
+    if certainty.isdigit() and len(certainty) < 10 and int(certainty) not in row.certainties:  # as parse_int reads it
+        return False
+    if filters.get("source") and filters["source"] not in row.sources:
         return False
     query = filters.get("q", "").casefold()
     return not query or any(query in v.casefold() for v in (row.name, row.shown_tag, *row.variants))

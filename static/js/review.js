@@ -270,6 +270,8 @@
     const label = form.elements.label.value;
     const query = form.elements.q.value.trim().toLowerCase();
     const corpus = form.elements.corpus ? form.elements.corpus.value : "";
+    const certainty = form.elements.certainty ? form.elements.certainty.value : "";
+    const source = form.elements.source ? form.elements.source.value.trim() : "";
     $$("#entity-groups section.group").forEach((group) => {
       let visible = 0;
       $$("li.ent", group).forEach((li) => {
@@ -279,6 +281,8 @@
           && (!low || d.low === "1")
           && (!label || d.label === label)
           && (!corpus || (d.corpus || "").split(" ").includes(corpus))
+          && (!certainty || (d.certainty || "").split(" ").includes(certainty))
+          && (!source || (d.source || "").split(" ").includes(source))
           && (!query || li.textContent.toLowerCase().includes(query));
         li.hidden = !show;
         if (show) visible++;
