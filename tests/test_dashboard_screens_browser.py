@@ -36,7 +36,7 @@ def first(doc: Document, label: str, status: str = "pending"):
 
 @pytest.fixture
 def demo(django_user_model) -> dict:
-    call_command("load_demo", words=5000, stdout=open(os.devnull, "w"))
+    call_command("load_demo", words=5000, public_passwords=True, stdout=open(os.devnull, "w"))
     users = {u.username: u for u in get_user_model().objects.all()}
     corpus = Corpus.objects.get(name=DEMO_CORPUS)
     doc = corpus.documents.get(title="demo_hearing_1")

@@ -1,6 +1,8 @@
 """Demo data for `make run`: four users and three synthetic hearings, imported and pre-annotated.
 
-Idempotent: running it again creates nothing twice and changes no password.
+Idempotent: running it again creates nothing twice and changes no password. The demo passwords are
+public (README), so with ``DEBUG`` off it refuses unless told ``--public-passwords``: a production
+instance must not get accounts anyone can log in to.
 """
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import tempfile
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 
 from review import jobs, services
 from review.models import Document
@@ -36,8 +39,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--words", type=int, default=15000, help="approximate words per demo hearing")
+        parser.add_argument("--public-passwords", action="store_true",
+                            help="create the demo accounts (passwords printed in the README) even with DEBUG off")
 
-    def handle(self, *args, words: int, **options) -> None:
+    def handle(self, *args, words: int, public_passwords: bool = False, **options) -> None:
+        if not settings.DEBUG and not public_passwords:
+            raise CommandError("load_demo: refused with DEBUG off: the demo accounts' passwords are public (README); "
+                               "run it with DEBUG=1 (make run does) or pass --public-passwords")
         from fixtures.generate import generate_hearing, write_pdf
 
         User = get_user_model()
