@@ -231,17 +231,27 @@ def _copy_tree(source: Path, dest: Path) -> int:
     return count
 
 
+def _audio_root(audio_root, media_root: Path) -> Path | None:
+    """The recordings' folder when it lies outside ``media_root`` (inside, the media copy holds it)."""
+    from django.conf import settings
+
+    root = Path(audio_root if audio_root is not None else getattr(settings, "AUDIO_ROOT", media_root))
+    return None if root.resolve().is_relative_to(media_root.resolve()) else root
+
+
 def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_format: str | None = None,
                   export_root: str | os.PathLike | None = None, media_root: str | os.PathLike | None = None,
-                  now: datetime | None = None) -> Path:
+                  audio_root: str | os.PathLike | None = None, now: datetime | None = None) -> Path:
     """Write one timestamped backup archive into ``out_dir``; returns its path.
 
-    ``db_format``: ``postgresql``/``sqlite``/``json`` (default: from the database engine).
+    ``db_format``: ``postgresql``/``sqlite``/``json`` (default: from the database engine). The
+    recordings (``AUDIO_ROOT``) go in as ``audio/`` when they are kept outside ``MEDIA_ROOT``.
     """
     from django.conf import settings
 
     export_root = Path(export_root if export_root is not None else settings.EXPORT_ROOT)
     media_root = Path(media_root if media_root is not None else settings.MEDIA_ROOT)
+    audio = _audio_root(audio_root, media_root)
     now = now or datetime.now(timezone.utc)
     stamp = now.strftime("%Y%m%dT%H%M%SZ")
     out_dir = Path(out_dir)
@@ -256,6 +266,7 @@ def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_f
         kind, db_file = _dump_database(database, staging, db_format)
         exported = _copy_tree(export_root, staging / "exports")
         media = _copy_tree(media_root, staging / "media")
+        recordings = _copy_tree(audio, staging / "audio") if audio is not None else 0
         files = {}
         for path in sorted(p for p in staging.rglob("*") if p.is_file()):
             rel = path.relative_to(staging).as_posix()
@@ -264,7 +275,7 @@ def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_f
             "format": FORMAT,
             "created": now.isoformat(),
             "database": {"kind": kind, "file": db_file},
-            "counts": {"exports": exported, "media": media},
+            "counts": {"exports": exported, "media": media, "audio": recordings},
             "files": files,
         }
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -373,7 +384,8 @@ def _restore_database(alias: str, path: Path, kind: str) -> None:
 
 def restore_backup(archive: str | os.PathLike, *, database: str = "default",
                    export_root: str | os.PathLike | None = None,
-                   media_root: str | os.PathLike | None = None) -> dict:
+                   media_root: str | os.PathLike | None = None,
+                   audio_root: str | os.PathLike | None = None) -> dict:
     """Verify ``archive``, then replace the database and write the export and media files back.
 
     Files in the export/media folders that the backup does not hold are left alone. Returns
@@ -390,4 +402,8 @@ def restore_backup(archive: str | os.PathLike, *, database: str = "default",
         _restore_database(database, folder / manifest["database"]["file"], manifest["database"]["kind"])
         _copy_tree(folder / "exports", export_root)
         _copy_tree(folder / "media", media_root)
+        if (folder / "audio").is_dir():  # recordings kept outside MEDIA_ROOT when the backup was made
+            from django.conf import settings
+
+            _copy_tree(folder / "audio", Path(audio_root if audio_root is not None else settings.AUDIO_ROOT))
     return manifest

@@ -57,6 +57,27 @@ def test_it_restores_rows_and_files_byte_identically(tmp_path, django_user_model
     assert stat.S_IMODE((exports / "export-1-keys.zip").stat().st_mode) == 0o600
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("inside_media", [False, True])
+def test_it_backs_up_and_restores_the_recordings_wherever_audio_root_is(tmp_path, inside_media):
+    exports, media = tmp_path / "exports", tmp_path / "media"
+    audio = media / "private" / "audio" if inside_media else tmp_path / "recordings"
+    audio.mkdir(parents=True)
+    (audio / "ab12.wav").write_bytes(b"RIFF" + os.urandom(2048))
+    os.chmod(audio / "ab12.wav", 0o600)
+    original = _read_folder(audio)
+    archive = backup.create_backup(tmp_path / "backups", db_format="json", export_root=exports, media_root=media,
+                                   audio_root=audio)
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    assert ("audio/ab12.wav" in names) is not inside_media  # once, in media/ when it lies there
+    shutil.rmtree(audio)
+    manifest = backup.restore_backup(archive, export_root=exports, media_root=media, audio_root=audio)
+    assert _read_folder(audio) == original
+    assert stat.S_IMODE((audio / "ab12.wav").stat().st_mode) == 0o600
+    assert manifest["counts"]["audio"] == (0 if inside_media else 1)
+
+
 def _rewrite(archive: Path, out: Path, change) -> Path:
     with tarfile.open(archive) as src, tarfile.open(out, "w:gz") as dst:
         for member in src.getmembers():
