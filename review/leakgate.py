@@ -21,6 +21,7 @@ from anonymizer.lang.en.vocabulary import fold_possessive
 
 from . import export_checks, registry, services
 from .models import Corpus, Document, Entity, Mention
+from .services.ordinary import language_of
 from .rows import EntityLike
 
 
@@ -29,8 +30,8 @@ def document_terms(document: Document, surfaces: Iterable[tuple]) -> list[core.T
     return [
         *core.surface_terms(surfaces, document.pk),
         *core.header_terms(document.header, document.pk),
-        *core.file_name_terms(document.original_name or "", document.pk),
-        *core.file_name_terms(document.title or "", document.pk),
+        *core.file_name_terms(document.original_name or "", document.pk, language_of(document)),
+        *core.file_name_terms(document.title or "", document.pk, language_of(document)),
     ]
 
 

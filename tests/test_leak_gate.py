@@ -163,3 +163,15 @@ def test_it_blocks_an_identifying_member_name(corpus, admin, monkeypatch):
     named = {(hit["member"], hit["label"]) for hit in export.leaks if hit["line"] == 0}
     assert ("text/alyssa_batiste-k91985-hearing_004.txt", "PERSON") in named
     assert ("conll/alyssa_batiste-k91985-hearing_004.conll", "CDCR_ID") in named
+
+
+@pytest.mark.parametrize(("name", "language", "forms"), [
+    ("Dom_Retten_Holmgaard_2019.pdf", "da", ["Holmgaard"]),
+    ("Dom_Retten_Holmgaard_2019.pdf", "en", ["Dom", "Retten", "Holmgaard"]),
+    ("Young-AK2960-2024-10-24.pdf", "da", ["Young"]),
+    ("Transcript_Okafor.txt", "en", ["Okafor"]),
+])
+def test_it_reads_a_file_names_words_in_the_documents_language(name, language, forms):
+    from anonymizer.leakgate import file_name_terms
+
+    assert [t.form for t in file_name_terms(name, 1, language) if t.label == "PERSON"] == forms

@@ -55,6 +55,27 @@ def test_it_knows_what_is_no_name(surface, why):
     assert services.not_a_name(surface) == why
 
 
+@pytest.mark.parametrize(("surface", "language", "why"), [
+    ("Torsdag", "da", "a weekday"), ("Torsdag", "en", ""), ("Thursday", "da", ""),
+    ("fire", "da", "a number word"), ("Halvtreds", "da", "a number word"), ("Marts", "da", "a month"),
+    ("Søren Vestergaard", "da", ""), ("Mette", "da", ""), ("Like", "da", ""), ("Like", "en", "an ordinary English word"),
+    ("Torsdag", "xx", ""),  # an unknown code reads as English
+])
+def test_it_asks_the_documents_language_what_is_no_name(surface, language, why):
+    assert services.not_a_name(surface, language) == why
+
+
+def test_it_asks_first_in_a_danish_document_for_a_danish_weekday(db, django_user_model):
+    text = "Retten: Torsdag kom Mette Holm.\n"
+    document = analysed_document(text, [Mention(*nth_span(text, "Torsdag"), "PERSON", ("spacy",), confidence=2, entity=0)],
+                                 [Entity(0, "PERSON", "PERSON", "Torsdag")])
+    Document.objects.filter(pk=document.pk).update(language="da")
+    mention = document.mentions.get()
+    user = django_user_model.objects.create_user("ann")
+    with pytest.raises(services.NeedsConfirmation, match="“Torsdag” is a weekday"):
+        services.set_mention_status(document.pk, _v(document), user, mention.pk, ReviewStatus.ACCEPTED)
+
+
 @pytest.mark.parametrize(("act", "question"), [
     (lambda d, u, c: services.set_mention_status(d.pk, _v(d), u, _mention(d, "Like").pk, ReviewStatus.ACCEPTED,
                                                  ordinary=c), "“Like” is an ordinary English word: accept it as PERSON?"),

@@ -77,6 +77,11 @@ class LanguagePack:
     variants: Callable[[str], set[str]] | None = None
     #: ``boilerplate(text)``: the spans of printed boilerplate that propose nothing (a decision page's notice)
     boilerplate: Callable[[str], list[tuple[int, int]]] = lambda text: []
+    #: ``word_kind(word)``: why a word names nobody ("a number word", "a weekday", "a month", "an ordinary English
+    #: word"), or "" when it may be a name: what the review asks before such a word is accepted as a person
+    word_kind: Callable[[str], str] = lambda word: ""
+    #: ``is_stop_word(word)``: a small word that is never part of a name ("of", "the"; Danish "og", "den")
+    is_stop_word: Callable[[str], bool] = lambda word: False
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Hashable, Iterable, Mapping
 
+from anonymizer import lang
 from anonymizer.lang.en import lexicon, vocabulary
 from anonymizer.leakgate.keys import ISO_DATE, US_DATE
 
@@ -72,8 +73,9 @@ def header_terms(header: Mapping | None, document: Hashable = None) -> list[Term
     return terms
 
 
-def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
-    """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``)."""
+def file_name_terms(upload_name: str, document: Hashable = None, language: str = "en") -> list[Term]:
+    """The identifying tokens of an upload file name (``Young-AK2960-2024-10-24.pdf``); a word of the
+    document's ``language`` that names nobody (Danish ``Dom``, ``Retten``) is none."""
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", upload_name.rsplit("/", 1)[-1])
     terms: list[Term] = []
     for match in (*ISO_DATE.finditer(stem), *US_DATE.finditer(stem)):
@@ -82,7 +84,8 @@ def file_name_terms(upload_name: str, document: Hashable = None) -> list[Term]:
         if CDCR_SHAPE.match(token):
             terms.append(Term("file-name", "CDCR_ID", token, document))
         elif token.isalpha() and token[0].isupper() and len(token) >= MIN_LENGTH \
-                and token.casefold() not in GENERIC_TOKENS and not ordinary(token) and not lexicon.is_whitelisted(token):
+                and token.casefold() not in GENERIC_TOKENS and not ordinary(token, language) \
+                and not lexicon.is_whitelisted(token):
             terms.append(Term("file-name", "PERSON", token, document))
     return terms
 
@@ -94,8 +97,14 @@ def surface_terms(surfaces: Iterable[tuple], document: Hashable = None) -> list[
             and not all(ordinary(word) for word in form.split())]
 
 
-def ordinary(word: str) -> bool:
-    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody."""
+def ordinary(word: str, language: str = "en") -> bool:
+    """A stop word (``I'm``, ``When``) or a person title (``Dr.``, ``Officer``): identifies nobody. In
+    another language also its own stop words and the words its pack says name nobody (``word_kind``)."""
     base = re.split(r"['’]", word.strip(".,;:!?"), maxsplit=1)[0].casefold()
     titles = lexicon.all_titles()
-    return not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles
+    if not base or (base in lexicon.common_words() and base not in lexicon.name_words()) or base in titles:
+        return True
+    if language == "en" or language not in lang.PACKS:
+        return False
+    pack = lang.pack(language)
+    return pack.is_stop_word(base) or bool(pack.word_kind(base))

@@ -46,6 +46,7 @@ from .knowledge_learning import (  # noqa: F401  (the learning half, re-exported
     LEARN_FROM, MIN_DISMISS_DOCUMENTS, _titles, context_kind, dismissing_contexts, learn, mention_context,
     rejecting_contexts, trusted_labels,
 )
+from .ordinary import corpus_language
 from .text import fold_possessive
 
 SOURCE = "corpus"
@@ -60,11 +61,12 @@ class Knowledge:
 
     def __init__(self, corpus: Corpus) -> None:
         entries = list(KnownForm.objects.filter(corpus=corpus, trusted=True, removed=False))
+        language = corpus_language(corpus)
         # a known name looks like one ("People,", "mother" do not) and was never rejected in a
         # document that did not also accept it ("Long": a surname once, the word elsewhere)
         self.known = {k.form: k for k in entries
                       if k.accepted and learnable(k.form) and (k.label_override or k.label) in NAME_LABELS
-                      and plausible_name(k.surface) and not set(k.rejected_in) - set(k.accepted_in)}
+                      and plausible_name(k.surface, language) and not set(k.rejected_in) - set(k.accepted_in)}
         #: learned grouping: form -> the anchor (folded full name) of its corpus-wide entity
         self.groups = {form: k.group for form, k in self.known.items() if k.group}
         self.group_labels = {form: self.label_of(k) for form, k in self.known.items()}

@@ -34,7 +34,7 @@ from anonymizer.lang.en import gazetteer, lexicon
 
 from ..constants import CorpusMark, ReviewStatus
 from ..models import Document, KnownForm, Mention
-from .ordinary import not_a_name
+from .ordinary import corpus_language, not_a_name
 from .text import fold_possessive
 
 #: labels whose surface form names a referent across hearings (numbers, dates, ages do not:
@@ -55,7 +55,7 @@ def learnable(form: str) -> bool:
     return len(form) >= MIN_FORM_LENGTH and bool(_LETTER.search(form))
 
 
-def plausible_name(surface: str) -> bool:
+def plausible_name(surface: str, language: str = "en") -> bool:
     """A learned name must look like one: capitalised words (small particles inside), nothing else.
 
     Keeps "People," (punctuation), "mother" (lower case), "the Board", a lone stop word
@@ -68,7 +68,7 @@ def plausible_name(surface: str) -> bool:
         return False
     if len(words) == 1 and lexicon.is_stop_word(words[0]):
         return False  # "And" of a cut "And- ... -re Kowalski": applied as written, it is every "And"
-    if not_a_name(surface):
+    if not_a_name(surface, language):
         return False  # "Like", "Thursday", "Four": one wrong acceptance would find every one of them
     if not (_NAME_WORD.fullmatch(words[0]) and _NAME_WORD.fullmatch(words[-1])):
         return False
@@ -118,8 +118,9 @@ def learn_groups(corpus, documents: list[int], titles: frozenset[str]) -> tuple[
             .annotate(surface=Substr("document__text", F("start") + 1, length=F("end") - F("start")))
             .values_list("document_id", "entity_id", "entity__label", "surface"))
     forms: dict[tuple[int, int, str], set[str]] = defaultdict(set)
+    language = corpus_language(corpus)
     for document_id, entity_id, label, surface in rows:
-        if plausible_name(" ".join(surface.split())):
+        if plausible_name(" ".join(surface.split()), language):
             forms[(document_id, entity_id, label)].add(fold_possessive(surface))
     anchors: dict[str, set[tuple[str, str]]] = defaultdict(set)
     people: dict[int, set[str]] = defaultdict(set)  # document -> anchors of its people

@@ -23,7 +23,7 @@ from django.db.models.functions import Greatest, Substr
 from ..constants import ReviewStatus
 from ..models import Corpus, Document, KnownForm, Mention
 from .knowledge_groups import learn_groups, learnable, store_groups
-from .ordinary import not_a_name
+from .ordinary import corpus_language, not_a_name
 from .text import fold_possessive
 
 LEARN_FROM = (Document.Status.SUBMITTED, Document.Status.APPROVED)
@@ -107,6 +107,7 @@ def learn(corpus: Corpus) -> int:
         .values_list("document_id", "label", "status", "surface", "before", "after")
     )
     titles = _titles()
+    language = corpus_language(corpus)
     stats: dict[str, dict] = defaultdict(lambda: {"labels": Counter(), "surfaces": Counter(), "acc": 0, "rej": 0,
                                                   "acc_in": set(), "rej_in": set(), "contexts": {}})
     for document_id, label, status, surface, before, after in rows:
@@ -137,7 +138,7 @@ def learn(corpus: Corpus) -> int:
         row.surface = s["surfaces"].most_common(1)[0][0][:255]
         row.label = s["labels"].most_common(1)[0][0] if s["labels"] else ""
         row.labels = dict(s["labels"])
-        if not_a_name(row.surface):  # never learned as a name ("Like", "four", "Thursday"); its counts stay:
+        if not_a_name(row.surface, language):  # never learned as a name ("Like", "four", "Thursday"); its counts stay:
             row.label, row.labels = "", {}  # accepted somewhere, it is never a learned dismissal either
         row.accepted, row.rejected = s["acc"], s["rej"]
         row.accepted_in, row.rejected_in = sorted(s["acc_in"]), sorted(s["rej_in"])

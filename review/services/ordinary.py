@@ -1,9 +1,9 @@
 """Ordinary words are no names: what an acceptance asks first, what corpus knowledge never learns.
 
-* :func:`not_a_name`: why a surface names nobody whatever a review accepted: an ordinary English
-  word (``anonymizer.lang.en.plain.is_plain_word``: the lexicon's plain words, ``data/english_words.txt``,
-  no Census first name, a rare surname at most, no place), a number word, a weekday or a month;
-  "" when it may be a name. Corpus knowledge never learns such a form as a name
+* :func:`not_a_name`: why a surface names nobody whatever a review accepted: an ordinary word of the
+  document's language, a number word, a weekday or a month (its pack's ``word_kind``: for English
+  ``anonymizer.lang.en.plain.word_kind``, the lexicon's plain words, no Census first name, a rare surname
+  at most, no place); "" when it may be a name. Corpus knowledge never learns such a form as a name
   (``knowledge_learning.learn``, ``knowledge_groups.plausible_name``).
 * :func:`ask_first`: accepting such a form as a PERSON asks first, one mention, a whole entity or
   a bulk accept alike: :class:`NeedsConfirmation` (its message states the form and the count) is
@@ -15,17 +15,13 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from anonymizer.lang.en import lexicon, plain, vocabulary
+from anonymizer import lang
 
 from ..models import Document, Mention
 from .base import ActionError, quote
 
 #: labels whose accepted surface is a person's name (asked before an ordinary word is accepted)
 ASKED_LABELS = frozenset({"PERSON"})
-NUMBER_WORDS = frozenset((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS, *vocabulary.ORDINALS,
-                          "zero", "hundred", "thousand", "million"))
-WEEKDAYS = frozenset(w.casefold() for w in (*vocabulary.WEEKDAYS, *vocabulary.WEEKDAY_ABBREVIATIONS))
-MONTHS = frozenset(w.casefold() for w in vocabulary.MONTHS)
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 FORMS_NAMED = 3  # distinct forms a question names
 
@@ -36,25 +32,26 @@ class NeedsConfirmation(ActionError):
     field = "ordinary"
 
 
-def _kind(word: str) -> str:
-    folded = vocabulary.strip_possessive(word).casefold()
-    parts = [p for p in folded.split("-") if p]
-    if parts and all(p in NUMBER_WORDS for p in parts):
-        return "a number word"
-    if folded in WEEKDAYS:
-        return "a weekday"
-    if folded in MONTHS:
-        return "a month"
-    if plain.is_plain_word(word):
-        return "an ordinary English word"
-    return ""
+def language_of(document: Document) -> str:
+    """The language a document was read in (its own, else its corpus's; English when neither says)."""
+    return _known(document.language) or corpus_language(document.corpus)
 
 
-def not_a_name(surface: str) -> str:
-    """Why ``surface`` names nobody (every word of it an ordinary word, a number word, a weekday or a
-    month; small words between them do not count), or "" when it may be a name."""
+def corpus_language(corpus) -> str:
+    """A corpus's language (English for a corpus whose pass guesses it per document)."""
+    return _known(getattr(corpus, "language", "")) or lang.DEFAULT
+
+
+def _known(code: str) -> str:
+    return code if code in lang.PACKS else ""
+
+
+def not_a_name(surface: str, language: str = lang.DEFAULT) -> str:
+    """Why ``surface`` names nobody (every word of it an ordinary word of ``language``, a number word, a weekday
+    or a month; small words between them do not count), or "" when it may be a name."""
+    pack = lang.pack(language if language in lang.PACKS else lang.DEFAULT)
     words = _WORD.findall(surface)
-    kinds = [_kind(w) for w in words if not (lexicon.is_stop_word(w) and len(words) > 1)]
+    kinds = [pack.word_kind(w) for w in words if not (pack.is_stop_word(w) and len(words) > 1)]
     if not kinds or not all(kinds):
         return ""
     return kinds[0] if len(set(kinds)) == 1 else "ordinary words"
@@ -79,13 +76,14 @@ def ask_first(document: Document, spans: Iterable[tuple[int, int, str]], confirm
     rows = list(spans)
     total = len(rows) if total is None else total
     text = document.text
+    language = language_of(document)
     found: Counter[str] = Counter()
     reasons: dict[str, str] = {}
     for start, end, label in rows:
         if label not in ASKED_LABELS:
             continue
         surface = " ".join(text[start:end].split())
-        if why := not_a_name(surface):
+        if why := not_a_name(surface, language):
             found[surface] += 1
             reasons[surface] = why
     if not found:

@@ -60,4 +60,6 @@ PACK = LanguagePack(
     analyze=_analyze,
     temporal=temporal.temporal,
     variants=fold.variants,
+    word_kind=vocabulary.word_kind,
+    is_stop_word=vocabulary.is_stop_word,
 )

@@ -225,3 +225,26 @@ def month_number(word: str) -> int | None:
     abbreviations = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                      "okt": 10, "nov": 11, "dec": 12}
     return abbreviations.get(key)
+
+
+_NUMBER_WORDS = frozenset((*UNITS, *TEENS, *TENS, "nul", "hundrede", "tusind", "million"))
+
+
+def word_kind(word: str) -> str:
+    """Why ``word`` names nobody: "a number word", "a weekday", "a month", "an ordinary Danish word"
+    (:func:`is_common_word`), or "" when it may be a name (the pack's ``word_kind``)."""
+    folded = word.casefold()
+    parts = [p for p in folded.split("-") if p]
+    if parts and all(p in _NUMBER_WORDS for p in parts):
+        return "a number word"
+    if folded in WEEKDAYS:
+        return "a weekday"
+    if folded in MONTHS:
+        return "a month"
+    if is_common_word(word):
+        return "an ordinary Danish word"
+    return ""
+
+
+def is_stop_word(word: str) -> bool:
+    return word.casefold() in STOP_WORDS

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from anonymizer.lang import LanguagePack
-from anonymizer.lang.en import gazetteer, plain, transcript, truecase, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, plain, transcript, truecase, vocabulary
 from anonymizer.lang.en.dates import TEMPORAL_CONNECTORS
 
 
@@ -42,4 +42,6 @@ PACK = LanguagePack(
     speaker_tag=transcript.speaker_tag,
     stop_words=STOP_WORDS,
     boilerplate=transcript.board_notices,
+    word_kind=plain.word_kind,
+    is_stop_word=lexicon.is_stop_word,
 )

@@ -284,3 +284,26 @@ def without_field_label(text: str, start: int, end: int) -> int:
     before ``#: AY3381``): a field word right before ``#`` or ``:``."""
     tail = _FIELD_TAIL.search(text, start, end)
     return tail.start() if tail and tail.start() > start and text.startswith(("#", ":"), end) else end
+
+
+#: number words a surface of them names nobody by ("four", "twenty-one", "hundred")
+NUMBER_WORDS = frozenset((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS, *vocabulary.ORDINALS,
+                          "zero", "hundred", "thousand", "million"))
+_WEEKDAYS = frozenset(w.casefold() for w in (*vocabulary.WEEKDAYS, *vocabulary.WEEKDAY_ABBREVIATIONS))
+_MONTHS = frozenset(w.casefold() for w in vocabulary.MONTHS)
+
+
+def word_kind(word: str) -> str:
+    """Why ``word`` names nobody: "a number word", "a weekday", "a month", "an ordinary English word"
+    (:func:`is_plain_word`), or "" when it may be a name (the pack's ``word_kind``)."""
+    folded = vocabulary.strip_possessive(word).casefold()
+    parts = [p for p in folded.split("-") if p]
+    if parts and all(p in NUMBER_WORDS for p in parts):
+        return "a number word"
+    if folded in _WEEKDAYS:
+        return "a weekday"
+    if folded in _MONTHS:
+        return "a month"
+    if is_plain_word(word):
+        return "an ordinary English word"
+    return ""
