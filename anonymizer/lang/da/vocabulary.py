@@ -10,6 +10,8 @@ from importlib.resources import files
 
 import regex as re
 
+from anonymizer.lang.words import counting_word_kind
+
 from .fold import fold
 
 # --- written words ---------------------------------------------------------------------------
@@ -233,17 +235,8 @@ _NUMBER_WORDS = frozenset((*UNITS, *TEENS, *TENS, "nul", "hundrede", "tusind", "
 def word_kind(word: str) -> str:
     """Why ``word`` names nobody: "a number word", "a weekday", "a month", "an ordinary Danish word"
     (:func:`is_common_word`), or "" when it may be a name (the pack's ``word_kind``)."""
-    folded = word.casefold()
-    parts = [p for p in folded.split("-") if p]
-    if parts and all(p in _NUMBER_WORDS for p in parts):
-        return "a number word"
-    if folded in WEEKDAYS:
-        return "a weekday"
-    if folded in MONTHS:
-        return "a month"
-    if is_common_word(word):
-        return "an ordinary Danish word"
-    return ""
+    kind = counting_word_kind(word.casefold(), _NUMBER_WORDS, frozenset(WEEKDAYS), frozenset(MONTHS))
+    return kind or ("an ordinary Danish word" if is_common_word(word) else "")
 
 
 def is_stop_word(word: str) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from anonymizer.lang.en import gazetteer, lexicon, vocabulary
+from anonymizer.lang.words import counting_word_kind
 from anonymizer.lang.en.vocabulary import data_lines as _lines
 
 
@@ -297,13 +298,5 @@ def word_kind(word: str) -> str:
     """Why ``word`` names nobody: "a number word", "a weekday", "a month", "an ordinary English word"
     (:func:`is_plain_word`), or "" when it may be a name (the pack's ``word_kind``)."""
     folded = vocabulary.strip_possessive(word).casefold()
-    parts = [p for p in folded.split("-") if p]
-    if parts and all(p in NUMBER_WORDS for p in parts):
-        return "a number word"
-    if folded in _WEEKDAYS:
-        return "a weekday"
-    if folded in _MONTHS:
-        return "a month"
-    if is_plain_word(word):
-        return "an ordinary English word"
-    return ""
+    kind = counting_word_kind(folded, NUMBER_WORDS, _WEEKDAYS, _MONTHS)
+    return kind or ("an ordinary English word" if is_plain_word(word) else "")
