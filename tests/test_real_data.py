@@ -1,6 +1,6 @@
 """The real transcripts' committed hashed rows (tests/real/rows/, scored by benchmarks/quality.py --real) fit the
 excerpts rebuilt in REAL_TRANSCRIPTS_DIR by benchmarks/real_sources.py: every excerpt is the text its committed
-SHA-256 names, every row is found in it, and no place is both to mask and to keep. Run whenever the excerpts are
+SHA-256 names, every row is found in it, and no place is both to keep and to mask (or either). Run whenever the excerpts are
 there (never committed); skipped otherwise."""
 from __future__ import annotations
 
@@ -36,8 +36,10 @@ def test_it_finds_every_committed_row_in_its_excerpt(part, path, rows):
     rows = resolved(path.stem, text, rows)
     assert [f"{r.kind} {r.label} (row {i})" for i, r in enumerate(rows, 1) if not places(text, r)] == []
     masked = {i for r in rows if r.kind == "mask" for s, e in places(text, r) for i in range(s, e)}
+    either = {i for r in rows if r.kind == "either" for s, e in places(text, r) for i in range(s, e)}
     kept = {i for r in rows if r.kind == "keep" for s, e in places(text, r) for i in range(s, e)}
     assert not masked & kept
+    assert not either & kept  # a keep row over a word a span may cover (a country, a firm) contradicts itself
 
 
 def test_it_has_committed_the_hashes_of_the_plain_rows_there_are(tmp_path):
