@@ -12,7 +12,8 @@ error classes, not to fit them).
         [--tab [--limit N] [--tab-half A|B]]  # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
         [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
         [--case upper|lower]               # the splits read in capitals or without any (speech recognition's)
-        [--real [--real-errors]]           # only the real transcripts of other kinds (REAL_TRANSCRIPTS_DIR, both parts)
+        [--real [--real-errors]]           # only the real transcripts of other kinds (REAL_TRANSCRIPTS_DIR, both parts;
+                                           # rebuilt by benchmarks/real_sources.py, rows hashed in tests/real/rows/)
 
 Printed per split: direct-identifier recall (PERSON, SPELLED_NAME, SPELLED_OUT_ITEM, CDCR_ID;
 tokens; masked by any label and with the right label), redaction P/R/F1 (tokens, any label),

@@ -9,14 +9,27 @@ licences: ``tests/real/SOURCES.md``.
 
 Per part: gold entities, entities not fully masked (names among them), proposed spans (the pass's
 tagged mentions, suspects apart) and the share of them over nothing a reader would mask, keep rows broken.
+
+**Hashed rows** (committed, as the excerpts and their plain rows are not: they name real people):
+``tests/real/rows/<part>/<name>.rows`` holds the same rows with each surface written
+``sha256:<hex>:<length>``, the hex of SHA-256 over ``<name>`` (the excerpt's stem), a newline and the surface
+(UTF-8), the length in characters (:func:`hashed`). A hashed row is read from the text it is scored on: every
+substring of its length at every position is hashed (rows grouped by length) and the first that matches is its
+surface; from there the same whole-word, case-sensitive rule as for a plain row applies (:func:`resolved`). A hash
+that matches nothing finds no place. The plain rows ``REAL/<part>/<name>.rows`` (written by hand, never committed)
+win when present; ``benchmarks/real_data.py --hash-rows`` writes the committed files from them (every row hashed,
+keep rows too; comments dropped). The excerpts are rebuilt by ``benchmarks/real_sources.py``.
 """
 from __future__ import annotations
 
+import argparse
+import hashlib
+import os
 import re
+import sys
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import os
 
 ROOT = Path(__file__).resolve().parent.parent
 #: where the transcripts and their rows are: ``REAL_TRANSCRIPTS_DIR``, else the steering repository's
@@ -26,6 +39,9 @@ REAL = Path(os.environ.get("REAL_TRANSCRIPTS_DIR") or ROOT.parent / "shared" / "
 PARTS = ("tuned", "heldout")
 KINDS = ("mask", "keep", "either")
 NAME_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
+#: the committed hashed rows, ``<part>/<name>.rows``
+HASHED_ROWS = ROOT / "tests" / "real" / "rows"
+_HASHED = re.compile(r"sha256:([0-9a-f]{64}):([1-9][0-9]*)")
 
 
 @dataclass(frozen=True)
@@ -69,6 +85,49 @@ def read_rows(path: Path) -> list[Row]:
     return rows
 
 
+def hashed(name: str, surface: str) -> str:
+    """``surface`` of the excerpt ``name`` (its stem) as a committed row writes it: ``sha256:<hex>:<length>``."""
+    digest = hashlib.sha256(f"{name}\n{surface}".encode("utf-8")).hexdigest()
+    return f"sha256:{digest}:{len(surface)}"
+
+
+def is_hashed(surface: str) -> bool:
+    return _HASHED.fullmatch(surface) is not None
+
+
+def resolved(name: str, text: str, rows: list[Row]) -> list[Row]:
+    """``rows`` with each hashed surface replaced by the substring of ``text`` it hashes (the first place that
+    matches); a hashed row that matches nowhere stays hashed (and finds no place, see :func:`places`)."""
+    wanted: dict[int, set[str]] = defaultdict(set)
+    for row in rows:
+        if match := _HASHED.fullmatch(row.surface):
+            wanted[int(match.group(2))].add(match.group(1))
+    found: dict[str, str] = {}
+    salt = hashlib.sha256(f"{name}\n".encode("utf-8"))
+    for length, digests in wanted.items():
+        left = set(digests)
+        for start in range(len(text) - length + 1):
+            h = salt.copy()
+            h.update(text[start:start + length].encode("utf-8"))
+            digest = h.hexdigest()
+            if digest in left:
+                found[digest] = text[start:start + length]
+                left.discard(digest)
+                if not left:
+                    break
+    out = []
+    for row in rows:
+        match = _HASHED.fullmatch(row.surface)
+        surface = found.get(match.group(1)) if match else row.surface
+        out.append(Row(row.kind, row.label, surface) if surface is not None else row)
+    return out
+
+
+def places(text: str, row: Row) -> list[tuple[int, int]]:
+    """Where ``row`` is in ``text``: none for a hashed row not resolved against it."""
+    return [] if is_hashed(row.surface) else occurrences(text, row.surface)
+
+
 def occurrences(text: str, surface: str) -> list[tuple[int, int]]:
     """Whole-word, case-sensitive places of ``surface`` (a word character at either end needs a boundary)."""
     left = r"(?<!\w)" if surface[0].isalnum() else ""
@@ -76,15 +135,42 @@ def occurrences(text: str, surface: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(left + re.escape(surface) + right, text)]
 
 
-def documents(part: str) -> list[tuple[Path, list[Row]]]:
-    return [(txt, read_rows(txt.with_suffix(".rows"))) for txt in sorted((REAL / part).glob("*.txt"))]
+def rows_path(txt: Path, part: str, hashed_only: bool = False) -> Path:
+    """The plain rows beside the excerpt when they are there (and not ``hashed_only``), else the committed hashed
+    ones."""
+    plain = txt.with_suffix(".rows")
+    return plain if plain.exists() and not hashed_only else HASHED_ROWS / part / plain.name
 
 
-def score(part: str, analyse) -> Scored:
-    """``analyse(path)`` -> (text, [(start, end, label), ...]) of the pass's tagged mentions."""
+def documents(part: str, hashed_only: bool = False, real: Path | None = None) -> list[tuple[Path, list[Row]]]:
+    """Each excerpt of ``part`` with its rows (plain ones win, see :func:`rows_path`; hashed ones unresolved)."""
+    return [(txt, read_rows(rows_path(txt, part, hashed_only))) for txt in sorted(((real or REAL) / part).glob("*.txt"))]
+
+
+def hash_rows(real: Path | None = None, out: Path = HASHED_ROWS) -> list[Path]:
+    """Write every plain rows file under ``real`` (REAL) to ``out/<part>/<name>.rows`` with hashed surfaces."""
+    written = []
+    for part in PARTS:
+        for plain in sorted(((real or REAL) / part).glob("*.rows")):
+            rows = read_rows(plain)
+            target = out / part / plain.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            lines = [f"# {part}/{plain.stem}: hand rows, surfaces hashed by benchmarks/real_data.py --hash-rows "
+                     f"(sha256 of '{plain.stem}' + newline + surface : length)"]
+            lines += [f"{r.kind}\t{r.label}\t{r.surface if is_hashed(r.surface) else hashed(plain.stem, r.surface)}"
+                      for r in rows]
+            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            written.append(target)
+    return written
+
+
+def score(part: str, analyse, docs: list[tuple[Path, list[Row]]] | None = None) -> Scored:
+    """``analyse(path)`` -> (text, [(start, end, label), ...]) of the pass's tagged mentions; ``docs``: the
+    excerpts and rows to score (default :func:`documents` of ``part``)."""
     scored = Scored()
-    for path, rows in documents(part):
+    for path, rows in documents(part) if docs is None else docs:
         text, mentions = analyse(path)
+        rows = resolved(path.stem, text, rows)
         covered = [False] * len(text)
         for start, end, _ in mentions:
             covered[start:end] = [True] * (end - start)
@@ -92,12 +178,12 @@ def score(part: str, analyse) -> Scored:
         scored.words += len(text.split())
         gold = [False] * len(text)
         for row in rows:
-            places = occurrences(text, row.surface)
-            letters = [[i for i in range(s, e) if text[i].isalnum()] for s, e in places]
+            where = places(text, row)
+            letters = [[i for i in range(s, e) if text[i].isalnum()] for s, e in where]
             if row.kind in ("mask", "either"):
-                for s, e in places:
+                for s, e in where:
                     gold[s:e] = [True] * (e - s)
-            if row.kind == "mask" and places:
+            if row.kind == "mask" and where:
                 scored.entities += 1
                 if not all(covered[i] for group in letters for i in group):
                     scored.leaked.append((path.name, row))
@@ -141,3 +227,21 @@ def report(pipeline, errors: bool = False) -> dict:
         for name, row in tuned.kept_broken:
             print(f"    {name}: {row.surface!r}")
     return numbers
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hash-rows", action="store_true",
+                        help=f"write {HASHED_ROWS.relative_to(ROOT)}/<part>/<name>.rows from the plain rows in REAL")
+    args = parser.parse_args(argv)
+    if not args.hash_rows:
+        parser.print_help()
+        return 2
+    for path in hash_rows():
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""Rebuild the real transcripts' excerpts (:data:`benchmarks.real_data.REAL`) from their public sources.
+
+The excerpts name real people, so they are never committed; what is committed is where they come from
+(:data:`SOURCES`: repository, commit, path, lines, conversion) and the SHA-256 of each excerpt
+(:data:`SHA256`), so a later session can rebuild the same text byte for byte:
+
+1. fetch the repositories with the session's ``fetch`` tool (``github:<repo>``); each arrives as a bare git
+   directory ``/work/.mirror/<owner>+<name>/repo`` (``--mirrors`` for another root);
+2. ``REAL_TRANSCRIPTS_DIR=/work/real_data .venv/bin/python benchmarks/real_sources.py`` writes
+   ``REAL/<part>/<name>.txt`` and prints each excerpt's SHA-256 beside the committed one (exit 1 on a mismatch
+   or a missing source; ``--check`` only reads what is there).
+
+Lines are counted after the conversion, 1-based and inclusive, from the file at that commit; several ranges of one
+file are joined with a blank line. Conversion ``rst`` (the inquiry's reStructuredText): the ``.. raw:: html``
+blocks, section underlines and ``.. rst-class::`` lines dropped, ``**Name**:`` made ``Name:``, a line in emphasis
+(``*(9.59 am)*``, ``*NAME (affirmed).*``) unwrapped, ``:abbr:`POL (Post Office Limited)``` kept as ``POL``,
+runs of blank lines made one; words unchanged. ``none``: the lines as they are (``\\r\\n`` read as ``\\n``).
+Trailing spaces are cut from every line and every excerpt ends with one newline. The hand rows are committed hashed in ``tests/real/rows/`` (benchmarks/real_data.py).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.real_data import REAL  # noqa: E402
+
+MIRRORS = Path(os.environ.get("REAL_MIRRORS_DIR") or "/work/.mirror")
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str
+    part: str
+    repo: str
+    commit: str
+    path: str
+    lines: tuple[tuple[int, int], ...]  # 1-based, inclusive, after conversion; (1, 0): to the end
+    conversion: str  # "rst" or "none"
+
+
+POHI = ("dracos/pohi", "ebbacaee48e46c498c233e35f7ea973965435475")
+CDCR = ("hack-four-social-impact/hack-for-social-impact", "4c9f3109a473d12e4c2a53bb0ed975d840d29c5a")
+TRIAL = ("ourhimalayas/txt", "068cd4ba9de54b1ac1129c3e2d46b45a00fa7657")
+TRIAL_PATH = "content/court-case-2024/Case-23_cr_00118_Transcript-28-05-2024.txt"
+
+SOURCES = (
+    Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
+    Source("cdcr_a", "tuned", *CDCR, "backend/extracted_text.txt", ((1, 0),), "none"),
+    Source("trial_a", "tuned", *TRIAL, TRIAL_PATH, ((1, 435),), "none"),
+    Source("inquiry_b", "heldout", *POHI, "human-impact-hearing/2022-03-01.rst", ((1, 1), (331, 509)), "rst"),
+    Source("inquiry_c", "heldout", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 1), (1287, 1465)), "rst"),
+    Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
+)
+
+#: SHA-256 of each excerpt's bytes (UTF-8) as this script writes it.
+SHA256 = {
+    "inquiry_a": "18f110f04e0a0518a35bce312f593e7c9657ba4c373df8b3c58996285ddbfedf",
+    "cdcr_a": "59556ceee3c3bb7fa2a4893c539e7c6e5172bc1766f7624a85224bb8608bc7b3",
+    "trial_a": "986144f82a03fec66921e63b2c8c9d7991137614c18b2918b251af37d75b9f08",
+    "inquiry_b": "4b86b8b7cf61fe84881d0c2313ac95629bb478389eee8a71c6807ab92f5bb5b7",
+    "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
+    "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",
+}
+
+_UNDERLINE = re.compile(r"^([=\-^~`'\"#*+])\1{2,}\s*$")
+_BOLD_TAG = re.compile(r"\*\*([^*]+)\*\*:")
+_EMPHASIS_LINE = re.compile(r"^\*([^*].*[^*])\*\s*$")
+_ABBR = re.compile(r":abbr:`([^`(]+?)\s*\([^`]*\)`")
+
+
+def rst_text(source: str) -> str:
+    """The inquiry's reStructuredText as plain transcript lines (see the module's docstring)."""
+    out: list[str] = []
+    lines = source.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith(".. raw::"):
+            i += 1
+            while i < len(lines) and (not lines[i].strip() or lines[i][:1].isspace()):
+                i += 1
+            continue
+        if line.startswith(".. rst-class::"):
+            i += 1
+            continue
+        if _UNDERLINE.match(line) and out and out[-1].strip():
+            i += 1
+            continue
+        line = _BOLD_TAG.sub(r"\1:", line)
+        line = _EMPHASIS_LINE.sub(r"\1", line)
+        line = _ABBR.sub(r"\1", line)
+        out.append(line.rstrip())
+        i += 1
+    collapsed: list[str] = []
+    for line in out:
+        if not line and (not collapsed or not collapsed[-1]):
+            continue
+        collapsed.append(line)
+    while collapsed and not collapsed[-1]:
+        collapsed.pop()
+    return "\n".join(collapsed) + "\n"
+
+
+def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    if not git_dir.is_dir():
+        raise FileNotFoundError(f"no mirror of {repo} at {git_dir} (fetch github:{repo} first)")
+    blob = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+                          check=True, capture_output=True).stdout
+    return blob.decode("utf-8")
+
+
+def converted(source: Source, mirrors: Path = MIRRORS) -> list[str]:
+    raw = git_show(source.repo, source.commit, source.path, mirrors)
+    text = rst_text(raw) if source.conversion == "rst" else raw.replace("\r\n", "\n")
+    return text.split("\n")
+
+
+def excerpt(source: Source, mirrors: Path = MIRRORS) -> str:
+    lines = converted(source, mirrors)
+    pieces = []
+    for start, end in source.lines:
+        chunk = lines[start - 1:(end or len(lines))]
+        while chunk and not chunk[-1].strip():
+            chunk = chunk[:-1]
+        pieces.append("\n".join(line.rstrip() for line in chunk))
+    return "\n\n".join(pieces) + "\n"
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS, help="where the fetched bare git dirs are")
+    parser.add_argument("--check", action="store_true", help="only compare the excerpts already in REAL")
+    parser.add_argument("--out", type=Path, default=REAL, help="REAL (REAL_TRANSCRIPTS_DIR)")
+    args = parser.parse_args()
+    bad = 0
+    for source in SOURCES:
+        target = args.out / source.part / f"{source.name}.txt"
+        try:
+            text = target.read_text(encoding="utf-8") if args.check else excerpt(source, args.mirrors)
+        except (FileNotFoundError, subprocess.CalledProcessError) as error:
+            print(f"{source.part}/{source.name}: MISSING ({error})")
+            bad += 1
+            continue
+        if not args.check:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        digest, expected = sha256(text), SHA256.get(source.name)
+        verdict = "ok" if digest == expected else ("NO COMMITTED VALUE" if expected is None else "DIFFERS")
+        bad += verdict != "ok"
+        print(f"{source.part}/{source.name}.txt  {len(text.split()):>6} words  {digest}  {verdict}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
