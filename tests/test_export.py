@@ -144,7 +144,7 @@ def test_it_writes_a_manifest_whose_checksums_verify(corpus, admin, django_user_
     assert "title" not in doc
     assert "[PERSON_1]" in doc["tags"] and "[CDCR_ID_1]" in doc["tags"]
     assert set(manifest["software"]) == {"transcript-anonymizer", "django", "spacy", "spacy_model", "presidio-analyzer",
-                                         "faster-whisper", "asr_model", "av", "python"}
+                                         "faster-whisper", "asr_backend", "asr_model", "av", "python"}
     assert manifest["software"]["spacy_model"]["version"]
     assert manifest["exported_by"] == "boss" and manifest == export.manifest
 

