@@ -26,6 +26,8 @@ _CUE = (
     rf"(?:\bas[ ](?:a|an)[ ]"  # "worked as a", "practise as a", "contract as a", "15 years as a"
     rf"|\b(?:[Tt]he[ ]applicant|[Hh]e|[Ss]he)(?:,[ ]who)?[ ](?:is|was|had[ ]been|has[ ]been|became)[ ]{_ARTICLE}"
     r"|\b[Tt]he[ ]applicant,[ ](?:a|an)[ ]"  # "the applicant, an artillery captain"
+    # "The applicant, who was born in 1980 and lives in Kayseri, was a student": the judgment's opening of the facts
+    rf"|\b[Tt]he[ ]applicant,[ ]who[ ](?:was|is)[ ]born[ ][^,\n]{{1,60}},[ ](?:is|was|had[ ]been|has[ ]been|became)[ ]{_ARTICLE}"
     r"|\bpost[ ]of[ ](?:(?:a|an)[ ])?"  # "reinstated to the post of primary school teacher"
     r"|\bbecom(?:e|ing)[ ](?:a|an)[ ])"
 )
