@@ -20,6 +20,7 @@ from anonymizer.lang.en.recognizers import (
     OccupationRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
+    QuantityRecognizer,
     SpelledNameRecognizer,
     SpelledOutItemRecognizer,
     TimeRecognizer,
@@ -255,6 +256,7 @@ DATE = [
 ]
 
 TIME = [
+    ("At about 12 noon a group gathered; at twelve midnight it left; at noon it came back.", ["12 noon", "twelve midnight"]),
     # clock times written with a dot (issue 47)
     ("(2.05 pm)", ["2.05 pm"]),
     ("we'll resume at 1.45.", ["1.45"]),
@@ -541,6 +543,8 @@ LAND_PLOT = [
     ("Block 4, cell number 12", []),
 ]
 MONEY = [
+    ("was paid 16,000 Turkish liras (TRY – approximately 8,700 euros (EUR)) in respect",
+     ["16,000 Turkish liras (TRY – approximately 8,700 euros (EUR))"]),
     ("a fine of 1,000 Austrian schillings (ATS) – equal to", ["1,000 Austrian schillings (ATS)"]),
     ("paid the applicant TRL 12,352,710,000 (approximately EUR 10,042) covering",
      ["TRL 12,352,710,000", "approximately EUR 10,042"]),
@@ -555,6 +559,18 @@ OCCUPATION = [
     (LODGED + "The applicant was a victim of torture and a member of a union.", []),
     (LODGED + "Their Agent, Prof. Dr Z. Necatigil, replied.", ["Dr"]),
     ("I worked as a welder and then as a teacher. Dr. Lee agreed.", []),  # no judgment: a hearing's stay
+]
+QUANTITY = [
+    (LODGED + "His capacity for work was reduced by 45% and the rate was 12.5 per cent.", ["45%", "12.5 per cent"]),
+    (LODGED + "The applicant and seven other persons were indicted; he had 12 co-accused.",
+     ["seven other persons", "12 co-accused"]),
+    (LODGED + "By May 2003 thirty-four hearings had been held. Twelve hearings took place.",
+     ["thirty-four hearings", "Twelve hearings"]),
+    (LODGED + "She owned ten plots of land, 1,200 square metres, about 80 metres from a 12 x 8 mm mark.",
+     ["ten plots of land", "1,200 square metres", "80 metres", "12 x 8 mm"]),
+    (LODGED + "The court sentenced him to life imprisonment. Life imprisonment was abolished.", ["life imprisonment"]),
+    (LODGED + "A crowd of forty to fifty persons gathered; the court held three hearings.", []),
+    ("I finished 80% of the course and two other people were there.", []),  # no judgment: a hearing's stay
 ]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
@@ -571,6 +587,10 @@ COURT = [
     ("the Polish Regional Court", []),
     ("the Kern County Superior Court", []),
     ("the 9th Chamber of the Court of Cassation", []),
+    ("detained in the Edirne F-type prison since", ["Edirne F-type prison"]),
+    ("a complaint with the Beyoğlu prosecutor’s office against", ["Beyoğlu prosecutor"]),
+    ("a protocol with the Mayor of Kuşadası within", ["Mayor of Kuşadası"]),
+    ("with the prosecutor’s office and the Principal Public Prosecutor's office", []),
 ]
 URL = [
     ("go to www.example.org.", ["www.example.org"]),
@@ -624,6 +644,7 @@ TABLES = {
     LandPlotRecognizer: LAND_PLOT,
     MoneyRecognizer: MONEY,
     OccupationRecognizer: OCCUPATION,
+    QuantityRecognizer: QUANTITY,
     CourtRecognizer: COURT,
 }
 CASES = [

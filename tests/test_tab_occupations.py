@@ -28,6 +28,9 @@ OCCUPATIONS = [
      ["primary school teacher"]),
     ("He enrolled at a vocational school with an eye to becoming a journalist.", ["journalist"]),
     ("The prices charged by the clinic, of which the applicant was the manager, appeared high.", ["manager"]),
+    ("The applicant, who was born in 1982 and lives in Lindor, was a student at a naval academy.", ["student"]),
+    ("The applicant, who was born in 1950 and lives in Dorvale, is a retired teacher.", ["retired teacher"]),
+    ("The applicant, who had been granted legal aid, was represented by Mr P. Varno, a lawyer.", []),
     # a doctor's title before a name (TAB's span holds it; the name is a PERSON of its own)
     ("The Government were represented by their Agent, Prof. Dr Z. Necatigil.", ["Dr"]),
     ("The applicant's wife, Dr. Anna Berger, gave evidence.", ["Dr."]),
