@@ -18,7 +18,7 @@ from anonymizer.lang.en.vocabulary_people import OCCUPATION_WORDS
 
 from presidio_analyzer import RecognizerResult
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, any_case, longest_first
+from anonymizer.lang.en.recognizers._base import JUDGMENT, Pattern, RuleRecognizer, any_case, longest_first
 
 _ARTICLE = r"(?:a|an|the)[ ]"
 #: what a judgment writes right before an occupation's article
@@ -37,8 +37,6 @@ _OCCUPATION = rf"(?<={_CUE}){_MODIFIER}{any_case(list(OCCUPATION_WORDS))}(?:s|es
 #: a doctor's title before a name: "Dr. Heidemarie Abrahamian", "Prof. Dr Z. Necatigil" (TAB's span holds it,
 #: as it does no other title: "Dr" tells what the person is; "Mr" and "Ms" tell nothing)
 _DOCTOR = r"(?<![\w.’'-])Dr\.?(?=[ ]\p{Lu})"
-#: a judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court"
-_JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
 
 
 class OccupationRecognizer(RuleRecognizer):
@@ -47,7 +45,7 @@ class OccupationRecognizer(RuleRecognizer):
     ENTITY = "OCCUPATION"
     PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85)]
     CONTEXT = ["applicant", "worked", "practised", "employed"]
-    NEEDS = {"occupation": _JUDGMENT, "occupation_doctor": _JUDGMENT}
+    NEEDS = {"occupation": JUDGMENT, "occupation_doctor": JUDGMENT}
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts=None, regex_flags=None) -> list[RecognizerResult]:
         """The cue's occupations and every other mention of each in the judgment in lower case, plurals too

@@ -13,8 +13,7 @@ an application lodged with the Court (a judgment's opening) is read, as for occu
 """
 from __future__ import annotations
 
-from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
-from anonymizer.lang.en.recognizers.occupation import _JUDGMENT
+from anonymizer.lang.en.recognizers._base import JUDGMENT, NUMBER_WORD_STEM, Pattern, RuleRecognizer
 
 #: ``33``, ``81.7``, ``18,5``, ``thirty``, ``twenty-five``
 _PERCENT_NUMBER = rf"(?:(?<![\w.,'’-])\d{{1,3}}(?:[.,]\d{{1,2}})?|(?<![\w'’-]){NUMBER_WORD_STEM})"
@@ -55,4 +54,4 @@ class QuantityRecognizer(RuleRecognizer):
         Pattern("quantity_life_sentence", _LIFE, 0.85),
     ]
     CONTEXT = ["rate", "increase", "reduced", "indictment", "hearings"]
-    NEEDS = {pattern.name: _JUDGMENT for pattern in PATTERNS}
+    NEEDS = {pattern.name: JUDGMENT for pattern in PATTERNS}
