@@ -94,6 +94,15 @@ def test_it_masks_an_ethnic_minority_of_europe(pipeline, sentence, expected):
     assert [s for s, label in judgment(pipeline, sentence) if label == "NRP"] == expected
 
 
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("I talked to Sami about it before the hearing.", "Sami"),
+    ("My wife Roma visits me every week.", "Roma"),
+])
+def test_it_keeps_a_minoritys_name_that_is_a_given_name_a_persons(pipeline, sentence, name):
+    _, found = mentions(pipeline, sentence)
+    assert (name, "PERSON") in found, found
+
+
 BODIES = [
     ("The applicant is currently detained in the Kandira F-type prison.", ["Kandira F-type prison"]),
     ("In 2003 he was transferred to the Sincan closed prison.", ["Sincan closed prison"]),
