@@ -20,7 +20,6 @@ from anonymizer.lang.en.recognizers import (
     OccupationRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
-    QuantityRecognizer,
     SpelledNameRecognizer,
     SpelledOutItemRecognizer,
     TimeRecognizer,
@@ -560,18 +559,6 @@ OCCUPATION = [
     (LODGED + "Their Agent, Prof. Dr Z. Necatigil, replied.", ["Dr"]),
     ("I worked as a welder and then as a teacher. Dr. Lee agreed.", []),  # no judgment: a hearing's stay
 ]
-QUANTITY = [
-    (LODGED + "His capacity for work was reduced by 45% and the rate was 12.5 per cent.", ["45%", "12.5 per cent"]),
-    (LODGED + "The applicant and seven other persons were indicted; he had 12 co-accused.",
-     ["seven other persons", "12 co-accused"]),
-    (LODGED + "By May 2003 thirty-four hearings had been held. Twelve hearings took place.",
-     ["thirty-four hearings", "Twelve hearings"]),
-    (LODGED + "She owned ten plots of land, 1,200 square metres, about 80 metres from a 12 x 8 mm mark.",
-     ["ten plots of land", "1,200 square metres", "80 metres", "12 x 8 mm"]),
-    (LODGED + "The court sentenced him to life imprisonment. Life imprisonment was abolished.", ["life imprisonment"]),
-    (LODGED + "A crowd of forty to fifty persons gathered; the court held three hearings.", []),
-    ("I finished 80% of the course and two other people were there.", []),  # no judgment: a hearing's stay
-]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
     ("the Brandenburg Regional Labour Court quashed", ["Brandenburg Regional Labour Court"]),
@@ -644,7 +631,6 @@ TABLES = {
     LandPlotRecognizer: LAND_PLOT,
     MoneyRecognizer: MONEY,
     OccupationRecognizer: OCCUPATION,
-    QuantityRecognizer: QUANTITY,
     CourtRecognizer: COURT,
 }
 CASES = [

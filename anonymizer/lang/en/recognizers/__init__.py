@@ -34,7 +34,6 @@ from anonymizer.lang.en.recognizers.person_name import PersonNameRecognizer
 from anonymizer.lang.en.recognizers.phone_number import PhoneNumberRecognizer
 from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
-from anonymizer.lang.en.recognizers.quantity import QuantityRecognizer
 from anonymizer.lang.en.recognizers.spelled_name import SpelledNameRecognizer
 from anonymizer.lang.en.recognizers.spelled_out_item import SpelledOutItemRecognizer
 from anonymizer.lang.en.recognizers.street_name import StreetNameRecognizer
@@ -67,7 +66,6 @@ __all__ = [
     "MoneyRecognizer",
     "OccupationRecognizer",
     "PrisonTermRecognizer",
-    "QuantityRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "StreetNameRecognizer",
@@ -96,7 +94,6 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PrisonTermRecognizer(),
         MoneyRecognizer(),
         OccupationRecognizer(),
-        QuantityRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
