@@ -255,6 +255,7 @@ DATE = [
 ]
 
 TIME = [
+    ("At about 12 noon a group gathered; at twelve midnight it left; at noon it came back.", ["12 noon", "twelve midnight"]),
     # clock times written with a dot (issue 47)
     ("(2.05 pm)", ["2.05 pm"]),
     ("we'll resume at 1.45.", ["1.45"]),
@@ -541,6 +542,8 @@ LAND_PLOT = [
     ("Block 4, cell number 12", []),
 ]
 MONEY = [
+    ("was paid 16,000 Turkish liras (TRY – approximately 8,700 euros (EUR)) in respect",
+     ["16,000 Turkish liras (TRY – approximately 8,700 euros (EUR))"]),
     ("a fine of 1,000 Austrian schillings (ATS) – equal to", ["1,000 Austrian schillings (ATS)"]),
     ("paid the applicant TRL 12,352,710,000 (approximately EUR 10,042) covering",
      ["TRL 12,352,710,000", "approximately EUR 10,042"]),
@@ -571,6 +574,10 @@ COURT = [
     ("the Polish Regional Court", []),
     ("the Kern County Superior Court", []),
     ("the 9th Chamber of the Court of Cassation", []),
+    ("detained in the Edirne F-type prison since", ["Edirne F-type prison"]),
+    ("a complaint with the Beyoğlu prosecutor’s office against", ["Beyoğlu prosecutor"]),
+    ("a protocol with the Mayor of Kuşadası within", ["Mayor of Kuşadası"]),
+    ("with the prosecutor’s office and the Principal Public Prosecutor's office", []),
 ]
 URL = [
     ("go to www.example.org.", ["www.example.org"]),

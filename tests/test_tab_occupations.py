@@ -28,13 +28,22 @@ OCCUPATIONS = [
      ["primary school teacher"]),
     ("He enrolled at a vocational school with an eye to becoming a journalist.", ["journalist"]),
     ("The prices charged by the clinic, of which the applicant was the manager, appeared high.", ["manager"]),
+    ("The applicant, who was born in 1982 and lives in Lindor, was a student at a naval academy.", ["student"]),
+    ("The applicant, who was born in 1950 and lives in Dorvale, is a retired teacher.", ["retired teacher"]),
+    ("The applicant, who had been granted legal aid, was represented by Mr P. Varno, a lawyer.", []),
     # a doctor's title before a name (TAB's span holds it; the name is a PERSON of its own)
     ("The Government were represented by their Agent, Prof. Dr Z. Necatigil.", ["Dr"]),
     ("The applicant's wife, Dr. Anna Berger, gave evidence.", ["Dr."]),
+    # the business the applicant runs or owns
+    ("The applicants' neighbours ran a trout farm in Lindor.", []),
+    ("The applicants run a trout farm in Lindor since 1981.", ["trout farm"]),
+    ("The applicant is the owner of a small and busy petrol station in Dorvale.", ["small and busy petrol station"]),
+    ("From 1985 the applicant ran a company which operated 12 shoe shops.", ["12 shoe shops"]),
+    ("The applicant ran a company and a business for years.", []),
     # no occupation: a victim, a member, an owner, the lawyer who represents the applicant
     ("The applicant was a victim of ill-treatment in police custody.", []),
     ("He was a member of the administrative board of the association.", []),
-    ("The applicant is the owner of a water station in İzmir.", []),
+    ("The applicant is the owner of a water station in İzmir.", ["water station"]),  # the business, not "owner"
 ]
 
 

@@ -250,8 +250,14 @@ def is_outline_heading(text: str, start: int, end: int) -> bool:
     or a memorandum's part, no name)."""
     line_end = text.find("\n", start)
     match = _OUTLINE_HEADING.match(text, text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end)
-    return match is not None and start >= match.start() and end <= match.end() and all(
-        is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in match.group(1).split())
+    if match is None or start < match.start() or end > match.end():
+        return False
+    words = match.group(1).split()
+    if all(is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in words):
+        return True
+    # dictionary words joined by a phrase's small words ("I. CIRCUMSTANCES OF THE CASE": "Case" is a surname too)
+    small = [w for w in words[1:-1] if lexicon.is_stop_word(w.casefold())]
+    return bool(small) and is_plain_word(words[0]) and all(in_dictionary(w) or w in small for w in words)
 
 
 def is_numbered_part(text: str, start: int, end: int) -> bool:

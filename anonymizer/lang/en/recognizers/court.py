@@ -41,8 +41,17 @@ _TOWN_AFTER = rf"(?:{_KIND}[ ]){{1,3}}Court[ ]in[ ](?P<town>{_TOWN})(?![\w'’-]
 _ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+(?:st|nd|rd|th))"
 _UNIT_OF = (rf"{_ORDINAL}[ ](?:Chamber|Division|Section)[ ]of[ ]the[ ](?P<town>{_TOWN_WORD})[ ]"
             rf"(?:{_QUALIFIER}[ ]){{0,3}}Court(?![\w'’-])")
+#: a prison by its town and its type, the type in lower case: ``the Edirne F-type prison``, ``the Sincan closed prison``
+_TYPED_PRISON = rf"(?P<town>{_TOWN})[ ](?:\p{{Lu}}-[Tt]ype|[Hh]igh-[Ss]ecurity|[Cc]losed|[Oo]pen)[ ][Pp]rison(?![\w'’-])"
+#: a town's prosecutor in lower case before its office: ``the Beyoğlu prosecutor’s office``, ``the Eyüp public
+#: prosecutor's office`` (``the Principal Public Prosecutor`` of the Court of Cassation has no town: NO_MASK in TAB)
+_TOWN_PROSECUTOR = (rf"(?P<town>{_TOWN})[ ](?:(?:chief[ ]|principal[ ])?public[ ])?prosecutor"
+                    r"(?=['’]s[ ]office(?![\w'’-]))")
+_TOWN_PROSECUTOR_RE = re.compile(_TOWN_PROSECUTOR)
+#: a town's mayor or governor, the office a judgment names (``the Mayor of Kuşadası``, ``the Governor of Tunceli``)
+_TOWN_OFFICE = rf"(?:Mayor|Governor|Governorship|Mayoralty)[ ]of[ ](?P<town>{_TOWN})(?![\w'’-]|[ ]\p{{Lu}})"
 _AFTER_THE = r"(?<=\b[Tt]he[ ])"
-_ANY = re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}")
+_ANY = re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}|{_TYPED_PRISON}|{_TOWN_PROSECUTOR}|{_TOWN_OFFICE}")
 _GENERIC = frozenset(w.casefold() for w in (*public_body.HEADS, *public_body.QUALIFIERS, *vocabulary.MONTHS))
 
 
@@ -52,11 +61,16 @@ class CourtRecognizer(RuleRecognizer):
     ENTITY = "ORGANIZATION"
     PATTERNS = [Pattern("court_town_first", _AFTER_THE + _TOWN_FIRST, 0.85),
                 Pattern("court_town_after", _AFTER_THE + _TOWN_AFTER, 0.85),
-                Pattern("court_unit_of", _AFTER_THE + _UNIT_OF, 0.85)]
+                Pattern("court_unit_of", _AFTER_THE + _UNIT_OF, 0.85),
+                Pattern("typed_prison", _AFTER_THE + _TYPED_PRISON, 0.85),
+                Pattern("town_prosecutor", _AFTER_THE + _TOWN_PROSECUTOR, 0.85),
+                Pattern("town_office", _AFTER_THE + _TOWN_OFFICE, 0.85)]
     CONTEXT = ["court", "judgment", "decision", "appeal"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
         match = _ANY.fullmatch(text, start, end)
+        if match is None and (match := _TOWN_PROSECUTOR_RE.match(text, start)) is not None and match.end() != end:
+            match = None  # the prosecutor's look-ahead reads past the span's end
         if match is None:
             return False
         words = re.split(r"[ /]", match.group("town"))

@@ -71,6 +71,11 @@ _NAMED_DAY = (
     r"|(?:Hmong|Lunar|Chinese|Vietnamese)[ ]New[ ]Year(?!['’])"
 )
 
+#: what a body numbers: an ordinal before one is no day ("the 5th Chamber", "the 9th Criminal Division")
+_NUMBERED_UNITS = ("chambers?", "sections?", "divisions?", "departments?", "senates?", "circuits?", "panels?", "branch(?:es)?",
+                   "precincts?", "battalions?", "regiments?", "brigades?", "squadrons?", "amendments?", "editions?", "wards?",
+                   "courts?", "criminal", "civil", "administrative", "assize", "labour", "labor", "district", "regional")
+
 PATTERNS = [
     # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021
     Pattern(
@@ -98,7 +103,10 @@ PATTERNS = [
         "listed_ordinal_days",
         rf"(?={_DAY_NUMBER_ORDINAL}(?![\w'’]))(?<=\b(?i:the|on)[ ](?:{_DAY_NUMBER_ORDINAL},?[ ](?:(?i:and|or|&)[ ])?)*)"
         rf"(?<=(?:\b{_MONTH}|\b(?i:that|this|the[ ]same|last|next)[ ]month)[^\n]{{0,100}})"
-        rf"{_DAY_NUMBER_ORDINAL}(?![\w'’])(?![ ](?:(?i:of|day|floor|time|place|grade|century|birthday|street|avenue)\b))",
+        rf"{_DAY_NUMBER_ORDINAL}(?![\w'’])(?![ ](?:(?i:of|day|floor|time|place|grade|century|birthday|street|avenue)\b))"
+        # a body's numbered unit: "On 13 June 1990 the 5th Chamber of the Supreme Administrative Court", "the 9th Criminal
+        # Division", "the 2nd Circuit", "the 5th Amendment"
+        rf"(?![ ](?i:{'|'.join(_NUMBERED_UNITS)})\b)",
         0.85,
     ),
     # "the fifth of the fifth, '71", "the 3rd of the 11th": a day of a month by the month's ordinal

@@ -1,6 +1,7 @@
 """MONEY: a sum of money in one of Europe's currencies as a judgment writes it, the sum first
 (``1,000 Austrian schillings (ATS)``, ``150,000 pounds sterling (GBP)``, ``588 GDR marks``,
-``five hundred euros``, ``100,000,000 TRL``) or the currency's code first (``EUR 1,300``, ``TRL
+``five hundred euros``, ``100,000,000 TRL``, ``16,000 Turkish liras (TRY – approximately 8,700 euros (EUR))``) or
+the currency's code first (``EUR 1,300``, ``TRL
 2,847.312.000``, ``EUR 80 (euros)``), with ``approximately`` / ``about`` before it.
 
 A fine, the compensation a court awarded and the costs of a case tell whose case it is: TAB marks
@@ -31,7 +32,11 @@ _WORD = rf"{any_case(list(CURRENCY_WORDS))}(?![\w'’-])"
 _COUNTRY = r"(?:\p{Lu}[\p{L}-]*[ ]){1,2}"
 _COUNTRY_WORD = rf"{any_case(list(COUNTRY_CURRENCY_WORDS))}(?![\w'’-])"
 #: the currency again in brackets right after (``(ATS)``, ``(euros)``)
-_GLOSS = rf"(?:[ ]\((?:{_CODE}|{_WORD})\))?"
+_SIMPLE_GLOSS = rf"[ ]\((?:{_CODE}|{_WORD})\)"
+#: the currency's code and the sum in another currency after a dash (``(TRY – approximately 9,200 euros (EUR))``)
+_EQUIVALENT = (rf"[ ]\({_CODE}[ ]?[-–‑—][ ]?{_ABOUT}(?:{_AMOUNT}[ ](?:(?:{_COUNTRY})?{_WORD}|{_CODE})|(?<![\w'’-]){_CODE}[ ]"
+               rf"{_DIGITS}{_SCALE}?)(?:{_SIMPLE_GLOSS})?\)")
+_GLOSS = rf"(?:{_EQUIVALENT}|{_SIMPLE_GLOSS})?"
 _SUM_FIRST = rf"{_ABOUT}{_AMOUNT}[ ](?:(?:{_COUNTRY})?{_WORD}|{_COUNTRY}{_COUNTRY_WORD}|{_CODE}){_GLOSS}"
 _CODE_FIRST = rf"{_ABOUT}(?<![\w'’-]){_CODE}[ ]{_DIGITS}{_SCALE}?(?![\w]|[.,]\d){_GLOSS}"
 

@@ -31,6 +31,14 @@ def _alternation() -> str:
 _NRP = rf"(?<![\w'’-]){_alternation()}(?:e?s)?(?![\w'’-]|[ ]\p{{Lu}})"
 
 
+#: minorities whose name is a given name too ("Sami", "Roma"): a group only after "the" ("the Sami have") or before a
+#: word of a people ("Sami villages", "a Roma family"); "I talked to Sami" is a person's
+_GIVEN_NAMES_TOO = frozenset({"sami", "roma"})
+_THE_BEFORE = re.compile(r"\b(?i:the)[ ]$")
+_PEOPLE_AFTER = re.compile(r"(?:e?s)?[ ](?:villages?|famil(?:y|ies)|people|peoples|communit(?:y|ies)|minorit(?:y|ies)|origin"
+                           r"|children|settlements?|camps?|culture|language|rights|herders?|women|men)\b")
+
+
 class NrpRecognizer(RuleRecognizer):
     """Capitalised words of the packaged nationality, religion, ethnicity and political
     lists, with an optional plural.  Not when a capitalised word follows (``American
@@ -44,6 +52,10 @@ class NrpRecognizer(RuleRecognizer):
     def keep(self, text: str, start: int, end: int) -> bool:
         if lexicon.named_in_apposition(text, start, end):
             return False  # "My celly, Dutch, he made it": a nickname (the person-name recognizer's)
+        word = re.sub(r"e?s$", "", text[start:end]).casefold()
+        if (word in _GIVEN_NAMES_TOO or text[start:end].casefold() in _GIVEN_NAMES_TOO) \
+                and not _THE_BEFORE.search(text, max(0, start - 4), start) and not _PEOPLE_AFTER.match(text, end):
+            return False
         before = line_before(text, start, 60)
         if not before.endswith(" "):
             return True

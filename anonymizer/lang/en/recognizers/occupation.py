@@ -2,7 +2,9 @@
 applicant worked as a primary school teacher``, ``the applicant, who is a university professor``, ``The
 applicant is a medical practitioner``, ``the applicant, an artillery captain``, ``he practised as a
 physician``, ``reinstated to the post of primary school teacher``, ``with an eye to becoming a journalist``;
-and a doctor's title before a name (``Dr. Heidemarie Abrahamian``: the name stays a PERSON of its own).
+and a doctor's title before a name (``Dr. Heidemarie Abrahamian``: the name stays a PERSON of its own); the business
+the applicant runs or owns (``The applicants run a fishing farm``, ``the owner of a potable and industrial water
+station``, ``a company which operated 20 chemist shops``; TAB: DEM or MISC, QUASI).
 
 With the town and the year of birth an occupation tells who the applicant is: TAB marks it QUASI (DEM).
 The noun is one of ``vocabulary_people.OCCUPATION_WORDS`` (``a victim``, ``a member``, ``the owner`` are
@@ -18,7 +20,7 @@ from anonymizer.lang.en.vocabulary_people import OCCUPATION_WORDS
 
 from presidio_analyzer import RecognizerResult
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, any_case, longest_first
+from anonymizer.lang.en.recognizers._base import JUDGMENT, Pattern, RuleRecognizer, any_case, longest_first
 
 _ARTICLE = r"(?:a|an|the)[ ]"
 #: what a judgment writes right before an occupation's article
@@ -26,26 +28,39 @@ _CUE = (
     rf"(?:\bas[ ](?:a|an)[ ]"  # "worked as a", "practise as a", "contract as a", "15 years as a"
     rf"|\b(?:[Tt]he[ ]applicant|[Hh]e|[Ss]he)(?:,[ ]who)?[ ](?:is|was|had[ ]been|has[ ]been|became)[ ]{_ARTICLE}"
     r"|\b[Tt]he[ ]applicant,[ ](?:a|an)[ ]"  # "the applicant, an artillery captain"
+    # "The applicant, who was born in 1980 and lives in Kayseri, was a student": the judgment's opening of the facts
+    rf"|\b[Tt]he[ ]applicant,[ ]who[ ](?:was|is)[ ]born[ ][^,\n]{{1,60}},[ ](?:is|was|had[ ]been|has[ ]been|became)[ ]{_ARTICLE}"
     r"|\bpost[ ]of[ ](?:(?:a|an)[ ])?"  # "reinstated to the post of primary school teacher"
     r"|\bbecom(?:e|ing)[ ](?:a|an)[ ])"
 )
 _SMALL = r"(?:and|or|of|at|in|on|the|a|an|for|with|to|by|from|who|which|whose)"
 _MODIFIER = rf"(?:(?!{_SMALL}[ ])[a-z][a-z-]+[ ]){{0,2}}"
 _OCCUPATION = rf"(?<={_CUE}){_MODIFIER}{any_case(list(OCCUPATION_WORDS))}(?:s|es)?(?![\w'’-])"
+#: the business the applicant runs or owns, a shop's or a farm's kind: "The applicants run a fishing farm", "The applicant
+#: is the owner of a potable and industrial water station", "a company which operated 20 chemist shops" (not "a company":
+#: a word of every business)
+_BUSINESS_HEADS = ("farm", "farms", "shop", "shops", "station", "stations", "restaurant", "restaurants", "hotel", "hotels",
+                   "clinic", "clinics", "factory", "factories", "pharmacy", "pharmacies", "bakery", "store", "stores",
+                   "workshop", "workshops", "plant", "mill", "quarry", "garage", "café", "cafe", "bar", "kiosk")
+_BUSINESS_CUE = (
+    r"(?:\b(?:[Tt]he[ ]applicants?|[Hh]e|[Ss]he|[Tt]hey)(?:[ ]also)?[ ](?:(?:is|was|are|were|had[ ]been|has[ ]been)[ ]the[ ]"
+    r"(?:co-)?owners?[ ]of|runs?|ran|operated|operates|operate|owned|owns|own)|\b(?:which|that)[ ](?:operated|ran|runs))[ ]"
+)
+_BUSINESS = (rf"(?<={_BUSINESS_CUE}(?:(?:a|an)[ ])?)(?:\d{{1,3}}[ ])?(?:(?!{_SMALL}[ ])[a-z][a-z-]+[ ](?:and[ ])?){{1,4}}"
+             rf"(?:{'|'.join(_BUSINESS_HEADS)})(?![\w'’-])")
 #: a doctor's title before a name: "Dr. Heidemarie Abrahamian", "Prof. Dr Z. Necatigil" (TAB's span holds it,
 #: as it does no other title: "Dr" tells what the person is; "Mr" and "Ms" tell nothing)
 _DOCTOR = r"(?<![\w.’'-])Dr\.?(?=[ ]\p{Lu})"
-#: a judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court"
-_JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
 
 
 class OccupationRecognizer(RuleRecognizer):
     """An occupation after a judgment's cue for it."""
 
     ENTITY = "OCCUPATION"
-    PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85)]
+    PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85),
+                Pattern("occupation_business", _BUSINESS, 0.85)]
     CONTEXT = ["applicant", "worked", "practised", "employed"]
-    NEEDS = {"occupation": _JUDGMENT, "occupation_doctor": _JUDGMENT}
+    NEEDS = {"occupation": JUDGMENT, "occupation_doctor": JUDGMENT, "occupation_business": JUDGMENT}
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts=None, regex_flags=None) -> list[RecognizerResult]:
         """The cue's occupations and every other mention of each in the judgment in lower case, plurals too

@@ -70,6 +70,8 @@ PATTERNS = [
         rf"(?![\w'’%]|[.,]\d){_NOT_A_DOT_TIME_AFTER}",
         0.85,
     ),
+    # "at about 12 noon", "twelve midnight": the hour of noon or midnight said with its number
+    Pattern("noon", rf"{_START}(?:12|(?i:twelve))[ ](?i:noon|midnight)(?![\w'’-])", 0.9),
     # 8 AM, 11 p.m., 8am
     Pattern(
         "hour_am_pm",
