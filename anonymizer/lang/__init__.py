@@ -77,6 +77,9 @@ class LanguagePack:
     variants: Callable[[str], set[str]] | None = None
     #: ``boilerplate(text)``: the spans of printed boilerplate that propose nothing (a decision page's notice)
     boilerplate: Callable[[str], list[tuple[int, int]]] = lambda text: []
+    #: ``sound_key(text)``: how a spelling sounds (``With field`` and ``Whitfield`` alike), for names a speech
+    #: recognizer wrote another way (``anonymizer.speech.heard``); None: not heard alike
+    sound_key: Callable[[str], str] | None = None
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""

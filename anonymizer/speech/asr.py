@@ -8,6 +8,10 @@ A recording is decoded in pieces and recognized in chunks of ``chunk_seconds``: 
 cut after the last word that ends a few seconds before its end, and the next chunk starts
 there, so no word is cut in two and memory stays flat however long the hearing is.
 ``progress(seconds_done, total_seconds)`` is called after each chunk.
+
+Whisper's word times come from its attention, not from the sound: ``tiny.en`` puts a word's start
+about 0.2 s after the speech starts (its ends are closer), so a masked name's first syllable stayed
+audible; each word's start is moved ``word_lead`` seconds earlier (``ASR_WORD_LEAD``; 0: as recognized).
 """
 from __future__ import annotations
 
@@ -79,7 +83,8 @@ class Recognizer:
 
     def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
                  chunk_seconds: float = 120, beam_size: int = 5, pause_seconds: float = 1.5,
-                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> None:
+                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
+                 word_lead: float = 0.0) -> None:
         self.path = resolve_model(model)
         self.compute_type = compute_type
         self.cpu_threads = cpu_threads
@@ -87,6 +92,7 @@ class Recognizer:
         self.beam_size = beam_size
         self.pause_seconds = pause_seconds
         self.temperature = temperature  # a tuple: Whisper's fallback to sampling when a window decodes badly
+        self.word_lead = max(0.0, float(word_lead))  # see :data:`anonymizer.types.Config.asr_word_lead`
         self._model = None
 
     @property
@@ -105,12 +111,14 @@ class Recognizer:
                                        cpu_threads=self.cpu_threads, local_files_only=True)
         return self._model
 
-    def transcribe(self, data: bytes, filename: str, progress: Progress | None = None) -> TimedTranscript:
+    def transcribe(self, data: bytes, filename: str, progress: Progress | None = None,
+                   hotwords: str | None = None) -> TimedTranscript:
         info = audio.probe(data, filename, None)
-        words = list(self.words(data, filename, info.duration, progress))
+        words = list(self.words(data, filename, info.duration, progress, hotwords))
         return lay_out(words, info.duration, info.sample_rate, self.source, self.pause_seconds)
 
-    def words(self, data: bytes, filename: str, total: float, progress: Progress | None = None):
+    def words(self, data: bytes, filename: str, total: float, progress: Progress | None = None,
+              hotwords: str | None = None):
         """Every recognized word of the recording, chunk by chunk."""
         chunk = int(self.chunk_seconds * RATE)
         buffer = np.zeros(0, dtype=np.float32)
@@ -123,7 +131,7 @@ class Recognizer:
             if buffer.size + held >= chunk:
                 buffer = np.concatenate([buffer, *pending])
                 pending, held = [], 0
-                found, cut = self._chunk(buffer, offset, False, Path(filename).name)
+                found, cut = self._chunk(buffer, offset, False, Path(filename).name, hotwords)
                 yield from found
                 buffer = buffer[cut:]
                 offset += cut
@@ -131,12 +139,13 @@ class Recognizer:
                     progress(min(offset / RATE, total), total)
         buffer = np.concatenate([buffer, *pending]) if pending else buffer
         if buffer.size:
-            found, _ = self._chunk(buffer, offset, True, Path(filename).name)
+            found, _ = self._chunk(buffer, offset, True, Path(filename).name, hotwords)
             yield from found
         if progress:
             progress(total, total)
 
-    def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str) -> tuple[list[RawWord], int]:
+    def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str,
+               hotwords: str | None = None) -> tuple[list[RawWord], int]:
         """The words of one chunk (times from the recording's start) and where the next chunk starts."""
         try:
             import ctranslate2
@@ -144,7 +153,8 @@ class Recognizer:
             ctranslate2.set_random_seed(0)  # the temperature fallback samples: same recording, same words
             segments, _ = self.model().transcribe(
                 samples, language="en", beam_size=self.beam_size, word_timestamps=True,
-                condition_on_previous_text=False, vad_filter=False, temperature=self.temperature)
+                condition_on_previous_text=False, vad_filter=False, temperature=self.temperature,
+                hotwords=hotwords or None)
             recognized = [w for s in segments for w in (s.words or ())]
         except Exception as exc:  # noqa: BLE001 - reported by type only
             raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
@@ -155,8 +165,8 @@ class Recognizer:
             keep = [w for w in recognized if w.end <= limit]
             cut = int(max(keep[-1].end if keep else limit, 1.0) * RATE)
         start = offset / RATE
-        return [RawWord(w.word.strip(), start + w.start, start + w.end, float(w.probability)) for w in keep
-                if w.word.strip()], cut
+        return [RawWord(w.word.strip(), max(0.0, start + w.start - self.word_lead), start + w.end, float(w.probability))
+                for w in keep if w.word.strip()], cut
 
 
 class TransformersRecognizer:

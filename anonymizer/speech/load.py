@@ -23,7 +23,8 @@ _MB = 1024 * 1024
 def recognizer_for(config: Config) -> Recognizer:
     """The faster-whisper recognizer the settings name (model loads on first use)."""
     return Recognizer(config.asr_model, compute_type=config.asr_compute_type, cpu_threads=config.asr_threads,
-                      chunk_seconds=config.asr_chunk_seconds, pause_seconds=config.pause_seconds)
+                      chunk_seconds=config.asr_chunk_seconds, pause_seconds=config.pause_seconds,
+                      word_lead=config.asr_word_lead)
 
 
 def load_audio(data: bytes, filename: str, config: Config = Config(), sidecar: tuple[bytes, str] | None = None,

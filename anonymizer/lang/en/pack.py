@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from anonymizer.lang import LanguagePack
-from anonymizer.lang.en import gazetteer, plain, transcript, truecase, vocabulary
+from anonymizer.lang.en import gazetteer, plain, sounds, transcript, truecase, vocabulary
 from anonymizer.lang.en.dates import TEMPORAL_CONNECTORS
 
 
@@ -42,4 +42,5 @@ PACK = LanguagePack(
     speaker_tag=transcript.speaker_tag,
     stop_words=STOP_WORDS,
     boilerplate=transcript.board_notices,
+    sound_key=sounds.sound_key,
 )
