@@ -129,6 +129,10 @@ def test_it_moves_each_recognized_word_start_earlier_by_the_recognizers_lag(tmp_
     ([("Dara", SURE), ("Quill", SURE), ("met", SURE), ("kwill", 0.3), ("today", SURE)],
      [("Dara", SURE), ("Quill", SURE), ("met", SURE), ("Quill", 0.1), ("today", SURE)],
      ["Dara Quill"]),
+    # the first recognition was sure of what it heard there: that word stays
+    ([("Dara", SURE), ("Quill", SURE), ("met", SURE), ("kwill", 0.9), ("today", SURE)],
+     [("Dara", SURE), ("Quill", SURE), ("met", SURE), ("Quill", 0.8), ("today", SURE)],
+     ["Dara Quill"]),
     # heard where the pass has its mention already: nothing new
     ([("Dara", SURE), ("Quill", SURE), ("met", SURE)], [("Dara", SURE), ("Quill", SURE), ("met", SURE)],
      ["Dara Quill"]),

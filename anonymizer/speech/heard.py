@@ -15,8 +15,9 @@ left as it is):
 * :func:`names_heard`: the recording recognized a second time with the names the pass found in it
   as the recognizer's hotwords (``Recognizer.transcribe(hotwords=...)``) hears some of them where
   the first recognition wrote other words (``The board office``); where it hears such a name
-  (confidence at least :data:`AGAIN_SURE`) and the pass has no mention, the first transcript's words
-  said then become a mention of that person, of low certainty, source ``"heard-with-names"``. Only
+  (confidence at least :data:`AGAIN_SURE`), the pass has no mention and the first recognition was
+  unsure of a word then (under :data:`FIRST_SURE`), the first transcript's words said then become a
+  mention of that person, of low certainty, source ``"heard-with-names"``. Only
   the names' times are taken from the second transcript: without punctuation (hotwords cost it) the
   text pass reads it worse than the first.
 """
@@ -43,6 +44,8 @@ ALIKE_UNSURE = 0.5
 ALIKE_KEY = 3
 SOUNDS_LIKE = "sounds-like"
 HEARD_WITH_NAMES = "heard-with-names"
+#: a word the first recognition was this sure of is that word, whatever the second hears
+FIRST_SURE = 0.7
 #: a name the second recognition hears with at least this confidence is taken
 AGAIN_SURE = 0.3
 #: the shortest name part given to the second recognition (letters)
@@ -117,11 +120,8 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
 
 def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: bytearray, language: str) -> list[Mention]:
     """New mentions: unsure words (one, or two in a row) that sound like a part of a person's name."""
-    from anonymizer import lang
-
-    try:
-        sound_key = lang.pack(language or "en").sound_key
-    except lang.UnknownLanguage:
+    sound_key = _sound_key(language)
+    if sound_key is None:
         return []
     if sound_key is None:
         return []
@@ -162,6 +162,15 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
         found.append(Mention(a, b, "PERSON", (SOUNDS_LIKE,), score=0.5, confidence=3, entity=entity))
         i += n
     return found
+
+
+def _sound_key(language: str):
+    from anonymizer import lang
+
+    try:
+        return lang.pack(language or "en").sound_key
+    except lang.UnknownLanguage:
+        return None
 
 
 def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
@@ -206,7 +215,7 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
         if any(t0 <= middle <= t1 for t0, t1 in times[:bisect.bisect_right(times, (middle, middle))][-8:]):
             continue  # said where the pass already has a mention
         said = [w for w in timed.words if w.t1 > word.t0 and w.t0 < word.t1 and not any(taken[w.start:w.end])]
-        if not said:
+        if not said or min(w.confidence for w in said) >= FIRST_SURE:
             continue
         a, b = _trimmed(text, said[0].start, said[-1].end)
         if any(taken[a:b]):  # words of another mention between: the first one only
