@@ -92,6 +92,14 @@ def finish(p, config, export_id: int):
     return p
 
 
+def toned_ranges(data: bytes, name: str, times: list, config) -> list[tuple[float, float]]:
+    """The ranges the mask replaced (padded, merged; widened as :func:`masked` widened them): the gate does not
+    count a detector's hit heard in the tone (``anonymizer.speech.leaks_in``)."""
+    from anonymizer.speech.recording import toned_ranges as core
+
+    return core(data, name, times, config)
+
+
 def audible(prepared, whitelist, config, detector=None) -> list[dict]:
     """The audio gate: each masked recording recognized again and checked like a text. Findings name
     the document, the member, the transcript line and the time (the heard form is secret: never logged)."""
@@ -106,8 +114,10 @@ def audible(prepared, whitelist, config, detector=None) -> list[dict]:
     for p in recordings:
         sound, _ = member_names(p.name, p.document.corpus)
         terms = leakgate.document_terms(p.document, p.surfaces)
-        hits = speech.audible_leaks(p.recording.read_bytes(), sound, terms, recognizer, detector=detector,
-                                    whitelist=whitelist, tags=tags)
+        data = p.recording.read_bytes()
+        toned = toned_ranges(data, sound, [t for t in p.times if t is not None], config)
+        hits = speech.audible_leaks(data, sound, terms, recognizer, detector=detector,
+                                    whitelist=whitelist, tags=tags, toned=toned)
         lines = [t0 for _, _, t0, _ in audio.timed_of(p.document).line_times()]
         for t0, t1, term in hits:
             found.append({"document": p.document.pk, "title": p.document.title, "member": sound,

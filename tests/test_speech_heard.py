@@ -169,3 +169,31 @@ def test_it_recognizes_again_with_the_names_found_as_hotwords_and_not_a_sidecar(
     side = heard(first, source="vtt")
     assert len(recognize_names(analysed(side, [("Dara Quill", "PERSON")]), side, Again(), b"", "t.wav").mentions) == 1
     assert Again.asked == ["Dara Quill"]
+
+
+class _Detector:
+    """A stand-in detector: every word in ``names`` is a PERSON."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def detect(self, transcript, *args, **kwargs):
+        import re
+
+        return [Mention(m.start(), m.end(), "PERSON", ("rule",)) for m in re.finditer(r"\w+", transcript.text)
+                if m.group() in self.names]
+
+
+@pytest.mark.parametrize("toned, expected", [
+    ([], ["detector", "surface"]),
+    ([(0.55, 1.25)], ["surface"]),  # the detector's word is heard inside the tone: the tone made into a word
+    ([(0.55, 0.95), (1.15, 1.55)], ["surface"]),  # a surface form heard there still counts
+    ([(0.75, 1.25)], ["detector", "surface"]),  # only half of it inside
+])
+def test_it_does_not_count_a_detectors_hit_heard_inside_the_masked_tone(toned, expected):
+    from anonymizer.leakgate import Term
+    from anonymizer.speech import leaks_in
+
+    again = heard([("and", SURE), ("then", SURE), ("Tutterni", SURE), ("saw", SURE), ("Bellamy", SURE)])
+    hits = leaks_in(again, [Term("surface", "PERSON", "Bellamy")], detector=_Detector({"Tutterni"}), toned=toned)
+    assert [term.kind for _, _, term in hits] == expected

@@ -88,9 +88,20 @@ def anonymize_recording(
     if gate:
         leaks = audible_leaks(masked, f"masked.{config.mask_format}", gate_terms(result), recognizer,
                               detector=getattr(pipeline, "detector", None), whitelist=config.whitelist_terms,
-                              tags=_tags(result))
+                              tags=_tags(result), toned=toned_ranges(data, filename, ranges, config))
     report("gate", 1.0)
     return Recording(transcript, timed, analysis, result, masked, subtitles, tuple(ranges), tuple(leaks))
+
+
+def toned_ranges(data: bytes, filename: str, ranges, config: Config) -> list[tuple[float, float]]:
+    """The time ranges :func:`~anonymizer.speech.mask` replaced (widened, padded, merged), for the gate."""
+    from . import audio
+
+    duration = audio.probe(data, filename, None).duration
+    if config.mask_reach > 0:
+        samples, rate = audio.decode_native(data, filename)
+        ranges = audio.snap(list(ranges), samples.mean(axis=0), rate, config.mask_reach)
+    return audio.merged(list(ranges), config.mask_pad, duration)
 
 
 def _tags(result: Pseudonymized) -> frozenset[str]:
