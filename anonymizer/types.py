@@ -233,11 +233,14 @@ class Config:
     asr_model: str | None = None  # a local faster-whisper model folder or a package shipping one; None = tiny.en
     asr_compute_type: str = "int8"
     asr_threads: int = 2
+    asr_word_lead: float = 0.2  # tiny.en's word starts lag the speech: each recognized word starts this much earlier (s)
+    asr_names_pass: bool = True  # recognized again with the names found as hotwords: where it hears one, a mention
     asr_chunk_seconds: float = 120.0  # a long recording is recognized in chunks of this length (600: +200 MiB RSS)
     audio_max_seconds: float = 4 * 3600.0
     max_audio_bytes: int = 512 * 1024 * 1024
     mask_pad: float = 0.15  # seconds added before and after each masked mention
-    mask_reach: float = 0.4  # each masked range first widened to the pause around it, at most this far (s)
+    mask_reach: float = 0.0  # each masked range first widened to the pause around it, at most this far (s; 0.4 before
+    # ASR_WORD_LEAD and TimedTranscript.mask_time: a stop consonant inside a name is as quiet as a pause)
     mask_mode: str = "tone"  # "tone" (1 kHz) or "silence"
     mask_format: str = "wav"  # the masked recording: "wav" or "flac"
     pause_seconds: float = 1.5  # without speaker labels, a new transcript line after a pause this long

@@ -91,10 +91,10 @@ def measure(recording, config: Config, pipeline: Pipeline, recognizer, sidecar: 
                                gate=False, progress=progress)
     passed, cpu_passed = time.perf_counter(), time.process_time()
     heard = recognizer.transcribe(done.masked, "masked.wav")
-    leaks = speech.leaks_in(heard, gate_terms(done.result), detector=pipeline.detector,
-                            whitelist=config.whitelist_terms)
-    gated, cpu_gated = time.perf_counter(), time.process_time()
     ranges = masked_ranges(done, config, wav, f"{recording.name}.wav")
+    leaks = speech.leaks_in(heard, gate_terms(done.result), detector=pipeline.detector,
+                            whitelist=config.whitelist_terms, toned=ranges)
+    gated, cpu_gated = time.perf_counter(), time.process_time()
     edits, reference_words = wer(recording.reference(), done.transcript.text) if not sidecar else (0, 0)
     spans = recording.spans
     missed = [s for s in spans if (s["t1"] - s["t0"]) - covered(s["t0"], s["t1"], ranges) > LEFT_OVER]

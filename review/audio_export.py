@@ -2,8 +2,8 @@
 
 For each approved audio document the corpus archive holds ``audio/NAME.wav`` (or ``.flac``, the
 corpus's ``audio_format``): the original with every pseudonymized mention's time range (padded by
-``AUDIO_MASK_PAD``, default 0.15 s each side, after widening it to the pause around it, at most
-``AUDIO_MASK_REACH``) replaced by a tone or by silence (``audio_mask``), same
+``AUDIO_MASK_PAD``, default 0.15 s each side, over the gaps the words beside it leave, after widening it to
+the pause around it, at most ``AUDIO_MASK_REACH``, default 0) replaced by a tone or by silence (``audio_mask``), same
 sample rate and duration; ``subtitles/NAME.vtt``: the pseudonymized transcript as WebVTT, one cue per
 line with its times; and the times of its annotations (``t0``/``t1`` in ``annotations.json``). The
 original recording never enters it. The audio gate (:func:`audible`) recognizes the masked recording
@@ -92,6 +92,14 @@ def finish(p, config, export_id: int):
     return p
 
 
+def toned_ranges(data: bytes, name: str, times: list, config) -> list[tuple[float, float]]:
+    """The ranges the mask replaced (padded, merged; widened as :func:`masked` widened them): the gate does not
+    count a detector's hit heard in the tone (``anonymizer.speech.leaks_in``)."""
+    from anonymizer.speech.recording import toned_ranges as core
+
+    return core(data, name, times, config)
+
+
 def audible(prepared, whitelist, config, detector=None) -> list[dict]:
     """The audio gate: each masked recording recognized again and checked like a text. Findings name
     the document, the member, the transcript line and the time (the heard form is secret: never logged)."""
@@ -106,8 +114,10 @@ def audible(prepared, whitelist, config, detector=None) -> list[dict]:
     for p in recordings:
         sound, _ = member_names(p.name, p.document.corpus)
         terms = leakgate.document_terms(p.document, p.surfaces)
-        hits = speech.audible_leaks(p.recording.read_bytes(), sound, terms, recognizer, detector=detector,
-                                    whitelist=whitelist, tags=tags)
+        data = p.recording.read_bytes()
+        toned = toned_ranges(data, sound, [t for t in p.times if t is not None], config)
+        hits = speech.audible_leaks(data, sound, terms, recognizer, detector=detector,
+                                    whitelist=whitelist, tags=tags, toned=toned)
         lines = [t0 for _, _, t0, _ in audio.timed_of(p.document).line_times()]
         for t0, t1, term in hits:
             found.append({"document": p.document.pk, "title": p.document.title, "member": sound,

@@ -142,6 +142,8 @@ def _analyze(document_id: int) -> str:
         base = 0.1 + speech_pass.RECOGNITION_SHARE * document.is_audio
         _progress(document, "detecting", base)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base))
+        if document.is_audio:  # recognized speech: the unsure words beside and like a name (anonymizer.speech.heard)
+            analysis = speech_pass.mend(document, analysis, config)
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
         log.info("document %s: read as language %s%s", document.pk, analysis.language,
                  " (detected)" if config.language == lang.AUTO else "")

@@ -36,7 +36,7 @@ def get_recognizer(config):
     from anonymizer import speech
 
     key = (config.asr_backend, config.asr_model, config.asr_compute_type, config.asr_threads, config.asr_chunk_seconds,
-           config.pause_seconds)
+           config.pause_seconds, config.asr_word_lead)
     with _lock:
         if key not in _recognizers:
             _recognizers.clear()  # one model in memory

@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from anonymizer.lang.en.transcript import TAG, line_starts, speaker_tag
 from anonymizer.pseudonymize import Pseudonymized
+from anonymizer.speech.heard import HEARD_WITH_NAMES, SOUNDS_LIKE
 from anonymizer.types import SUSPECT
 
 from .constants import MIXED, CorpusMark, Origin, ReviewStatus
@@ -54,12 +55,20 @@ CORPUS_NOTES = {
 }
 
 
+#: the speech pass's proposals (anonymizer.speech.heard), marked and explained on the review screen
+HEARD_SOURCES = frozenset({SOUNDS_LIKE, HEARD_WITH_NAMES})
+HEARD_NOTE = "words the recognizer was unsure of, heard as a name found in this recording: listen before accepting"
+
+
 def mark_html(mention: MentionLike, surface: str) -> str:
     manual = " o-manual" if mention.origin == Origin.MANUAL else ""
     mark = getattr(mention, "corpus_mark", "")
     corpus = f' k-{mark}" title="{CORPUS_NOTES[mark]}' if mark in CORPUS_NOTES else ""
-    if SUSPECT in str(getattr(mention, "sources", "")).split("+"):
+    sources = str(getattr(mention, "sources", "")).split("+")
+    if SUSPECT in sources:
         manual += " o-suspect"
+    if HEARD_SOURCES & set(sources) and not corpus:  # speech: proposed from what the recognizer was unsure of
+        manual += f' o-heard" title="{HEARD_NOTE}'
     return (
         f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}{corpus}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'

@@ -4,7 +4,8 @@ A recording uploaded with a time-aligned transcript beside it (WebVTT, SRT, Whis
 that; else it is recognized (anonymizer.speech.Recognizer: faster-whisper, word times, in chunks), with
 "minutes of audio done" as the job's progress on the document list. The result is stored with the
 document (``Document.timed``) once: a re-run of the pass (a Retry after a later stage failed, a re-run with
-corpus knowledge) reads it back instead of recognizing again, so decided mentions keep their text.
+corpus knowledge) reads it back instead of recognizing again, so decided mentions keep their text; so is
+the second recognition, with the names the pass found as hotwords (``ASR_NAMES_PASS``, :func:`mend`).
 A worker killed mid-recognition leaves the job silent: recovery fails it, retryable, like any job.
 """
 from __future__ import annotations
@@ -17,6 +18,8 @@ from django.conf import settings
 from . import audio, pipelines
 from .models import Document
 
+#: the key of ``Document.timed`` that keeps the second recognition (with the names found as hotwords)
+AGAIN = "again"
 #: the share of the job's progress bar recognition takes (the text pass the rest)
 RECOGNITION_SHARE = 0.6
 
@@ -65,6 +68,33 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
     Document.objects.filter(pk=document.pk).update(timed=timed.to_dict(), audio_seconds=timed.duration)
     document.timed, document.audio_seconds = timed.to_dict(), timed.duration
     return transcript
+
+
+def mend(document: Document, analysis, config):
+    """The pass's analysis of a recognized recording read against the recognizer's unsure words, and (setting
+    ``ASR_NAMES_PASS``) against a second recognition given the names found (anonymizer.speech.heard)."""
+    from anonymizer import speech
+    from anonymizer.speech import heard
+
+    timed = speech.TimedTranscript.from_dict(document.timed) if document.timed else None
+    analysis = speech.mend(analysis, timed)
+    names = heard.hotwords(analysis, timed) if config.asr_names_pass else {}
+    if not names:
+        return analysis
+    stored = document.timed.get(AGAIN)
+    if stored:  # recognized with the names before: never again
+        again = speech.TimedTranscript.from_dict(stored)
+    else:
+        try:
+            data = audio.read(document)
+        except OSError:
+            return analysis
+        again = heard.recognize_again(pipelines.get_recognizer(config), data, document.original_name, names)
+        if again is None:
+            return analysis
+        document.timed = {**document.timed, AGAIN: again.to_dict()}
+        Document.objects.filter(pk=document.pk).update(timed=document.timed)
+    return heard.names_heard(analysis, timed, again, names)
 
 
 def transcript_of(document: Document, timed):

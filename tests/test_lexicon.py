@@ -82,6 +82,8 @@ def test_it_returns_case_folded_normalized_terms():
         "Men's Advisory Council",
         "Governor",
         "the Board.",
+        "C-D-C-R",  # an acronym said letter by letter, as speech recognition writes it
+        "B-P-H",
     ],
 )
 def test_it_whitelists_domain_terms(span):
@@ -116,6 +118,8 @@ def test_it_whitelists_domain_terms(span):
         "State of California",
         "California Health Care Facility",
         "",
+        "F-R-A-N-K",  # a spelled name
+        "K-C-D-C-R",
     ],
 )
 def test_it_does_not_whitelist_names_places_or_partial_terms(span):

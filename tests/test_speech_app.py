@@ -19,7 +19,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from fixtures import speech as spoken_fixture
-from review import audio, audio_export, exporting, jobs, pipelines, services
+from review import audio, audio_export, exporting, jobs, pipelines, services, speech_pass
 from review.models import Corpus, Document, Export, ReviewStatus
 from review.services import recovery
 
@@ -189,6 +189,7 @@ def test_it_shows_minutes_of_audio_done_while_recognizing_and_never_recognizes_t
     assert audio.timed_of(document).source.startswith("asr:")
     assert any(s.startswith("recognized ") and s.endswith(" min of audio") for s in stages)
     assert "richardson" in document.text.lower()
+    assert speech_pass.AGAIN in document.timed  # recognized a second time with the names found, and kept
 
     def never(config):
         raise AssertionError("recognized again")

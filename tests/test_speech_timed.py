@@ -73,7 +73,8 @@ def test_it_writes_the_pseudonymized_lines_as_webvtt_cues_with_their_times():
 
 def test_it_gives_mention_spans_their_time_ranges():
     timed = lay_out(SAID, 5.0, 16000, "asr:tiny.en")
-    assert mention_ranges(timed, [(11, 19), (10, 11)]) == [pytest.approx((0.7, 1.3))]
+    # "Mary Roe" said 0.7-1.4 s, after "is" (0.5-0.6): from the end of the word before (the gap is the name's)
+    assert mention_ranges(timed, [(11, 19), (10, 11)]) == [pytest.approx((0.6, 1.3))]
 
 
 # ---------------------------------------------------------------- sidecars
@@ -168,7 +169,9 @@ def test_it_refuses_a_bad_sidecar_in_one_line_naming_it(name, data, reason):
 @pytest.mark.parametrize("pieces, expected", [
     (["F", "-R", "-B", "-N", "-K", "-S"], "F-R-B-N-K-S"),  # a spelled name as Whisper splits it
     (["N", ".K", ".M", ".U", ".R", ".A."], "N-K-M-U-R-A."),
-    (["number", "95", ",160,", "please"], "number 95,160, please"),
+    (["number", "95", ",160,", "please"], "number 95160, please"),  # digits said one by one: no thousands comma
+    (["number", "4", ",608", ",112"], "number 4608112"),
+    (["it", "was", "2", ",50", "feet"], "it was 2,50 feet"),  # not a group of three: kept
     (["at", "1330", "p", ".m."], "at 1330 p.m."),
     (["a", "one", "-year", "term"], "a one-year term"),
     (["I", "-", "am"], "I - am"),  # a lone dash continues nothing
@@ -240,3 +243,20 @@ def test_it_says_transformers_is_missing_where_it_is_not_installed(tmp_path):
     (tmp_path / "config.json").write_text(json.dumps({"model_type": "whisper"}))
     with pytest.raises(IngestError, match="^a.wav: the speech model .* transformers and torch are not installed"):
         TransformersRecognizer(str(tmp_path)).transcribe(wav(seconds=1.0), "a.wav")
+
+
+@pytest.mark.parametrize("words, span, expected", [
+    # a gap before the name (the recognizer placed it late): its masked time reaches back to the word before
+    ([("Thank", 0.0, 0.4), ("Mr.", 0.4, 0.9), ("Bellamy", 1.4, 1.6), ("left", 1.6, 1.9)], "Bellamy", (0.9, 1.6)),
+    # at most a second back, 0.2 s on
+    ([("said", 0.0, 0.3), ("Bellamy", 2.0, 2.4), ("then", 2.5, 2.9)], "Bellamy", (2.0, 2.5)),
+    ([("said", 0.0, 0.3), ("Bellamy", 0.9, 1.2), ("then", 1.9, 2.2)], "Bellamy", (0.3, 1.2)),
+    # no gap: the word's own time
+    ([("said", 0.0, 0.3), ("Bellamy", 0.3, 0.7), ("then", 0.7, 1.0)], "Bellamy", (0.3, 0.7)),
+    ([("Bellamy", 0.5, 0.9)], "Bellamy", (0.5, 0.9)),
+])
+def test_it_masks_a_mention_over_the_gaps_the_words_beside_it_leave(words, span, expected):
+    timed = lay_out([RawWord(w, a, b) for w, a, b in words], 10.0, 16000, "asr:x")
+    start = timed.text.index(span)
+    assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
+    assert timed.span_time(start, start + len(span)) == pytest.approx(next((a, b) for w, a, b in words if span in w))

@@ -82,6 +82,9 @@ class LanguagePack:
     word_kind: Callable[[str], str] = lambda word: ""
     #: ``is_stop_word(word)``: a small word that is never part of a name ("of", "the"; Danish "og", "den")
     is_stop_word: Callable[[str], bool] = lambda word: False
+    #: ``sound_key(text)``: how a spelling sounds (``With field`` and ``Whitfield`` alike), for names a speech
+    #: recognizer wrote another way (``anonymizer.speech.heard``); None: not heard alike
+    sound_key: Callable[[str], str] | None = None
 
     def nlp(self, model: str | None = None):
         """The language's spaCy pipeline (``model``, else :attr:`spacy_model`) with only NER's components."""

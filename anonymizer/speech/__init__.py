@@ -6,6 +6,7 @@
 * :mod:`.asr` — faster-whisper recognition with word times (default model ``tiny.en``, offline),
   and the optional transformers backend;
 * :mod:`.load` — the ingest step (:func:`load_audio`); :mod:`.publish` — WebVTT, mention times;
+* :mod:`.heard` — the pass's mentions read against the recognizer's unsure words (:func:`mend`);
 * :mod:`.gate` — the audio leak gate (:func:`audible_leaks`).
 
 Errors are :class:`anonymizer.errors.IngestError` (one line naming the file and the reason).
@@ -15,6 +16,7 @@ from __future__ import annotations
 from .asr import Recognizer, TransformersRecognizer, default_model, resolve_model
 from .audio import AUDIO_SUFFIXES, MASK_MODES, OUT_FORMATS, AudioInfo, decode, mask, merged, probe, stream
 from .gate import audible_leaks, leaks_in
+from .heard import mend
 from .load import load_audio, recognizer_for
 from .publish import mention_ranges, timestamp, to_webvtt
 from .sidecar import TRANSCRIPT_SUFFIXES, read_aligned
@@ -23,6 +25,6 @@ from .timed import RawWord, TimedTranscript, TimedWord, lay_out
 __all__ = [
     "AUDIO_SUFFIXES", "MASK_MODES", "OUT_FORMATS", "TRANSCRIPT_SUFFIXES", "AudioInfo", "RawWord", "Recognizer",
     "TimedTranscript", "TimedWord", "TransformersRecognizer", "audible_leaks", "decode", "default_model",
-    "lay_out", "leaks_in", "load_audio", "mask", "mention_ranges", "merged", "probe", "read_aligned",
+    "lay_out", "leaks_in", "load_audio", "mask", "mend", "mention_ranges", "merged", "probe", "read_aligned",
     "recognizer_for", "resolve_model", "stream", "timestamp", "to_webvtt",
 ]

@@ -84,13 +84,21 @@ class _Chunked:
     chunk_seconds: float
     pause_seconds: float
     source: str
+    #: how much earlier a recognized word starts than the recognizer says (:data:`anonymizer.types.Config.asr_word_lead`)
+    word_lead: float = 0.0
+    #: whether ``transcribe(hotwords=...)`` listens for them (the names pass, ``anonymizer.speech.heard``)
+    hears_hotwords: bool = False
 
-    def transcribe(self, data: bytes, filename: str, progress: Progress | None = None) -> TimedTranscript:
+    def transcribe(self, data: bytes, filename: str, progress: Progress | None = None,
+                   hotwords: str | None = None) -> TimedTranscript:
+        """The timed transcript; ``hotwords``: names to listen for (faster-whisper's ``hotwords``; ignored
+        by a backend without them)."""
         info = audio.probe(data, filename, None)
-        words = list(self.words(data, filename, info.duration, progress))
+        words = list(self.words(data, filename, info.duration, progress, hotwords))
         return lay_out(words, info.duration, info.sample_rate, self.source, self.pause_seconds)
 
-    def words(self, data: bytes, filename: str, total: float, progress: Progress | None = None):
+    def words(self, data: bytes, filename: str, total: float, progress: Progress | None = None,
+              hotwords: str | None = None):
         """Every recognized word of the recording, chunk by chunk."""
         chunk = int(self.chunk_seconds * RATE)
         buffer = np.zeros(0, dtype=np.float32)
@@ -103,7 +111,7 @@ class _Chunked:
             if buffer.size + held >= chunk:
                 buffer = np.concatenate([buffer, *pending])
                 pending, held = [], 0
-                found, cut = self._chunk(buffer, offset, False, Path(filename).name)
+                found, cut = self._chunk(buffer, offset, False, Path(filename).name, hotwords)
                 yield from found
                 buffer = buffer[cut:]
                 offset += cut
@@ -111,18 +119,20 @@ class _Chunked:
                     progress(min(offset / RATE, total), total)
         buffer = np.concatenate([buffer, *pending]) if pending else buffer
         if buffer.size:
-            found, _ = self._chunk(buffer, offset, True, Path(filename).name)
+            found, _ = self._chunk(buffer, offset, True, Path(filename).name, hotwords)
             yield from found
         if progress:
             progress(total, total)
 
-    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
+    def _recognize(self, samples: np.ndarray, name: str, hotwords: str | None = None) -> list[RawWord]:
         """The words of ``samples`` (times from their start), or IngestError naming ``name``."""
         raise NotImplementedError
 
-    def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str) -> tuple[list[RawWord], int]:
-        """The words of one chunk (times from the recording's start) and where the next chunk starts."""
-        recognized = self._recognize(samples, name)
+    def _chunk(self, samples: np.ndarray, offset: int, final: bool, name: str,
+               hotwords: str | None = None) -> tuple[list[RawWord], int]:
+        """The words of one chunk (times from the recording's start, each start :attr:`word_lead` earlier)
+        and where the next chunk starts."""
+        recognized = self._recognize(samples, name, hotwords)
         if final:
             keep, cut = recognized, samples.size
         else:
@@ -130,15 +140,18 @@ class _Chunked:
             keep = [w for w in recognized if w.t1 <= limit]
             cut = int(max(keep[-1].t1 if keep else limit, 1.0) * RATE)
         start = offset / RATE
-        return [w._replace(t0=start + w.t0, t1=start + w.t1) for w in keep], cut
+        return [w._replace(t0=max(0.0, start + w.t0 - self.word_lead), t1=start + w.t1) for w in keep], cut
 
 
 class Recognizer(_Chunked):
     """faster-whisper on the CPU; the model loads on first use (once per worker)."""
 
+    hears_hotwords = True
+
     def __init__(self, model: str | None = None, compute_type: str = "int8", cpu_threads: int = 2,
                  chunk_seconds: float = 120, beam_size: int = 5, pause_seconds: float = 1.5,
-                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)) -> None:
+                 temperature: float | tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
+                 word_lead: float = 0.0) -> None:
         self.path = resolve_model(model)
         self.compute_type = compute_type
         self.cpu_threads = cpu_threads
@@ -146,6 +159,7 @@ class Recognizer(_Chunked):
         self.beam_size = beam_size
         self.pause_seconds = pause_seconds
         self.temperature = temperature  # a tuple: Whisper's fallback to sampling when a window decodes badly
+        self.word_lead = max(0.0, float(word_lead))  # see :data:`anonymizer.types.Config.asr_word_lead`
         self._model = None
 
     @property
@@ -164,14 +178,15 @@ class Recognizer(_Chunked):
                                        cpu_threads=self.cpu_threads, local_files_only=True)
         return self._model
 
-    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
+    def _recognize(self, samples: np.ndarray, name: str, hotwords: str | None = None) -> list[RawWord]:
         try:
             import ctranslate2
 
             ctranslate2.set_random_seed(0)  # the temperature fallback samples: same recording, same words
             segments, _ = self.model().transcribe(
                 samples, language="en", beam_size=self.beam_size, word_timestamps=True,
-                condition_on_previous_text=False, vad_filter=False, temperature=self.temperature)
+                condition_on_previous_text=False, vad_filter=False, temperature=self.temperature,
+                hotwords=hotwords or None)
             recognized = [w for s in segments for w in (s.words or ())]
         except Exception as exc:  # noqa: BLE001 - reported by type only
             raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
@@ -221,7 +236,7 @@ class TransformersRecognizer(_Chunked):
             self._pipe, self._generate = _load_whisper(Path(self.path), self.language)
         return self._pipe
 
-    def _recognize(self, samples: np.ndarray, name: str) -> list[RawWord]:
+    def _recognize(self, samples: np.ndarray, name: str, hotwords: str | None = None) -> list[RawWord]:
         try:
             pipe = self.pipe()
         except ModelError as exc:

@@ -14,17 +14,31 @@ from anonymizer.leakgate import Gate, Term
 
 from .timed import TimedTranscript
 
+#: a detector's hit with this share of its time inside the masked ranges is heard in the tone, not in speech
+INSIDE_MASK = 0.9
+
+
+def _inside(times: tuple[float, float], ranges: Sequence[tuple[float, float]]) -> float:
+    t0, t1 = times
+    if t1 <= t0:
+        return float(any(a <= t0 <= b for a, b in ranges))
+    return sum(max(0.0, min(t1, b) - max(t0, a)) for a, b in ranges) / (t1 - t0)
+
 
 def audible_leaks(masked: bytes, filename: str, terms: Iterable[Term], recognizer, *, detector=None,
-                  whitelist: Sequence[str] = (), tags: Iterable[str] = ()) -> list[tuple[float, float, Term]]:
+                  whitelist: Sequence[str] = (), tags: Iterable[str] = (),
+                  toned: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float, Term]]:
     """What a second recognition of ``masked`` still hears: ``(t0, t1, term)`` in time order."""
     heard = recognizer.transcribe(masked, filename, None)
-    return leaks_in(heard, terms, detector=detector, whitelist=whitelist, tags=tags)
+    return leaks_in(heard, terms, detector=detector, whitelist=whitelist, tags=tags, toned=toned)
 
 
 def leaks_in(heard: TimedTranscript, terms: Iterable[Term], *, detector=None, whitelist: Sequence[str] = (),
-             tags: Iterable[str] = ()) -> list[tuple[float, float, Term]]:
-    """The gate's hits in a recognized transcript, with their times."""
+             tags: Iterable[str] = (), toned: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float, Term]]:
+    """The gate's hits in a recognized transcript, with their times. ``toned``: the masked ranges (padded);
+    a detector's hit heard inside them (:data:`INSIDE_MASK` of its time or more) is the recognizer making
+    words of the tone or the silence, not speech left audible, and is no hit (a surface form heard there
+    still is one)."""
     found: dict[tuple[int, int], Term] = {}
     tags = frozenset(tags)
     for start, end, term in Gate(list(terms), whitelist, tags).matches(heard.text):
@@ -41,6 +55,9 @@ def leaks_in(heard: TimedTranscript, terms: Iterable[Term], *, detector=None, wh
     out = []
     for (start, end), term in found.items():
         times = heard.span_time(start, end)
-        if times is not None:
-            out.append((times[0], times[1], term))
+        if times is None:
+            continue
+        if term.kind == "detector" and toned and _inside(times, toned) >= INSIDE_MASK:
+            continue
+        out.append((times[0], times[1], term))
     return sorted(out, key=lambda hit: (hit[0], hit[1]))

@@ -29,7 +29,8 @@ def recognizer_for(config: Config) -> Recognizer | TransformersRecognizer:
     if config.asr_backend != "faster-whisper":
         raise RuntimeError(f"ASR_BACKEND must be one of {', '.join(BACKENDS)}")
     return Recognizer(config.asr_model, compute_type=config.asr_compute_type, cpu_threads=config.asr_threads,
-                      chunk_seconds=config.asr_chunk_seconds, pause_seconds=config.pause_seconds)
+                      chunk_seconds=config.asr_chunk_seconds, pause_seconds=config.pause_seconds,
+                      word_lead=config.asr_word_lead)
 
 
 def load_audio(data: bytes, filename: str, config: Config = Config(), sidecar: tuple[bytes, str] | None = None,

@@ -41,10 +41,11 @@ def to_webvtt(timed: TimedTranscript, text: str) -> str:
 
 
 def mention_ranges(timed: TimedTranscript, spans: Iterable[tuple[int, int]]) -> list[tuple[float, float]]:
-    """The time range of each character span that has one (a label's characters are not spoken)."""
+    """The time range of each character span that has one (a label's characters are not spoken), over the
+    gaps the words beside it leave (:meth:`TimedTranscript.mask_time`)."""
     ranges = []
     for start, end in spans:
-        times = timed.span_time(start, end)
+        times = timed.mask_time(start, end)
         if times is not None:
             ranges.append(times)
     return ranges

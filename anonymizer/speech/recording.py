@@ -1,7 +1,7 @@
 """One recording through the whole chain, as the ``anonymize`` command runs it (no review).
 
 :func:`anonymize_recording`: ingest (sidecar or recognition), the automatic pass over the
-transcript, pseudonymization, every replaced span's time range masked (padded, tone or
+transcript (mended where the recognizer was unsure: :mod:`.heard`), pseudonymization, every replaced span's time range masked (padded, tone or
 silence), the pseudonymized transcript as WebVTT, then the audio gate: the masked recording
 recognized again and searched for every replaced surface form and by the detectors.
 """
@@ -16,6 +16,7 @@ from anonymizer.types import Analysis, Config, Transcript
 
 from .audio import mask
 from .gate import audible_leaks
+from .heard import mend, recognize_names
 from .load import load_audio
 from .publish import to_webvtt
 from .timed import TimedTranscript
@@ -39,7 +40,7 @@ class Recording:
 
     def mention_times(self) -> list[tuple[float, float] | None]:
         """The time range of each mention of the analysis (None: not spoken, e.g. in a speaker label)."""
-        return [self.timed.span_time(m.start, m.end) for m in self.analysis.mentions]
+        return [self.timed.mask_time(m.start, m.end) for m in self.analysis.mentions]
 
 
 def gate_terms(result: Pseudonymized, document=None) -> list[Term]:
@@ -70,10 +71,13 @@ def anonymize_recording(
 
     transcript, timed = load_audio(data, filename, config, sidecar, recognizer, recognized)
     analysis = pipeline.run(transcript, progress=lambda stage, f: report(stage, heard + passed * f))
+    analysis = mend(analysis, timed)  # recognized speech: the unsure words beside and like a name
+    if config.asr_names_pass and sidecar is None:
+        analysis = recognize_names(analysis, timed, recognizer, data, filename)
     result = pseudonymize(transcript.text, analysis.mentions, analysis.entities, style=style)
     ranges = []
     for replacement in result.replacements:
-        times = timed.span_time(replacement.start, replacement.end)
+        times = timed.mask_time(replacement.start, replacement.end)
         if times is not None:
             ranges.append(times)
     masked = mask(data, filename, ranges, pad=config.mask_pad, mode=config.mask_mode, out_format=config.mask_format,
@@ -84,9 +88,20 @@ def anonymize_recording(
     if gate:
         leaks = audible_leaks(masked, f"masked.{config.mask_format}", gate_terms(result), recognizer,
                               detector=getattr(pipeline, "detector", None), whitelist=config.whitelist_terms,
-                              tags=_tags(result))
+                              tags=_tags(result), toned=toned_ranges(data, filename, ranges, config))
     report("gate", 1.0)
     return Recording(transcript, timed, analysis, result, masked, subtitles, tuple(ranges), tuple(leaks))
+
+
+def toned_ranges(data: bytes, filename: str, ranges, config: Config) -> list[tuple[float, float]]:
+    """The time ranges :func:`~anonymizer.speech.mask` replaced (widened, padded, merged), for the gate."""
+    from . import audio
+
+    duration = audio.probe(data, filename, None).duration
+    if config.mask_reach > 0:
+        samples, rate = audio.decode_native(data, filename)
+        ranges = audio.snap(list(ranges), samples.mean(axis=0), rate, config.mask_reach)
+    return audio.merged(list(ranges), config.mask_pad, duration)
 
 
 def _tags(result: Pseudonymized) -> frozenset[str]:

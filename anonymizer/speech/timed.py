@@ -22,8 +22,15 @@ _CONTINUES = re.compile(r"^[.,-](?=\w)")
 #: a spelled capital: ``-R``, ``.K``, ``.A.`` after a capital (``N``, ``-K``) is written ``-R`` (``N-K-M-U-R-A``)
 _LETTER_PIECE = re.compile(r"^[.-]([A-ZÀ-ÖØ-Þ])([.,;:?!]*)$")
 _LETTER_BEFORE = re.compile(r"(?:^|[.-])[A-ZÀ-ÖØ-Þ]$")
+#: a group of three digits after digits (``95`` ``,160``): the recognizer's thousands comma in a number said digit
+#: by digit (a CDCR number, a case number) is written away (``95160``), as the text pass reads such numbers
+_THOUSANDS = re.compile(r"^,(?=\d{3}(?:\D|$))")
+_DIGIT_BEFORE = re.compile(r"\d$")
 #: a speaker label the transcript writes: words in capitals, digits and ``_`` (``SPEAKER_00``, ``MARY ROE``)
 _LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
+#: a mention's masked time reaches back over a gap of at most this long before it, and on over one after it
+GAP_BEFORE = 1.0
+GAP_AFTER = 0.2
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,28 @@ class TimedTranscript:
             times.append(_at(word, max(start, word.start)))
             times.append(_at(word, min(end, word.end)))
         return (min(times), max(times)) if times else None
+
+    def mask_time(self, start: int, end: int, before: float = GAP_BEFORE, after: float = GAP_AFTER
+                  ) -> tuple[float, float] | None:
+        """:meth:`span_time` widened over the time the words beside it leave free (at most ``before`` seconds
+        before, ``after`` after): a recognizer that could not place a word leaves a gap where it was said
+        (``Mr.`` ends at 5.9 s, ``Johnson``, said from 5.9 s, is given 6.4 s), so a mention's time reaches
+        the word before it; recognized starts lag more than ends, hence the shorter reach after."""
+        times = self.span_time(start, end)
+        if times is None:
+            return None
+        t0, t1 = times
+        first = max(0, bisect.bisect_right(self._starts, start) - 1)
+        if self.words[first].end <= start:
+            first += 1
+        last = bisect.bisect_left(self._starts, end) - 1
+        previous = self.words[first - 1].t1 if 0 < first <= len(self.words) else None
+        following = self.words[last + 1].t0 if 0 <= last + 1 < len(self.words) else None
+        if previous is not None and t0 - before <= previous < t0:
+            t0 = previous
+        if following is not None and t1 < following <= t1 + after:
+            t1 = following
+        return t0, t1
 
     def line_times(self) -> list[tuple[int, int, float, float]]:
         """Each line's character range (without its ``\\n``) and time range; a line without words (a
@@ -157,6 +186,8 @@ def lay_out(
             letter = _LETTER_PIECE.match(text)
             if letter and _LETTER_BEFORE.search(pieces[-1]):
                 text = f"-{letter.group(1)}{letter.group(2)}"
+            elif _DIGIT_BEFORE.search(pieces[-1]):
+                text = _THOUSANDS.sub("", text)
         elif previous is not None and not new_line:
             pieces.append(" ")
             position += 1

@@ -59,6 +59,7 @@ def _matches(table: dict[str, bool], key: str, surface: str) -> bool:
 
 #: capital letters each with a dot (the last dot may be stripped): ``A.A``, ``G.E.D``
 _DOTTED = re.compile(r"(?:[A-Z]\.){1,5}[A-Z]\.?")
+_HYPHENED = re.compile(r"[A-Z](?:-[A-Z]){1,5}")  # "C-D-C-R": an acronym said letter by letter
 
 
 def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
@@ -77,6 +78,9 @@ def is_whitelisted(span_text: str, extra: Iterable[str] = ()) -> bool:
     if _DOTTED.fullmatch(surface):  # "A.A.", "G.E.D.": the term written with its dots
         undotted = surface.replace(".", "")
         return _matches(table, normalize_term(undotted), undotted)
+    if _HYPHENED.fullmatch(surface):  # "C-D-C-R": the term spelled out (as speech recognition writes it)
+        joined = surface.replace("-", "")
+        return _matches(table, normalize_term(joined), joined)
     if len(key) > 2 and key.endswith("s"):
         return _matches(table, key[:-1], surface[:-1])
     return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from anonymizer.lang import LanguagePack
-from anonymizer.lang.en import gazetteer, lexicon, plain, transcript, truecase, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, plain, sounds, transcript, truecase, vocabulary
 from anonymizer.lang.en.dates import TEMPORAL_CONNECTORS
 
 
@@ -44,4 +44,5 @@ PACK = LanguagePack(
     boilerplate=transcript.board_notices,
     word_kind=plain.word_kind,
     is_stop_word=lexicon.is_stop_word,
+    sound_key=sounds.sound_key,
 )

@@ -1,0 +1,31 @@
+"""How an English spelling sounds, roughly: :func:`sound_key`, for names a recognizer wrote another way.
+
+A small Metaphone-like key: letters only, lower case; spellings that sound alike written one way
+(``ph`` -> ``f``, ``th`` -> ``t``, ``wh`` -> ``w``, soft ``c`` -> ``s``, ``ck``/``q``/hard ``c`` -> ``k``,
+``z`` -> ``s``, ``x`` -> ``ks``, silent ``gh``/``kn``/``wr`` openings), vowels after the first
+letter dropped, doubled letters once. ``Whitfield`` and ``With field`` share ``wtflt``;
+``Young`` and ``young`` share ``yng``.
+"""
+from __future__ import annotations
+
+import re
+
+_RULES = (
+    (re.compile(r"^(?:kn|gn|pn)"), "n"), (re.compile(r"^wr"), "r"), (re.compile(r"^wh"), "w"),
+    (re.compile(r"^x"), "s"), (re.compile(r"ph"), "f"), (re.compile(r"th"), "t"), (re.compile(r"sch"), "sk"),
+    (re.compile(r"ck"), "k"), (re.compile(r"c(?=[eiy])"), "s"), (re.compile(r"c"), "k"), (re.compile(r"q"), "k"),
+    (re.compile(r"x"), "ks"), (re.compile(r"z"), "s"), (re.compile(r"dg(?=[eiy])"), "j"),
+    (re.compile(r"gh(?![aeiou])"), ""), (re.compile(r"(?<=[aeiou])h(?![aeiou])"), ""), (re.compile(r"v"), "f"),
+)
+_NOT_LETTER = re.compile(r"[^a-z]+")
+_LATER_VOWELS = re.compile(r"(?<=.)[aeiouy]")
+_DOUBLE = re.compile(r"(.)\1+")
+
+
+def sound_key(text: str) -> str:
+    """The sound key of ``text`` (its words run together): ``""`` when it has no letters."""
+    key = _NOT_LETTER.sub("", text.lower())
+    for pattern, replacement in _RULES:
+        key = pattern.sub(replacement, key)
+    key = _DOUBLE.sub(r"\1", key)
+    return _DOUBLE.sub(r"\1", _LATER_VOWELS.sub("", key))

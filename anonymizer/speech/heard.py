@@ -1,0 +1,227 @@
+"""The automatic pass's mentions read against what the recognizer was unsure of (recognized speech only).
+
+A recognizer mishears the names it does not know: ``Arturo`` as ``Our Charles``, the last digit of a
+CDCR number as ``minute``; its word confidence is low there. :func:`mend` corrects the mentions of a
+recognized transcript (``TimedTranscript.source`` ``asr:...``; a sidecar is someone's own text and is
+left as it is):
+
+* a word the recognizer was unsure of (confidence under :data:`UNSURE`) next to a direct
+  identifier's mention (a name, a spelled name, a CDCR number), in the same line and in no other
+  mention, is taken as part of it (then the word next to that one, up to :data:`REACH_WORDS`);
+* a word or two words in a row the recognizer was unsure of (under :data:`ALIKE_UNSURE`) that
+  sound like a part of a name found elsewhere in the recording (the language's sound key:
+  ``With field`` for ``Whitfield``, ``young`` for ``Young``) become a mention of that person, of
+  low certainty, source ``"sounds-like"`` (the review shows it as such);
+* :func:`names_heard`: the recording recognized a second time with the names the pass found in it
+  as the recognizer's hotwords (``Recognizer.transcribe(hotwords=...)``) hears some of them where
+  the first recognition wrote other words (``The board office``); where it hears such a name
+  (confidence at least :data:`AGAIN_SURE`), the pass has no mention and the first recognition was
+  unsure of a word then (under :data:`FIRST_SURE`), the first transcript's words said then become a
+  mention of that person, of low certainty, source ``"heard-with-names"``. Only
+  the names' times are taken from the second transcript: without punctuation (hotwords cost it) the
+  text pass reads it worse than the first.
+"""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import re
+
+from anonymizer.types import DIRECT_LABELS, Analysis, Mention
+
+from .timed import TimedTranscript
+
+_NAME_WORD = re.compile(r"[A-ZÀ-Þ][\w'-]+")
+_BREAK = re.compile(r"[.?!;:,]")
+
+#: a recognized word under this confidence next to an identifier is taken as a misheard part of it
+UNSURE = 0.1
+#: at most this many unsure words join a mention on each side
+REACH_WORDS = 2
+#: a word under this confidence that sounds like a name part found in the recording is a mention of it
+ALIKE_UNSURE = 0.5
+#: the shortest sound key a name part is heard again by
+ALIKE_KEY = 3
+SOUNDS_LIKE = "sounds-like"
+HEARD_WITH_NAMES = "heard-with-names"
+#: a word the first recognition was this sure of is that word, whatever the second hears
+FIRST_SURE = 0.7
+#: a name the second recognition hears with at least this confidence is taken
+AGAIN_SURE = 0.3
+#: the shortest name part given to the second recognition (letters)
+HOTWORD_LETTERS = 3
+
+
+def recognize_names(analysis: Analysis, timed: TimedTranscript | None, recognizer, data: bytes, filename: str
+                    ) -> Analysis:
+    """:func:`names_heard` with the recording recognized again by ``recognizer`` (a
+    :class:`~anonymizer.speech.Recognizer`) given the names found as hotwords; as it was without names."""
+    names = hotwords(analysis, timed)
+    again = recognize_again(recognizer, data, filename, names)
+    return names_heard(analysis, timed, again, names) if again is not None else analysis
+
+
+def recognize_again(recognizer, data: bytes, filename: str, names: dict[str, int]) -> TimedTranscript | None:
+    """The recording recognized with ``names`` as hotwords (None: no names, or a recognizer without hotwords)."""
+    if not names or recognizer is None or not getattr(recognizer, "hears_hotwords", False):
+        return None  # the transformers backend has no hotwords: a second pass would hear the same
+    return recognizer.transcribe(data, filename, None, hotwords=" ".join(names))
+
+
+def recognized(timed: TimedTranscript | None) -> bool:
+    return timed is not None and timed.source.startswith("asr:")
+
+
+def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSURE) -> Analysis:
+    """``analysis`` with its mentions of recognized speech widened over the unsure words beside them."""
+    if not recognized(timed) or not analysis.mentions or not timed.words:
+        return analysis
+    text = timed.text
+    starts = [w.start for w in timed.words]
+    taken = bytearray(len(text) + 1)  # 1: a character inside a mention
+    for m in analysis.mentions:
+        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+
+    def free(a: int, b: int) -> bool:
+        return not any(taken[a:b])
+
+    out = []
+    for mention in analysis.mentions:
+        if mention.label not in DIRECT_LABELS:
+            out.append(mention)
+            continue
+        start, end = mention.start, mention.end
+        first = bisect.bisect_right(starts, start) - 1
+        last = bisect.bisect_left(starts, end) - 1
+        for _ in range(REACH_WORDS):
+            if first <= 0:
+                break
+            word = timed.words[first - 1]
+            if word.confidence >= unsure or "\n" in text[word.start:start] or not free(word.start, word.end):
+                break
+            start, first = word.start, first - 1
+        for _ in range(REACH_WORDS):
+            if last < 0 or last + 1 >= len(timed.words):
+                break
+            word = timed.words[last + 1]
+            if word.confidence >= unsure or "\n" in text[end:word.end] or not free(word.start, word.end):
+                break
+            end, last = word.end, last + 1
+        if (start, end) != (mention.start, mention.end):
+            taken[start:end] = b"\x01" * (end - start)
+            mention = dataclasses.replace(mention, start=start, end=end)
+        out.append(mention)
+    out += _sounding_alike(out, timed, taken, analysis.language)
+    return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+
+
+def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: bytearray, language: str) -> list[Mention]:
+    """New mentions: unsure words (one, or two in a row) that sound like a part of a person's name."""
+    sound_key = _sound_key(language)
+    if sound_key is None:
+        return []
+    if sound_key is None:
+        return []
+    text = timed.text
+    parts: dict[str, int] = {}  # sound key -> the entity it names
+    for m in mentions:
+        if m.label != "PERSON" or m.entity is None or SOUNDS_LIKE in m.sources:
+            continue
+        for word in _NAME_WORD.findall(text[m.start:m.end]):
+            key = sound_key(word)
+            if len(key) >= ALIKE_KEY:
+                parts.setdefault(key, m.entity)
+    if not parts:
+        return []
+    found: list[Mention] = []
+    words = timed.words
+    i = 0
+    while i < len(words):
+        hit = None
+        for n in (2, 1):
+            group = words[i:i + n]
+            if len(group) < n or min(w.confidence for w in group) >= ALIKE_UNSURE:
+                continue  # a word the recognizer was sure of is that word
+            a, b = group[0].start, group[-1].end
+            said = text[a:b]
+            if "\n" in said or any(taken[a:b]) or (n == 2 and _BREAK.search(text[group[0].end:group[1].start + 1])):
+                continue
+            a, b = _trimmed(text, a, b)
+            entity = parts.get(sound_key(said))
+            if entity is not None and b > a:
+                hit = (a, b, entity, n)
+                break
+        if hit is None:
+            i += 1
+            continue
+        a, b, entity, n = hit
+        taken[a:b] = b"\x01" * (b - a)
+        found.append(Mention(a, b, "PERSON", (SOUNDS_LIKE,), score=0.5, confidence=3, entity=entity))
+        i += n
+    return found
+
+
+def _sound_key(language: str):
+    from anonymizer import lang
+
+    try:
+        return lang.pack(language or "en").sound_key
+    except lang.UnknownLanguage:
+        return None
+
+
+def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and not text[a].isalnum():
+        a += 1
+    while b > a and not text[b - 1].isalnum():
+        b -= 1
+    return a, b
+
+
+def hotwords(analysis: Analysis, timed: TimedTranscript | None) -> dict[str, int]:
+    """The name parts of the persons the pass found in recognized speech: word -> its entity."""
+    if not recognized(timed):
+        return {}
+    names: dict[str, int] = {}
+    for m in analysis.mentions:
+        if m.label != "PERSON" or m.entity is None or SOUNDS_LIKE in m.sources or HEARD_WITH_NAMES in m.sources:
+            continue
+        for word in _NAME_WORD.findall(timed.text[m.start:m.end]):
+            if sum(c.isalpha() for c in word) >= HOTWORD_LETTERS:
+                names.setdefault(word, m.entity)
+    return names
+
+
+def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscript, names: dict[str, int],
+                sure: float = AGAIN_SURE) -> Analysis:
+    """``analysis`` with a mention wherever ``again`` (the recording recognized with ``names`` as hotwords)
+    hears one of the names and the pass has none: over the first transcript's words said then."""
+    if not names or not again.words or not timed.words:
+        return analysis
+    text = timed.text
+    taken = bytearray(len(text) + 1)
+    for m in analysis.mentions:
+        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+    times = sorted(t for m in analysis.mentions if (t := timed.span_time(m.start, m.end)) is not None)
+    found = []
+    for word in again.words:
+        entity = names.get(again.text[word.start:word.end].strip(".,;:?!\"'"))
+        if entity is None or word.confidence < sure:
+            continue
+        middle = (word.t0 + word.t1) / 2
+        if any(t0 <= middle <= t1 for t0, t1 in times[:bisect.bisect_right(times, (middle, middle))][-8:]):
+            continue  # said where the pass already has a mention
+        said = [w for w in timed.words if w.t1 > word.t0 and w.t0 < word.t1 and not any(taken[w.start:w.end])]
+        if not said or min(w.confidence for w in said) >= FIRST_SURE:
+            continue
+        a, b = _trimmed(text, said[0].start, said[-1].end)
+        if any(taken[a:b]):  # words of another mention between: the first one only
+            a, b = _trimmed(text, said[0].start, said[0].end)
+        if b <= a or "\n" in text[a:b] or any(taken[a:b]):
+            continue
+        taken[a:b] = b"\x01" * (b - a)
+        found.append(Mention(a, b, "PERSON", (HEARD_WITH_NAMES,), score=0.5, confidence=3, entity=entity))
+    if not found:
+        return analysis
+    mentions = sorted([*analysis.mentions, *found], key=lambda m: (m.start, m.end))
+    return dataclasses.replace(analysis, mentions=tuple(mentions))
