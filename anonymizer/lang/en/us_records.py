@@ -1,0 +1,109 @@
+"""What a US court record or a hearing's talk of a state says that identifies no one, read by the detection filter.
+
+* a federal court's caption in capitals, on a line of its own: ``UNITED STATES DISTRICT COURT``, ``SOUTHERN DISTRICT
+  OF NEW YORK``, ``UNITED STATES OF AMERICA,`` (the prosecuting state), and the title ``HON.`` before a judge's name;
+* a page header's examination (``Ann Dore - Direct``) and an organization's kind alone (``the Federation``, ``a
+  Federation rep``);
+* a law reporter's ``U.S.`` between a cited case's volume and page (``521 U.S. 982``);
+* a nationality naming a state's body, not a person (``the Chinese government``, ``Chinese officials``, ``the
+  Chinese Communist Party``) and a national party by its initials that the text spells out (``..., or the CCP``);
+  in hearings only (a judgment's nationalities are read by ``public_body``, TAB's rules).
+"""
+from __future__ import annotations
+
+import re
+
+from anonymizer.lang.en import gazetteer, judgment_text, lexicon
+from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
+
+__all__ = ["identifies_no_one"]
+
+#: a federal court's caption line, in capitals ("UNITED STATES DISTRICT COURT", "SOUTHERN DISTRICT OF NEW YORK",
+#: "UNITED STATES COURT OF APPEALS FOR THE SECOND CIRCUIT", "UNITED STATES OF AMERICA,")
+_CAPTION = re.compile(
+    r"[^\S\n]*(?:"
+    r"(?:UNITED[ ]STATES|U\.[ ]?S\.)[ ](?:DISTRICT|BANKRUPTCY|MAGISTRATE|TAX|SUPREME)[ ]COURT"
+    r"(?:[ ](?:FOR[ ](?:THE[ ])?)?(?:(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|CENTRAL|MIDDLE)[ ])?DISTRICT[ ]OF[ ][A-Z][A-Z .]+)?"
+    r"|(?:UNITED[ ]STATES|U\.[ ]?S\.)[ ]COURT[ ]OF[ ](?:APPEALS|FEDERAL[ ]CLAIMS|INTERNATIONAL[ ]TRADE)(?:[ ]FOR[ ]THE[ ][A-Z ]+CIRCUIT)?"
+    r"|(?:FOR[ ]THE[ ])?(?:(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|CENTRAL|MIDDLE)[ ])?DISTRICT[ ]OF[ ][A-Z][A-Z .]+"
+    r"|(?:THE[ ])?UNITED[ ]STATES[ ]OF[ ]AMERICA"
+    r")[,.]?[^\S\n]*$"
+)
+#: the judge's title of a caption, abbreviated ("HON. ANNA ROE", "Hon. Anna Roe")
+_HONOURABLE = re.compile(r"(?:HON|Hon)\.?")
+_NAME_AFTER = re.compile(r"\.?[^\S\n]+[A-Z]")
+#: a reporter's abbreviation between a volume and a page ("521 U.S. 982", "12 F.3d 34")
+_VOLUME_BEFORE = re.compile(r"\b\d{1,4}[ ]$")
+_PAGE_AFTER = re.compile(r"[ ]\d{1,5}\b")
+_REPORTERS = frozenset({"U.S.", "S. Ct.", "S.Ct.", "F.", "F.2d", "F.3d", "F.4th", "F. Supp.", "L. Ed."})
+#: a state's body or servants after a nationality ("the Chinese government", "Chinese officials")
+_STATE_BODY_AFTER = re.compile(
+    r"(?:[^\S\n]+|\n)(?:(?:high|senior|top|local|central|national|federal|state|communist|Communist)[^\S\n]+)?"
+    r"(?:government(?:['’]s)?|Government(?:['’]s)?|officials?|authorities|regime|state[ ]media|embassy|Embassy|consulate"
+    r"|Consulate|military|army|Army|navy|Navy|police|ministry|Ministry|parliament|Parliament|Communist\s+Party"
+    r"|(?:Socialist|Nationalist|Workers['’]?|People['’]s|Labour|Labor|National)[^\S\n]+Party)\b"
+)
+#: a nationality's political party or state body spelled out, the capitalised words of it
+_PARTY_WORDS = re.compile(r"(?:(?:Communist|Socialist|Nationalist|Workers['’]?|People['’]s|Labour|Labor|National)[ ])?Party"
+                          r"|Government|Army|Navy|Parliament")
+
+
+def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
+    """A mention of ``label`` at ``text[start:end]`` that is a federal court's caption, a judge's title, a law
+    reporter's ``U.S.``, or a nationality naming a state's body (hearings only)."""
+    surface = text[start:end]
+    if label in ("ORGANIZATION", "LOCATION", "PERSON") and _in_caption(text, start, end):
+        return True
+    if label in ("ORGANIZATION", "PERSON", "LOCATION") and _HONOURABLE.fullmatch(surface) and _NAME_AFTER.match(text, end):
+        return True  # "HON. ANNA ROE": the title, the judge's name after it is masked on its own
+    if label in ("ORGANIZATION", "LOCATION") and " ".join(surface.split()) in _REPORTERS \
+            and _VOLUME_BEFORE.search(text, max(0, start - 6), start) and _PAGE_AFTER.match(text, end):
+        return True  # "521 U.S. 982"
+    if label in ("ORGANIZATION", "LOCATION", "PERSON") and _EXAMINATION.match(surface) \
+            and _DASH_BEFORE.search(text, max(0, start - 4), start):
+        return True  # "Ann Dore - Direct" of a page's header (the tagger's "Direct\nThat's"): the examination
+    if label == "ORGANIZATION" and _generic_body(surface):
+        return True  # "the Federation", "a Federation rep": an organization's kind alone names none
+    if judgment_text.lodged(text):
+        return False
+    if label == "NRP" and (gazetteer.is_nrp_term(surface) or gazetteer.is_nrp_term(surface[:-1])) \
+            and _STATE_BODY_AFTER.match(text, end):
+        return True  # "the Chinese government", "Chinese officials", "the Chinese Communist Party"
+    if label == "ORGANIZATION":
+        if _national_body(surface):
+            return True  # "Chinese Communist Party": a state's party, no one's
+        if surface.isupper() and surface.isalpha() and 2 <= len(surface) <= 6 and _spelled_out_party(text, surface):
+            return True  # "CCP" of "the Chinese Communist Party, or the CCP"
+    return False
+
+
+#: a page header's examination after the witness's name and a dash ("Ann Dore - Direct", "- Cross")
+_EXAMINATION = re.compile(r"(?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b")
+_DASH_BEFORE = re.compile(r"[ ][-–][ ]$")
+
+
+def _generic_body(surface: str) -> bool:
+    """One capitalised word of an organization's kind, a role word after it perhaps ("Federation", "Federation rep")."""
+    words = surface.split()
+    if len(words) == 2 and lexicon.is_role_word(words[1]):
+        words = words[:1]
+    return len(words) == 1 and words[0][:1].isupper() and words[0].casefold() in GENERIC_BODY_NOUNS
+
+
+def _in_caption(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return line.isupper() and _CAPTION.fullmatch(line) is not None
+
+
+def _spelled_out_party(text: str, initials: str) -> bool:
+    """Whether ``text`` spells ``initials`` out as a nationality's party or state body ("Chinese Communist Party")."""
+    pattern = r"\b" + r"\s+".join(rf"({c}[\w'’]*)" for c in initials) + r"\b"
+    return any(_national_body(" ".join(match.groups())) for match in re.finditer(pattern, text))
+
+
+def _national_body(surface: str) -> bool:
+    """"Chinese Communist Party", "Russian Army": a nationality, then a party's or a state body's words."""
+    first, _, rest = " ".join(surface.split()).partition(" ")
+    return bool(rest) and gazetteer.is_nrp_term(first) and _PARTY_WORDS.fullmatch(rest) is not None
