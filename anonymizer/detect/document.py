@@ -124,8 +124,9 @@ _TRANSCRIPTION_FIRM_WORDS = frozenset({"transcription", "transcriptions", "trans
 def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
     """A tagger's organization that runs from a person's name into a firm the text also names on its own
     ("Transcribed by: Nora Quill Delta Verbatim Reporting", the firm in every page's footer): the person (two to
-    four Census names, no place), and the firm unless it is a transcription firm's (the certificate's rules read the
+    four Census names or words no list knows, no place), and the firm unless it is a transcription firm's (the certificate's rules read the
     vendor); None when the span is no such run."""
+    m = replace(m, end=m.start + len(text[m.start:m.end].rstrip()))  # a tagger's span may hold the line's end
     words = list(re.finditer(r"\S+", text[m.start:m.end]))
     if len(words) < 3 or words[-1].group().strip(".,").casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS:
         return None
@@ -133,7 +134,8 @@ def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
         head, tail = words[:i], words[i:]
         if not all(w.group()[:1].isupper() and w.group().strip(".").isalpha() for w in head):
             return None
-        if not all(census_name(w.group().strip(".")) or len(w.group().strip(".")) == 1 for w in head) \
+        if not all(census_name(w.group().strip(".")) or plain.unknown_word(w.group().strip("."))
+                   or len(w.group().strip(".")) == 1 for w in head) \
                 or any(gazetteer.is_known_place(w.group()) for w in head):
             continue
         firm_start = m.start + tail[0].start()

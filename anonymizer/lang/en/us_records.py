@@ -56,9 +56,9 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return True
     if label in ("ORGANIZATION", "PERSON", "LOCATION") and _HONOURABLE.fullmatch(surface) and _NAME_AFTER.match(text, end):
         return True  # "HON. ANNA ROE": the title, the judge's name after it is masked on its own
-    if label in ("ORGANIZATION", "LOCATION") and " ".join(surface.split()) in _REPORTERS \
-            and _VOLUME_BEFORE.search(text, max(0, start - 6), start) and _PAGE_AFTER.match(text, end):
-        return True  # "521 U.S. 982"
+    if label in ("ORGANIZATION", "LOCATION") and _VOLUME_BEFORE.search(text, max(0, start - 6), start) \
+            and _reporter_and_page(text, start, end):
+        return True  # "521 U.S. 982", the tagger's "U.S." or "U.S. 982"
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and _EXAMINATION.match(surface) \
             and _DASH_BEFORE.search(text, max(0, start - 4), start):
         return True  # "Ann Dore - Direct" of a page's header (the tagger's "Direct\nThat's"): the examination
@@ -69,6 +69,9 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     if label == "NRP" and (gazetteer.is_nrp_term(surface) or gazetteer.is_nrp_term(surface[:-1])) \
             and _STATE_BODY_AFTER.match(text, end):
         return True  # "the Chinese government", "Chinese officials", "the Chinese Communist Party"
+    if label == "NRP" and _PARTY_AFTER.match(text, end) and _NATIONALITY_BEFORE.search(text, max(0, start - 30), start) \
+            and gazetteer.is_nrp_term(_NATIONALITY_BEFORE.search(text, max(0, start - 30), start).group(1)):
+        return True  # "Communist" of "the Chinese Communist Party"
     if label == "ORGANIZATION":
         if _national_body(surface):
             return True  # "Chinese Communist Party": a state's party, no one's
@@ -82,12 +85,25 @@ _EXAMINATION = re.compile(r"(?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRE
 _DASH_BEFORE = re.compile(r"[ ][-–][ ]$")
 
 
+_PARTY_AFTER = re.compile(r"\s+Party\b")
+_NATIONALITY_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
+
+
 def _generic_body(surface: str) -> bool:
     """One capitalised word of an organization's kind, a role word after it perhaps ("Federation", "Federation rep")."""
     words = surface.split()
     if len(words) == 2 and lexicon.is_role_word(words[1]):
         words = words[:1]
     return len(words) == 1 and words[0][:1].isupper() and words[0].casefold() in GENERIC_BODY_NOUNS
+
+
+def _reporter_and_page(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is a reporter's abbreviation with a page after it, inside the span or right after it."""
+    surface = " ".join(text[start:end].split())
+    reporter, _, page = surface.rpartition(" ")
+    if reporter in _REPORTERS and page.isdigit():
+        return True
+    return surface in _REPORTERS and _PAGE_AFTER.match(text, end) is not None
 
 
 def _in_caption(text: str, start: int, end: int) -> bool:
