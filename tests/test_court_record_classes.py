@@ -17,7 +17,8 @@ CAPTION = ("UNITED STATES DISTRICT COURT\n\nEASTERN DISTRICT OF MICHIGAN\n\n----
 APPEARANCES = ("APPEARANCES\nBY: KAREN L. WHITFIELD\nOSWIN BRANDQUIST\nAssistant United States Attorneys\n"
                "DIRECT EXAMINATION\nTHE COURT: Good morning.\n")
 FOOTERS = "".join(f"Quillon Express Transcription {n}\nQ. Go on.\nA. Yes.\n" for n in range(2, 6))
-CREDIT = f"Transcribed by: Nora Feldane Quillon Express Transcription\n{FOOTERS}"
+CREDIT = (f"Transcribed by: Nora Feldane Quillon Express Transcription\n{FOOTERS}"
+          "I, Nora Feldane, a transcriber, hereby declare the above is true.\n")
 
 ROWS = [
     # a federal court's caption in capitals: the court, its district and the prosecuting state are no one

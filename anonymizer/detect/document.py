@@ -122,13 +122,14 @@ _TRANSCRIPTION_FIRM_WORDS = frozenset({"transcription", "transcriptions", "trans
 
 
 def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
-    """A tagger's organization that runs from a person's name into a firm the text also names on its own
-    ("Transcribed by: Nora Quill Delta Verbatim Reporting", the firm in every page's footer): the person (two to
-    four Census names or words no list knows, no place), and the firm unless it is a transcription firm's (the certificate's rules read the
-    vendor); None when the span is no such run."""
+    """A tagger's organization that runs from a person's name into a transcription firm the text also names on its own
+    and the person's name on its own too ("Transcribed by: Nora Quill Delta Verbatim Reporting", the firm in every
+    page's footer, "I, Nora Quill, ..." in the certificate): the person (two to
+    four Census names or words no list knows, no place); the firm is the certificate's rules' to read (the
+    vendor). None when the span is no such run."""
     m = replace(m, end=m.start + len(text[m.start:m.end].rstrip()))  # a tagger's span may hold the line's end
     words = list(re.finditer(r"\S+", text[m.start:m.end]))
-    if len(words) < 3 or words[-1].group().strip(".,").casefold() not in vocabulary.ORGANIZATION_HEAD_WORDS:
+    if len(words) < 3 or words[-1].group().strip(".,").casefold() not in _TRANSCRIPTION_FIRM_WORDS:
         return None
     for i in range(2, min(4, len(words) - 1) + 1):
         head, tail = words[:i], words[i:]
@@ -140,11 +141,10 @@ def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
             continue
         firm_start = m.start + tail[0].start()
         firm = text[firm_start:m.end]
-        if len(firm.split()) >= 2 and text.count(firm) > text.count(text[m.start:m.end]):  # the firm alone elsewhere
-            person = replace(m, end=m.start + head[-1].end(), label="PERSON")
-            if firm.split()[-1].strip(".,").casefold() in _TRANSCRIPTION_FIRM_WORDS:
-                return (person,)
-            return person, replace(m, start=firm_start)
+        whole = text.count(text[m.start:m.end])
+        if len(firm.split()) >= 2 and text.count(firm) > whole and text.count(text[m.start:firm_start].rstrip()) > whole:
+            # the firm alone elsewhere (a footer), the person too (the certificate's "I, Nora Quill, ...")
+            return (replace(m, end=m.start + head[-1].end(), label="PERSON"),)
     return None
 
 
