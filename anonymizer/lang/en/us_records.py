@@ -16,7 +16,7 @@ import re
 from anonymizer.lang.en import gazetteer, judgment_text, lexicon
 from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
 
-__all__ = ["identifies_no_one"]
+__all__ = ["identifies_no_one", "in_caption"]
 
 #: a federal court's caption line, in capitals ("UNITED STATES DISTRICT COURT", "SOUTHERN DISTRICT OF NEW YORK",
 #: "UNITED STATES COURT OF APPEALS FOR THE SECOND CIRCUIT", "UNITED STATES OF AMERICA,")
@@ -52,7 +52,7 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that is a federal court's caption, a judge's title, a law
     reporter's ``U.S.``, or a nationality naming a state's body (hearings only)."""
     surface = text[start:end]
-    if label in ("ORGANIZATION", "LOCATION", "PERSON") and _in_caption(text, start, end):
+    if label in ("ORGANIZATION", "LOCATION", "PERSON") and in_caption(text, start, end):
         return True
     if label in ("ORGANIZATION", "PERSON", "LOCATION") and _HONOURABLE.fullmatch(surface) and _NAME_AFTER.match(text, end):
         return True  # "HON. ANNA ROE": the title, the judge's name after it is masked on its own
@@ -106,7 +106,9 @@ def _reporter_and_page(text: str, start: int, end: int) -> bool:
     return surface in _REPORTERS and _PAGE_AFTER.match(text, end) is not None
 
 
-def _in_caption(text: str, start: int, end: int) -> bool:
+def in_caption(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` stands on a federal court's caption line in capitals ("SOUTHERN DISTRICT OF NEW YORK"):
+    the court, no one (the leak gate reads it so too)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start:line_end if line_end >= 0 else len(text)]
