@@ -2,7 +2,7 @@
 a US federal court's caption, docket number, page codes and role tags; a nationality naming a state's body; a
 nickname or user name said once; a group named after a person after a Q&A marker; an age range joined by "or"; a
 name in capitals alone on a line of the appearances; a person's name run into a transcription firm's; an
-organization's kind alone. Each row: the text, a surface in it, the label a reader masks it with (``None``: no
+organization's kind alone; an employer by its initials in a career account. Each row: the text, a surface in it, the label a reader masks it with (``None``: no
 letter of it may be masked).
 """
 from __future__ import annotations
@@ -65,6 +65,10 @@ ROWS = [
     (APPEARANCES, "DIRECT EXAMINATION", None),
     # a person's name that a tagger ran into the transcription firm printed in every footer
     (CREDIT, "Nora Feldane", "PERSON"),
+    # an employer or a unit by its initials in an account of one's career
+    ("A. I did five years there. Then I was with PXT for two years.\n", "PXT", "ORGANIZATION"),
+    ("A. After that she worked for KLV, in the office.\n", "KLV", "ORGANIZATION"),
+    ("A. Then I was with NA for a year, every week.\n", "NA", None),
     # an organization's kind alone, with a role after it perhaps
     ("Ms Ashworth: Did you speak to the Federation rep?\nMr Varsani: The Federation said nothing.\n", "Federation",
      None),
