@@ -2,7 +2,8 @@
 a US federal court's caption, docket number, page codes and role tags; a nationality naming a state's body; a
 nickname or user name said once; a group named after a person after a Q&A marker; an age range joined by "or"; a
 name in capitals alone on a line of the appearances; a person's name run into a transcription firm's; an
-organization's kind alone; an employer by its initials in a career account. Each row: the text, a surface in it, the label a reader masks it with (``None``: no
+organization's kind alone; an employer by its initials in a career account;
+a sworn witness in capitals, a UK postcode and National Insurance number. Each row: the text, a surface in it, the label a reader masks it with (``None``: no
 letter of it may be masked).
 """
 from __future__ import annotations
@@ -65,6 +66,12 @@ ROWS = [
     (APPEARANCES, "DIRECT EXAMINATION", None),
     # a person's name that a tagger ran into the transcription firm printed in every footer
     (CREDIT, "Nora Feldane", "PERSON"),
+    # the witness called and sworn, in capitals; a UK postcode; a UK National Insurance number
+    ("OSWIN BRANDQUIST, called as a witness by the Government,\nhaving been duly sworn, testified as follows:\n"
+     "DIRECT EXAMINATION\n", "OSWIN BRANDQUIST", "PERSON"),
+    ("Mrs Pritchard: We live at 7 Castle Row, SA48 6BN, since then.\n", "SA48 6BN", "LOCATION"),
+    ("Ms Ashworth: Your National Insurance number was on the form, QQ123456C?\nMrs Pritchard: Yes.\n", "QQ123456C",
+     "ID"),
     # an employer or a unit by its initials in an account of one's career
     ("A. I did five years there. Then I was with PXT for two years.\n", "PXT", "ORGANIZATION"),
     ("A. After that she worked for KLV, in the office.\n", "KLV", "ORGANIZATION"),

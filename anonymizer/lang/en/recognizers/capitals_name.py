@@ -18,6 +18,9 @@ PATTERNS = [
             0.85),
     Pattern("after_by_or_hon", rf"(?<=\b(?:BY|HON\.|HONORABLE|THE[ ]HONORABLE):?[ ]){_CAPS}(?:[ ]{_INITIAL}[ ]{_CAPS}|(?:[ ]{_CAPS}){{1,2}})"
             r"(?![\w'’-])", 0.85),
+    # the witness called and sworn, in capitals at its line's start (``OSWIN BRANDQUIST, called as a witness by ...``)
+    Pattern("sworn_witness", rf"(?m:^[^\S\n]*\K{_CAPS}(?:[ ](?:{_INITIAL}|{_CAPS})){{1,3}}(?=,[ ](?:called[ ]as[ ]a[ ]witness"
+            r"|having[ ]been|was[ ]duly|the[ ]witness|previously[ ]sworn|resumed)))", 0.85),
     # a line of its own in a list of appearances, two or three words (``JUSTIN HORTON`` under ``BY: ...``)
     Pattern("appearance_line", rf"(?m:^[^\S\n]*\K{_CAPS}(?:[ ]{_CAPS}){{1,2}}(?=[^\S\n]*,?[^\S\n]*$))", 0.85),
 ]

@@ -11,7 +11,7 @@ plate 6KLM204``, ``license 1K74329``, ``driver's license was N4471236``, ``certi
 ``MRN 00447129``, ``petition number 95JV00412``, ``a second petition, JV-01-11253``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``), a US federal
-court's docket number (``23 Cr. 118 (AT)``, ``1:23-cv-04567``) or a court reporter's page code opening a page's header
+court's docket number (``23 Cr. 118 (AT)``, a UK National Insurance number (``QQ123456C``), ``1:23-cv-04567``) or a court reporter's page code opening a page's header
 (``K7T2VELL1 Ann Dore - Direct``).
 """
 from __future__ import annotations
@@ -84,6 +84,9 @@ _PAGE_CODE = (r"(?:(?m:^)|(?<![\w/.-]))(?=[A-Z\d]*\d[A-Z\d]*\d)(?=(?:[A-Z\d]*[A-
               r"(?:(?m:(?=[^\S\n]*$))(?<=(?m:^)[A-Z\d]{6,12})"
               r"|(?=[^\S\n]+[^\n]{0,60}?[ ][-–][ ](?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b))")
 _PAGE_CODE_RE = re.compile(_PAGE_CODE)
+#: a UK National Insurance number (``QQ123456C``, ``QQ 12 34 56 C``): two letters, six digits, A to D
+_NINO = r"(?<![\w-])[A-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D](?![\w-])"
+_NINO_RE = re.compile(_NINO)
 
 
 class CaseNumberRecognizer(RuleRecognizer):
@@ -94,12 +97,13 @@ class CaseNumberRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
                 Pattern("social_security_number", _SSN, 0.9),
                 Pattern("spoken_social_security_number", _SPOKEN_SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9),
-                Pattern("federal_docket", _FEDERAL_DOCKET, 0.9), Pattern("reporter_page_code", _PAGE_CODE, 0.9)]
+                Pattern("federal_docket", _FEDERAL_DOCKET, 0.9), Pattern("reporter_page_code", _PAGE_CODE, 0.9),
+                Pattern("national_insurance_number", _NINO, 0.9)]
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
         if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _SPOKEN_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE,
-                                                                 _FEDERAL_DOCKET_RE)):
+                                                                 _FEDERAL_DOCKET_RE, _NINO_RE)):
             return True
         code = _PAGE_CODE_RE.match(text, start)  # its lookahead reads the header after it
         if code is not None and code.end() == end:
