@@ -72,6 +72,10 @@ ROWS = [
     ("Mrs Pritchard: We live at 7 Castle Row, SA48 6BN, since then.\n", "SA48 6BN", "LOCATION"),
     ("Ms Ashworth: Your National Insurance number was on the form, QQ123456C?\nMrs Pritchard: Yes.\n", "QQ123456C",
      "ID"),
+    # a body's weight with a half; the eldest's or the youngest's age
+    ("Mrs Pritchard: I was 5 foot 4 and went down to eight and a half stone.\n", "eight and a half stone", "HEIGHT"),
+    ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "16", "AGE"),
+    ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "11", "AGE"),
     # an employer or a unit by its initials in an account of one's career
     ("A. I did five years there. Then I was with PXT for two years.\n", "PXT", "ORGANIZATION"),
     ("A. After that she worked for KLV, in the office.\n", "KLV", "ORGANIZATION"),
