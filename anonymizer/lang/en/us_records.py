@@ -2,8 +2,8 @@
 
 * a federal court's caption in capitals, on a line of its own: ``UNITED STATES DISTRICT COURT``, ``SOUTHERN DISTRICT
   OF NEW YORK``, ``UNITED STATES OF AMERICA,`` (the prosecuting state), and the title ``HON.`` before a judge's name;
-* a page header's examination (``Ann Dore - Direct``) and an organization's kind alone (``the Federation``, ``a
-  Federation rep``);
+* a page header's examination (``Ann Dore - Direct``) and, in hearings, an organization's kind alone (``the
+  Federation``, ``a Federation rep``);
 * a law reporter's ``U.S.`` between a cited case's volume and page (``521 U.S. 982``);
 * a nationality naming a state's body, not a person (``the Chinese government``, ``Chinese officials``, ``the
   Chinese Communist Party``) and a national party by its initials that the text spells out (``..., or the CCP``);
@@ -62,10 +62,10 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and _EXAMINATION.match(surface) \
             and _DASH_BEFORE.search(text, max(0, start - 4), start):
         return True  # "Ann Dore - Direct" of a page's header (the tagger's "Direct\nThat's"): the examination
-    if label == "ORGANIZATION" and _generic_body(surface):
-        return True  # "the Federation", "a Federation rep": an organization's kind alone names none
     if judgment_text.lodged(text):
         return False
+    if label == "ORGANIZATION" and _generic_body(surface):
+        return True  # "the Federation", "a Federation rep": an organization's kind alone names none
     if label == "NRP" and (gazetteer.is_nrp_term(surface) or gazetteer.is_nrp_term(surface[:-1])) \
             and _STATE_BODY_AFTER.match(text, end):
         return True  # "the Chinese government", "Chinese officials", "the Chinese Communist Party"
