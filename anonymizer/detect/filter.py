@@ -277,6 +277,8 @@ def filter_mentions(
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and _FIELD_LABEL.match(text, end) \
                     and all(plain.is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in surface.split()):
                 continue  # "DATE OF INTERVIEW: 2/9/2023": ordinary words labelling a form's field
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and plain.restarted_word(text, start, end):
+                continue  # "Yo -- you know": a word begun and begun again in speech
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
             if m.label in ("PERSON", "ORGANIZATION") and "presidio" not in m.sources:
