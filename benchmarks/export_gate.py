@@ -8,6 +8,14 @@ finding on such an export is false by construction (nothing of the gold is left)
 none. :func:`export_findings` returns them per document, by kind (``surface``, ``header``,
 ``file-name``, ``detector``) and label, and the matched form; printed by :func:`print_findings`.
 The snippets and forms come from generated hearings only (real documents' findings are secret).
+
+**Real transcripts** (``benchmarks/real_data.py``, ``REAL_TRANSCRIPTS_DIR``): the same on each excerpt, reviewed from
+its hand rows (every mention over a ``mask`` row accepted, the rest rejected, missed gold added; ``either`` rows are no
+gold), one corpus a document; the number of findings per part and document (issue 47: "a correctly reviewed real
+hearing exports without an override"; the target is none). ``--forms`` also prints the tuned part's findings with
+their forms, on the terminal only (never the held-back part's, never into a file of the repository):
+
+    REAL_TRANSCRIPTS_DIR=/work/real_data .venv/bin/python benchmarks/export_gate.py --real [--forms]
 """
 from __future__ import annotations
 
