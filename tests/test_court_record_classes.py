@@ -76,6 +76,9 @@ ROWS = [
     ("Mrs Pritchard: I was 5 foot 4 and went down to eight and a half stone.\n", "eight and a half stone", "HEIGHT"),
     ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "16", "AGE"),
     ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "11", "AGE"),
+    # a name the transcriber marks as heard
+    ("A. That was at the Huaxing (ph) restaurant in Flushing.\n", "Huaxing", "PERSON"),
+    ("A. Then the Court (ph) said so.\n", "Court", None),
     # a short word broken off and begun again in speech; a name begun again stays a name
     ("DEPUTY COMMISSIONER ROE:  Thank you, Commissioner.  Yo -- you know, Mr. Able, I want to say it.\n", "Yo", None),
     ("INCARCERATED PERSON ABLE:  Then Ja-- Jason came in.\n", "Jason", "PERSON"),
