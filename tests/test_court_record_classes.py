@@ -76,6 +76,9 @@ ROWS = [
     ("Mrs Pritchard: I was 5 foot 4 and went down to eight and a half stone.\n", "eight and a half stone", "HEIGHT"),
     ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "16", "AGE"),
     ("Mrs Pritchard: My eldest was 16 then, and the youngest was 11 or so.\n", "11", "AGE"),
+    # a UK prison by its prefix
+    ("Mrs Pritchard: Kent Police came on 3/4/2001 and took me to HMP Bronzefield.\n", "HMP Bronzefield", "ORGANIZATION"),
+    ("Mr Varsani: I was sent to HMYOI Feltham at seventeen.\n", "HMYOI Feltham", "ORGANIZATION"),
     # a name the transcriber marks as heard
     ("A. That was at the Huaxing (ph) restaurant in Flushing.\n", "Huaxing", "PERSON"),
     ("A. Then the Court (ph) said so.\n", "Court", None),
