@@ -1,5 +1,5 @@
 """Classes of errors the real transcripts of other kinds showed (issue 47, round 28 real47fix), in invented sentences:
-a US federal court's caption, docket number, page codes and role tags; a nationality naming a state's body; a
+a US federal court's caption, docket number, page codes and role tags; a nationality before a state's body still NRP; a
 nickname or user name said once; a group named after a person after a Q&A marker; an age range joined by "or"; a
 name in capitals alone on a line of the appearances; a person's name run into a transcription firm's; an
 organization's kind alone; an employer by its initials in a career account;
@@ -45,13 +45,8 @@ ROWS = [
     ("MS. ROE: See Marlow v. Tennant , 512 U.S. 871, 880 (1994).\n", "U.S.", None),
     # a federal prosecutor's office by its initials
     ("ALSO PRESENT:\nNora Feldane, Paralegal Specialist, USAO\n", "USAO", None),
-    # a nationality naming a state's body, and a national party by its initials the text spells out
-    ("A. At the time he worked for the Chinese government.\nQ. Go on.\n", "Chinese", None),
-    ("A. The movement was to expose Chinese officials' corruption.\n", "Chinese", None),
-    ("Q. Mr. Ashby, are you a supporter of the Chinese Communist\nParty, or the CCP?\nA. No.\nQ. Never with the CCP?\n",
-     "Chinese Communist", None),
-    ("Q. Mr. Ashby, are you a supporter of the Chinese Communist\nParty, or the CCP?\nA. No.\nQ. Never with the CCP?\n",
-     "CCP", None),
+    # a nationality before a state's body and a party stay quasi-identifiers (the project's NRP: origin, politics)
+    ("A. At the time he worked for the Chinese government.\nQ. Go on.\n", "Chinese", "NRP"),
     # a nickname or a user name said once, whole
     ('Q. There was a nickname, "Blue Rain Falls Over No One."\nA. Yes.\n', "Blue Rain Falls Over No One", "PERSON"),
     ("A. I had created my user name as Amber Kettlewing, then used it.\n", "Amber Kettlewing", "PERSON"),
@@ -124,7 +119,7 @@ def test_it_masks_a_court_records_data_and_nothing_of_its_vocabulary(masks, text
     "Q. Are you Chinese?\nA. Yes, I am Chinese.\n",
 ])
 def test_it_still_masks_a_persons_nationality(masks_of, text):
-    """The nationality of a person (no state's body after it) stays a quasi-identifier (NRP)."""
+    """The nationality of a person stays a quasi-identifier (NRP)."""
     read, mentions = masks_of(text)
     at = read.index("Chinese")
     assert any(s <= at < e and label == "NRP" for s, e, label in mentions), mentions

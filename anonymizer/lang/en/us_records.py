@@ -1,19 +1,19 @@
-"""What a US court record or a hearing's talk of a state says that identifies no one, read by the detection filter.
+"""What a US court record says that identifies no one, read by the detection filter, the re-scan and the leak gate.
 
 * a federal court's caption in capitals, on a line of its own: ``UNITED STATES DISTRICT COURT``, ``SOUTHERN DISTRICT
   OF NEW YORK``, ``UNITED STATES OF AMERICA,`` (the prosecuting state), and the title ``HON.`` before a judge's name;
 * a page header's examination (``Ann Dore - Direct``) and, in hearings, an organization's kind alone (``the
   Federation``, ``a Federation rep``);
 * a law reporter's ``U.S.`` between a cited case's volume and page (``521 U.S. 982``);
-* a nationality naming a state's body, not a person (``the Chinese government``, ``Chinese officials``, ``the
-  Chinese Communist Party``) and a national party by its initials that the text spells out (``..., or the CCP``);
-  in hearings only (a judgment's nationalities are read by ``public_body``, TAB's rules).
+
+A nationality before a state's body ("the Mexican government deported my uncle") and a party's name stay NRP and
+organizations: in a hearing they tell a person's origin or politics (a quasi-identifier, tests/test_tab_state.py).
 """
 from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en import gazetteer, judgment_text, lexicon
+from anonymizer.lang.en import judgment_text, lexicon
 from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
 
 __all__ = ["identifies_no_one", "in_caption"]
@@ -36,21 +36,11 @@ _NAME_AFTER = re.compile(r"\.?[^\S\n]+[A-Z]")
 _VOLUME_BEFORE = re.compile(r"\b\d{1,4}[ ]$")
 _PAGE_AFTER = re.compile(r"[ ]\d{1,5}\b")
 _REPORTERS = frozenset({"U.S.", "S. Ct.", "S.Ct.", "F.", "F.2d", "F.3d", "F.4th", "F. Supp.", "L. Ed."})
-#: a state's body or servants after a nationality ("the Chinese government", "Chinese officials")
-_STATE_BODY_AFTER = re.compile(
-    r"(?:[^\S\n]+|\n)(?:(?:high|senior|top|local|central|national|federal|state|communist|Communist)[^\S\n]+)?"
-    r"(?:government(?:['’]s)?|Government(?:['’]s)?|officials?|authorities|regime|state[ ]media|embassy|Embassy|consulate"
-    r"|Consulate|military|army|Army|navy|Navy|police|ministry|Ministry|parliament|Parliament|Communist\s+Party"
-    r"|(?:Socialist|Nationalist|Workers['’]?|People['’]s|Labour|Labor|National)[^\S\n]+Party)\b"
-)
-#: a nationality's political party or state body spelled out, the capitalised words of it
-_PARTY_WORDS = re.compile(r"(?:(?:Communist|Socialist|Nationalist|Workers['’]?|People['’]s|Labour|Labor|National)[ ])?Party"
-                          r"|Government|Army|Navy|Parliament")
 
 
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that is a federal court's caption, a judge's title, a law
-    reporter's ``U.S.``, or a nationality naming a state's body (hearings only)."""
+    reporter's ``U.S.``, a page header's examination, or (hearings only) an organization's kind alone."""
     surface = text[start:end]
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and in_caption(text, start, end):
         return True
@@ -66,27 +56,12 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return False
     if label == "ORGANIZATION" and _generic_body(surface):
         return True  # "the Federation", "a Federation rep": an organization's kind alone names none
-    if label == "NRP" and (gazetteer.is_nrp_term(surface) or gazetteer.is_nrp_term(surface[:-1])) \
-            and _STATE_BODY_AFTER.match(text, end):
-        return True  # "the Chinese government", "Chinese officials", "the Chinese Communist Party"
-    if label == "NRP" and _PARTY_AFTER.match(text, end) and _NATIONALITY_BEFORE.search(text, max(0, start - 30), start) \
-            and gazetteer.is_nrp_term(_NATIONALITY_BEFORE.search(text, max(0, start - 30), start).group(1)):
-        return True  # "Communist" of "the Chinese Communist Party"
-    if label == "ORGANIZATION":
-        if _national_body(surface):
-            return True  # "Chinese Communist Party": a state's party, no one's
-        if surface.isupper() and surface.isalpha() and 2 <= len(surface) <= 6 and _spelled_out_party(text, surface):
-            return True  # "CCP" of "the Chinese Communist Party, or the CCP"
     return False
 
 
 #: a page header's examination after the witness's name and a dash ("Ann Dore - Direct", "- Cross")
 _EXAMINATION = re.compile(r"(?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b")
 _DASH_BEFORE = re.compile(r"[ ][-–][ ]$")
-
-
-_PARTY_AFTER = re.compile(r"\s+Party\b")
-_NATIONALITY_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
 
 
 def _generic_body(surface: str) -> bool:
@@ -113,15 +88,3 @@ def in_caption(text: str, start: int, end: int) -> bool:
     line_end = text.find("\n", end)
     line = text[line_start:line_end if line_end >= 0 else len(text)]
     return line.isupper() and _CAPTION.fullmatch(line) is not None
-
-
-def _spelled_out_party(text: str, initials: str) -> bool:
-    """Whether ``text`` spells ``initials`` out as a nationality's party or state body ("Chinese Communist Party")."""
-    pattern = r"\b" + r"\s+".join(rf"({c}[\w'’]*)" for c in initials) + r"\b"
-    return any(_national_body(" ".join(match.groups())) for match in re.finditer(pattern, text))
-
-
-def _national_body(surface: str) -> bool:
-    """"Chinese Communist Party", "Russian Army": a nationality, then a party's or a state body's words."""
-    first, _, rest = " ".join(surface.split()).partition(" ")
-    return bool(rest) and gazetteer.is_nrp_term(first) and _PARTY_WORDS.fullmatch(rest) is not None
