@@ -9,7 +9,8 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from anonymizer.lang.en import plain, vocabulary
+from anonymizer.detect.tagger_persons import census_name
+from anonymizer.lang.en import gazetteer, plain, vocabulary
 from anonymizer.lang.en.transcript import LINE_LABEL
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.types import Mention
@@ -78,3 +79,72 @@ def drop_document_subjects(text: str, mentions: Sequence[Mention]) -> list[Menti
                     continue
         out.append(m)
     return out
+
+
+#: what joins the two ends of an age's range ("six or seven", "12 to 13", "nine-ten")
+_RANGE_JOINT = re.compile(r"[^\S\n]+(?:or|to)[^\S\n]+|[^\S\n]?[-–][^\S\n]?")
+
+
+def join_age_ranges(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Two ages joined by "or", "to" or a dash ("She was six or seven at the time") are one age, the range: its
+    joining word is masked with it (a reader would mask the whole, and "or" alone left between two tags reads as
+    the range it was)."""
+    ages = sorted((m for m in mentions if m.label == "AGE"), key=lambda m: (m.start, m.end))
+    joined: dict[int, Mention] = {}
+    dropped: set[int] = set()
+    run: Mention | None = None
+    for m in ages:
+        if run is not None and m.start > run.end and _RANGE_JOINT.fullmatch(text, run.end, m.start):
+            dropped.add(id(m))
+            joined[id(first)] = run = replace(run, end=m.end)
+            continue
+        first, run = m, m
+    if not dropped:
+        return list(mentions)
+    return [joined.get(id(m), m) for m in mentions if id(m) not in dropped]
+
+
+def split_firms_after_persons(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """Each tagger's organization that runs from a person's name into a firm named on its own elsewhere, cut
+    (:func:`_firm_after_person`); the other mentions as they are."""
+    out: list[Mention] = []
+    for m in mentions:
+        parts = None
+        if m.label == "ORGANIZATION" and not {"header", "rule", "manual"} & set(m.sources):
+            parts = _firm_after_person(text, m)
+        out.extend(parts if parts is not None else (m,))
+    return out
+
+
+#: the last words of a transcription firm's name ("Delta Verbatim Reporting", "Quill Transcription")
+_TRANSCRIPTION_FIRM_WORDS = frozenset({"transcription", "transcriptions", "transcripts", "transcribing", "reporting",
+                                       "reporters", "verbatim", "stenography"})
+
+
+def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
+    """A tagger's organization that runs from a person's name into a transcription firm the text also names on its own
+    and the person's name on its own too ("Transcribed by: Nora Quill Delta Verbatim Reporting", the firm in every
+    page's footer, "I, Nora Quill, ..." in the certificate): the person (two to
+    four Census names or words no list knows, no place); the firm is the certificate's rules' to read (the
+    vendor). None when the span is no such run."""
+    m = replace(m, end=m.start + len(text[m.start:m.end].rstrip()))  # a tagger's span may hold the line's end
+    words = list(re.finditer(r"\S+", text[m.start:m.end]))
+    if len(words) < 3 or words[-1].group().strip(".,").casefold() not in _TRANSCRIPTION_FIRM_WORDS:
+        return None
+    for i in range(2, min(4, len(words) - 1) + 1):
+        head, tail = words[:i], words[i:]
+        if not all(w.group()[:1].isupper() and w.group().strip(".").isalpha() for w in head):
+            return None
+        if not all(census_name(w.group().strip(".")) or plain.unknown_word(w.group().strip("."))
+                   or len(w.group().strip(".")) == 1 for w in head) \
+                or any(gazetteer.is_known_place(w.group()) for w in head):
+            continue
+        firm_start = m.start + tail[0].start()
+        firm = text[firm_start:m.end]
+        whole = text.count(text[m.start:m.end])
+        if len(firm.split()) >= 2 and text.count(firm) > whole and text.count(text[m.start:firm_start].rstrip()) > whole:
+            # the firm alone elsewhere (a footer), the person too (the certificate's "I, Nora Quill, ...")
+            return (replace(m, end=m.start + head[-1].end(), label="PERSON"),)
+    return None
+
+

@@ -10,7 +10,7 @@ from typing import Iterable, Iterator, Sequence
 from anonymizer import spans
 from anonymizer.detect import tagger_persons
 from anonymizer.detect.labels import relabel
-from anonymizer.lang.en import gazetteer, judgment_text, lexicon, plain, public_body, vocabulary
+from anonymizer.lang.en import gazetteer, judgment_text, lexicon, plain, public_body, us_records, vocabulary
 from anonymizer.lang.en.transcript import in_speaker_tag, line_start, speaker_tag
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.spans import Protected, sentence_initial
@@ -158,6 +158,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
             if year and year.start() > start:
                 end = year.start()
     elif label in ("ORGANIZATION", "LOCATION", "NRP"):
+        start = _skip_question_lead(text, start, end)  # "Q. Was Voice of Vell": the marker and "Was" off
         the = _LEADING_SMALL_WORD.match(text, start, end)
         if the and the.end() < end and (the.group().strip().casefold() in ("the", "that", "this") or (
                 the.group()[0].islower() or the.group().strip() in ("Through", "Via", "From") and sentence_initial(text, start)
@@ -214,6 +215,18 @@ def _skip_lead(text: str, start: int, end: int) -> int:
     return start
 
 
+def _skip_question_lead(text: str, start: int, end: int) -> int:
+    """A line-opening Q&A marker and the stop words after it before a capitalised word ("Q. Was Voice of Vell",
+    "A. The Union"): no part of a group's or a place's name."""
+    if start != line_start(text, start) or (marker := _QA_MARKER.match(text, start, end)) is None:
+        return start
+    start = marker.end()
+    while (lead := _LEAD_WORD.match(text, start, end)) and lead.end() < end \
+            and lexicon.is_stop_word(lead.group("word").casefold()):
+        start = lead.end()
+    return start
+
+
 def _never_name(word: str) -> bool:
     """A stop word (``I'm``, ``And``) or a role word (``PRISONER``, ``Interpreter``), not a name word."""
     folded = word.casefold().replace("’", "'")
@@ -254,6 +267,8 @@ def filter_mentions(
                 continue
             if public_body.identifies_no_one(text, start, end, m.label, cited=True):
                 continue  # "Court of Cassation", "Military Service Act", "In re Ryner (2011) 196 Cal.App.4th 533"
+            if us_records.identifies_no_one(text, start, end, m.label):
+                continue  # "UNITED STATES DISTRICT COURT" on its line, "521 U.S. 982", "the Chinese government"
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and lexicon.in_housing_designation(text, start, end):
                 continue  # "C Yard", "B Facility": a yard of every prison
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and (
@@ -262,6 +277,8 @@ def filter_mentions(
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and _FIELD_LABEL.match(text, end) \
                     and all(plain.is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in surface.split()):
                 continue  # "DATE OF INTERVIEW: 2/9/2023": ordinary words labelling a form's field
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and plain.restarted_word(text, start, end):
+                continue  # "Yo -- you know": a word begun and begun again in speech
             if m.label == "NRP" and _a_language(text, start, end):
                 continue  # "read and write English", "Spanish classes"
             if m.label in ("PERSON", "ORGANIZATION") and "presidio" not in m.sources:

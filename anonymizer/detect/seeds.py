@@ -127,6 +127,10 @@ def header_mentions(text: str, header: Header | None, title_end: int = 0) -> lis
     return out
 
 
+#: a speaker tag that opens with the article: a role ("THE COURT", "THE LAW CLERK"), never a person's name
+_ARTICLE_TAG = re.compile(r"(?i:the)[ ]+\S")
+
+
 def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     """Names inside speaker tags: ``PRESIDING COMMISSIONER RUFF:`` -> ``RUFF``, and inside speakers'
     labels in mixed case: ``Deputy District Attorney Siqueiros  0:07:11`` -> ``Siqueiros`` (source ``rule``).
@@ -137,6 +141,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
     lower: frozenset[str] | None = None
     for m, mixed in [*((m, False) for m in speaker_tags(text, title_end)), *((m, True) for m in speaker_labels(text, title_end))]:
         tag = m.group("tag")
+        if _ARTICLE_TAG.match(tag):
+            continue  # "THE JURORS:", "THE LAW CLERK:", "The Chair:": a role with its article, no one's name
         run = _name_run(tag)
         if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS or (
                 tag[run[0]:run[1]] in FIELD_LABEL_SURNAMES and not any(map(lexicon.is_title_word, tag[:run[0]].split()))):

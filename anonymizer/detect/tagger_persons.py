@@ -67,10 +67,10 @@ def _words(surface: str) -> list[str]:
 
 def _name_after_title(word: str) -> bool:
     """After a title, a Census name (a word or not: "Detective Mason") or a word no list knows ("Okonkwo")."""
-    return _census_name(word) or plain.unknown_word(word)
+    return census_name(word) or plain.unknown_word(word)
 
 
-def _census_name(word: str) -> bool:
+def census_name(word: str) -> bool:
     """A Census surname, or a Census first name that is no common word."""
     folded = word.casefold()
     return folded in gazetteer.last_names() or (
@@ -104,7 +104,7 @@ def person_of_organization(text: str, m: Mention) -> tuple[Mention, ...]:
         return (m,)
     start, end = lexicon.strip_titles(text, m.start, of.start())
     words = text[start:end].split()
-    if start == m.start or not 1 <= len(words) <= 3 or not all(map(_census_name, words)):
+    if start == m.start or not 1 <= len(words) <= 3 or not all(map(census_name, words)):
         return (m,)
     return replace(m, end=of.start(), label="PERSON"), replace(m, start=of.end())
 

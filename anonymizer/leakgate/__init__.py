@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
-from anonymizer.lang.en import lexicon, transcript, vocabulary
+from anonymizer.lang.en import lexicon, transcript, us_records, vocabulary
 from anonymizer.lang.en.plain import is_plain_word
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.leakgate.keys import cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
@@ -109,7 +109,8 @@ class Gate:
         only capitalised, so a person called Way does not make every "way" a finding. Built on
         first use, once the ordinary words are known."""
         common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here
-                  or is_plain_word(w)]  # "Like" accepted as a name: not every "like"
+                  or is_plain_word(w) or (w.endswith("s") and is_plain_word(w[:-1]))]
+        # "Like" accepted as a name: not every "like"; "Brothers" of "Seven Brothers": not every "brothers"
         plain = [w for w in self.words if w not in set(common)]
         body = "|".join(filter(None, [
             f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",
@@ -193,6 +194,8 @@ class Gate:
         protected = protected_ranges(text, self.whitelist, self.tags)
         found: dict[tuple[int, int], Term] = {}  # one finding per span: a ZIP code and another document's
         for start, end, term in hits:            # CDCR number can both match "93179"
+            if term.kind == "surface" and us_records.in_caption(text, start, end):
+                continue  # "NEW YORK" of "SOUTHERN DISTRICT OF NEW YORK": the court's caption, read as the pass does
             if not spans.touches(protected, start, end):
                 found.setdefault((start, end), term)
         return [(start, end, term) for (start, end), term in sorted(found.items(), key=lambda item: item[0])]

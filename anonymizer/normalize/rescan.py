@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Sequence
 
 from anonymizer import spans
 from anonymizer.detect.merge import merge
-from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
+from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, us_records
 from anonymizer.normalize.names import (
     _CUT_OFF,
     _LINE_END_FRAGMENT,
@@ -217,7 +217,8 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
         target = table.get(match.group().lower()) or table.get("".join(c.lower()[:1] for c in match.group()))
         if target is None or folded[start:end] not in target.spellings:
             continue
-        if public_body.identifies_no_one(text, start, end, target.label):
+        if public_body.identifies_no_one(text, start, end, target.label) \
+                or us_records.identifies_no_one(text, start, end, target.label):
             continue  # "Court of Cassation" known from "the Istanbul Court of Cassation"
         hit = _rescan_mention(start, end, target.label, target.group)
         (hits if _plausible(text, start, end, target) else conditional).append(hit)

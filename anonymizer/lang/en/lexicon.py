@@ -365,6 +365,7 @@ _NAMING = re.compile(
     r"|nicknamed|(?:also[ ])?known[ ]as|a\.k\.a\.?|aka|alias|(?:by|under)[ ]the[ ](?:nick)?name(?:[ ]of)?"
     r"|the[ ](?:nick|street[ ]|gang[ ])?name"
     r"|(?:moniker|nick[ -]?name|street[ ]name|gang[ ]name)(?:[ ](?:was|is))?"
+    r"|(?:user[ -]?name|screen[ -]?name|online[ ]name|account[ ]name)(?:[ ](?:was|is|as))?"  # "my user name as Velvet Lantern"
     r"|(?:my|his|her|your|their|'s|’s)[ ](?:(?:real|full|first|last|legal|middle)[ ])?name[ ](?:was|is)"
     r"|(?P<trip>(?:went|go|goes|going|gone)[ ]by)))[ ,:]*[\"“]?$")
 

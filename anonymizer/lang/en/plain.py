@@ -306,3 +306,20 @@ def word_kind(word: str) -> str:
     folded = vocabulary.strip_possessive(word).casefold()
     kind = counting_word_kind(folded, NUMBER_WORDS, _WEEKDAYS, _MONTHS)
     return kind or ("an ordinary English word" if is_plain_word(word) else "")
+
+
+#: the dash of a word broken off in speech, then the word said again
+_RESTART = re.compile(r"[^\S\n]?-{1,2}[^\S\n]?(?=\w)")
+
+
+def restarted_word(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is one short word (three letters at most) broken off and begun again as a dictionary word
+    ("Yo -- you know"; a name begun again, "Ja-- Jason", stays a name)."""
+    piece = text[start:end]
+    dash = _RESTART.match(text, end)
+    if dash is None or not piece.isalpha() or len(piece) > 3:
+        return False
+    words = text[dash.end():dash.end() + 20].split(maxsplit=1)
+    after = words[0].strip(".,;:!?") if words else ""
+    return len(after) > len(piece) and after.casefold().startswith(piece.casefold()) \
+        and (in_dictionary(after) or lexicon.is_stop_word(after.casefold()))

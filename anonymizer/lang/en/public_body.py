@@ -177,7 +177,7 @@ def cites_a_law_report(text: str, end: int) -> bool:
 #: a published case's party before its citation: "In re Stoneroad, 215 Cal.App.4th 596", "In re Lawrence (2008) 44
 #: Cal.4th 1181", "People v. Hall, 8 Cal.5th 1"
 _CASE_BEFORE = re.compile(r"(?:\bIn\sre|\sv\.)\s$")
-_CITATION_AFTER = re.compile(r",?[ ](?:\(\d{4}\)[ ])?\d{1,3}[ ](?:Cal\.|Cal[ ]|U\.S\.|F\.|P\.|S\.[ ]?Ct\.)")
+_CITATION_AFTER = re.compile(r"[ ]?,?[ ](?:\(\d{4}\)[ ])?\d{1,3}[ ](?:Cal\.|Cal[ ]|U\.S\.|F\.|P\.|S\.[ ]?Ct\.)")
 
 
 #: a cited case's year before its volume and reporter ("In re Lawrence (2008) 44 Cal.4th 1181"), its pages after

@@ -55,3 +55,8 @@ INTERNATIONAL_BODIES = ("EU", "European Union", "EC", "EEC", "European Community
                         "European Union", "CJEU", "UN", "United Nations", "United Nations Organisation", "UNO",
                         "Council of Europe", "NATO", "OSCE", "UNHCR", "UNFICYP", "UNESCO", "UNICEF", "WHO", "ILO",
                         "European Parliament", "European Commission", "Council of the European Union")
+
+#: an organization's kind that, said alone, names none in particular ("the Federation", "a Federation rep", "the
+#: Union said"): a body the hearing names in full elsewhere, or the corpus's vocabulary; case-folded
+GENERIC_BODY_NOUNS = frozenset(
+    "federation union association council society committee league alliance confederation guild".split())

@@ -46,11 +46,11 @@ _NOT_AN_AGE_AFTER = (
 )
 
 #: a relative or the victim as the subject of an age ("My son was twenty-two.")
-_RELATIVE = rf"(?i:{'|'.join(vocabulary.KIN_WORDS)}|boy|girl|baby|child|kid|victim|teenager|teen|juvenile|minor)"
+_RELATIVE = rf"(?i:{'|'.join(vocabulary.KIN_WORDS)}|boy|girl|baby|child|kid|victim|teenager|teen|juvenile|minor|eldest|youngest|oldest)"
 #: several relatives as the subject ("my kids are 10 and 12")
 _RELATIVES = r"(?i:sons|daughters|brothers|sisters|kids|children|boys|girls|twins|grandkids|grandchildren|nephews|nieces)"
 #: what ends the clause of a bare age: punctuation, a dash, "when", "at the time", the line end
-_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then|and)\b|$)"
+_CLAUSE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|at[ ]the[ ]time|then|and|or[ ]so)\b|$)"
 #: a capitalised word standing as a person's name before a verb (not ``It``, ``That``, ``Count``)
 _NAME = rf"(?!(?:{'|'.join((*vocabulary.NOT_A_SUBJECT_NAME, *MONTHS, *vocabulary.WEEKDAYS))})\b)[A-Z][a-z]+"
 #: a person as the subject of a clause

@@ -10,7 +10,9 @@ FB-19-07-0412`` of a rules violation report, ``license
 plate 6KLM204``, ``license 1K74329``, ``driver's license was N4471236``, ``certificate, number EL-21-0937``, ``service number 5527 4410``, ``A-number is A098-765-432``,
 ``MRN 00447129``, ``petition number 95JV00412``, ``a second petition, JV-01-11253``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
-``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``).
+``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``), a US federal
+court's docket number (``23 Cr. 118 (AT)``, a UK National Insurance number (``QQ123456C``), ``1:23-cv-04567``) or a court reporter's page code opening a page's header
+(``K7T2VELL1 Ann Dore - Direct``).
 """
 from __future__ import annotations
 
@@ -71,6 +73,22 @@ _SPOKEN_SSN = (rf"(?<![\w'’-]){SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{2}}{_SAID_
 _SPOKEN_SSN_RE = re.compile(_SPOKEN_SSN)
 
 
+#: a US federal court's docket number: "23 Cr. 118 (AT)" (the judge's initials in brackets), "24-cr-00311",
+#: "1:23-cv-04567-ABC", "19 Civ. 2045", "22 Mag. 1234": wherever it stands, its shape says what it is
+_FEDERAL_DOCKET = (r"(?<![\w/.-])(?:\d{1,2}[ ](?:Cr|CR|Civ|CIV|Cv|CV|Mag|MAG|MJ|Misc)\.?[ ]\d{1,5}(?:[ ]\([A-Z]{2,4}\))?"
+                   r"|(?:\d:)?\d{2}-(?:cr|cv|mj|CR|CV|MJ)-\d{3,5}(?:-[A-Z]{2,4})?)(?![\w/-]|\.\d)")
+_FEDERAL_DOCKET_RE = re.compile(_FEDERAL_DOCKET)
+#: a court reporter's page code opening a page's header line: capitals and digits mixed, three letters and two
+#: digits at least ("K7T2VELL1 Ann Dore - Direct", "O5S1GUO" alone on its line): it holds the defendant's name
+_PAGE_CODE = (r"(?:(?m:^)|(?<![\w/.-]))(?=[A-Z\d]*\d[A-Z\d]*\d)(?=(?:[A-Z\d]*[A-Z]){3})[A-Z\d]{6,12}"
+              r"(?:(?m:(?=[^\S\n]*$))(?<=(?m:^)[A-Z\d]{6,12})"
+              r"|(?=[^\S\n]+[^\n]{0,60}?[ ][-–][ ](?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b))")
+_PAGE_CODE_RE = re.compile(_PAGE_CODE)
+#: a UK National Insurance number (``QQ123456C``, ``QQ 12 34 56 C``): two letters, six digits, A to D
+_NINO = r"(?<![\w-])[A-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D](?![\w-])"
+_NINO_RE = re.compile(_NINO)
+
+
 class CaseNumberRecognizer(RuleRecognizer):
     """A slashed or letter-prefixed number right after ``no.``/``nos.``/``number``; any number of
     three or more digits right after a case, badge, booking, docket, file or log number's name."""
@@ -78,11 +96,17 @@ class CaseNumberRecognizer(RuleRecognizer):
     ENTITY = "ID"
     PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
                 Pattern("social_security_number", _SSN, 0.9),
-                Pattern("spoken_social_security_number", _SPOKEN_SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9)]
+                Pattern("spoken_social_security_number", _SPOKEN_SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9),
+                Pattern("federal_docket", _FEDERAL_DOCKET, 0.9), Pattern("reporter_page_code", _PAGE_CODE, 0.9),
+                Pattern("national_insurance_number", _NINO, 0.9)]
     CONTEXT = ["application", "case", "file", "registration", "no", "number", "badge", "booking", "docket"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _SPOKEN_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE)):
+        if any(shape.fullmatch(text, start, end) for shape in (_SSN_RE, _SPOKEN_SSN_RE, _PLATE, _CERTIFICATE_RE, _VIN_RE,
+                                                                 _FEDERAL_DOCKET_RE, _NINO_RE)):
+            return True
+        code = _PAGE_CODE_RE.match(text, start)  # its lookahead reads the header after it
+        if code is not None and code.end() == end:
             return True
         before = line_before(text, start, 120)
         if _NUMBERED.fullmatch(text, start, end):

@@ -42,10 +42,10 @@ _WEIGHT_SUBJECT = (
 )
 
 PATTERNS = [
-    # "I went down to seven stone", "I'm fifteen stone", "10 st 4": a body's weight in stone (and pounds)
+    # "I went down to seven stone", "I'm fifteen stone", "10 st 4", "eight and a half stone": a body's weight in stone
     Pattern(
         "stone",
-        rf"{_START}{_STONE_NUMBER}[ ](?i:stone|st\.?)(?:[ ](?:(?i:and)[ ])?(?:1[0-3]|\d|(?i:{'|'.join(UNITS[1:] + TEENS[:4])}))"
+        rf"{_START}{_STONE_NUMBER}(?:[ ](?i:and[ ]a[ ]half))?[ ](?i:stone|st\.?)(?:[ ](?:(?i:and)[ ])?(?:1[0-3]|\d|(?i:{'|'.join(UNITS[1:] + TEENS[:4])}))"
         rf"(?:[ ](?i:pounds|lbs?\.?))?)?(?![\w'’-])(?![ ](?i:wall|walls|steps?|floor|house|cottage|bridge|building|church|circle|cross|age)\b)",
         0.85,
     ),

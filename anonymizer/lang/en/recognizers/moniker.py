@@ -55,11 +55,12 @@ class MonikerRecognizer(RuleRecognizer):
             return None
         quoted = text[start - 1 : start] in "\"“"
         words = list(re.finditer(r"\S+", text[start:end]))
-        while words and _not_in_name(words[-1].group()) and not _title_of_a_nickname(words):
-            words.pop()  # "Tiny Loc And": a trailing function word (not the "Mama" of "Big Mama")
+        while words and _not_in_name(words[-1].group()) and not _title_of_a_nickname(words) \
+                and not (quoted and len(words) > 1):
+            words.pop()  # "Tiny Loc And": a trailing function word (not the "Mama" of "Big Mama"; a quoted name is whole)
         if not words or words[0].group().rstrip(".") in FUNCTION_WORDS or _not_in_name(words[0].group()):
             return None  # "called me The", "called him Monday"
-        end = start + words[-1].end()
+        end = start + len(text[start:start + words[-1].end()].rstrip(".,;:!?"))  # "Heaven Spare No One." of a quote
         surface = text[start:end]
         if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) or _SPELLED.fullmatch(surface):
             return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)

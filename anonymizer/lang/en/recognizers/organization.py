@@ -87,6 +87,16 @@ _GENERIC_TITLE = frozenset(w.title() for w in GENERIC)
 _WORDS = re.compile(r"[^\s]+")
 
 
+#: an employer or a unit by its initials in an account of one's career: "then I was with QRU", "he worked for
+#: DWR" (a domain's agencies and programs are whitelisted: "I was in AA")
+_EMPLOYER_INITIALS = (r"(?<=\b(?:I|he|she|we|they)[ ](?:was|were|worked|work|works|went)[ ](?:with|for)[ ](?:the[ ])?)"
+                      r"[A-Z]{2,5}(?![\w'’.-])")
+_EMPLOYER_INITIALS_RE = re.compile(_EMPLOYER_INITIALS)
+#: a UK prison or young offender institution by its prefix: "HMP Bronzefield", "HMYOI Feltham", "HM Prison Leeds"
+_UK_PRISON = rf"(?<![\w'’-])(?:HMP(?:[ ]?YOI)?|HMYOI|HM[ ]Prison|Her[ ]Majesty['’]s[ ]Prison)[ ]{CAP_WORD}(?:[ ]{CAP_WORD})?(?![\w'’-])"
+_UK_PRISON_RE = re.compile(_UK_PRISON)
+
+
 class OrganizationRecognizer(RuleRecognizer):
     """Capitalised words ending in an organization head noun.
 
@@ -102,10 +112,16 @@ class OrganizationRecognizer(RuleRecognizer):
                 Pattern("known_organization", _NAMED, 0.85), Pattern("our_lady", _OUR_LADY, 0.85),
                 Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85),
                 Pattern("company_legal_form", _COMPANY, 0.85), Pattern("business_owned", _OWNED, 0.85),
-                Pattern("business_noun_after", _NOUN_AFTER, 0.85)]
+                Pattern("business_noun_after", _NOUN_AFTER, 0.85), Pattern("employer_initials", _EMPLOYER_INITIALS, 0.85),
+                Pattern("uk_prison", _UK_PRISON, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
+            return start, end
+        if (initials := _EMPLOYER_INITIALS_RE.match(text, start)) and initials.end() == end:
+            surface = text[start:end]
+            return None if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) else (start, end)
         if not text.startswith("Our Lady ", start):  # the parish's "Our" is no function word
             start = _past_person(text, strip_function_words(text, start, end), end)
         if _TOWN_STATE_RE.fullmatch(text, start, end):
