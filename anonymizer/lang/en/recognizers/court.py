@@ -13,6 +13,8 @@ generic court, as in the hearings.
 """
 from __future__ import annotations
 
+from functools import cache
+
 import regex as re
 
 from anonymizer.lang.en import gazetteer, public_body, vocabulary
@@ -42,7 +44,15 @@ _ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|\p{Lu}\p{Ll}+(?:st|nd|rd|th))"
 _UNIT_OF = (rf"{_ORDINAL}[ ](?:Chamber|Division|Section)[ ]of[ ]the[ ](?P<town>{_TOWN_WORD})[ ]"
             rf"(?:{_QUALIFIER}[ ]){{0,3}}Court(?![\w'’-])")
 _AFTER_THE = r"(?<=\b[Tt]he[ ])"
-_ANY = re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}")
+
+
+@cache
+def _any() -> re.Pattern[str]:
+    """The three shapes in one pattern, compiled when a court is first met (a tenth of a second of every
+    process's start-up, and most hearings name no such court)."""
+    return re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}")
+
+
 _GENERIC = frozenset(w.casefold() for w in (*public_body.HEADS, *public_body.QUALIFIERS, *vocabulary.MONTHS))
 
 
@@ -56,7 +66,7 @@ class CourtRecognizer(RuleRecognizer):
     CONTEXT = ["court", "judgment", "decision", "appeal"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        match = _ANY.fullmatch(text, start, end)
+        match = _any().fullmatch(text, start, end)
         if match is None:
             return False
         words = re.split(r"[ /]", match.group("town"))
