@@ -35,7 +35,8 @@ def without_accents(text: str) -> str:
     ``Saldivar``, ``ECHEVERRÍA`` -> ``ECHEVERRIA``): an offset into it is the same offset into ``text``."""
     if text.isascii():
         return text
-    return text.translate({ord(char): _plain_letter(char) for char in set(text) if not char.isascii()})
+    table = {ord(char): plain for char in set(text) if not char.isascii() and (plain := _plain_letter(char)) != char}
+    return text.translate(table) if table else text  # curly quotes and dashes alone: nothing to translate
 
 
 def _plain_letter(char: str) -> str:

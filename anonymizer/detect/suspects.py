@@ -215,12 +215,15 @@ def _counts(text: str, answer: int) -> bool:
     return bool(_COUNT_QUESTION.search(text, text.rfind("\n", 0, mark) + 1, mark + 1))
 
 
+_NON_SPACE_RUN = regex.compile(r"\S+")
+
+
 def _free_runs(matches, taken: list[tuple[int, int]]):
     """Each run's longest stretches of whole words outside the tagged mentions."""
     for match in matches:
         run_start = None
-        for word in regex.finditer(r"\S+", match.group()):
-            start, end = match.start() + word.start(), match.start() + word.end()
+        for word in _NON_SPACE_RUN.finditer(match.string, match.start(), match.end()):
+            start, end = word.span()
             if spans.overlapping(taken, start, end):
                 if run_start is not None:
                     yield run_start, run_end

