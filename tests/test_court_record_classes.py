@@ -12,6 +12,8 @@ import pytest
 
 from anonymizer.ingest import load_bytes
 
+from .masked_rows import assert_masked, masks_for_rows
+
 CAPTION = ("UNITED STATES DISTRICT COURT\n\nEASTERN DISTRICT OF MICHIGAN\n\n--------x\nUNITED STATES OF AMERICA,\n"
            "v. 24 Cr. 311 (QZ)\nPETER VELLACOTT,\nDefendant. Trial\n--------x\nBefore:\nHON. MARGARET OYELARAN,\n"
            "District Judge\n\nTHE COURT: Good morning.\n")
@@ -92,26 +94,12 @@ ROWS = [
 
 @pytest.fixture(scope="module")
 def masks(pipeline):
-    found = {}
-    for text, *_ in ROWS:
-        if text not in found:
-            analysis = pipeline.run(load_bytes(text.encode("utf-8"), "hearing.txt"))
-            found[text] = (analysis.transcript.text, [(m.start, m.end, m.label) for m in analysis.mentions
-                                                      if "suspect" not in m.sources])
-    return found
+    return masks_for_rows(pipeline, ROWS)
 
 
 @pytest.mark.parametrize(("text", "surface", "label"), ROWS, ids=[f"{s}:{l}:{t[:24]}" for t, s, l in ROWS])
 def test_it_masks_a_court_records_data_and_nothing_of_its_vocabulary(masks, text, surface, label):
-    read, mentions = masks[text]
-    at = read.index(surface)
-    letters = [i for i in range(at, at + len(surface)) if read[i].isalnum()]
-    over = [m for m in mentions if m[0] < at + len(surface) and at < m[1]]
-    if label is None:
-        assert not any(s <= i < e for i in letters for s, e, _ in over), over
-    else:
-        assert all(any(s <= i < e for s, e, _ in over) for i in letters), (over, read[at - 20:at + 30])
-        assert {l for *_, l in over} == {label}, over
+    assert_masked(*masks[text], surface, label)
 
 
 @pytest.mark.parametrize("text", [
