@@ -49,7 +49,7 @@ import pytest  # noqa: E402
 #: them too. ``lang.en.recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["batch.whitelist", "errors", "evaluate.report", "lang.da", "lang.da.fold", "lang.en", "lang.en.dates", "lang.en.sounds", "lang.en.vocabulary_bodies",
-     "lang.en.vocabulary_people", "lang.en.vocabulary_places", "lang.words", "pdf.sheets", "types", "unbroken"],
+     "lang.en.vocabulary_people", "lang.en.vocabulary_places", "lang.rules", "lang.words", "pdf.sheets", "types", "unbroken"],
     ["backends", "evaluate.load", "evaluate.tab", "lang", "lang.da.vocabulary", "lang.en.vocabulary", "resolve"],
     ["evaluate", "lang.da.temporal", "lang.en.gazetteer", "lang.en.lexicon", "lang.en.transcript", "pdf.ocr",
      "pseudonymize.values"],

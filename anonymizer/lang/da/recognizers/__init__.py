@@ -1,5 +1,5 @@
-"""The Danish pack's rule recognizers (Presidio ``PatternRecognizer`` subclasses in the house style of
-:mod:`anonymizer.lang.en.recognizers`: ``PATTERNS``, ``CONTEXT``, a ``keep``/``adjust`` filter). They need no NLP
+"""The Danish pack's rule recognizers (:class:`anonymizer.lang.rules.RuleRecognizer` subclasses, as the English
+ones: ``PATTERNS``, ``CONTEXT``, a ``keep``/``adjust`` filter). They need no NLP
 artifacts; Presidio knows them as language ``da``."""
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 "Jens Hansen, 45 år,", "han er 34 år", "to børn på 6 og 9 år", "femogfyrreårig"). A year alone ("i 2019") is no date here."""
 from __future__ import annotations
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.lang.rules import Pattern, RuleRecognizer
 
 from .. import vocabulary
 

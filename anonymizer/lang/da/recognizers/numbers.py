@@ -6,7 +6,8 @@ import calendar
 
 import regex as re
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, line_before
+from anonymizer.lang.rules import Pattern, RuleRecognizer
+from anonymizer.spans import line_before
 
 #: the core's label of a number that names one person (a CPR number is a direct identifier)
 CPR_LABEL = "CDCR_ID"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.lang.rules import Pattern, RuleRecognizer
 
 from .. import vocabulary
 

@@ -1,0 +1,222 @@
+"""The rule recognizers' base, language-free: Presidio's pattern compiled once, the recognizer class with
+class-level defaults and a context filter, and the helpers every language pack's patterns use.
+
+Every pattern is compiled with ``MULTILINE`` only (case-sensitive, ``.`` never crosses a line): a pattern
+that wants case-insensitivity says so with a scoped ``(?i:...)`` group. Patterns use ``[ ]`` for a space,
+never ``\\s``, so no match crosses the line break between two utterances. A pack's recognizers
+(``lang/en/recognizers/``, ``lang/da/recognizers/``) extend :class:`RuleRecognizer`.
+"""
+from __future__ import annotations
+
+import bisect
+import logging
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+import regex as re
+import presidio_analyzer
+from presidio_analyzer import EntityRecognizer, PatternRecognizer, RecognizerResult
+from presidio_analyzer.pattern_recognizer import REGEX_TIMEOUT_SECONDS
+
+if TYPE_CHECKING:
+    from presidio_analyzer.nlp_engine import NlpArtifacts
+
+logger = logging.getLogger(__name__)
+
+FLAGS = re.MULTILINE
+
+
+class Pattern(presidio_analyzer.Pattern):
+    """Presidio's pattern, compiled once with :data:`FLAGS`.
+
+    Presidio validates a pattern by compiling it without flags and compiles it again with the
+    recognizer's flags on first use: two compiles of each of our ~300 patterns, about a second
+    of every worker's start-up. Compiled here with the flags the recognizers use, it is ready.
+    """
+
+    def __init__(self, name: str, regex: str, score: float) -> None:
+        self.name, self.regex, self.score = name, regex, score
+        try:
+            self.compiled_regex = re.compile(regex, flags=FLAGS)
+        except re.error as error:
+            raise ValueError(f"Invalid regex pattern: {error}") from None
+        self.compiled_with_flags = FLAGS
+        if not 0 <= score <= 1:
+            raise ValueError(f"Invalid score: {score}. Score should be between 0 and 1")
+
+
+def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
+    """Alternation matching each word capitalised (``May``) or in capitals (``MAY``)."""
+    forms: list[str] = []
+    for word in words:
+        forms.extend((re.escape(word), re.escape(word.upper())))
+    return "(?:" + "|".join(sorted(set(forms), key=len, reverse=True)) + ")"
+
+
+def any_case(words: tuple[str, ...] | list[str]) -> str:
+    """Case-insensitive alternation of the words, longest first."""
+    return "(?i:" + "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True)) + ")"
+
+
+class RuleRecognizer(PatternRecognizer):
+    """A :class:`PatternRecognizer` with class-level defaults and a context filter.
+
+    Subclasses set ``ENTITY``, ``PATTERNS`` and ``CONTEXT``; they may override
+    :meth:`keep` to drop a match by looking at the text around it (the
+    ``validate_result`` hook only sees the matched text).  Overlapping matches
+    of one recognizer are resolved longest first, so each recognizer returns
+    non-overlapping spans.  Works with ``nlp_artifacts=None``.
+    """
+
+    ENTITY: ClassVar[str] = ""
+    PATTERNS: ClassVar[list[Pattern]] = []
+    CONTEXT: ClassVar[list[str]] = []
+    #: a zero-width regex true at every offset where a match of a pattern can start (e.g. a
+    #: number), or None. With it the patterns are tried only at those offsets instead of being
+    #: searched for over the whole text: the same matches, found without running each
+    #: pattern's look-behind at every character. Patterns named in ``SCANNED`` are searched.
+    STARTS: ClassVar[str | None] = None
+    SCANNED: ClassVar[frozenset[str]] = frozenset()
+    #: pattern name -> a cheap regex the text must contain for that (rare, costly) pattern to run
+    NEEDS: ClassVar[dict[str, re.Pattern[str]]] = {}
+
+    def __init__(
+        self,
+        patterns: list[Pattern] | None = None,
+        context: list[str] | None = None,
+        supported_language: str = "en",
+        supported_entity: str | None = None,
+        name: str | None = None,
+        extra_whitelist: Iterable[str] = (),
+    ) -> None:
+        #: the corpus terms of ``Config.whitelist_terms`` (on top of the packaged whitelist)
+        self.extra_whitelist = tuple(extra_whitelist)
+        super().__init__(
+            supported_entity=supported_entity or self.ENTITY,
+            name=name,
+            supported_language=supported_language,
+            patterns=list(patterns if patterns else self.PATTERNS),
+            context=list(context if context else self.CONTEXT),
+            global_regex_flags=FLAGS,
+        )
+
+    def analyze(
+        self,
+        text: str,
+        entities: list[str],
+        nlp_artifacts: NlpArtifacts | None = None,
+        regex_flags: int | None = None,
+    ) -> list[RecognizerResult]:
+        """Run the patterns (always with this recognizer's own flags), filter, de-overlap.
+
+        ``regex_flags`` is accepted for interface compatibility and ignored:
+        the patterns are written for :data:`FLAGS`.
+        """
+        results = self._analyze_at_starts(text)
+        kept: list[RecognizerResult] = []
+        for result in results:
+            bounds = self.adjust(text, result.start, result.end)
+            if bounds is not None and bounds[0] < bounds[1]:
+                result.start, result.end = bounds
+                kept.append(result)
+        return longest_first(kept)
+
+    def _analyze_at_starts(self, text: str) -> list[RecognizerResult]:
+        """Presidio's pattern step (``PatternRecognizer.analyze``), with two shortcuts that find
+        the same results: each pattern is matched at the ``STARTS`` offsets only (in order,
+        skipping offsets inside the previous match, which is what ``finditer`` yields when no
+        match can start elsewhere), and a match :meth:`admit` refuses gets no Presidio result."""
+        flags = self.global_regex_flags
+        if self.STARTS is None:
+            starts, dense = [], True
+        else:
+            starts = [m.start() for m in re.finditer(self.STARTS, text, flags)]
+            dense = len(starts) * _SPARSE > len(text)  # a column of numbers: searching is cheaper
+        results: list[RecognizerResult] = []
+        for pattern in self.patterns:
+            needed = self.NEEDS.get(pattern.name)
+            if needed is not None and needed.search(text) is None:
+                continue  # a rare pattern whose cheap sign the text lacks ("dot com" for an e-mail said aloud)
+            if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
+                pattern.compiled_with_flags = flags
+                pattern.compiled_regex = re.compile(pattern.regex, flags=flags)
+            if dense or pattern.name in self.SCANNED:
+                matches = pattern.compiled_regex.finditer(text, timeout=REGEX_TIMEOUT_SECONDS)
+            else:
+                matches = _matches_at(pattern.compiled_regex, text, starts)
+            try:
+                for match in matches:
+                    if match.end() > match.start() and self.admit(text, match.start(), match.end()):
+                        result = self._pattern_result(pattern, text[match.start() : match.end()], match.span(), flags)
+                        if result.score > EntityRecognizer.MIN_SCORE:
+                            results.append(result)
+            except TimeoutError:  # as Presidio: skip the rest of this pattern
+                logger.warning("pattern %s of %s timed out, skipped", pattern.name, self.name)
+        return EntityRecognizer.remove_duplicates(results)
+
+    def _pattern_result(self, pattern: Pattern, matched: str, span: tuple[int, int], flags: int) -> RecognizerResult:
+        """A result scored and explained exactly as in ``PatternRecognizer``."""
+        validation = self.validate_result(matched)
+        explanation = self.build_regex_explanation(self.name, pattern.name, pattern.regex, pattern.score, validation, flags)
+        result = RecognizerResult(
+            entity_type=self.supported_entities[0], start=span[0], end=span[1], score=pattern.score,
+            analysis_explanation=explanation,
+            recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
+                                  RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id},
+        )  # fmt: skip
+        if validation is not None:
+            result.score = EntityRecognizer.MAX_SCORE if validation else EntityRecognizer.MIN_SCORE
+        if self.invalidate_result(matched):
+            result.score = EntityRecognizer.MIN_SCORE
+        explanation.score = result.score
+        return result
+
+    def admit(self, text: str, start: int, end: int) -> bool:
+        """A cheap early no: False only where :meth:`adjust` would drop the match anyway and no
+        other match of this recognizer has the same span but a different answer (so Presidio's
+        containment step cannot tell the difference). Saves building results for most matches
+        of a pattern as wide as "any capitalised word"."""
+        return True
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        """Whether the match ``text[start:end]`` stands, given its surroundings."""
+        return True
+
+    def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        """The final bounds of the match ``text[start:end]``, or None to drop it.
+
+        The default keeps the bounds when :meth:`keep` accepts the match;
+        gazetteer recognizers override it to shrink a match to a known name.
+        """
+        return (start, end) if self.keep(text, start, end) else None
+
+
+def longest_first(results: list[RecognizerResult]) -> list[RecognizerResult]:
+    """Non-overlapping subset preferring longer spans (then earlier, then higher score)."""
+    ordered = sorted(results, key=lambda r: (-(r.end - r.start), r.start, -r.score))
+    starts: list[int] = []  # the kept spans, disjoint and sorted: their ends are sorted too
+    ends: list[int] = []
+    kept: list[RecognizerResult] = []
+    for result in ordered:
+        # the kept span starting last before this one ends is the only one that can overlap it
+        index = bisect.bisect_left(starts, result.end) - 1
+        if index < 0 or ends[index] <= result.start:
+            starts.insert(index + 1, result.start)
+            ends.insert(index + 1, result.end)
+            kept.append(result)
+    return sorted(kept, key=lambda r: r.start)
+
+
+#: below one start in this many characters the patterns are tried at the starts (a hearing: one
+#: AGE start in ~200 characters); above, searched for (``5 5 5 ...``: trying each start is slower)
+_SPARSE = 20
+
+
+def _matches_at(compiled, text: str, starts: list[int]):
+    """The non-overlapping matches of ``compiled`` that start at one of ``starts`` (ascending)."""
+    end = 0
+    for start in starts:
+        if start >= end:
+            match = compiled.match(text, start, timeout=REGEX_TIMEOUT_SECONDS)
+            if match is not None and match.end() > match.start():
+                end = match.end()
+                yield match
