@@ -22,14 +22,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from anonymizer.lang.en import transcript
+from anonymizer import tags as tag_syntax
 from anonymizer.leakgate import protected_ranges, snippet
 from anonymizer.leakgate.text import without_written_tags
 from anonymizer.spans import touches
 from anonymizer.types import DIRECT_LABELS, LABELS
 
 #: A whole tag, ``[PERSON_3]``, ``[MONTH]``: one token, never a leak.
-TAG = transcript.TAG
+TAG = tag_syntax.TAG
 #: CoNLL tokens: a tag, a word (with inner apostrophes), or one punctuation character.
 TOKEN = re.compile(rf"{TAG.pattern}|\w+(?:['’]\w+)*|[^\w\s]")
 #: Words counted for the per-1,000-token frequency (the ``anonymize`` command's definition).

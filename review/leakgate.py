@@ -16,7 +16,7 @@ import bisect
 
 from anonymizer import export, lang
 from anonymizer import leakgate as core
-from anonymizer.lang.en.transcript import find_tags
+from anonymizer.tags import find_tags
 from anonymizer.lang.en.vocabulary import fold_possessive
 
 from . import export_checks, registry, services

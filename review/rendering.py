@@ -12,7 +12,8 @@ from typing import Iterable, Mapping, Sequence
 from html import escape  # what django.utils.html.escape does, without its lazy-string wrapper (the hot loops)
 from django.utils.safestring import SafeString, mark_safe
 
-from anonymizer.lang.en.transcript import TAG, line_starts, speaker_tag
+from anonymizer.lang.en.transcript import line_starts, speaker_tag
+from anonymizer.tags import TAG
 from anonymizer.pseudonymize import Pseudonymized
 from anonymizer.speech.heard import HEARD_WITH_NAMES, SOUNDS_LIKE
 from anonymizer.types import SUSPECT

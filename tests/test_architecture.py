@@ -49,7 +49,7 @@ import pytest  # noqa: E402
 #: them too. ``lang.en.recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
     ["batch.whitelist", "errors", "evaluate.report", "lang.da", "lang.da.fold", "lang.en", "lang.en.dates", "lang.en.sounds", "lang.en.vocabulary_bodies",
-     "lang.en.vocabulary_people", "lang.en.vocabulary_places", "lang.rules", "lang.words", "pdf.sheets", "types", "unbroken"],
+     "lang.en.vocabulary_people", "lang.en.vocabulary_places", "lang.rules", "lang.words", "pdf.sheets", "tags", "types", "unbroken"],
     ["backends", "evaluate.load", "evaluate.tab", "lang", "lang.da.vocabulary", "lang.en.vocabulary", "resolve"],
     ["evaluate", "lang.da.temporal", "lang.en.gazetteer", "lang.en.lexicon", "lang.en.transcript", "pdf.ocr",
      "pseudonymize.values"],
@@ -260,7 +260,7 @@ def test_it_documents_every_module_in_the_architecture_tables(folder):
 # --- the layout: stages are packages, English lives in the language pack (docs/architecture.md) --
 
 #: the modules at anonymizer/'s top level: the shared values and the pass's entry points
-TOP_LEVEL = {"__init__", "types", "errors", "spans", "resolve", "unbroken", "ingest", "backends", "export", "pipeline"}
+TOP_LEVEL = {"__init__", "types", "errors", "tags", "spans", "resolve", "unbroken", "ingest", "backends", "export", "pipeline"}
 #: the stage packages, and ``lang`` (the language packs)
 STAGES = {"pdf", "header", "detect", "normalize", "pseudonymize", "leakgate", "categorize", "evaluate", "batch", "lang", "speech"}
 
@@ -292,13 +292,11 @@ ENGLISH_RULES: dict[str, str] = {
     "detect.seeds": "the US title page's and speaker tags' names",
     "detect.suspects": "English plain words, number words and clock readings",
     "detect.tagger_persons": "census names and English titles",
-    "export": "the tag syntax (lang.en.transcript)",
     "header": "the CDCR title page's English field words",
     "header.fields": "the CDCR title page's English field words",
-    "leakgate": "English spellings of dates, spelled names, the tag syntax",
+    "leakgate": "English spellings of dates, spelled names",
     "leakgate.keys": "English number words and the phonetic alphabet",
     "leakgate.terms": "English titles and stop words (no name part)",
-    "leakgate.text": "the tag syntax (lang.en.transcript)",
     "normalize": "English name words",
     "normalize.context": "English roles, courtesy titles and kin words",
     "normalize.cues": "English titles, offices and kin words",
@@ -310,11 +308,10 @@ ENGLISH_RULES: dict[str, str] = {
     "pdf.ocr": "English month names",
     "pdf.pages": "speaker tags (the US transcript's grammar)",
     "pdf.text": "speaker tags, English plain words for headings",
-    "pseudonymize": "the tag syntax (lang.en.transcript)",
-    "pseudonymize.names": "the tag syntax, English possessives",
+    "pseudonymize": "English possessives and accent folding of name parts",
+    "pseudonymize.names": "English possessives and accent folding",
     "pseudonymize.values": "English month, weekday and number words, the words a date keeps",
     "spans": "the domain whitelist and English vehicle makes",
-    "speech": "the tag syntax (lang.en.transcript)",
 }
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from anonymizer import tags
 from anonymizer.lang.en import transcript
 
 
@@ -70,11 +71,11 @@ def test_it_tells_whether_an_offset_is_inside_the_tag_of_its_line():
     ],
 )
 def test_it_recognises_the_tag_syntax(text, is_tag):
-    assert transcript.is_tag(text) is is_tag
+    assert tags.is_tag(text) is is_tag
 
 
 def test_it_finds_every_tag_of_a_multi_tag_replacement():
-    assert transcript.find_tags("[MONTH] [DAY], [YEAR] and [WITNESS_2B]'s") == [
+    assert tags.find_tags("[MONTH] [DAY], [YEAR] and [WITNESS_2B]'s") == [
         "[MONTH]", "[DAY]", "[YEAR]", "[WITNESS_2B]",
     ]
 
@@ -90,10 +91,10 @@ def test_it_finds_every_tag_of_a_multi_tag_replacement():
     ],
 )
 def test_it_normalizes_a_user_given_tag(given, tag):
-    assert transcript.normalize_tag(given) == tag
+    assert tags.normalize_tag(given) == tag
 
 
 @pytest.mark.parametrize("given", ["", "[]", "  ", "2B", "---"])
 def test_it_refuses_a_user_given_tag_without_a_label(given):
     with pytest.raises(ValueError):
-        transcript.normalize_tag(given)
+        tags.normalize_tag(given)

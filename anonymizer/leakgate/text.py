@@ -21,7 +21,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from anonymizer.lang.en import transcript
+from anonymizer import tags as tag_syntax
 from anonymizer.pseudonymize.names import ROLES
 from anonymizer.pseudonymize.values import KINDS
 from anonymizer.types import CATEGORIES, LABELS
@@ -36,11 +36,11 @@ def tag_words() -> frozenset[str]:
     """The words of every label a written tag is made of (computed from the labels themselves)."""
     labels = [*LABELS, *(c for values in CATEGORIES.values() for c in values), *CATEGORIES, *KINDS, *ROLES,
               "ENTITY"]  # [SPELLED_NAME_PERSON_2]'s words are labels
-    return frozenset(word for label in labels for word in transcript.tag_label(label).split("_"))
+    return frozenset(word for label in labels for word in tag_syntax.tag_label(label).split("_"))
 
 
 def written_tag(tag: str, tags: frozenset[str] = frozenset()) -> bool:
-    """Whether ``tag`` (one ``transcript.TAG`` match) is one of ``tags`` (those an export wrote:
+    """Whether ``tag`` (one ``tag_syntax.TAG`` match) is one of ``tags`` (those an export wrote:
     a renamed person's ``[WITNESS_2B_LAST]``) or made of label words and numbers only."""
     if tag in tags:
         return True
@@ -50,11 +50,11 @@ def written_tag(tag: str, tags: frozenset[str] = frozenset()) -> bool:
 
 def written_tags(text: str, tags: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """The spans of the tags in ``text`` the export writes (spoofed ones left out)."""
-    return [m.span() for m in transcript.TAG.finditer(text) if written_tag(m.group(), tags)]
+    return [m.span() for m in tag_syntax.TAG.finditer(text) if written_tag(m.group(), tags)]
 
 
 def without_written_tags(text: str, tags: frozenset[str] = frozenset()) -> str:
-    return transcript.TAG.sub(lambda m: "" if written_tag(m.group(), tags) else m.group(), text)
+    return tag_syntax.TAG.sub(lambda m: "" if written_tag(m.group(), tags) else m.group(), text)
 
 
 # ---------------------------------------------------------------- hidden and look-alike characters

@@ -35,7 +35,7 @@ from typing import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz, process
 
 from anonymizer import lang, unbroken
-from anonymizer.lang.en.transcript import find_tags, tag_label
+from anonymizer.tags import find_tags, tag_label
 from anonymizer.lang.en.vocabulary import fold_accents as _fold
 from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
 from anonymizer.pseudonymize.names import NAME_PART as _NAME_PART

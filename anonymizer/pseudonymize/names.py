@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en.transcript import find_tags, tag_label
+from anonymizer.tags import find_tags, tag_label
 from anonymizer.lang.en.vocabulary import fold_accents as _fold
 from anonymizer.lang.en.vocabulary import split_possessive as _split_possessive
 from anonymizer.types import CATEGORIES, LABELS

@@ -105,6 +105,6 @@ def toned_ranges(data: bytes, filename: str, ranges, config: Config) -> list[tup
 
 
 def _tags(result: Pseudonymized) -> frozenset[str]:
-    from anonymizer.lang.en.transcript import find_tags
+    from anonymizer.tags import find_tags
 
     return frozenset(tag for r in result.replacements for tag in find_tags(r.tag_text))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from anonymizer.lang.en import transcript
+from anonymizer import tags
 from anonymizer.pseudonymize.names import numbered_like
 
 from .. import registry
@@ -131,7 +131,7 @@ def normalize_tag(tag: str) -> str:
     if len(tag) > 78 or not all(c.isalnum() or c in "_- " for c in tag):
         raise ActionError("A tag is letters, digits, '_' and '-' (at most 78 characters).")
     try:
-        tag = transcript.normalize_tag(tag)
+        tag = tags.normalize_tag(tag)
     except ValueError:
         raise ActionError("A tag starts with a letter (e.g. WITNESS_2B).") from None
     if numbered_like(tag):

@@ -29,7 +29,8 @@ from functools import lru_cache
 
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
-from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, TAG, speaker_tag
+from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, speaker_tag
+from anonymizer.tags import TAG
 from anonymizer.lang.en.vocabulary_bodies import NAMED_BY_WORDS_HEADS
 
 #: a text is all caps when at most this share of the letters of its body are lower case
