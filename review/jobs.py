@@ -135,15 +135,12 @@ def _analyze(document_id: int) -> str:
     try:
         _progress(document, "reading", 0.02)
         config = services.config_from_settings(document.corpus)
-        if document.is_audio:  # its time-aligned transcript first (review.speech_pass)
-            transcript = speech_pass.load(document, config, deadline, partial(_progress, document))
-        else:
-            transcript = load_bytes(bytes(document.original), document.original_name, config, pdf_limits())
+        transcript = (speech_pass.load(document, config, deadline, partial(_progress, document)) if document.is_audio
+                      else load_bytes(bytes(document.original), document.original_name, config, pdf_limits()))
         base = 0.1 + speech_pass.RECOGNITION_SHARE * document.is_audio
         _progress(document, "detecting", base)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base))
-        if document.is_audio:  # recognized speech: the unsure words beside and like a name (anonymizer.speech.heard)
-            analysis = speech_pass.mend(document, analysis, config)
+        analysis = speech_pass.mend(document, analysis, config)  # a recording's unsure words beside and like a name
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
         log.info("document %s: read as language %s%s", document.pk, analysis.language,
                  " (detected)" if config.language == lang.AUTO else "")

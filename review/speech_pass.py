@@ -72,7 +72,10 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
 
 def mend(document: Document, analysis, config):
     """The pass's analysis of a recognized recording read against the recognizer's unsure words, and (setting
-    ``ASR_NAMES_PASS``) against a second recognition given the names found (anonymizer.speech.heard)."""
+    ``ASR_NAMES_PASS``) against a second recognition given the names found (anonymizer.speech.heard); a text
+    document's analysis as it is."""
+    if not document.is_audio:
+        return analysis
     from anonymizer import speech
     from anonymizer.speech import heard
 
