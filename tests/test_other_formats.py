@@ -8,7 +8,7 @@ label (or ``None``: no letter of it may be masked). The rows stand for classes, 
 2. an age given as the whole answer to a question about age (``Twelve.``, ``12/13.``, ``About nine or ten.``),
    ``from the age of 16``; body weights (``nine stone``, ``180 pounds`` of a body);
 2b. a prison named without its kind (``I was taken to High Down``, ``three months in Onley``), labelled as prisons
-   are; a court's list of appearances in capitals (``BY: MICAH F. FERGENSON``, ``HON. ANALISA TORRES``);
+   are; a court's list of appearances in capitals (``BY: TOBIAS R. WENDELL``, ``HON. MIRELA OSTRANDER``);
 3. words that are no one's name: kinship words used as names of address (``Mum said``, ``my Nan's house``,
    ``Grandad``), the first word after a mixed-case speaker tag (``Mr Patel: Basically, ...``), ``Chair``.
 """
@@ -71,10 +71,10 @@ ROWS = [
      "ORGANIZATION"),
     (f"{A}After the conviction I was taken to Court again.\n", "Court", None),
     # a court's list of appearances in capitals: names by their initials, after BY: and HON.
-    ("APPEARANCES\nBY: MICAH F. FERGENSON\nAssistant United States Attorney\nBefore:\nHON. ANALISA TORRES,\n"
-     "District Judge\n\nTHE COURT: Good morning.\n", "MICAH F. FERGENSON", "PERSON"),
-    ("APPEARANCES\nBY: MICAH F. FERGENSON\nAssistant United States Attorney\nBefore:\nHON. ANALISA TORRES,\n"
-     "District Judge\n\nTHE COURT: Good morning.\n", "ANALISA TORRES", "PERSON"),
+    ("APPEARANCES\nBY: TOBIAS R. WENDELL\nAssistant United States Attorney\nBefore:\nHON. MIRELA OSTRANDER,\n"
+     "District Judge\n\nTHE COURT: Good morning.\n", "TOBIAS R. WENDELL", "PERSON"),
+    ("APPEARANCES\nBY: TOBIAS R. WENDELL\nAssistant United States Attorney\nBefore:\nHON. MIRELA OSTRANDER,\n"
+     "District Judge\n\nTHE COURT: Good morning.\n", "MIRELA OSTRANDER", "PERSON"),
     ("UNITED STATES V. SMITH\n\nTHE COURT: Good morning.\n", "UNITED STATES", None),
 ]
 

@@ -282,10 +282,10 @@ CUSTODY_PLACE = [
 ]
 #: names printed in capitals on a court's title page, by their initials or after BY: and HON. (issue 47)
 CAPITALS_NAME = [
-    ("BY: MICAH F. FERGENSON", ["MICAH F. FERGENSON"]),
-    ("HON. ANALISA TORRES,", ["ANALISA TORRES"]),
-    ("E. SCOTT SCHIRICK", ["E. SCOTT SCHIRICK"]),
-    ("BY: SIDHARDHA KAMARAJU", ["SIDHARDHA KAMARAJU"]),
+    ("BY: TOBIAS R. WENDELL", ["TOBIAS R. WENDELL"]),
+    ("HON. MIRELA OSTRANDER,", ["MIRELA OSTRANDER"]),
+    ("E. DORIAN KESSLER", ["E. DORIAN KESSLER"]),
+    ("BY: ANIKA VOSSBERG", ["ANIKA VOSSBERG"]),
     ("PEOPLE V. JONES", []),
     ("UNITED STATES DISTRICT COURT", []),
     ("BY: ASSISTANT UNITED STATES ATTORNEY", []),

@@ -110,7 +110,7 @@ class Gate:
         first use, once the ordinary words are known."""
         common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here
                   or is_plain_word(w) or (w.endswith("s") and is_plain_word(w[:-1]))]
-        # "Like" accepted as a name: not every "like"; "Brothers" of "Seven Brothers": not every "brothers"
+        # "Like" accepted as a name: not every "like"; "Brothers" of "Harbour Brothers": not every "brothers"
         plain = [w for w in self.words if w not in set(common)]
         body = "|".join(filter(None, [
             f"(?i:{lexicon.trie_alternation(plain, _TERM_CHARS)})" if plain else "",

@@ -1,6 +1,6 @@
 """PERSON: a name printed in capitals on a court's title page or list of appearances, read by its shape: a middle
-or first initial (``MICAH F. FERGENSON``, ``E. SCOTT SCHIRICK``), or after ``BY:`` and ``HON.`` (``BY: SIDHARDHA
-KAMARAJU``, ``HON. ANALISA TORRES``), or two or three words alone on a line of the list of appearances (``PETER
+or first initial (``TOBIAS R. WENDELL``, ``E. DORIAN KESSLER``), or after ``BY:`` and ``HON.`` (``BY: SIDHARDHA
+VOSSBERG``, ``HON. MIRELA OSTRANDER``), or two or three words alone on a line of the list of appearances (``PETER
 HOLM``; not dictionary words only), where no tagger reads names in capitals; and a name the transcriber marks as
 heard (``Bo Xian (ph)``)."""
 from __future__ import annotations
@@ -25,7 +25,7 @@ PATTERNS = [
     # a name as the transcriber heard it, marked so (``Bo Xian (ph)``, ``Huaxing (phonetic)``), in any case
     Pattern("phonetic_marker", r"(?<![\w'’.-])\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+){0,2}"
             r"(?=[ ]?\((?i:ph|phonetic|phon|sp)\.?\))", 0.85),
-    # a line of its own in a list of appearances, two or three words (``JUSTIN HORTON`` under ``BY: ...``)
+    # a line of its own in a list of appearances, two or three words (``CALLUM BREWER`` under ``BY: ...``)
     Pattern("appearance_line", rf"(?m:^[^\S\n]*\K{_CAPS}(?:[ ]{_CAPS}){{1,2}}(?=[^\S\n]*,?[^\S\n]*$))", 0.85),
 ]
 #: the heading of a court's list of appearances, and how far a line of it may stand after it (characters)

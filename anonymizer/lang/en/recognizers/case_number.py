@@ -11,7 +11,7 @@ plate 6KLM204``, ``license 1K74329``, ``driver's license was N4471236``, ``certi
 ``MRN 00447129``, ``petition number 95JV00412``, ``a second petition, JV-01-11253``, a transcription firm's ``Job No. 19-0516-CTF-0882``). A Social Security number written with its
 dashes (``548-22-6789``) or said aloud in its groups (``five six two, four four, four four one seven``) and a court reporter's or transcriber's certificate (``CSR No. 12345``,
 ``CET**D-1147``) need no name, nor does a vehicle identification number (``1HGEJ6674XL038211``), a US federal
-court's docket number (``23 Cr. 118 (AT)``, a UK National Insurance number (``QQ123456C``), ``1:23-cv-04567``) or a court reporter's page code opening a page's header
+court's docket number (``24 Cr. 311 (QZ)``, a UK National Insurance number (``QQ123456C``), ``1:23-cv-04567``) or a court reporter's page code opening a page's header
 (``K7T2VELL1 Ann Dore - Direct``).
 """
 from __future__ import annotations
@@ -73,13 +73,13 @@ _SPOKEN_SSN = (rf"(?<![\w'’-]){SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{2}}{_SAID_
 _SPOKEN_SSN_RE = re.compile(_SPOKEN_SSN)
 
 
-#: a US federal court's docket number: "23 Cr. 118 (AT)" (the judge's initials in brackets), "24-cr-00311",
+#: a US federal court's docket number: "24 Cr. 311 (QZ)" (the judge's initials in brackets), "24-cr-00311",
 #: "1:23-cv-04567-ABC", "19 Civ. 2045", "22 Mag. 1234": wherever it stands, its shape says what it is
 _FEDERAL_DOCKET = (r"(?<![\w/.-])(?:\d{1,2}[ ](?:Cr|CR|Civ|CIV|Cv|CV|Mag|MAG|MJ|Misc)\.?[ ]\d{1,5}(?:[ ]\([A-Z]{2,4}\))?"
                    r"|(?:\d:)?\d{2}-(?:cr|cv|mj|CR|CV|MJ)-\d{3,5}(?:-[A-Z]{2,4})?)(?![\w/-]|\.\d)")
 _FEDERAL_DOCKET_RE = re.compile(_FEDERAL_DOCKET)
 #: a court reporter's page code opening a page's header line: capitals and digits mixed, three letters and two
-#: digits at least ("K7T2VELL1 Ann Dore - Direct", "O5S1GUO" alone on its line): it holds the defendant's name
+#: digits at least ("K7T2VELL1 Ann Dore - Direct", "K7T2VELL" alone on its line): it holds the defendant's name
 _PAGE_CODE = (r"(?:(?m:^)|(?<![\w/.-]))(?=[A-Z\d]*\d[A-Z\d]*\d)(?=(?:[A-Z\d]*[A-Z]){3})[A-Z\d]{6,12}"
               r"(?:(?m:(?=[^\S\n]*$))(?<=(?m:^)[A-Z\d]{6,12})"
               r"|(?=[^\S\n]+[^\n]{0,60}?[ ][-–][ ](?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b))")

@@ -60,7 +60,7 @@ class MonikerRecognizer(RuleRecognizer):
             words.pop()  # "Tiny Loc And": a trailing function word (not the "Mama" of "Big Mama"; a quoted name is whole)
         if not words or words[0].group().rstrip(".") in FUNCTION_WORDS or _not_in_name(words[0].group()):
             return None  # "called me The", "called him Monday"
-        end = start + len(text[start:start + words[-1].end()].rstrip(".,;:!?"))  # "Heaven Spare No One." of a quote
+        end = start + len(text[start:start + words[-1].end()].rstrip(".,;:!?"))  # "Nobody Walks Twice." of a quote
         surface = text[start:end]
         if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) or _SPELLED.fullmatch(surface):
             return None  # "known as CDCR", "called him Sergeant", "My name is Y-O-U-N-G" (a spelling)
