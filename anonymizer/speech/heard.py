@@ -78,9 +78,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
         return analysis
     text = timed.text
     starts = [w.start for w in timed.words]
-    taken = bytearray(len(text) + 1)  # 1: a character inside a mention
-    for m in analysis.mentions:
-        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+    taken = _taken(text, analysis.mentions)
 
     def free(a: int, b: int) -> bool:
         return not any(taken[a:b])
@@ -120,17 +118,11 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
     sound_key = _sound_key(language)
     if sound_key is None:
         return []
-    if sound_key is None:
-        return []
     text = timed.text
     parts: dict[str, int] = {}  # sound key -> the entity it names
-    for m in mentions:
-        if m.label != "PERSON" or m.entity is None or SOUNDS_LIKE in m.sources:
-            continue
-        for word in _NAME_WORD.findall(text[m.start:m.end]):
-            key = sound_key(word)
-            if len(key) >= ALIKE_KEY:
-                parts.setdefault(key, m.entity)
+    for word, entity in _name_words(mentions, text, (SOUNDS_LIKE,)):
+        if len(key := sound_key(word)) >= ALIKE_KEY:
+            parts.setdefault(key, entity)
     if not parts:
         return []
     found: list[Mention] = []
@@ -161,6 +153,22 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
     return found
 
 
+def _taken(text: str, mentions) -> bytearray:
+    """1 at every character of ``text`` inside one of ``mentions``."""
+    taken = bytearray(len(text) + 1)
+    for m in mentions:
+        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+    return taken
+
+
+def _name_words(mentions, text: str, skip: tuple[str, ...]):
+    """``(word, entity)`` of every capitalised word of a person's mention whose sources are none of ``skip``."""
+    for m in mentions:
+        if m.label == "PERSON" and m.entity is not None and not set(skip) & set(m.sources):
+            for word in _NAME_WORD.findall(text[m.start:m.end]):
+                yield word, m.entity
+
+
 def _sound_key(language: str):
     from anonymizer import lang
 
@@ -183,12 +191,9 @@ def hotwords(analysis: Analysis, timed: TimedTranscript | None) -> dict[str, int
     if not recognized(timed):
         return {}
     names: dict[str, int] = {}
-    for m in analysis.mentions:
-        if m.label != "PERSON" or m.entity is None or SOUNDS_LIKE in m.sources or HEARD_WITH_NAMES in m.sources:
-            continue
-        for word in _NAME_WORD.findall(timed.text[m.start:m.end]):
-            if sum(c.isalpha() for c in word) >= HOTWORD_LETTERS:
-                names.setdefault(word, m.entity)
+    for word, entity in _name_words(analysis.mentions, timed.text, (SOUNDS_LIKE, HEARD_WITH_NAMES)):
+        if sum(c.isalpha() for c in word) >= HOTWORD_LETTERS:
+            names.setdefault(word, entity)
     return names
 
 
@@ -199,9 +204,7 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
     if not names or not again.words or not timed.words:
         return analysis
     text = timed.text
-    taken = bytearray(len(text) + 1)
-    for m in analysis.mentions:
-        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+    taken = _taken(text, analysis.mentions)
     times = sorted(t for m in analysis.mentions if (t := timed.span_time(m.start, m.end)) is not None)
     found = []
     for word in again.words:
