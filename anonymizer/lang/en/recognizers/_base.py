@@ -28,9 +28,6 @@ NUMBER_WORD_STEM = rf"(?i:(?:{TENS})(?:[ -](?:{UNITS}))?|(?:{TEENS})|(?:{UNITS})
 NUMBER_WORD = rf"{NUMBER_WORD_STEM}(?![\w'’-])"
 #: one digit said as a word ("oh" for zero), case-insensitive
 SPOKEN_DIGIT = rf"(?i:zero|oh|{UNITS})"
-#: a court judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court" (the
-#: sign for the rules a hearing's text never needs: occupations, quantities)
-JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
 #: four digits said one by one: the sign that a number said aloud may be in a text
 FOUR_SPOKEN_DIGITS = re.compile(rf"\b{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}\b")
 #: 1..12 as a word, for clock times (the stem may go on: "ten-fifteen")

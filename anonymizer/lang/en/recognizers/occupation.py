@@ -20,8 +20,11 @@ from anonymizer.lang.en.vocabulary_people import OCCUPATION_WORDS
 
 from presidio_analyzer import RecognizerResult
 
-from anonymizer.lang.en.recognizers._base import JUDGMENT, Pattern, RuleRecognizer, any_case, longest_first
+from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, any_case, longest_first
 
+#: a judgment's opening: "an application (no. 1234/05) against the Republic of Turkey lodged with the Court" (the
+#: sign for the rules a hearing's text never needs)
+_JUDGMENT = re.compile(r"[ ]lodged[ ]with[ ]the[ ](?:Court|European[ ]Commission)\b")
 _ARTICLE = r"(?:a|an|the)[ ]"
 #: what a judgment writes right before an occupation's article
 _CUE = (
@@ -60,7 +63,7 @@ class OccupationRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("occupation", _OCCUPATION, 0.85), Pattern("occupation_doctor", _DOCTOR, 0.85),
                 Pattern("occupation_business", _BUSINESS, 0.85)]
     CONTEXT = ["applicant", "worked", "practised", "employed"]
-    NEEDS = {"occupation": JUDGMENT, "occupation_doctor": JUDGMENT, "occupation_business": JUDGMENT}
+    NEEDS = {"occupation": _JUDGMENT, "occupation_doctor": _JUDGMENT, "occupation_business": _JUDGMENT}
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts=None, regex_flags=None) -> list[RecognizerResult]:
         """The cue's occupations and every other mention of each in the judgment in lower case, plurals too
