@@ -1,7 +1,7 @@
 """ID: the number of a plot of land in a land register, after ``plot no.`` / ``plots nos.`` /
 ``parcel no.`` (``plot no. 431/4``; every number of a list: ``plots nos. 260, 268, 119/5 and 425``),
-and the register's sheet or plan right after it (``plot no. 142, sheet/plan 33/29``: one mention from the plot's
-number to the sheet's, as TAB's spans hold it; after a list, with the list's last number).
+and the register's sheet or plan right after it (``plot no. 142, sheet/plan 33/29``: two mentions, the
+numbers; TAB's annotators leave the words out more often than not).
 
 Judgments about property (expropriation, land in northern Cyprus) name the applicant's plots;
 a plot's number leads to its owner as surely as an address (TAB marks it). A number needs the
@@ -29,7 +29,7 @@ class LandPlotRecognizer(RuleRecognizer):
     """A plot's number (and its sheet's) right after ``plot no.`` or a list's earlier numbers."""
 
     ENTITY = "ID"
-    PATTERNS = [Pattern("land_plot", rf"{_PLOT_NUMBER}(?:{_SHEET}{_PLOT_NUMBER})?", 0.9)]
+    PATTERNS = [Pattern("land_plot", _PLOT_NUMBER, 0.9)]
     CONTEXT = ["plot", "plots", "parcel", "land"]
 
     def keep(self, text: str, start: int, end: int) -> bool:
