@@ -2,6 +2,8 @@
 
 * an outlawed group a judgment says is one (``an illegal organisation, the DHKP-C (...)``, ``the PKK (the Kurdistan
   Workers' Party, an illegal organisation)``) is an ORGANIZATION with its name in brackets, as TAB's spans hold it;
+* a body named by hyphened words with its initials after it (``the Erich-Weinert-Ensemble (EWE)``) and a town's
+  municipality (``the Municipalities of Mattighofen and Schalchen``) are organizations;
 * a point of the compass before a place is part of the region it names (``in northern Cyprus``, ``south-east
   Turkey``); a hearing's ``northern California`` stays the state alone;
 * an examination's abbreviation before "scan" (``a CT scan``) and a currency's code (``Swedish kronor (SEK)``) name
@@ -57,6 +59,32 @@ NO_GROUP = [
 @pytest.mark.parametrize("text", NO_GROUP)
 def test_it_finds_no_group_where_none_is_named(pipeline, text):
     assert [m for m in _mentions(pipeline, text) if m[1] == "ORGANIZATION"] == []
+
+
+BODIES = [
+    ("From 1970 to 1989 she worked as a dancer for the Karl-Otto-Ensemble (KOE), a national company.",
+     "Karl-Otto-Ensemble (KOE)"),
+    ("He was employed by the Hans-Peter-Meier-Stiftung (HPMS) until 2001.", "Hans-Peter-Meier-Stiftung (HPMS)"),
+    ("They asked the authority to order the Municipalities of Obertal and Unterwald to rebuild the dam.",
+     "Municipalities of Obertal and Unterwald"),
+    ("On 3 May 1990 the Municipality of Kemerdere refused the permit.", "Municipality of Kemerdere"),
+]
+
+
+@pytest.mark.parametrize(("text", "body"), BODIES)
+def test_it_masks_a_body_by_its_hyphened_name_or_its_town(pipeline, text, body):
+    assert (body, "ORGANIZATION") in _mentions(pipeline, text)
+
+
+NO_BODY = [
+    ("The Karl-Otto-Ensemble (XYZ) was sold.", "Karl-Otto-Ensemble (XYZ)"),  # other initials
+    ("The Municipality of the City refused it.", "Municipality of the City"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface"), NO_BODY)
+def test_it_does_not_make_a_body_of_other_hyphened_words(pipeline, text, surface):
+    assert (surface, "ORGANIZATION") not in _mentions(pipeline, text)
 
 
 COMPASS = [
