@@ -10,6 +10,7 @@ error classes, not to fit them).
     .venv/bin/python benchmarks/quality.py [--count 10] [--words 8000] [--json OUT]
         [--tuned DIR] [--heldout DIR]      # existing generator output folders (text/ + gold.json)
         [--tab [--limit N] [--tab-half A|B]]  # also TAB (shared/data/tab_train.jsonl): DIRECT/QUASI
+        [--tab --tab-half A --tab-errors]  # only TAB's half A, with its missed entities and false positives by class
         [--errors tuned|heldout]           # false positives / missed gold by kind, with surfaces
         [--case upper|lower]               # the splits read in capitals or without any (speech recognition's)
         [--real [--real-errors]]           # only the real transcripts of other kinds (REAL_TRANSCRIPTS_DIR, both parts;
@@ -158,7 +159,10 @@ def tab_half(doc_id: str) -> str:
     return "A" if int(hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[-1], 16) % 2 == 0 else "B"
 
 
-def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None) -> dict:
+def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None, errors: bool = False) -> dict:
+    """TAB's figures on one half (or all of it); ``errors``: also its error classes (half A only)."""
+    if errors and half != "A":
+        raise SystemExit("--tab-errors reads half A only: half B is held back (numbers only, never its errors)")
     gold, texts = ev.load_tab(TAB_PATH)
     names = sorted(n for n in gold if half is None or tab_half(n) == half)
     names = names[:limit] if limit else names
@@ -172,7 +176,7 @@ def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None) ->
     elapsed = time.perf_counter() - started
     report = ev.evaluate(gold, pred, texts, label_map=ev.TAB_LABEL_MAP, tab=True)
     tab = report.tab
-    return {
+    numbers = {
         "files": len(names),
         "words": sum(len(t.split()) for t in texts.values()),
         "seconds": round(elapsed, 1),
@@ -185,6 +189,104 @@ def score_tab(pipeline: Pipeline, limit: int | None, half: str | None = None) ->
         "no_mask_tokens_masked_share": round(tab.to_dict()["no_mask_tokens_masked"]["share"], 4),
         "entities": {k: {"protected": p, "total": n} for k, (p, n) in tab.entity_recall.items()},
     }
+    if errors:
+        numbers["errors"] = tab_error_classes(gold, pred, texts)
+    return numbers
+
+
+def _context(text: str, start: int, end: int, width: int = 40) -> str:
+    before = " ".join(text[max(0, start - width):start].split())
+    after = " ".join(text[end:end + width].split())
+    return f"...{before} [[{' '.join(text[start:end].split())}]] {after}..."
+
+
+def _miss_shape(text: str, span: ev.Span, cover: ev.Cover) -> str:
+    """How a mention to mask was missed: ``unmasked`` (no character covered) or ``partly`` (with the
+    words left uncovered, skip words aside, as TAB's rule reads them)."""
+    covered = [cover.covers(i, i + 1) for i in range(span.start, span.end)]
+    if not any(covered):
+        return "unmasked"
+    left = []
+    for m in ev.TOKEN.finditer(text[span.start:span.end]):
+        if not all(covered[m.start():m.end()]) and m.group().lower() not in ev.TAB_SKIP_WORDS:
+            left.append(m.group())
+    return "partly, left: " + " ".join(left)[:40]
+
+
+def _surface_class(surface: str) -> str:
+    """A surface's shape: digits as 9, capitalised words as Xx, lower-case words kept (they are the class)."""
+    words = []
+    for w in " ".join(surface.split()).split(" "):
+        if re.fullmatch(r"[\d.,/-]+", w):
+            words.append(re.sub(r"\d+", "9", w))
+        elif w[:1].isupper():
+            words.append("Xx")
+        else:
+            words.append(w.lower())
+    return re.sub(r"(Xx )+Xx", "Xx+", " ".join(words))[:50]
+
+
+def tab_error_classes(gold: dict, pred: dict, texts: dict) -> dict:
+    """TAB's half A: every QUASI entity not protected (by TAB type, then how it was missed and the
+    missed mention's shape, with surfaces and a context each), and every predicted token outside the
+    DIRECT/QUASI gold (by our label and what gold it falls in: a NO_MASK type or none)."""
+    missed: dict[str, Counter] = {}
+    examples: dict[tuple[str, str], list[str]] = {}
+    fp: dict[str, Counter] = {}
+    fp_examples: dict[tuple[str, str], list[str]] = {}
+    for name in sorted(gold):
+        text, spans, predicted = texts[name], gold[name], pred.get(name, [])
+        cover = ev.Cover(predicted)
+        entities: dict[str, list[ev.Span]] = {}
+        for i, span in enumerate(spans):
+            entities.setdefault(span.entity_id or f"#{i}", []).append(span)
+        for mentions in entities.values():
+            to_mask = [s for s in mentions if s.identifier in ev.MASK_TYPES]
+            if not to_mask or any(s.identifier == "DIRECT" for s in to_mask):
+                continue
+            failed = [s for s in to_mask if not ev.tab_masked(text, s, cover)]
+            if not failed:
+                continue
+            s = failed[0]
+            key = f"{_miss_shape(text, s, cover)[:9]} {_surface_class(text[s.start:s.end])}"
+            missed.setdefault(s.label, Counter())[key] += 1
+            examples.setdefault((s.label, key), []).append(
+                f"{_miss_shape(text, s, cover)} ({len(failed)}/{len(to_mask)} mentions) {_context(text, s.start, s.end)}")
+        must = ev.Cover([s for s in spans if s.identifier in ev.MASK_TYPES])
+        no_mask = [s for s in spans if s.identifier == "NO_MASK"]
+        for p in predicted:
+            wrong = [m for m in ev.TOKEN.finditer(text[p.start:p.end])
+                     if not must.covers(p.start + m.start(), p.start + m.end())]
+            if not wrong:
+                continue
+            at = p.start + wrong[0].start()
+            inside = next((g.label for g in no_mask if g.start <= at < g.end), "no gold")
+            key = f"{inside}: {_surface_class(text[p.start:p.end])}"
+            fp.setdefault(p.label, Counter())[key] += len(wrong)
+            fp_examples.setdefault((p.label, key), []).append(_context(text, p.start, p.end, 30))
+    return {
+        "missed_quasi": {label: [{"class": k, "entities": n, "examples": examples[(label, k)]}
+                                 for k, n in c.most_common()] for label, c in sorted(missed.items(), key=lambda x: -sum(x[1].values()))},
+        "false_positive_tokens": {label: [{"class": k, "tokens": n, "examples": fp_examples[(label, k)]}
+                                          for k, n in c.most_common()] for label, c in sorted(fp.items(), key=lambda x: -sum(x[1].values()))},
+    }
+
+
+def print_tab_errors(errors: dict, examples: int = 4) -> None:
+    print("\nhalf A: QUASI entities not protected, by TAB type and class of the first missed mention")
+    for label, classes in errors["missed_quasi"].items():
+        print(f"  {label}: {sum(c['entities'] for c in classes)}")
+        for c in classes:
+            print(f"    {c['entities']:4}  {c['class']}")
+            for e in c["examples"][:examples]:
+                print(f"            {e}")
+    print("\nhalf A: predicted tokens outside DIRECT/QUASI gold, by our label and the gold they fall in")
+    for label, classes in errors["false_positive_tokens"].items():
+        print(f"  {label}: {sum(c['tokens'] for c in classes)} tokens")
+        for c in classes:
+            print(f"    {c['tokens']:4}  {c['class']}")
+            for e in c["examples"][:examples]:
+                print(f"            {e}")
 
 
 def print_side_by_side(results: dict) -> None:
@@ -235,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tab", action="store_true", help="also evaluate on TAB (tab_train.jsonl)")
     parser.add_argument("--limit", type=int, help="first N TAB documents only")
     parser.add_argument("--tab-half", choices=("A", "B"), help="one half of TAB only (sha256 of the doc id: even A, odd B)")
+    parser.add_argument("--tab-errors", action="store_true",
+                        help="with --tab --tab-half A: only TAB, with half A's missed QUASI entities and false positives by class")
+    parser.add_argument("--tab-examples", type=int, default=4, help="with --tab-errors: examples printed per class")
     parser.add_argument("--errors", choices=("tuned", "heldout"), help="print error classes of one split")
     parser.add_argument("--json", type=Path, help="write the numbers here")
     parser.add_argument("--case", choices=("as-written", "upper", "lower"), default="as-written",
@@ -256,6 +361,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps({"real": numbers}, indent=1), encoding="utf-8")
         print(f"\ntotal {time.perf_counter() - started:.0f} s")
+        return 0
+    if args.tab_errors:
+        if not args.tab or args.tab_half != "A":
+            parser.error("--tab-errors needs --tab --tab-half A: half B is held back (its numbers only)")
+        t = score_tab(pipeline, args.limit, "A", errors=True)
+        print_tab_errors(t.pop("errors"), args.tab_examples)
+        print(f"\nTAB ({t['files']} documents, half A): QUASI entity recall {t['quasi_entity_recall']:.4f}  "
+              f"token precision {t['token_precision']:.4f}  token recall {t['token_recall']:.4f}")
         return 0
     results: dict = {}
     errors: dict = {}

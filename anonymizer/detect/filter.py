@@ -164,6 +164,9 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
                 the.group()[0].islower() or the.group().strip() in ("Through", "Via", "From") and sentence_initial(text, start)
                 and " " in text[the.end():end]) and text[the.end()].isupper()):
             start = the.end()  # "the Fresno Police Department", "a Halfway House" (not "A Better Way")
+        compass = judgment_text.compass_before(text, start) if label == "LOCATION" else None
+        if compass is not None:
+            start = compass  # "northern Cyprus", "south-east Turkey": the region the place names
         dangling = _DANGLING.search(text, start, end)
         if dangling and dangling.start() > start:
             end = dangling.start()  # "State of" (cut at the line end), "CORRECTIONS TO THE"
@@ -293,6 +296,8 @@ def filter_mentions(
                 if surface.casefold() in lower or sentence_initial(text, start):
                     continue  # "out of Prison", "a Knife", "the Choir": one word the document also writes in lower
                     # case, or opens a sentence with ("Absolutely, sir."): no place the gazetteers know
+            if m.label in ("PERSON", "LOCATION", "ORGANIZATION") and plain.is_code_of_a_thing(text, start, end):
+                continue  # "a CT scan", "Swedish kronor (SEK)", "EUR 1,300": an examination, a currency's code
             if m.label == "DATE" and _NOT_A_YEAR.match(surface) and not 1900 <= int(surface) <= 2049:
                 continue  # "BPH 1073": a form number
         label = relabel(text, m, start, end, trusted)

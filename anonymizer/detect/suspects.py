@@ -123,8 +123,8 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "I. THE CIRCUMSTANCES OF THE CASE", an index's "PAGE", "D.  Analysis": a heading of ordinary words
         if _in_public_body(text, start, end):
             continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
-        if len(words) == 1 and lexicon.is_numbered_reference(text, start, end):
-            continue  # "Count 2": a part of a legal text
+        if len(words) == 1 and (lexicon.is_numbered_reference(text, start, end) or plain.is_code_of_a_thing(text, start, end)):
+            continue  # "Count 2": a part of a legal text; "a CT scan", "(SEK)": an examination, a currency's code
         if all(plain.is_plain_word(w) or w.casefold() in vocabulary.REFERENCE_NOUNS for w in words) and (
                 (len(words) == 1 and text.startswith(":", end)) or _NUMBER_LABEL.match(text, end)
                 or _LEADER.match(text, end) or plain.is_record_number(text[start:end + 40], whole=False)):

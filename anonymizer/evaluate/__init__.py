@@ -85,6 +85,7 @@ __all__ = [
     "load_texts",
     "parse_label_map",
     "read_tab",
+    "tab_masked",
 ]
 
 
@@ -233,6 +234,11 @@ def _tab_masked(name: str, span: Span, text: str | None, cover: "Cover") -> bool
     for skip in TAB_SKIP.finditer(surface.lower()):
         missing -= set(range(span.start + skip.start(), span.start + skip.end()))
     return not missing
+
+
+def tab_masked(text: str, span: Span, cover: "Cover") -> bool:
+    """Whether one gold mention is masked by ``cover`` as TAB's own evaluation reads it (skip words aside)."""
+    return _tab_masked("", span, text, cover)
 
 
 CoveredRule = Callable[[str, Span, "str | None", "Cover"], bool]

@@ -8,7 +8,8 @@
 * a case the Court cites, its party and its citation (``S. and Marper v. the United Kingdom ([GC], nos. 30562/04
   and 30566/04, ECHR 2008)``);
 * an international body (``EC law``, ``the ECJ's case-law``, ``the United Nations (UN) forces``);
-* ``the`` opening a judgment's date (``the 30 July 1998 circular``): TAB's dates never hold it.
+* ``the`` opening a judgment's date (``the 30 July 1998 circular``): TAB's dates never hold it;
+* a point of the compass before a place (``in northern Cyprus``, ``south-east Turkey``): part of the place's name.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from functools import lru_cache
 from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.lang.en.vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
 
-__all__ = ["TERM_BEFORE", "article_before_date", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
+__all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
            "no_name", "rank_before_ministry"]
 
 
@@ -117,6 +118,19 @@ def article_before_date(text: str, start: int, end: int) -> re.Match[str] | None
     return the if the is not None and the.end() < end and lodged(text) else None
 
 
+
+
+#: a point of the compass in lower case, as an adjective before a place: "northern", "south-east", "north-western"
+COMPASS = r"(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:ern)?"
+_COMPASS_BEFORE = re.compile(rf"(?<![\w’'-]){COMPASS}[ ]$")
+
+
+def compass_before(text: str, start: int) -> int | None:
+    """In a judgment, where the point of the compass right before a place starts ("northern" of "in northern
+    Cyprus", "south-east" of "in south-east Turkey"): part of the region the place names (TAB's spans hold it);
+    a hearing's "northern California" stays the state alone."""
+    before = _COMPASS_BEFORE.search(text, max(0, start - 16), start)
+    return before.start() if before is not None and lodged(text) else None
 
 
 _INTERNATIONAL = frozenset(INTERNATIONAL_BODIES)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from anonymizer.lang.en import gazetteer, lexicon, vocabulary
+from anonymizer.lang.en.vocabulary_bodies import CURRENCY_CODES, SCAN_ABBREVIATIONS
 from anonymizer.lang.words import counting_word_kind
 from anonymizer.lang.en.vocabulary import data_lines as _lines
 
@@ -323,3 +324,16 @@ def restarted_word(text: str, start: int, end: int) -> bool:
     after = words[0].strip(".,;:!?") if words else ""
     return len(after) > len(piece) and after.casefold().startswith(piece.casefold()) \
         and (in_dictionary(after) or lexicon.is_stop_word(after.casefold()))
+
+
+#: "a CT scan", "two MRI scans": the examination's abbreviation (``CT`` is Connecticut to a tagger)
+_SCAN_AFTER = re.compile(r"[ -](?i:scans?|scanner|scanning|examinations?|imaging)\b")
+_SCANS = frozenset(SCAN_ABBREVIATIONS)
+_CURRENCY_CODES = frozenset(CURRENCY_CODES)
+
+
+def is_code_of_a_thing(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is an examination's abbreviation before "scan" ("a CT scan", "an MRI examination") or a
+    currency's code ("Swedish kronor (SEK)", "EUR 1,300"): no place, no person, no organization."""
+    surface = text[start:end]
+    return surface in _CURRENCY_CODES or (surface in _SCANS and _SCAN_AFTER.match(text, end) is not None)

@@ -76,6 +76,7 @@ QUALIFIERS = (
 #: the last word of a statute's title
 STATUTE_HEADS = (
     "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
+    "Rules",
 )
 
 _SMALL = "of|the|for|and|on|in"
@@ -110,9 +111,10 @@ _PARTY_BEFORE = re.compile(
 _STATE_OF = r"(?:(?:Federal|Slovak|Czech|Hellenic|Portuguese|Italian|French)[ ])?(?:Republic|Kingdom|Confederation)[ ]of[ ](?:the[ ])?"
 #: "in" right before the respondent country: the land its law rules ("residing in Austria")
 _IN_BEFORE = re.compile(r"\b(?:in|within|throughout)[ ](?:the[ ])?$")
-#: a statute's date: "Law no. 4126 of", "Insolvency Act", "the Official Gazette on" before it ...
+#: a statute's date: "Law no. 4126 of", "Insolvency Act", "the Official Gazette on" before it (its day too, where a
+#: tagger's date left it out: "June 2004" of "the Law of 17 June 2004") ...
 _STATUTE_DATE_BEFORE = re.compile(
-    rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ])?$|\bGazette[ ](?:on|of|dated)[ ]$"
+    rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ](?:\d{{1,2}}[ ])?)?$|\bGazette[ ](?:on|of|dated)[ ]$"
 )
 #: ... or the Court's own organisation after it: "On 1 November 2004 the Court changed the composition of its
 #: Sections", "transmitted to the Court on 1 November 1998, when Protocol No. 11 to the Convention came into force"

@@ -30,6 +30,8 @@ COUNTRY_CURRENCY_WORDS = ("marks",)
 CURRENCY_CODES = ("EUR", "TRL", "TRY", "YTL", "GBP", "ATS", "DEM", "PLN", "SEK", "NOK", "DKK", "CHF", "FRF", "BEF",
                   "NLG", "ITL", "PTE", "GRD", "FIM", "IEP", "LUF", "RUB", "UAH", "HUF", "CZK", "SKK", "BGN", "HRK",
                   "LTL", "LVL", "EEK", "MDL", "AZN", "RSD", "MKD", "ISK", "CYP", "MTL")
+#: a medical examination's abbreviation before "scan" ("a CT scan", "an MRI scan"): no place, no organization
+SCAN_ABBREVIATIONS = ("CT", "CAT", "MRI", "PET", "EEG", "ECG", "EKG", "DEXA", "SPECT")
 #: car makes that are names or places too (``Officer Ford``), a vehicle only after its model year (``a '79 Ford
 #: F-150``, ``a 1998 Dodge Ram``); the whitelist lists the makes that are no names and a make's models
 NAMED_VEHICLE_MAKES = ("Ford", "Dodge", "Mercury", "Lincoln", "Mercedes", "Chrysler", "Plymouth", "Saturn", "Jeep", "GMC")

@@ -50,8 +50,10 @@ _TYPED_PRISON = rf"(?P<town>{_TOWN})[ ](?:\p{{Lu}}-[Tt]ype|[Hh]igh-[Ss]ecurity|[
 _TOWN_PROSECUTOR = (rf"(?P<town>{_TOWN})[ ](?:(?:chief[ ]|principal[ ])?public[ ])?prosecutor"
                     r"(?=['’]s[ ]office(?![\w'’-]))")
 _TOWN_PROSECUTOR_RE = re.compile(_TOWN_PROSECUTOR)
-#: a town's mayor or governor, the office a judgment names (``the Mayor of Kuşadası``, ``the Governor of Tunceli``)
-_TOWN_OFFICE = rf"(?:Mayor|Governor|Governorship|Mayoralty)[ ]of[ ](?P<town>{_TOWN})(?![\w'’-]|[ ]\p{{Lu}})"
+#: a town's mayor, governor or municipality, the office a judgment names (``the Mayor of Kuşadası``, ``the Governor of
+#: Tunceli``, ``the Municipalities of Mattighofen and Schalchen``)
+_TOWN_OFFICE = (rf"(?:Mayor|Governor|Governorship|Mayoralty|Municipality|Municipalities)[ ]of[ ](?P<town>{_TOWN})"
+                rf"(?:[ ]and[ ](?P<town2>{_TOWN}))?(?![\w'’-]|[ ]\p{{Lu}})")
 _AFTER_THE = r"(?<=\b[Tt]he[ ])"
 
 
@@ -83,5 +85,6 @@ class CourtRecognizer(RuleRecognizer):
             match = None  # the prosecutor's look-ahead reads past the span's end
         if match is None:
             return False
-        words = re.split(r"[ /]", match.group("town"))
+        towns = [match.group("town")] + ([match.group("town2")] if match.groupdict().get("town2") else [])
+        words = [w for town in towns for w in re.split(r"[ /]", town)]
         return not any(w.casefold() in _GENERIC or gazetteer.is_nrp_term(w) for w in words)

@@ -95,6 +95,11 @@ _EMPLOYER_INITIALS_RE = re.compile(_EMPLOYER_INITIALS)
 #: a UK prison or young offender institution by its prefix: "HMP Bronzefield", "HMYOI Feltham", "HM Prison Leeds"
 _UK_PRISON = rf"(?<![\w'’-])(?:HMP(?:[ ]?YOI)?|HMYOI|HM[ ]Prison|Her[ ]Majesty['’]s[ ]Prison)[ ]{CAP_WORD}(?:[ ]{CAP_WORD})?(?![\w'’-])"
 _UK_PRISON_RE = re.compile(_UK_PRISON)
+#: a name of three or more capitalised words joined by hyphens (two are often a region: "Baden-Württemberg"), its
+#: initials in brackets after it: "the Erich-Weinert-Ensemble (EWE)" (a body named for someone; a tagger finds at
+#: most the initials)
+_HYPHENED_INITIALS = r"(?<![\w'’-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+){2,4}[ ]\(\p{Lu}{2,5}\)"
+_HYPHENED_INITIALS_RE = re.compile(_HYPHENED_INITIALS)
 
 
 class OrganizationRecognizer(RuleRecognizer):
@@ -113,7 +118,7 @@ class OrganizationRecognizer(RuleRecognizer):
                 Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85),
                 Pattern("company_legal_form", _COMPANY, 0.85), Pattern("business_owned", _OWNED, 0.85),
                 Pattern("business_noun_after", _NOUN_AFTER, 0.85), Pattern("employer_initials", _EMPLOYER_INITIALS, 0.85),
-                Pattern("uk_prison", _UK_PRISON, 0.85)]
+                Pattern("uk_prison", _UK_PRISON, 0.85), Pattern("hyphened_initials", _HYPHENED_INITIALS, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
     #: a company's legal form after a space, which every match of its pattern holds (a judgment's ``GmbH``; a
     #: hearing seldom has one, and trying the name's words before it at every capital costs more than this scan)
@@ -122,6 +127,9 @@ class OrganizationRecognizer(RuleRecognizer):
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
             return start, end
+        if _HYPHENED_INITIALS_RE.fullmatch(text, start, end):
+            name, _, initials = text[start:end].partition(" (")
+            return (start, end) if "".join(w[0] for w in name.split("-")) == initials[:-1] else None
         if (initials := _EMPLOYER_INITIALS_RE.match(text, start)) and initials.end() == end:
             surface = text[start:end]
             return None if lexicon.is_whitelisted(surface) or lexicon.is_role_word(surface) else (start, end)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import regex as re
 
 from anonymizer.lang.en import gazetteer, lexicon
+from anonymizer.lang.en.judgment_text import COMPASS, lodged
 from anonymizer.lang.en.gazetteer import place_category
 
 from anonymizer.lang.en.recognizers._base import TRIP_TO, Pattern, RuleRecognizer
@@ -27,6 +28,8 @@ _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institut
 
 PATTERNS = [
     Pattern("place_after_locative", rf"{_BEFORE}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
+    # a judgment's "in northern Cyprus", "from south-east Turkey": the place after the point of the compass
+    Pattern("place_after_compass", rf"{_BEFORE}{COMPASS}[ ]{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     Pattern("region_after_city", rf"{_AFTER_CITY}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     Pattern("county", _COUNTY, 0.85),
 ]
@@ -49,6 +52,11 @@ class PlaceRecognizer(RuleRecognizer):
     CONTEXT = ["live", "lived", "moved", "born", "grew", "city", "town", "state", "county"]
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        if text[start].islower():  # "northern Cyprus": the place after the compass, in a judgment only
+            if not lodged(text):
+                return None
+            place = self.adjust(text, text.index(" ", start) + 1, end)
+            return (start, place[1]) if place is not None else None
         county = _COUNTY_SUFFIX.search(text, start, end)
         if county and text[start:end].split(" ")[0] not in FUNCTION_WORDS:
             return start, county.end()  # "Kern County" of "in Kern County Superior Court"
