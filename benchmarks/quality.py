@@ -273,18 +273,19 @@ def tab_error_classes(gold: dict, pred: dict, texts: dict) -> dict:
 
 
 def print_tab_errors(errors: dict, examples: int = 4) -> None:
-    print("\nhalf A: QUASI entities not protected, by TAB type and class of the first missed mention")
-    for label, classes in errors["missed_quasi"].items():
-        print(f"  {label}: {sum(c['entities'] for c in classes)}")
+    _print_classes("half A: QUASI entities not protected, by TAB type and class of the first missed mention",
+                   errors["missed_quasi"], "entities", "", examples)
+    _print_classes("half A: predicted tokens outside DIRECT/QUASI gold, by our label and the gold they fall in",
+                   errors["false_positive_tokens"], "tokens", " tokens", examples)
+
+
+def _print_classes(title: str, groups: dict, count: str, unit: str, examples: int) -> None:
+    """One table of :func:`tab_error_classes`: each label's total, then its classes with a few examples each."""
+    print(f"\n{title}")
+    for label, classes in groups.items():
+        print(f"  {label}: {sum(c[count] for c in classes)}{unit}")
         for c in classes:
-            print(f"    {c['entities']:4}  {c['class']}")
-            for e in c["examples"][:examples]:
-                print(f"            {e}")
-    print("\nhalf A: predicted tokens outside DIRECT/QUASI gold, by our label and the gold they fall in")
-    for label, classes in errors["false_positive_tokens"].items():
-        print(f"  {label}: {sum(c['tokens'] for c in classes)} tokens")
-        for c in classes:
-            print(f"    {c['tokens']:4}  {c['class']}")
+            print(f"    {c[count]:4}  {c['class']}")
             for e in c["examples"][:examples]:
                 print(f"            {e}")
 
