@@ -149,6 +149,8 @@ def _line(line: str, known: set[str], opens: bool = True) -> str:
         forms.append(form)
         named.append(name)
     _after_kin(line, tokens, forms, named)
+    known.update(_introduced(line, tokens, forms, named))
+    known.update(_called(line, tokens, forms, named))
     known.update(_runs(line, tokens, forms, named))
     parts, last = [], 0
     for match, form in zip(tokens, forms):
@@ -198,6 +200,63 @@ def _after_kin(line: str, tokens: list, forms: list[str], named: list[bool]) -> 
                 or word.endswith(("ed", "ing", "s", "ly")) or "'" in word or "’" in word:
             continue  # "MY MOM COULDN'T": a contraction, no name
         forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
+
+
+#: the words that introduce one's name ("MY NAME IS", "MY NAME'S", "HER NAME WAS")
+_NAME_IS = (("my", "name", "is"), ("my", "name's"), ("my", "name’s"), ("his", "name", "is"), ("her", "name", "is"),
+            ("his", "name", "was"), ("her", "name", "was"), ("my", "name", "was"))
+#: the most words of a name said after them
+_NAME_WORDS = 3
+
+
+def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+    """A name said after "MY NAME IS" ("MY NAME IS DANA FRY WITH ...") is a name though a dictionary lists its words:
+    up to three words, a space apart, before a stop word, a verb's form or a mark. Returns its words that are no
+    common word: names all through the document."""
+    names: set[str] = set()
+    folded = [form.casefold() for form in forms]
+    for intro in _NAME_IS:
+        n = len(intro)
+        for k in range(n, len(tokens)):
+            if tuple(folded[k - n:k]) != intro or any(line[tokens[i - 1].end():tokens[i].start()] != " "
+                                                     for i in range(k - n + 1, k + 1)):
+                continue
+            for j in range(k, min(k + _NAME_WORDS, len(tokens))):
+                word = folded[j]
+                if j > k and line[tokens[j - 1].end():tokens[j].start()] != " ":
+                    break
+                if lexicon.is_stop_word(word) or word in _forms() or word.endswith(("ed", "ing")) \
+                        or "'" in word or "’" in word or len(word) < 2:
+                    break
+                if not named[j]:
+                    forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
+                if not lexicon.is_common_word(word):
+                    names.add(word)
+    return names
+
+
+#: a vote said after a member's name in a roll call (a caption's "I" or "HI" for "AYE")
+_VOTES = frozenset({"aye", "nay", "no", "yes", "abstain", "abstains", "i", "hi"})
+_CALL_GAP = re.compile(r"[.?!,]?[ ]+")
+
+
+def _called(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+    """A roll call's member, said twice before the vote ("OKONKWO. OKONKWO. AYE."), is a name though a dictionary
+    lists the word; a name all through the document (the roll call recognizer tags the call itself). Returns the
+    words."""
+    names: set[str] = set()
+    for k in range(len(tokens) - 2):
+        word = forms[k].casefold()
+        if word != forms[k + 1].casefold() or forms[k + 2].casefold() not in _VOTES or len(word) < 2 \
+                or lexicon.is_stop_word(word) or lexicon.is_stop_name(word) or lexicon.is_title_word(tokens[k].group()) \
+                or lexicon.is_role_word(tokens[k].group()) or word in vocabulary.CALENDAR_WORDS:
+            continue
+        if not all(_CALL_GAP.fullmatch(line, tokens[j].end(), tokens[j + 1].start()) for j in (k, k + 1)):
+            continue
+        for j in (k, k + 1):
+            forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
+        names.add(word)
+    return names
 
 
 def _after_space(line: str, at: int) -> int:
