@@ -177,3 +177,26 @@ def test_it_masks_an_institution_named_again_without_its_kind(pipeline):
 ])
 def test_it_masks_no_service_or_body_named_by_its_kind(pipeline, text, word):
     assert not any(word in surface for surface, _ in _mentions(pipeline, text))
+
+
+def test_it_keeps_initials_without_a_vowel_in_capitals():
+    assert "with DHCS and the HHS staff" in truecase("WE MET WITH DHCS AND THE HHS STAFF ON MONDAY. THEY CAME AT NOON. " * 3)
+
+
+@pytest.mark.parametrize("text", [
+    "Q Did you take the van?\nA Yes, the same things that Detective van\nwould have had in it.\nQ Okay.\n",
+    "Ms Hale: The bill lets DHCS ask the county, and DHCS will report back.\n",
+])
+def test_it_reads_no_name_in_a_title_before_small_letters_or_a_bodys_initials(pipeline, text):
+    assert not any(label == "PERSON" and ("van" in surface or "DHCS" in surface)
+                   for surface, label in _mentions(pipeline, text))
+
+
+def test_it_finds_a_common_word_name_part_in_capitals_only_where_it_stands_as_a_name():
+    from anonymizer.leakgate import Gate, surface_terms
+
+    gate = Gate(surface_terms([("PERSON", "Greta Hill")], 1))
+    body = "THANK YOU. I'M A BIG FAN OF THE HILL COUNTRY, AND WE SUPPORT THE BILL. THANK YOU VERY MUCH. " * 3
+    assert [t.form for _, _, t in gate.matches(body)] == []
+    leaked = body + "MY NAME IS GRETA HILL, ON BEHALF OF THE GROUP.\n"
+    assert [leaked[s:e] for s, e, _ in gate.matches(leaked)] == ["GRETA HILL"]
