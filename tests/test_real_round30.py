@@ -196,7 +196,7 @@ def test_it_finds_a_common_word_name_part_in_capitals_only_where_it_stands_as_a_
     from anonymizer.leakgate import Gate, surface_terms
 
     gate = Gate(surface_terms([("PERSON", "Greta Hill")], 1))
-    body = "THANK YOU. I'M A BIG FAN OF THE HILL COUNTRY, AND WE SUPPORT THE BILL. THANK YOU VERY MUCH. " * 3
+    body = "THANK YOU. WE WALKED UP THE BIG HILL TO THE HALL, AND WE SUPPORT THE BILL. THANK YOU VERY MUCH. " * 3
     assert [t.form for _, _, t in gate.matches(body)] == []
     leaked = body + "MY NAME IS GRETA HILL, ON BEHALF OF THE GROUP.\n"
     assert [leaked[s:e] for s, e, _ in gate.matches(leaked)] == ["GRETA HILL"]

@@ -205,9 +205,9 @@ class Gate:
         return [(start, end, term) for (start, end), term in sorted(found.items(), key=lambda item: item[0])]
 
     def _as_names_in_capitals(self, text: str, hits: list[tuple[int, int, Term]]) -> list[tuple[int, int, Term]]:
-        """In a text typed in capitals every word is written as a name: a name part that is a common word ("FAN" of
-        a Ms Fan, "BIG" of a Mr Big) is a finding only where the text read in ordinary case writes it as a name
-        (truecasing, as the pass reads it: "I'M A BIG FAN" is "I'm a big fan")."""
+        """In a text typed in capitals every word is written as a name: a name part that is a common word ("HILL" of
+        a Ms Hill, "BIG" of a Mr Big) is a finding only where the text read in ordinary case writes it as a name
+        (truecasing, as the pass reads it: "UP THE BIG HILL" is "up the big hill")."""
         self.word_pattern  # noqa: B018  (sets self.common)
         cased = None
         out = []

@@ -49,7 +49,7 @@ _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
 #: a line's end after which the next line opens a sentence: a sentence's end, a label's colon, a heading's bracket
 _LINE_END = re.compile(r"[.?!:)\]]['\"’”)]*\s*$")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
-#: a word of three letters or more without a vowel: initials ("CDSS", "HHS"), said letter by letter, no name
+#: a word of three letters or more without a vowel: initials ("DHCS", "HHS"), said letter by letter, no name
 _NO_VOWEL = re.compile(r"[B-DF-HJ-NP-TV-XZ]{3,}")
 _DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
@@ -338,7 +338,7 @@ def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tupl
     if last == "-" and (len(before) < 2 or before[0].isspace()):
         return _same_length(word, str.lower), False  # "-enzo": the rest of a name cut by an interruption
     if word.upper() in _kept_upper() or any(c.isdigit() for c in word) or _NO_VOWEL.fullmatch(word):
-        return word, False  # "CDCR", "B12", "CDSS" (no vowel: initials, no name)
+        return word, False  # "CDCR", "B12", "DHCS" (no vowel: initials, no name)
     folded = word.casefold()
     lower = _same_length(word, str.lower)
     if folded == "i" or folded.startswith(("i'", "i’")):
