@@ -200,3 +200,10 @@ def test_it_finds_a_common_word_name_part_in_capitals_only_where_it_stands_as_a_
     assert [t.form for _, _, t in gate.matches(body)] == []
     leaked = body + "MY NAME IS GRETA HILL, ON BEHALF OF THE GROUP.\n"
     assert [leaked[s:e] for s, e, _ in gate.matches(leaked)] == ["GRETA HILL"]
+
+
+def test_it_writes_the_body_a_witness_speaks_for_as_a_name_in_capitals():
+    cased = truecase("THANK YOU. GRETA HILL, ON BEHALF OF RIVERBEND TENANTS UNION IN SUPPORT. ON BEHALF OF MY CLIENT, "
+                     "WE OPPOSE IT. THANK YOU ALL VERY MUCH FOR COMING TODAY. " * 2)
+    assert "on behalf of Riverbend Tenants Union in support" in cased and "on behalf of my client" in cased.lower()
+    assert "On behalf of my client" in cased

@@ -207,17 +207,20 @@ def _after_kin(line: str, tokens: list, forms: list[str], named: list[bool]) -> 
 #: the words that introduce one's name ("MY NAME IS", "MY NAME'S", "HER NAME WAS")
 _NAME_IS = (("my", "name", "is"), ("my", "name's"), ("my", "name’s"), ("his", "name", "is"), ("her", "name", "is"),
             ("his", "name", "was"), ("her", "name", "was"), ("my", "name", "was"))
+#: the words before the body a witness speaks for ("ON BEHALF OF RIVERBEND TENANTS UNION IN SUPPORT")
+_ON_BEHALF = (("on", "behalf", "of"), ("on", "behalf", "of", "the"))
 #: the most words of a name said after them
 _NAME_WORDS = 3
 
 
 def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
-    """A name said after "MY NAME IS" ("MY NAME IS DANA FRY WITH ...") is a name though a dictionary lists its words:
-    up to three words, a space apart, before a stop word, a verb's form or a mark. Returns its words that are no
+    """A name said after "MY NAME IS" ("MY NAME IS DANA FRY WITH ...") and the body a witness speaks for after "ON
+    BEHALF OF" ("ON BEHALF OF RIVERBEND TENANTS IN SUPPORT") are names though a dictionary lists their words: up to
+    three words, a space apart, before a stop word, a verb's form or a mark. Returns the person's words that are no
     common word: names all through the document."""
     names: set[str] = set()
     folded = [form.casefold() for form in forms]
-    for intro in _NAME_IS:
+    for intro in (*_NAME_IS, *_ON_BEHALF):
         n = len(intro)
         for k in range(n, len(tokens)):
             if tuple(folded[k - n:k]) != intro or any(line[tokens[i - 1].end():tokens[i].start()] != " "
@@ -232,7 +235,7 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) ->
                     break
                 if not named[j]:
                     forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
-                if not lexicon.is_common_word(word):
+                if not lexicon.is_common_word(word) and intro in _NAME_IS:
                     names.add(word)
     return names
 
