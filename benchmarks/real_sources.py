@@ -51,11 +51,18 @@ POHI = ("dracos/pohi", "ebbacaee48e46c498c233e35f7ea973965435475")
 CDCR = ("hack-four-social-impact/hack-for-social-impact", "4c9f3109a473d12e4c2a53bb0ed975d840d29c5a")
 TRIAL = ("ourhimalayas/txt", "068cd4ba9de54b1ac1129c3e2d46b45a00fa7657")
 TRIAL_PATH = "content/court-case-2024/Case-23_cr_00118_Transcript-28-05-2024.txt"
+JURY = ("ondrae/ferguson-grand-jury-transcripts", "6efdcfa2c1a4258b3749eff03a7e2ba7a170b2e1")
+CAPTIONS = ("DIANDJAM/CA-TS", "05d4485dd82af097be9176c9263e6a8abb4c1534")
+IMPACT = ("dracos/lampard-inquiry", "b2c30606d648d2a38c68ab5de34cc4408b4ffe08")
 
 SOURCES = (
     Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
     Source("cdcr_a", "tuned", *CDCR, "backend/extracted_text.txt", ((1, 0),), "none"),
     Source("trial_a", "tuned", *TRIAL, TRIAL_PATH, ((1, 435),), "none"),
+    Source("grandjury_a", "tuned", *JURY, "files/VOLUME III.txt", ((1, 170), (1186, 1345)), "none"),
+    Source("captions_a", "tuned", *CAPTIONS, "07/20250701-HS.txt", ((1, 6), (1676, 0)), "none"),
+    Source("impact_a", "tuned", *IMPACT, "commemorative-and-impact-accounts/2024-09-23.rst", ((1, 1), (257, 413)),
+           "rst"),
     Source("inquiry_b", "heldout", *POHI, "human-impact-hearing/2022-03-01.rst", ((1, 1), (331, 509)), "rst"),
     Source("inquiry_c", "heldout", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 1), (1287, 1465)), "rst"),
     Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
@@ -66,6 +73,9 @@ SHA256 = {
     "inquiry_a": "18f110f04e0a0518a35bce312f593e7c9657ba4c373df8b3c58996285ddbfedf",
     "cdcr_a": "59556ceee3c3bb7fa2a4893c539e7c6e5172bc1766f7624a85224bb8608bc7b3",
     "trial_a": "986144f82a03fec66921e63b2c8c9d7991137614c18b2918b251af37d75b9f08",
+    "grandjury_a": "f99bd52a3129099e9d6bab008754ad780d89847045ad92a8476f027e3f496a61",
+    "captions_a": "ddf1d040d3ac3b69d9f7912a33ae80f576c047987a352c060a127432cbbed36b",
+    "impact_a": "82df87edaa0838a2ebd5737fbbeb3185f579816036b71e521598a2700e70026e",
     "inquiry_b": "4b86b8b7cf61fe84881d0c2313ac95629bb478389eee8a71c6807ab92f5bb5b7",
     "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
     "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",
@@ -112,6 +122,8 @@ def rst_text(source: str) -> str:
 
 def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
     git_dir = mirrors / repo.replace("/", "+") / "repo"
+    if (git_dir / ".git").is_dir():  # a mirror fetched as a clone: its git directory inside
+        git_dir = git_dir / ".git"
     if not git_dir.is_dir():
         raise FileNotFoundError(f"no mirror of {repo} at {git_dir} (fetch github:{repo} first)")
     blob = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],

@@ -13,6 +13,7 @@ from anonymizer.lang.en.recognizers import (
     GangRecognizer,
     MonikerRecognizer,
     NicknamedRecognizer,
+    RollCallRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
     PersonNameRecognizer,
@@ -463,6 +464,18 @@ NICKNAMED = [
     ('in June "Last Call" Friday', []),
 ]
 NAME_TABLES[NicknamedRecognizer] = NICKNAMED
+ROLL_CALL = [
+    # a roll call: each member's surname said twice before the vote, each saying a name
+    ("Please call the roll. Okonkwo. Okonkwo. Aye. Brandt. Brandt. No.", ["Okonkwo", "Okonkwo", "Brandt", "Brandt"]),
+    ("Marrow? Marrow? Aye. Lindqvist, Lindqvist, Abstain.", ["Marrow", "Marrow", "Lindqvist", "Lindqvist"]),
+    ("Al-Sabry. Al-Sabry. Aye. The vote is 6 to 0.", ["Al-Sabry", "Al-Sabry"]),
+    # no name: a word said once, a stop word, a role or a title said twice
+    ("Correct. Aye.", []),
+    ("Yes. Yes. Aye.", []),
+    ("Chair. Chair. Aye.", []),
+    ("Okay. Okay. No, that is not it.", []),
+]
+NAME_TABLES[RollCallRecognizer] = ROLL_CALL
 STREET_NAME = [
     # a street name's lead word and a given name, no naming cue needed: one name
     ("Quang owed money to my boss, Big Tony, Anthony Vo.", ["Big Tony"]),

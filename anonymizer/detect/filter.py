@@ -373,6 +373,8 @@ def drop_sentence_openers(text: str, mentions: Sequence[Mention]) -> list[Mentio
     return out
 
 
+#: four capitals or more without a vowel: initials said letter by letter, a body's ("DHCS"), not a person's
+_AGENCY_INITIALS = re.compile(r"[B-DF-HJ-NP-TV-XZ]{4,}")
 _PLURAL_MARK = re.compile(r"\((?i:s)\)")  # a plural written as a role's optional ending ("OFFICER(S)")
 
 
@@ -386,6 +388,10 @@ def _plausible_name(surface: str, label: str) -> bool:
         return False  # "PRISONER", "MR", "Interpreter", "CORRECTIONS TO THE", "I'm", "CORRECTIONAL OFFICER(S)"
     if label == "PERSON" and _HAS_DIGIT.search(surface):
         return False
+    if label == "PERSON" and words and not any(w[:1].isupper() for w in words if not lexicon.is_title_word(w)):
+        return False  # "Detective van" (the vehicle): a title and words in small letters, no name
+    if label == "PERSON" and _AGENCY_INITIALS.fullmatch(surface):
+        return False  # "DHCS", "HHSC": four capitals or more without a vowel, a body's initials (a person's: "JT")
     if surface.casefold() in lexicon.stop_names() or surface in vocabulary.HOLIDAYS:
         return False  # "Okay", "Understood", "Congratulations" (PERSON or ORGANIZATION); "after Easter": a holiday
     return True

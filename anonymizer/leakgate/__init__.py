@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
-from anonymizer.lang.en import lexicon, transcript, us_records, vocabulary
+from anonymizer.lang.en import lexicon, transcript, truecase, us_records, vocabulary
 from anonymizer.lang.en.plain import is_plain_word
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.leakgate.keys import cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
@@ -98,6 +98,7 @@ class Gate:
         self.spelled_order = {k: i for i, k in enumerate(self.spelled_ranked)}
         self.spelled_longest = max(map(len, self.spelled_order), default=0)
         self._ordinary_here: set[str] = set()
+        self.common: frozenset[str] = frozenset()  # the words searched only as names (:attr:`word_pattern`)
         every = lexicon.trie_alternation(self.words, _TERM_CHARS)
         self.name_pattern = re.compile(rf"(?i)(?<!\w)(?:{every})(?!\w)") if every else None
         self.shapes = shape_patterns()
@@ -110,6 +111,7 @@ class Gate:
         first use, once the ordinary words are known."""
         common = [w for w in self.words if lexicon.is_name_word(w) or w in self.capitalised or w in self._ordinary_here
                   or is_plain_word(w) or (w.endswith("s") and is_plain_word(w[:-1]))]
+        self.common = frozenset(common)
         # "Like" accepted as a name: not every "like"; "Brothers" of "Harbour Brothers": not every "brothers"
         plain = [w for w in self.words if w not in set(common)]
         body = "|".join(filter(None, [
@@ -189,6 +191,8 @@ class Gate:
             hits = [(*unmasked.span(start, end), term) for start, end, term in self._hits(unmasked.text, member_name)]
         else:
             hits = list(self._hits(searched, member_name))
+        if hits and not member_name and truecase.is_all_caps(text):
+            hits = self._as_names_in_capitals(text, hits)
         if not hits:  # the protected ranges (a scan of the whole text) only matter around a hit
             return []
         protected = protected_ranges(text, self.whitelist, self.tags)
@@ -199,6 +203,22 @@ class Gate:
             if not spans.touches(protected, start, end):
                 found.setdefault((start, end), term)
         return [(start, end, term) for (start, end), term in sorted(found.items(), key=lambda item: item[0])]
+
+    def _as_names_in_capitals(self, text: str, hits: list[tuple[int, int, Term]]) -> list[tuple[int, int, Term]]:
+        """In a text typed in capitals every word is written as a name: a name part that is a common word ("HILL" of
+        a Ms Hill, "BIG" of a Mr Big) is a finding only where the text read in ordinary case writes it as a name
+        (truecasing, as the pass reads it: "UP THE BIG HILL" is "up the big hill")."""
+        self.word_pattern  # noqa: B018  (sets self.common)
+        cased = None
+        out = []
+        for start, end, term in hits:
+            key = vocabulary.straight_apostrophes(" ".join(text[start:end].split())).casefold()
+            if key in self.common and text[start:end].isupper():
+                cased = truecase.truecase(text) if cased is None else cased
+                if not cased[start].isupper():
+                    continue
+            out.append((start, end, term))
+        return out
 
     def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
         starts = [0] + [m.end() for m in re.finditer("\n", text)]

@@ -150,6 +150,8 @@ def _build_forms(
             clean = _clean_surface(surface) if group.label != "CDCR_ID" else surface.strip()
             votes[(_key(clean), mention.entity)] += 1
             index.add(clean, mention.entity, group.label)
+            if group.label == "ORGANIZATION" and (short := plain.without_kind(clean)):
+                index.add(short, mention.entity, "ORGANIZATION", case_variants=False)
     for gid, group in enumerate(groups):
         if group.label == "PERSON":
             if group.title_form and len(group.core) > 0:

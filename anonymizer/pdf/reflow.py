@@ -12,13 +12,15 @@ stays the document's text: :class:`View` maps every offset of the view back to t
 the mentions found in the view mark the file's own characters (a mention may then hold a line
 break and a gutter: ``Florida`` / ``7   Avenue`` is one address).
 
-A text already in the transcript format, one utterance per line and no gutter, has no view.
+A text already in the transcript format, one utterance per line and no gutter, has no view. A caption
+file (WebVTT, SRT) saved as text gets the view of :mod:`anonymizer.pdf.captions`.
 """
 from __future__ import annotations
 
 import re
 
 from anonymizer.header import ends_title
+from anonymizer.pdf import captions
 from anonymizer.pdf.text import flow, is_heading, separator
 from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exported)
 
@@ -180,7 +182,11 @@ def _wraps(text: str, lines: list[tuple[int, int]], before: tuple[int, int, int]
 
 def view(text: str) -> View | None:
     """The text the pass reads of a file printed like a PDF transcript, or None when ``text`` is
-    already one utterance per line without a gutter."""
+    already one utterance per line without a gutter. Captions (WebVTT, SRT) are read as one flow of speech
+    (:mod:`anonymizer.pdf.captions`)."""
+    heard = captions.view(text)
+    if heard is not None:
+        return heard
     lines = _lines(text)
     gutters = _gutters(text, lines)
     if gutters is None:  # the numbers after the words: each line ends before its number, then read as above

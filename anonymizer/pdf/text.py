@@ -33,6 +33,11 @@ _CLOSED_END = (".", "?", "!", ")", '"', "”", "--", "—")
 _HEADING_WORD = r"[A-Z][A-Z'’]*(?:-[A-Z]{2,}[A-Z'’]*)*\.?"  # a title's dot too: ``EXAMINATION BY MS. ROE``
 #: a question's or an answer's turn of an examination (``Q. Where were you born?``, ``A: In Zamora.``)
 _TURN_RE = re.compile(r"^[QA][.:]\s")
+#: an examination's turn without its dot (``Q Can you state your name``, ``A Yes.``, a ``Q`` alone): a turn
+#: only in a transcript whose questions open so (:data:`_BARE_TURNS` of its lines at least), and before a capital
+_BARE_TURN_RE = re.compile(r"^[QA](?:[ \t]+[A-Z(]|[ \t]*$)")
+_BARE_QUESTION_RE = re.compile(r"^Q[ \t]+[A-Z]")
+_BARE_TURNS = 5
 #: an index's entry: a dot leader to its page (``Proceedings ........ 3``)
 _LEADER_RE = re.compile(r"\.{5,}\s*\d+$")
 #: a list's item: a dash or a bullet before its words (``- Central file and ERMS records``)
@@ -190,7 +195,8 @@ def stamped_turn(text: str) -> bool:
 
 def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
     """Each printed body line and how it joins the one before: ``None`` when it starts an item (a speaker
-    tag, a speaker's label in mixed case, an examination's ``Q.``/``A.`` turn), else the separator
+    tag, a speaker's label in mixed case, an examination's ``Q.``/``A.`` turn, or ``Q``/``A`` without the dot where
+    the questions open so), else the separator
     (:func:`separator`).
 
     Standalone: a parenthetical note that fills its printed line(s) and
@@ -198,6 +204,8 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
     continues the utterance), a separator, and a heading in capitals after a
     closed sentence (so a wrapped ``JOHN DOE`` inside a sentence continues it).
     """
+    texts = list(texts)
+    bare = sum(1 for text in texts if _BARE_QUESTION_RE.match(text)) >= _BARE_TURNS
     out: list[tuple[str, str | None]] = []
     current: str | None = None  # the open item that continuation lines join
     depth = 0  # open parentheses of a standalone parenthetical note
@@ -221,7 +229,7 @@ def flow(texts: Iterable[str]) -> list[tuple[str, str | None]]:
             out.append((stamped, None))
             current = None
         elif (is_speaker_tag(text) or _TURN_RE.match(text) or label is not None or _BULLET_RE.match(text)
-              or stamped_turn(text)):
+              or stamped_turn(text) or (bare and _BARE_TURN_RE.match(text))):
             current = None
             joined(text)
         elif _NOTE_START_RE.match(text) and not (paren := _paren_depth(text))[1]:

@@ -337,3 +337,21 @@ def is_code_of_a_thing(text: str, start: int, end: int) -> bool:
     currency's code ("Swedish kronor (SEK)", "EUR 1,300"): no place, no person, no organization."""
     surface = text[start:end]
     return surface in _CURRENCY_CODES or (surface in _SCANS and _SCAN_AFTER.match(text, end) is not None)
+
+
+#: an institution's kind at the end of its name, which a speaker leaves out when saying it again ("Northgate Mercy
+#: Hospital", then "we drove to Northgate Mercy")
+_KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center"})
+
+
+def without_kind(name: str) -> str | None:
+    """``name`` without its kind word when two capitalised words or more stay that are no place's name and no stop
+    words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College")."""
+    words = name.split()
+    if len(words) < 3 or words[-1].casefold() not in _KIND_WORDS:
+        return None
+    rest = words[:-1]
+    if not all(w[:1].isupper() and not lexicon.is_stop_word(w.casefold()) for w in rest):
+        return None
+    short = " ".join(rest)
+    return None if gazetteer.is_known_place(short) or gazetteer.is_known_place(rest[-1]) else short

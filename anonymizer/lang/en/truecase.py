@@ -49,6 +49,8 @@ _SENTENCE_END = re.compile(r"[.?!]['\"’”)]*\s*$")
 #: a line's end after which the next line opens a sentence: a sentence's end, a label's colon, a heading's bracket
 _LINE_END = re.compile(r"[.?!:)\]]['\"’”)]*\s*$")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+#: a word of three letters or more without a vowel: initials ("DHCS", "HHS"), said letter by letter, no name
+_NO_VOWEL = re.compile(r"[B-DF-HJ-NP-TV-XZ]{3,}")
 _DIGITS_AFTER = re.compile(r"[ -]?\d{4,6}\b")
 #: what stands between two words of a run: a space, or a space and an ordinal's digits ("WEST 54TH STREET")
 _RUN_GAP = re.compile(r"[ ]\d{0,4}")
@@ -149,6 +151,8 @@ def _line(line: str, known: set[str], opens: bool = True) -> str:
         forms.append(form)
         named.append(name)
     _after_kin(line, tokens, forms, named)
+    known.update(_introduced(line, tokens, forms, named))
+    known.update(_called(line, tokens, forms, named))
     known.update(_runs(line, tokens, forms, named))
     parts, last = [], 0
     for match, form in zip(tokens, forms):
@@ -198,6 +202,66 @@ def _after_kin(line: str, tokens: list, forms: list[str], named: list[bool]) -> 
                 or word.endswith(("ed", "ing", "s", "ly")) or "'" in word or "’" in word:
             continue  # "MY MOM COULDN'T": a contraction, no name
         forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
+
+
+#: the words that introduce one's name ("MY NAME IS", "MY NAME'S", "HER NAME WAS")
+_NAME_IS = (("my", "name", "is"), ("my", "name's"), ("my", "name’s"), ("his", "name", "is"), ("her", "name", "is"),
+            ("his", "name", "was"), ("her", "name", "was"), ("my", "name", "was"))
+#: the words before the body a witness speaks for ("ON BEHALF OF RIVERBEND TENANTS UNION IN SUPPORT")
+_ON_BEHALF = (("on", "behalf", "of"), ("on", "behalf", "of", "the"))
+#: the most words of a name said after them
+_NAME_WORDS = 3
+
+
+def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+    """A name said after "MY NAME IS" ("MY NAME IS DANA FRY WITH ...") and the body a witness speaks for after "ON
+    BEHALF OF" ("ON BEHALF OF RIVERBEND TENANTS IN SUPPORT") are names though a dictionary lists their words: up to
+    three words, a space apart, before a stop word, a verb's form or a mark. Returns the person's words that are no
+    common word: names all through the document."""
+    names: set[str] = set()
+    folded = [form.casefold() for form in forms]
+    for intro in (*_NAME_IS, *_ON_BEHALF):
+        n = len(intro)
+        for k in range(n, len(tokens)):
+            if tuple(folded[k - n:k]) != intro or any(line[tokens[i - 1].end():tokens[i].start()] != " "
+                                                     for i in range(k - n + 1, k + 1)):
+                continue
+            for j in range(k, min(k + _NAME_WORDS, len(tokens))):
+                word = folded[j]
+                if j > k and line[tokens[j - 1].end():tokens[j].start()] != " ":
+                    break
+                if lexicon.is_stop_word(word) or word in _forms() or word.endswith(("ed", "ing")) \
+                        or "'" in word or "’" in word or len(word) < 2:
+                    break
+                if not named[j]:
+                    forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
+                if not lexicon.is_common_word(word) and intro in _NAME_IS:
+                    names.add(word)
+    return names
+
+
+#: a vote said after a member's name in a roll call (a caption's "I" or "HI" for "AYE")
+_VOTES = frozenset({"aye", "nay", "no", "yes", "abstain", "abstains", "i", "hi"})
+_CALL_GAP = re.compile(r"[.?!,]?[ ]+")
+
+
+def _called(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+    """A roll call's member, said twice before the vote ("OKONKWO. OKONKWO. AYE."), is a name though a dictionary
+    lists the word; a name all through the document (the roll call recognizer tags the call itself). Returns the
+    words."""
+    names: set[str] = set()
+    for k in range(len(tokens) - 2):
+        word = forms[k].casefold()
+        if word != forms[k + 1].casefold() or forms[k + 2].casefold() not in _VOTES or len(word) < 2 \
+                or lexicon.is_stop_word(word) or lexicon.is_stop_name(word) or lexicon.is_title_word(tokens[k].group()) \
+                or lexicon.is_role_word(tokens[k].group()) or word in vocabulary.CALENDAR_WORDS:
+            continue
+        if not all(_CALL_GAP.fullmatch(line, tokens[j].end(), tokens[j + 1].start()) for j in (k, k + 1)):
+            continue
+        for j in (k, k + 1):
+            forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
+        names.add(word)
+    return names
 
 
 def _after_space(line: str, at: int) -> int:
@@ -276,8 +340,8 @@ def _word(word: str, known: set[str], sentence_start: bool, before: str) -> tupl
         return word.lower(), False  # "54TH", "3RD": an ordinal number's ending
     if last == "-" and (len(before) < 2 or before[0].isspace()):
         return _same_length(word, str.lower), False  # "-enzo": the rest of a name cut by an interruption
-    if word.upper() in _kept_upper() or any(c.isdigit() for c in word):
-        return word, False
+    if word.upper() in _kept_upper() or any(c.isdigit() for c in word) or _NO_VOWEL.fullmatch(word):
+        return word, False  # "CDCR", "B12", "DHCS" (no vowel: initials, no name)
     folded = word.casefold()
     lower = _same_length(word, str.lower)
     if folded == "i" or folded.startswith(("i'", "i’")):

@@ -5,6 +5,8 @@
 * a page header's examination (``Ann Dore - Direct``) and, in hearings, an organization's kind alone (``the
   Federation``, ``a Federation rep``);
 * a law reporter's ``U.S.`` between a cited case's volume and page (``521 U.S. 982``);
+* a bill's number in a legislature (``SB 123``, ``AB 45 and 46``, ``H.R. 1``, ``Assembly Bill 7``), in any case (a
+  hearing's captions in capitals are read in ordinary case: ``Sb 123``);
 
 A nationality before a state's body ("the Mexican government deported my uncle") and a party's name stay NRP and
 organizations: in a hearing they tell a person's origin or politics (a quasi-identifier, tests/test_tab_state.py).
@@ -38,9 +40,17 @@ _PAGE_AFTER = re.compile(r"[ ]\d{1,5}\b")
 _REPORTERS = frozenset({"U.S.", "S. Ct.", "S.Ct.", "F.", "F.2d", "F.3d", "F.4th", "F. Supp.", "L. Ed."})
 
 
+#: a bill's number, one or several ("SB 123", "SB 12 SB 13", "AB 45 and 46", "H.R. 1", "Assembly Bill 7")
+_BILL_ONE = (r"(?:(?:[SAHL]|SC|AC|SJ|AJ|HJ|HC)[ ]?R|[SAHL][ ]?B|SCA|ACA|[SAH]\.[ ]?[BR]\.|H\.[ ]?J\.[ ]?Res\.|"
+             r"(?:Senate|Assembly|House)[ ]+(?:Bill|Resolution|Joint[ ]+Resolution|Concurrent[ ]+Resolution))"
+             r"(?:[ ]+(?:No\.?|Number))?[ ]?\d{1,5}")
+_BILL = re.compile(rf"{_BILL_ONE}(?:(?:[ ]*[,&][ ]*|[ ]+(?:and|or|to|through)[ ]+|[ ]+)(?:{_BILL_ONE}|\d{{1,5}}))*", re.I)
+
+
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that is a federal court's caption, a judge's title, a law
-    reporter's ``U.S.``, a page header's examination, or (hearings only) an organization's kind alone."""
+    reporter's ``U.S.``, a page header's examination, a bill's number, or (hearings only) an organization's kind
+    alone."""
     surface = text[start:end]
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and in_caption(text, start, end):
         return True
@@ -52,6 +62,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and _EXAMINATION.match(surface) \
             and _DASH_BEFORE.search(text, max(0, start - 4), start):
         return True  # "Ann Dore - Direct" of a page's header (the tagger's "Direct\nThat's"): the examination
+    if label in ("ORGANIZATION", "LOCATION", "PERSON") and _BILL.fullmatch(" ".join(surface.split())):
+        return True  # "SB 739", "AB 45 and 46": a bill, no one
     if judgment_text.lodged(text):
         return False
     if label == "ORGANIZATION" and _generic_body(surface):

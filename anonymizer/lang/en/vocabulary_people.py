@@ -61,6 +61,9 @@ SURNAME_TITLES = (
     "Lieutenant", "Captain", "Detective", "Warden", "Agent", "CO", "C.O", "C/O", "CCI", "CCII", "CCIII", "Coach", "DDA",
     "Chaplain", "Pastor", "Reverend", "Investigator", "Inspector", "Trooper", "Corporal", "Teacher", "Instructor", "Atty",
     "Deacon", "Bishop", "Archbishop", "Monsignor",
+    # a legislator called by office ("Senator Vance", "Assemblymember Ortiz", "moved by Councilwoman Dunmore")
+    "Senator", "Assemblymember", "Assemblyman", "Assemblywoman", "Councilmember", "Councilman", "Councilwoman",
+    "Congressman", "Congresswoman",
 )  # fmt: skip
 #: titles of one office written two ways, folded -> one of them ("Pastor Gaines" is "Reverend Otis Gaines")
 PROFESSION_SYNONYMS = {"doctor": "dr", "reverend": "pastor", "rev": "pastor", "sergeant": "sgt", "lieutenant": "lt",

@@ -34,6 +34,7 @@ from anonymizer.lang.en.recognizers.person_name import PersonNameRecognizer
 from anonymizer.lang.en.recognizers.phone_number import PhoneNumberRecognizer
 from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
+from anonymizer.lang.en.recognizers.roll_call import RollCallRecognizer
 from anonymizer.lang.en.recognizers.spelled_name import SpelledNameRecognizer
 from anonymizer.lang.en.recognizers.spelled_out_item import SpelledOutItemRecognizer
 from anonymizer.lang.en.recognizers.street_name import StreetNameRecognizer
@@ -66,6 +67,7 @@ __all__ = [
     "MoneyRecognizer",
     "OccupationRecognizer",
     "PrisonTermRecognizer",
+    "RollCallRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "StreetNameRecognizer",
@@ -101,6 +103,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         CapitalsNameRecognizer(),
         MonikerRecognizer(),
         NicknamedRecognizer(),
+        RollCallRecognizer(),
         StreetNameRecognizer(),
         ApostropheNameRecognizer(),
         PhoneNumberRecognizer(),

@@ -29,7 +29,7 @@ _HEDGE = (
 _SEP = r"(?:,[ ](?i:uh|um|uhm|er|ah|you[ ]know|I[ ]think),)?[ ]"
 _SUBJECT_VERB = (
     r"(?:I[ ](?:was|am)(?:[ ]at)?|I['’]m|(?i:he|she)(?:[ ](?:was|is)(?:[ ]at)?|['’]s)"
-    r"|(?i:you|we|they)(?:[ ](?:were|are)(?:[ ]at)?|['’]re)|(?i:both[ ]of[ ]us|who)[ ](?:were|was|is)"
+    r"|(?i:you|we|they)(?:[ ](?:were|are)(?:[ ]at)?|['’]re)|(?i:both[ ]of[ ]us|who)[ ](?:were|was|is)|(?i:who)['’]s"
     r"|(?i:was|were|is)[ ](?i:only|just|barely)"
     r"|(?i:have|had|got)[ ](?i:you|him|her)[ ](?i:at|as)"
     r"|(?i:turned|turning|turn|turns|had[ ]just[ ]turned|just[ ]turned))"
@@ -205,6 +205,10 @@ PATTERNS = [
     Pattern("comma_then_number", rf"(?<=[^\W\d_],[ ](?i:then|now)[ ]){_NUMBER_NOT_ONE}(?=,[ ]|[ ]?--)", 0.85),
     # "their kids, Jaylen (12) and Aaliyah (9)": a child's age in brackets after the first name
     Pattern("name_bracket_number", rf"(?<=(?<![\w'’-]){_NAME}[ ]\()\d{{1,2}}(?=\))", 0.85),
+    # "in her 70 years, she ...", "all of his ninety years.": the years of a life, the clause ending there
+    Pattern("life_years",
+            rf"(?<=(?<![\w'’-])(?i:in|of|all[ ]of)[ ](?i:his|her|my|their|your|our)[ ]){_NUMBER_NOT_ONE}"
+            r"(?=[ ](?i:years)(?:[ ](?i:of[ ]life))?[ ]?(?:[.,;!?]|--|$))", 0.85),
     Pattern(
         "subject_was_number",
         rf"(?<=\b{_SUBJECT_VERB}{_SEP}{_HEDGE}){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",
