@@ -31,12 +31,19 @@ class Pattern(presidio_analyzer.Pattern):
     Presidio validates a pattern by compiling it without flags and compiles it again with the
     recognizer's flags on first use: two compiles of each of our ~300 patterns, about a second
     of every worker's start-up. Compiled here with the flags the recognizers use, it is ready.
+
+    ``first``, when given, is a regex true at the first character of every match (``\\d`` for a
+    pattern whose every branch starts with a digit): the compiled pattern starts with it as a
+    look-ahead, which finds the same matches but lets the engine skip to the next such character
+    instead of trying an optional or alternated start at every offset (``1?[2-9]``: ten times faster).
     """
 
-    def __init__(self, name: str, regex: str, score: float) -> None:
+    def __init__(self, name: str, regex: str, score: float, first: str | None = None) -> None:
         self.name, self.regex, self.score = name, regex, score
+        #: the regex compiled: the pattern, behind ``first``'s look-ahead when given
+        self.searched = regex if first is None else f"(?={first})(?:{regex})"
         try:
-            self.compiled_regex = re.compile(regex, flags=FLAGS)
+            self.compiled_regex = re.compile(self.searched, flags=FLAGS)
         except re.error as error:
             raise ValueError(f"Invalid regex pattern: {error}") from None
         self.compiled_with_flags = FLAGS
@@ -138,7 +145,7 @@ class RuleRecognizer(PatternRecognizer):
                 continue  # a rare pattern whose cheap sign the text lacks ("dot com" for an e-mail said aloud)
             if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
                 pattern.compiled_with_flags = flags
-                pattern.compiled_regex = re.compile(pattern.regex, flags=flags)
+                pattern.compiled_regex = re.compile(getattr(pattern, "searched", pattern.regex), flags=flags)
             if dense or pattern.name in self.SCANNED:
                 matches = pattern.compiled_regex.finditer(text, timeout=REGEX_TIMEOUT_SECONDS)
             else:
