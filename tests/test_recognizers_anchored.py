@@ -1,5 +1,5 @@
-"""Recognizers that try their patterns only at ``STARTS`` offsets or behind a first character's look-ahead find
-exactly what a search finds."""
+"""Recognizers that try their patterns only at ``STARTS`` offsets, only on their ``ANCHORS``' lines or behind a
+first character's look-ahead find exactly what a search finds."""
 from __future__ import annotations
 
 import pytest
@@ -41,6 +41,59 @@ def test_it_finds_the_same_spans_at_the_starts_as_a_search_over_the_text(recogni
         searched = _found(recognizer, text, anchored=False)
         assert searched, "a text without matches proves nothing"
         assert _found(recognizer, text, anchored=True) == searched
+
+
+LINED = [r for r in build_recognizers() if r.ANCHORS]
+
+#: invented lines each anchored pattern matches, at a text's start and end and beside lines it does not match
+LINED_SENTENCES = [
+    "The check came from Robert Bosch GmbH in the spring.",
+    "He studied at San Jose State for two years.",
+    "His number is Echo three three two three eight, I think.",
+    "The award was EUR 12,000 in all.",
+    "Write to lucia dot reyes at gmail dot com please.",
+    "It was Ngata (ph) who drove.",
+    "He ran with the Eastside Locos Gang back then.",
+    "She lived in Kern County until 2010.",
+    "He was given two years' imprisonment for it.",
+    "The letter went to 12 Mill Lane, Leeds LS1 4AB last year.",
+    "My number is AB-12345, and Echo 3-3-2-3-8 was his.",
+    "It was Victor Echo 33238 on the card.",
+]
+
+
+def _lined(recognizer, text: str, *, lined: bool) -> list[tuple[int, int, float, str]]:
+    if not lined:
+        recognizer.ANCHORS = {}  # the instance searches each pattern over the whole text
+    try:
+        results = recognizer.analyze(text, recognizer.supported_entities, None)
+    finally:
+        vars(recognizer).pop("ANCHORS", None)
+    return sorted((r.start, r.end, r.score, r.analysis_explanation.pattern_name) for r in results)
+
+
+@pytest.mark.parametrize("recognizer", LINED, ids=lambda r: r.name)
+def test_it_finds_the_same_spans_on_the_anchors_lines_as_over_the_text(recognizer):
+    found: set[str] = set()
+    for text in [*_texts(recognizer.supported_entities[0]), "\n".join(LINED_SENTENCES), " ".join(LINED_SENTENCES)]:
+        searched = _lined(recognizer, text, lined=False)
+        assert _lined(recognizer, text, lined=True) == searched
+        found |= {name for *_, name in searched}
+    assert set(recognizer.ANCHORS) <= found, "an anchored pattern that matched nothing proves nothing"
+
+
+@pytest.mark.parametrize("sentence", LINED_SENTENCES)
+def test_it_finds_an_anchored_pattern_at_the_start_middle_and_end_of_a_text(sentence):
+    for text in (sentence, f"Okay.\n{sentence}\nYes.", f"Okay.\n\n{sentence}"):
+        for recognizer in LINED:
+            assert _lined(recognizer, text, lined=True) == _lined(recognizer, text, lined=False)
+
+
+@pytest.mark.parametrize("recognizer", LINED, ids=lambda r: r.name)
+def test_it_anchors_only_patterns_that_stay_on_one_line(recognizer):
+    for pattern in recognizer.patterns:
+        if pattern.name in recognizer.ANCHORS:  # a class of characters with the line break in it could cross one
+            assert not re.search(r"\\[sSWDn]|\[\^(?![^\]]*\\n)", pattern.regex), pattern.name
 
 
 FIRSTED = [(r, p) for r in build_recognizers() for p in r.patterns if p.searched != p.regex]

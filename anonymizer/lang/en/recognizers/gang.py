@@ -66,6 +66,8 @@ class GangRecognizer(RuleRecognizer):
     ENTITY = "ORGANIZATION"
     PATTERNS = PATTERNS
     CONTEXT = ["gang", "joined", "member", "affiliated", "associate", "dropout", "validated", "organisation"]
+    #: the gang word, which every match of the head-noun pattern holds: searched on its lines only
+    ANCHORS = {"gang_head_noun": re.compile(_HEAD)}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         start = strip_function_words(text, start, end)

@@ -123,6 +123,8 @@ class OrganizationRecognizer(RuleRecognizer):
     #: a company's legal form after a space, which every match of its pattern holds (a judgment's ``GmbH``; a
     #: hearing seldom has one, and trying the name's words before it at every capital costs more than this scan)
     NEEDS = {"company_legal_form": re.compile(rf"[ ]{_LEGAL_FORM}")}
+    #: the legal form and " State", which every match of their patterns holds: searched on their lines only
+    ANCHORS = {"company_legal_form": NEEDS["company_legal_form"], "town_state_university": re.compile(r"[ ]State")}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
