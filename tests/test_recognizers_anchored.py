@@ -111,3 +111,40 @@ def test_it_finds_the_same_matches_behind_the_first_characters_look_ahead(recogn
     spans = [[m.span() for m in plain.finditer(text)] for text in texts]
     assert any(spans), "a text without matches proves nothing"
     assert [[m.span() for m in pattern.compiled_regex.finditer(text)] for text in texts] == spans
+
+
+def _sorted_alternation(forms, apostrophes: bool) -> str:
+    escaped = (re.escape(f).replace(r"\ ", "[ ]") for f in forms)
+    if apostrophes:
+        escaped = (f.replace("'", "['’]") for f in escaped)
+    return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
+
+
+def _nrp_forms() -> set[str]:
+    from anonymizer.lang.en import gazetteer
+    from anonymizer.lang.en.recognizers import nrp
+
+    forms: set[str] = set()
+    for term in gazetteer.nrp_terms():
+        if term not in nrp._AMBIGUOUS:
+            capitalised = re.sub(r"-(\w)", lambda m: "-" + m.group(1).upper(), " ".join(w[:1].upper() + w[1:] for w in term.split(" ")))
+            forms |= {capitalised, term.upper()}
+    return forms
+
+
+def _trie_cases():
+    from anonymizer.lang.en.recognizers import nrp, organization
+
+    heads = {*organization.HEADS, *(h.upper() for h in organization.HEADS)}
+    return [("NRP", nrp._NRP, nrp._alternation(), _sorted_alternation(_nrp_forms(), True)),
+            ("ORGANIZATION", organization._ORG, organization._HEAD, _sorted_alternation(heads, False))]
+
+
+@pytest.mark.parametrize("entity, pattern, trie, alternation", _trie_cases(), ids=lambda x: x if x in ("NRP", "ORGANIZATION") else "")
+def test_it_finds_the_same_matches_with_a_trie_as_with_the_alternation_sorted_longest_first(entity, pattern, trie, alternation):
+    assert trie in pattern and trie != alternation
+    texts = [*_texts(entity), "Serbs and Serb and SERBS came. The Jehovah's Witnesses and Jehovah’s Witness met at Hope Valley Trucking Company."]
+    new, old = re.compile(pattern, FLAGS), re.compile(pattern.replace(trie, alternation), FLAGS)
+    spans = [[m.span() for m in old.finditer(text)] for text in texts]
+    assert any(spans)
+    assert [[m.span() for m in new.finditer(text)] for text in texts] == spans

@@ -13,10 +13,9 @@ from anonymizer.lang.en.recognizers._names import CAP_WORD, CONNECTOR, strip_fun
 
 #: Final words of an organization name (the vocabulary's), longest first inside the alternation.
 HEADS = vocabulary.ORGANIZATION_HEADS
-#: each head as written and in capitals (``DELTA VERBATIM REPORTING`` on a signature line)
-_HEAD = "(?:" + "|".join(
-    re.escape(h).replace(r"\ ", "[ ]") for h in sorted({*HEADS, *(h.upper() for h in HEADS)}, key=len, reverse=True)
-) + ")"
+#: each head as written and in capitals (``DELTA VERBATIM REPORTING`` on a signature line), as a trie: the heads the
+#: text spells out are tried longest first, as by an alternation sorted longest first (same matches, found faster)
+_HEAD = "(?:" + lexicon.trie_alternation({*HEADS, *(h.upper() for h in HEADS)}, {" ": "[ ]"}) + ")"
 #: one to three heads in a row (``Captioning Associates``, ``Reporting Services``)
 _HEADS = rf"{_HEAD}(?:[ ](?:&[ ]|and[ ]|AND[ ])?{_HEAD}){{0,2}}"
 #: a company word after the head: ``Foothill Transcription Company``, ``Golden Valley Trucking, Inc.``
