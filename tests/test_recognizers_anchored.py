@@ -135,15 +135,30 @@ def _nrp_forms() -> set[str]:
 def _trie_cases():
     from anonymizer.lang.en.recognizers import nrp, organization
 
+    from anonymizer.lang.en import gazetteer
+    from anonymizer.lang.en.recognizers import cdcr_institution as cdcr, gang
+
     heads = {*organization.HEADS, *(h.upper() for h in organization.HEADS)}
+    gangs = {f for term in gazetteer.gangs() if term not in gang._AMBIGUOUS for f in gang._forms(term)}
+    patterns = {p.name: p.regex for p in (*gang.PATTERNS, *cdcr.PATTERNS)}
+    institution = cdcr.CdcrInstitutionRecognizer.ENTITY
     return [("NRP", nrp._NRP, nrp._alternation(), _sorted_alternation(_nrp_forms(), True)),
-            ("ORGANIZATION", organization._ORG, organization._HEAD, _sorted_alternation(heads, False))]
+            ("ORGANIZATION", organization._ORG, organization._HEAD, _sorted_alternation(heads, False)),
+            ("ORGANIZATION", organization._NAMED, organization._KNOWN, _sorted_alternation(gazetteer.organization_names(), True)),
+            ("ORGANIZATION", patterns["gang_gazetteer"], gang._gazetteer(), _sorted_alternation(gangs, True)),
+            *((institution, patterns[name], cdcr._alternation(names), _sorted_alternation({f for n in names for f in cdcr._forms(n)}, True))
+              for name, names in (("cdcr_institution_name", cdcr._NAMES), ("cdcr_institution_alias", cdcr._SINGLE),
+                                  ("cdcr_institution_alias_unit", cdcr._SINGLE)))]
 
 
-@pytest.mark.parametrize("entity, pattern, trie, alternation", _trie_cases(), ids=lambda x: x if x in ("NRP", "ORGANIZATION") else "")
+TRIE_CASES = _trie_cases()
+
+
+@pytest.mark.parametrize("entity, pattern, trie, alternation", TRIE_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(TRIE_CASES)])
 def test_it_finds_the_same_matches_with_a_trie_as_with_the_alternation_sorted_longest_first(entity, pattern, trie, alternation):
     assert trie in pattern and trie != alternation
-    texts = [*_texts(entity), "Serbs and Serb and SERBS came. The Jehovah's Witnesses and Jehovah’s Witness met at Hope Valley Trucking Company."]
+    texts = [*_texts(entity), "Serbs and Serb and SERBS came. The Jehovah's Witnesses and Jehovah’s Witness met at Hope Valley Trucking Company.",
+             "He paroled from Avenal State Prison to the Salvation Army, then AVENAL STATE PRISON again; Avenal Yard B."]
     new, old = re.compile(pattern, FLAGS), re.compile(pattern.replace(trie, alternation), FLAGS)
     spans = [[m.span() for m in old.finditer(text)] for text in texts]
     assert any(spans)

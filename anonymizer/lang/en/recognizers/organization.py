@@ -8,7 +8,7 @@ import regex as re
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
 from anonymizer.lang.en.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, literal_alternation
 from anonymizer.lang.en.recognizers._names import CAP_WORD, CONNECTOR, strip_function_words
 
 #: Final words of an organization name (the vocabulary's), longest first inside the alternation.
@@ -32,9 +32,7 @@ _LEGAL_FORM = "(?:" + "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in sorte
 _COMPANY = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:&[ ])?(?!{_LEGAL_FORM}[ ]){CAP_WORD}){{0,4}},?[ ]{_LEGAL_FORM}(?![\w'’/-])"
 _COMPANY_RE = re.compile(_COMPANY)
 
-_KNOWN = "(?:" + "|".join(
-    re.escape(n).replace(r"\ ", "[ ]").replace("'", "['’]") for n in sorted(gazetteer.organization_names(), key=len, reverse=True)
-) + ")"
+_KNOWN = literal_alternation(gazetteer.organization_names())
 _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
 
 #: an organization named in Spanish, its head first: ``Iglesia Cristiana Roca de Salvación``, ``Panadería La Esperanza``
