@@ -59,6 +59,7 @@ LINED_SENTENCES = [
     "The letter went to 12 Mill Lane, Leeds LS1 4AB last year.",
     "My number is AB-12345, and Echo 3-3-2-3-8 was his.",
     "It was Victor Echo 33238 on the card.",
+    "Look up lucia_reyes or MariaLopez88 at hopehouse.org/about today.",
 ]
 
 
@@ -93,7 +94,13 @@ def test_it_finds_an_anchored_pattern_at_the_start_middle_and_end_of_a_text(sent
 def test_it_anchors_only_patterns_that_stay_on_one_line(recognizer):
     for pattern in recognizer.patterns:
         if pattern.name in recognizer.ANCHORS:  # a class of characters with the line break in it could cross one
-            assert not re.search(r"\\[sSWDn]|\[\^(?![^\]]*\\n)", pattern.regex), pattern.name
+            kept = re.sub(r"\[\^(?:\\.|[^\]\\])*\]", _without_break, pattern.regex)
+            assert not re.search(r"\\[sSWDn]|\[\^", kept), pattern.name
+
+
+def _without_break(negated) -> str:
+    """A negated class without the line break in it, as ``""`` (it cannot cross a line); another is kept."""
+    return "" if re.search(r"\\[sn]", negated.group()) else negated.group()
 
 
 FIRSTED = [(r, p) for r in build_recognizers() for p in r.patterns if p.searched != p.regex]
