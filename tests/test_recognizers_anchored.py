@@ -60,6 +60,7 @@ LINED_SENTENCES = [
     "My number is AB-12345, and Echo 3-3-2-3-8 was his.",
     "It was Victor Echo 33238 on the card.",
     "Look up lucia_reyes or MariaLopez88 at hopehouse.org/about today.",
+    "It was on the 26th day of February, 2023, or June fifteenth, or MAY 3.",
 ]
 
 

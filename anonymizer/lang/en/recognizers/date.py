@@ -247,3 +247,5 @@ class DateRecognizer(RuleRecognizer):
     CONTEXT = ["date", "born", "birthday", "year", "month", "day", "today", "since", "when"]
     #: what every match of a rare pattern holds ("14 and 27 July": "and" between spaces, then a digit)
     NEEDS = {"day_list_month": re.compile(r"[ ](?:and|&)[ ]\d")}
+    #: the month's name, which every match of these holds: searched on its lines only (one scan for both)
+    ANCHORS = dict.fromkeys(("day_of_month", "month_day"), re.compile(_MONTH))
