@@ -36,14 +36,16 @@ class Pattern(presidio_analyzer.Pattern):
     pattern whose every branch starts with a digit): the compiled pattern starts with it as a
     look-ahead, which finds the same matches but lets the engine skip to the next such character
     instead of trying an optional or alternated start at every offset (``1?[2-9]``: ten times faster).
+    ``lazy``: compiled when first run, for a pattern a recognizer's ``NEEDS`` keeps from most texts (a
+    judgment's court: a hearing names none, and its start-up need not compile it).
     """
 
-    def __init__(self, name: str, regex: str, score: float, first: str | None = None) -> None:
-        self.name, self.regex, self.score = name, regex, score
+    def __init__(self, name: str, regex: str, score: float, first: str | None = None, lazy: bool = False) -> None:
+        self.name, self.regex, self.score, self.lazy = name, regex, score, lazy
         #: the regex compiled: the pattern, behind ``first``'s look-ahead when given
         self.searched = regex if first is None else f"(?={first})(?:{regex})"
         try:
-            self.compiled_regex = re.compile(self.searched, flags=FLAGS)
+            self.compiled_regex = None if lazy else re.compile(self.searched, flags=FLAGS)
         except re.error as error:
             raise ValueError(f"Invalid regex pattern: {error}") from None
         self.compiled_with_flags = FLAGS
