@@ -19,4 +19,26 @@ def test_it_compiles_each_recognizer_pattern_once_with_the_flags_it_runs_with():
 
     patterns = [(r, p) for r in build_recognizers() for p in getattr(r, "patterns", ())]
     assert len(patterns) > 50
-    assert all(p.compiled_regex is not None and p.compiled_with_flags == r.global_regex_flags for r, p in patterns)
+    assert all((p.compiled_regex is not None or p.lazy) and p.compiled_with_flags == r.global_regex_flags for r, p in patterns)
+
+
+def test_it_compiles_a_lazy_pattern_only_for_a_text_holding_what_it_needs():
+    """A judgment's court patterns: a hearing's start-up compiles none of them; each compiles and runs once needed."""
+    import regex as re
+
+    from anonymizer.lang.en.recognizers import build_recognizers
+    from anonymizer.lang.rules import FLAGS
+
+    lazy = [(r, p) for r in build_recognizers() for p in getattr(r, "patterns", ()) if p.lazy]
+    assert {"typed_prison", "town_prosecutor"} <= {p.name for _, p in lazy}
+    for recognizer, pattern in lazy:
+        assert pattern.name in recognizer.NEEDS, pattern.name
+        re.compile(pattern.searched, FLAGS)  # a valid pattern
+    from anonymizer.lang.rules import Pattern
+
+    assert Pattern("unbalanced", "(", 0.5, lazy=True).compiled_regex is None  # not compiled when built
+    recognizer = lazy[0][0]
+    assert not recognizer.analyze("Yes, I was at the State Prison then.", recognizer.supported_entities)
+    found = recognizer.analyze("It was sent to the Edirne F-type prison and to the Beyoğlu prosecutor’s office.",
+                               recognizer.supported_entities)
+    assert {r.analysis_explanation.pattern_name for r in found} == {"typed_prison", "town_prosecutor"}

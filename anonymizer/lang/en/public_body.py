@@ -314,6 +314,11 @@ def _statute_run_on(text: str, start: int, end: int) -> bool:
 
 def _is_respondent(text: str, nationality: str) -> bool:
     """The text names ``nationality``'s government its party: "The Turkish Government (“the Government”)"."""
+    return "the Government" in text and _names_government(text, nationality)  # a hearing: no search of its text
+
+
+@lru_cache(maxsize=64)
+def _names_government(text: str, nationality: str) -> bool:
     return re.search(rf"\b{re.escape(nationality)}[ ]Government\s*\([“\"]the[ ]Government", text) is not None
 
 

@@ -39,6 +39,8 @@ class CapitalsNameRecognizer(RuleRecognizer):
     ENTITY = "PERSON"
     PATTERNS = PATTERNS
     CONTEXT = ["appearances", "attorney", "counsel", "judge", "by"]
+    #: the marker in brackets after the name, on the match's line: searched on its lines only
+    ANCHORS = {"phonetic_marker": re.compile(r"\((?i:ph|phonetic|phon|sp)\.?\)")}
 
     def keep(self, text: str, start: int, end: int) -> bool:
         words = [w for w in re.split(r"[ .]+", text[start:end]) if len(w) > 1]

@@ -94,7 +94,7 @@ class CaseNumberRecognizer(RuleRecognizer):
     three or more digits right after a case, badge, booking, docket, file or log number's name."""
 
     ENTITY = "ID"
-    PATTERNS = [Pattern("case_number", _NUMBER, 0.9), Pattern("named_number", _PLAIN_NUMBER, 0.9),
+    PATTERNS = [Pattern("case_number", _NUMBER, 0.9, first=r"[A-Z\d]"), Pattern("named_number", _PLAIN_NUMBER, 0.9, first=r"[A-Z\d]"),
                 Pattern("social_security_number", _SSN, 0.9),
                 Pattern("spoken_social_security_number", _SPOKEN_SSN, 0.9), Pattern("reporter_certificate", _CERTIFICATE, 0.9),
                 Pattern("federal_docket", _FEDERAL_DOCKET, 0.9), Pattern("reporter_page_code", _PAGE_CODE, 0.9),

@@ -24,6 +24,8 @@ _WORD = _phonetic()
 _SEP = r"(?:,[ ]|[ ]|-)"
 #: the digits written, together or one by one ("12345", "8-1-2-0-4", "8 1 2 0 4")
 _DIGITS = rf"(?:\d{{4,6}}|\d(?:-\d){{3,5}}|\d(?:[ ]\d){{3,5}}){_END}"
+#: four digits in a row, maybe one by one: in every match of the written numbers' patterns
+_FOUR_DIGITS = re.compile(r"\d[ -]?\d[ -]?\d[ -]?\d")
 _ONE_WORD = rf"(?<![\w-]){_WORD}{_SEP}{_DIGITS}"
 #: the digits said one by one: "Echo three three two three eight", "E dash three three two three eight",
 #: "A-F-four-four-one-seven", "AH three three one seven" (the letters said together)
@@ -71,6 +73,10 @@ class CdcrIdRecognizer(RuleRecognizer):
     ]
     CONTEXT = ["cdcr", "number", "id", "inmate", "identification", "booking"]
     NEEDS = {"cdcr_spoken_digits": FOUR_SPOKEN_DIGITS}
+    #: the four digits said one by one, which every match holds: searched on their lines only
+    #: four digits, written (maybe spaced or hyphened), which every match of the written numbers holds
+    ANCHORS = {"cdcr_spoken_digits": FOUR_SPOKEN_DIGITS, "cdcr_letters_digits": _FOUR_DIGITS,
+               "cdcr_phonetic_one_word": _FOUR_DIGITS, "cdcr_phonetic_two_words": _FOUR_DIGITS}
 
     def validate_result(self, pattern_text: str) -> bool | None:
         words = pattern_text.rstrip("0123456789").rstrip(" ,-").split(" ")

@@ -8,7 +8,7 @@ import regex as re
 
 from anonymizer.lang.en import gazetteer
 
-from anonymizer.lang.en.recognizers._base import TRIP_TO, Pattern, RuleRecognizer
+from anonymizer.lang.en.recognizers._base import TRIP_TO, Pattern, RuleRecognizer, literal_alternation
 
 
 def _forms(name: str) -> list[str]:
@@ -18,9 +18,7 @@ def _forms(name: str) -> list[str]:
 
 
 def _alternation(names: tuple[str, ...]) -> str:
-    forms = {form for name in names for form in _forms(name)}
-    escaped = (re.escape(f).replace(r"\ ", "[ ]").replace("'", "['’]") for f in forms)
-    return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
+    return literal_alternation(form for name in names for form in _forms(name))
 
 
 _NAMES, _SINGLE = gazetteer.cdcr_institutions()

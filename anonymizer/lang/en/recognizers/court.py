@@ -49,7 +49,6 @@ _TYPED_PRISON = rf"(?P<town>{_TOWN})[ ](?:\p{{Lu}}-[Tt]ype|[Hh]igh-[Ss]ecurity|[
 #: prosecutor's office`` (``the Principal Public Prosecutor`` of the Court of Cassation has no town: NO_MASK in TAB)
 _TOWN_PROSECUTOR = (rf"(?P<town>{_TOWN})[ ](?:(?:chief[ ]|principal[ ])?public[ ])?prosecutor"
                     r"(?=['’]s[ ]office(?![\w'’-]))")
-_TOWN_PROSECUTOR_RE = re.compile(_TOWN_PROSECUTOR)
 #: a town's mayor, governor or municipality, the office a judgment names (``the Mayor of Kuşadası``, ``the Governor of
 #: Tunceli``, ``the Municipalities of Mattighofen and Schalchen``)
 _TOWN_OFFICE = (rf"(?:Mayor|Governor|Governorship|Mayoralty|Municipality|Municipalities)[ ]of[ ](?P<town>{_TOWN})"
@@ -64,6 +63,11 @@ def _any() -> re.Pattern[str]:
     return re.compile(f"{_TOWN_FIRST}|{_TOWN_AFTER}|{_UNIT_OF}|{_TYPED_PRISON}|{_TOWN_PROSECUTOR}|{_TOWN_OFFICE}")
 
 
+@cache
+def _prosecutor() -> re.Pattern[str]:
+    return re.compile(_TOWN_PROSECUTOR)
+
+
 _GENERIC = frozenset(w.casefold() for w in (*public_body.HEADS, *public_body.QUALIFIERS, *vocabulary.MONTHS))
 
 
@@ -71,17 +75,23 @@ class CourtRecognizer(RuleRecognizer):
     """A court's kind with its town before or after it, or a numbered chamber of such a court."""
 
     ENTITY = "ORGANIZATION"
-    PATTERNS = [Pattern("court_town_first", _AFTER_THE + _TOWN_FIRST, 0.85),
-                Pattern("court_town_after", _AFTER_THE + _TOWN_AFTER, 0.85),
-                Pattern("court_unit_of", _AFTER_THE + _UNIT_OF, 0.85),
-                Pattern("typed_prison", _AFTER_THE + _TYPED_PRISON, 0.85),
-                Pattern("town_prosecutor", _AFTER_THE + _TOWN_PROSECUTOR, 0.85),
-                Pattern("town_office", _AFTER_THE + _TOWN_OFFICE, 0.85)]
+    PATTERNS = [Pattern("court_town_first", _AFTER_THE + _TOWN_FIRST, 0.85, lazy=True),
+                Pattern("court_town_after", _AFTER_THE + _TOWN_AFTER, 0.85, lazy=True),
+                Pattern("court_unit_of", _AFTER_THE + _UNIT_OF, 0.85, lazy=True),
+                Pattern("typed_prison", _AFTER_THE + _TYPED_PRISON, 0.85, lazy=True),
+                Pattern("town_prosecutor", _AFTER_THE + _TOWN_PROSECUTOR, 0.85, lazy=True),
+                Pattern("town_office", _AFTER_THE + _TOWN_OFFICE, 0.85, lazy=True)]
     CONTEXT = ["court", "judgment", "decision", "appeal"]
+    #: what every match of a pattern holds: a hearing has none of them, so its start-up compiles none of the patterns
+    NEEDS = {"court_town_first": re.compile(r"[ ]Court"), "court_town_after": re.compile(r"Court[ ]in[ ]"),
+             "court_unit_of": re.compile(r"(?:Chamber|Division|Section)[ ]of[ ]the[ ]"),
+             "typed_prison": re.compile(r"(?:-[Tt]ype|[Hh]igh-[Ss]ecurity|[Cc]losed|[Oo]pen)[ ][Pp]rison"),
+             "town_prosecutor": re.compile(r"prosecutor['’]s[ ]office"),
+             "town_office": re.compile(r"(?:Mayor|Governor|Governorship|Mayoralty|Municipality|Municipalities)[ ]of[ ]")}
 
     def keep(self, text: str, start: int, end: int) -> bool:
         match = _any().fullmatch(text, start, end)
-        if match is None and (match := _TOWN_PROSECUTOR_RE.match(text, start)) is not None and match.end() != end:
+        if match is None and (match := _prosecutor().match(text, start)) is not None and match.end() != end:
             match = None  # the prosecutor's look-ahead reads past the span's end
         if match is None:
             return False

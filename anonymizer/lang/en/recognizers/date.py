@@ -110,6 +110,7 @@ PATTERNS = [
         # Division", "the 2nd Circuit", "the 5th Amendment"
         rf"(?![ ](?i:{'|'.join(_NUMBERED_UNITS)})\b)",
         0.85,
+        first=r"\d",
     ),
     # "the fifth of the fifth, '71", "the 3rd of the 11th": a day of a month by the month's ordinal
     Pattern(
@@ -122,6 +123,7 @@ PATTERNS = [
         "day_list_month",
         rf"{_START}{_DAY_NUMBER}(?:,[ ]{_DAY_NUMBER})*[ ](?:and|&)[ ]{_DAY_NUMBER}[ ]{_MONTH}(?:,?[ ]{_YEAR})?",
         0.9,
+        first=r"\d",
     ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
@@ -130,6 +132,7 @@ PATTERNS = [
         "numeric_mdy",
         rf"{_START}(?:1[0-2]|0?[1-9])([/-])(?:3[01]|[12]\d|0?[1-9])\1(?:\d{{4}}|\d\d)(?![\w/-]|[.,]\d)",
         0.95,
+        first=r"\d",
     ),
     # a birthday without its year: "her birthday is 12/25", "born on 3/14"
     Pattern(
@@ -244,3 +247,5 @@ class DateRecognizer(RuleRecognizer):
     CONTEXT = ["date", "born", "birthday", "year", "month", "day", "today", "since", "when"]
     #: what every match of a rare pattern holds ("14 and 27 July": "and" between spaces, then a digit)
     NEEDS = {"day_list_month": re.compile(r"[ ](?:and|&)[ ]\d")}
+    #: the month's name, which every match of these holds: searched on its lines only (one scan for both)
+    ANCHORS = dict.fromkeys(("day_of_month", "month_day"), re.compile(_MONTH))

@@ -26,4 +26,6 @@ class EmailAddressRecognizer(RuleRecognizer):
     ENTITY = "EMAIL_ADDRESS"
     PATTERNS = [Pattern("email", _EMAIL, 0.95), Pattern("email_spoken", _SPOKEN, 0.85)]
     NEEDS = {"email_spoken": re.compile(r"\b(?i:dot)[ ](?i:com|net|org|edu|gov|us|io)\b")}
+    #: the spoken ending, which every match holds: searched on its lines only
+    ANCHORS = NEEDS
     CONTEXT = ["email", "e-mail", "mail", "address", "contact"]

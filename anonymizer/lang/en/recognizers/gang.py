@@ -8,7 +8,7 @@ import regex as re
 
 from anonymizer.lang.en import gazetteer
 
-from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
+from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, literal_alternation
 from anonymizer.lang.en.recognizers._names import CAP_WORD, strip_function_words
 
 #: Last words that make capitalised words before them a gang name.
@@ -24,9 +24,7 @@ def _forms(term: str) -> set[str]:
 
 
 def _gazetteer() -> str:
-    forms = {f for term in gazetteer.gangs() if term not in _AMBIGUOUS for f in _forms(term)}
-    escaped = (re.escape(f).replace(r"\ ", "[ ]").replace("'", "['’]") for f in forms)
-    return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
+    return literal_alternation(f for term in gazetteer.gangs() if term not in _AMBIGUOUS for f in _forms(term))
 
 
 _HEAD = "(?:" + "|".join(sorted(HEADS, key=len, reverse=True)) + ")"
@@ -66,6 +64,8 @@ class GangRecognizer(RuleRecognizer):
     ENTITY = "ORGANIZATION"
     PATTERNS = PATTERNS
     CONTEXT = ["gang", "joined", "member", "affiliated", "associate", "dropout", "validated", "organisation"]
+    #: the gang word, which every match of the head-noun pattern holds: searched on its lines only
+    ANCHORS = {"gang_head_noun": re.compile(_HEAD)}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         start = strip_function_words(text, start, end)

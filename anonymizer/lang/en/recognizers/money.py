@@ -47,3 +47,5 @@ class MoneyRecognizer(RuleRecognizer):
     ENTITY = "MONEY"
     PATTERNS = [Pattern("money_sum_first", _SUM_FIRST, 0.85), Pattern("money_code_first", _CODE_FIRST, 0.85)]
     CONTEXT = ["pay", "paid", "fine", "compensation", "award", "sum", "amount"]
+    #: the currency's code, which every match of its pattern holds: searched on its lines only
+    ANCHORS = {"money_code_first": re.compile("|".join(CURRENCY_CODES))}

@@ -24,8 +24,9 @@ def _alternation() -> str:
         capitalised = " ".join(w[:1].upper() + w[1:] for w in term.split(" "))
         capitalised = re.sub(r"-(\w)", lambda m: "-" + m.group(1).upper(), capitalised)
         forms |= {capitalised, term.upper()}
-    escaped = (re.escape(f).replace(r"\ ", "[ ]").replace("'", "['’]") for f in forms)
-    return "(?:" + "|".join(sorted(escaped, key=len, reverse=True)) + ")"
+    # a trie of the forms: at each offset it tries the forms the text spells out longest first, as the
+    # alternation sorted longest first did (same matches), without trying every form (six times faster)
+    return "(?:" + lexicon.trie_alternation(forms, {" ": "[ ]", "'": "['’]"}) + ")"
 
 
 _NRP = rf"(?<![\w'’-]){_alternation()}(?:e?s)?(?![\w'’-]|[ ]\p{{Lu}})"

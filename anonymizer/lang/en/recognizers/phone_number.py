@@ -24,13 +24,14 @@ PATTERNS = [
         "phone_separated",
         rf"(?<![\w+.-])(?:\+?1[ .-])?[2-9]\d\d([ .-])[2-9]\d\d\1\d{{4}}{_EXTENSION}{_END}",
         0.9,
+        first=r"\d|\+",
     ),
     # area code 951, 555-0187 / area code 951 555 0187: the number after "area code"
     Pattern("phone_area_code", rf"(?<=(?i:area[ ]code)[ ])[2-9]\d\d,?[ ][2-9]\d\d[ .-]?\d{{4}}{_END}", 0.9),
     # a number abroad in groups ("33 3614 2270", "+52 33 3614 2270"), only with a phone word earlier on the line
     Pattern("phone_grouped", rf"(?<![\w+.,/:-])(?:\+\d{{1,3}}[ ])?\d{{2,4}}(?:[ ]\d{{2,4}}){{2,3}}{_END}", 0.7),
     # 4155550199: ten digits unbroken, only with a phone word earlier on the line (see keep)
-    Pattern("phone_unbroken", rf"(?<![\w.+/-])1?[2-9]\d\d[2-9]\d{{6}}{_END}", 0.7),
+    Pattern("phone_unbroken", rf"(?<![\w.+/-])1?[2-9]\d\d[2-9]\d{{6}}{_END}", 0.7, first=r"\d"),
     # 555-0142, only with a phone word earlier on the line (see keep)
     Pattern("phone_local", rf"(?<![\w.-])[2-9]\d\d-\d{{4}}{_END}", 0.75),
     # said digit by digit: "five five nine, four four two, one one eight seven" (a phone word before it)

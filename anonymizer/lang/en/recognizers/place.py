@@ -50,6 +50,8 @@ class PlaceRecognizer(RuleRecognizer):
     ENTITY = "LOCATION"
     PATTERNS = PATTERNS
     CONTEXT = ["live", "lived", "moved", "born", "grew", "city", "town", "state", "county"]
+    #: " County", which every match of its pattern holds: searched on its lines only
+    ANCHORS = {"county": re.compile(r"[ ](?:County|COUNTY)")}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if text[start].islower():  # "northern Cyprus": the place after the compass, in a judgment only

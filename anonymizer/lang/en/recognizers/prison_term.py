@@ -5,6 +5,8 @@ whose case it is (TAB marks it). A duration said any other way (``I did 15 years
 life``) is no one's and stays unmasked (docs/annotation-guidelines.md)."""
 from __future__ import annotations
 
+import regex as re
+
 from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
 
 _NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD_STEM})"
@@ -21,3 +23,5 @@ class PrisonTermRecognizer(RuleRecognizer):
     ENTITY = "DATE"
     PATTERNS = [Pattern("prison_term", _TERM, 0.85)]
     CONTEXT = ["sentenced", "imprisonment"]
+    #: " imprisonment" after the term, on its line: searched on its lines only
+    ANCHORS = {"prison_term": re.compile(r"[ ]imprisonment")}

@@ -77,6 +77,7 @@ PATTERNS = [
         "hour_am_pm",
         rf"{_START}(?:1[0-2]|0?[1-9])(?:[ ]?(?:[AaPp]\.[Mm]\.|AM|PM|A\.M|P\.M)|(?:am|pm))(?![\w'’])",
         0.9,
+        first=r"\d",
     ),
     # eight a.m.
     Pattern("hour_word_am_pm", rf"\b{HOUR_WORD}[ ](?:[AaPp]\.[Mm]\.|AM|PM)(?![\w'’])", 0.9),

@@ -11,6 +11,8 @@ scheme or ``www.`` need one of a few common top-level domains, so text like
 """
 from __future__ import annotations
 
+import regex as re
+
 from anonymizer.lang.en import vocabulary
 from anonymizer.lang.en.transcript import LINE_OPENING
 
@@ -54,6 +56,9 @@ class UrlRecognizer(RuleRecognizer):
     ENTITY = "URL"
     PATTERNS = PATTERNS
     CONTEXT = ["website", "site", "web", "online", "url", "link", "www", "internet", "instagram", "twitter", "handle"]
+    #: what every match holds, searched on its lines only: a user name's "_" or its number after a lower-case letter,
+    #: a bare domain's dot and ending
+    ANCHORS = {"url_user_name": re.compile(r"_[A-Za-z0-9]|[a-z]\d"), "url_bare_domain": re.compile(rf"\.{_COMMON_TLD}")}
 
     def keep(self, text: str, start: int, end: int) -> bool:
         """A user name's shape opening its line (after a recording's timestamp, if any) right before a colon is

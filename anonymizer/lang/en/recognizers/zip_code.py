@@ -27,6 +27,8 @@ class ZipCodeRecognizer(RuleRecognizer):
     ENTITY = "LOCATION"
     PATTERNS = [Pattern("zip_code", _ZIP, 0.85), Pattern("uk_postcode", _POSTCODE, 0.85)]
     CONTEXT = ["zip", "code", "address", "california"]
+    #: a postcode's second half, which every match of its pattern holds: searched on its lines only
+    ANCHORS = {"uk_postcode": re.compile(r"[ ]\d[ABD-HJLNP-UW-Z]{2}")}
 
     def keep(self, text: str, start: int, end: int) -> bool:
         if _POSTCODE_RE.fullmatch(text, start, end):
