@@ -111,24 +111,3 @@ def test_it_gives_punctuation_no_time_in_a_word():
     assert timed.text == "aged 21-year-old,"
     start = timed.text.index("21")
     assert timed.span_time(start, start + len("21-year-old")) == pytest.approx((0.5, 1.8))
-
-
-def unsure(said: list[tuple[str, float]]):
-    return lay_out([RawWord(w, i * 0.3, i * 0.3 + 0.3, c) for i, (w, c) in enumerate(said)], 60.0, 16000, "asr:tiny.en")
-
-
-@pytest.mark.parametrize("said, expected", [
-    # a body's final words in lower case after a word the recognizer was unsure of: its name misheard
-    ([("to", SURE), ("the", SURE), ("upper", 0.16), ("state", SURE), ("hospital", SURE), ("and", SURE)],
-     [("the upper state hospital", "ORGANIZATION")]),
-    ([("at", SURE), ("the", SURE), ("state", 0.2), ("prison.", SURE)], [("the state prison", "ORGANIZATION")]),
-    ([("by", SURE), ("Marlow", 0.3), ("police", SURE), ("department", SURE)], [("Marlow police department", "ORGANIZATION")]),
-    # sure words before it, a short head, or a head in capitals (the pass reads those): nothing
-    ([("at", SURE), ("the", SURE), ("state", SURE), ("hospital", SURE)], []),
-    ([("the", SURE), ("uh", 0.2), ("high", SURE), ("up", SURE)], []),
-    ([("the", SURE), ("uh", 0.2), ("inn", SURE)], []),
-    ([("the", SURE), ("upper,", 0.2), ("hospital", SURE)], []),
-])
-def test_it_takes_a_bodys_lower_case_head_after_an_unsure_word_as_a_misheard_body(said, expected):
-    timed = unsure(said)
-    assert texts(mend(analysed(timed, []), timed)) == expected

@@ -49,12 +49,6 @@ HEARD_WITH_NAMES = "heard-with-names"
 FIRST_SURE = 0.7
 #: a name the second recognition hears with at least this confidence is taken
 AGAIN_SURE = 0.3
-#: a body's final words in lower case after an unsure word: the name before them misheard
-BEFORE_HEAD = "misheard-before-head"
-#: the shortest body head taken so (``Hospital``, not ``High``, ``Inn``)
-BODY_HEAD_LETTERS = 6
-#: the articles said before a misheard body's name, masked with it
-ARTICLES = frozenset({"the", "a", "an"})
 #: the shortest name part given to the second recognition (letters)
 HOTWORD_LETTERS = 3
 
@@ -85,6 +79,8 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     if not recognized(timed) or not timed.words:
         return analysis
     analysis = _plain_people(spoken_numbers(analysis, timed))
+    if not analysis.mentions:
+        return analysis
     text = timed.text
     starts = [w.start for w in timed.words]
     taken = _taken(text, analysis.mentions)
@@ -119,7 +115,6 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
             mention = dataclasses.replace(mention, start=start, end=end)
         out.append(mention)
     out += _sounding_alike(out, timed, taken, analysis.language)
-    out += _misheard_bodies(timed, taken, analysis.language)
     return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
 
 
@@ -196,47 +191,6 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
         taken[a:b] = b"\x01" * (b - a)
         found.append(Mention(a, b, "PERSON", (SOUNDS_LIKE,), score=0.5, confidence=3, entity=entity))
         i += n
-    return found
-
-
-def _misheard_bodies(timed: TimedTranscript, taken: bytearray, language: str) -> list[Mention]:
-    """New ORGANIZATION mentions: a body's final words written in lower case (``state hospital``, ``police
-    department``: the recognizer did not hear a name before them) after a word it was unsure of (``the upper
-    state hospital`` for ``Napa State Hospital``), from the article before that word (certainty 3, source
-    :data:`BEFORE_HEAD`)."""
-    from anonymizer import lang
-
-    try:
-        heads = getattr(lang.pack(language or "en").vocabulary, "ORGANIZATION_HEADS", ())
-    except lang.UnknownLanguage:
-        return []
-    heads = {tuple(h.split()) for h in heads if h[:1].isupper() and len(h) >= BODY_HEAD_LETTERS}
-    if not heads:
-        return []
-    text, words = timed.text, timed.words
-    cores = [_trimmed(text, w.start, w.end) for w in words]
-    said = [text[a:b] for a, b in cores]
-    found = []
-    for i in range(1, len(words)):
-        for n in (2, 1):
-            head = tuple(w.capitalize() for w in said[i:i + n])
-            if len(head) < n or head not in heads or not all(w.islower() for w in said[i:i + n]):
-                continue
-            first, j = i, i  # the furthest unsure word of the two before the head, in the same sentence
-            while j > 0 and i - j < REACH_WORDS and text[words[j - 1].end:words[j].start] == " " \
-                    and not _BREAK.search(text[cores[j - 1][1]:words[j - 1].end]) and not any(taken[slice(*cores[j - 1])]):
-                j -= 1
-                if words[j].confidence < ALIKE_UNSURE:
-                    first = j
-            if first == i:
-                break
-            if first > 0 and said[first - 1].lower() in ARTICLES and text[words[first - 1].end:words[first].start] == " ":
-                first -= 1
-            a, b = cores[first][0], cores[i + n - 1][1]
-            if not any(taken[a:b]) and "\n" not in text[a:b]:
-                taken[a:b] = b"\x01" * (b - a)
-                found.append(Mention(a, b, "ORGANIZATION", (BEFORE_HEAD,), score=0.5, confidence=3))
-            break
     return found
 
 
