@@ -43,7 +43,7 @@ def test_it_ends_a_long_line_at_a_sentence_end_without_a_pause():
 
 @pytest.mark.parametrize("start, end, expected", [
     (11, 15, (0.7, 1.0)),  # "Mary"
-    (11, 19, (0.7, 1.3)),  # "Mary Roe" (without the full stop: 3 of 4 characters of "Roe.")
+    (11, 19, (0.7, 1.4)),  # "Mary Roe" (without the full stop, which is not said: to the end of "Roe.")
     (12, 14, (0.775, 0.925)),  # inside a word: in proportion
     (10, 11, None),  # the space between words
     (3, 3, None),
@@ -74,7 +74,7 @@ def test_it_writes_the_pseudonymized_lines_as_webvtt_cues_with_their_times():
 def test_it_gives_mention_spans_their_time_ranges():
     timed = lay_out(SAID, 5.0, 16000, "asr:tiny.en")
     # "Mary Roe" said 0.7-1.4 s, after "is" (0.5-0.6): from the end of the word before (the gap is the name's)
-    assert mention_ranges(timed, [(11, 19), (10, 11)]) == [pytest.approx((0.6, 1.3))]
+    assert mention_ranges(timed, [(11, 19), (10, 11)]) == [pytest.approx((0.6, 1.4))]
 
 
 # ---------------------------------------------------------------- sidecars

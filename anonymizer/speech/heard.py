@@ -27,8 +27,9 @@ import bisect
 import dataclasses
 import re
 
-from anonymizer.types import DIRECT_LABELS, Analysis, Mention
+from anonymizer.types import DIRECT_LABELS, SUSPECT, Analysis, Mention
 
+from .numbers import spoken_numbers
 from .timed import TimedTranscript
 
 _NAME_WORD = re.compile(r"[A-ZÀ-Þ][\w'-]+")
@@ -73,8 +74,12 @@ def recognized(timed: TimedTranscript | None) -> bool:
 
 
 def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSURE) -> Analysis:
-    """``analysis`` with its mentions of recognized speech widened over the unsure words beside them."""
-    if not recognized(timed) or not analysis.mentions or not timed.words:
+    """``analysis`` with its mentions of recognized speech widened over the unsure words beside them (and
+    over the numbers said aloud beside them: :func:`~anonymizer.speech.numbers.spoken_numbers`)."""
+    if not recognized(timed) or not timed.words:
+        return analysis
+    analysis = _plain_people(spoken_numbers(analysis, timed))
+    if not analysis.mentions:
         return analysis
     text = timed.text
     starts = [w.start for w in timed.words]
@@ -111,6 +116,42 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
         out.append(mention)
     out += _sounding_alike(out, timed, taken, analysis.language)
     return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+
+
+def _plain_people(analysis: Analysis) -> Analysis:
+    """``analysis`` with the ordinary words a person's mention of recognized speech holds taken out of it: a
+    leading stop word (``I'm Philip`` -> ``Philip``: the recognizer writes what the speaker said before the
+    name in the same sentence); a mention only of stop words (``I'm``, a re-scan of the first), or a suspect
+    only of ordinary words (``Representing``, ``Code``: the recognizer capitalises each sentence's first word)."""
+    from anonymizer import lang
+
+    try:
+        pack = lang.pack(analysis.language or "en")
+    except lang.UnknownLanguage:
+        return analysis
+    text = analysis.transcript.text
+
+    def stop(word: str) -> bool:
+        word = word.strip(".,;:?!\"")
+        return pack.is_stop_word(word) or pack.is_stop_word(re.split(r"['’]", word)[0])
+
+    out, changed = [], False
+    for m in analysis.mentions:
+        if m.label != "PERSON":
+            out.append(m)
+            continue
+        words = list(re.finditer(r"\S+", text[m.start:m.end]))
+        if all(stop(w.group()) for w in words) or (set(m.sources) <= {SUSPECT} and all(
+                stop(w.group()) or pack.is_plain_word(w.group().strip(".,;:?!\"")) for w in words)):
+            changed = True
+            continue
+        lead = 0
+        while lead < len(words) - 1 and stop(words[lead].group()):
+            lead += 1
+        if lead:
+            m, changed = dataclasses.replace(m, start=m.start + words[lead].start()), True
+        out.append(m)
+    return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
 
 
 def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: bytearray, language: str) -> list[Mention]:

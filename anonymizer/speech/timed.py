@@ -31,6 +31,14 @@ _LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
 #: a mention's masked time reaches back over a gap of at most this long before it, and on over one after it
 GAP_BEFORE = 1.0
 GAP_AFTER = 0.2
+#: a number written in digits (``95160``, ``1976``) is several spoken words; the recognizer's time of it ends early:
+#: its masked time goes on this much longer (s)
+NUMBER_TAIL = 0.3
+#: a word that lasts this much longer than :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter was stretched
+#: by the recognizer over what was said after it (s)
+STRETCHED = 0.8
+WORD_SECONDS = 0.2
+SECONDS_PER_LETTER = 0.1
 
 
 @dataclass(frozen=True)
@@ -78,8 +86,8 @@ class TimedTranscript:
                 break
             if word.end <= start:
                 continue
-            times.append(_at(word, max(start, word.start)))
-            times.append(_at(word, min(end, word.end)))
+            times.append(_at(word, max(start, word.start), self.text))
+            times.append(_at(word, min(end, word.end), self.text))
         return (min(times), max(times)) if times else None
 
     def mask_time(self, start: int, end: int, before: float = GAP_BEFORE, after: float = GAP_AFTER
@@ -100,9 +108,23 @@ class TimedTranscript:
         following = self.words[last + 1].t0 if 0 <= last + 1 < len(self.words) else None
         if previous is not None and t0 - before <= previous < t0:
             t0 = previous
+        if 0 < first <= len(self.words):
+            t0 = min(t0, self._said_until(self.words[first - 1], t0))
         if following is not None and t1 < following <= t1 + after:
             t1 = following
+        if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")):
+            t1 += NUMBER_TAIL
         return t0, t1
+
+    def _said_until(self, word: TimedWord, t0: float) -> float:
+        """When ``word`` (said just before a mention starting at ``t0``) was probably over: a word the recognizer
+        stretched over the mention (``in`` from 214.4 s to 216.9 s, then ``1976`` for 0.2 s) ends :data:`SECONDS_PER_LETTER`
+        a letter after its start; any other word at ``t0``."""
+        if word.t1 < t0 - 0.05:
+            return t0
+        letters = sum(c.isalnum() for c in self.text[word.start:word.end])
+        plausible = word.t0 + WORD_SECONDS + SECONDS_PER_LETTER * letters
+        return plausible if word.t1 - plausible > STRETCHED else t0
 
     def line_times(self) -> list[tuple[int, int, float, float]]:
         """Each line's character range (without its ``\\n``) and time range; a line without words (a
@@ -139,10 +161,21 @@ class TimedTranscript:
         return cls(data["text"], words, float(data["duration"]), int(data["sample_rate"]), str(data["source"]))
 
 
-def _at(word: TimedWord, position: int) -> float:
-    if word.end <= word.start:
+def _at(word: TimedWord, position: int, text: str | None = None) -> float:
+    """The time of character ``position`` of ``word``: in proportion to its place among the word's letters and
+    digits; punctuation before or after them is not said (``Roe.`` ends when ``Roe`` does, ``-year`` starts
+    at ``y``), so a mention that ends before a word's full stop is masked to the word's end."""
+    a, b = word.start, word.end
+    if text is not None:
+        while a < b and not text[a].isalnum():
+            a += 1
+        while b > a and not text[b - 1].isalnum():
+            b -= 1
+        if b <= a:
+            a, b = word.start, word.end
+    if b <= a:
         return word.t0
-    share = (position - word.start) / (word.end - word.start)
+    share = min(1.0, max(0.0, (position - a) / (b - a)))
     return word.t0 + (word.t1 - word.t0) * share
 
 

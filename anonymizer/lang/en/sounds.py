@@ -10,6 +10,12 @@ from __future__ import annotations
 
 import re
 
+#: the words between the number words of a number said aloud (``one slash eight slash two thousand twenty``,
+#: ``four thousand six hundred and eight``, ``nine oh five``), for recognized speech (``anonymizer.speech.numbers``)
+SPOKEN_NUMBER_JOINERS = ("hundred", "thousand", "and", "slash", "oh", "dash", "point")
+#: the parts of the day a clock time said aloud ends with, as a recognizer writes them (``p.m.``, ``PM``, ``am``)
+SPOKEN_DAY_PARTS = ("am", "pm", "a.m", "p.m")
+
 _RULES = (
     (re.compile(r"^(?:kn|gn|pn)"), "n"), (re.compile(r"^wr"), "r"), (re.compile(r"^wh"), "w"),
     (re.compile(r"^x"), "s"), (re.compile(r"ph"), "f"), (re.compile(r"th"), "t"), (re.compile(r"sch"), "sk"),

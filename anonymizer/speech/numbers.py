@@ -1,0 +1,129 @@
+"""Numbers said aloud in recognized speech (``TimedTranscript.source`` ``asr:...`` only).
+
+A recognizer writes a number as it pleases: ``one slash eight slash two thousand twenty`` for
+``1/8/2020``, ``thirteen thirty p.m.`` or ``110 PM`` for a clock time, ``95160`` for a CDCR
+number's digits; the text pass finds part of such a run (``two thousand twenty``) or none of it.
+:func:`spoken_numbers` mends the mentions of a recognized transcript:
+
+* a mention of a number label (:data:`NUMBER_LABELS`) next to number words (the language's
+  number words, digits and the words between them: ``slash``, ``hundred``, ``and``) in the same
+  line, with no punctuation between, reaches over the whole run;
+* a run of number words or digits followed by a part of the day (``p.m.``, ``PM``) that no
+  mention holds is a TIME (certainty 3, source :data:`SPOKEN`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from anonymizer.types import Analysis, Mention
+
+from .timed import TimedTranscript
+
+#: labels whose values a recognizer writes as number words or digits
+NUMBER_LABELS = frozenset({"DATE", "TIME", "CDCR_ID", "AGE", "CASE_NUMBER", "PHONE_NUMBER", "HEIGHT"})
+SPOKEN = "spoken-number"
+_CORE = re.compile(r"^\W*(.*?)\W*$", re.S)
+_DIGITS = re.compile(r"^\d[\d,.:/-]*$")
+
+
+def _vocabulary(language: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(number words, joiners, parts of the day) of the language, lower case; empty for a pack without them."""
+    from anonymizer import lang
+
+    try:
+        pack = lang.pack(language or "en")
+    except lang.UnknownLanguage:
+        return frozenset(), frozenset(), frozenset()
+    vocabulary = pack.vocabulary
+    joiners = frozenset(getattr(vocabulary, "SPOKEN_NUMBER_JOINERS", ()))
+    parts = frozenset(getattr(vocabulary, "SPOKEN_DAY_PARTS", ()))
+    return frozenset(pack.number_words), joiners, parts
+
+
+def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
+    """``analysis`` with its number mentions widened over the number words beside them and the clock
+    times said before a part of the day added (recognized speech only)."""
+    if timed is None or not timed.source.startswith("asr:") or not timed.words:
+        return analysis
+    numbers, joiners, parts = _vocabulary(analysis.language)
+    if not numbers:
+        return analysis
+    text = timed.text
+    words = timed.words
+    said = {m: _CORE.match(text[m.start:m.end]).group(1).lower() for m in analysis.mentions}
+    kept = [m for m in analysis.mentions if not (m.label == "PERSON" and set(m.sources) <= {"suspect"}
+                                                 and said[m].replace(" ", "") in parts)]
+    if len(kept) != len(analysis.mentions):  # "110 PM": the part of the day is no name
+        analysis = dataclasses.replace(analysis, mentions=tuple(kept))
+    cores = [_CORE.match(text[w.start:w.end]).group(1).lower() for w in words]
+
+    def number(i: int) -> bool:
+        return bool(_DIGITS.match(cores[i])) or cores[i] in numbers
+
+    def joins(i: int) -> bool:
+        return number(i) or cores[i] in joiners
+
+    taken = bytearray(len(text) + 1)
+    for m in analysis.mentions:
+        taken[m.start:m.end] = b"\x01" * (m.end - m.start)
+
+    def free(i: int) -> bool:
+        return not any(taken[words[i].start:words[i].end])
+
+    def between(a: int, b: int) -> str:
+        return text[words[a].end:words[b].start]
+
+    out = []
+    for mention in analysis.mentions:
+        if mention.label not in NUMBER_LABELS:
+            out.append(mention)
+            continue
+        inside = [i for i, w in enumerate(words) if w.end > mention.start and w.start < mention.end]
+        if not inside:
+            out.append(mention)
+            continue
+        first, last = inside[0], inside[-1]
+        while first > 0 and free(first - 1) and joins(first - 1) and between(first - 1, first) == " " \
+                and not re.search(r"\W$", text[words[first - 1].start:words[first - 1].end]):
+            first -= 1
+        while cores[first] in joiners and not number(first) and first < inside[0]:
+            first += 1  # a run opens with a number, not with "and"
+        while last + 1 < len(words) and free(last + 1) and joins(last + 1) and between(last, last + 1) == " " \
+                and not re.search(r"[.,;:?!]$", text[words[last].start:words[last].end]):
+            last += 1
+        while cores[last] in joiners and not number(last) and last > inside[-1]:
+            last -= 1
+        start, end = min(mention.start, words[first].start), max(mention.end, words[last].end)
+        end = start + len(text[start:end].rstrip(".,;:?!"))
+        if (start, end) != (mention.start, mention.end):
+            taken[start:end] = b"\x01" * (end - start)
+            mention = dataclasses.replace(mention, start=start, end=end)
+        out.append(mention)
+    out += _clock_times(words, cores, number, joins, parts, free, text, taken)
+    return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+
+
+def _clock_times(words, cores, number, joins, parts, free, text, taken) -> list[Mention]:
+    """TIME mentions: number words or digits (one to three in a row) before a part of the day."""
+    found = []
+    for i in range(1, len(words)):
+        last = i  # "p" ".m.": a recognizer's pieces of one word, laid out without a space
+        while last + 1 < len(words) and words[last + 1].start == words[last].end:
+            last += 1
+        said = _CORE.match(text[words[i].start:words[last].end]).group(1).lower()
+        if said not in parts or not all(free(j) for j in range(i, last + 1)):
+            continue
+        first = i
+        while first > 0 and i - first < 3 and free(first - 1) and number(first - 1) and "\n" not in text[
+                words[first - 1].end:words[first].start] and not re.search(r"[.,;:?!]$", text[words[first - 1].start:words[first - 1].end]):
+            first -= 1
+        if first == i:
+            continue
+        part = text[words[i].start:words[last].end].rstrip(",;:?!")
+        if part.endswith(".") and "." not in part[:-1]:
+            part = part[:-1]  # "PM." ends a sentence; "p.m." keeps its dot
+        a, b = words[first].start, words[i].start + len(part)
+        taken[a:b] = b"\x01" * (b - a)
+        found.append(Mention(a, b, "TIME", (SPOKEN,), score=0.5, confidence=3))
+    return found
