@@ -238,8 +238,7 @@ class Config:
     asr_chunk_seconds: float = 120.0  # a long recording is recognized in chunks of this length (600: +200 MiB RSS)
     audio_max_seconds: float = 4 * 3600.0
     max_audio_bytes: int = 512 * 1024 * 1024
-    mask_pad: float = 0.11  # seconds added before and after each masked mention (0.15 before round 30: 1.5 points more
-    # of the other speech masked, no span more masked on the tuned recordings)
+    mask_pad: float = 0.15  # seconds added before and after each masked mention
     mask_reach: float = 0.0  # each masked range first widened to the pause around it, at most this far (s; 0.4 before
     # ASR_WORD_LEAD and TimedTranscript.mask_time: a stop consonant inside a name is as quiet as a pause)
     mask_mode: str = "tone"  # "tone" (1 kHz) or "silence"

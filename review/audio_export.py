@@ -2,7 +2,7 @@
 
 For each approved audio document the corpus archive holds ``audio/NAME.wav`` (or ``.flac``, the
 corpus's ``audio_format``): the original with every pseudonymized mention's time range (padded by
-``AUDIO_MASK_PAD``, default 0.11 s each side, over the gaps the words beside it leave, after widening it to
+``AUDIO_MASK_PAD``, default 0.15 s each side, over the gaps the words beside it leave, after widening it to
 the pause around it, at most ``AUDIO_MASK_REACH``, default 0) replaced by a tone or by silence (``audio_mask``), same
 sample rate and duration; ``subtitles/NAME.vtt``: the pseudonymized transcript as WebVTT, one cue per
 line with its times; and the times of its annotations (``t0``/``t1`` in ``annotations.json``). The
