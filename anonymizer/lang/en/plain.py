@@ -341,17 +341,23 @@ def is_code_of_a_thing(text: str, start: int, end: int) -> bool:
 
 #: an institution's kind at the end of its name, which a speaker leaves out when saying it again ("Northgate Mercy
 #: Hospital", then "we drove to Northgate Mercy")
-_KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center"})
+_KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center",
+                         "society", "foundation", "association", "institute"})
+#: small words a name may hold between its capitalised words ("Rule of Reason" of "Rule of Reason Society")
+_NAME_CONNECTORS = frozenset({"of", "the", "and", "for", "on"})
 
 
 def without_kind(name: str) -> str | None:
     """``name`` without its kind word when two capitalised words or more stay that are no place's name and no stop
-    words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College")."""
+    words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College"), a small word
+    between them allowed ("Rule of Reason" of "Rule of Reason Society")."""
     words = name.split()
     if len(words) < 3 or words[-1].casefold() not in _KIND_WORDS:
         return None
     rest = words[:-1]
-    if not all(w[:1].isupper() and not lexicon.is_stop_word(w.casefold()) for w in rest):
+    inner = [w for w in rest[1:-1] if w in _NAME_CONNECTORS]
+    capitals = [w for w in rest if w not in inner]
+    if len(capitals) < 2 or not all(w[:1].isupper() and not lexicon.is_stop_word(w.casefold()) for w in capitals):
         return None
     short = " ".join(rest)
     return None if gazetteer.is_known_place(short) or gazetteer.is_known_place(rest[-1]) else short
