@@ -9,7 +9,8 @@ class on invented sentences:
 * the document's subject counted in small letters too (``the little post office in town``) and after a prefix
   (``pre-Ledger``), and named with a word of a system's kind after it (``the Ledger System``): no one's data;
 * a word after a prefix of small letters (``pre-Ledger``, ``post-Brexit``) is no person;
-* a nation's political party (``the CCP``, ``the Labour Party``) identifies no one.
+* a nation's political party (``the CCP``, ``the Labour Party``) identifies no one;
+* a line opening ``A.`` in a transcript of ``Q.``/``A.`` turns is an answer, no outline heading.
 """
 from __future__ import annotations
 
@@ -131,3 +132,25 @@ def test_it_keeps_a_name_with_its_particle(name):
 @pytest.mark.parametrize("party", ["CCP", "the Chinese Communist Party", "the Labour Party", "the Republican Party"])
 def test_it_reads_a_nations_political_party_as_no_ones_data(party):
     assert lexicon.is_whitelisted(party)
+
+
+def _answers(line: str) -> str:
+    turns = "".join(f"Q. Question {i}?\nA. Yes.\n" for i in range(5))
+    return turns + f"Q. What were they?\n{line}\n"
+
+
+def test_it_reads_an_answers_turn_as_no_outline_heading():
+    text = _answers("A. Open Sky Society and Open Sky Foundation were two charities")
+    start = text.index("Open Sky Foundation")
+    assert not plain.is_outline_heading(text, start, start + len("Open Sky Foundation"))
+
+
+def test_it_still_reads_a_decisions_heading_without_questions():
+    text = "A. Open Sky Society and Open Sky Foundation were two charities\n"
+    start = text.index("Open Sky Foundation")
+    assert plain.is_outline_heading(text, start, start + len("Open Sky Foundation"))
+
+
+def test_it_masks_a_body_named_in_an_answers_line(pipeline):
+    found = _mentions(pipeline, _answers("A. Open Sky Society and Open Sky Foundation were two charities"))
+    assert ("Open Sky Foundation", "ORGANIZATION") in found

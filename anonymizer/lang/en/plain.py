@@ -246,6 +246,14 @@ def is_record_label(text: str, start: int, end: int) -> bool:
 _OUTLINE_HEADING = re.compile(r"^[^\S\n]*(?:[IVX]{1,5}|[A-H])\.[^\S\n]{1,4}([^\W\d_][\w'’ -]*?)[^\S\n]*$", re.MULTILINE)
 
 
+#: a question's turn opening a line ("Q. And then?"): five of them make a transcript's "A." an answer, no heading
+_Q_TURN = re.compile(r"^[^\S\n]*Q\.[^\S\n]", re.MULTILINE)
+
+
+def _qa_turns(text: str) -> bool:
+    return sum(1 for _ in zip(range(5), _Q_TURN.finditer(text))) >= 5
+
+
 def is_outline_heading(text: str, start: int, end: int) -> bool:
     """Whether ``start:end`` lies in an outline's heading of plain words alone on its line (a decision's
     or a memorandum's part, no name)."""
@@ -253,6 +261,8 @@ def is_outline_heading(text: str, start: int, end: int) -> bool:
     match = _OUTLINE_HEADING.match(text, text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end)
     if match is None or start < match.start() or end > match.end():
         return False
+    if text.startswith("A.", match.start() + len(match.group()) - len(match.group().lstrip())) and _qa_turns(text):
+        return False  # "A. Open Sky Society and ..." of a transcript's question and answer: the answer's turn
     words = match.group(1).split()
     if all(is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in words):
         return True
