@@ -46,6 +46,8 @@ def cut_at_speaker_labels(text: str, mentions: Sequence[Mention]) -> list[Mentio
 #: thousands of words ("Homeboy Industries", "Mexican Mafia": 8 in 6,000 words) is data, never its subject.
 _SUBJECT_REPEATS = 10
 _SUBJECT_PER_1000_WORDS = 4.0
+#: words after a document's subject that name it again as a thing ("the Ledger System", "the Ledger software")
+_SYSTEM_KINDS = frozenset("system systems software scheme programme program project network database".split())
 #: words of a place's kind: an institution named by ordinary words ("Mule Creek State Prison") is still one place
 _PLACE_KINDS = frozenset(
     "prison jail facility camp center centre hall institution penitentiary hospital court college school university "
@@ -58,7 +60,7 @@ def drop_document_subjects(text: str, mentions: Sequence[Mention]) -> list[Menti
     plain words only, never a known place) that the document writes often and densely (:data:`_SUBJECT_REPEATS`,
     :data:`_SUBJECT_PER_1000_WORDS`): what
     the hearings are about (an inquiry's company, its computer system), the corpus's vocabulary, not anyone's
-    data. A rule's or the title page's span stays, and so does a name with a word no dictionary has ("Rios
+    data; so is the subject with one more word after it ("the Ledger System"). A rule's or the title page's span stays, and so does a name with a word no dictionary has ("Rios
     Brothers Tree Service") or with a word the document names a person by ("Bishop's" of the victim Hope Bishop)."""
     counts: dict[str, int] = {}
     words_of_text = len(text.split())
@@ -73,12 +75,36 @@ def drop_document_subjects(text: str, mentions: Sequence[Mention]) -> list[Menti
             words = [vocabulary.strip_possessive(w) for w in words]
             if words and all(ordinary(w) and w.casefold() not in people for w in words):
                 core = vocabulary.strip_possessive(surface)  # "the Post Office's system": the Post Office
-                if core not in counts:
-                    counts[core] = len(re.findall(rf"(?<![\w'’-]){re.escape(core)}(?![\w-])", text))
-                if counts[core] >= max(_SUBJECT_REPEATS, _SUBJECT_PER_1000_WORDS * words_of_text / 1000):
+                # the subject and one word of its kind after it ("the Ledger System" of an inquiry about Ledger)
+                # (only a word of a system's or a scheme's kind: "California Alliance" is no subject for "California")
+                forms = (core, core.rsplit(None, 1)[0]) if len(words) > 1 \
+                    and words[-1].casefold() in _SYSTEM_KINDS else (core,)
+                for form in forms:
+                    if form not in counts:
+                        counts[form] = _subject_count(text, form)
+                if max(counts[f] for f in forms) >= max(_SUBJECT_REPEATS, _SUBJECT_PER_1000_WORDS * words_of_text / 1000):
                     continue
         out.append(m)
     return out
+
+
+#: a prefix of small letters before a word ("pre-Ledger", "post-Ledger", "anti-Federation"): the word said again
+_WORD_PREFIX = r"(?:pre|post|anti|non|mid|pro)-"
+
+
+def _subject_count(text: str, core: str) -> int:
+    """How often ``text`` writes ``core``: as a word, after a prefix of small letters ("pre-Ledger"), and, for a
+    name of two words or more, in small letters too ("the little post office" is the inquiry's Post Office)."""
+    flags = re.IGNORECASE if len(core.split()) > 1 else 0
+    return len(re.findall(rf"(?<![\w'’-])(?:{_WORD_PREFIX})?{re.escape(core)}(?![\w-])", text, flags))
+
+
+def drop_prefixed_words(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """No tagger's person of a word after a prefix of small letters ("pre-Ledger", "post-Brexit", "anti-Smith"
+    laws): a word made an adjective or a period's name, never how anyone is called (``al-``, ``el-``, ``de-`` are no
+    such prefixes)."""
+    return [m for m in mentions if not (m.label == "PERSON" and set(m.sources) <= {"spacy", "presidio"}
+                                        and re.match(rf"{_WORD_PREFIX}\w", text[m.start:m.end]))]
 
 
 #: what joins the two ends of an age's range ("six or seven", "12 to 13", "nine-ten")
@@ -102,6 +128,35 @@ def join_age_ranges(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     if not dropped:
         return list(mentions)
     return [joined.get(id(m), m) for m in mentions if id(m) not in dropped]
+
+
+#: the rest of a list of ages after the first ("The children are 19, 27, 33 and 38"): bare numbers joined by commas,
+#: the last by "and"; nothing after the last that makes it a quantity ("and 42 pounds", "and 42%", "and 4.5")
+_AGE_LIST = re.compile(r"((?:,[^\S\n]*\d{1,3}(?![\d.,]\d)){0,8})(?:,?[^\S\n]+and[^\S\n]+)(\d{1,3})(?![\d.,]?\d|%|[^\S\n]*[-/]|"
+                       r"[^\S\n]+(?!(?:years?|yrs?|now|then|respectively|at|when|in|by|and|or|today|this|that)\b)[a-z])")
+_LIST_NUMBER = re.compile(r"\d{1,3}")
+
+
+def extend_age_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """The numbers listed after a bare number read as an age, the last joined by "and" ("The twins are 19, 27, 33
+    and 38", "aged 9 and 11"): ages too, each its own span, when every one is a human age (at most 120) and the list
+    ends there (no unit or noun after its last number: "aged 9, 3 days and 4 hours" is no list of ages)."""
+    taken = {(m.start, m.end) for m in mentions}
+    added: list[Mention] = []
+    for m in mentions:
+        if m.label != "AGE" or not text[m.start:m.end].isdigit():
+            continue
+        run = _AGE_LIST.match(text, m.end)
+        if run is None:
+            continue
+        numbers = [n for n in _LIST_NUMBER.finditer(text, run.start(), run.end())]
+        if not all(int(n.group()) <= 120 for n in numbers):
+            continue
+        for n in numbers:
+            if (n.start(), n.end()) not in taken:
+                taken.add((n.start(), n.end()))
+                added.append(replace(m, start=n.start(), end=n.end(), sources=(*m.sources, "age_list")))
+    return [*mentions, *added] if added else list(mentions)
 
 
 def split_firms_after_persons(text: str, mentions: Sequence[Mention]) -> list[Mention]:

@@ -246,6 +246,14 @@ def is_record_label(text: str, start: int, end: int) -> bool:
 _OUTLINE_HEADING = re.compile(r"^[^\S\n]*(?:[IVX]{1,5}|[A-H])\.[^\S\n]{1,4}([^\W\d_][\w'’ -]*?)[^\S\n]*$", re.MULTILINE)
 
 
+#: a question's turn opening a line ("Q. And then?"): five of them make a transcript's "A." an answer, no heading
+_Q_TURN = re.compile(r"^[^\S\n]*Q\.[^\S\n]", re.MULTILINE)
+
+
+def _qa_turns(text: str) -> bool:
+    return sum(1 for _ in zip(range(5), _Q_TURN.finditer(text))) >= 5
+
+
 def is_outline_heading(text: str, start: int, end: int) -> bool:
     """Whether ``start:end`` lies in an outline's heading of plain words alone on its line (a decision's
     or a memorandum's part, no name)."""
@@ -253,6 +261,8 @@ def is_outline_heading(text: str, start: int, end: int) -> bool:
     match = _OUTLINE_HEADING.match(text, text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end)
     if match is None or start < match.start() or end > match.end():
         return False
+    if text.startswith("A.", match.start() + len(match.group()) - len(match.group().lstrip())) and _qa_turns(text):
+        return False  # "A. Open Sky Society and ..." of a transcript's question and answer: the answer's turn
     words = match.group(1).split()
     if all(is_plain_word(w) or lexicon.is_stop_word(w.casefold()) for w in words):
         return True
@@ -341,17 +351,23 @@ def is_code_of_a_thing(text: str, start: int, end: int) -> bool:
 
 #: an institution's kind at the end of its name, which a speaker leaves out when saying it again ("Northgate Mercy
 #: Hospital", then "we drove to Northgate Mercy")
-_KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center"})
+_KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center",
+                         "society", "foundation", "association", "institute"})
+#: small words a name may hold between its capitalised words ("Rule of Reason" of "Rule of Reason Society")
+_NAME_CONNECTORS = frozenset({"of", "the", "and", "for", "on"})
 
 
 def without_kind(name: str) -> str | None:
     """``name`` without its kind word when two capitalised words or more stay that are no place's name and no stop
-    words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College")."""
+    words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College"), a small word
+    between them allowed ("Rule of Reason" of "Rule of Reason Society")."""
     words = name.split()
     if len(words) < 3 or words[-1].casefold() not in _KIND_WORDS:
         return None
     rest = words[:-1]
-    if not all(w[:1].isupper() and not lexicon.is_stop_word(w.casefold()) for w in rest):
+    inner = [w for w in rest[1:-1] if w in _NAME_CONNECTORS]
+    capitals = [w for w in rest if w not in inner]
+    if len(capitals) < 2 or not all(w[:1].isupper() and not lexicon.is_stop_word(w.casefold()) for w in capitals):
         return None
     short = " ".join(rest)
     return None if gazetteer.is_known_place(short) or gazetteer.is_known_place(rest[-1]) else short

@@ -219,7 +219,7 @@ ORGANIZATION_HEADS = (
     "Donuts", "Pawn", "Smog", "Wheel", "Wheels", "Storage", "Deli", "Delicatessen",
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
-    "Stenography", "Verbatim", "Associates", "Agency", "Solutions",
+    "Stenography", "Verbatim", "Associates", "Agency", "Solutions", "Society", "Association", "Institute",  # of a cause
 )
 #: first words of an organization named in Spanish, its head first (``Iglesia Cristiana Roca de Salvación``)
 ORGANIZATION_LEADS = ("Iglesia", "Parroquia", "Templo", "Capilla", "Centro", "Escuela", "Colegio", "Panadería", "Panaderia",

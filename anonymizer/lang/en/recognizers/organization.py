@@ -39,6 +39,8 @@ _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
 _LEAD_FIRST = (rf"(?<![\w'’-])(?:{'|'.join(vocabulary.ORGANIZATION_LEADS)})"
                rf"(?:[ ](?:(?:de|del|la|las|los|el|y)[ ])*{CAP_WORD}){{1,5}}(?![\w'’-])")
 
+#: heads of a body named by its cause, only with the cause's "of" inside ("Friends of Hope Society")
+_CAUSE_HEADS = frozenset({"Society", "Association", "Institute"})
 #: heads that are also surnames: they need two name words before them (``First Baptist Church``, not ``Daniel Church``)
 _SURNAME_HEADS = frozenset({"Church", "Homes", "Market", "High", "Colony"})
 
@@ -152,6 +154,8 @@ class OrganizationRecognizer(RuleRecognizer):
         if not any(w.strip(",").title() not in _GENERIC_TITLE for w in name):
             return None
         word = head.group().title()
+        if word in _CAUSE_HEADS and not _OF.search(text, start, start + head.start()):
+            return None  # "Rule of Reason Society", a body of a cause; not "Royal Chemical Society", a profession's
         if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name))
                                                              and not _names_a_place(name))):
             return None  # "Fremont High", "Yerba Buena High", "East Bakersfield High"; not "Way Too High"
