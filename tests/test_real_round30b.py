@@ -4,8 +4,8 @@ class on invented sentences:
 * a list of ages after a bare number read as one (``The twins are 19, 27, 33 and 38``): every number of it an age,
   never a list of quantities (``aged 9, 3 days and 4 hours``);
 * a society, an association or an institute named by its cause (``Friends of Hope Society``; not a
-  profession's ``Royal Chemical Society``) is an organization, and named again without its kind (``Rule of Reason``
-  of ``Rule of Reason Society``) too;
+  profession's ``Royal Chemical Society``) is an organization, and named again without its kind (``Lamp of Reason``
+  of ``Lamp of Reason Society``) too;
 * the document's subject counted in small letters too (``the little post office in town``) and after a prefix
   (``pre-Ledger``), and named with a word of a system's kind after it (``the Ledger System``): no one's data;
 * a word after a prefix of small letters (``pre-Ledger``, ``post-Brexit``) is no person;
@@ -74,8 +74,8 @@ def test_it_reads_no_body_of_a_profession_by_the_causes_heads(name):
 
 
 @pytest.mark.parametrize("name, short", [
-    ("Rule of Reason Society", "Rule of Reason"),
-    ("Friends of the Marsh Foundation", "Friends of the Marsh"),
+    ("Lamp of Reason Society", "Lamp of Reason"),
+    ("Friends of the Orchard Foundation", "Friends of the Orchard"),
     ("Northgate Mercy Hospital", "Northgate Mercy"),
 ])
 def test_it_names_a_body_again_without_its_kind(name, short):
@@ -88,9 +88,9 @@ def test_it_keeps_no_short_form_of_a_place_or_a_lone_word(name):
 
 
 def test_it_masks_a_society_said_again_without_its_kind(pipeline):
-    text = ("Q. What title did you have at the Rule of Reason Society?\nA. I was its treasurer.\n"
-            "Q. Who ran Rule of Reason?\nA. My employer did.\n")
-    assert ("Rule of Reason", "ORGANIZATION") in _mentions(pipeline, text)
+    text = ("Q. What title did you have at the Lamp of Reason Society?\nA. I was its treasurer.\n"
+            "Q. Who ran Lamp of Reason?\nA. My employer did.\n")
+    assert ("Lamp of Reason", "ORGANIZATION") in _mentions(pipeline, text)
 
 
 def _subject_text() -> str:

@@ -353,14 +353,14 @@ def is_code_of_a_thing(text: str, start: int, end: int) -> bool:
 #: Hospital", then "we drove to Northgate Mercy")
 _KIND_WORDS = frozenset({"hospital", "university", "college", "school", "academy", "clinic", "church", "centre", "center",
                          "society", "foundation", "association", "institute"})
-#: small words a name may hold between its capitalised words ("Rule of Reason" of "Rule of Reason Society")
+#: small words a name may hold between its capitalised words ("Lamp of Reason" of "Lamp of Reason Society")
 _NAME_CONNECTORS = frozenset({"of", "the", "and", "for", "on"})
 
 
 def without_kind(name: str) -> str | None:
     """``name`` without its kind word when two capitalised words or more stay that are no place's name and no stop
     words ("Northgate Mercy" of "Northgate Mercy Hospital"; not "San Mateo" of "San Mateo College"), a small word
-    between them allowed ("Rule of Reason" of "Rule of Reason Society")."""
+    between them allowed ("Lamp of Reason" of "Lamp of Reason Society")."""
     words = name.split()
     if len(words) < 3 or words[-1].casefold() not in _KIND_WORDS:
         return None

@@ -155,7 +155,7 @@ class OrganizationRecognizer(RuleRecognizer):
             return None
         word = head.group().title()
         if word in _CAUSE_HEADS and not _OF.search(text, start, start + head.start()):
-            return None  # "Rule of Reason Society", a body of a cause; not "Royal Chemical Society", a profession's
+            return None  # "Lamp of Reason Society", a body of a cause; not "Royal Chemical Society", a profession's
         if word == "High" and (len(words) not in (2, 3) or (len(words) == 3 and all(map(plain.in_dictionary, name))
                                                              and not _names_a_place(name))):
             return None  # "Fremont High", "Yerba Buena High", "East Bakersfield High"; not "Way Too High"
