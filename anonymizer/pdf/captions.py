@@ -18,9 +18,13 @@ import re
 
 from anonymizer.unbroken import View
 
-#: a cue's timing line (WebVTT ``00:01.000`` or ``00:00:01.000``, SRT ``00:00:01,000``), settings after it
-_TIMING = re.compile(
-    r"[ \t]*(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}[ \t]+-->[ \t]+(?:\d{1,2}:)?\d{1,2}:\d{2}[.,]\d{1,3}(?:[ \t][^\n]*)?")
+#: a cue's time stamp (WebVTT ``00:01.000`` or ``00:00:01.000``, SRT ``00:00:01,000``): hours, minutes,
+#: seconds, thousandths as groups; the caption syntax's one home (:mod:`anonymizer.speech.sidecar` reads times by it)
+CUE_TIME = r"(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
+#: a voice tag ``<v Speaker>`` (``<v.loud Speaker>``), its speaker as group ``who``
+VOICE_TAG = r"<v(?:\.[\w.-]+)?[ \t]+(?P<who>[^>]+)>"
+#: a cue's timing line, settings after it
+_TIMING = re.compile(rf"[ \t]*{CUE_TIME}[ \t]+-->[ \t]+{CUE_TIME}(?:[ \t][^\n]*)?")
 #: the fewest timing lines, and their least share of the lines with words, that make a caption file
 _MIN_CUES = 5
 _MIN_SHARE = 0.2
@@ -30,7 +34,7 @@ _BLOCK = re.compile(r"[ \t]*(?:NOTE|STYLE|REGION)\b")
 #: a change of speaker opening a cue's line: ``>>`` or a dash and a space (the marker is left out)
 _SPEAKER_CHANGE = re.compile(r"[ \t]*(?:>>+|-[ \t])[ \t]*")
 #: an inline tag; a voice tag's speaker (group ``who``)
-_TAG = re.compile(r"<v(?:\.[\w.-]+)?[ \t]+(?P<who>[^>]+)>|</?[A-Za-z][^>]*>|<\d[\d:.]*>")
+_TAG = re.compile(rf"{VOICE_TAG}|</?[A-Za-z][^>]*>|<\d[\d:.]*>")
 #: a line this long ends at the next sentence's end
 _LINE_CHARS = 400
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*$")

@@ -14,15 +14,15 @@ import re
 from pathlib import Path
 
 from anonymizer.errors import IngestError
+from anonymizer.pdf.captions import CUE_TIME, VOICE_TAG
 
 from .timed import RawWord, TimedTranscript, lay_out, spread
 
 TRANSCRIPT_SUFFIXES = (".vtt", ".srt", ".json")
 #: how far past the recording's end a cue may run (rounding of the tool that wrote it)
 SLACK_SECONDS = 1.0
-_TIME = r"(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})"
-_CUE_TIMES = re.compile(rf"^\s*{_TIME}\s+-->\s+{_TIME}")
-_VOICE = re.compile(r"<v(?:\.[\w.-]+)?\s+([^>]+)>")
+_CUE_TIMES = re.compile(rf"^\s*{CUE_TIME}\s+-->\s+{CUE_TIME}")
+_VOICE = re.compile(VOICE_TAG)
 _TAG = re.compile(r"</?[^>]*>")
 _CUE_LABEL = re.compile(r"^\s*([A-Z][A-Z0-9_ .'-]{0,40}[A-Z0-9_]):\s+")
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&nbsp;": " ", "&lrm;": "", "&rlm;": ""}
