@@ -44,6 +44,17 @@ class View:
         return self.origin[pos - 1] + 1 if pos else 0
 
 
+def lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line, without its line break: the views' readers walk a text by it."""
+    out, start = [], 0
+    for match in re.finditer(r"\r?\n", text):
+        out.append((start, match.start()))
+        start = match.end()
+    if start < len(text):
+        out.append((start, len(text)))
+    return out
+
+
 def _broken(text: str) -> list[tuple[int, int]]:
     """The spans :func:`view` leaves out; a hyphen at a line's end only after a capitalized word."""
     out = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from anonymizer.unbroken import View
+from anonymizer.unbroken import lines as _lines
 
 #: a cue's time stamp (WebVTT ``00:01.000`` or ``00:00:01.000``, SRT ``00:00:01,000``): hours, minutes,
 #: seconds, thousandths as groups; the caption syntax's one home (:mod:`anonymizer.speech.sidecar` reads times by it)
@@ -40,16 +41,6 @@ _LINE_CHARS = 400
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*$")
 #: a title or an initial before its dot: no sentence's end (``DR.``, ``ST.``, ``J.``)
 _ABBREVIATION = re.compile(r"(?:^|[\s(])(?i:mr|mrs|ms|dr|st|jr|sr|no|vs|sen|rep|gov|lt|sgt|[a-z])\.$")
-
-
-def _lines(text: str) -> list[tuple[int, int]]:
-    out, start = [], 0
-    for match in re.finditer(r"\r?\n", text):
-        out.append((start, match.start()))
-        start = match.end()
-    if start < len(text):
-        out.append((start, len(text)))
-    return out
 
 
 def is_captions(text: str) -> bool:

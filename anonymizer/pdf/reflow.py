@@ -23,6 +23,7 @@ from anonymizer.header import ends_title
 from anonymizer.pdf import captions
 from anonymizer.pdf.text import flow, is_heading, separator
 from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exported)
+from anonymizer.unbroken import lines as _lines
 
 #: a line's leading number and the space after it (``12   took his``); a number alone (``12``)
 _GUTTER = re.compile(r"[ \t]{0,6}(\d{1,2})(?:[ \t]+|$)")
@@ -49,17 +50,6 @@ _LIST_ITEM = re.compile(r"(?:\d{1,3}[.)]|[a-z][.)]|[-*\u2022])\s")
 _MIN_WRAPPED = 10
 _MIN_WRAPPED_SHARE = 0.3
 _PRINTED_WIDTH = 100
-
-
-def _lines(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every line, without its line break."""
-    out, start = [], 0
-    for match in re.finditer(r"\r?\n", text):
-        out.append((start, match.start()))
-        start = match.end()
-    if start < len(text):
-        out.append((start, len(text)))
-    return out
 
 
 def _gutters(text: str, lines: list[tuple[int, int]]) -> dict[int, int] | None:
