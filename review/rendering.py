@@ -16,6 +16,7 @@ from anonymizer.lang.en.transcript import line_starts, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.pseudonymize import Pseudonymized
 from anonymizer.speech.heard import HEARD_WITH_NAMES, SOUNDS_LIKE
+from anonymizer.speech.numbers import SPOKEN
 from anonymizer.types import SUSPECT
 
 from .constants import MIXED, CorpusMark, Origin, ReviewStatus
@@ -56,9 +57,10 @@ CORPUS_NOTES = {
 }
 
 
-#: the speech pass's proposals (anonymizer.speech.heard), marked and explained on the review screen
-HEARD_SOURCES = frozenset({SOUNDS_LIKE, HEARD_WITH_NAMES})
+#: the speech pass's proposals (anonymizer.speech.heard, .numbers), marked and explained on the review screen
 HEARD_NOTE = "words the recognizer was unsure of, heard as a name found in this recording: listen before accepting"
+SPOKEN_NOTE = "numbers said aloud, read together as one date, time or number: listen before accepting"
+HEARD_NOTES = {SOUNDS_LIKE: HEARD_NOTE, HEARD_WITH_NAMES: HEARD_NOTE, SPOKEN: SPOKEN_NOTE}
 
 
 def mark_html(mention: MentionLike, surface: str) -> str:
@@ -68,8 +70,9 @@ def mark_html(mention: MentionLike, surface: str) -> str:
     sources = str(getattr(mention, "sources", "")).split("+")
     if SUSPECT in sources:
         manual += " o-suspect"
-    if HEARD_SOURCES & set(sources) and not corpus:  # speech: proposed from what the recognizer was unsure of
-        manual += f' o-heard" title="{HEARD_NOTE}'
+    heard = next((HEARD_NOTES[s] for s in sources if s in HEARD_NOTES), "")
+    if heard and not corpus:  # speech: proposed from what the recognizer heard, to be listened to
+        manual += f' o-heard" title="{heard}'
     return (
         f'<mark id="m{mention.pk}" class="m L{mention.label} c{mention.confidence} s-{mention.status}{manual}{corpus}" '
         f'data-e="{mention.entity_id}" tabindex="-1">{escape(surface)}</mark>'

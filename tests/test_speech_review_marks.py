@@ -5,18 +5,20 @@ from types import SimpleNamespace
 
 import pytest
 
-from review.rendering import HEARD_NOTE, mark_html
+from review.rendering import HEARD_NOTE, SPOKEN_NOTE, mark_html
 
 
-@pytest.mark.parametrize("sources, marked", [
-    ("sounds-like", True),
-    ("heard-with-names", True),
-    ("presidio+spacy", False),
-    ("suspect", False),
+@pytest.mark.parametrize("sources, note", [
+    ("sounds-like", HEARD_NOTE),
+    ("heard-with-names", HEARD_NOTE),
+    ("spacy+spoken-number", SPOKEN_NOTE),
+    ("presidio+spacy", None),
+    ("suspect", None),
 ])
-def test_it_marks_a_name_proposed_from_unsure_speech_with_a_note_to_listen(sources, marked):
+def test_it_marks_a_proposal_from_speech_with_a_note_to_listen(sources, note):
     mention = SimpleNamespace(pk=7, label="PERSON", confidence=3, status="pending", origin="auto", entity_id=2,
                               sources=sources, corpus_mark="")
     html = mark_html(mention, "with field")
-    assert ("o-heard" in html) is marked and (HEARD_NOTE in html) is marked
+    assert ("o-heard" in html) is (note is not None)
+    assert all((text in html) is (text == note) for text in (HEARD_NOTE, SPOKEN_NOTE))
     assert html.count('"') % 2 == 0 and ">with field</mark>" in html
