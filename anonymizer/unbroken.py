@@ -44,6 +44,43 @@ class View:
         return self.origin[pos - 1] + 1 if pos else 0
 
 
+class Building:
+    """A :class:`View` of ``text`` being built: pieces of the file put in order, and characters of the
+    view's own (a line break, a space) standing for the file's offset ``at``. The views' readers
+    (:func:`view`, :mod:`anonymizer.pdf.reflow`, :mod:`anonymizer.pdf.captions`) build them so."""
+
+    __slots__ = ("_text", "_chars", "_origin")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._chars: list[str] = []
+        self._origin: list[int] = []
+
+    def put(self, start: int, end: int) -> None:
+        """The file's ``start:end`` as it is."""
+        self._chars.append(self._text[start:end])
+        self._origin.extend(range(start, end))
+
+    def gap(self, char: str, at: int) -> None:
+        """``char``, not in the file there, standing for the file's offset ``at``."""
+        self._chars.append(char)
+        self._origin.append(at)
+
+    def trim(self) -> None:
+        """The spaces and tabs that end what was put so far, taken out again."""
+        chars, origin = self._chars, self._origin
+        while chars and chars[-1].endswith((" ", "\t")) and origin:
+            trimmed = chars[-1].rstrip(" \t")
+            del origin[len(origin) - (len(chars[-1]) - len(trimmed)):]
+            chars[-1] = trimmed
+            if trimmed:
+                break
+            chars.pop()
+
+    def view(self) -> View:
+        return View("".join(self._chars), tuple(self._origin))
+
+
 def lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of every line, without its line break: the views' readers walk a text by it."""
     out, start = [], 0
@@ -79,16 +116,13 @@ def view(text: str) -> View | None:
     cuts = _broken(text)
     if not cuts:
         return None
-    chars: list[str] = []
-    origin: list[int] = []
+    built = Building(text)
     position = 0
     for start, end in cuts:
-        chars.append(text[position:start])
-        origin.extend(range(position, start))
+        built.put(position, start)
         position = end
-    chars.append(text[position:])
-    origin.extend(range(position, len(text)))
-    return View("".join(chars), tuple(origin))
+    built.put(position, len(text))
+    return built.view()
 
 
 def through(text: str, shown: View | None) -> View | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.unbroken import View
+from anonymizer.unbroken import Building, View
 from anonymizer.unbroken import lines as _lines
 
 #: a cue's time stamp (WebVTT ``00:01.000`` or ``00:00:01.000``, SRT ``00:00:01,000``): hours, minutes,
@@ -59,16 +59,8 @@ def view(text: str) -> View | None:
     timed = [bool(_TIMING.fullmatch(text, s, e)) for s, e in lines]
     blank = [not text[s:e].strip() for s, e in lines]
     first = timed.index(True)
-    chars: list[str] = []
-    origin: list[int] = []
-
-    def put(start: int, end: int) -> None:
-        chars.append(text[start:end])
-        origin.extend(range(start, end))
-
-    def gap(char: str, at: int) -> None:
-        chars.append(char)
-        origin.append(at)
+    built = Building(text)
+    put, gap = built.put, built.gap
 
     def identifier(i: int) -> bool:  # a cue's number or name: the line right above its timing, after a blank line
         return i + 1 < len(lines) and timed[i + 1] and not blank[i] and (i == 0 or blank[i - 1])
@@ -140,13 +132,7 @@ def view(text: str) -> View | None:
                 line += text[s:e]
                 last = e
         line = line.rstrip()
-        while chars and chars[-1].endswith((" ", "\t")) and origin:  # the cue's trailing white space out
-            trimmed = chars[-1].rstrip(" \t")
-            origin = origin[:len(origin) - (len(chars[-1]) - len(trimmed))]
-            chars[-1] = trimmed
-            if trimmed:
-                break
-            chars.pop()
+        built.trim()  # the cue's trailing white space out
     if last is not None:
         gap("\n", last)
-    return View("".join(chars), tuple(origin))
+    return built.view()

@@ -22,6 +22,7 @@ import re
 from anonymizer.header import ends_title
 from anonymizer.pdf import captions
 from anonymizer.pdf.text import flow, is_heading, separator
+from anonymizer.unbroken import Building
 from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exported)
 from anonymizer.unbroken import lines as _lines
 
@@ -191,16 +192,8 @@ def view(text: str) -> View | None:
     pieces = [piece for piece, _ in steps]
     if gutters is None and not _wrapped(pieces, steps):
         return None
-    chars: list[str] = []
-    origin: list[int] = []
-
-    def put(start: int, end: int) -> None:
-        chars.append(text[start:end])
-        origin.extend(range(start, end))
-
-    def gap(char: str, at: int) -> None:
-        chars.append(char)
-        origin.append(at)
+    built = Building(text)
+    put, gap = built.put, built.gap
 
     for i in range(first):  # the title page, line by line
         end = lines[i][1]
@@ -214,4 +207,4 @@ def view(text: str) -> View | None:
         previous_end = end
     if previous_end is not None:
         gap("\n", previous_end)
-    return View("".join(chars), tuple(origin))
+    return built.view()
