@@ -9,7 +9,10 @@
   and 30566/04, ECHR 2008)``);
 * an international body (``EC law``, ``the ECJ's case-law``, ``the United Nations (UN) forces``);
 * ``the`` opening a judgment's date (``the 30 July 1998 circular``): TAB's dates never hold it;
-* a point of the compass before a place (``in northern Cyprus``, ``south-east Turkey``): part of the place's name.
+* a point of the compass before a place (``in northern Cyprus``, ``south-east Turkey``): part of the place's name;
+* words of the law, not of a person (``names_the_law``): a currency named by its country (``paid in German Marks``),
+  a code's initials after its name (``the Code of Criminal Procedure (CPP)``), a statute's number (``Law no.
+  49/2003``), a retirement age a statute sets (``a retirement age of 68``).
 """
 from __future__ import annotations
 
@@ -17,10 +20,12 @@ import re
 from functools import lru_cache
 
 from anonymizer.lang.en import gazetteer, lexicon, plain
-from anonymizer.lang.en.vocabulary_bodies import GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES
+from anonymizer.lang.en.vocabulary_bodies import (
+    COUNTRY_CURRENCY_WORDS, CURRENCY_WORDS, GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES,
+)
 
 __all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
-           "no_name", "rank_before_ministry"]
+           "names_the_law", "no_name", "rank_before_ministry"]
 
 
 #: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
@@ -142,3 +147,49 @@ def international_body(text: str, start: int, end: int) -> bool:
     hearing's "I worked for the United Nations" stays a mention."""
     surface = " ".join(text[start:end].split()).removeprefix("the ").removesuffix("’s").removesuffix("'s")
     return _ABBREVIATION_AFTER.sub("", surface) in _INTERNATIONAL and lodged(text)  # "United Nations (UN)"
+
+
+_WORD_AFTER = re.compile(r"[ ]([A-Za-z]+)\b")
+_CURRENCY_CODE_AFTER = re.compile(r"[ ]\([A-Z]{3}\)")
+_SUM_BEFORE = re.compile(r"(?:\b(?:in|into)|\d)[ ]$")
+_CURRENCIES = frozenset(w.casefold() for w in (*CURRENCY_WORDS, *COUNTRY_CURRENCY_WORDS, "mark", "Deutschmark"))
+#: a code's or statute's name right before the bracket holding its initials: "the Code of Criminal Procedure (",
+#: "the Aliens Act ("
+_STATUTE_BEFORE_BRACKET = re.compile(
+    r"\b(?:Code|Act|Law|Decree|Ordinance|Statute|Regulations?|Rules)(?:[ ](?:of|on|for|the|and|[A-Z][\w’'-]*))*[ ]\($")
+_INITIALS = re.compile(r"[A-Z]{2,6}")
+#: a statute's number after its kind: "Law no. 49/2003", "Decree No. 2"
+_STATUTE_NUMBER_BEFORE = re.compile(r"\b(?:Law|Act|Decree|Ordinance|Statute|Regulation|Directive|Bill)[ ][Nn]o\.[ ]$")
+#: an age a statute sets for everyone: "a retirement age of 68", "the age limit of 65"
+_STATUTE_AGE_BEFORE = re.compile(
+    r"\b(?i:(?:retirement|pensionable|pension|mandatory[ ]retirement)[ ]age|age[ -]limit)[ ](?:(?i:of)[ ])?$")
+
+
+def names_the_law(text: str, start: int, end: int, label: str) -> bool:
+    """``text[start:end]`` is a word of the law, no one's: a currency named by its country ("German Marks" of
+    "paid in German Marks (DEM)"; a person for a tagger), a code's or statute's initials in brackets after its
+    name ("CPP" of "the Code of Criminal Procedure (CPP)"), a statute's number ("49/2003" of "Law no. 49/2003"),
+    or a retirement age a statute sets ("68" of "a retirement age of 68"). In any text: none of them tells who a
+    person is, in a hearing either. Not a nationality before "law" ("under Turkish law"): TAB marks the respondent
+    state's law a quasi-identifier at times (round 31)."""
+    surface = text[start:end]
+    if label in ("PERSON", "ORGANIZATION", "LOCATION"):
+        code = _CURRENCY_CODE_AFTER.search(surface)  # the tagger's "Swiss Francs (CHF)"
+        words = surface[:code.start()].split() if code and code.end() == len(surface) else surface.split()
+        if len(words) >= 2 and words[-1].casefold() in _CURRENCIES and all(
+                gazetteer.is_nrp_term(w) or w == "Deutsche" for w in words[:-1]) and (
+                code or _CURRENCY_CODE_AFTER.match(text, end) or _SUM_BEFORE.search(text, max(0, start - 24), start)):
+            return True  # "paid in German Marks (DEM)", "1,000 Swiss Francs"; a hearing's "German Marks" stays a name
+        if _INITIALS.fullmatch(surface) and text.startswith(")", end) \
+                and _STATUTE_BEFORE_BRACKET.search(text, max(0, start - 120), start) is not None:
+            return True  # "the Code of Criminal Procedure (CPP)"
+        return False
+    if label == "ID":
+        return _STATUTE_NUMBER_BEFORE.search(text, max(0, start - 16), start) is not None
+    if label == "NRP":  # "German" of "paid in German Marks (DEM)"
+        after = _WORD_AFTER.match(text, end)
+        return " " not in surface and after is not None and after.group(1).casefold() in _CURRENCIES \
+            and names_the_law(text, start, after.end(), "PERSON")
+    if label == "AGE":
+        return _STATUTE_AGE_BEFORE.search(text, max(0, start - 40), start) is not None
+    return False

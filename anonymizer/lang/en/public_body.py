@@ -44,7 +44,8 @@ import re
 from functools import lru_cache
 
 from anonymizer.lang.en.judgment_text import (
-    TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, no_name, rank_before_ministry,
+    TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
+    rank_before_ministry,
 )
 from anonymizer.lang.en.vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
@@ -224,6 +225,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
     person the hearing names elsewhere (a crime partner's appeal, "People v. Oduya (2002) 98 Cal.App.4th 412")."""
     if label in ("ORGANIZATION", "LOCATION", "PERSON") and cites_a_law_report(text, end):
         return True
+    if names_the_law(text, start, end, label):
+        return True  # "paid in German Marks", "the Code of Criminal Procedure (CPP)", "Law no. 49/2003"
     if cited and label == "PERSON" and names_a_cited_case(text, start, end):
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
