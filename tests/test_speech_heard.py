@@ -97,6 +97,25 @@ def test_it_takes_a_recognized_run_of_spelled_capitals_as_one_spelled_name(said,
                {(timed.text.index(s), timed.text.index(s) + len(s)) for s, _ in found})
 
 
+@pytest.mark.parametrize("said, found, expected", [
+    # a spelled name heard as letter words, then its last letters in capitals: the letter words are part of it
+    ([("Quill.", SURE), ("If", 0.3), ("I", 0.7), ("are", 0.2), ("be", 0.9), ("NKS,", 0.5), ("here", SURE)],
+     [("NKS", "PERSON")], [("If I are be NKS", "PERSON")]),
+    ([("spelled", SURE), ("you", 0.9), ("see", 0.9), ("T", 0.5), ("-R", 0.5), ("-A", 0.5)],
+     [("T-R-A", "SPELLED_NAME")], [("you see T-R-A", "SPELLED_NAME")]),
+    # not over a sentence's end, a sure word that is no letter, nor before a name in small letters
+    ([("Quill.", SURE), ("be", 0.9), ("NKS", 0.5)], [("NKS", "PERSON")], [("be NKS", "PERSON")]),
+    ([("Yes.", SURE), ("NKS", 0.5)], [("NKS", "PERSON")], [("NKS", "PERSON")]),
+    ([("the", SURE), ("witness", SURE), ("NKS", 0.5)], [("NKS", "PERSON")], [("NKS", "PERSON")]),
+    ([("you", SURE), ("see", SURE), ("Tessaly", SURE)], [("Tessaly", "PERSON")], [("Tessaly", "PERSON")]),
+    # a body in capitals is no spelled name
+    ([("you", SURE), ("see", SURE), ("CDCR", SURE)], [("CDCR", "ORGANIZATION")], [("CDCR", "ORGANIZATION")]),
+])
+def test_it_takes_the_letters_said_before_a_name_in_capitals_as_part_of_it(said, found, expected):
+    timed = heard(said)
+    assert texts(mend(analysed(timed, found), timed)) == expected
+
+
 def test_it_leaves_a_sidecar_transcript_and_the_mention_beside_a_line_break_as_they_are():
     said = [("victim", SURE), ("Our", 0.02), ("Charles", SURE)]
     timed = heard(said, source="vtt")

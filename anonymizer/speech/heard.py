@@ -15,7 +15,8 @@ left as it is):
 * a name's mention loses the stop words at its edges (``I'm Philip``, ``Whitfield A.``, ``M. U. R. A.
   There``), a spelled name's single letters excepted; a run of capitals the recognizer wrote joined by
   hyphens (``W-H-I-T-F-I-Nd``: letters said one by one, the last ones misheard) is one spelled name's
-  mention, source ``"spelled-run"``, whatever mentions the text pass found inside it;
+  mention, source ``"spelled-run"``, whatever mentions the text pass found inside it; a name's mention in
+  capitals only (``NKS``) reaches back over the letters said alone before it (``If I are be NKS``);
 * :func:`names_heard`: the recording recognized a second time with the names the pass found in it
   as the recognizer's hotwords (``Recognizer.transcribe(hotwords=...)``) hears some of them where
   the first recognition wrote other words (``The board office``); where it hears such a name
@@ -54,6 +55,11 @@ SPELLED_RUN = "spelled-run"
 #: a word the recognizer wrote as capitals joined by hyphens, three single ones at least (``W-H-I-T-F-I-Nd``,
 #: ``R-E-G-I-N-R-L-E-E-F-LIP``): letters said one by one, a spelled name however misheard its last letters are
 _SPELLED = re.compile(r"(?<![\w-])[A-ZÀ-Þ](?:-[A-ZÀ-Þ]){2,}(?:-[A-Za-zÀ-ÿ]+)*(?![\w-])")
+#: a name's mention in capitals only (``NKS``, ``N-K-S``): the end of a name spelled aloud
+_CAPITALS = re.compile(r"^[A-ZÀ-Þ](?:-?[A-ZÀ-Þ])+[.,]?$")
+#: at most this many letters said alone, or short unsure words, join such a mention before it
+LETTER_REACH = 6
+LETTER_WORD = 4
 #: a word the first recognition was this sure of is that word, whatever the second hears
 FIRST_SURE = 0.7
 #: a name the second recognition hears with at least this confidence is taken
@@ -87,7 +93,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     over the numbers said aloud beside them: :func:`~anonymizer.speech.numbers.spoken_numbers`)."""
     if not recognized(timed) or not timed.words:
         return analysis
-    analysis = _spelled_runs(_plain_people(spoken_numbers(analysis, timed)))
+    analysis = _spelled_letters(_spelled_runs(_plain_people(spoken_numbers(analysis, timed))), timed)
     if not analysis.mentions:
         return analysis
     text = timed.text
@@ -187,6 +193,46 @@ def _spelled_runs(analysis: Analysis) -> Analysis:
     if not changed:
         return analysis
     return dataclasses.replace(analysis, mentions=tuple(sorted(mentions, key=lambda m: (m.start, m.end))))
+
+
+def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
+    """``analysis`` with a name's mention written in capitals only (``NKS``, ``W-H-I-T``: the last letters of a
+    spelled name the recognizer wrote as letters) reaching back over the words before it in its sentence that
+    are letters said alone (the language's ``SPOKEN_LETTERS``: ``are``, ``be``, ``I``) or short words the
+    recognizer was unsure of (under :data:`ALIKE_UNSURE`, :data:`LETTER_WORD` letters at most), up to
+    :data:`LETTER_REACH` words: ``If I are me or NKS`` is ``F-A-I-R-B-A-N-K-S`` heard."""
+    pack = _pack(analysis.language)
+    letters = frozenset(getattr(getattr(pack, "vocabulary", None), "SPOKEN_LETTERS", ())) if pack is not None else ()
+    if not letters:
+        return analysis
+    text = timed.text
+    starts = [w.start for w in timed.words]
+    taken = _taken(text, analysis.mentions)
+    out, changed = [], False
+    for m in analysis.mentions:
+        said = text[m.start:m.end]
+        if m.label not in ("PERSON", "SPELLED_NAME") or not _CAPITALS.match(said):
+            out.append(m)
+            continue
+        first = bisect.bisect_right(starts, m.start) - 1
+        start = m.start
+        for _ in range(LETTER_REACH):
+            if first <= 0:
+                break
+            word = timed.words[first - 1]
+            core = text[word.start:word.end]
+            plain = core.strip(",;:\"").lower()
+            if ("\n" in text[word.end:start] or _BREAK.search(text[word.end:start]) or any(taken[word.start:word.end])
+                    or not (plain.split("'")[0] in letters
+                            or (word.confidence < ALIKE_UNSURE and sum(c.isalpha() for c in plain) <= LETTER_WORD))
+                    or _BREAK.search(core)):
+                break
+            start, first = word.start, first - 1
+        if start != m.start:
+            taken[start:m.start] = b"\x01" * (m.start - start)
+            m, changed = dataclasses.replace(m, start=start), True
+        out.append(m)
+    return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
 
 
 def _pack(language: str | None):
