@@ -54,6 +54,68 @@ def test_it_takes_the_unsure_words_beside_an_identifier_as_part_of_it(said, foun
     assert texts(mend(analysed(timed, found), timed)) == expected
 
 
+@pytest.mark.parametrize("said, found, expected", [
+    # the stop words the recognizer wrote into a name's mention at its edges are no part of it
+    ([("victim", SURE), ("Orla", SURE), ("Brennick", SURE), ("a", SURE), ("nurse", SURE)],
+     [("Orla Brennick a", "PERSON")], [("Orla Brennick", "PERSON")]),
+    ([("and", SURE), ("I'm", SURE), ("Orla", SURE), ("Brennick.", SURE)], [("I'm Orla Brennick", "PERSON")],
+     [("Orla Brennick", "PERSON")]),
+    ([("spelled", SURE), ("B.", SURE), ("R.", SURE), ("E.", SURE), ("There", SURE), ("was", SURE)],
+     [("B. R. E. There", "SPELLED_NAME")], [("B. R. E.", "SPELLED_NAME")]),
+    # a spelled name's one letter is a letter, whatever word it also is
+    ([("spelled", SURE), ("O.", SURE), ("R.", SURE), ("A.", SURE), ("then", SURE)], [("O. R. A.", "SPELLED_NAME")],
+     [("O. R. A.", "SPELLED_NAME")]),
+    # a name's inner words stay
+    ([("Mary", SURE), ("of", SURE), ("Brennick", SURE)], [("Mary of Brennick", "PERSON")],
+     [("Mary of Brennick", "PERSON")]),
+])
+def test_it_takes_the_stop_words_at_the_edges_out_of_a_names_mention(said, found, expected):
+    timed = heard(said)
+    assert texts(mend(analysed(timed, found), timed)) == expected
+
+
+@pytest.mark.parametrize("said, found, expected", [
+    # letters said one by one and written as hyphened capitals, their last ones misheard: one spelled name
+    ([("spelled", SURE), ("B", SURE), ("-R", SURE), ("-E", SURE), ("-N", SURE), ("-Kd.", SURE), ("Yes", SURE)], [],
+     [("B-R-E-N-Kd", "SPELLED_NAME")]),
+    # the mentions the text pass found inside the run give way to it
+    ([("spelled", SURE), ("O", SURE), ("-R", SURE), ("-L", SURE), ("-A", SURE), ("-MAY", SURE), ("now", SURE)],
+     [("O-R-L", "PERSON"), ("A-MAY", "PERSON")], [("O-R-L-A-MAY", "SPELLED_NAME")]),
+    # a run a mention already holds stays that mention; two letters, or an ordinary hyphened word, are no run
+    ([("spelled", SURE), ("O", SURE), ("-R", SURE), ("-L", SURE), ("-A", SURE)], [("O-R-L-A", "SPELLED_NAME")],
+     [("O-R-L-A", "SPELLED_NAME")]),
+    ([("the", SURE), ("T", SURE), ("-V", SURE), ("set", SURE)], [], []),
+    ([("a", SURE), ("well-known", SURE), ("X-ray", SURE), ("here", SURE)], [], []),
+])
+def test_it_takes_a_recognized_run_of_spelled_capitals_as_one_spelled_name(said, found, expected):
+    from anonymizer.speech.heard import SPELLED_RUN
+
+    timed = heard(said)
+    result = mend(analysed(timed, found), timed)
+    assert texts(result) == expected
+    assert all(SPELLED_RUN in m.sources for m in result.mentions if (m.start, m.end) not in
+               {(timed.text.index(s), timed.text.index(s) + len(s)) for s, _ in found})
+
+
+@pytest.mark.parametrize("said, found, expected", [
+    # a spelled name heard as letter words, then its last letters in capitals: the letter words are part of it
+    ([("Quill.", SURE), ("If", 0.3), ("I", 0.7), ("are", 0.2), ("be", 0.9), ("NKS,", 0.5), ("here", SURE)],
+     [("NKS", "PERSON")], [("If I are be NKS", "PERSON")]),
+    ([("spelled", SURE), ("you", 0.9), ("see", 0.9), ("T", 0.5), ("-R", 0.5), ("-A", 0.5)],
+     [("T-R-A", "SPELLED_NAME")], [("you see T-R-A", "SPELLED_NAME")]),
+    # not over a sentence's end, a sure word that is no letter, nor before a name in small letters
+    ([("Quill.", SURE), ("be", 0.9), ("NKS", 0.5)], [("NKS", "PERSON")], [("be NKS", "PERSON")]),
+    ([("Yes.", SURE), ("NKS", 0.5)], [("NKS", "PERSON")], [("NKS", "PERSON")]),
+    ([("the", SURE), ("witness", SURE), ("NKS", 0.5)], [("NKS", "PERSON")], [("NKS", "PERSON")]),
+    ([("you", SURE), ("see", SURE), ("Tessaly", SURE)], [("Tessaly", "PERSON")], [("Tessaly", "PERSON")]),
+    # a body in capitals is no spelled name
+    ([("you", SURE), ("see", SURE), ("CDCR", SURE)], [("CDCR", "ORGANIZATION")], [("CDCR", "ORGANIZATION")]),
+])
+def test_it_takes_the_letters_said_before_a_name_in_capitals_as_part_of_it(said, found, expected):
+    timed = heard(said)
+    assert texts(mend(analysed(timed, found), timed)) == expected
+
+
 def test_it_leaves_a_sidecar_transcript_and_the_mention_beside_a_line_break_as_they_are():
     said = [("victim", SURE), ("Our", 0.02), ("Charles", SURE)]
     timed = heard(said, source="vtt")
@@ -135,6 +197,10 @@ def test_it_moves_each_recognized_word_start_earlier_by_the_recognizers_lag(tmp_
      ["Dara Quill"]),
     # heard where the pass has its mention already: nothing new
     ([("Dara", SURE), ("Quill", SURE), ("met", SURE)], [("Dara", SURE), ("Quill", SURE), ("met", SURE)],
+     ["Dara Quill"]),
+    # only stop words said where the second recognition heard the name: no misheard name
+    ([("Dara", SURE), ("Quill", SURE), ("met", SURE), ("what", 0.3), ("you", 0.3), ("today", SURE)],
+     [("Dara", SURE), ("Quill", SURE), ("met", SURE), ("Quill", 0.8), ("today", SURE)],
      ["Dara Quill"]),
     # a word that is no name found: nothing
     ([("Dara", SURE), ("Quill", SURE), ("met", SURE), ("the", 0.6)], [("Dara", SURE), ("Quill", SURE), ("met", SURE),

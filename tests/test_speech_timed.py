@@ -260,3 +260,46 @@ def test_it_masks_a_mention_over_the_gaps_the_words_beside_it_leave(words, span,
     start = timed.text.index(span)
     assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
     assert timed.span_time(start, start + len(span)) == pytest.approx(next((a, b) for w, a, b in words if span in w))
+
+
+@pytest.mark.parametrize("words, span, expected", [
+    # a name that ends a sentence: the recognizer ended it early and put the next word late, the mask goes on
+    # into the pause after it (0.5 s at most, never past the next word)
+    ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 0.7), ("Then", 1.9, 2.2)], "Bellamy", (0.3, 1.2)),
+    ([("said", 0.0, 0.3), ("Bellamy?", 0.3, 0.7), ("Then", 1.0, 1.2)], "Bellamy", (0.3, 1.0)),
+    # no sentence end after it, or no word after it: its own time
+    ([("said", 0.0, 0.3), ("Bellamy,", 0.3, 0.7), ("then", 1.9, 2.2)], "Bellamy", (0.3, 0.7)),
+    ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 0.7)], "Bellamy", (0.3, 0.7)),
+    # nor across a line's end (a long pause: silence, not the name)
+    ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 0.7), ("Then", 2.5, 2.8)], "Bellamy", (0.3, 0.7)),
+])
+def test_it_masks_a_mention_that_ends_a_sentence_into_the_pause_after_it(words, span, expected):
+    timed = lay_out([RawWord(w, a, b) for w, a, b in words], 10.0, 16000, "asr:x")
+    start = timed.text.index(span)
+    assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("hotwords", [None, "Bellamy"])
+def test_it_reuses_a_recognition_kept_by_the_benchmarks_cache_for_the_same_audio_and_hotwords(tmp_path, hotwords):
+    import numpy as np
+
+    from benchmarks.speech import CachedRecognizer
+    from fixtures.speech import wav_bytes
+
+    class Counting:
+        source, pause_seconds, path, beam_size, hears_hotwords = "asr:x", 1.5, "m", 5, True
+        calls = 0
+
+        def words(self, data, filename, total, progress=None, hotwords=None):
+            Counting.calls += 1
+            return [RawWord("said", 0.1, 0.4, 0.9), RawWord(hotwords or "Mr.", 0.5, 0.8, 0.3)]
+
+    cached = CachedRecognizer(Counting(), tmp_path)
+    noise = np.random.default_rng(7).integers(-3000, 3000, 22050).astype(np.int16)
+    one, other = wav_bytes(noise), wav_bytes(noise[::-1].copy())
+    first = cached.transcribe(one, "a.wav", hotwords=hotwords)
+    again = CachedRecognizer(Counting(), tmp_path).transcribe(one, "a.wav", hotwords=hotwords)
+    assert Counting.calls == 1 and again == first and first.text == f"said {hotwords or 'Mr.'}"
+    cached.transcribe(one, "a.wav", hotwords="Quill")  # other hotwords, other audio: recognized
+    cached.transcribe(other, "a.wav", hotwords=hotwords)
+    assert Counting.calls == 3 and cached.hears_hotwords

@@ -12,12 +12,18 @@ left as it is):
   sound like a part of a name found elsewhere in the recording (the language's sound key:
   ``With field`` for ``Whitfield``, ``young`` for ``Young``) become a mention of that person, of
   low certainty, source ``"sounds-like"`` (the review shows it as such);
+* a name's mention loses the stop words at its edges (``I'm Philip``, ``Whitfield A.``, ``M. U. R. A.
+  There``), a spelled name's single letters excepted; a run of capitals the recognizer wrote joined by
+  hyphens (``W-H-I-T-F-I-Nd``: letters said one by one, the last ones misheard) is one spelled name's
+  mention, source ``"spelled-run"``, whatever mentions the text pass found inside it; a name's mention in
+  capitals only (``NKS``) reaches back over the letters said alone before it (``If I are be NKS``);
 * :func:`names_heard`: the recording recognized a second time with the names the pass found in it
   as the recognizer's hotwords (``Recognizer.transcribe(hotwords=...)``) hears some of them where
   the first recognition wrote other words (``The board office``); where it hears such a name
   (confidence at least :data:`AGAIN_SURE`), the pass has no mention and the first recognition was
   unsure of a word then (under :data:`FIRST_SURE`), the first transcript's words said then become a
-  mention of that person, of low certainty, source ``"heard-with-names"``. Only
+  mention of that person, of low certainty, source ``"heard-with-names"`` (not when all of them are stop
+  words: ``what you say to your``). Only
   the names' times are taken from the second transcript: without punctuation (hotwords cost it) the
   text pass reads it worse than the first.
 """
@@ -45,6 +51,15 @@ ALIKE_UNSURE = 0.5
 ALIKE_KEY = 3
 SOUNDS_LIKE = "sounds-like"
 HEARD_WITH_NAMES = "heard-with-names"
+SPELLED_RUN = "spelled-run"
+#: a word the recognizer wrote as capitals joined by hyphens, three single ones at least (``W-H-I-T-F-I-Nd``,
+#: ``R-E-G-I-N-R-L-E-E-F-LIP``): letters said one by one, a spelled name however misheard its last letters are
+_SPELLED = re.compile(r"(?<![\w-])[A-ZÀ-Þ](?:-[A-ZÀ-Þ]){2,}(?:-[A-Za-zÀ-ÿ]+)*(?![\w-])")
+#: a name's mention in capitals only (``NKS``, ``N-K-S``): the end of a name spelled aloud
+_CAPITALS = re.compile(r"^[A-ZÀ-Þ](?:-?[A-ZÀ-Þ])+[.,]?$")
+#: at most this many letters said alone, or short unsure words, join such a mention before it
+LETTER_REACH = 6
+LETTER_WORD = 4
 #: a word the first recognition was this sure of is that word, whatever the second hears
 FIRST_SURE = 0.7
 #: a name the second recognition hears with at least this confidence is taken
@@ -78,7 +93,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     over the numbers said aloud beside them: :func:`~anonymizer.speech.numbers.spoken_numbers`)."""
     if not recognized(timed) or not timed.words:
         return analysis
-    analysis = _plain_people(spoken_numbers(analysis, timed))
+    analysis = _spelled_letters(_spelled_runs(_plain_people(spoken_numbers(analysis, timed))), timed)
     if not analysis.mentions:
         return analysis
     text = timed.text
@@ -119,39 +134,120 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
 
 
 def _plain_people(analysis: Analysis) -> Analysis:
-    """``analysis`` with the ordinary words a person's mention of recognized speech holds taken out of it: a
-    leading stop word (``I'm Philip`` -> ``Philip``: the recognizer writes what the speaker said before the
-    name in the same sentence); a mention only of stop words (``I'm``, a re-scan of the first), or a suspect
-    only of ordinary words (``Representing``, ``Code``: the recognizer capitalises each sentence's first word)."""
-    from anonymizer import lang
-
-    try:
-        pack = lang.pack(analysis.language or "en")
-    except lang.UnknownLanguage:
+    """``analysis`` with the ordinary words a person's or a spelled name's mention of recognized speech holds
+    at its edges taken out of it: a leading or trailing stop word (``I'm Philip`` -> ``Philip``, ``Philip
+    Whitfield A.`` -> ``Philip Whitfield``, ``M. U. R. A. There`` -> ``M. U. R. A.``: the recognizer writes
+    what the speaker said before or after the name in the same sentence; a spelled name's one letter is
+    never taken for a stop word); a mention only of stop words (``I'm``, a re-scan of the first), or a
+    suspect only of ordinary words (``Representing``, ``Code``: the recognizer capitalises each sentence's
+    first word)."""
+    pack = _pack(analysis.language)
+    if pack is None:
         return analysis
     text = analysis.transcript.text
 
-    def stop(word: str) -> bool:
-        word = word.strip(".,;:?!\"")
-        return pack.is_stop_word(word) or pack.is_stop_word(re.split(r"['’]", word)[0])
-
     out, changed = [], False
     for m in analysis.mentions:
-        if m.label != "PERSON":
+        if m.label not in ("PERSON", "SPELLED_NAME"):
             out.append(m)
             continue
         words = list(re.finditer(r"\S+", text[m.start:m.end]))
-        if all(stop(w.group()) for w in words) or (set(m.sources) <= {SUSPECT} and all(
-                stop(w.group()) or pack.is_plain_word(w.group().strip(".,;:?!\"")) for w in words)):
+        spelled = m.label == "SPELLED_NAME"
+
+        def edge(word: str) -> bool:
+            return _stop(pack, word) and not (spelled and sum(c.isalpha() for c in word) < 2)
+
+        if m.label == "PERSON" and (all(_stop(pack, w.group()) for w in words) or (set(m.sources) <= {SUSPECT} and all(
+                _stop(pack, w.group()) or pack.is_plain_word(w.group().strip(".,;:?!\"")) for w in words))):
             changed = True
             continue
-        lead = 0
-        while lead < len(words) - 1 and stop(words[lead].group()):
+        lead, tail = 0, len(words)
+        while lead < tail - 1 and edge(words[lead].group()):
             lead += 1
-        if lead:
-            m, changed = dataclasses.replace(m, start=m.start + words[lead].start()), True
+        while tail - 1 > lead and edge(words[tail - 1].group()):
+            tail -= 1
+        if (lead, tail) != (0, len(words)):
+            start = m.start + words[lead].start()
+            end = m.end if tail == len(words) else m.start + words[tail - 1].start() + len(
+                words[tail - 1].group().rstrip(",;:?!\""))
+            m, changed = dataclasses.replace(m, start=start, end=end), True
         out.append(m)
     return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
+
+
+def _spelled_runs(analysis: Analysis) -> Analysis:
+    """``analysis`` with every spelled run of recognized speech (:data:`_SPELLED`) one spelled name's mention:
+    the mentions inside it give way to it (``R-E-G-I-N-R`` and ``F-LIP``, two persons, in one run); a run that
+    a mention holds, or that a mention reaches into from outside, is left as it is."""
+    text = analysis.transcript.text
+    mentions = list(analysis.mentions)
+    changed = False
+    for run in _SPELLED.finditer(text):
+        a, b = run.span()
+        touching = [m for m in mentions if m.start < b and m.end > a]
+        if any(m.start <= a and m.end >= b for m in touching) or any(m.start < a or m.end > b for m in touching):
+            continue
+        mentions = [m for m in mentions if m not in touching]
+        mentions.append(Mention(a, b, "SPELLED_NAME", (SPELLED_RUN,), score=0.5, confidence=3))
+        changed = True
+    if not changed:
+        return analysis
+    return dataclasses.replace(analysis, mentions=tuple(sorted(mentions, key=lambda m: (m.start, m.end))))
+
+
+def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
+    """``analysis`` with a name's mention written in capitals only (``NKS``, ``W-H-I-T``: the last letters of a
+    spelled name the recognizer wrote as letters) reaching back over the words before it in its sentence that
+    are letters said alone (the language's ``SPOKEN_LETTERS``: ``are``, ``be``, ``I``) or short words the
+    recognizer was unsure of (under :data:`ALIKE_UNSURE`, :data:`LETTER_WORD` letters at most), up to
+    :data:`LETTER_REACH` words: ``If I are me or NKS`` is ``F-A-I-R-B-A-N-K-S`` heard."""
+    pack = _pack(analysis.language)
+    letters = frozenset(getattr(getattr(pack, "vocabulary", None), "SPOKEN_LETTERS", ())) if pack is not None else ()
+    if not letters:
+        return analysis
+    text = timed.text
+    starts = [w.start for w in timed.words]
+    taken = _taken(text, analysis.mentions)
+    out, changed = [], False
+    for m in analysis.mentions:
+        said = text[m.start:m.end]
+        if m.label not in ("PERSON", "SPELLED_NAME") or not _CAPITALS.match(said):
+            out.append(m)
+            continue
+        first = bisect.bisect_right(starts, m.start) - 1
+        start = m.start
+        for _ in range(LETTER_REACH):
+            if first <= 0:
+                break
+            word = timed.words[first - 1]
+            core = text[word.start:word.end]
+            plain = core.strip(",;:\"").lower()
+            if ("\n" in text[word.end:start] or _BREAK.search(text[word.end:start]) or any(taken[word.start:word.end])
+                    or not (plain.split("'")[0] in letters
+                            or (word.confidence < ALIKE_UNSURE and sum(c.isalpha() for c in plain) <= LETTER_WORD))
+                    or _BREAK.search(core)):
+                break
+            start, first = word.start, first - 1
+        if start != m.start:
+            taken[start:m.start] = b"\x01" * (m.start - start)
+            m, changed = dataclasses.replace(m, start=start), True
+        out.append(m)
+    return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
+
+
+def _pack(language: str | None):
+    from anonymizer import lang
+
+    try:
+        return lang.pack(language or "en")
+    except lang.UnknownLanguage:
+        return None
+
+
+def _stop(pack, word: str) -> bool:
+    """Whether ``word`` (punctuation around it, a contraction's tail) is a stop word of ``pack``."""
+    word = word.strip(".,;:?!\"")
+    return pack.is_stop_word(word) or pack.is_stop_word(re.split(r"['’]", word)[0])
 
 
 def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: bytearray, language: str) -> list[Mention]:
@@ -246,6 +342,7 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
         return analysis
     text = timed.text
     taken = _taken(text, analysis.mentions)
+    pack = _pack(analysis.language)
     times = sorted(t for m in analysis.mentions if (t := timed.span_time(m.start, m.end)) is not None)
     found = []
     for word in again.words:
@@ -256,6 +353,8 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
         if any(t0 <= middle <= t1 for t0, t1 in times[:bisect.bisect_right(times, (middle, middle))][-8:]):
             continue  # said where the pass already has a mention
         said = [w for w in timed.words if w.t1 > word.t0 and w.t0 < word.t1 and not any(taken[w.start:w.end])]
+        if pack is not None and all(_stop(pack, text[w.start:w.end]) for w in said):
+            continue  # only stop words said then (``what you say to your``): no misheard name
         if not said or min(w.confidence for w in said) >= FIRST_SURE:
             continue
         a, b = _trimmed(text, said[0].start, said[-1].end)

@@ -15,6 +15,10 @@ import re
 SPOKEN_NUMBER_JOINERS = ("hundred", "thousand", "and", "slash", "oh", "dash", "point")
 #: the parts of the day a clock time said aloud ends with, as a recognizer writes them (``p.m.``, ``PM``, ``am``)
 SPOKEN_DAY_PARTS = ("am", "pm", "a.m", "p.m")
+#: the words a recognizer writes for a letter said alone (a name spelled aloud heard as ``I are be NKS``)
+SPOKEN_LETTERS = ("a", "ay", "eh", "be", "bee", "see", "sea", "dee", "e", "ef", "gee", "jay", "kay", "el", "em",
+                  "en", "i", "eye", "oh", "owe", "o", "pee", "pea", "cue", "queue", "are", "our", "ar", "es", "ess",
+                  "tea", "tee", "you", "u", "vee", "double", "ex", "why", "zee", "zed")
 
 _RULES = (
     (re.compile(r"^(?:kn|gn|pn)"), "n"), (re.compile(r"^wr"), "r"), (re.compile(r"^wh"), "w"),
