@@ -14,24 +14,9 @@ from anonymizer import spans
 from anonymizer.detect.merge import merge
 from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, us_records
 from anonymizer.normalize.names import (
-    _CUT_OFF,
-    _LINE_END_FRAGMENT,
-    _LINE_START_FRAGMENT,
-    _MAX_FORM_LEN,
-    _MIN_PREFIX_LEN,
-    _MIN_RESCAN_LEN,
-    _NAME_GAP,
-    _PERSON_SUBJECT,
-    _REPAIR,
-    _RESCAN_LABELS,
-    _RESCAN_SCORE,
-    _RESCAN_SOURCES,
-    _cdcr_variants,
-    _clean_surface,
-    _letters,
-    _name_tokens,
-    _name_words,
-    _vocabulary,
+    _CUT_OFF, _LINE_END_FRAGMENT, _LINE_START_FRAGMENT, _MAX_FORM_LEN, _MIN_PREFIX_LEN, _MIN_RESCAN_LEN, _NAME_GAP,
+    _PERSON_SUBJECT, _REPAIR, _RESCAN_LABELS, _RESCAN_SCORE, _RESCAN_SOURCES, _cdcr_variants, _clean_surface, _letters,
+    _name_tokens, _name_words, _vocabulary,
 )
 from anonymizer.lang.en.transcript import in_speaker_tag as _in_speaker_tag
 from anonymizer.lang.en.transcript import speaker_tag
@@ -397,4 +382,7 @@ def _settle(text: str, hit: Mention, overlapped: list[Mention]) -> list[Mention]
     inside = all(m.label == "PERSON" and hit.start <= m.start and m.end <= hit.end for m in overlapped)
     if full_name and inside:
         return [unite([*overlapped, hit], entity=hit.entity)]
+    if hit.label == "ORGANIZATION" and " " in text[hit.start:hit.end] and all(  # "Christian Northwest" (Hospital)
+            hit.start <= m.start and m.end <= hit.end and m.label in ("NRP", "PERSON", "ORGANIZATION") for m in overlapped):
+        return [unite([hit, *overlapped], entity=hit.entity, label=hit.label)]  # its words no religion, no name
     return overlapped

@@ -1,0 +1,147 @@
+"""Real transcripts of other formats (issue 47, round 31: a second UK inquiry's bereaved-family witness, and what
+was left of the tuned inquiries, trials and grand jury), each class on invented sentences:
+
+* a speaker tag of a role and the body it serves (``Counsel Inquiry:``, ``Clerk Tribunal:``) names no one;
+* the honorific of address (``my Lady``, ``your Lordship``) is no name, and ``Lady``, ``Lord``, ``Dame`` are titles
+  before one (``Lady Penrose``: ``Penrose``);
+* a barrister's rank (``King's Counsel``) and a call's service (``Skype``, ``FaceTime``) identify no one;
+* an age said again to confirm it in the next turn (``she was 88?`` / ``Just 88, yes.``) is the same age;
+* months listed before the last one's year (``in December and January 2019``) are one date;
+* a clock time said again alone (``reconvene at 11.35`` / ``11.35, everybody``) is the same time;
+* a bare hour opening a range whose end is a clock time (``around 8, all the way until 8 p.m.``) is a time;
+* a crossing of streets after ``between`` (``between 57th and Fifth Ave``) is a place;
+* a body named again without its kind (``Christian Northwest`` of ``Christian Northwest Hospital``) stays the body's
+  name, though the tagger reads its first word as a religion.
+"""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.ingest import load_bytes
+from anonymizer.types import SUSPECT
+
+
+def _mentions(pipeline, text: str, name: str = "hearing.txt") -> list[tuple[str, str]]:
+    analysis = pipeline.run(load_bytes(text.encode(), name))
+    body = analysis.transcript.text
+    return [(body[m.start : m.end], m.label) for m in analysis.mentions if SUSPECT not in m.sources]
+
+
+def _surfaces(pipeline, text: str, label: str | None = None) -> list[str]:
+    return [s for s, lab in _mentions(pipeline, text) if label is None or lab == label]
+
+
+_INQUIRY = ("Lady Penrose: Ms Okoro.\n\nMs Okoro: Thank you, my Lady. May I call Dana Whitlock.\n\n"
+            "MS DANA WHITLOCK (affirmed).\n\nThe Witness: Thank you, my Lady.\n\n")
+
+
+@pytest.mark.parametrize("tag, body", [
+    ("Counsel Inquiry", "Inquiry"),
+    ("Clerk Tribunal", "Tribunal"),
+    ("Counsel Committee", "Committee"),
+])
+def test_it_reads_no_name_in_a_tag_of_a_role_and_its_body(pipeline, tag, body):
+    text = _INQUIRY + f"{tag}: Your father, Colin Whitlock, died in the spring; is that right?\n\n" \
+                      "Ms Dana Whitlock: Yes.\n\n" + f"{tag}: Thank you.\n"
+    found = _surfaces(pipeline, text, "PERSON")
+    assert body not in found
+    assert "Colin Whitlock" in found
+
+
+@pytest.mark.parametrize("address", ["my Lady", "my Lord", "your Lordship", "your Ladyship"])
+def test_it_reads_no_name_in_an_honorific_of_address(pipeline, address):
+    text = f"Lady Penrose: Ms Okoro.\n\nMs Okoro: Thank you, {address}. May I call Dana Whitlock.\n"
+    found = _surfaces(pipeline, text)
+    assert not any(address.split()[1] in s for s in found)
+    assert "Penrose" in found and "Dana Whitlock" in found
+
+
+@pytest.mark.parametrize("title, name", [("Lady", "Ruth Calder"), ("Lord", "Peter Ashcombe")])
+def test_it_reads_a_peers_title_outside_the_name(pipeline, title, name):
+    text = f"Ms Okoro: Thank you. I wrote to {title} {name} about it, and to the Chair.\n"
+    found = _surfaces(pipeline, text, "PERSON")
+    assert name in found and all(title not in s for s in found)
+
+
+@pytest.mark.parametrize("term", ["King's Counsel", "Queen's Counsel", "Skype", "FaceTime", "WhatsApp"])
+def test_it_reads_a_rank_or_a_calls_service_as_no_ones_data(pipeline, term):
+    text = _INQUIRY + f"Ms Okoro: Ms Whitlock, I am told the {term} matter came up?\n\n" \
+                      f"Ms Dana Whitlock: Yes, I spoke to Mum every day on the {term} line, or with {term}.\n"
+    assert not any(term in s for s in _surfaces(pipeline, text))
+
+
+@pytest.mark.parametrize("question, answer, number", [
+    ("And she was 88; is that right?", "She was. Just 88, yes, in that month.", "88"),
+    ("And he was 74 when he went in?", "74, yes. Nearly 75.", "74"),
+    ("Your son was 9 at the time?", "Yes. 9 then, and at school.", "9"),
+])
+def test_it_masks_an_age_said_again_to_confirm_it(pipeline, question, answer, number):
+    text = _INQUIRY + f"Ms Okoro: {question}\n\nMs Dana Whitlock: {answer}\n"
+    assert _surfaces(pipeline, text, "AGE").count(number) == 2
+
+
+@pytest.mark.parametrize("answer", ["She was. There were 88 pages in it.", "88 of them came, yes.", "Yes, 88 pounds."])
+def test_it_reads_no_other_number_after_an_age_as_that_age(pipeline, answer):
+    text = _INQUIRY + f"Ms Okoro: And she was 88; is that right?\n\nMs Dana Whitlock: {answer}\n"
+    assert _surfaces(pipeline, text, "AGE") == ["88"]
+
+
+@pytest.mark.parametrize("phrase", ["December and January 2019", "March, April or May of 2020", "June to August 2018"])
+def test_it_masks_months_listed_before_the_years_month_as_one_date(pipeline, phrase):
+    text = _INQUIRY + f"Ms Okoro: In {phrase} you visited every day?\n\nMs Dana Whitlock: Every day.\n"
+    assert phrase in _surfaces(pipeline, text, "DATE")
+
+
+@pytest.mark.parametrize("first, again", [
+    ("Could we reconvene at 11.35, please.", "11.35, everybody, thank you."),
+    ("We will resume at 2.05.", "2.05. Thank you all."),
+    ("We will sit again at 14:10 tomorrow.", "14:10, then."),
+])
+def test_it_masks_a_clock_time_said_again_alone(pipeline, first, again):
+    text = f"Ms Okoro: {first}\n\nThe Chair: {again}\n"
+    time = again.split(",")[0].split(" ")[0].rstrip(".")
+    assert [s.split()[0] for s in _surfaces(pipeline, text, "TIME")] == [time, time]
+
+
+def test_it_reads_no_price_or_section_as_a_time_said_again(pipeline):
+    text = "Ms Okoro: Could we reconvene at 11.35, please.\n\nThe Chair: It cost £11.35 and is at section 4.11.35.\n"
+    assert _surfaces(pipeline, text, "TIME") == ["11.35"]
+
+
+@pytest.mark.parametrize("line, hour", [
+    ("I would be in the office quite early, around 8, all the way until\n8 p.m. It depended.", "8"),
+    ("We worked from 9 to 5 p.m. most days.", "9"),
+    ("She came between 7 and 9 a.m. as a rule.", "7"),
+])
+def test_it_masks_a_bare_hour_opening_a_range_to_a_clock_time(pipeline, line, hour):
+    found = _surfaces(pipeline, f"Q. What were your hours?\nA. {line}\n", "TIME")
+    assert any(s.split()[0] == hour for s in found)
+
+
+@pytest.mark.parametrize("line", ["He is 8, all the way up to 8 feet tall.", "We had between 7 and 9 of them."])
+def test_it_reads_no_bare_number_before_a_quantity_as_a_time(pipeline, line):
+    assert _surfaces(pipeline, f"Q. And then?\nA. {line}\n", "TIME") == []
+
+
+@pytest.mark.parametrize("crossing", ["57th and Fifth Ave", "3rd and Main Street", "Fourth and Market"])
+def test_it_masks_a_crossing_of_streets_after_between(pipeline, crossing):
+    found = _surfaces(pipeline, f"Q. Where is the hotel?\nA. It is between {crossing}, I think.\n", "LOCATION")
+    assert crossing in found
+
+
+def test_it_reads_no_dates_or_grades_between_ordinals_as_a_crossing(pipeline):
+    text = "Ms Okoro: It was between 3rd and 5th May, when she was between 3rd and 4th grade.\n"
+    assert _surfaces(pipeline, text, "LOCATION") == []
+
+
+@pytest.mark.parametrize("body, short", [
+    ("Christian Northwest Hospital", "Christian Northwest"),
+    ("Baptist Riverside Hospital", "Baptist Riverside"),
+    ("Catholic Eastfield Academy", "Catholic Eastfield"),
+])
+def test_it_masks_a_body_named_again_though_its_first_word_is_a_religion(pipeline, body, short):
+    text = (f"Q So where did you go?\nA I met the detectives at {body}.\n"
+            f"Q And then did you go directly to {short}?\nA I did.\n")
+    found = _mentions(pipeline, text)
+    assert (short, "ORGANIZATION") in found
+    assert all(label != "NRP" for _, label in found)
