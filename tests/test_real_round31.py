@@ -2,8 +2,8 @@
 was left of the tuned inquiries, trials and grand jury), each class on invented sentences:
 
 * a speaker tag of a role and the body it serves (``Counsel Inquiry:``, ``Clerk Tribunal:``) names no one;
-* the honorific of address (``my Lady``, ``your Lordship``) is no name, and ``Lady``, ``Lord``, ``Dame`` are titles
-  before one (``Lady Penrose``: ``Penrose``);
+* the honorific of address (``my Lady``, ``your Lordship``) is no name, though ``Lady Penrose`` and a vessel, ``the Lady
+  Grace``, are;
 * a barrister's rank (``King's Counsel``) and a call's service (``Skype``, ``FaceTime``) identify no one;
 * an age said again to confirm it in the next turn (``she was 88?`` / ``Just 88, yes.``) is the same age;
 * months listed before the last one's year (``in December and January 2019``) are one date;
@@ -48,19 +48,33 @@ def test_it_reads_no_name_in_a_tag_of_a_role_and_its_body(pipeline, tag, body):
     assert "Colin Whitlock" in found
 
 
+def _covered(pipeline, text: str) -> tuple[str, set[int]]:
+    analysis = pipeline.run(load_bytes(text.encode(), "hearing.txt"))
+    covered: set[int] = set()
+    for m in analysis.mentions:
+        if SUSPECT not in m.sources:
+            covered.update(range(m.start, m.end))
+    return analysis.transcript.text, covered
+
+
 @pytest.mark.parametrize("address", ["my Lady", "my Lord", "your Lordship", "your Ladyship"])
 def test_it_reads_no_name_in_an_honorific_of_address(pipeline, address):
     text = f"Lady Penrose: Ms Okoro.\n\nMs Okoro: Thank you, {address}. May I call Dana Whitlock.\n"
-    found = _surfaces(pipeline, text)
-    assert not any(address.split()[1] in s for s in found)
-    assert "Penrose" in found and "Dana Whitlock" in found
+    body, covered = _covered(pipeline, text)
+    word = body.index(address) + len(address.split()[0]) + 1
+    assert not any(i in covered for i in range(word, body.index(address) + len(address)))
+    assert body.index("Penrose") in covered and body.index("Dana Whitlock") in covered
 
 
-@pytest.mark.parametrize("title, name", [("Lady", "Ruth Calder"), ("Lord", "Peter Ashcombe")])
-def test_it_reads_a_peers_title_outside_the_name(pipeline, title, name):
-    text = f"Ms Okoro: Thank you. I wrote to {title} {name} about it, and to the Chair.\n"
-    found = _surfaces(pipeline, text, "PERSON")
-    assert name in found and all(title not in s for s in found)
+@pytest.mark.parametrize("title", ["Lady"])
+def test_it_keeps_an_honorific_inside_a_name_or_a_vessels_name(pipeline, title):
+    text = (f"{title} Penrose: Thank you, Ms Okoro.\n\nMs Okoro: Thank you, my {title}.\n\n"
+            f"Q. Did you travel?\nA. Yes, on his yacht, the {title} Grace, twice.\n")
+    body, covered = _covered(pipeline, text)
+    vessel = body.index(f"the {title} Grace") + 4
+    assert all(i in covered for i in range(vessel, vessel + len(f"{title} Grace")))
+    address = body.index(f"my {title}") + 3
+    assert not any(i in covered for i in range(address, address + len(title)))
 
 
 @pytest.mark.parametrize("term", ["King's Counsel", "Queen's Counsel", "Skype", "FaceTime", "WhatsApp"])
@@ -145,3 +159,35 @@ def test_it_masks_a_body_named_again_though_its_first_word_is_a_religion(pipelin
     found = _mentions(pipeline, text)
     assert (short, "ORGANIZATION") in found
     assert all(label != "NRP" for _, label in found)
+
+
+@pytest.mark.parametrize("body", ["St Julian's Primary School", "Bassaleg Comprehensive", "Elmhurst Care Home",
+                                  "Riverside Surgery", "Ashgrove Health Centre", "Thornbury Grammar School"])
+def test_it_masks_a_british_school_surgery_home_or_centre(pipeline, body):
+    text = f"Mr Beer: And then?\n\nMr Pryce: My mother went to {body}, near us, for a while.\n"
+    body_text, covered = _covered(pipeline, text)
+    start = body_text.index(body)
+    assert all(i in covered for i in range(start, start + len(body)) if body_text[i].isalnum())
+
+
+@pytest.mark.parametrize("phrase", ["the surgery on my knee", "a care home", "the health centre", "a grammar school"])
+def test_it_reads_no_kind_of_place_in_small_letters_as_a_body(pipeline, phrase):
+    text = f"Mr Beer: And then?\n\nMr Pryce: We went to {phrase}, near us, for a while.\n"
+    assert _surfaces(pipeline, text, "ORGANIZATION") == []
+
+
+@pytest.mark.parametrize("answer, age", [
+    ("She was a baby, about eighteen months.", "eighteen months"),
+    ("Our son was 6 months then.", "6 months"),
+    ("He was just nine weeks, and poorly.", "nine weeks"),
+])
+def test_it_masks_a_babys_age_in_months_or_weeks(pipeline, answer, age):
+    text = f"Mr Beer: How old were they then?\n\nMr Pryce: {answer}\n"
+    assert age in _surfaces(pipeline, text, "AGE")
+
+
+@pytest.mark.parametrize("answer", ["He was 6 months in prison.", "She was 9 weeks pregnant.", "I was there 6 months.",
+                                    "It was 6 months."])
+def test_it_reads_no_duration_as_a_babys_age(pipeline, answer):
+    text = f"Mr Beer: And then?\n\nMr Pryce: {answer}\n"
+    assert _surfaces(pipeline, text, "AGE") == []

@@ -58,8 +58,9 @@ class _FormIndex:
 
     def add(self, form: str, gid: int, label: str, case_variants: bool = True) -> None:
         form = form.strip()
-        if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form):
-            return
+        if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form) or lexicon.is_stop_name(form) \
+                or form.casefold() in ("lady", "lord"):
+            return  # no name's form: a stop name, an honorific ("Lady" of "Lady Penrose", said in "my Lady")
         key = _key(form)
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
         spellings = {without_accents(spelling) for spelling in spellings}  # "ECHEVERRIA" in a form is "Echeverría"
