@@ -6,7 +6,6 @@ was left of the tuned inquiries, trials and grand jury), each class on invented 
   Grace``, are;
 * a barrister's rank (``King's Counsel``) and a call's service (``Skype``, ``FaceTime``) identify no one;
 * an age said again to confirm it in the next turn (``she was 88?`` / ``Just 88, yes.``) is the same age;
-* months listed before the last one's year (``in December and January 2019``) are one date;
 * a clock time said again alone (``reconvene at 11.35`` / ``11.35, everybody``) is the same time;
 * a bare hour opening a range whose end is a clock time (``around 8, all the way until 8 p.m.``) is a time;
 * a crossing of streets after ``between`` (``between 57th and Fifth Ave``) is a place;
@@ -98,12 +97,6 @@ def test_it_masks_an_age_said_again_to_confirm_it(pipeline, question, answer, nu
 def test_it_reads_no_other_number_after_an_age_as_that_age(pipeline, answer):
     text = _INQUIRY + f"Ms Okoro: And she was 88; is that right?\n\nMs Dana Whitlock: {answer}\n"
     assert _surfaces(pipeline, text, "AGE") == ["88"]
-
-
-@pytest.mark.parametrize("phrase", ["December and January 2019", "March, April or May of 2020", "June to August 2018"])
-def test_it_masks_months_listed_before_the_years_month_as_one_date(pipeline, phrase):
-    text = _INQUIRY + f"Ms Okoro: In {phrase} you visited every day?\n\nMs Dana Whitlock: Every day.\n"
-    assert phrase in _surfaces(pipeline, text, "DATE")
 
 
 @pytest.mark.parametrize("first, again", [

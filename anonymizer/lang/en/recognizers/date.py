@@ -125,13 +125,6 @@ PATTERNS = [
         0.9,
         first=r"\d",
     ),
-    # "in December and January 2019", "March, April or May of 2020": months listed before the last one's year,
-    # one date (its joining words with it, as a reader masks the whole)
-    Pattern(
-        "month_list_year",
-        rf"\b{_MONTH}(?:,[ ]{_MONTH})*,?[ ](?:(?i:and|or|to|through|until)|&|-)[ ]{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}",
-        0.95,
-    ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
     # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
