@@ -4,13 +4,16 @@ was left of the tuned inquiries, trials and grand jury), each class on invented 
 * a speaker tag of a role and the body it serves (``Counsel Inquiry:``, ``Clerk Tribunal:``) names no one;
 * the honorific of address (``my Lady``, ``your Lordship``) is no name, though ``Lady Penrose`` and a vessel, ``the Lady
   Grace``, are;
-* a barrister's rank (``King's Counsel``) and a call's service (``Skype``, ``FaceTime``) identify no one;
+* a barrister's rank (``King's Counsel``), a call's service (``Skype``), a ward's terms (``DNACPR``, ``PPE``) and the
+  pandemic's name as British transcripts write it (``Covid``) identify no one;
 * an age said again to confirm it in the next turn (``she was 88?`` / ``Just 88, yes.``) is the same age;
 * a clock time said again alone (``reconvene at 11.35`` / ``11.35, everybody``) is the same time;
 * a bare hour opening a range whose end is a clock time (``around 8, all the way until 8 p.m.``) is a time;
 * a crossing of streets after ``between`` (``between 57th and Fifth Ave``) is a place;
 * a body named again without its kind (``Christian Northwest`` of ``Christian Northwest Hospital``) stays the body's
-  name, though the tagger reads its first word as a religion.
+  name, though the tagger reads its first word as a religion;
+* a British school, surgery, care home or health centre by its kind (``Riverside Surgery``) is a body;
+* a baby's age in months or weeks (``Our son was 6 months then.``) is an age, a stay's months are not.
 """
 from __future__ import annotations
 
@@ -184,3 +187,13 @@ def test_it_masks_a_babys_age_in_months_or_weeks(pipeline, answer, age):
 def test_it_reads_no_duration_as_a_babys_age(pipeline, answer):
     text = f"Mr Beer: And then?\n\nMr Pryce: {answer}\n"
     assert _surfaces(pipeline, text, "AGE") == []
+
+
+@pytest.mark.parametrize("term", ["Covid", "non-Covid", "DNACPR", "PPE", "IPC", "FFP3", "ReSPECT", "Hobson's choice",
+                                  "Cabinet Secretary"])
+def test_it_reads_a_wards_terms_and_the_pandemics_name_as_no_ones_data(pipeline, term):
+    text = (_INQUIRY + f"Ms Okoro: Your mother, Ruth Whitlock, was on a ward with {term} then?\n\n"
+            f"Ms Dana Whitlock: Yes, {term} was all they talked about. {term}, every day.\n")
+    found = _surfaces(pipeline, text)
+    assert not any(term.split("'")[0] in s for s in found)
+    assert "Ruth Whitlock" in found
