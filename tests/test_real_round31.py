@@ -9,8 +9,8 @@ was left of the tuned inquiries, trials and grand jury), each class on invented 
 * an age said again to confirm it in the next turn (``she was 88?`` / ``Just 88, yes.``) is the same age;
 * a clock time said again alone (``reconvene at 11.35`` / ``11.35, everybody``) is the same time;
 * a bare hour opening a range whose end is a clock time (``around 8, all the way until 8 p.m.``) is a time;
-* a crossing of streets after ``between`` (``between 57th and Fifth Ave``) is a place;
-* a body named again without its kind (``Christian Northwest`` of ``Christian Northwest Hospital``) stays the body's
+* a crossing of streets after ``between`` (``between 48th and Sixth Ave``) is a place;
+* a body named again without its kind (``Christian Eastbrook`` of ``Christian Eastbrook Hospital``) stays the body's
   name, though the tagger reads its first word as a religion;
 * a British school, surgery, care home or health centre by its kind (``Riverside Surgery``) is a body;
 * a baby's age in months or weeks (``Our son was 6 months then.``) is an age, a stay's months are not.
@@ -133,7 +133,7 @@ def test_it_reads_no_bare_number_before_a_quantity_as_a_time(pipeline, line):
     assert _surfaces(pipeline, f"Q. And then?\nA. {line}\n", "TIME") == []
 
 
-@pytest.mark.parametrize("crossing", ["57th and Fifth Ave", "3rd and Main Street", "Fourth and Market"])
+@pytest.mark.parametrize("crossing", ["48th and Sixth Ave", "3rd and Main Street", "Fourth and Market"])
 def test_it_masks_a_crossing_of_streets_after_between(pipeline, crossing):
     found = _surfaces(pipeline, f"Q. Where is the hotel?\nA. It is between {crossing}, I think.\n", "LOCATION")
     assert crossing in found
@@ -145,7 +145,7 @@ def test_it_reads_no_dates_or_grades_between_ordinals_as_a_crossing(pipeline):
 
 
 @pytest.mark.parametrize("body, short", [
-    ("Christian Northwest Hospital", "Christian Northwest"),
+    ("Methodist Eastbrook Hospital", "Methodist Eastbrook"),
     ("Baptist Riverside Hospital", "Baptist Riverside"),
     ("Catholic Eastfield Academy", "Catholic Eastfield"),
 ])

@@ -383,7 +383,7 @@ def _settle(text: str, hit: Mention, overlapped: list[Mention]) -> list[Mention]
     inside = all(m.label == "PERSON" and hit.start <= m.start and m.end <= hit.end for m in overlapped)
     if full_name and inside:
         return [unite([*overlapped, hit], entity=hit.entity)]
-    if hit.label == "ORGANIZATION" and " " in text[hit.start:hit.end] and all(  # "Christian Northwest" (Hospital)
+    if hit.label == "ORGANIZATION" and " " in text[hit.start:hit.end] and all(  # "Christian Eastbrook" (Hospital)
             hit.start <= m.start and m.end <= hit.end and m.label in ("NRP", "PERSON", "ORGANIZATION") for m in overlapped):
         return [unite([hit, *overlapped], entity=hit.entity, label=hit.label)]  # its words no religion, no name
     return overlapped

@@ -94,7 +94,7 @@ PATTERNS = [
         0.85,
     ),
     # a crossing with a numbered street, after a word of where: "shot at Fourth and Market", "past 5th & Main",
-    # "the hotel is between 57th and Fifth Ave"
+    # "the hotel is between 48th and Sixth Ave"
     Pattern("crossing", rf"(?<=(?<![\w'’-])(?i:at|on|past|near|by|from|off|to|between)[ ]){_CROSSING}", 0.8),
     # a street named without a house number, after "on" and the like: "at your home on Panorama Drive"
     Pattern(
