@@ -13,7 +13,9 @@ was left of the tuned inquiries, trials and grand jury), each class on invented 
 * a body named again without its kind (``Christian Eastbrook`` of ``Christian Eastbrook Hospital``) stays the body's
   name, though the tagger reads its first word as a religion;
 * a British school, surgery, care home or health centre by its kind (``Riverside Surgery``) is a body;
-* a baby's age in months or weeks (``Our son was 6 months then.``) is an age, a stay's months are not.
+* a baby's age in months or weeks (``Our son was 6 months then.``) is an age, a stay's months are not;
+* a town the gazetteer knows before a firm's site (``the Pontypool branch``) is a place, a word of the dictionary
+  there is not (``the Reading depot``).
 """
 from __future__ import annotations
 
@@ -197,3 +199,15 @@ def test_it_reads_a_wards_terms_and_the_pandemics_name_as_no_ones_data(pipeline,
     found = _surfaces(pipeline, text)
     assert not any(term.split("'")[0] in s for s in found)
     assert "Ruth Whitlock" in found
+
+
+@pytest.mark.parametrize("site", ["the Pontypool branch", "the Swindon depot", "our Llanelli office"])
+def test_it_masks_a_town_the_gazetteer_knows_before_a_site(pipeline, site):
+    text = f"Mr Beer: Where did you work?\n\nMr Pryce: At {site} for years, then nowhere.\n"
+    assert site.split()[1] in _surfaces(pipeline, text, "LOCATION")
+
+
+@pytest.mark.parametrize("site", ["the Reading depot", "the Horizon team", "the Crown branch"])
+def test_it_reads_no_word_before_a_site_as_a_town(pipeline, site):
+    text = f"Mr Beer: Where did you work?\n\nMr Pryce: At {site} for years, then nowhere.\n"
+    assert _surfaces(pipeline, text, "LOCATION") == []
