@@ -54,6 +54,7 @@ TRIAL_PATH = "content/court-case-2024/Case-23_cr_00118_Transcript-28-05-2024.txt
 JURY = ("ondrae/ferguson-grand-jury-transcripts", "6efdcfa2c1a4258b3749eff03a7e2ba7a170b2e1")
 CAPTIONS = ("DIANDJAM/CA-TS", "05d4485dd82af097be9176c9263e6a8abb4c1534")
 IMPACT = ("dracos/lampard-inquiry", "b2c30606d648d2a38c68ab5de34cc4408b4ffe08")
+COVID = ("dracos/uk-covid19-inquiry", "2a75adafddaebb8099d1bbbc64ead64a0106ff81")
 
 SOURCES = (
     Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
@@ -66,6 +67,8 @@ SOURCES = (
     Source("inquiry_d", "tuned", *POHI, "human-impact-hearing/2022-03-09.rst", ((1, 1), (789, 1025)), "rst"),
     Source("trial_c", "tuned", *TRIAL, "content/court-case-2024/Case-23_cr_00118_Transcript-29-05-2024.txt",
            ((2047, 2353),), "none"),
+    Source("covid_a", "tuned", *COVID, "module-6/2025-07-01.rst", ((1, 205),), "rst"),
+    Source("covid_b", "tuned", *COVID, "module-3/2024-11-26.rst", ((1, 1), (295, 401)), "rst"),
     Source("inquiry_b", "heldout", *POHI, "human-impact-hearing/2022-03-01.rst", ((1, 1), (331, 509)), "rst"),
     Source("inquiry_c", "heldout", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 1), (1287, 1465)), "rst"),
     Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
@@ -81,6 +84,8 @@ SHA256 = {
     "impact_a": "82df87edaa0838a2ebd5737fbbeb3185f579816036b71e521598a2700e70026e",
     "inquiry_d": "f2ecb8ef3082c2420fc8ab52a6c53ef086d8e1ae0d13a3b606337ed05394c756",
     "trial_c": "d6e214f7c72f8e76b51ce0d93d4176320cd5dfdb42d6cc2254d222378371a306",
+    "covid_a": "61f27c7cc1c9febead6cde03edfd05573b1272f54e5865c8b5b957499c2ee454",
+    "covid_b": "afa3d792859590603469fdeff86351caba95ba5c01596a93f353d554cff206a9",
     "inquiry_b": "4b86b8b7cf61fe84881d0c2313ac95629bb478389eee8a71c6807ab92f5bb5b7",
     "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
     "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",

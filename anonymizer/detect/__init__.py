@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
-from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, drop_prefixed_words, extend_age_lists, join_age_ranges, split_firms_after_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -108,6 +108,8 @@ class Detector:
         kept = drop_prefixed_words(text, kept)  # "pre-Ledger": no one's name
         kept = join_age_ranges(text, kept)  # "six or seven": one age
         kept = extend_age_lists(text, kept)  # "19, 27, 33 and 38": four ages
+        kept = confirmed_ages(text, kept)  # "she was 91?" / "Just 91, yes.": the same age
+        kept = repeated_times(text, kept)  # "reconvene at 11.35" / "11.35, everybody": the same time
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept = tagger_persons.beside_persons(text, kept)  # "Arnulfo" "Reyes-Bocanegra", "Itzel and Xochitl"
         kept = tagger_persons.particle_surnames(text, kept)  # "Eusebia Bustamante" "de Villarreal"

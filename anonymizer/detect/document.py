@@ -159,6 +159,56 @@ def extend_age_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return [*mentions, *added] if added else list(mentions)
 
 
+#: how far after an age its confirmation is looked for: the answer to the turn that said it
+_CONFIRM_REACH = 300
+
+
+def confirmed_ages(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """An age said again to confirm it, in the turn after the one that said it ("And she was 91; is that right?" /
+    "She was. Just 91, yes."): the same number opening a sentence (a hedge like "just" or "nearly" before it), the
+    clause ending after it (a comma, a full stop, "yes", "then", "now"): the same age, masked too. Any other number
+    there is left to the recognizers ("91 pages", "91 of them")."""
+    taken = {(m.start, m.end) for m in mentions}
+    added: list[Mention] = []
+    for m in mentions:
+        number = text[m.start:m.end]
+        if m.label != "AGE" or not number.isdigit():
+            continue
+        pattern = re.compile(rf"(?:^|(?<=[.?!:][ ])|(?<=--[ ]))(?:(?i:just|only|nearly|almost|about|yes,|aged)[ ])?"
+                             rf"({number})(?=[ ]?(?:[,.;!?]|--)|[ ](?i:yes|then|now)\b|$)", re.MULTILINE)
+        for hit in pattern.finditer(text, m.end, min(len(text), m.end + _CONFIRM_REACH)):
+            span = hit.span(1)
+            if span not in taken:
+                taken.add(span)
+                added.append(replace(m, start=span[0], end=span[1], sources=(*m.sources, "age_confirmed")))
+    return [*mentions, *added] if added else list(mentions)
+
+
+#: a clock time's hours and minutes ("11.35", "2:05"), the notation a document says again without its "am"
+_CLOCK = re.compile(r"(?:[01]?\d|2[0-3])[.:][0-5]\d")
+
+
+def repeated_times(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A clock time the document names ("Could we reconvene at 11.35", "(11.35 am)") said again alone ("The Chair:
+    11.35, everybody"): every other place of its hours and minutes, standing as a word (no currency, digits or
+    per cent around it), is the same time."""
+    times = {m.group(0) for t in mentions if t.label == "TIME"
+             for m in [_CLOCK.match(text, t.start)] if m is not None}
+    if not times:
+        return list(mentions)
+    covered = sorted((m.start, m.end) for m in mentions)
+    added: list[Mention] = []
+    pattern = re.compile(r"(?<![\w£$€.,:/-])(" + "|".join(map(re.escape, sorted(times, key=len, reverse=True)))
+                         + r")(?![\w%/-]|[.,:]\d)")
+    template = next(m for m in mentions if m.label == "TIME")
+    for hit in pattern.finditer(text):
+        start, end = hit.span(1)
+        if any(s <= start < e or s < end <= e for s, e in covered):
+            continue
+        added.append(replace(template, start=start, end=end, sources=(*template.sources, "time_repeated")))
+    return [*mentions, *added] if added else list(mentions)
+
+
 def split_firms_after_persons(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """Each tagger's organization that runs from a person's name into a firm named on its own elsewhere, cut
     (:func:`_firm_after_person`); the other mentions as they are."""

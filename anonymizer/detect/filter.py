@@ -268,6 +268,8 @@ def filter_mentions(
                 continue  # "CALIFORNIA BOARD OF PAROLE" of "... HEARINGS": a domain term with its state
             if m.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and not _plausible_name(surface, m.label):
                 continue
+            if m.label == "PERSON" and lexicon.is_address_honorific(text, start, end):
+                continue  # "Thank you, my Lady": the honorific of address
             if public_body.identifies_no_one(text, start, end, m.label, cited=True):
                 continue  # "Court of Cassation", "Military Service Act", "In re Ryner (2011) 196 Cal.App.4th 533"
             if us_records.identifies_no_one(text, start, end, m.label):

@@ -147,6 +147,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
         if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS or (
                 tag[run[0]:run[1]] in FIELD_LABEL_SURNAMES and not any(map(lexicon.is_title_word, tag[:run[0]].split()))):
             continue  # "HEARING TYPE: Subsequent", "DOB: 04-11-1979", "HEARING DATE:": a form's field, no one speaking
+        if run[0] > 0 and lexicon.is_whitelisted(tag[run[0]:run[1]]):
+            continue  # "Counsel Inquiry:", "Clerk Tribunal:": a role before the body it serves, no one's name
         if mixed and not m.group("stamp"):
             lower = plain.lower_case_words(text) if lower is None else lower
             if all(w.casefold() in lower or w.casefold() in ORGANIZATION_HEAD_WORDS for w in tag[run[0]:run[1]].split()):

@@ -14,24 +14,9 @@ from anonymizer import spans
 from anonymizer.detect.merge import merge
 from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, us_records
 from anonymizer.normalize.names import (
-    _CUT_OFF,
-    _LINE_END_FRAGMENT,
-    _LINE_START_FRAGMENT,
-    _MAX_FORM_LEN,
-    _MIN_PREFIX_LEN,
-    _MIN_RESCAN_LEN,
-    _NAME_GAP,
-    _PERSON_SUBJECT,
-    _REPAIR,
-    _RESCAN_LABELS,
-    _RESCAN_SCORE,
-    _RESCAN_SOURCES,
-    _cdcr_variants,
-    _clean_surface,
-    _letters,
-    _name_tokens,
-    _name_words,
-    _vocabulary,
+    _CUT_OFF, _LINE_END_FRAGMENT, _LINE_START_FRAGMENT, _MAX_FORM_LEN, _MIN_PREFIX_LEN, _MIN_RESCAN_LEN, _NAME_GAP,
+    _PERSON_SUBJECT, _REPAIR, _RESCAN_LABELS, _RESCAN_SCORE, _RESCAN_SOURCES, _cdcr_variants, _clean_surface, _letters,
+    _name_tokens, _name_words, _vocabulary,
 )
 from anonymizer.lang.en.transcript import in_speaker_tag as _in_speaker_tag
 from anonymizer.lang.en.transcript import speaker_tag
@@ -73,8 +58,9 @@ class _FormIndex:
 
     def add(self, form: str, gid: int, label: str, case_variants: bool = True) -> None:
         form = form.strip()
-        if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form):
-            return
+        if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form) or lexicon.is_stop_name(form) \
+                or form.casefold() in ("lady", "lord"):
+            return  # no name's form: a stop name, an honorific ("Lady" of "Lady Penrose", said in "my Lady")
         key = _key(form)
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
         spellings = {without_accents(spelling) for spelling in spellings}  # "ECHEVERRIA" in a form is "Echeverría"
@@ -397,4 +383,7 @@ def _settle(text: str, hit: Mention, overlapped: list[Mention]) -> list[Mention]
     inside = all(m.label == "PERSON" and hit.start <= m.start and m.end <= hit.end for m in overlapped)
     if full_name and inside:
         return [unite([*overlapped, hit], entity=hit.entity)]
+    if hit.label == "ORGANIZATION" and " " in text[hit.start:hit.end] and all(  # "Christian Eastbrook" (Hospital)
+            hit.start <= m.start and m.end <= hit.end and m.label in ("NRP", "PERSON", "ORGANIZATION") for m in overlapped):
+        return [unite([hit, *overlapped], entity=hit.entity, label=hit.label)]  # its words no religion, no name
     return overlapped

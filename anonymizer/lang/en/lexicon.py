@@ -305,6 +305,17 @@ def is_stop_name(span_text: str) -> bool:
     return normalize_term(span_text) in stop_names()
 
 
+#: the honorific a judge or an inquiry's chair is addressed by, after "my" or "your" ("Thank you, my Lady")
+_ADDRESS_HONORIFIC = re.compile(r"(?:(?<=\b[Mm]y )|(?<=\b[Yy]our ))(?:Lady|Lord)(?![\w'’])")
+
+
+def is_address_honorific(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is ``Lady`` or ``Lord`` addressing someone (``my Lady``), no one's name; ``the
+    Lady May`` (a vessel) and ``Lady Penrose`` are names."""
+    match = _ADDRESS_HONORIFIC.match(text, start)
+    return match is not None and match.end() == end
+
+
 _NUMBER_AFTER = re.compile(
     r"[^\S\n]+(?:(?:number|no\.|\#)[^\S\n]*(?=[a-z]{0,4}-?\d))?"
     r"(?:[a-z]{0,4}-?\d|(?:" + "|".join((*vocabulary.UNITS, *vocabulary.TEENS, *vocabulary.TENS)) + r")\b)", re.IGNORECASE)

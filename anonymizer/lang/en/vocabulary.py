@@ -18,17 +18,14 @@ import unicodedata
 from functools import lru_cache
 from importlib.resources import files
 
+from anonymizer.lang.en.vocabulary_bodies import BRITISH_ORGANIZATION_HEADS
 from anonymizer.lang.en.sounds import SPOKEN_DAY_PARTS, SPOKEN_LETTERS, SPOKEN_NUMBER_JOINERS  # noqa: F401  (said aloud)
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
     WEAK_STREET_SUFFIXES,
 )
 from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
-    NAME_PARTICLE_ALTERNATION,
-    NAME_PARTICLE_LEADS,
-    NAME_PARTICLES,
-    PLACE_PARTICLE_LEADS,
-    PLACE_PARTICLES,
+    NAME_PARTICLE_ALTERNATION, NAME_PARTICLE_LEADS, NAME_PARTICLES, PLACE_PARTICLE_LEADS, PLACE_PARTICLES,
     NAME_SUFFIXES, SPELLED_NAME_SUFFIXES, JUNIOR_SUFFIXES, NAMESAKE_KIN, MALE_COURTESY_TITLES, OFFICE_TITLES,
     ABBREVIATIONS, PERSON_TITLE_WORDS, PROFESSION_SYNONYMS, TRANSCRIBER_NOTES,
     COURTESY_TITLES, PARTICIPANT_TITLES, PROFESSION_TITLES, INITIAL_TITLES, ROLE_ABBREVIATIONS, SIKH_NAME_WORDS,
@@ -216,7 +213,7 @@ ORGANIZATION_HEADS = (
     "Tree Service", "Heating", "Air Conditioning", "Paving", "Fencing", "Flooring", "Drywall", "Cleaners", "Auto Parts",
     "Auto Sales", "Recycling", "Salvage", "Vineyards", "Winery", "Barbershop", "Salon", "Cafe", "Café", "Diner",
     "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy", "Liquor", "Liquors", "Jewelry", "Jewelers",
-    "Donuts", "Pawn", "Smog", "Wheel", "Wheels", "Storage", "Deli", "Delicatessen",
+    "Donuts", "Pawn", "Smog", "Wheel", "Wheels", "Storage", "Deli", "Delicatessen", *BRITISH_ORGANIZATION_HEADS,  # a Surgery
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
     "Stenography", "Verbatim", "Associates", "Agency", "Solutions", "Society", "Association", "Institute",  # of a cause

@@ -62,3 +62,10 @@ INTERNATIONAL_BODIES = ("EU", "European Union", "EC", "EEC", "European Community
 #: Union said"): a body the hearing names in full elsewhere, or the corpus's vocabulary; case-folded
 GENERIC_BODY_NOUNS = frozenset(
     "federation union association council society committee league alliance confederation guild".split())
+#: British and Irish kinds of a school, a surgery, a home or a centre, last words of a body's name
+#: (``St Julian's Primary School``, ``Riverside Surgery``, ``Elmhurst Care Home``, ``Ashgrove Health Centre``)
+BRITISH_ORGANIZATION_HEADS = (
+    "Primary School", "Infant School", "Infants School", "Junior School", "Comprehensive School", "Grammar School",
+    "Secondary School", "Comprehensive", "Surgery", "Medical Practice", "Care Home", "Nursing Home", "Residential Home",
+    "Health Centre", "Medical Centre", "Community Centre", "Leisure Centre", "Day Centre",
+)

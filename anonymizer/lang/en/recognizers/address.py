@@ -93,8 +93,9 @@ PATTERNS = [
         rf"(?:[ ]{CAP_WORD}){{0,2}}(?![\w'’-])",
         0.85,
     ),
-    # a crossing with a numbered street, after a word of where: "shot at Fourth and Market", "past 5th & Main"
-    Pattern("crossing", rf"(?<=(?<![\w'’-])(?i:at|on|past|near|by|from|off|to)[ ]){_CROSSING}", 0.8),
+    # a crossing with a numbered street, after a word of where: "shot at Fourth and Market", "past 5th & Main",
+    # "the hotel is between 48th and Sixth Ave"
+    Pattern("crossing", rf"(?<=(?<![\w'’-])(?i:at|on|past|near|by|from|off|to|between)[ ]){_CROSSING}", 0.8),
     # a street named without a house number, after "on" and the like: "at your home on Panorama Drive"
     Pattern(
         "street_on",

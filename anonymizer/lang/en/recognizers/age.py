@@ -209,6 +209,15 @@ PATTERNS = [
     Pattern("life_years",
             rf"(?<=(?<![\w'’-])(?i:in|of|all[ ]of)[ ](?i:his|her|my|their|your|our)[ ]){_NUMBER_NOT_ONE}"
             r"(?=[ ](?i:years)(?:[ ](?i:of[ ]life))?[ ]?(?:[.,;!?]|--|$))", 0.85),
+    # "Our son was 6 months then.", "she was a baby, about eighteen months.", "He was just 9 weeks": a baby's age in
+    # months or weeks, the clause ending there (not "he was 6 months in prison", "she was 9 weeks pregnant")
+    Pattern(
+        "baby_months",
+        rf"(?<=(?:\b{_SUBJECT_VERB}|(?<![\w'’-])(?:{_NAME}|{_RELATIVE})[ ](?:was|is))[ ](?:(?i:a[ ]baby|a[ ]newborn|tiny),[ ])?"
+        rf"{_HEDGE}){_NUMBER_NOT_ONE}[ -](?i:months?|weeks?)(?:[ -](?i:old))?"
+        r"(?=[ ]?(?:[.;!?,]|--)|[ ](?i:then|at[ ]the[ ]time|when)\b|$)",
+        0.85,
+    ),
     Pattern(
         "subject_was_number",
         rf"(?<=\b{_SUBJECT_VERB}{_SEP}{_HEDGE}){_NUMBER_NOT_ONE}(?!{_OLD}){_NOT_AN_AGE_AFTER}",

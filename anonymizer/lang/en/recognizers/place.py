@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import regex as re
 
-from anonymizer.lang.en import gazetteer, lexicon
+from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.lang.en.judgment_text import COMPASS, lodged
 from anonymizer.lang.en.gazetteer import place_category
 
@@ -32,8 +32,12 @@ PATTERNS = [
     Pattern("place_after_compass", rf"{_BEFORE}{COMPASS}[ ]{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     Pattern("region_after_city", rf"{_AFTER_CITY}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     Pattern("county", _COUNTY, 0.85),
+    # a firm's site or team by its town: "the Pontefract branch", "the Swindon depot", "the Leeds office"
+    Pattern("place_before_site", rf"(?<=\b(?i:the|our|my|his|her|their)[ ]){_WORD}(?:[ ]{_WORD}){{0,2}}"
+            r"(?=[ ](?:branch|branches|depot|office|works|plant|site|store|factory|colliery|area|team|region)\b)", 0.8),
 ]
 _COUNTY_SUFFIX = re.compile(r"[ ](?:County|COUNTY)(?![\w'’-])")
+_SITE_AFTER = re.compile(r"[ ](?:branch|branches|depot|office|works|plant|site|store|factory|colliery|area|team|region)\b")
 
 
 class PlaceRecognizer(RuleRecognizer):
@@ -77,6 +81,8 @@ class PlaceRecognizer(RuleRecognizer):
             if last < len(words) and not _COUNTY_SUFFIX.match(text, stop):
                 return None  # part of a longer name: "Hoover Elementary", "Fresno Bulldogs"
             county = _COUNTY_SUFFIX.match(text, stop)
+            if not county and " " not in name and _SITE_AFTER.match(text, stop) and plain.in_dictionary(name.casefold()):
+                return None  # "the Reading depot", "the Horizon team": a word before a site, no town
             return start, county.end() if county else stop
         return None
 

@@ -111,6 +111,15 @@ PATTERNS = [
         r"(?![ ](?i:an?|per|dollars|bucks|cents|years?|months?|weeks?|days?|hours?|minutes?|times|people|percent|of)\b)",
         0.85,
     ),
+    # "around 8, all the way until 8 p.m.", "from 9 to 5 p.m.", "between 7 and 9 a.m.": a bare hour opening a range
+    # whose other end is a clock time (a line break allowed before it, as a transcript's line wraps)
+    Pattern(
+        "range_first_hour",
+        r"(?<=\b(?i:from|around|about|between|since|starting[ ]at|at)[ ])(?:1[0-2]|0?[1-9])(?:[.:][0-5]\d)?"
+        rf"(?=,?(?:[ ][a-z]+){{0,4}}?[ ](?i:to|till|til|until|and|through|thru)\s+(?:1[0-2]|0?[1-9])(?:[.:][0-5]\d)?"
+        rf"[ ]?{_AM_PM})",
+        0.85,
+    ),
     # (at) 0830 hours
     Pattern(
         "military",
