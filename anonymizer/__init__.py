@@ -9,3 +9,7 @@ import os as _os
 _os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")  # bundled snapshot only
 _os.environ.setdefault("HF_HUB_OFFLINE", "1")
 _os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# one thread for numpy's BLAS (spaCy's models multiply through it: anonymizer.lang.load_spacy): a pass is one
+# process's work, parallel documents are parallel processes (``--jobs``), and BLAS threads spinning beside
+# them cost CPU time for no document done sooner. Read when numpy is first imported.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -9,8 +9,10 @@ and the peak resident memory of a worker process doing each (target <= 1.5 GB).
     .venv/bin/python benchmarks/autopass.py [--docs 5] [--words 15000] [--rounds 2] [--whole 10] [DIR_OF_TXT]
 
 ``--whole N`` also times a fresh process per side that starts, loads its models and runs N
-hearings (start-up included; best of ``--rounds``) and prints both ratios of the same run side by side,
-the whole-process one by wall time and by the child's CPU time (user + system, steadier on a shared machine):
+hearings (start-up included; best of ``--rounds``, and with two rounds or more each round's ratio and their
+median) and prints both ratios of the same run side by side, the whole-process one by wall time and by the child's
+CPU time (user + system, steadier on a shared machine). The first line says whose matrix products each side's NER
+uses (the pass: numpy's BLAS; Presidio as it ships: blis, whose generic kernel runs on a CPU it does not know):
 ``--docs 10 --words 8000 --whole 10`` is the issue's "10 hearings of 8,000 words".
 """
 from __future__ import annotations
@@ -48,6 +50,7 @@ def make_ours(model: str):
         title_end, header = split_title(text)
         return len(pipeline.run(Transcript("bench.txt", text, header, title_end)).mentions)
 
+    run.products = _products(pipeline.detector.nlp)
     return run
 
 
@@ -63,7 +66,15 @@ def make_presidio(model: str):
     def run(text: str) -> int:
         return len(engine.analyze(text=text, language="en"))
 
+    run.products = _products(nlp_engine.nlp["en"])
     return run
+
+
+def _products(nlp) -> str:
+    """Whose matrix products the NER's CNN uses: blis (thinc's default; its generic kernel on a CPU it does not
+    know, ``BLIS_ARCH_DEBUG=1`` says which) or numpy's BLAS (the pass's, ``anonymizer.lang.load_spacy``)."""
+    ops = nlp.get_pipe("ner").model.get_ref("tok2vec").ops
+    return "blis" if getattr(ops, "use_blis", False) else "numpy's BLAS"
 
 
 FACTORIES = {"ours": make_ours, "presidio": make_presidio}
@@ -154,6 +165,7 @@ def main() -> int:
 
     best = {name: min(values) for name, values in seconds.items()}
     print(f"documents: {len(texts)}, words: {words}, rounds: {args.rounds}, spaCy model: {args.model}")
+    print("NER matrix products: " + ", ".join(f"{name} {run.products}" for name, run in runners.items()))
     for name in runners:
         print(f"{name:>9}: {words / best[name]:8.0f} words/s  (best {best[name]:.2f} s, "
               f"median {statistics.median(seconds[name]):.2f} s; CPU best {min(cpu_seconds[name]):.2f} s)")
@@ -178,6 +190,11 @@ def main() -> int:
               + f"; ratio {cpu_ratio:.2f}x")
         print(f"ratios of this run: per document {ratio:.2f}x wall, {doc_cpu_ratio:.2f}x CPU; "
               f"whole process {whole_ratio:.2f}x wall, {cpu_ratio:.2f}x CPU Presidio's speed")
+        if args.rounds > 1:  # each round's pair, ours then Presidio's minutes apart at most
+            paired = [(p[0] / o[0], p[1] / o[1]) for o, p in zip(runs["ours"], runs["presidio"])]
+            print("whole process, each round's ratio (median): wall "
+                  + ", ".join(f"{w:.2f}" for w, _ in paired) + f" ({statistics.median(w for w, _ in paired):.2f}x); CPU "
+                  + ", ".join(f"{c:.2f}" for _, c in paired) + f" ({statistics.median(c for _, c in paired):.2f}x)")
     if not args.no_memory:
         for name in runners:
             rss = peak_rss(name, args.model, texts)

@@ -143,14 +143,26 @@ def _needed_components(nlp) -> set[str]:
 def load_spacy(model: str):
     """Load a spaCy pipeline (package name or local path) with only what NER needs enabled."""
     import spacy
+    from thinc.api import NumpyOps, get_current_ops, set_current_ops
 
     listened = {"ner", "tok2vec", "transformer"}  # NER and what it may listen to
     exclude = [name for name in _component_names(model) if name not in listened]
-    nlp = spacy.load(model, exclude=exclude)  # the rest is never read from disk (start-up)
-    keep = _needed_components(nlp)
-    if exclude and not keep <= set(nlp.pipe_names):  # NER listens to another component: load it all
-        nlp = spacy.load(model)
+    # The models multiply with numpy's BLAS (OpenBLAS, one thread: ``anonymizer`` sets OPENBLAS_NUM_THREADS), not
+    # blis: a model keeps the operations it was loaded under. blis picks its kernel by the CPU's model and falls back
+    # to its generic C kernel on CPUs it does not know (AMD Zen 3 and 4: a fifth of a whole pass's CPU time went to
+    # the NER's products there); OpenBLAS has kernels for them. The same sums in another order: the same entities over
+    # the generated hearings, the real transcripts and TAB's judgments (docs/measurements.md, round 31).
+    previous = get_current_ops()
+    if type(previous) is NumpyOps:  # on the CPU (a GPU's or a platform's own operations stay)
+        set_current_ops(NumpyOps(use_blis=False))
+    try:
+        nlp = spacy.load(model, exclude=exclude)  # the rest is never read from disk (start-up)
         keep = _needed_components(nlp)
+        if exclude and not keep <= set(nlp.pipe_names):  # NER listens to another component: load it all
+            nlp = spacy.load(model)
+            keep = _needed_components(nlp)
+    finally:
+        set_current_ops(previous)
     nlp.select_pipes(enable=[name for name in nlp.pipe_names if name in keep])
     return nlp
 
