@@ -96,6 +96,16 @@ def span_times(timed, spans) -> list[tuple[float, float] | None]:
     return [timed.mask_time(start, end) if timed is not None else None for start, end in spans]
 
 
+def clip(timed, start: int, end: int) -> tuple[float, float] | None:
+    """The stretch of the recording the review screen plays for the span ``start:end``: its time range with
+    ``AUDIO_PLAY_CONTEXT`` seconds each side (None: no word under it, or not a recording)."""
+    (times,) = span_times(timed, [(start, end)])
+    if times is None:
+        return None
+    around = settings.AUDIO_PLAY_CONTEXT
+    return max(0.0, times[0] - around), times[1] + around
+
+
 def mask_ranges(timed, mentions) -> list[tuple[float, float]]:
     """The time ranges to mask for these mentions (objects with ``start``/``end``)."""
     return [t for t in span_times(timed, [(m.start, m.end) for m in mentions]) if t is not None]
