@@ -147,3 +147,27 @@ def test_it_tells_a_reader_without_javascript_only_what_works_for_them(
     name.refresh_from_db()
     assert name.status == "accepted"
     context.close()
+
+
+def test_it_shows_what_an_export_of_recordings_holds(
+    live_server, browser, django_user_model, pipeline, monkeypatch, settings, tmp_path, hearing  # noqa: F811
+):
+    """The export page says a recording's archive members (masked recording, timed subtitles, never the
+    original) and a finished export's row says how many masked recordings its corpus archive holds."""
+    from .test_speech_app import approve_all
+
+    settings.AUDIO_ROOT, settings.EXPORT_ROOT = tmp_path / "audio", tmp_path / "exports"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True, is_superuser=True)
+    corpus = Corpus.objects.create(name="Recorded hearings", audio_mask="silence")
+    approve_all(_recorded(corpus, hearing))
+
+    page = login(browser, live_server, "admin")
+    page.goto(f"{live_server.url}/corpora/{corpus.pk}/export/")
+    page.click("summary:has-text('What the archives contain')")
+    help_text = page.inner_text("details.help")
+    assert "audio/NAME.wav" in help_text and "subtitles/NAME.vtt" in help_text and "silence" in help_text, help_text
+    assert "original recording is never in an archive" in help_text
+    page.click("#start-export button")
+    page.wait_for_selector("tr.status-done .download-archive", timeout=120000)
+    assert page.inner_text("tr.status-done .archive-recordings") == "(with 1 masked recording and its subtitles)"
