@@ -88,6 +88,7 @@ def test_it_plays_one_recording_at_a_time_and_the_inspector_plays_the_mention(
     page.goto(f"{live_server.url}/documents/{document.pk}/")
     page.wait_for_function("() => document.getElementById('audio').readyState >= 1")
     assert page.get_attribute("#l2 .ln", "title") == "Play from line 2"
+    assert page.is_visible("#player .js-only") and page.is_visible("#help-button")  # the keys, offered with JavaScript
     page.click(f"#m{name.pk}")
     wait_idle(page)
     link = page.wait_for_selector("#inspector #play-mention-link")
@@ -119,8 +120,8 @@ def test_it_plays_one_recording_at_a_time_and_the_inspector_plays_the_mention(
 def test_it_tells_a_reader_without_javascript_only_what_works_for_them(
     live_server, browser, django_user_model, pipeline, monkeypatch, settings, tmp_path, hearing  # noqa: F811
 ):
-    """Without JavaScript the keys and the clickable line numbers do nothing, so the player does not
-    offer them; the selected mention's Play link opens its stretch of the recording (#t=start,end) and
+    """Without JavaScript the keys, the "Keys ?" button and clicks on the transcript do nothing, so the
+    page does not offer them and says what works instead; the selected mention's Play link opens its stretch of the recording (#t=start,end) and
     accepting it is a plain form post."""
     settings.AUDIO_ROOT = tmp_path / "audio"
     monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
@@ -138,6 +139,11 @@ def test_it_tells_a_reader_without_javascript_only_what_works_for_them(
     meta = page.inner_text("#player p.meta")
     assert "Space" not in meta and "line's number" not in meta, meta
     assert "player's own controls play the recording" in page.inner_text("#player")
+    assert not page.is_visible("#help-button")  # a "Keys ?" button that would do nothing
+    page.goto(f"{live_server.url}/documents/{document.pk}/")
+    hint = page.inner_text("#inspector")
+    assert "lists every key" not in hint and "Next pending" in hint, hint
+    page.goto(f"{live_server.url}/documents/{document.pk}/?m={name.pk}")
     href = page.get_attribute("#inspector #play-mention-link", "href")
     assert href.startswith(f"/documents/{document.pk}/recording/#t=")
     t0, t1 = (float(t) for t in href.split("#t=")[1].split(","))

@@ -12,7 +12,6 @@
   function load() {
     const node = document.getElementById("audio-data");
     data = node ? JSON.parse(node.textContent) : null;
-    document.querySelectorAll("#player .js-only").forEach((hint) => { hint.hidden = false; });
     underline();
     numbers();
   }
