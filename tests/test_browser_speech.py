@@ -75,7 +75,7 @@ def test_it_plays_one_recording_at_a_time_and_the_inspector_plays_the_mention(
     live_server, browser, django_user_model, pipeline, monkeypatch, settings, tmp_path, hearing  # noqa: F811
 ):
     """The selected mention has a visible Play control that plays on the review screen (it does not open
-    the raw recording); a line heard masked stops the whole recording and is highlighted; space, even on
+    the raw recording) and "Hear line … masked" offers its line; a line heard masked stops the whole recording and is highlighted; space, even on
     the "masked" button that started it, stops the masked line rather than starting it again; starting
     the whole recording stops the masked line."""
     settings.AUDIO_ROOT = tmp_path / "audio"
@@ -89,9 +89,14 @@ def test_it_plays_one_recording_at_a_time_and_the_inspector_plays_the_mention(
     page.wait_for_function("() => document.getElementById('audio').readyState >= 1")
     assert page.get_attribute("#l2 .ln", "title") == "Play from line 2"
     assert page.is_visible("#player .js-only") and page.is_visible("#help-button")  # the keys, offered with JavaScript
+    place = document.mentions.get(start=document.text.index("Fresno"))
+    page.click(f"#m{place.pk}")
+    wait_idle(page)
+    page.wait_for_function("() => document.getElementById('masked-line').value === '2'")  # its line, to hear masked
     page.click(f"#m{name.pk}")
     wait_idle(page)
-    link = page.wait_for_selector("#inspector #play-mention-link")
+    page.wait_for_selector(f"#inspector[data-m='{name.pk}'] #play-mention-link")
+    link = page.locator("#inspector #play-mention-link")
     assert "#t=" in link.get_attribute("href")
     link.click()
     page.wait_for_function("() => { const a = document.getElementById('audio'); return !a.paused && a.currentTime > 0; }")

@@ -14,6 +14,7 @@
     data = node ? JSON.parse(node.textContent) : null;
     underline();
     numbers();
+    follow();
   }
   const player = () => document.getElementById("audio");
   const maskedPlayer = () => document.getElementById("masked-audio");
@@ -21,6 +22,12 @@
   function numbers() {  // a line's number says what a click on it does
     if (!data) return;
     document.querySelectorAll("#transcript .line > .ln").forEach((n) => { n.title = "Play from line " + n.textContent; });
+  }
+
+  function follow() {  // "Hear line … masked" offers the selected mention's line
+    const field = document.getElementById("masked-line");
+    const line = document.querySelector("#transcript mark.cur") && document.querySelector("#transcript mark.cur").closest(".line");
+    if (field && line && document.activeElement !== field) field.value = line.id.slice(1);
   }
 
   function mark(n) {
@@ -152,6 +159,6 @@
   document.addEventListener("pause", quiet, true);
   document.addEventListener("ended", quiet, true);
   document.addEventListener("timeupdate", (event) => { if (event.target === player()) highlight(); }, true);
-  document.addEventListener("htmx:afterSettle", () => { underline(); numbers(); });
+  document.addEventListener("htmx:afterSettle", () => { underline(); numbers(); follow(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load); else load();
 })();
