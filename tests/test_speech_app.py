@@ -188,6 +188,9 @@ def test_it_shows_minutes_of_audio_done_while_recognizing_and_never_recognizes_t
     assert document.status == Document.Status.READY, document.failure_reason
     assert audio.timed_of(document).source.startswith("asr:")
     assert any(s.startswith("recognized ") and s.endswith(" min of audio") for s in stages)
+    assert stages[1].startswith("recognized 0.0 of "), stages  # from the start of recognition, not after a chunk
+    # the pipeline's "done" is not the job's: the list said "done" while the mentions were being stored
+    assert "done" not in stages and stages[-1] == "saving the mentions", stages
     assert "richardson" in document.text.lower()
     assert speech_pass.AGAIN in document.timed  # recognized a second time with the names found, and kept
 
