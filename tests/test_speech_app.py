@@ -455,3 +455,21 @@ def test_it_fails_a_recording_whose_file_is_gone_with_a_clear_reason(corpus, hea
     document = Document.objects.get(pk=created[0].pk)
     assert document.status == Document.Status.FAILED
     assert document.failure_reason == "the stored recording is missing or unreadable (AUDIO_ROOT); upload it again"
+
+
+def test_it_reads_a_recordings_timed_transcript_once_and_again_when_it_changes(corpus, hearing, monkeypatch):
+    """The review screen reads the TimedTranscript on every page and every mention shown: it is read once per
+    process, and read again when the stored transcript is another (a new recognition, another document)."""
+    from anonymizer.speech import TimedTranscript
+
+    document = recorded(corpus, hearing)
+    reads = []
+    keep = TimedTranscript.from_dict.__func__
+    monkeypatch.setattr(TimedTranscript, "from_dict", classmethod(lambda cls, data: reads.append(1) or keep(cls, data)))
+    audio._read.clear()
+    first = audio.timed_of(document)
+    assert audio.timed_of(Document.objects.get(pk=document.pk)) is first and len(reads) == 1
+    changed = dict(document.timed, words=document.timed["words"][:-1])
+    document.timed = changed
+    assert audio.timed_of(document) is not first and len(reads) == 2
+    assert len(audio.timed_of(document).words) == len(first.words) - 1
