@@ -83,6 +83,7 @@ class _Throttled:
         now = time.monotonic()
         if now > self.deadline:
             raise PassTimeout
+        stage = "saving the mentions" if stage == "done" else stage  # the pipeline's end, not the job's
         if now - self.last >= 0.5 or fraction >= 1.0 or stage != self.stage:
             self.last, self.stage = now, stage
             _progress(self.document, stage, self.base + (0.95 - self.base) * fraction)

@@ -63,6 +63,8 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
                                                   "upload it again") from None
     sidecar = (bytes(document.sidecar), document.sidecar_name) if document.sidecar_name else None
     recognizer = None if sidecar else pipelines.get_recognizer(config)
+    if recognizer is not None and document.audio_seconds:  # the list says recognition runs, before its first chunk
+        write(stage(0.0, float(document.audio_seconds)), 0.02)
     transcript, timed = speech.load_audio(data, document.original_name, config, sidecar,
                                           recognizer=recognizer, progress=progress)
     Document.objects.filter(pk=document.pk).update(timed=timed.to_dict(), audio_seconds=timed.duration)

@@ -27,3 +27,16 @@ def test_it_logs_in_and_sees_the_document_list(live_server, page, django_user_mo
     assert page.locator("h1").inner_text() == "Documents"
     assert page.locator("table.documents").inner_text().count("hearing-001") == 1
     assert "someone-elses" not in page.content()  # annotators see only their documents
+
+
+def test_it_asks_the_server_for_nothing_it_lacks_on_the_login_page(live_server, page):
+    """Every page names its icon (static/favicon.svg): the browser's default /favicon.ico, which the app
+    does not serve, was a 404 in every page's console."""
+    failed = []
+    page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
+    page.goto(f"{live_server.url}/login/")
+    page.wait_for_load_state("networkidle")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon.endswith("favicon.svg")
+    assert page.request.get(f"{live_server.url}{icon}").status == 200
+    assert failed == []

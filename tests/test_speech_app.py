@@ -188,6 +188,9 @@ def test_it_shows_minutes_of_audio_done_while_recognizing_and_never_recognizes_t
     assert document.status == Document.Status.READY, document.failure_reason
     assert audio.timed_of(document).source.startswith("asr:")
     assert any(s.startswith("recognized ") and s.endswith(" min of audio") for s in stages)
+    assert stages[1].startswith("recognized 0.0 of "), stages  # from the start of recognition, not after a chunk
+    # the pipeline's "done" is not the job's: the list said "done" while the mentions were being stored
+    assert "done" not in stages and stages[-1] == "saving the mentions", stages
     assert "richardson" in document.text.lower()
     assert speech_pass.AGAIN in document.timed  # recognized a second time with the names found, and kept
 
@@ -452,3 +455,21 @@ def test_it_fails_a_recording_whose_file_is_gone_with_a_clear_reason(corpus, hea
     document = Document.objects.get(pk=created[0].pk)
     assert document.status == Document.Status.FAILED
     assert document.failure_reason == "the stored recording is missing or unreadable (AUDIO_ROOT); upload it again"
+
+
+def test_it_reads_a_recordings_timed_transcript_once_and_again_when_it_changes(corpus, hearing, monkeypatch):
+    """The review screen reads the TimedTranscript on every page and every mention shown: it is read once per
+    process, and read again when the stored transcript is another (a new recognition, another document)."""
+    from anonymizer.speech import TimedTranscript
+
+    document = recorded(corpus, hearing)
+    reads = []
+    keep = TimedTranscript.from_dict.__func__
+    monkeypatch.setattr(TimedTranscript, "from_dict", classmethod(lambda cls, data: reads.append(1) or keep(cls, data)))
+    audio._read.clear()
+    first = audio.timed_of(document)
+    assert audio.timed_of(Document.objects.get(pk=document.pk)) is first and len(reads) == 1
+    changed = dict(document.timed, words=document.timed["words"][:-1])
+    document.timed = changed
+    assert audio.timed_of(document) is not first and len(reads) == 2
+    assert len(audio.timed_of(document).words) == len(first.words) - 1

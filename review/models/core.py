@@ -268,6 +268,11 @@ class Export(models.Model):
         """The key archive's file under today's ``EXPORT_ROOT`` (None: none)."""
         return export_paths.located(self.keys_path)
 
+    @property
+    def recordings(self) -> int:
+        """How many masked recordings (each with its timed subtitles) the corpus archive holds."""
+        return sum(1 for d in (self.manifest or {}).get("documents", ()) if isinstance(d, dict) and d.get("audio"))
+
 
 class Entity(models.Model):
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="entities")

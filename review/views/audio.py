@@ -153,9 +153,9 @@ def masked_line(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def player_context(document, mention=None) -> dict:
+def player_context(document) -> dict:
     """What the review page's player needs: the line and mention times (JSON for the script), the
-    uncertain words (listed without JavaScript too), the selected mention's time range."""
+    uncertain words (listed without JavaScript too); the selected mention's stretch is the inspector's."""
     timed = audio.timed_of(document)
     if timed is None:
         return {}
@@ -166,7 +166,6 @@ def player_context(document, mention=None) -> dict:
     starts = line_starts(text)
     low = [{"start": s, "end": e, "word": text[s:e], "confidence": round(c, 2), "line": bisect.bisect_right(starts, s)}
            for s, e, c in audio.low_confidence(timed)]
-    chosen = audio.span_times(timed, [(mention.start, mention.end)])[0] if mention is not None else None
     around = settings.AUDIO_PLAY_CONTEXT
     return {"audio": {
         "lines": [[n, round(t0, 3), round(t1, 3)] for n, (_, _, t0, t1) in enumerate(timed.line_times(), start=1)],
@@ -174,5 +173,4 @@ def player_context(document, mention=None) -> dict:
         "low": [[w["start"], w["end"], w["confidence"]] for w in low],
         "context": around,
         "duration": round(timed.duration, 3),
-    }, "audio_low": low, "audio_clock": audio.clock(timed.duration),
-        "audio_mention": (max(0.0, chosen[0] - around), chosen[1] + around) if chosen else None}
+    }, "audio_low": low, "audio_clock": audio.clock(timed.duration)}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import bisect
 
+from .. import audio
 from ..constants import ReviewStatus
 from ..models import Entity, Mention
 from ..rendering import entity_rows
@@ -45,6 +46,7 @@ def _mention(screen: Screen, mention: Mention) -> dict:
         "move_targets": screen.same_label(row.label, row.pk),
         "corpus_conflict": knowledge.corpus_note(mention),
         "steps": word_handles(screen.text, mention.start, mention.end),
+        "play": audio.clip(audio.timed_of(screen.document), mention.start, mention.end) if screen.document.is_audio else None,
     }
 
 

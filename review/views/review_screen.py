@@ -45,7 +45,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         **second_look_context(request, document),
         "finding_line": finding_line(document),
         "reading_stamp": services.page_stamp(document, request.user),
-        **(player_context(document, screen.mention(parse_int(request.GET.get("m")))) if document.is_audio else {}),
+        **(player_context(document) if document.is_audio else {}),
     }
     next_pending = screen.next_pending()
     context["next_pending"] = next_pending.pk if next_pending else None

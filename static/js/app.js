@@ -6,8 +6,11 @@
 //   data-tick-all="selector"  a checkbox ticks or unticks every box matching the selector
 //   data-copy="#id"           a button copies the field's value
 // and one for htmx: a request that fails (5xx, a refusal, no answer) says so in the page (below).
+// It marks <html class="js">: what works only with JavaScript (keys, clicks on the text) is class
+// "js-only" and hidden without it (app.css), so a page never offers what does nothing.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;
     if (!target) { return; }

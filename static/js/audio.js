@@ -1,18 +1,40 @@
 // The review screen's recording (issue 45): play from a line (its number), the selected mention with a
 // little context ("."), play / pause (space), the line being played highlighted, a line heard masked, and
 // the words the recognizer was unsure of underlined (CSS custom highlights: panel A's DOM is untouched).
-// Without JavaScript the audio element's own controls play the recording and the form plays a masked line.
+// One recording sounds at a time: the whole one or a line masked (space pauses whichever plays).
+// Without JavaScript the audio element's own controls play the recording, the inspector's "Play" link
+// opens the mention's stretch and the form opens a masked line.
 (function () {
   "use strict";
   const $ = (s) => document.querySelector(s);
-  let data = null, stopAt = null, playing = 0;
+  let data = null, stopAt = null, playing = 0, maskedLine = 0;
 
   function load() {
     const node = document.getElementById("audio-data");
     data = node ? JSON.parse(node.textContent) : null;
     underline();
+    numbers();
+    follow();
   }
   const player = () => document.getElementById("audio");
+  const maskedPlayer = () => document.getElementById("masked-audio");
+
+  function numbers() {  // a line's number says what a click on it does
+    if (!data) return;
+    document.querySelectorAll("#transcript .line > .ln").forEach((n) => { n.title = "Play from line " + n.textContent; });
+  }
+
+  function follow() {  // "Hear line … masked" offers the selected mention's line
+    const field = document.getElementById("masked-line");
+    const line = document.querySelector("#transcript mark.cur") && document.querySelector("#transcript mark.cur").closest(".line");
+    if (field && line && document.activeElement !== field) field.value = line.id.slice(1);
+  }
+
+  function mark(n) {
+    document.querySelectorAll("#transcript .line.playing").forEach((l) => l.classList.remove("playing"));
+    const line = n && document.getElementById("l" + n);
+    if (line) line.classList.add("playing");
+  }
 
   function play(t0, t1) {
     const audio = player();
@@ -33,21 +55,27 @@
     const audio = player();
     if (!audio || !data) return;
     if (stopAt != null && audio.currentTime >= stopAt) { audio.pause(); stopAt = null; }
+    const masked = maskedPlayer();
+    if (masked && !masked.paused) return;  // the line heard masked stays highlighted
     const n = lineAt(audio.currentTime);
     if (n === playing) return;
-    document.querySelectorAll("#transcript .line.playing").forEach((l) => l.classList.remove("playing"));
-    const line = n && document.getElementById("l" + n);
-    if (line) line.classList.add("playing");
+    mark(n);
     playing = n;
+  }
+
+  function stretch(link) {  // the inspector link's "#t=start,end"
+    const m = /#t=([\d.]+),([\d.]+)$/.exec(link ? link.getAttribute("href") : "");
+    return m ? [Number(m[1]), Number(m[2])] : null;
   }
 
   function playMention() {
     if (!data) return;
-    const mark = document.querySelector("#transcript mark.cur") || document.querySelector("#transcript mark.m[id]:focus");
-    if (!mark) return;
-    const times = data.mentions[mark.id.slice(1)];
+    const chosen = document.querySelector("#transcript mark.cur") || document.querySelector("#transcript mark.m[id]:focus");
+    const times = chosen && data.mentions[chosen.id.slice(1)];
     if (times) { play(times[0] - data.context, times[1] + data.context); return; }
-    const line = mark.closest(".line");  // a mention added since the page loaded: its line
+    const link = stretch(document.getElementById("play-mention-link"));  // a mention added since the page loaded
+    if (link) { play(link[0], link[1]); return; }
+    const line = chosen && chosen.closest(".line");
     const range = line && data.lines[Number(line.id.slice(1)) - 1];
     if (range) play(range[1], range[2]);
   }
@@ -77,14 +105,20 @@
 
   document.addEventListener("keydown", (event) => {
     if (!data || !player()) return;
-    const t = event.target;
+    const t = event.target, masked = maskedPlayer();
+    if (event.key === " " && t.closest && t.closest("#masked-form button") && masked && !masked.paused) {
+      event.preventDefault();  // the button that started the masked line stops it (not a second start)
+      masked.pause();
+      return;
+    }
     if ((t.closest && t.closest("input, select, textarea, button, [contenteditable], audio")) || event.ctrlKey || event.metaKey || event.altKey) return;
     const help = $("#help");
     if (help && help.open) return;
     if (event.key === " ") {
       event.preventDefault();
       const audio = player();
-      if (audio.paused) { stopAt = null; audio.play().catch(() => {}); } else audio.pause();
+      if (masked && !masked.paused) masked.pause();  // the masked line is what sounds: space stops it
+      else if (audio.paused) { stopAt = null; audio.play().catch(() => {}); } else audio.pause();
     } else if (event.key === ".") {
       event.preventDefault();
       playMention();
@@ -93,6 +127,11 @@
 
   document.addEventListener("click", (event) => {
     if (!data || !event.target.closest) return;
+    if (event.target.closest("#play-mention-link")) {  // with JavaScript it plays here, on the review screen
+      event.preventDefault();
+      playMention();
+      return;
+    }
     const number = event.target.closest("#transcript .line .ln");
     if (number) {
       const line = data.lines[Number(number.textContent) - 1];
@@ -104,13 +143,22 @@
     const form = event.target;
     if (!form || form.id !== "masked-form") return;
     event.preventDefault();  // played here; without JavaScript the browser opens the masked line itself
-    const masked = document.getElementById("masked-audio");
-    player().pause();
+    const masked = maskedPlayer();
+    maskedLine = Number(form.elements.line.value) || 0;
     masked.src = form.action + "?line=" + encodeURIComponent(form.elements.line.value);
     masked.play().catch(() => {});
   });
 
-  document.addEventListener("timeupdate", highlight, true);
-  document.addEventListener("htmx:afterSettle", underline);
+  // one recording at a time: starting one pauses the other; the line heard masked is highlighted
+  document.addEventListener("play", (event) => {
+    const audio = player(), masked = maskedPlayer();
+    if (event.target === masked) { if (audio && !audio.paused) audio.pause(); mark(maskedLine); playing = -1; }
+    else if (event.target === audio && masked && !masked.paused) masked.pause();
+  }, true);
+  const quiet = (event) => { if (event.target === maskedPlayer()) { mark(0); playing = 0; } };
+  document.addEventListener("pause", quiet, true);
+  document.addEventListener("ended", quiet, true);
+  document.addEventListener("timeupdate", (event) => { if (event.target === player()) highlight(); }, true);
+  document.addEventListener("htmx:afterSettle", () => { underline(); numbers(); follow(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load); else load();
 })();
