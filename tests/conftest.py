@@ -45,13 +45,19 @@ def own_queue(name: str, db: int):
         signal.signal(sig, handler)
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Tag every test that touches the database, so `-m django` re-runs them on PostgreSQL."""
+    """Tag every test that touches the database, so `-m django` re-runs them on PostgreSQL; and every
+    test of the live Redis, so that under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) they
+    all run in one worker, one at a time: they share Redis databases 7, 9, 13, 14 and 15 and flush them."""
     for item in items:
-        if "django_db" in item.keywords or {"db", "transactional_db", "client", "admin_client", "live_server"} & set(
-            getattr(item, "fixturenames", ())
-        ):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "django_db" in item.keywords or {"db", "transactional_db", "client", "admin_client", "live_server"} & fixtures:
             item.add_marker(pytest.mark.django)
+        if "redis_url" in fixtures:
+            item.add_marker(pytest.mark.redis)
+        if item.get_closest_marker("redis"):
+            item.add_marker(pytest.mark.xdist_group("redis"))
 
 
 @pytest.fixture(scope="session")
