@@ -66,10 +66,10 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 # pytest-xdist: the tests in PYTEST_WORKERS processes, by default one per core, at most 4 (each loads the
 # models); each has its own test database (test_test_gw0, ... on PostgreSQL). The live Redis tests share
-# Redis databases: --dist loadgroup keeps them in one worker (tests/conftest.py). PYTEST_WORKERS=0 runs
+# Redis databases: a file lock runs them one at a time (tests/conftest.py). PYTEST_WORKERS=0 runs
 # serially in one process, as does PYTEST_ARGS="-n 0" (it comes last).
 PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n > 4 ? 4 : n )))
-XDIST := $(if $(filter-out 0 1,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS) --dist loadgroup,)
+XDIST := $(if $(filter-out 0 1,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS),)
 
 # Everything on SQLite, then the database tests once more against the real PostgreSQL.
 test: test-deps test-ml
