@@ -64,12 +64,19 @@ test-deps: install
 
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
+# pytest-xdist: the tests in PYTEST_WORKERS processes, by default one per core, at most 4 (each loads the
+# models); each has its own test database (test_test_gw0, ... on PostgreSQL). The live Redis tests share
+# Redis databases: a file lock runs them one at a time (tests/conftest.py). PYTEST_WORKERS=0 runs
+# serially in one process, as does PYTEST_ARGS="-n 0" (it comes last).
+PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n > 4 ? 4 : n )))
+XDIST := $(if $(filter-out 0 1,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS),)
+
 # Everything on SQLite, then the database tests once more against the real PostgreSQL.
 test: test-deps test-ml
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 	  echo "== the Django tests again on PostgreSQL ($(PG_URL))"; \
-	  DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "django and not browser" -p no:cacheprovider $(PYTEST_ARGS); \
+	  DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "django and not browser" -p no:cacheprovider $(XDIST) $(PYTEST_ARGS); \
 	else \
 	  echo "SKIPPED the PostgreSQL run: nothing listens on 127.0.0.1:5432"; \
 	fi

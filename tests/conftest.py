@@ -45,6 +45,33 @@ def own_queue(name: str, db: int):
         signal.signal(sig, handler)
 
 
+def pytest_itemcollected(item):
+    """A test of the ``redis_url`` fixture needs the live Redis (the marker ``_one_redis_test_at_a_time`` reads)."""
+    if "redis_url" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.redis)
+
+
+@pytest.fixture(autouse=True)
+def _one_redis_test_at_a_time(request):
+    """The live Redis tests share Redis databases 7, 9, 13, 14 and 15 and flush them or empty their queues:
+    under pytest-xdist (`make test` runs `-n 2`) two workers must never run two of them at once. An
+    exclusive lock on a file of the temporary folder makes each wait for the other (any number of
+    workers, or two test runs of one checkout). Autouse, so it is taken before the test's own fixtures."""
+    if request.node.get_closest_marker("redis") is None:
+        yield
+        return
+    import fcntl
+    import tempfile
+    from pathlib import Path
+
+    with open(Path(tempfile.gettempdir()) / "anonymizer-test-redis.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def pytest_collection_modifyitems(config, items):
     """Tag every test that touches the database, so `-m django` re-runs them on PostgreSQL."""
     for item in items:

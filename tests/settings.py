@@ -33,3 +33,11 @@ AFTER_APPROVAL_JOBS = False  # inline, each approval would run the detector; tes
 import tempfile as _tmp  # noqa: E402
 
 AUDIO_ROOT = Path(_tmp.gettempdir()) / f"anonymizer-test-audio-{os.getpid()}"
+
+# A fast password hasher for the tests' users: Django's PBKDF2 (1,200,000 rounds, which config/settings.py
+# keeps for production) costs about a second of CPU on a loaded machine for every user created or logged in,
+# the larger part of most Django tests. The default hashers stay listed, so a PBKDF2 hash still verifies;
+# tests/test_settings.py checks that the real settings store passwords with PBKDF2 at Django's rounds.
+from django.conf import global_settings as _global  # noqa: E402
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *_global.PASSWORD_HASHERS]

@@ -53,6 +53,7 @@ def test_it_answers_a_miss_and_skips_writes_while_redis_is_unreachable(caplog):
     assert "unreachable" in caplog.text and "Jane" not in caplog.text and "k'" not in caplog.text
 
 
+@pytest.mark.redis
 @pytest.mark.skipif(not _redis_up(), reason="no Redis on 127.0.0.1:6379")
 def test_it_shares_values_through_redis_when_reachable():
     with override_settings(CACHES=_tolerant(LIVE)):

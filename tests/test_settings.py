@@ -144,3 +144,16 @@ def test_it_reads_the_speech_recognizer_settings_from_the_environment(tmp_path):
     unset = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_clean_env(
         LOCAL_SECRET_KEY_FILE=str(tmp_path / "secret_key")), capture_output=True, text=True)
     assert unset.stdout.strip() == "[]"
+
+
+def test_it_stores_passwords_with_djangos_pbkdf2_outside_the_tests(tmp_path):
+    """tests/settings.py hashes the tests' passwords with MD5 for speed: the real settings must not."""
+    code = ("import django; django.setup(); from django.contrib.auth.hashers import PBKDF2PasswordHasher, check_password, "
+            "make_password; h = make_password('pw-a-123'); print(h.split('$')[0], h.split('$')[1], "
+            "PBKDF2PasswordHasher.iterations, check_password('pw-a-123', h), check_password('pw-a-124', h))")
+    env = _clean_env(LOCAL_SECRET_KEY_FILE=str(tmp_path / "secret_key"), SECRET_KEY="x", DJANGO_SETTINGS_MODULE="config.settings")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    algorithm, rounds, default_rounds, right, wrong = result.stdout.split()
+    assert (algorithm, right, wrong) == ("pbkdf2_sha256", "True", "False")
+    assert int(rounds) == int(default_rounds) >= 1_200_000
