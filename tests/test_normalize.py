@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from anonymizer.lang.en.lexicon import name_words
 from anonymizer.normalize import cdcr_key, confidence_of, normalize
 from anonymizer.types import Config, Entity, Header, Mention, Participant
+from tests.scaling import grows_linearly
 
 INMATE = Header(
     inmate_name="KEVIN RICHARDSON",
@@ -510,19 +510,19 @@ def synthetic_hearing(entities: int = 600, size: int = 100_000) -> tuple[str, li
     return "".join(parts), mentions
 
 
-def test_it_normalizes_a_long_text_fast():
+def test_it_normalizes_a_long_text_in_linear_time():
+    quarter, given_quarter = synthetic_hearing(entities=150, size=25_000)
     text, given = synthetic_hearing()
     normalize("Warm up, Mr. Kavor.\n", [Mention(13, 18, "PERSON", ("spacy",))], None, Config())  # lazy imports
-    started = time.perf_counter()
+    short, long = grows_linearly(lambda: normalize(quarter, given_quarter, None, Config()),
+                                 lambda: normalize(text, given, None, Config()))
     mentions, entities = normalize(text, given, None, Config())
-    elapsed = time.perf_counter() - started
     print(
         f"normalize: {len(text)} chars, {len(given)} detected, {len(mentions)} out, "
-        f"{len(entities)} entities, {elapsed * 1000:.0f} ms"
+        f"{len(entities)} entities, {long * 1000:.0f} ms ({short * 1000:.0f} ms for a quarter)"
     )
     check_invariants(text, mentions, entities)
     assert len(mentions) > len(given)
-    assert elapsed < 2.0
 
 
 @pytest.mark.parametrize(
