@@ -33,7 +33,9 @@ name and content of the archive for every document's identifying terms and their
 and runs the detectors again on every output text; any hit blocks the export (status
 BLOCKED, hits in ``Export.leaks``: document, member, line, kind, snippet). An admin fixes a
 finding by reopening the document (``services.reopen``) or overrides with a reason
-(recorded on the export and as a Decision per document). Snippets and keys never go into
+(recorded on the export and as a Decision per document). An override covers the findings the
+admin read: a run after it that finds others (a document changed) blocks again
+(``gate_count.covered``). Findings and places are counted by :mod:`review.gate_count`. Snippets and keys never go into
 log messages.
 """
 from __future__ import annotations
@@ -158,6 +160,16 @@ def run_export(export_id: int) -> str:
         ] + leakgate.scan_archive(prepared, {"manifest.json": _dumps(provisional), **members}, whitelist) + (
             audio_export.audible(prepared, whitelist, config, pipelines.get_pipeline(config).detector)))
         overridden = bool(export.override_reason)
+        if leaks and overridden and not gate_count.covered(leaks, export.leaks):
+            # an override covers the findings the admin read, not those a changed document brings
+            said = (f"Blocked again: the override was given for {gate_count.describe(gate_count.count(export.leaks))}; "
+                    "a document changed since and the leak gate found other things. Fix them or override again.")
+            Export.objects.filter(pk=export.pk).update(
+                status=Export.Status.BLOCKED, leaks=leaks, override_reason="", overridden_by=None, progress=1.0,
+                failure_reason=said[:500], finished_at=timezone.now())
+            log.warning("export %s blocked again: the leak gate found what its override did not cover: %s",
+                        export.pk, gate_count.describe(gate_count.count(leaks)))
+            return Export.Status.BLOCKED
         if leaks and not overridden:
             Export.objects.filter(pk=export.pk).update(
                 status=Export.Status.BLOCKED, leaks=leaks, progress=1.0, finished_at=timezone.now()

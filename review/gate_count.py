@@ -11,6 +11,7 @@ kind of member; :func:`describe` says it in one phrase (no snippet, no form: saf
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Iterable
 
 #: the kinds of member, in the order a sentence names them (member prefix -> word)
@@ -29,6 +30,15 @@ def distinct(leaks: Iterable[dict]) -> list[dict]:
             seen.add(key)
             out.append(leak)
     return out
+
+
+def covered(found: Iterable[dict], overridden: Iterable[dict] | None) -> bool:
+    """Whether an override given for the findings ``overridden`` (those the admin read) covers the findings
+    ``found`` now: each of them was among those, as often (a document changed since finds other things)."""
+    def keys(leaks):
+        return Counter(json.dumps(leak, sort_keys=True, default=str) for leak in leaks or [])
+
+    return not keys(found) - keys(overridden)
 
 
 def kind_of(leak: dict) -> str:

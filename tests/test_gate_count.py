@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from review import exporting, gate_count, jobs, services
 from review.models import Document, Export, ReviewStatus
+from tests.test_export import make_document, reject
 from tests.test_speech_app import admin_client, corpus, roots, stamp, wav  # noqa: F401  (its fixtures)
 
 # invented names; "Delaney" is said twice: accepted on line 3, rejected on line 2 (left in everything)
@@ -110,3 +111,29 @@ def test_the_page_the_manifest_the_log_and_the_command_count_one_way(admin_clien
     assert f"leak gate: {said} (overridden)" in caplog.text
     assert said in export.documents.get().decisions.get(action="export_override").summary
 
+
+@pytest.mark.django_db
+def test_an_override_covers_the_findings_read_not_those_a_changed_document_brings(admin_client, corpus,
+                                                                                  django_user_model):
+    document = make_document(corpus, "h")
+    reject(document, "RICHARDSON", 0)
+    admin = django_user_model.objects.get(username="boss")
+    export = exporting.start_export(corpus, admin)
+    assert exporting.run_export(export.pk) == Export.Status.BLOCKED
+    export.refresh_from_db()
+    read = gate_count.describe(gate_count.count(export.leaks))
+    reject(document, "RICHARDSON", 1)  # changed after the report was read (a reopen and a second approval)
+    exporting.override(export.pk, admin, "the surname is public in the court record")
+    assert exporting.run_export(export.pk) == Export.Status.BLOCKED
+    export.refresh_from_db()
+    now = gate_count.describe(gate_count.count(export.leaks))
+    assert now != read and not export.override_reason and export.overridden_by is None
+    assert not export.archive_path
+    page = admin_client.get(reverse("review:export", args=[corpus.pk])).content.decode()
+    assert f"Leak report of export {export.pk}: {now}" in page and f"override was given for {read}" in page
+    assert 'class="override"' in page  # it can be overridden again, for what it found now
+    exporting.override(export.pk, admin, "the surname is public in the court record")
+    assert exporting.run_export(export.pk) == Export.Status.DONE
+    export.refresh_from_db()
+    assert export.manifest["leak_gate"]["hits"] == len(export.leaks) and gate_count.describe(
+        gate_count.count(export.leaks)) == now
