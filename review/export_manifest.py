@@ -12,7 +12,7 @@ from pathlib import Path
 
 from anonymizer import export as core
 
-from . import audio_export, services
+from . import audio_export, gate_count, services
 
 FORMAT = "transcript-anonymizer corpus export 1"
 
@@ -75,8 +75,10 @@ def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes]
             for p in prepared
         ],
         "software": versions(services.config_from_settings(corpus)),
-        "leak_gate": {
-            "hits": len(leaks),
+        "leak_gate": {  # counted as the export page and the log count them (review.gate_count)
+            "hits": len(leaks),  # findings
+            "places": gate_count.count(leaks)["places"],
+            "members": gate_count.count(leaks)["members"],
             "overridden": bool(leaks),
             "overridden_by": export.overridden_by.get_username() if leaks and export.overridden_by else None,
         },

@@ -33,7 +33,9 @@ name and content of the archive for every document's identifying terms and their
 and runs the detectors again on every output text; any hit blocks the export (status
 BLOCKED, hits in ``Export.leaks``: document, member, line, kind, snippet). An admin fixes a
 finding by reopening the document (``services.reopen``) or overrides with a reason
-(recorded on the export and as a Decision per document). Snippets and keys never go into
+(recorded on the export and as a Decision per document). An override covers the findings the
+admin read: a run after it that finds others (a document changed) blocks again
+(``gate_count.covered``). Findings and places are counted by :mod:`review.gate_count`. Snippets and keys never go into
 log messages.
 """
 from __future__ import annotations
@@ -55,7 +57,7 @@ from django.utils import timezone
 from anonymizer import export as core
 from config import backup
 
-from . import audio_export, export_checks, export_files, export_paths, leakgate, pipelines, registry, services
+from . import audio_export, export_checks, export_files, export_paths, gate_count, leakgate, pipelines, registry, services
 from .export_guard import NONE_APPROVED, ExportError, refuse_unapproved  # noqa: F401  (re-exported)
 from .export_manifest import FORMAT, manifest, versions  # noqa: F401  (review.exporting.versions stays importable)
 from .constants import Action
@@ -124,10 +126,10 @@ def override(export_id: int, user, reason: str) -> Export:
     export.override_reason, export.overridden_by = reason[:2000], user
     export.status, export.progress = Export.Status.QUEUED, 0.0
     export.save(update_fields=["override_reason", "overridden_by", "status", "progress"])
-    hits = len(export.leaks or [])
+    found = gate_count.describe(gate_count.count(export.leaks))
     services.record_all(
         list(export.documents.all()), user, Action.EXPORT_OVERRIDE,
-        f"Export {export.pk} overrode {hits} leak-gate hit(s): {reason}", target=f"export:{export.pk}",
+        f"Export {export.pk} overrode the leak gate's {found}: {reason}", target=f"export:{export.pk}",
         after={"export": export.pk, "reason": reason},
     )
     log.info("export %s: leak gate overridden by user %s", export.pk, getattr(user, "pk", None))
@@ -152,18 +154,27 @@ def run_export(export_id: int) -> str:
         provisional = manifest(export, prepared, members, [], timezone.now())
         config = services.config_from_settings(export.corpus)
         whitelist = config.whitelist_terms
-        leaks = [
+        leaks = gate_count.distinct([  # two detectors' hits on one span are one finding (review.gate_count)
             {"document": p.document.pk, "title": p.document.title, "member": f"text/{p.name}.txt", **leak.as_dict()}
             for p in prepared for leak in p.leaks
         ] + leakgate.scan_archive(prepared, {"manifest.json": _dumps(provisional), **members}, whitelist) + (
-            audio_export.audible(prepared, whitelist, config, pipelines.get_pipeline(config).detector))
+            audio_export.audible(prepared, whitelist, config, pipelines.get_pipeline(config).detector)))
         overridden = bool(export.override_reason)
+        if leaks and overridden and not gate_count.covered(leaks, export.leaks):
+            # an override covers the findings the admin read, not those a changed document brings
+            said = (f"Blocked again: the override was given for {gate_count.describe(gate_count.count(export.leaks))}; "
+                    "a document changed since and the leak gate found other things. Fix them or override again.")
+            Export.objects.filter(pk=export.pk).update(
+                status=Export.Status.BLOCKED, leaks=leaks, override_reason="", overridden_by=None, progress=1.0,
+                failure_reason=said[:500], finished_at=timezone.now())
+            log.warning("export %s blocked again: the leak gate found what its override did not cover: %s",
+                        export.pk, gate_count.describe(gate_count.count(leaks)))
+            return Export.Status.BLOCKED
         if leaks and not overridden:
             Export.objects.filter(pk=export.pk).update(
                 status=Export.Status.BLOCKED, leaks=leaks, progress=1.0, finished_at=timezone.now()
             )
-            log.warning("export %s blocked: %d leak-gate hit(s) in %d document(s)", export.pk, len(leaks),
-                        len({hit["document"] for hit in leaks}))
+            log.warning("export %s blocked by the leak gate: %s", export.pk, gate_count.describe(gate_count.count(leaks)))
             return Export.Status.BLOCKED
         _write(export, prepared, members, leaks)
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state, without text
@@ -174,7 +185,8 @@ def run_export(export_id: int) -> str:
         return Export.Status.FAILED
     finally:
         export_files.remove_audio_parts(export.corpus_id, export.pk)  # zipped, or never to be
-    log.info("export %s done: %d documents", export.pk, len(prepared))
+    log.info("export %s done: %d documents; leak gate: %s", export.pk, len(prepared),
+             gate_count.describe(gate_count.count(leaks)) + (" (overridden)" if leaks else ""))
     return Export.Status.DONE
 
 

@@ -269,6 +269,13 @@ class Export(models.Model):
         return export_paths.located(self.keys_path)
 
     @property
+    def gate_said(self) -> str:
+        """What the leak gate found, as the manifest, the log and the command line count it (review.gate_count)."""
+        from .. import gate_count
+
+        return gate_count.describe(gate_count.count(self.leaks))
+
+    @property
     def recordings(self) -> int:
         """How many masked recordings (each with its timed subtitles) the corpus archive holds."""
         return sum(1 for d in (self.manifest or {}).get("documents", ()) if isinstance(d, dict) and d.get("audio"))

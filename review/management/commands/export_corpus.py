@@ -39,9 +39,10 @@ class Command(BaseCommand):
         export.refresh_from_db()
         if status == Export.Status.BLOCKED:
             for leak in export.leaks or []:
-                self.stderr.write(f"possible leak: document {leak['document']} line {leak['line']} ({leak['kind']})")
+                self.stderr.write(f"possible leak: document {leak['document']} {leak.get('member') or ''} "
+                                  f"line {leak['line']} ({leak['kind']})")
             raise CommandError(
-                f"export {export.pk} blocked by the leak gate ({len(export.leaks or [])} hit(s)); "
+                f"export {export.pk} blocked by the leak gate: {export.gate_said}; "
                 "fix the documents or give --override-reason"
             )
         if status != Export.Status.DONE:
