@@ -191,7 +191,7 @@ def _wait_healthy(server, port: int) -> None:
             with urllib.request.urlopen(request, timeout=5) as response:
                 assert response.read() == b"ok"
             return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):  # a booting worker may accept, then not answer
             assert server.poll() is None, server.stdout.read()
             assert time.monotonic() < deadline
             time.sleep(0.5)
