@@ -19,7 +19,7 @@ from anonymizer.lang.en.vocabulary import (
     US_STATES,
 )
 
-from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
+from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer, alternation_order
 from anonymizer.lang.en.recognizers._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES
@@ -32,7 +32,7 @@ _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 _SECOND_SUFFIX = rf"(?:[ ]{_SUFFIX}(?![\w'’-]))?"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?:-[A-Z0-9]{1,3})?(?![\w'’-]))"
 
-_STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
+_STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=alternation_order)) + "|CA)"
 #: a zip code after a state ("California 95489", "CA 94110-1234") or after "City, " ("Riverside, 94463")
 _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d{{5}}(?:-\d{{4}})?(?![\w'’/-]|[.,]\d)"
 
