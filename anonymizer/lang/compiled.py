@@ -68,8 +68,8 @@ def _read(path: Path | None) -> dict[tuple[str, int], regex.Pattern]:
     try:
         with path.open("rb") as stream:
             stored = _OnlyRegex(stream).load()
-    except (OSError, EOFError, ValueError, TypeError, AttributeError, IndexError, pickle.UnpicklingError):
-        return {}  # none yet, unreadable, damaged, or of another regex: compiled again
+    except Exception:  # noqa: BLE001 - none yet, unreadable, damaged, or of another regex: compiled again
+        return {}
     if not isinstance(stored, dict):
         return {}
     return {
