@@ -13,6 +13,7 @@ import time
 from typing import Callable
 
 from anonymizer import lang, spans, unbroken
+from anonymizer.lang import compiled
 from anonymizer.categorize import ZeroShotCategorizer, categorize
 from anonymizer.detect import Detector, protect_document
 from anonymizer.detect.merge import merge
@@ -136,6 +137,7 @@ def _freeze_loaded() -> None:
     words made four such collections of about 80 ms each, of 12 ms frozen. Objects freed by their count go as
     before; only a cycle among them would stay."""
     global _frozen
+    compiled.save()  # the patterns this process compiled, for the next one (anonymizer.lang.compiled)
     if not _frozen:
         _frozen = True
         gc.freeze()

@@ -17,6 +17,8 @@ import presidio_analyzer
 from presidio_analyzer import EntityRecognizer, PatternRecognizer, RecognizerResult
 from presidio_analyzer.pattern_recognizer import REGEX_TIMEOUT_SECONDS
 
+from anonymizer.lang import compiled
+
 if TYPE_CHECKING:
     from presidio_analyzer.nlp_engine import NlpArtifacts
 
@@ -30,7 +32,8 @@ class Pattern(presidio_analyzer.Pattern):
 
     Presidio validates a pattern by compiling it without flags and compiles it again with the
     recognizer's flags on first use: two compiles of each of our ~300 patterns, about a second
-    of every worker's start-up. Compiled here with the flags the recognizers use, it is ready.
+    of every worker's start-up. Compiled here with the flags the recognizers use, it is ready; and
+    compiled by an earlier process, it is read from the cache file (:mod:`anonymizer.lang.compiled`).
 
     ``first``, when given, is a regex true at the first character of every match (``\\d`` for a
     pattern whose every branch starts with a digit): the compiled pattern starts with it as a
@@ -45,7 +48,7 @@ class Pattern(presidio_analyzer.Pattern):
         #: the regex compiled: the pattern, behind ``first``'s look-ahead when given
         self.searched = regex if first is None else f"(?={first})(?:{regex})"
         try:
-            self.compiled_regex = None if lazy else re.compile(self.searched, flags=FLAGS)
+            self.compiled_regex = None if lazy else compiled.compile(self.searched, FLAGS)
         except re.error as error:
             raise ValueError(f"Invalid regex pattern: {error}") from None
         self.compiled_with_flags = FLAGS
@@ -53,12 +56,21 @@ class Pattern(presidio_analyzer.Pattern):
             raise ValueError(f"Invalid score: {score}. Score should be between 0 and 1")
 
 
+def alternation_order(form: str) -> tuple[int, str]:
+    """The order of an alternation's literal forms: longest first (so a form is tried before its prefixes), then
+    alphabetical, so a pattern built from a set is the same string in every process (its compiled program is then
+    read from the cache, :mod:`anonymizer.lang.compiled`). Two distinct literals of one length never match at the
+    same offset (nor two of one length under ``(?i:...)`` but as the same text), so the order among them finds the
+    same matches."""
+    return -len(form), form
+
+
 def title_or_upper(words: tuple[str, ...] | list[str]) -> str:
     """Alternation matching each word capitalised (``May``) or in capitals (``MAY``)."""
     forms: list[str] = []
     for word in words:
         forms.extend((re.escape(word), re.escape(word.upper())))
-    return "(?:" + "|".join(sorted(set(forms), key=len, reverse=True)) + ")"
+    return "(?:" + "|".join(sorted(set(forms), key=alternation_order)) + ")"
 
 
 def any_case(words: tuple[str, ...] | list[str]) -> str:
@@ -152,7 +164,9 @@ class RuleRecognizer(PatternRecognizer):
                 continue  # a rare pattern whose cheap sign the text lacks ("dot com" for an e-mail said aloud)
             if not pattern.compiled_regex or pattern.compiled_with_flags != flags:
                 pattern.compiled_with_flags = flags
-                pattern.compiled_regex = re.compile(getattr(pattern, "searched", pattern.regex), flags=flags)
+                source = getattr(pattern, "searched", pattern.regex)
+                pattern.compiled_regex = (compiled.compile(source, flags) if isinstance(pattern, Pattern)
+                                          else re.compile(source, flags=flags))
             anchor = self.ANCHORS.get(pattern.name)
             if anchor is not None and (dense or pattern.name in self.SCANNED):
                 matches = _matches_on_lines(pattern.compiled_regex, text, anchor_lines(anchor, text))

@@ -27,7 +27,7 @@ NAME_PARTICLES = frozenset({
 PLACE_PARTICLES = frozenset({"de", "del", "da", "das", "do", "dos", "la", "las", "los"})
 PLACE_PARTICLE_LEADS = PLACE_PARTICLES - {"la", "las", "los"}
 #: the particles as one regular-expression alternation, longest first
-NAME_PARTICLE_ALTERNATION = "|".join(sorted(NAME_PARTICLES, key=len, reverse=True))
+NAME_PARTICLE_ALTERNATION = "|".join(sorted(NAME_PARTICLES, key=lambda p: (-len(p), p)))
 #: the particles that open a surname after a full name ("Bustamante de Villarreal", "van der Hoeven"); not "y",
 #: "el", "la", which join two people or a nickname ("Rosa Lopez y Hector")
 NAME_PARTICLE_LEADS = ("de", "del", "della", "di", "da", "das", "do", "dos", "du", "van", "von", "ter", "ten", "bin",

@@ -12,7 +12,7 @@ import regex as re
 
 from anonymizer.lang.en import lexicon, vocabulary
 from anonymizer.lang.rules import (  # noqa: F401  (re-exported: the English recognizers' base)
-    FLAGS, Pattern, RuleRecognizer, any_case, longest_first, title_or_upper,
+    FLAGS, Pattern, RuleRecognizer, alternation_order, any_case, longest_first, title_or_upper,
 )
 from anonymizer.spans import line_before  # noqa: F401  (re-exported)
 

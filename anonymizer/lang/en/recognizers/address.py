@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en import gazetteer, lexicon, vocabulary
 from anonymizer.lang.en.vocabulary import (
     SHOPPING_CENTER_HEADS,
@@ -19,7 +21,7 @@ from anonymizer.lang.en.vocabulary import (
     US_STATES,
 )
 
-from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer
+from anonymizer.lang.en.recognizers._base import NUMBER_WORD_STEM, Pattern, RuleRecognizer, alternation_order
 from anonymizer.lang.en.recognizers._names import CAP_WORD
 
 SUFFIXES = STREET_SUFFIXES
@@ -32,29 +34,29 @@ _DIRECTION = r"(?:(?:North|South|East|West|N\.?|S\.?|E\.?|W\.?)[ ])"
 _SECOND_SUFFIX = rf"(?:[ ]{_SUFFIX}(?![\w'’-]))?"
 _UNIT = r"(?:,?[ ](?:Apartment|Apt\.?|Unit|Suite|Ste\.?|Space|Number|No\.|#)[ ]?#?[A-Z0-9]{1,5}(?:-[A-Z0-9]{1,3})?(?![\w'’-]))"
 
-_STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=len, reverse=True)) + "|CA)"
+_STATE = "(?:" + "|".join(sorted((s.title() for s in US_STATES if s != "CA"), key=alternation_order)) + "|CA)"
 #: a zip code after a state ("California 95489", "CA 94110-1234") or after "City, " ("Riverside, 94463")
 _ZIP = rf"(?<=(?<![\w'’-])(?:{_STATE},?|[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?,)[ ])\d{{5}}(?:-\d{{4}})?(?![\w'’/-]|[.,]\d)"
 
 #: one street's word, or the two of a crossing, with no capitalised word after
 _BARE = rf"{_NAME_WORD}(?:[ ](?!(?i:{_SUFFIX})(?![\w'’-])){_NAME_WORD})?(?:[ ](?:and|&)[ ]{_NAME_WORD})?(?![\w'’-]|[ ]\p{{Lu}})"
-_BARE_RE = re.compile(_BARE)
-_HOUSE_DIRECTION = re.compile(r"\d{2,6}[ ](?:North|South|East|West|[NSEW]\.)[ ]")
-_AT_BEFORE = re.compile(r"\b(?i:at|on|to|from|address|lives?|lived|stay(?:s|ed)?)[ ]$")
+_BARE_RE = compiled.compile(_BARE)
+_HOUSE_DIRECTION = compiled.compile(r"\d{2,6}[ ](?:North|South|East|West|[NSEW]\.)[ ]")
+_AT_BEFORE = compiled.compile(r"\b(?i:at|on|to|from|address|lives?|lived|stay(?:s|ed)?)[ ]$")
 #: a numbered street's ordinal, as a crossing names it: ``Fourth``, ``5th``
 _STREET_ORDINAL = rf"(?:{'|'.join(o.title() for o in vocabulary.ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))"
 #: a crossing of a numbered street and another, with no capitalised word after: ``Fourth and Market``, ``Main & 3rd``
 _CROSSING = (rf"(?:{_STREET_ORDINAL}[ ](?:and|&)[ ](?:{_STREET_ORDINAL}|{_NAME_WORD})|{_NAME_WORD}[ ](?:and|&)[ ]{_STREET_ORDINAL})"
              rf"(?:[ ]{_SUFFIX})?(?![\w'’-]|[ ]\p{{Lu}})")
 #: the place or business before "on"/"off": a place's noun, or one or two capitalised words
-_BEFORE_ON = re.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
+_BEFORE_ON = compiled.compile(r"(?:\b(?P<noun>[a-z]+)|(?P<name>\p{Lu}[\p{L}'’]+(?:[ ]\p{Lu}[\p{L}'’]+)?))[ ](?:on|off)[ ]$")
 
 #: a business named by its owner's possessive, after "the" ("the Denny's on Blackstone and Shaw")
-_A_BUSINESS = re.compile(r"(?i:the)[ ]\p{Lu}[\p{L}'’]*['’]s")
+_A_BUSINESS = compiled.compile(r"(?i:the)[ ]\p{Lu}[\p{L}'’]*['’]s")
 #: a year before a word, after a word of time ("in 1998 Belmont")
-_YEAR_BEFORE = re.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
+_YEAR_BEFORE = compiled.compile(r"\b(?i:in|since|until|by|from|of|around|year)[ ](?:19|20)\d\d[ ]")
 #: a house number and a street's name without its suffix (group 1: the street's name)
-_NUMBERED_NAME = re.compile(rf"\d{{1,6}}[A-Z]?[ ](?:The[ ])?({_DIRECTION}?{_NAME_WORD})")
+_NUMBERED_NAME = compiled.compile(rf"\d{{1,6}}[A-Z]?[ ](?:The[ ])?({_DIRECTION}?{_NAME_WORD})")
 #: the same with the house number said aloud in two words or more ("twenty-one oh four West Merrill"; group 1: the
 #: street's name without its direction, "Merrill" of "Merrill Avenue")
 #: a street named in Spanish, its head word first (``Calle Zaragoza``, ``Avenida de los Insurgentes``), with no
@@ -63,7 +65,7 @@ _SPANISH_STREET = (rf"(?:{'|'.join(SPANISH_STREET_HEADS)})[ ](?:(?:de(?:l|[ ]la|
                    rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}(?![\w'’-]|[ ]\p{{Lu}})")
 #: a house number after a street, as Mexico writes it (``Calle Morelos 56``) or says it (``número 1207``)
 _NUMBER_AFTER = r"(?:,?[ ](?:(?i:number|número|numero|no\.|núm\.|num\.)[ ]|\#[ ]?)?\d{1,6}[A-Z]?(?![\w'’/-]|[.,]\d))"
-_SPOKEN_NUMBERED_NAME = re.compile(
+_SPOKEN_NUMBERED_NAME = compiled.compile(
     rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{1,3}}[ ]{_DIRECTION}?({_NAME_WORD})")
 
 PATTERNS = [
@@ -143,7 +145,7 @@ PATTERNS = [
 
 
 #: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1
-_TOWN_AFTER = re.compile(rf",[ ](\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})(?:,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
+_TOWN_AFTER = compiled.compile(rf",[ ](\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})(?:,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
 
 
 def _town_after(text: str, end: int) -> bool:

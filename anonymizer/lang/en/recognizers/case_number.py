@@ -18,20 +18,22 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en.recognizers._base import SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _NUMBER = r"(?<![\w/.-])(?:[A-Z]{1,3}-\d{2,8}|\d{1,6}/\d{2,4}(?:/\d{1,4})?)(?![\w/-]|\.\d)"
 # "no. ", "nos. ", "number ", optionally followed by earlier items of a list ("nos. 1234/91, ")
-_CUE = re.compile(
+_CUE = compiled.compile(
     r"(?i:\b(?:nos?\.|numbers?|n°))[ ](?:(?:[A-Z]{1,3}-)?\d{1,6}(?:/\d{1,4}){0,2}(?:,[ ]|[ ]and[ ]))*$"
 )
 
 
-_NUMBERED = re.compile(_NUMBER)
+_NUMBERED = compiled.compile(_NUMBER)
 #: a vehicle identification number's shape: 17 capitals and digits, both in it, never I, O or Q
 #: (``1HGEJ6674XL038211``): a VIN wherever it stands
 _VIN = r"(?<![\w/.-])(?=[A-Z\d]*[A-Z])(?=[A-Z\d]*\d)[A-HJ-NPR-Z\d]{17}(?![\w/-])"
-_VIN_RE = re.compile(_VIN)
+_VIN_RE = compiled.compile(_VIN)
 #: any number of three or more digits, with a letter prefix (``BA 392817``) or suffix (``147732A``), letters inside
 #: (``12CF03456``, a licence plate ``6KLM204``) or dashes inside (``badge 20-4471``, ``case number CR-98-40931``)
 _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)?\d{3,12}(?:[A-Z]{1,2}(?![a-z]))?|\d{2}[A-Z]{1,4}\d{3,8}|\d[A-Z]{3}\d{3}"
@@ -41,7 +43,7 @@ _PLAIN_NUMBER = (r"(?<![\w/.-])(?:\d{3,5}[ ]\d{3,6}(?![ ]\d)|(?:[A-Z]{1,3}[ -]?)
                  r"(?![\w/-]|\.\d)")
 #: a number that names one case, officer, booking, file or disciplinary report: "case number ", "badge #",
 #: "booking no. ", a rules violation report's "Log No. ", a police report's "DR number "
-_NOUN_CUE = re.compile(
+_NOUN_CUE = compiled.compile(
     r"(?i:\b(?:(?:case|badge|booking|docket|file|report|serial|license|account|employee|incident|citation|claim|log|dr"
     r"|warrant|social[ ]security|fbi|cii|state[ ]id|transcript|reference|tracking|confirmation|csr|cet|cer|job"
     # a juvenile court's petition, a probation department's file ("petition number 95JV00412"; "a second petition,
@@ -59,34 +61,34 @@ _NOUN_CUE = re.compile(
 #: a court reporter's or a transcriber's certificate number (``CSR 12345``, ``CET**D-1147``), wherever it stands (after
 #: ``CSR No.``, the cue's)
 _CERTIFICATE = r"(?<![\w*-])(?:CET|CER|CSR|CDLT)(?:\*\*|[ -])?[A-Z]?-?\d{3,6}(?![\w-])"
-_CERTIFICATE_RE = re.compile(_CERTIFICATE)
+_CERTIFICATE_RE = compiled.compile(_CERTIFICATE)
 #: a California licence plate's shape (``2ABC123``): a plate wherever it stands
-_PLATE = re.compile(r"\d[A-Z]{3}\d{3}")
+_PLATE = compiled.compile(r"\d[A-Z]{3}\d{3}")
 #: a Social Security number, written with its dashes (``548-22-6789``): no phone number has that shape
 _SSN = r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])"
-_SSN_RE = re.compile(_SSN)
+_SSN_RE = compiled.compile(_SSN)
 #: a Social Security number said aloud digit by digit in its three groups (``five six two, four four, four four one
 #: seven``): a phone number said so has groups of three, three and four
 _SAID_GROUP = r"(?:,[ ]|[ ](?i:dash)[ ])"
 _SPOKEN_SSN = (rf"(?<![\w'’-]){SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{2}}{_SAID_GROUP}{SPOKEN_DIGIT}[ -]{SPOKEN_DIGIT}"
                rf"{_SAID_GROUP}{SPOKEN_DIGIT}(?:[ -]{SPOKEN_DIGIT}){{3}}(?![\w'’-])")
-_SPOKEN_SSN_RE = re.compile(_SPOKEN_SSN)
+_SPOKEN_SSN_RE = compiled.compile(_SPOKEN_SSN)
 
 
 #: a US federal court's docket number: "24 Cr. 311 (QZ)" (the judge's initials in brackets), "24-cr-00311",
 #: "1:23-cv-04567-ABC", "19 Civ. 2045", "22 Mag. 1234": wherever it stands, its shape says what it is
 _FEDERAL_DOCKET = (r"(?<![\w/.-])(?:\d{1,2}[ ](?:Cr|CR|Civ|CIV|Cv|CV|Mag|MAG|MJ|Misc)\.?[ ]\d{1,5}(?:[ ]\([A-Z]{2,4}\))?"
                    r"|(?:\d:)?\d{2}-(?:cr|cv|mj|CR|CV|MJ)-\d{3,5}(?:-[A-Z]{2,4})?)(?![\w/-]|\.\d)")
-_FEDERAL_DOCKET_RE = re.compile(_FEDERAL_DOCKET)
+_FEDERAL_DOCKET_RE = compiled.compile(_FEDERAL_DOCKET)
 #: a court reporter's page code opening a page's header line: capitals and digits mixed, three letters and two
 #: digits at least ("K7T2VELL1 Ann Dore - Direct", "K7T2VELL" alone on its line): it holds the defendant's name
 _PAGE_CODE = (r"(?:(?m:^)|(?<![\w/.-]))(?=[A-Z\d]*\d[A-Z\d]*\d)(?=(?:[A-Z\d]*[A-Z]){3})[A-Z\d]{6,12}"
               r"(?:(?m:(?=[^\S\n]*$))(?<=(?m:^)[A-Z\d]{6,12})"
               r"|(?=[^\S\n]+[^\n]{0,60}?[ ][-–][ ](?:Direct|Cross|Redirect|Recross|DIRECT|CROSS|REDIRECT|RECROSS)\b))")
-_PAGE_CODE_RE = re.compile(_PAGE_CODE)
+_PAGE_CODE_RE = compiled.compile(_PAGE_CODE)
 #: a UK National Insurance number (``QQ123456C``, ``QQ 12 34 56 C``): two letters, six digits, A to D
 _NINO = r"(?<![\w-])[A-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D](?![\w-])"
-_NINO_RE = re.compile(_NINO)
+_NINO_RE = compiled.compile(_NINO)
 
 
 class CaseNumberRecognizer(RuleRecognizer):

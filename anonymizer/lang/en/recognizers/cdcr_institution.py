@@ -8,7 +8,7 @@ import regex as re
 
 from anonymizer.lang.en import gazetteer
 
-from anonymizer.lang.en.recognizers._base import TRIP_TO, Pattern, RuleRecognizer, literal_alternation
+from anonymizer.lang.en.recognizers._base import TRIP_TO, Pattern, RuleRecognizer, alternation_order, literal_alternation
 
 
 def _forms(name: str) -> list[str]:
@@ -36,7 +36,7 @@ _TRIP = rf"(?<!\b{TRIP_TO}[ ])"
 _ALIAS = Pattern("cdcr_institution_alias", rf"(?<=\b{_BEFORE}[ ]){_TRIP}{_alternation(_SINGLE)}{_END}{_NOT_AFTER}", 0.85)
 #: a prison's code joined to its town or yard (``CTF-Soledad``, ``CSP-Solano``, ``CMC-East``), or its yard
 #: after a space (``CMC East``, ``CTF Central``)
-_CODES = "(?:" + "|".join(sorted({code for code, _, _ in gazetteer.cdcr_institution_rows()} | {"CSP"}, key=len, reverse=True)) + ")"
+_CODES = "(?:" + "|".join(sorted({code for code, _, _ in gazetteer.cdcr_institution_rows()} | {"CSP"}, key=alternation_order)) + ")"
 _YARD = r"(?:East|West|North|South|Central|EAST|WEST|NORTH|SOUTH|CENTRAL)"
 _CODE_TOWN = Pattern(
     "cdcr_institution_code_town", rf"(?<![\w'’-]){_CODES}(?:[-–]\p{{Lu}}[\p{{L}}]+|[ ]{_YARD}){_END}", 0.9
@@ -44,10 +44,10 @@ _CODE_TOWN = Pattern(
 #: a prison's code and its town after a space (``CCI Tehachapi``, ``SATF Corcoran``): the code alone may be a title
 _CODE_AND_TOWN = "(?:" + "|".join(sorted(
     {f"{code}[ ]{re.escape(alias)}" for code, _, aliases in gazetteer.cdcr_institution_rows() for alias in aliases
-     if alias and alias.isalpha() and not alias.isupper()}, key=len, reverse=True)) + ")"
+     if alias and alias.isalpha() and not alias.isupper()}, key=alternation_order)) + ")"
 #: a code that is also another word (``LAC``, ``SQ``, ``COR``), in capitals, in a list of transfers
 #: ("then LAC", "from SQ", "in COR and then")
-_OTHER_CODES = "(?:" + "|".join(sorted((a for a in _SINGLE if a.isupper()), key=len, reverse=True)) + ")"
+_OTHER_CODES = "(?:" + "|".join(sorted((a for a in _SINGLE if a.isupper()), key=alternation_order)) + ")"
 _CODE_LISTED = Pattern(
     "cdcr_institution_code_listed", rf"(?<=\b(?i:from|then|in|and|or)[ ]){_OTHER_CODES}{_END}{_NOT_AFTER}", 0.85
 )

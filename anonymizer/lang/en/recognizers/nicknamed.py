@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en import lexicon, vocabulary
 
 from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
@@ -24,7 +26,7 @@ CLOSE_QUOTE = r"[\"”’']"
 _FIRST = rf"(?<![\p{{L}}\d'’-]){WORD}"
 #: the surname, with its particles (``Orvis "Dutch" Van Tassel``, ``Ana "Nena" van der Berg``)
 _LAST = rf"(?:(?i:{vocabulary.NAME_PARTICLE_ALTERNATION})[ ]){{0,2}}{WORD}(?![\p{{L}}\d'’-])"
-_PARTS = re.compile(rf"({_FIRST})[ ]{OPEN_QUOTE}({_NICK}){CLOSE_QUOTE}[ ]({_LAST})")
+_PARTS = compiled.compile(rf"({_FIRST})[ ]{OPEN_QUOTE}({_NICK}){CLOSE_QUOTE}[ ]({_LAST})")
 
 
 def is_nicknamed_name(surface: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
 from anonymizer.lang.en.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS
 
@@ -30,7 +32,7 @@ _ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{_WORD}){{0,5}}?[ ](?
 #: ``MotoMeter AG``, ``Ilirija d.o.o.``, ``Polskie Radio Sp. z o.o.``
 _LEGAL_FORM = "(?:" + "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in sorted(LEGAL_FORMS, key=len, reverse=True)) + ")"
 _COMPANY = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:&[ ])?(?!{_LEGAL_FORM}[ ]){CAP_WORD}){{0,4}},?[ ]{_LEGAL_FORM}(?![\w'’/-])"
-_COMPANY_RE = re.compile(_COMPANY)
+_COMPANY_RE = compiled.compile(_COMPANY)
 
 _KNOWN = literal_alternation(gazetteer.organization_names())
 _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
@@ -52,14 +54,14 @@ _OWNED = (rf"(?<=\b(?i:at|to|from|in|by|near|outside|behind|inside|into|of)[ ](?
           r"(?=[ ](?:on|off|in|at|by|near|across|over|where|and|or|with|for|until|since|downtown|there)\b|[ ]?[,.;:!?)]|[ ]?$)")
 _NOUN_AFTER = (rf"(?<=\b(?i:the)[ ]){_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}"
                rf"(?=[ ](?:{'|'.join(n.replace(' ', '[ ]') for n in BUSINESS_NOUNS)})\b)")
-_OWNED_OR_NOUN_RE = re.compile(f"{_OWNED}|{_NOUN_AFTER}", re.MULTILINE)
+_OWNED_OR_NOUN_RE = compiled.compile(f"{_OWNED}|{_NOUN_AFTER}", re.MULTILINE)
 
 #: heads of a building named for someone: never after ordinary words alone (``the Administration Building``,
 #: ``Visiting Hall``); ``Hall``, a surname too, only where a place is said to be (``in Whitley Hall``,
 #: ``Facility B, Whitley Hall``; not ``Monica Hall``)
 _BUILDING_HEADS = frozenset({"Building", "Courthouse", "Library", "Hall", "Auditorium", "Stadium", "Arena", "Pavilion",
                              "Gymnasium"})
-_WHERE_BEFORE = re.compile(r"(?:\b(?:in|at|inside|outside|into|near|behind)[ ](?:the[ ])?|\b(?:Facility|Yard|Unit|Building)"
+_WHERE_BEFORE = compiled.compile(r"(?:\b(?:in|at|inside|outside|into|near|behind)[ ](?:the[ ])?|\b(?:Facility|Yard|Unit|Building)"
                            r"[ ][A-Z0-9]{1,2},[ ])$")
 
 #: university campuses: ``Cal State Fullerton``, ``UC Davis``, ``Cal Poly Pomona``
@@ -67,7 +69,7 @@ _CAMPUS = rf"(?<![\w'’-])(?:Cal[ ]State|Cal[ ]Poly|CSU|UC|SUNY|CUNY)[ ]{CAP_WO
 
 #: a state university by its town (``Sacramento State``, ``San Jose State``; see adjust: a known town, no state)
 _TOWN_STATE = rf"(?<![\w'’-]){CAP_WORD}(?:[ ]{CAP_WORD}){{0,2}}[ ]State(?![\w'’-]|[ ]\p{{Lu}})"
-_TOWN_STATE_RE = re.compile(_TOWN_STATE)
+_TOWN_STATE_RE = compiled.compile(_TOWN_STATE)
 
 #: a Catholic parish or school named for Mary, without a head noun: ``Our Lady of Guadalupe``, ``Our Lady
 #: Help of Christians``, ``Our Lady Queen of Angels``, ``Our Lady of the Rosary``
@@ -83,25 +85,25 @@ GENERIC = frozenset(
     """.split()
 )
 _GENERIC_TITLE = frozenset(w.title() for w in GENERIC)
-_WORDS = re.compile(r"[^\s]+")
+_WORDS = compiled.compile(r"[^\s]+")
 
 
 #: an employer or a unit by its initials in an account of one's career: "then I was with QRU", "he worked for
 #: DWR" (a domain's agencies and programs are whitelisted: "I was in AA")
 _EMPLOYER_INITIALS = (r"(?<=\b(?:I|he|she|we|they)[ ](?:was|were|worked|work|works|went)[ ](?:with|for)[ ](?:the[ ])?)"
                       r"[A-Z]{2,5}(?![\w'’.-])")
-_EMPLOYER_INITIALS_RE = re.compile(_EMPLOYER_INITIALS)
+_EMPLOYER_INITIALS_RE = compiled.compile(_EMPLOYER_INITIALS)
 #: a UK prison or young offender institution by its prefix: "HMP Bronzefield", "HMYOI Feltham", "HM Prison Leeds"
 _UK_PRISON = rf"(?<![\w'’-])(?:HMP(?:[ ]?YOI)?|HMYOI|HM[ ]Prison|Her[ ]Majesty['’]s[ ]Prison)[ ]{CAP_WORD}(?:[ ]{CAP_WORD})?(?![\w'’-])"
-_UK_PRISON_RE = re.compile(_UK_PRISON)
+_UK_PRISON_RE = compiled.compile(_UK_PRISON)
 #: a name of three or more capitalised words joined by hyphens (two are often a region: "Baden-Württemberg"), its
 #: initials in brackets after it: "the Erich-Weinert-Ensemble (EWE)" (a body named for someone; a tagger finds at
 #: most the initials)
 _HYPHENED_INITIALS = r"(?<![\w'’-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+){2,4}[ ]\(\p{Lu}{2,5}\)"
-_HYPHENED_INITIALS_RE = re.compile(_HYPHENED_INITIALS)
+_HYPHENED_INITIALS_RE = compiled.compile(_HYPHENED_INITIALS)
 #: compiled once (built and looked up in the cache at each of a hearing's ~1,000 matches, they were 1.5 % of a pass)
-_HEADS_AT_END_RE = re.compile(rf"{_HEADS}(?={_SUFFIX}$)")
-_HEADLESS_RE = re.compile(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}|{_LEAD_FIRST}")
+_HEADS_AT_END_RE = compiled.compile(rf"{_HEADS}(?={_SUFFIX}$)")
+_HEADLESS_RE = compiled.compile(f"{_CAMPUS}|{_NAMED}|{_OUR_LADY}|{_LEAD_FIRST}")
 
 
 class OrganizationRecognizer(RuleRecognizer):
@@ -202,8 +204,8 @@ def _a_word_no_name(name: list[str]) -> bool:
     return len(name) == 1 and plain.in_dictionary(name[0]) and name[0].casefold() not in gazetteer.first_names()
 
 
-_OF = re.compile(r"[ ]of[ ]")
-_WORD_BEFORE = re.compile(r"(\S+)[ ]$")
+_OF = compiled.compile(r"[ ]of[ ]")
+_WORD_BEFORE = compiled.compile(r"(\S+)[ ]$")
 
 
 def _past_person(text: str, start: int, end: int) -> int:

@@ -12,6 +12,8 @@ it also is, and so is a word no list knows (``my cousin Tavion``).
 from __future__ import annotations
 
 import regex as re
+
+from anonymizer.lang import compiled
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
@@ -25,7 +27,7 @@ from anonymizer.lang.en.recognizers.organization import a_hall
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)?"
 _NAME = rf"(?<![\p{{L}}\d'’-]){_WORD}(?![\p{{L}}\d-])"
 # a surname candidate, not followed by a further capitalised word ("Sandra High School")
-_SURNAME = re.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
+_SURNAME = compiled.compile(rf"[ ]({_WORD})(?![\p{{L}}\d-]|[ ]\p{{Lu}})")
 _MONTHS_DAYS = vocabulary.CALENDAR_WORDS  # months, weekdays and holidays ("Easter" is a first name, too)
 #: a courtesy or rank title that stands before a surname (``Officer Faerbanks``, ``Mr. Little``)
 _TITLE = rf"(?:{'|'.join(map(re.escape, vocabulary.SURNAME_TITLES))})\.?"
@@ -39,13 +41,13 @@ _TITLED_INITIAL = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TIT
 _INITIALS = r"\p{Lu}\.(?:-?\p{Lu}\.){1,3}"
 _TITLED_INITIALS = (rf"(?<=(?<![\p{{L}}'’-])(?:{'|'.join(vocabulary.INITIAL_TITLES)})\.?[ ]){_INITIALS}"
                     rf"(?:[ ]{_WORD}(?![\p{{L}}\d-]))?")
-_INITIALS_RE = re.compile(_INITIALS)
+_INITIALS_RE = compiled.compile(_INITIALS)
 #: a given name, a Sikh name's middle word, perhaps a surname (``Harbans Kaur Sandhu``, ``Manjit Kaur``)
 _SIKH = (rf"(?<![\p{{L}}'’.-])\p{{Lu}}\p{{Ll}}+[ ](?:{'|'.join(vocabulary.SIKH_NAME_WORDS)})"
          r"(?:[ ]\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?(?![\p{L}\d'’-])")
-_SIKH_RE = re.compile(_SIKH)
-_RUN_WORD = re.compile(_WORD)
-_TITLE_BEFORE = re.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
+_SIKH_RE = compiled.compile(_SIKH)
+_RUN_WORD = compiled.compile(_WORD)
+_TITLE_BEFORE = compiled.compile(rf"(?<![\p{{L}}'’-])(?:{_TITLE})[ ]$")
 
 
 def _plain_word(word: str, extra_whitelist: tuple[str, ...] = ()) -> bool:

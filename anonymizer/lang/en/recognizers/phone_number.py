@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en.recognizers._base import FOUR_SPOKEN_DIGITS, SPOKEN_DIGIT, Pattern, RuleRecognizer, line_before
 
 _END = r"(?![\w-]|[.,]\d)"
@@ -39,14 +41,14 @@ PATTERNS = [
                             rf"{SPOKEN_DIGITS}{{4}}(?![\w'’-])", 0.8),
 ]
 
-_LOCAL = re.compile(r"\d{3}-\d{4}")
-_UNBROKEN = re.compile(r"\d{10,11}")
+_LOCAL = compiled.compile(r"\d{3}-\d{4}")
+_UNBROKEN = compiled.compile(r"\d{10,11}")
 #: a phone's word, or a person's number ("His number is 4155550199"): no booking's or file's number
-_OWN_NUMBER = re.compile(r"(?i:\b(?:phone|telephone|cell|cellphone|call|reach|dial|fax|text)\b|\b(?:his|her|my|their|your)[ ]number\b)")
-_GROUPED = re.compile(r"(?:\+\d{1,3}[ ])?\d{2,4}(?:[ ]\d{2,4}){2,3}")
-_NORTH_AMERICAN = re.compile(r"(?:\+?1[ ])?[2-9]\d\d[ ][2-9]\d\d[ ]\d{4}")
-_SPOKEN = re.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
-_PHONE_WORDS = re.compile(
+_OWN_NUMBER = compiled.compile(r"(?i:\b(?:phone|telephone|cell|cellphone|call|reach|dial|fax|text)\b|\b(?:his|her|my|their|your)[ ]number\b)")
+_GROUPED = compiled.compile(r"(?:\+\d{1,3}[ ])?\d{2,4}(?:[ ]\d{2,4}){2,3}")
+_NORTH_AMERICAN = compiled.compile(r"(?:\+?1[ ])?[2-9]\d\d[ ][2-9]\d\d[ ]\d{4}")
+_SPOKEN = compiled.compile(rf"{SPOKEN_DIGIT}", re.IGNORECASE)
+_PHONE_WORDS = compiled.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|call|called|number|reach|dial|fax|extension|ext|text|line|area[ ]code)\b)"
 )
 

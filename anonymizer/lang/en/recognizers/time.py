@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import regex as re
 
+from anonymizer.lang import compiled
+
 from anonymizer.lang.en import vocabulary
 from anonymizer.lang.en.transcript import SPEAKER_LABEL
 
@@ -148,7 +150,7 @@ class TimeRecognizer(RuleRecognizer):
 
 
 #: a recording's running time, not a time of day: ``[00:01:27]``, ``(01:02:05)``, ``00:01:27 Speaker:``
-_TIMESTAMP = re.compile(r"\d\d?:[0-5]\d:[0-5]\d")
+_TIMESTAMP = compiled.compile(r"\d\d?:[0-5]\d:[0-5]\d")
 
 
 def is_recording_timestamp(text: str, start: int, end: int) -> bool:
@@ -167,7 +169,7 @@ def is_recording_timestamp(text: str, start: int, end: int) -> bool:
     return before == "" and _SPEAKER_AFTER.match(text, end) is not None  # "00:01:27 Speaker 2: ..."
 
 
-_SPEAKER_AFTER = re.compile(r"[^\S\n]+[^\W\d_][^\n:]{0,40}:")
+_SPEAKER_AFTER = compiled.compile(r"[^\S\n]+[^\W\d_][^\n:]{0,40}:")
 
 
 # --- a number read as a time of day (never an age) -------------------------------------------
@@ -177,27 +179,27 @@ _EVENT = any_case(vocabulary.CLOCK_EVENTS).replace("\\ ", "[ ]")
 _EVENT_END = r"(?<!left)(?=\W|$)|(?<=left)(?=[ ]?(?:[.,;!?]|--)|[ ](?:and|then|at)\b|$)"
 _HEDGE = r"(?:(?i:uh|um|oh|well),?[ ])?(?:(?i:only|just|about|around|like|maybe|probably|almost|nearly)[ ])?"
 #: what follows a clock reading: ``:30``, a part of the day (``in the morning``, ``o'clock``)
-_CLOCK_AFTER = re.compile(rf":[0-5]\d|[ ]?{any_case(vocabulary.DAYPARTS)}(?![\w'’])")
+_CLOCK_AFTER = compiled.compile(rf":[0-5]\d|[ ]?{any_case(vocabulary.DAYPARTS)}(?![\w'’])")
 #: a clause of arriving or leaving after the number (``9 when we got there``) ...
-_WHEN_EVENT = re.compile(
+_WHEN_EVENT = compiled.compile(
     rf",?[ ](?i:when|by[ ]the[ ]time|before|after)[ ]{_SUBJECT}[ ](?:{_EVENT})(?:{_EVENT_END})"
 )
 #: ... counts when the number is not a person's: ``it was (about)``, ``at``, an answer's start
-_WHEN_SUBJECT = re.compile(
+_WHEN_SUBJECT = compiled.compile(
     rf"(?:\b(?i:it|that)(?:[ ](?:was|is)|['’]s)[ ]|\b(?i:at|by|till|until)[ ]|^|[.?!:][ ]|--[ ]?){_HEDGE}$",
     re.MULTILINE,
 )
 #: what precedes one: ``left at``, ``got there around``, ``from 9 to`` / ``from`` (``from 9 to 5``)
-_CLOCK_BEFORE = re.compile(
+_CLOCK_BEFORE = compiled.compile(
     rf"(?:\b(?:{_EVENT})[ ](?i:at|around|about|by|till|until)[ ](?i:about[ ]|around[ ]|like[ ])?"
     rf"|\b(?i:from|between)[ ]{_NUM}[ ](?i:to|till|until|and)[ ])$"
 )
-_FROM = re.compile(r"\b(?i:from|between)[ ]$")
-_TO_NUMBER = re.compile(rf"[ ](?i:to|till|until|and|-)[ ]{_NUM}(?![\w'’])")
-_AGE_WORD = re.compile(rf"\b{any_case(vocabulary.AGE_WORDS)}\b")
+_FROM = compiled.compile(r"\b(?i:from|between)[ ]$")
+_TO_NUMBER = compiled.compile(rf"[ ](?i:to|till|until|and|-)[ ]{_NUM}(?![\w'’])")
+_AGE_WORD = compiled.compile(rf"\b{any_case(vocabulary.AGE_WORDS)}\b")
 #: the number opens the answer (after the speaker tag or ``A:``, maybe ``about``)
-_ANSWER_START = re.compile(rf"(?:^[^\S\n]*|:[^\S\n]+|[QA][.:][^\S\n]+){_HEDGE}$", re.MULTILINE)
-_WHAT_TIME = re.compile(r"\b(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)\b")
+_ANSWER_START = compiled.compile(rf"(?:^[^\S\n]*|:[^\S\n]+|[QA][.:][^\S\n]+){_HEDGE}$", re.MULTILINE)
+_WHAT_TIME = compiled.compile(r"\b(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)\b")
 
 
 def is_clock_reading(text: str, start: int, end: int) -> bool:
