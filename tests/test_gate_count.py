@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import shutil
 import zipfile
 
-import numpy as np
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
@@ -17,7 +15,7 @@ from django.urls import reverse
 from review import exporting, gate_count, jobs, services
 from review.models import Document, Export, ReviewStatus
 from tests.test_export import make_document, reject
-from tests.test_speech_app import admin_client, corpus, roots, stamp, wav  # noqa: F401  (its fixtures)
+from tests.test_speech_app import admin_client, corpus, roots, said_in_pieces  # noqa: F401  (its fixtures)
 
 # invented names; "Delaney" is said twice: accepted on line 3, rejected on line 2 (left in everything)
 LINES = [("SPEAKER_00", "Good morning, my name is Kevin Richardson and I am here today."),
@@ -45,22 +43,7 @@ def test_it_counts_findings_and_places_of_each_member():
 def hearing() -> tuple[bytes, bytes]:
     if not shutil.which("espeak-ng"):
         pytest.skip("espeak-ng not installed (make test-deps)")
-    from fixtures.speech import say
-
-    gap = np.zeros(int(0.5 * 22050), dtype="<i2")
-    pieces, cues, at = [gap], ["WEBVTT", ""], 0.5
-    for speaker, line in LINES:
-        voice = "en-us" if speaker.endswith("0") else "en-gb"
-        for piece in re.split(r"(Kevin Richardson|Delaney)", line):
-            if not piece.strip(" ."):
-                continue
-            spoken = say(piece, voice)
-            cues += [f"{stamp(at)} --> {stamp(at + len(spoken) / 22050)}", f"<v {speaker}>{piece.strip()}", ""]
-            at += len(spoken) / 22050 + 0.1
-            pieces += [spoken, np.zeros(int(0.1 * 22050), dtype="<i2")]
-        pieces.append(gap)
-        at += 0.5
-    return wav(np.concatenate(pieces)), "\n".join(cues).encode()
+    return said_in_pieces(LINES, r"Kevin Richardson|Delaney")
 
 
 @pytest.mark.django_db

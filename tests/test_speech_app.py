@@ -51,13 +51,19 @@ def seconds_of(data: bytes) -> tuple[float, int]:
 def hearing() -> tuple[bytes, bytes]:
     """(a WAV of the two lines, one voice per speaker, each line said in pieces cut at its names; the
     WebVTT with one cue per piece, so every name's time is exact)."""
+    return said_in_pieces(LINES, r"Kevin Richardson|Fresno")
+
+
+def said_in_pieces(lines: list[tuple[str, str]], names: str) -> tuple[bytes, bytes]:
+    """(a WAV of ``lines``, one voice per speaker, each line said in pieces cut at the ``names`` pattern's
+    matches; the WebVTT with one cue per piece)."""
     from fixtures.speech import say
 
     gap = np.zeros(int(0.5 * 22050), dtype="<i2")
     pieces, cues, at = [gap], ["WEBVTT", ""], 0.5
-    for speaker, line in LINES:
+    for speaker, line in lines:
         voice = "en-us" if speaker.endswith("0") else "en-gb"
-        for piece in re.split(r"(Kevin Richardson|Fresno)", line):
+        for piece in re.split(f"({names})", line):
             if not piece.strip(" ."):
                 continue
             spoken = say(piece, voice)
