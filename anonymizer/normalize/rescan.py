@@ -59,7 +59,7 @@ class _FormIndex:
     def add(self, form: str, gid: int, label: str, case_variants: bool = True) -> None:
         form = form.strip()
         if not (_MIN_RESCAN_LEN <= len(form) <= _MAX_FORM_LEN) or self.whitelisted(form) or lexicon.is_stop_name(form) \
-                or form.casefold() in ("lady", "lord"):
+                or form.title() in lexicon.ADDRESS_HONORIFICS:
             return  # no name's form: a stop name, an honorific ("Lady" of "Lady Penrose", said in "my Lady")
         key = _key(form)
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}

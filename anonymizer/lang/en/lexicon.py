@@ -305,8 +305,10 @@ def is_stop_name(span_text: str) -> bool:
     return normalize_term(span_text) in stop_names()
 
 
-#: the honorific a judge or an inquiry's chair is addressed by, after "my" or "your" ("Thank you, my Lady")
-_ADDRESS_HONORIFIC = re.compile(r"(?:(?<=\b[Mm]y )|(?<=\b[Yy]our ))(?:Lady|Lord)(?![\w'’])")
+#: the honorifics a judge or an inquiry's chair is addressed by, after "my" or "your" ("Thank you, my Lady"):
+#: no name's form on their own
+ADDRESS_HONORIFICS = ("Lady", "Lord")
+_ADDRESS_HONORIFIC = re.compile(rf"(?:(?<=\b[Mm]y )|(?<=\b[Yy]our ))(?:{'|'.join(ADDRESS_HONORIFICS)})(?![\w'’])")
 
 
 def is_address_honorific(text: str, start: int, end: int) -> bool:

@@ -26,6 +26,9 @@ _SMALL_TOWN_BEFORE = re.compile(
 #: prison names that are also places: "Wasco", "Folsom", "Pelican Bay" (the prison unless "in/from/near/of")
 _INSTITUTION_TOWNS = frozenset(w.casefold() for names in gazetteer.cdcr_institutions() for w in names)
 
+#: a firm's site or team after the town it stands in ("the Swindon depot")
+_SITE = r"[ ](?:branch|branches|depot|office|works|plant|site|store|factory|colliery|area|team|region)\b"
+
 PATTERNS = [
     Pattern("place_after_locative", rf"{_BEFORE}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     # a judgment's "in northern Cyprus", "from south-east Turkey": the place after the point of the compass
@@ -33,11 +36,11 @@ PATTERNS = [
     Pattern("region_after_city", rf"{_AFTER_CITY}{_WORD}(?:[ ]{_WORD}){{0,2}}(?![\w'’-])", 0.85),
     Pattern("county", _COUNTY, 0.85),
     # a firm's site or team by its town: "the Pontefract branch", "the Swindon depot", "the Leeds office"
-    Pattern("place_before_site", rf"(?<=\b(?i:the|our|my|his|her|their)[ ]){_WORD}(?:[ ]{_WORD}){{0,2}}"
-            r"(?=[ ](?:branch|branches|depot|office|works|plant|site|store|factory|colliery|area|team|region)\b)", 0.8),
+    Pattern("place_before_site", rf"(?<=\b(?i:the|our|my|his|her|their)[ ]){_WORD}(?:[ ]{_WORD}){{0,2}}(?={_SITE})",
+            0.8),
 ]
 _COUNTY_SUFFIX = re.compile(r"[ ](?:County|COUNTY)(?![\w'’-])")
-_SITE_AFTER = re.compile(r"[ ](?:branch|branches|depot|office|works|plant|site|store|factory|colliery|area|team|region)\b")
+_SITE_AFTER = re.compile(_SITE)
 
 
 class PlaceRecognizer(RuleRecognizer):
