@@ -54,6 +54,7 @@ def versions(config) -> dict:
 
 def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes], leaks: list[dict], when) -> dict:
     corpus = export.corpus
+    counted = gate_count.count(leaks)
     return {
         "format": FORMAT,
         "export": export.pk,
@@ -76,9 +77,9 @@ def manifest(export: Export, prepared: list[Prepared], members: dict[str, bytes]
         ],
         "software": versions(services.config_from_settings(corpus)),
         "leak_gate": {  # counted as the export page and the log count them (review.gate_count)
-            "hits": len(leaks),  # findings
-            "places": gate_count.count(leaks)["places"],
-            "members": gate_count.count(leaks)["members"],
+            "hits": counted["findings"],
+            "places": counted["places"],
+            "members": counted["members"],
             "overridden": bool(leaks),
             "overridden_by": export.overridden_by.get_username() if leaks and export.overridden_by else None,
         },

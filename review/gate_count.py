@@ -25,7 +25,7 @@ def distinct(leaks: Iterable[dict]) -> list[dict]:
     two on one line may read alike) is kept whatever it repeats."""
     seen, out = set(), []
     for leak in leaks:
-        key = json.dumps(leak, sort_keys=True, default=str) if "start" in leak and "end" in leak else None
+        key = _key(leak) if "start" in leak and "end" in leak else None
         if key is None or key not in seen:
             seen.add(key)
             out.append(leak)
@@ -35,10 +35,12 @@ def distinct(leaks: Iterable[dict]) -> list[dict]:
 def covered(found: Iterable[dict], overridden: Iterable[dict] | None) -> bool:
     """Whether an override given for the findings ``overridden`` (those the admin read) covers the findings
     ``found`` now: each of them was among those, as often (a document changed since finds other things)."""
-    def keys(leaks):
-        return Counter(json.dumps(leak, sort_keys=True, default=str) for leak in leaks or [])
+    return not Counter(map(_key, found)) - Counter(map(_key, overridden or []))
 
-    return not keys(found) - keys(overridden)
+
+def _key(leak: dict) -> str:
+    """One finding as a comparable string: every field of its row."""
+    return json.dumps(leak, sort_keys=True, default=str)
 
 
 def kind_of(leak: dict) -> str:
@@ -51,9 +53,7 @@ def kind_of(leak: dict) -> str:
 def count(leaks: Iterable[dict] | None) -> dict:
     """``{"findings", "places", "documents", "members": {kind: findings}}`` of an export's leaks."""
     leaks = list(leaks or [])
-    members: dict[str, int] = {}
-    for leak in leaks:
-        members[kind_of(leak)] = members.get(kind_of(leak), 0) + 1
+    members = Counter(map(kind_of, leaks))
     order = [word for _, word in KINDS] + [NAMES, OTHER]
     return {
         "findings": len(leaks),
