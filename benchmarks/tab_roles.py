@@ -3,7 +3,7 @@ tell whether TAB's annotator masked it? Trained on half A's gold only, measured 
 cross-validation on half A and, trained on all of A, on half B (its numbers only, never its errors).
 
     .venv/bin/python benchmarks/tab_roles.py [--repeats 5] [--thresholds 0.005,0.01,0.02,0.05]
-        [--candidates pass|spacy|both] [--add 0.5] [--lexical] [--write WEIGHTS.json]
+        [--candidates pass|spacy|both] [--add 0.5] [--lexical] [--annotator] [--write WEIGHTS.json]
 
 The examples are the spans of one pass over TAB (non-suspect mentions of ``LABELS``; with ``--candidates spacy``
 also spaCy's entities the pass left unmasked), each with its context features (``features``: the section, the
@@ -16,7 +16,8 @@ is at or above ``--add``. Each threshold prints half A's figures out of fold (me
 repeats, each repeat another assignment of A's documents to five folds) and half B's.
 
 Also printed: the pass's figures on each half by TAB annotator (one annotator per judgment), the size of the
-annotators' own difference.
+annotators' own difference. ``--annotator`` gives the model the judgment's annotator as well (each feature also
+joined with it): what the same model gains when it knows whose choices it is predicting, which no pass can know.
 """
 from __future__ import annotations
 
@@ -222,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pass: drop the pass's mentions only; spacy: add spaCy's left entities only; both")
     parser.add_argument("--add", type=float, default=0.5, help="a candidate's probability to be added")
     parser.add_argument("--lexical", action="store_true", help="keep capitalised words as words (names of towns, courts)")
+    parser.add_argument("--annotator", action="store_true",
+                        help="a diagnostic, no pass can know it: every feature also with the judgment's TAB annotator")
     parser.add_argument("--write", type=Path, help="the weights trained on all of half A, as JSON")
     args = parser.parse_args(argv)
     gold, texts = ev.load_tab(TAB_PATH)
@@ -237,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in gold:
         exs[name], fixed[name] = examples(name, texts[name], gold[name], mentions[name], spacy_ents[name], args.lexical,
                                           own=args.candidates != "spacy")
+        if args.annotator:
+            for x in exs[name]:
+                x.feats = x.feats + [f"{ann[name]}#{f}" for f in x.feats]
 
     def half_figures(h: str, decided: dict) -> tuple[float, float, int]:
         names = halves[h]
