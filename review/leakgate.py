@@ -59,6 +59,24 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     return accepted_where(rows, {p.document.pk: p.document for p in prepared})
 
 
+def accepted_surfaces(text: str, accepted) -> set[tuple[str, str, int]]:
+    """``(label, surface form, entity)`` of the accepted mentions, the gate's terms: a run of one entity's mentions
+    with only white space between is one form, the name the reviewer masked there ("POVERTY IN" added beside the
+    pass's "CALIFORNIA" of a body's name: "POVERTY IN CALIFORNIA"), never its pieces apart (a body's or a place's
+    words are searched whole, as when the pass proposes the whole name; a person's name parts still are)."""
+    out, run = set(), []
+    for m in sorted(accepted, key=lambda m: (m.start, m.end)):
+        if run and m.entity_id == run[-1].entity_id and m.start >= run[-1].end and not text[run[-1].end:m.start].strip():
+            run.append(m)
+            continue
+        if run:
+            out.add((run[0].label, text[run[0].start:run[-1].end], run[0].entity_id))
+        run = [m]
+    if run:
+        out.add((run[0].label, text[run[0].start:run[-1].end], run[0].entity_id))
+    return out
+
+
 def decided_places(gate: core.Gate, p) -> list[tuple[int, int]]:
     """The places of this document's text where an accepted form (of any document) or a word of one stands under
     a mention its reviewer rejected: a decision there (``anonymizer.leakgate.rejection_decides``), not a leak, in

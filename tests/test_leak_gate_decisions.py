@@ -149,3 +149,28 @@ def test_an_audible_finding_shows_what_was_heard_beside_the_term_it_matched():
     (hit,) = heard_hits(heard, [Term("surface", "PERSON", "Osric Pellham", 1)])
     assert hit.term.form == "Osric Pellham"  # the Matched column
     assert "Mister Pellham's car came" in hit.text  # the Text column: the second recognition's words
+
+
+# ---------------------------------------------------------------- a name accepted in pieces is one form
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("text", "decided", "found"), [
+    # the pass proposed the state of a body's name, the reviewer added the rest to its entity: one form, the
+    # body's name; the state said alone elsewhere is no word of it
+    ("WITNESS: I AM WITH HOMES FOR ALL IN NEVADA, A COALITION.\nWITNESS: THE STATE OF NEVADA HELPS.\n",
+     [("HOMES FOR ALL IN", 0, "ORGANIZATION", ACCEPTED), ("NEVADA", 0, "ORGANIZATION", ACCEPTED)], []),
+    # the same body's name said again whole and left unreviewed: a real leak
+    ("WITNESS: I AM WITH HOMES FOR ALL IN NEVADA, A COALITION.\nWITNESS: HOMES FOR ALL IN NEVADA HELPS.\n",
+     [("HOMES FOR ALL IN", 0, "ORGANIZATION", ACCEPTED), ("NEVADA", 0, "ORGANIZATION", ACCEPTED)], [2]),
+    # a person's name in pieces: each word of it is still searched
+    ("CHAIR: Good morning, Mr. Osric Pellham.\nWITNESS: Pellham is my name.\n",
+     [("Osric", 0, "PERSON", ACCEPTED), ("Pellham", 0, "PERSON", ACCEPTED)], [2]),
+])
+def test_it_searches_a_name_accepted_in_pieces_of_one_entity_as_one_form(corpus, admin, text, decided, found):
+    document = reviewed(corpus, text, decided)
+    if len({label for _, _, label, _ in decided}) == 1:  # one entity: the pieces are one referent's
+        first = document.entities.order_by("order", "id").first()
+        document.mentions.update(entity=first)
+    export = run(corpus, admin)
+    surface = [leak for leak in export.leaks or [] if leak["kind"] == "surface" and leak["member"].startswith("text/")]
+    assert sorted(leak["line"] for leak in surface) == found
