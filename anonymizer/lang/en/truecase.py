@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
+from anonymizer.lang.en import truecase_phrases as phrases
 from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.lang.en.vocabulary_bodies import NAMED_BY_WORDS_HEADS
@@ -106,45 +107,8 @@ def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
             out.append(line[:body_start] + _line(line[body_start:], known, opens or tag is not None, bodies))
             if line[body_start:].strip() or tag:  # a wrapped sentence's next line opens no sentence ("DALE FISHER\nWITH A")
                 opens = _LINE_END.search(line) is not None or not line[body_start:].strip()
-    result = _said_bodies(_known_phrases("".join(out), title_end), title_end, bodies)
+    result = phrases.said_bodies(phrases.known_phrases("".join(out), title_end), title_end, bodies)
     return result if len(result) == len(text) else text
-
-
-def _said_bodies(text: str, start: int, bodies: set[tuple[str, ...]]) -> str:
-    """A body a witness speaks for, named by two words or more after "ON BEHALF OF" ("ON BEHALF OF RIVERBEND
-    TENANTS"), is that name wherever its words stand together in the document ("THE RIVERBEND TENANTS
-    REPRESENT"), capitalised: one name, as a tagger and the re-scan read it, not its words apart."""
-    if not bodies:
-        return text
-    chars = list(text)
-    alternation = "|".join(r"\s+".join(re.escape(w) for w in body) for body in sorted(bodies, key=len, reverse=True))
-    for match in re.finditer(rf"(?<![\w'’-])(?:{alternation})(?![\w'’-])", text[start:], re.IGNORECASE):
-        for word in _WORD.finditer(match.group()):
-            at = start + match.start() + word.start()
-            if text[at].islower():
-                chars[at] = text[at].upper()
-    return "".join(chars)
-
-
-def _known_phrases(text: str, start: int) -> str:
-    """Names the gazetteers know as phrases of ordinary words, capitalised ("Kern Valley State Prison",
-    "Home Depot", "Northern Structure", "New Mexico")."""
-    chars = list(text)
-    for match in _phrase_pattern().finditer(text, start):
-        for word in _WORD.finditer(match.group()):
-            at = match.start() + word.start()
-            if text[at].islower():
-                chars[at] = text[at].upper()
-    return "".join(chars)
-
-
-@lru_cache(maxsize=1)
-def _phrase_pattern() -> re.Pattern[str]:
-    names, _ = gazetteer.cdcr_institutions()
-    gangs = [g for g in gazetteer.gangs() if " " in g or g.casefold() not in plain.english_words()]  # "Bloods", not "blood"
-    phrases = {p.casefold() for p in (*names, *gangs, *gazetteer.organization_names(), *vocabulary.US_STATES)}
-    body = lexicon.trie_alternation(sorted(phrases))
-    return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w'’-])", re.IGNORECASE)
 
 
 def _line(line: str, known: set[str], opens: bool = True, bodies: set[tuple[str, ...]] | None = None) -> str:
@@ -236,7 +200,7 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool],
     BEHALF OF" ("ON BEHALF OF RIVERBEND TENANTS IN SUPPORT") are names though a dictionary lists their words: up to
     three words, a space apart, before a stop word, a verb's form or a mark. Returns the person's words that are no
     common word: names all through the document; a body's name of two words or more goes into ``bodies`` (a name
-    wherever its words stand together: :func:`_said_bodies`)."""
+    wherever its words stand together: ``truecase_phrases.said_bodies``)."""
     names: set[str] = set()
     folded = [form.casefold() for form in forms]
     for intro in (*_NAME_IS, *_ON_BEHALF):
