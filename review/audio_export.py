@@ -101,9 +101,14 @@ def toned_ranges(data: bytes, name: str, times: list, config) -> list[tuple[floa
 
 
 def audible(prepared, whitelist, config, detector=None) -> list[dict]:
-    """The audio gate: each masked recording recognized again and checked like a text. Findings name
-    the document, the member, the transcript line and the time (the heard form is secret: never logged)."""
+    """The audio gate: each masked recording recognized again and checked like a text, by the text gate's rules: a
+    name heard where the reviewer rejected its mention is that decision (``anonymizer.leakgate.rejection_decides``:
+    a tagger's name with no tool's evidence, no form the document accepted itself). Findings name the document,
+    the member, the transcript line and the time; ``text``: what the second recognition heard there, ``form``: the
+    term it matched (both secret: never logged)."""
     from anonymizer import speech
+
+    from .models import Mention, ReviewStatus
 
     found: list[dict] = []
     recordings = [p for p in prepared if p.recording is not None]
@@ -116,13 +121,20 @@ def audible(prepared, whitelist, config, detector=None) -> list[dict]:
         terms = leakgate.document_terms(p.document, p.surfaces)
         data = p.recording.read_bytes()
         toned = toned_ranges(data, sound, [t for t in p.times if t is not None], config)
-        hits = speech.audible_leaks(data, sound, terms, recognizer, detector=detector,
-                                    whitelist=whitelist, tags=tags, toned=toned)
-        lines = [t0 for _, _, t0, _ in audio.timed_of(p.document).line_times()]
-        for t0, t1, term in hits:
+        timed = audio.timed_of(p.document)
+        rejected = [t for t in audio.span_times(timed, Mention.objects.filter(
+            document=p.document, status=ReviewStatus.REJECTED).order_by("start").values_list("start", "end"))
+                    if t is not None]
+        hits = speech.audible_hits(data, sound, terms, recognizer, detector=detector, whitelist=whitelist, tags=tags,
+                                   toned=toned, rejected=rejected)
+        lines = [t0 for _, _, t0, _ in timed.line_times()]
+        for hit in hits:
+            matched = {} if hit.term.kind == "detector" else {
+                "form": hit.term.form, "source": hit.term.document, "entity": hit.term.entity}
             found.append({"document": p.document.pk, "title": p.document.title, "member": sound,
-                          "line": max(1, bisect.bisect_right(lines, t0)), "kind": "audible", "label": term.label,
-                          "text": term.form, "time": audio.clock(t0), "t0": round(t0, 3), "t1": round(t1, 3)})
+                          "line": max(1, bisect.bisect_right(lines, hit.t0)), "kind": "audible", "label": hit.term.label,
+                          "text": hit.text, **matched, "time": audio.clock(hit.t0), "t0": round(hit.t0, 3),
+                          "t1": round(hit.t1, 3)})
         if hits:
             log.warning("export: the audio gate heard %d hit(s) in document %s", len(hits), p.document.pk)
-    return found
+    return leakgate.accepted_where(found, {p.document.pk: p.document for p in prepared})

@@ -264,7 +264,7 @@ def prepare(document: Document, name: str) -> Prepared:
     text = document.text
     tagged = [core.Tagged(r.out_start, r.out_start + len(r.tag_text), m.label, r.tag_text)
               for r, m in zip(result.replacements, used)]
-    accepted = {(m.label, text[m.start:m.end], m.entity_id) for m in mentions if m.status == ReviewStatus.ACCEPTED}
+    accepted = leakgate.accepted_surfaces(text, [m for m in mentions if m.status == ReviewStatus.ACCEPTED])
     key = [
         {"entity": entities[entry.entity].pk if entry.entity is not None else None, "label": entry.label,
          "category": entry.category, "tags": list(entry.tags), "surface_forms": list(entry.surface_forms)}

@@ -17,9 +17,8 @@ import bisect
 from anonymizer import export, lang
 from anonymizer import leakgate as core
 from anonymizer.tags import find_tags
-from anonymizer.lang.en.vocabulary import fold_possessive
 
-from . import export_checks, registry, services
+from . import audio, export_checks, registry, services
 from .models import Corpus, Document, Entity, Mention
 from .services.ordinary import language_of
 from .rows import EntityLike
@@ -45,22 +44,49 @@ def scan_archive(prepared, members: Mapping[str, bytes], whitelist=()) -> list[d
     members = {name: b"" if name.startswith("audio/") else data for name, data in members.items()}
     titles = {p.document.pk: p.document.title for p in prepared}
     gate = core.Gate(terms, whitelist, written_tags(prepared), spellings(prepared))
-    findings = gate.scan(members, owners)
-    decided = {(p.document.pk, form) for p in prepared for form in rejected_forms(gate, p)}
-    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings
-            if f.term is None or f.term.kind != "surface" or (f.document, f.term.form) not in decided]
+    read = {}
+    for p in prepared:  # the gate reads each place a reviewer decided is no one's blanked, in every member of it
+        if places := decided_places(gate, p):
+            text = core.blanked(p.text, places)
+            read[f"text/{p.name}.txt"] = text.encode("utf-8")
+            read[f"conll/{p.name}.conll"] = export.conll(text, p.tagged).encode("utf-8")
+            if p.recording is not None:  # its subtitles (review.audio_export.subtitles)
+                from anonymizer.speech import to_webvtt
+
+                read[f"subtitles/{p.name}.vtt"] = to_webvtt(audio.timed_of(p.document), text).encode("utf-8")
+    findings = gate.scan(members, owners, read)
+    rows = [{"document": f.document, "title": titles.get(f.document, ""), **f.as_dict()} for f in findings]
     return accepted_where(rows, {p.document.pk: p.document for p in prepared})
 
 
-def rejected_forms(gate: core.Gate, p) -> set[str]:
-    """The accepted forms (of any document) that stand in this document's text only where its reviewer
-    rejected a mention: a decision there, not a leak (its text and CoNLL members alike)."""
-    where: dict[str, list[bool]] = {}
+def accepted_surfaces(text: str, accepted) -> set[tuple[str, str, int]]:
+    """``(label, surface form, entity)`` of the accepted mentions, the gate's terms: a run of one entity's mentions
+    with only white space between is one form, the name the reviewer masked there ("POVERTY IN" added beside the
+    pass's "CALIFORNIA" of a body's name: "POVERTY IN CALIFORNIA"), never its pieces apart (a body's or a place's
+    words are searched whole, as when the pass proposes the whole name; a person's name parts still are)."""
+    out, run = set(), []
+    for m in sorted(accepted, key=lambda m: (m.start, m.end)):
+        if run and m.entity_id == run[-1].entity_id and m.start >= run[-1].end and not text[run[-1].end:m.start].strip():
+            run.append(m)
+            continue
+        if run:
+            out.add((run[0].label, text[run[0].start:run[-1].end], run[0].entity_id))
+        run = [m]
+    if run:
+        out.add((run[0].label, text[run[0].start:run[-1].end], run[0].entity_id))
+    return out
+
+
+def decided_places(gate: core.Gate, p) -> list[tuple[int, int]]:
+    """The places of this document's text where an accepted form (of any document) or a word of one stands under
+    a mention its reviewer rejected: a decision there (``anonymizer.leakgate.rejection_decides``), not a leak, in
+    each member it is written into (text, CoNLL, subtitles). Only these: the same form left unreviewed is a
+    finding, and so is a form this document accepted itself (or its title page names) and rejected here
+    (:func:`own_forms`), and a spelled run, a number or a date found by its shape."""
     own = own_forms(p)
-    for start, end, term in gate.matches(p.text):
-        if term.kind == "surface" and _folded(term.form) not in own:
-            where.setdefault(term.form, []).append(_covered(p.text, p.rejected, start, end))
-    return {form for form, covered in where.items() if all(covered)}
+    return [(start, end) for start, end, term in gate.matches(p.text)
+            if term.kind == "surface" and gate.word_hit(p.text[start:end]) and _covered(p.text, p.rejected, start, end)
+            and core.rejection_decides(term.label, p.text[start:end], own)]
 
 
 def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[dict]:
@@ -96,9 +122,7 @@ def shown_spans(spans: Iterable[tuple[int, int]], replacements) -> list[tuple[in
     return shown
 
 
-#: the labels of a tagger's capitalised words (what a reviewer rejects as no one); a spelled name, a number
-#: or an address found again is a finding whatever was rejected
-TAGGED_NAMES = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+TAGGED_NAMES = core.TAGGED_NAMES  # (the gates' rule for a rejected place: ``anonymizer.leakgate.rejection_decides``)
 
 
 def detector_findings(p, hits, whitelist=()) -> list:
@@ -112,18 +136,15 @@ def detector_findings(p, hits, whitelist=()) -> list:
     strong = {(h[0], h[1], h[2]) for h in hits if export_checks.evidence(h) == 1 or spans[h[0], h[1], h[2]] > 1}
     leaks = export.detector_leaks(p.text, [tuple(h[:3]) for h in hits], whitelist, written_tags([p]))
     own = own_forms(p)
-    return [leak for leak in leaks if (leak.start, leak.end, leak.label) in strong or leak.label not in TAGGED_NAMES
-            or _folded(p.text[leak.start:leak.end]) in own or not _covered(p.text, p.rejected, leak.start, leak.end)]
+    return [leak for leak in leaks if not _covered(p.text, p.rejected, leak.start, leak.end)
+            or not core.rejection_decides(leak.label, p.text[leak.start:leak.end], own,
+                                          strong=(leak.start, leak.end, leak.label) in strong)]
 
 
 def own_forms(p) -> set[str]:
     """What this document itself says is someone: its accepted forms and its title page's names (a form
     rejected once and accepted elsewhere here is no decision that it names no one)."""
-    return {_folded(t.form) for t in document_terms(p.document, p.surfaces)}
-
-
-def _folded(form: str) -> str:
-    return fold_possessive(" ".join(form.split()))
+    return {core.folded(t.form) for t in document_terms(p.document, p.surfaces)}
 
 
 def _covered(text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:

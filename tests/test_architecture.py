@@ -55,6 +55,7 @@ LAYERS: list[list[str]] = [
     ["evaluate", "lang.da.temporal", "lang.en.gazetteer", "lang.en.lexicon", "lang.en.transcript", "pdf.ocr",
      "pseudonymize.values"],
     ["categorize", "header.fields", "lang.en.plain", "leakgate.keys", "pdf.pages", "pseudonymize.names", "spans"],
+    ["lang.en.truecase_phrases"],
     ["detect.merge", "header", "lang.en.judgment_text", "lang.en.truecase", "leakgate.terms", "pdf.captions", "pdf.text",
      "pseudonymize"],
     ["detect.seeds", "detect.tagger_persons", "lang.en.public_body", "lang.en.us_records", "leakgate.text", "pdf",

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
 from anonymizer.lang.en import lexicon, transcript, truecase, us_records, vocabulary
@@ -41,6 +41,26 @@ from anonymizer.leakgate.terms import (  # noqa: F401  (re-exported: the gate's 
 )
 
 SNIPPET = 40
+
+#: the labels of a tagger's capitalised words (what a reviewer rejects as no one); a spelled name, a number
+#: or an address found again is a finding whatever was rejected
+TAGGED_NAMES = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+
+
+def folded(form: str) -> str:
+    """A form as the gates compare it with the document's own: white space as one space, any case, no possessive."""
+    return vocabulary.fold_possessive(" ".join(form.split()))
+
+
+def rejection_decides(label: str, form: str, own: Collection[str], strong: bool = False) -> bool:
+    """The gates' one rule, in a published text, its CoNLL and subtitles and in a masked recording heard again
+    alike, for a hit that stands where the reviewer rejected a mention: that rejection is a decision, never
+    overturned (no finding), when the hit is a tagger's name (:data:`TAGGED_NAMES`), the tools give it no name's
+    evidence (``strong``: a rule or the title page found it, or two tools found the same span), and ``form`` is
+    none of ``own``, the forms the document itself accepted or its title page names (folded, :func:`folded`): a
+    review that accepts a form and rejects it too says both, and the acceptance is the one a leak would break.
+    The same form anywhere no one decided stays a finding."""
+    return label in TAGGED_NAMES and not strong and folded(form) not in own
 
 
 @dataclass(frozen=True)
@@ -184,6 +204,11 @@ class Gate:
                  if (piece := letters[i:j]) in self.spelled_order]
         return self.spelled[self.spelled_ranked[min(found)]] if found else None
 
+    def word_hit(self, text: str) -> bool:
+        """Whether ``text`` (a hit) is one of the searched words or names, not a spelled run, a number's or a
+        date's shape found by its key."""
+        return vocabulary.straight_apostrophes(" ".join(text.replace("_", " ").split())).casefold() in self.words
+
     def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
         """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
         searched = text.replace("_", " ")  # file names: alyssa_batiste is two words
@@ -220,18 +245,24 @@ class Gate:
             out.append((start, end, term))
         return out
 
-    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None) -> list[Finding]:
+    def scan_text(self, member: str, text: str, document: Hashable = None, line: int | None = None,
+                  read: str | None = None) -> list[Finding]:
+        """The findings in ``text``; ``read``: what the gate reads instead, of the same length (the reviewer's
+        decisions blanked, :meth:`scan`), the snippets taken from ``text``."""
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
         return [
             Finding(member, bisect.bisect_right(starts, start) if line is None else line, term.kind, term.label,
                     document if document is not None else term.document, snippet(text, start, end), term)
-            for start, end, term in self.matches(text, member_name=line == 0)
+            for start, end, term in self.matches(_same_length(read, text), member_name=line == 0)
         ]
 
-    def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None) -> list[Finding]:
+    def scan(self, members: Mapping[str, bytes], documents: Mapping[str, Hashable] | None = None,
+             read: Mapping[str, bytes] | None = None) -> list[Finding]:
         """Every finding in member names (line 0) and contents (UTF-8 text members; of a JSON member,
-        its keys and strings, one a line, not its numbers: an offset 93179 is not a ZIP code)."""
-        documents = documents or {}
+        its keys and strings, one a line, not its numbers: an offset 93179 is not a ZIP code). ``read``: of some
+        members, the content the gate searches instead, of the same length: the same member with the places a
+        reviewer decided are no one's blanked (:func:`blanked`); a finding's snippet is still the member's."""
+        documents, read = documents or {}, read or {}
         self.learn_ordinary_words(data.decode("utf-8", errors="replace") for name, data in members.items()
                                   if name.endswith(".txt"))
         findings: list[Finding] = []
@@ -239,32 +270,61 @@ class Gate:
             owner = documents.get(name)
             findings += self.scan_text(name, name, owner, line=0)
             text = data.decode("utf-8", errors="replace")
+            seen = read[name].decode("utf-8", errors="replace") if name in read else None
             if name.endswith(".conll"):
-                findings += self.scan_conll(name, text, owner)
+                findings += self.scan_conll(name, text, owner, read=seen)
             elif name.endswith(".json") and (strings := _json_strings(text)) is not None:
                 findings += self.scan_text(name, strings, owner)  # offsets and counts are no text
             else:
-                findings += self.scan_text(name, text, owner)
+                findings += self.scan_text(name, text, owner, read=seen)
         return findings
 
-    def scan_conll(self, member: str, conll: str, document: Hashable = None) -> list[Finding]:
+    def scan_conll(self, member: str, conll: str, document: Hashable = None, read: str | None = None) -> list[Finding]:
         """CoNLL ``TOKEN TAG`` lines scanned as their sentences (a name or a whitelisted term
         over several tokens is seen whole); findings name the CoNLL line."""
-        pieces, lines, offsets, position = [], [], [], 0
-        for number, row in enumerate(conll.split("\n"), start=1):
-            token = row.rsplit(" ", 1)[0] if " " in row else ""
-            piece = token + " " if token else "\n"
-            if token:
-                offsets.append(position)
-                lines.append(number)
-            pieces.append(piece)
-            position += len(piece)
-        text = "".join(pieces)
+        text, lines, offsets = _conll_sentences(conll)
+        seen = _conll_sentences(read)[0] if read is not None else None
         return [
             Finding(member, lines[max(0, bisect.bisect_right(offsets, start) - 1)], term.kind, term.label,
                     document if document is not None else term.document, snippet(text, start, end), term)
-            for start, end, term in self.matches(text)
+            for start, end, term in self.matches(_same_length(seen, text))
         ]
+
+
+def _same_length(read: str | None, text: str) -> str:
+    """What the gate searches: ``read`` where it is ``text`` with some places blanked (same length), else ``text``."""
+    return read if read is not None and len(read) == len(text) else text
+
+
+def _conll_sentences(conll: str) -> tuple[str, list[int], list[int]]:
+    """A CoNLL member's tokens as sentences (a token and a space a row, a line's end at a blank row), the CoNLL
+    line of each token and its offset there."""
+    pieces, lines, offsets, position = [], [], [], 0
+    for number, row in enumerate(conll.split("\n"), start=1):
+        token = row.rsplit(" ", 1)[0] if " " in row else ""
+        piece = token + " " if token else "\n"
+        if token:
+            offsets.append(position)
+            lines.append(number)
+        pieces.append(piece)
+        position += len(piece)
+    return "".join(pieces), lines, offsets
+
+
+#: what a blanked place is written with: a word's character (a CoNLL token stays one token of the same
+#: length) that the gate reads as a space (``_``), so no term matches it
+BLANK = "_"
+
+
+def blanked(text: str, places: Iterable[tuple[int, int]]) -> str:
+    """``text`` with every letter and digit of ``places`` written :data:`BLANK` (same length, same lines, same
+    tokens): what the gate reads where a reviewer decided a place names no one."""
+    chars = list(text)
+    for start, end in places:
+        for i in range(start, end):
+            if chars[i].isalnum():
+                chars[i] = BLANK
+    return "".join(chars)
 
 
 def _json_strings(text: str) -> str | None:

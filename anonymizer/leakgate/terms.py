@@ -42,13 +42,15 @@ def _titles() -> frozenset[str]:
 
 def name_parts(name: str) -> list[str]:
     """The words of a name without titles, possessives and suffixes (``Dr. Mary O'Neil`` -> ``Mary``,
-    ``O'Neil``), nor the small or stop words a span took in by mistake (``I'm`` of ``I'm Marisol
-    Quintanilla``, ``one`` of ``one Rose``): searched on their own, those are in every text."""
+    ``O'Neil``; ``Lady`` of ``Lady Penrose``, the honorific she is addressed by, ``my Lady``), nor the small or
+    stop words a span took in by mistake (``I'm`` of ``I'm Marisol Quintanilla``, ``one`` of ``one Rose``):
+    searched on their own, those are in every text."""
     titles = _titles()
     parts = []
     for word in _WORD.findall(name):
         word = vocabulary.strip_possessive(word)
-        if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES:
+        if word.casefold() in titles or word.casefold() in vocabulary.NAME_SUFFIXES \
+                or word.title() in lexicon.ADDRESS_HONORIFICS:
             continue
         if word.islower() or ordinary(word):
             continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .asr import Recognizer, TransformersRecognizer, default_model, resolve_model
 from .audio import AUDIO_SUFFIXES, MASK_MODES, OUT_FORMATS, AudioInfo, decode, mask, merged, probe, stream
-from .gate import audible_leaks, leaks_in
+from .gate import Heard, audible_hits, audible_leaks, heard_hits, leaks_in
 from .heard import mend
 from .load import load_audio, recognizer_for
 from .publish import mention_ranges, timestamp, to_webvtt
@@ -23,8 +23,8 @@ from .sidecar import TRANSCRIPT_SUFFIXES, read_aligned
 from .timed import RawWord, TimedTranscript, TimedWord, lay_out
 
 __all__ = [
-    "AUDIO_SUFFIXES", "MASK_MODES", "OUT_FORMATS", "TRANSCRIPT_SUFFIXES", "AudioInfo", "RawWord", "Recognizer",
-    "TimedTranscript", "TimedWord", "TransformersRecognizer", "audible_leaks", "decode", "default_model",
-    "lay_out", "leaks_in", "load_audio", "mask", "mend", "mention_ranges", "merged", "probe", "read_aligned",
-    "recognizer_for", "resolve_model", "stream", "timestamp", "to_webvtt",
+    "AUDIO_SUFFIXES", "MASK_MODES", "OUT_FORMATS", "TRANSCRIPT_SUFFIXES", "AudioInfo", "Heard", "RawWord",
+    "Recognizer", "TimedTranscript", "TimedWord", "TransformersRecognizer", "audible_hits", "audible_leaks", "decode",
+    "default_model", "heard_hits", "lay_out", "leaks_in", "load_audio", "mask", "mend", "mention_ranges", "merged",
+    "probe", "read_aligned", "recognizer_for", "resolve_model", "stream", "timestamp", "to_webvtt",
 ]

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
+from anonymizer.lang.en import truecase_phrases as phrases
 from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.lang.en.vocabulary_bodies import NAMED_BY_WORDS_HEADS
@@ -94,6 +95,7 @@ def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
     tags and the words a first name or a title shows to be a name ("KEVIN HAYES": "hayes" is
     "Hayes" all through the document, read in a first pass)."""
     known = {w.casefold() for name in names for w in _WORD.findall(name)}
+    bodies: set[tuple[str, ...]] = set()  # the bodies witnesses speak for, said by name ("ON BEHALF OF ...")
     lines = text[title_end:].splitlines(keepends=True)
     for _ in range(2):  # the first pass only learns the names
         out, opens = [text[:title_end]], True
@@ -102,35 +104,14 @@ def truecase(text: str, title_end: int = 0, names: Iterable[str] = ()) -> str:
             if tag:
                 known.update(w.casefold() for w in _WORD.findall(tag.group("tag")) if not lexicon.is_role_word(w))
             body_start = tag.end() if tag else 0
-            out.append(line[:body_start] + _line(line[body_start:], known, opens or tag is not None))
+            out.append(line[:body_start] + _line(line[body_start:], known, opens or tag is not None, bodies))
             if line[body_start:].strip() or tag:  # a wrapped sentence's next line opens no sentence ("DALE FISHER\nWITH A")
                 opens = _LINE_END.search(line) is not None or not line[body_start:].strip()
-    result = _known_phrases("".join(out), title_end)
+    result = phrases.said_bodies(phrases.known_phrases("".join(out), title_end), title_end, bodies)
     return result if len(result) == len(text) else text
 
 
-def _known_phrases(text: str, start: int) -> str:
-    """Names the gazetteers know as phrases of ordinary words, capitalised ("Kern Valley State Prison",
-    "Home Depot", "Northern Structure", "New Mexico")."""
-    chars = list(text)
-    for match in _phrase_pattern().finditer(text, start):
-        for word in _WORD.finditer(match.group()):
-            at = match.start() + word.start()
-            if text[at].islower():
-                chars[at] = text[at].upper()
-    return "".join(chars)
-
-
-@lru_cache(maxsize=1)
-def _phrase_pattern() -> re.Pattern[str]:
-    names, _ = gazetteer.cdcr_institutions()
-    gangs = [g for g in gazetteer.gangs() if " " in g or g.casefold() not in plain.english_words()]  # "Bloods", not "blood"
-    phrases = {p.casefold() for p in (*names, *gangs, *gazetteer.organization_names(), *vocabulary.US_STATES)}
-    body = lexicon.trie_alternation(sorted(phrases))
-    return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w'’-])", re.IGNORECASE)
-
-
-def _line(line: str, known: set[str], opens: bool = True) -> str:
+def _line(line: str, known: set[str], opens: bool = True, bodies: set[tuple[str, ...]] | None = None) -> str:
     tokens = list(_WORD.finditer(line))
     forms: list[str] = []
     named: list[bool] = []  # capitalised as a name (not only at a sentence's start)
@@ -151,7 +132,7 @@ def _line(line: str, known: set[str], opens: bool = True) -> str:
         forms.append(form)
         named.append(name)
     _after_kin(line, tokens, forms, named)
-    known.update(_introduced(line, tokens, forms, named))
+    known.update(_introduced(line, tokens, forms, named, bodies))
     known.update(_called(line, tokens, forms, named))
     known.update(_runs(line, tokens, forms, named))
     parts, last = [], 0
@@ -213,11 +194,13 @@ _ON_BEHALF = (("on", "behalf", "of"), ("on", "behalf", "of", "the"))
 _NAME_WORDS = 3
 
 
-def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) -> set[str]:
+def _introduced(line: str, tokens: list, forms: list[str], named: list[bool],
+                bodies: set[tuple[str, ...]] | None = None) -> set[str]:
     """A name said after "MY NAME IS" ("MY NAME IS DANA FRY WITH ...") and the body a witness speaks for after "ON
     BEHALF OF" ("ON BEHALF OF RIVERBEND TENANTS IN SUPPORT") are names though a dictionary lists their words: up to
     three words, a space apart, before a stop word, a verb's form or a mark. Returns the person's words that are no
-    common word: names all through the document."""
+    common word: names all through the document; a body's name of two words or more goes into ``bodies`` (a name
+    wherever its words stand together: ``truecase_phrases.said_bodies``)."""
     names: set[str] = set()
     folded = [form.casefold() for form in forms]
     for intro in (*_NAME_IS, *_ON_BEHALF):
@@ -226,6 +209,7 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) ->
             if tuple(folded[k - n:k]) != intro or any(line[tokens[i - 1].end():tokens[i].start()] != " "
                                                      for i in range(k - n + 1, k + 1)):
                 continue
+            last = k - 1
             for j in range(k, min(k + _NAME_WORDS, len(tokens))):
                 word = folded[j]
                 if j > k and line[tokens[j - 1].end():tokens[j].start()] != " ":
@@ -237,6 +221,9 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool]) ->
                     forms[j], named[j] = _same_length(tokens[j].group(), str.capitalize), True
                 if not lexicon.is_common_word(word) and intro in _NAME_IS:
                     names.add(word)
+                last = j
+            if bodies is not None and intro in _ON_BEHALF and last > k:
+                bodies.add(tuple(folded[k:last + 1]))
     return names
 
 
