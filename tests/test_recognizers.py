@@ -76,6 +76,16 @@ SPELLED_NAME = [
     ("A B C D", []),
     ("yards A, B, and C", []),
     ("I A M", []),  # three letters only
+    # a speech recogniser's spelling: letters of either case, a capital first, one at least small
+    ("Spell it? Fenwick. F e n W i c k. Yes.", ["F e n W i c k"]),
+    ("Harlow. H a R L O W.", ["H a R L O W"]),
+    ("B R o o K E and the rest", ["B R o o K E"]),
+    ("the site, K e l v a r t o n k, I believe", ["K e l v a r t o n k"]),
+    ("T a b l e", []),  # a word of the dictionary spelled out
+    ("I i i i think so", []),  # a stutter
+    ("A b c d", []),  # the alphabet
+    ("T o b", []),  # three letters only
+    ("x y z w", []),  # no capital first
 ]
 
 SPELLED_OUT_ITEM = [
@@ -164,6 +174,10 @@ CDCR_ID = [
 ]
 
 DATE = [
+    # a month, its day as an ordinal, "of" before the year: said rather than written
+    ("it moved out August the second of 2017, yes", ["August the second of 2017"]),
+    ("since March the 3rd of 2015", ["March the 3rd of 2015"]),
+    ("in May the fourth of this year", ["May the fourth"]),
     # days listed after a month named earlier in the turn (issue 47)
     ("They came back in May, on the 3rd, 4th and 9th, and", ["May", "the 3rd", "4th", "9th"]),
     ("We moved in May, to the 5th floor.", ["May"]),
@@ -301,6 +315,11 @@ TIME = [
 ]
 
 AGE = [
+    # a measure by another is no age: "30 by 100", "8 by 10"
+    ("When they're joined, they're about 30 by 100 by 20ft high.", []),
+    ("it was 8 by 10, roughly", []),
+    ("he was 30 by 1995, I think", ["30"]),
+    ("she was 30 by then.", ["30"]),
     # an age as the whole answer to a question about age, in a mixed-case transcript (issue 47)
     ("Ms Ashworth: How old was he then?\n\nMrs Pritchard: Twelve.", ["Twelve"]),
     ("Ms Ashworth: How old were they?\nMrs Pritchard: 12/13.", ["12/13"]),
