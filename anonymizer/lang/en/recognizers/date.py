@@ -79,10 +79,10 @@ _NUMBERED_UNITS = ("chambers?", "sections?", "divisions?", "departments?", "sena
                    "courts?", "criminal", "civil", "administrative", "assize", "labour", "labor", "district", "regional")
 
 PATTERNS = [
-    # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021
+    # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021 / July the first of 2019
     Pattern(
         "month_day_year",
-        rf"\b{_WEEKDAY_PREFIX}?{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY},?[ ]{_YEAR}",
+        rf"\b{_WEEKDAY_PREFIX}?{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY}(?:,?[ ]|[ ](?i:of)[ ]){_YEAR}",
         0.95,
     ),
     # June 15 / June fifteenth
