@@ -42,7 +42,9 @@ _NOT_AN_AGE_AFTER = (
     r"|seconds|hours|days|weeks|months(?![ -]old)|years?(?![ -](?:old|young)|[ ]of[ ]age)|miles|pounds|lbs|blocks|points|people|inmates"
     r"|kids|children|of|out|to[ ]life|step|steps|or[ ]so[ ]feet|grams|ounces|oz|thousand|hundred|million|am|pm|a\.m\.|p\.m\."
     r"|o['’]clock|yards|meters|degrees|units|credits|rvrs|write-ups|counts|more|less|grand"
-    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps|stone|st)(?![\w'’])))"
+    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps|stone|st"
+    # a measure by another ("30 by 100 by 20ft"), not a year ("30 by 1995")
+    r"|by[ ]\d{1,3}(?!\d)[a-zA-Z'’]*)(?![\w'’])))"
 )
 
 #: a relative or the victim as the subject of an age ("My son was twenty-two.")
