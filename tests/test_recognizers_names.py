@@ -38,6 +38,11 @@ ORGANIZATION = [
     ("worked for Robert Bosch GmbH until 1995", ["Robert Bosch GmbH"]),
     ("She sued Ilirija d.o.o. and Polskie Radio Sp. z o.o. in Warsaw.", ["Ilirija d.o.o.", "Polskie Radio Sp. z o.o."]),
     ("shares of Banco Espirito Santo S.A. and Tesco plc fell", ["Banco Espirito Santo S.A.", "Tesco plc"]),
+    # a numbered company, its number for a name
+    ("the business name of a numbered company, 558214 Alberta Ltd. Yes", ["558214 Alberta Ltd."]),
+    ("owned by 2201345 Ontario Inc and", ["2201345 Ontario Inc"]),
+    ("in 1998 Acme Ltd was sold", ["Acme Ltd"]),  # a year before a company: no number of its
+    ("at 1420 Granville Limited we", []),  # a house number
     ("I talked to the Deputy AG about it.", []),
     ("The Fresno Police Department picked me up", ["Fresno Police Department"]),
     ("from the Los Angeles County Sheriff's Department", ["Los Angeles County Sheriff's Department"]),
@@ -224,6 +229,12 @@ ADDRESS = [
     ("she works on Wall Street", ["Wall Street"]),
     ("the road to Recovery Road", []),
     ("my number is 2219", []),
+    # a house number, a street's name, its kind in small letters (a speech recogniser writes "street")
+    ("the shop was at 1845 Corrie street in Hull", ["1845 Corrie street"]),
+    ("we moved to 62 Upper Nelby road, then", ["62 Upper Nelby road"]),
+    ("she lives at 3 Ashgrove drive.", ["3 Ashgrove drive"]),
+    ("in 2016 Christmas road trips were cancelled", []),  # a year, not a house number
+    ("he signed 40 Senate court papers", []),  # not a street's kind that is no common word
 ]
 
 ZIP_CODE = [
