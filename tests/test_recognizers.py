@@ -174,6 +174,14 @@ CDCR_ID = [
 ]
 
 DATE = [
+    # months listed before their year: one date
+    ("In November and December 2018 she was ill", ["November and December 2018"]),
+    ("over March, April and May 2020, we", ["March, April and May 2020"]),
+    # a year by its last two digits, no apostrophe (a speech recogniser's), after a word of time
+    ("I qualified in 87, I believe.", ["87"]),
+    ("we lived there since 93.", ["93"]),
+    ("it rose in 85 degrees", []),
+    ("he came in 12, then", []),
     # a month, its day as an ordinal, "of" before the year: said rather than written
     ("it moved out August the second of 2017, yes", ["August the second of 2017"]),
     ("since March the 3rd of 2015", ["March the 3rd of 2015"]),

@@ -125,6 +125,12 @@ PATTERNS = [
         0.9,
         first=r"\d",
     ),
+    # December and January 2019 / March, April and May 2020: months listed before their year, one date
+    Pattern(
+        "month_list_year",
+        rf"\b{_MONTH}(?:,[ ]{_MONTH})*,?[ ](?:and|or|&|to|through)[ ]{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}",
+        0.95,
+    ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
     # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
@@ -153,6 +159,13 @@ PATTERNS = [
     ),
     # in 1995 / since '95 (a year needs a preceding time word)
     Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # "In 85, I believe", "since 92.": a year by its last two digits without its apostrophe, as a speech recogniser
+    # writes it, after a word of time and before the clause's end (not "in 85 degrees", "in 12 weeks")
+    Pattern(
+        "two_digit_year_said",
+        r"(?<=\b(?i:in|since|until|till|circa|back[ ]in|around)[ ])[5-9]\d(?=[ ]?[,.;!?](?!\d)|[ ](?i:or|to)[ ][5-9]\d\b)",
+        0.8,
+    ),
     # the first year of a range with no time word before it: "4 Building, '93 to '96", "Tracy, 1991 through 1993"
     Pattern(
         "year_opening_range",
