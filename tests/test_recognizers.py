@@ -277,6 +277,13 @@ DATE = [
 ]
 
 TIME = [
+    # a clock time without its colon (a speech recogniser's)
+    ("I've been up since 630. Then", ["630"]),
+    ("we met at 930 in the morning", ["930 in the morning"]),
+    ("she left by 1045 pm", ["1045 pm"]),
+    ("he lives at 930. Yes", []),  # a house number
+    ("since 1995.", []),
+    ("at 530 a month", []),
     ("At about 12 noon a group gathered; at twelve midnight it left; at noon it came back.", ["12 noon", "twelve midnight"]),
     # clock times written with a dot (issue 47)
     ("(2.05 pm)", ["2.05 pm"]),

@@ -122,6 +122,16 @@ PATTERNS = [
         rf"[ ]?{_AM_PM})",
         0.85,
     ),
+    # "up since 530.", "at 930 in the morning", "by 1045 am": a clock time without its colon, as a speech recogniser
+    # writes it; after "since", "until" or "till" before the clause's end, or with its part of the day (not "at 930.":
+    # a house number)
+    Pattern(
+        "no_colon_clock",
+        r"(?<=\b(?i:since|until|till|at|around|about|by|before|after)[ ])(?:1[0-2]|[1-9])[0-5]\d"
+        rf"(?:[ ]?{_AM_PM}|[ ](?i:in[ ]the[ ](?:morning|afternoon|evening)|at[ ]night)(?![\w'’])"
+        r"|(?<=\b(?i:since|until|till)[ ]\d{3,4})(?=[ ]?[.,;!?](?!\d)))",
+        0.8,
+    ),
     # (at) 0830 hours
     Pattern(
         "military",
