@@ -12,6 +12,7 @@ from anonymizer.lang.en.recognizers import (
     CustodyPlaceRecognizer,
     GangRecognizer,
     MonikerRecognizer,
+    NameAnswerRecognizer,
     NicknamedRecognizer,
     RollCallRecognizer,
     NrpRecognizer,
@@ -505,6 +506,22 @@ STREET_NAME = [
     ("my Little Creeper and Big Homie", []),
 ]
 NAME_TABLES[StreetNameRecognizer] = STREET_NAME
+
+NAME_ANSWER = [
+    # a full name answering a question for the speaker's name, whatever the tags' shape
+    ("Ms Harwell: Can you give us your full name, please?\nThe Witness: Yes, it's Derwent Colquhoun.\n",
+     ["Derwent Colquhoun"]),
+    ("[0:00:45] Speaker B: Please state your full name.\n[0:00:47] Speaker A: I'm Ffion Treharne-Davies.\n",
+     ["Ffion Treharne-Davies"]),
+    ("Q. Would you state your name for the record?\nA. Tamsin J. Oakeshott, that's right.\n", ["Tamsin J. Oakeshott"]),
+    ("MR. LOWE: What is your name?\n\nTHE WITNESS: Sure. Bartholomew Quenby\n", ["Bartholomew Quenby"]),
+    # not the speaker's own name, nor an answer that is no name
+    ("Ms Harwell: And your mother's name?\nThe Witness: Morwenna Pryce.\n", []),
+    ("Ms Harwell: Can you give us your full name?\nThe Witness: Thank You.\n", []),
+    ("Ms Harwell: Can you give us your full name?\nThe Witness: Derwent Colquhoun was my father.\n", []),
+    ("Ms Harwell: Derwent Colquhoun.\nThe Witness: Yes.\n", []),
+]
+NAME_TABLES[NameAnswerRecognizer] = NAME_ANSWER
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()
