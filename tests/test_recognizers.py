@@ -330,6 +330,11 @@ TIME = [
 ]
 
 AGE = [
+    # a relative's or a named person's age said as two numbers, "nine or ten", ending the clause
+    ("My son was about nine or ten.", ["nine or ten"]),
+    ("My son Tegid was about nine or ten and he was bullied.", ["nine or ten"]),
+    ("Tegid was 9 or 10 then.", ["9 or 10"]),
+    ("My son was nine or ten minutes late.", []),
     # a measure by another is no age: "30 by 100", "8 by 10"
     ("When they're joined, they're about 30 by 100 by 20ft high.", []),
     ("it was 8 by 10, roughly", []),

@@ -36,6 +36,8 @@ _SUBJECT_VERB = (
 )
 #: "or 15", "-- 15", ", 15": a second number after a range or correction ("10 or 15 minutes")
 _RANGE_NEXT = rf"(?:(?:[ ](?i:or|to|and)[ ]|[ ]?-{{1,2}}[ ]?|,[ ])(?:\d{{1,3}}|{NUMBER_WORD_STEM}))"
+#: "or 10", "to 10": a second number of an age not known exactly ("nine or ten"); not "10 and 12", two people's
+_OR_NEXT = rf"(?:[ ](?i:or|to)[ ](?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD_STEM}))"
 # What follows a number (or a range of numbers) that makes it a quantity, not an age.
 _NOT_AN_AGE_AFTER = (
     rf"(?!{_RANGE_NEXT}?[ -]?(?:%|(?i:feet|foot|ft|inch|inches|in\.|dollars|bucks|cents|percent|times|minutes|mins"
@@ -171,11 +173,11 @@ PATTERNS = [
         0.9,
     ),
     # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now", "his son, Orlando, is now
-    # 16, ...": a name, was/is, a number ending the clause
+    # 16, ...", "My son Tegid was about nine or ten.": a name, was/is, a number (or two) ending the clause
     Pattern(
         "name_was_number",
         rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:,?[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
-        rf"{_NUMBER_NOT_ONE}(?:{_CLAUSE_END}|(?=[ ]now\b))",
+        rf"{_NUMBER_NOT_ONE}(?:{_OR_NEXT})?(?:{_CLAUSE_END}|(?=[ ]now\b))",
         0.85,
     ),
     # "He would be forty-one this year", "I'll be forty-four next month"
