@@ -277,6 +277,8 @@ DATE = [
 ]
 
 TIME = [
+    # the answer's line opening with a recording's time
+    ("[0:02:00] Speaker B: What time did you arrive?\n[0:02:02] Speaker A: About 8.20, maybe.", ["8.20"]),
     # a clock time without its colon (a speech recogniser's)
     ("I've been up since 630. Then", ["630"]),
     ("we met at 930 in the morning", ["930 in the morning"]),
@@ -330,6 +332,9 @@ TIME = [
 ]
 
 AGE = [
+    # the answer's line opening with a recording's time
+    ("[0:01:30] Speaker B: How old is your daughter?\n[0:01:33] Speaker A: Seventeen.", ["Seventeen"]),
+    ("00:01:30,120 Speaker 2: How old was he then?\n00:01:33,400 Speaker 1: About 12.", ["12"]),
     # a relative's or a named person's age said as two numbers, "nine or ten", ending the clause
     ("My son was about nine or ten.", ["nine or ten"]),
     ("My son Tegid was about nine or ten and he was bullied.", ["nine or ten"]),

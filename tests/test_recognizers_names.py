@@ -513,6 +513,7 @@ NAME_ANSWER = [
      ["Derwent Colquhoun"]),
     ("[0:00:45] Speaker B: Please state your full name.\n[0:00:47] Speaker A: I'm Ffion Treharne-Davies.\n",
      ["Ffion Treharne-Davies"]),
+    ("00:00:45,120 Speaker 2: Your full name, please.\n00:00:47,400 Speaker 1: Alun Prothero.\n", ["Alun Prothero"]),
     ("Q. Would you state your name for the record?\nA. Tamsin J. Oakeshott, that's right.\n", ["Tamsin J. Oakeshott"]),
     ("MR. LOWE: What is your name?\n\nTHE WITNESS: Sure. Bartholomew Quenby\n", ["Bartholomew Quenby"]),
     # not the speaker's own name, nor an answer that is no name

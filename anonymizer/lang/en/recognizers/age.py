@@ -7,7 +7,7 @@ from functools import lru_cache
 import regex as re
 
 from anonymizer.lang.en import gazetteer, plain, vocabulary
-from anonymizer.lang.en.transcript import TAG_WORDS
+from anonymizer.lang.en.transcript import LINE_OPENING, TAG_WORDS
 
 from anonymizer.lang.en.recognizers._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
 from anonymizer.lang.en.recognizers.time import is_clock_reading
@@ -68,9 +68,10 @@ _AT_AGE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|and|or|because|but|so|after|bef
 #: a speaker tag in ordinary case ("Mrs Pritchard", "Mr Lacey", "DC Okafor", "Witness 0283"): up to five words
 #: each opening with a capital letter (or a witness's number)
 _MIXED_CASE_TAG = r"[A-Z][\w'’.-]*(?:[ ](?:[A-Z][\w'’.-]*|\d{1,4})){0,4}"
-#: the start of an answer on the line after a question: a speaker tag or a Q&A marker, a filler
+#: the start of an answer on the line after a question: a recording's time perhaps (``[0:01:33]``), a speaker tag or a
+#: Q&A marker, a filler
 _ANSWER = (
-    rf"\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|{_MIXED_CASE_TAG}:|[QA][.:])[^\S\n]+"
+    rf"\n(?:[^\S\n]*\n)*{LINE_OPENING.pattern}(?:{TAG_WORDS}[^\S\n]?:|{_MIXED_CASE_TAG}:|[QA][.:])[^\S\n]+"
     r"(?:(?i:um|uh|oh|well|I[ ]think|I[ ]believe),?[ ])?"
 )
 

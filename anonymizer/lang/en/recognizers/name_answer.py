@@ -10,6 +10,7 @@ import regex as re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
+from anonymizer.lang.en.transcript import LINE_OPENING
 
 from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer
 
@@ -22,7 +23,7 @@ _QUESTION = (
 )
 #: the answer's speaker tag at the next utterance's start: a recording's time first perhaps ("[0:00:47] Speaker A:"),
 #: then a tag ending in a colon ("The Witness:", "MR. LOWE:") or an examination's answer ("A.", "A")
-_TAG = r"(?:\[\d{1,2}(?::\d\d){1,2}\][ ])?(?:[^\n:]{1,60}:|A\.?)"
+_TAG = rf"{LINE_OPENING.pattern}(?:[^\n:]{{1,60}}:|A\.?)"
 #: what may open the answer before the name: "Yes,", "Sure,", then "it's", "my name is", "I'm"
 _OPENERS = (
     r"(?:(?i:yes|yeah|yep|sure|okay|ok|certainly|of[ ]course|right)(?:,?[ ](?i:sir|ma['’]am|madam))?[,.!]?[ ])?"
@@ -31,7 +32,7 @@ _OPENERS = (
 _WORD = r"\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:['’-]\p{Lu}?\p{Ll}+)?"
 #: two to four capitalised words, an initial between them perhaps, ending the sentence or the line
 _NAME = rf"{_WORD}(?:[ ](?:\p{{Lu}}\.[ ])?{_WORD}){{1,3}}(?=[^\S\n]*[.,]?[^\S\n]*(?:\n|$)|[.,;][ ])"
-_ANSWER = rf"{_QUESTION}[^\n]*\n(?:[^\S\n]*\n)*[^\S\n]*{_TAG}[^\S\n]+{_OPENERS}\K{_NAME}"
+_ANSWER = rf"{_QUESTION}[^\n]*\n(?:[^\S\n]*\n)*{_TAG}[^\S\n]+{_OPENERS}\K{_NAME}"
 _WORD_RE = re.compile(_WORD)
 
 
