@@ -174,9 +174,6 @@ CDCR_ID = [
 ]
 
 DATE = [
-    # months listed before their year: one date
-    ("In November and December 2018 she was ill", ["November and December 2018"]),
-    ("over March, April and May 2020, we", ["March, April and May 2020"]),
     # a year by its last two digits, no apostrophe (a speech recogniser's), after a word of time
     ("I qualified in 87, I believe.", ["87"]),
     ("we lived there since 93.", ["93"]),

@@ -125,12 +125,6 @@ PATTERNS = [
         0.9,
         first=r"\d",
     ),
-    # December and January 2019 / March, April and May 2020: months listed before their year, one date
-    Pattern(
-        "month_list_year",
-        rf"\b{_MONTH}(?:,[ ]{_MONTH})*,?[ ](?:and|or|&|to|through)[ ]{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}",
-        0.95,
-    ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
     # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
