@@ -39,6 +39,10 @@ ORGANIZATION = [
     ("worked for Robert Bosch GmbH until 1995", ["Robert Bosch GmbH"]),
     ("She sued Ilirija d.o.o. and Polskie Radio Sp. z o.o. in Warsaw.", ["Ilirija d.o.o.", "Polskie Radio Sp. z o.o."]),
     ("shares of Banco Espirito Santo S.A. and Tesco plc fell", ["Banco Espirito Santo S.A.", "Tesco plc"]),
+    # a carrier named for its trade
+    ("I drove for Prairie Gold Haulage, out of Brandon.", ["Prairie Gold Haulage"]),
+    ("Ashdown Freight took the load", ["Ashdown Freight"]),
+    ("road haulage and Freight were down", []),
     # a numbered company, its number for a name
     ("the business name of a numbered company, 558214 Alberta Ltd. Yes", ["558214 Alberta Ltd."]),
     ("owned by 2201345 Ontario Inc and", ["2201345 Ontario Inc"]),
