@@ -15,12 +15,15 @@ file are joined with a blank line. Conversion ``rst`` (the inquiry's reStructure
 blocks, section underlines and ``.. rst-class::`` lines dropped, ``**Name**:`` made ``Name:``, a line in emphasis
 (``*(9.59 am)*``, ``*NAME (affirmed).*``) unwrapped, ``:abbr:`POL (Post Office Limited)``` kept as ``POL``,
 runs of blank lines made one; words unchanged. ``none``: the lines as they are (``\\r\\n`` read as ``\\n``).
+``assemblyai``: a speech recogniser's JSON result (AssemblyAI's, saved as a TypeScript constant): each of its
+``utterances`` made one line ``[h:mm:ss] Speaker X: text`` (its start time, its speaker letter), words unchanged.
 Trailing spaces are cut from every line and every excerpt ends with one newline. The hand rows are committed hashed in ``tests/real/rows/`` (benchmarks/real_data.py).
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -44,7 +47,7 @@ class Source:
     commit: str
     path: str
     lines: tuple[tuple[int, int], ...]  # 1-based, inclusive, after conversion; (1, 0): to the end
-    conversion: str  # "rst" or "none"
+    conversion: str  # "rst", "assemblyai" or "none"
 
 
 POHI = ("dracos/pohi", "ebbacaee48e46c498c233e35f7ea973965435475")
@@ -55,6 +58,7 @@ JURY = ("ondrae/ferguson-grand-jury-transcripts", "6efdcfa2c1a4258b3749eff03a7e2
 CAPTIONS = ("DIANDJAM/CA-TS", "05d4485dd82af097be9176c9263e6a8abb4c1534")
 IMPACT = ("dracos/lampard-inquiry", "b2c30606d648d2a38c68ab5de34cc4408b4ffe08")
 COVID = ("dracos/uk-covid19-inquiry", "2a75adafddaebb8099d1bbbc64ead64a0106ff81")
+STEEL = ("ChrisB49/steel-hawk", "fc15f93eabc7255ddd2f125498724016b9586ae6")
 
 SOURCES = (
     Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
@@ -69,6 +73,8 @@ SOURCES = (
            ((2047, 2353),), "none"),
     Source("covid_a", "tuned", *COVID, "module-6/2025-07-01.rst", ((1, 205),), "rst"),
     Source("covid_b", "tuned", *COVID, "module-3/2024-11-26.rst", ((1, 1), (295, 401)), "rst"),
+    Source("interview_a", "tuned", *STEEL, "stores/huhu_test_data.ts", ((1, 0),), "assemblyai"),
+    Source("discovery_a", "tuned", *STEEL, "stores/george_test_data.ts", ((1, 140),), "assemblyai"),
     Source("inquiry_b", "heldout", *POHI, "human-impact-hearing/2022-03-01.rst", ((1, 1), (331, 509)), "rst"),
     Source("inquiry_c", "heldout", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 1), (1287, 1465)), "rst"),
     Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
@@ -86,6 +92,8 @@ SHA256 = {
     "trial_c": "d6e214f7c72f8e76b51ce0d93d4176320cd5dfdb42d6cc2254d222378371a306",
     "covid_a": "61f27c7cc1c9febead6cde03edfd05573b1272f54e5865c8b5b957499c2ee454",
     "covid_b": "afa3d792859590603469fdeff86351caba95ba5c01596a93f353d554cff206a9",
+    "interview_a": "b64924f18f48df39742c95095e3d240e2e4acc068cda6544ad69dc3e9836c678",
+    "discovery_a": "6f3516801ed4d029a213059507ac984fbce7d631f05dcd7918e13c20c7c13d08",
     "inquiry_b": "4b86b8b7cf61fe84881d0c2313ac95629bb478389eee8a71c6807ab92f5bb5b7",
     "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
     "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",
@@ -130,6 +138,18 @@ def rst_text(source: str) -> str:
     return "\n".join(collapsed) + "\n"
 
 
+def assemblyai_text(source: str) -> str:
+    """A speech recogniser's result (a JSON object, here inside a TypeScript constant) as one line per utterance,
+    ``[h:mm:ss] Speaker X: text`` (see the module's docstring)."""
+    result = json.loads(source[source.index("{"):source.rindex("}") + 1])
+    lines = []
+    for utterance in result["utterances"]:
+        seconds = utterance["start"] // 1000
+        stamp = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+        lines.append(f"[{stamp}] Speaker {utterance['speaker']}: {' '.join(utterance['text'].split())}")
+    return "\n".join(lines) + "\n"
+
+
 def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
     git_dir = mirrors / repo.replace("/", "+") / "repo"
     if (git_dir / ".git").is_dir():  # a mirror fetched as a clone: its git directory inside
@@ -143,7 +163,12 @@ def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
 
 def converted(source: Source, mirrors: Path = MIRRORS) -> list[str]:
     raw = git_show(source.repo, source.commit, source.path, mirrors)
-    text = rst_text(raw) if source.conversion == "rst" else raw.replace("\r\n", "\n")
+    if source.conversion == "rst":
+        text = rst_text(raw)
+    elif source.conversion == "assemblyai":
+        text = assemblyai_text(raw)
+    else:
+        text = raw.replace("\r\n", "\n")
     return text.split("\n")
 
 

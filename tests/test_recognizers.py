@@ -76,6 +76,16 @@ SPELLED_NAME = [
     ("A B C D", []),
     ("yards A, B, and C", []),
     ("I A M", []),  # three letters only
+    # a speech recogniser's spelling: letters of either case, a capital first, one at least small
+    ("Spell it? Fenwick. F e n W i c k. Yes.", ["F e n W i c k"]),
+    ("Harlow. H a R L O W.", ["H a R L O W"]),
+    ("B R o o K E and the rest", ["B R o o K E"]),
+    ("the site, K e l v a r t o n k, I believe", ["K e l v a r t o n k"]),
+    ("T a b l e", []),  # a word of the dictionary spelled out
+    ("I i i i think so", []),  # a stutter
+    ("A b c d", []),  # the alphabet
+    ("T o b", []),  # three letters only
+    ("x y z w", []),  # no capital first
 ]
 
 SPELLED_OUT_ITEM = [
@@ -164,6 +174,15 @@ CDCR_ID = [
 ]
 
 DATE = [
+    # a year by its last two digits, no apostrophe (a speech recogniser's), after a word of time
+    ("I qualified in 87, I believe.", ["87"]),
+    ("we lived there since 93.", ["93"]),
+    ("it rose in 85 degrees", []),
+    ("he came in 12, then", []),
+    # a month, its day as an ordinal, "of" before the year: said rather than written
+    ("it moved out August the second of 2017, yes", ["August the second of 2017"]),
+    ("since March the 3rd of 2015", ["March the 3rd of 2015"]),
+    ("in May the fourth of this year", ["May the fourth"]),
     # days listed after a month named earlier in the turn (issue 47)
     ("They came back in May, on the 3rd, 4th and 9th, and", ["May", "the 3rd", "4th", "9th"]),
     ("We moved in May, to the 5th floor.", ["May"]),
@@ -255,6 +274,15 @@ DATE = [
 ]
 
 TIME = [
+    # the answer's line opening with a recording's time
+    ("[0:02:00] Speaker B: What time did you arrive?\n[0:02:02] Speaker A: About 8.20, maybe.", ["8.20"]),
+    # a clock time without its colon (a speech recogniser's)
+    ("I've been up since 630. Then", ["630"]),
+    ("we met at 930 in the morning", ["930 in the morning"]),
+    ("she left by 1045 pm", ["1045 pm"]),
+    ("he lives at 930. Yes", []),  # a house number
+    ("since 1995.", []),
+    ("at 530 a month", []),
     ("At about 12 noon a group gathered; at twelve midnight it left; at noon it came back.", ["12 noon", "twelve midnight"]),
     # clock times written with a dot (issue 47)
     ("(2.05 pm)", ["2.05 pm"]),
@@ -301,6 +329,19 @@ TIME = [
 ]
 
 AGE = [
+    # the answer's line opening with a recording's time
+    ("[0:01:30] Speaker B: How old is your daughter?\n[0:01:33] Speaker A: Seventeen.", ["Seventeen"]),
+    ("00:01:30,120 Speaker 2: How old was he then?\n00:01:33,400 Speaker 1: About 12.", ["12"]),
+    # a relative's or a named person's age said as two numbers, "nine or ten", ending the clause
+    ("My son was about nine or ten.", ["nine or ten"]),
+    ("My son Tegid was about nine or ten and he was bullied.", ["nine or ten"]),
+    ("Tegid was 9 or 10 then.", ["9 or 10"]),
+    ("My son was nine or ten minutes late.", []),
+    # a measure by another is no age: "30 by 100", "8 by 10"
+    ("When they're joined, they're about 30 by 100 by 20ft high.", []),
+    ("it was 8 by 10, roughly", []),
+    ("he was 30 by 1995, I think", ["30"]),
+    ("she was 30 by then.", ["30"]),
     # an age as the whole answer to a question about age, in a mixed-case transcript (issue 47)
     ("Ms Ashworth: How old was he then?\n\nMrs Pritchard: Twelve.", ["Twelve"]),
     ("Ms Ashworth: How old were they?\nMrs Pritchard: 12/13.", ["12/13"]),

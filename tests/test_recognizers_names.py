@@ -12,6 +12,7 @@ from anonymizer.lang.en.recognizers import (
     CustodyPlaceRecognizer,
     GangRecognizer,
     MonikerRecognizer,
+    NameAnswerRecognizer,
     NicknamedRecognizer,
     RollCallRecognizer,
     NrpRecognizer,
@@ -38,6 +39,15 @@ ORGANIZATION = [
     ("worked for Robert Bosch GmbH until 1995", ["Robert Bosch GmbH"]),
     ("She sued Ilirija d.o.o. and Polskie Radio Sp. z o.o. in Warsaw.", ["Ilirija d.o.o.", "Polskie Radio Sp. z o.o."]),
     ("shares of Banco Espirito Santo S.A. and Tesco plc fell", ["Banco Espirito Santo S.A.", "Tesco plc"]),
+    # a carrier named for its trade
+    ("I drove for Prairie Gold Haulage, out of Brandon.", ["Prairie Gold Haulage"]),
+    ("Ashdown Freight took the load", ["Ashdown Freight"]),
+    ("road haulage and Freight were down", []),
+    # a numbered company, its number for a name
+    ("the business name of a numbered company, 558214 Alberta Ltd. Yes", ["558214 Alberta Ltd."]),
+    ("owned by 2201345 Ontario Inc and", ["2201345 Ontario Inc"]),
+    ("in 1998 Acme Ltd was sold", ["Acme Ltd"]),  # a year before a company: no number of its
+    ("at 1420 Granville Limited we", []),  # a house number
     ("I talked to the Deputy AG about it.", []),
     ("The Fresno Police Department picked me up", ["Fresno Police Department"]),
     ("from the Los Angeles County Sheriff's Department", ["Los Angeles County Sheriff's Department"]),
@@ -224,6 +234,12 @@ ADDRESS = [
     ("she works on Wall Street", ["Wall Street"]),
     ("the road to Recovery Road", []),
     ("my number is 2219", []),
+    # a house number, a street's name, its kind in small letters (a speech recogniser writes "street")
+    ("the shop was at 1845 Corrie street in Hull", ["1845 Corrie street"]),
+    ("we moved to 62 Upper Nelby road, then", ["62 Upper Nelby road"]),
+    ("she lives at 3 Ashgrove drive.", ["3 Ashgrove drive"]),
+    ("in 2016 Christmas road trips were cancelled", []),  # a year, not a house number
+    ("he signed 40 Senate court papers", []),  # not a street's kind that is no common word
 ]
 
 ZIP_CODE = [
@@ -494,6 +510,23 @@ STREET_NAME = [
     ("my Little Creeper and Big Homie", []),
 ]
 NAME_TABLES[StreetNameRecognizer] = STREET_NAME
+
+NAME_ANSWER = [
+    # a full name answering a question for the speaker's name, whatever the tags' shape
+    ("Ms Harwell: Can you give us your full name, please?\nThe Witness: Yes, it's Derwent Colquhoun.\n",
+     ["Derwent Colquhoun"]),
+    ("[0:00:45] Speaker B: Please state your full name.\n[0:00:47] Speaker A: I'm Ffion Treharne-Davies.\n",
+     ["Ffion Treharne-Davies"]),
+    ("00:00:45,120 Speaker 2: Your full name, please.\n00:00:47,400 Speaker 1: Alun Prothero.\n", ["Alun Prothero"]),
+    ("Q. Would you state your name for the record?\nA. Tamsin J. Oakeshott, that's right.\n", ["Tamsin J. Oakeshott"]),
+    ("MR. LOWE: What is your name?\n\nTHE WITNESS: Sure. Bartholomew Quenby\n", ["Bartholomew Quenby"]),
+    # not the speaker's own name, nor an answer that is no name
+    ("Ms Harwell: And your mother's name?\nThe Witness: Morwenna Pryce.\n", []),
+    ("Ms Harwell: Can you give us your full name?\nThe Witness: Thank You.\n", []),
+    ("Ms Harwell: Can you give us your full name?\nThe Witness: Derwent Colquhoun was my father.\n", []),
+    ("Ms Harwell: Derwent Colquhoun.\nThe Witness: Yes.\n", []),
+]
+NAME_TABLES[NameAnswerRecognizer] = NAME_ANSWER
 CASES = [
     pytest.param(cls, text, expected, id=f"{cls.__name__}:{text[:40]}")
     for cls, table in NAME_TABLES.items()

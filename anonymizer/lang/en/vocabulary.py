@@ -214,6 +214,8 @@ ORGANIZATION_HEADS = (
     "Auto Sales", "Recycling", "Salvage", "Vineyards", "Winery", "Barbershop", "Salon", "Cafe", "Café", "Diner",
     "Taqueria", "Car Wash", "Realty", "Mortuary", "Funeral Home", "Pharmacy", "Liquor", "Liquors", "Jewelry", "Jewelers",
     "Donuts", "Pawn", "Smog", "Wheel", "Wheels", "Storage", "Deli", "Delicatessen", *BRITISH_ORGANIZATION_HEADS,  # a Surgery
+    # a carrier's ("Prairie Gold Haulage", "Ashdown Freight")
+    "Haulage", "Freight", "Couriers", "Removals",
     # transcription and court-reporting vendors
     "Court Reporters", "Reporters", "Court Reporting", "Transcripts", "Transcribing", "Captioning", "Stenographic",
     "Stenography", "Verbatim", "Associates", "Agency", "Solutions", "Society", "Association", "Institute",  # of a cause

@@ -26,6 +26,7 @@ from anonymizer.lang.en.recognizers.height import HeightRecognizer
 from anonymizer.lang.en.recognizers.land_plot import LandPlotRecognizer
 from anonymizer.lang.en.recognizers.money import MoneyRecognizer
 from anonymizer.lang.en.recognizers.moniker import MonikerRecognizer
+from anonymizer.lang.en.recognizers.name_answer import NameAnswerRecognizer
 from anonymizer.lang.en.recognizers.nicknamed import NicknamedRecognizer
 from anonymizer.lang.en.recognizers.nrp import NrpRecognizer
 from anonymizer.lang.en.recognizers.occupation import OccupationRecognizer
@@ -58,6 +59,7 @@ __all__ = [
     "HeightRecognizer",
     "LandPlotRecognizer",
     "MonikerRecognizer",
+    "NameAnswerRecognizer",
     "NicknamedRecognizer",
     "NrpRecognizer",
     "OrganizationRecognizer",
@@ -102,6 +104,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PersonNameRecognizer(extra_whitelist=extra),
         CapitalsNameRecognizer(),
         MonikerRecognizer(),
+        NameAnswerRecognizer(extra_whitelist=extra),
         NicknamedRecognizer(),
         RollCallRecognizer(),
         StreetNameRecognizer(),

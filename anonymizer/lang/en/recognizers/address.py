@@ -68,11 +68,24 @@ _NUMBER_AFTER = r"(?:,?[ ](?:(?i:number|número|numero|no\.|núm\.|num\.)[ ]|\#[
 _SPOKEN_NUMBERED_NAME = compiled.compile(
     rf"(?<![\w'’-]){NUMBER_WORD_STEM}(?:[ -](?:{NUMBER_WORD_STEM}|(?i:oh|hundred))){{1,3}}[ ]{_DIRECTION}?({_NAME_WORD})")
 
+#: a strong street kind in small letters (``street``, ``drive``), as a speech recogniser writes it
+_SMALL_STRONG = "|".join(STRONG_STREET_WORDS)
+#: the words of time before a year (``in 2016``), not a house number after them
+_YEAR_WORDS = r"(?i:in|since|until|by|from|of|around|year)"
+
 PATTERNS = [
     Pattern(
         "street_address",
         rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?(?:[ ]block[ ]of)?[ ]{_DIRECTION}?(?:{CAP_WORD}[ ]){{1,4}}?{_SUFFIX}(?![\w'’-]){_SECOND_SUFFIX}{_UNIT}?",
         0.85,
+    ),
+    # ... the street's kind in small letters, as a speech recogniser writes it: "1245 Corrie street", "3 Ashgrove drive"
+    # (only a kind that is no other word; not a year after a word of time: "in 2016 Christmas road trips")
+    Pattern(
+        "street_address_small_kind",
+        rf"(?<![\w.,/-])(?<!\b{_YEAR_WORDS}[ ])\d{{1,6}}[A-Z]?[ ]{_DIRECTION}?(?:{_NAME_WORD}[ ]){{1,3}}(?:{_SMALL_STRONG})"
+        rf"(?![\w'’-]|[ ]\p{{Ll}}+s\b){_UNIT}?",
+        0.8,
     ),
     # the house number said aloud: "Twenty-two eighteen North Linden Avenue", "one forty-five Elm Street"
     Pattern(

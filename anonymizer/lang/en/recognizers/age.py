@@ -7,7 +7,7 @@ from functools import lru_cache
 import regex as re
 
 from anonymizer.lang.en import gazetteer, plain, vocabulary
-from anonymizer.lang.en.transcript import TAG_WORDS
+from anonymizer.lang.en.transcript import LINE_OPENING, TAG_WORDS
 
 from anonymizer.lang.en.recognizers._base import MONTHS, NUMBER_WORD, NUMBER_WORD_STEM, Pattern, RuleRecognizer, any_case
 from anonymizer.lang.en.recognizers.time import is_clock_reading
@@ -36,13 +36,17 @@ _SUBJECT_VERB = (
 )
 #: "or 15", "-- 15", ", 15": a second number after a range or correction ("10 or 15 minutes")
 _RANGE_NEXT = rf"(?:(?:[ ](?i:or|to|and)[ ]|[ ]?-{{1,2}}[ ]?|,[ ])(?:\d{{1,3}}|{NUMBER_WORD_STEM}))"
+#: "or 10", "to 10": a second number of an age not known exactly ("nine or ten"); not "10 and 12", two people's
+_OR_NEXT = rf"(?:[ ](?i:or|to)[ ](?:\d{{1,3}}(?![\w'’]|[.,:/]\d)|{NUMBER_WORD_STEM}))"
 # What follows a number (or a range of numbers) that makes it a quantity, not an age.
 _NOT_AN_AGE_AFTER = (
     rf"(?!{_RANGE_NEXT}?[ -]?(?:%|(?i:feet|foot|ft|inch|inches|in\.|dollars|bucks|cents|percent|times|minutes|mins"
     r"|seconds|hours|days|weeks|months(?![ -]old)|years?(?![ -](?:old|young)|[ ]of[ ]age)|miles|pounds|lbs|blocks|points|people|inmates"
     r"|kids|children|of|out|to[ ]life|step|steps|or[ ]so[ ]feet|grams|ounces|oz|thousand|hundred|million|am|pm|a\.m\.|p\.m\."
     r"|o['’]clock|yards|meters|degrees|units|credits|rvrs|write-ups|counts|more|less|grand"
-    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps|stone|st)(?![\w'’])))"
+    r"|cars|guys|men|women|officers|deputies|shots|rounds|games|classes|laps|stone|st"
+    # a measure by another ("30 by 100 by 20ft"), not a year ("30 by 1995")
+    r"|by[ ]\d{1,3}(?!\d)[a-zA-Z'’]*)(?![\w'’])))"
 )
 
 #: a relative or the victim as the subject of an age ("My son was twenty-two.")
@@ -64,9 +68,10 @@ _AT_AGE_END = r"(?=[ ]?(?:[.;!?,]|--)|[ ](?:when|and|or|because|but|so|after|bef
 #: a speaker tag in ordinary case ("Mrs Pritchard", "Mr Lacey", "DC Okafor", "Witness 0283"): up to five words
 #: each opening with a capital letter (or a witness's number)
 _MIXED_CASE_TAG = r"[A-Z][\w'’.-]*(?:[ ](?:[A-Z][\w'’.-]*|\d{1,4})){0,4}"
-#: the start of an answer on the line after a question: a speaker tag or a Q&A marker, a filler
+#: the start of an answer on the line after a question: a recording's time perhaps (``[0:01:33]``), a speaker tag or a
+#: Q&A marker, a filler
 _ANSWER = (
-    rf"\n(?:[^\S\n]*\n)*[^\S\n]*(?:{TAG_WORDS}[^\S\n]?:|{_MIXED_CASE_TAG}:|[QA][.:])[^\S\n]+"
+    rf"\n(?:[^\S\n]*\n)*{LINE_OPENING.pattern}(?:{TAG_WORDS}[^\S\n]?:|{_MIXED_CASE_TAG}:|[QA][.:])[^\S\n]+"
     r"(?:(?i:um|uh|oh|well|I[ ]think|I[ ]believe),?[ ])?"
 )
 
@@ -169,11 +174,11 @@ PATTERNS = [
         0.9,
     ),
     # "Consuelo was thirty-one." "Tyrone was twenty-six when ...", "Crystal's 26 now", "his son, Orlando, is now
-    # 16, ...": a name, was/is, a number ending the clause
+    # 16, ...", "My son Tegid was about nine or ten.": a name, was/is, a number (or two) ending the clause
     Pattern(
         "name_was_number",
         rf"(?<=(?<![\w'’-])(?:(?:{_NAME}|{_RELATIVE})(?:,?[ ](?:was|is)|['’]s)|{_RELATIVES}[ ](?:were|are))[ ]{_HEDGE})"
-        rf"{_NUMBER_NOT_ONE}(?:{_CLAUSE_END}|(?=[ ]now\b))",
+        rf"{_NUMBER_NOT_ONE}(?:{_OR_NEXT})?(?:{_CLAUSE_END}|(?=[ ]now\b))",
         0.85,
     ),
     # "He would be forty-one this year", "I'll be forty-four next month"

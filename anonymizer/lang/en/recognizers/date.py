@@ -79,10 +79,10 @@ _NUMBERED_UNITS = ("chambers?", "sections?", "divisions?", "departments?", "sena
                    "courts?", "criminal", "civil", "administrative", "assize", "labour", "labor", "district", "regional")
 
 PATTERNS = [
-    # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021
+    # October 24, 2024 / Monday, OCTOBER 24th, 2024 / September the 1st, 2021 / July the first of 2019
     Pattern(
         "month_day_year",
-        rf"\b{_WEEKDAY_PREFIX}?{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY},?[ ]{_YEAR}",
+        rf"\b{_WEEKDAY_PREFIX}?{_MONTH_ANY}[ ](?:(?i:the)[ ])?{_DAY}(?:,?[ ]|[ ](?i:of)[ ]){_YEAR}",
         0.95,
     ),
     # June 15 / June fifteenth
@@ -153,6 +153,13 @@ PATTERNS = [
     ),
     # in 1995 / since '95 (a year needs a preceding time word)
     Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # "In 85, I believe", "since 92.": a year by its last two digits without its apostrophe, as a speech recogniser
+    # writes it, after a word of time and before the clause's end (not "in 85 degrees", "in 12 weeks")
+    Pattern(
+        "two_digit_year_said",
+        r"(?<=\b(?i:in|since|until|till|circa|back[ ]in|around)[ ])[5-9]\d(?=[ ]?[,.;!?](?!\d)|[ ](?i:or|to)[ ][5-9]\d\b)",
+        0.8,
+    ),
     # the first year of a range with no time word before it: "4 Building, '93 to '96", "Tracy, 1991 through 1993"
     Pattern(
         "year_opening_range",

@@ -33,6 +33,11 @@ _ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{_WORD}){{0,5}}?[ ](?
 _LEGAL_FORM = "(?:" + "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in sorted(LEGAL_FORMS, key=len, reverse=True)) + ")"
 _COMPANY = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:&[ ])?(?!{_LEGAL_FORM}[ ]){CAP_WORD}){{0,4}},?[ ]{_LEGAL_FORM}(?![\w'’/-])"
 _COMPANY_RE = compiled.compile(_COMPANY)
+#: a numbered company, its number for a name: ``736755 Manitoba Ltd.``, ``2201345 Ontario Inc.`` (five digits or more:
+#: no year, no house number)
+_NUMBERED_COMPANY = (r"(?<![\w'’.,/-])\d{5,10}[ ](?:\p{Lu}\p{Ll}+[ ]){1,2}"
+                     r"(?:Ltd\.?|Limited|Inc\.?|Incorporated|Corp\.?|Corporation|ULC)(?![\w'’-])")
+_NUMBERED_COMPANY_RE = compiled.compile(_NUMBERED_COMPANY)
 
 _KNOWN = literal_alternation(gazetteer.organization_names())
 _NAMED = rf"(?<![\w'’-]){_KNOWN}(?![\w'’-])"
@@ -122,7 +127,8 @@ class OrganizationRecognizer(RuleRecognizer):
                 Pattern("town_state_university", _TOWN_STATE, 0.85), Pattern("spanish_head_first", _LEAD_FIRST, 0.85),
                 Pattern("company_legal_form", _COMPANY, 0.85), Pattern("business_owned", _OWNED, 0.85),
                 Pattern("business_noun_after", _NOUN_AFTER, 0.85), Pattern("employer_initials", _EMPLOYER_INITIALS, 0.85),
-                Pattern("uk_prison", _UK_PRISON, 0.85), Pattern("hyphened_initials", _HYPHENED_INITIALS, 0.85)]
+                Pattern("uk_prison", _UK_PRISON, 0.85), Pattern("hyphened_initials", _HYPHENED_INITIALS, 0.85),
+                Pattern("numbered_company", _NUMBERED_COMPANY, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
     #: a company's legal form after a space, which every match of its pattern holds (a judgment's ``GmbH``; a
     #: hearing seldom has one, and trying the name's words before it at every capital costs more than this scan)
@@ -131,6 +137,8 @@ class OrganizationRecognizer(RuleRecognizer):
     ANCHORS = {"company_legal_form": NEEDS["company_legal_form"], "town_state_university": re.compile(r"[ ]State")}
 
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
+        if _NUMBERED_COMPANY_RE.fullmatch(text, start, end):
+            return start, end
         if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
             return start, end
         if _HYPHENED_INITIALS_RE.fullmatch(text, start, end):

@@ -7,7 +7,7 @@ import regex as re
 from anonymizer.lang import compiled
 
 from anonymizer.lang.en import vocabulary
-from anonymizer.lang.en.transcript import SPEAKER_LABEL
+from anonymizer.lang.en.transcript import LINE_OPENING, SPEAKER_LABEL
 
 from anonymizer.lang.en.recognizers._base import HOUR_WORD, HOUR_WORD_STEM, NUMBER_WORD, NUMBER_WORD_STEM, SPOKEN_DIGIT, Pattern, RuleRecognizer, any_case, title_or_upper
 
@@ -64,10 +64,11 @@ PATTERNS = [
         rf"{_DOT_CLOCK}(?![\w'’%]|[.,]\d){_NOT_A_DOT_TIME_AFTER}",
         0.85,
     ),
-    # "What time did you leave?" / "About 11.15": a dot's clock time opening the answer to a question of the time
+    # "What time did you leave?" / "About 11.15": a dot's clock time opening the answer to a question of the time (the
+    # answer's line may open with a recording's time: "[0:02:02] Speaker A: About 8.20.")
     Pattern(
         "dot_answer_to_what_time",
-        rf"(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)[^\n]*\n(?:[^\S\n]*\n)*[^\S\n]*[^\n:]{{1,60}}:[^\S\n]+"
+        rf"(?i:what[ ]time|how[ ]late|how[ ]early|what[ ]hour)[^\n]*\n(?:[^\S\n]*\n)*{LINE_OPENING.pattern}[^\n:]{{1,60}}:[^\S\n]+"
         rf"(?:(?i:about|around|at|roughly|approximately|maybe|just[ ]after|just[ ]before)[ ])?\K{_DOT_CLOCK}"
         rf"(?![\w'’%]|[.,]\d){_NOT_A_DOT_TIME_AFTER}",
         0.85,
@@ -121,6 +122,16 @@ PATTERNS = [
         rf"(?=,?(?:[ ][a-z]+){{0,4}}?[ ](?i:to|till|til|until|and|through|thru)\s+(?:1[0-2]|0?[1-9])(?:[.:][0-5]\d)?"
         rf"[ ]?{_AM_PM})",
         0.85,
+    ),
+    # "up since 530.", "at 930 in the morning", "by 1045 am": a clock time without its colon, as a speech recogniser
+    # writes it; after "since", "until" or "till" before the clause's end, or with its part of the day (not "at 930.":
+    # a house number)
+    Pattern(
+        "no_colon_clock",
+        r"(?<=\b(?i:since|until|till|at|around|about|by|before|after)[ ])(?:1[0-2]|[1-9])[0-5]\d"
+        rf"(?:[ ]?{_AM_PM}|[ ](?i:in[ ]the[ ](?:morning|afternoon|evening)|at[ ]night)(?![\w'’])"
+        r"|(?<=\b(?i:since|until|till)[ ]\d{3,4})(?=[ ]?[.,;!?](?!\d)))",
+        0.8,
     ),
     # (at) 0830 hours
     Pattern(
