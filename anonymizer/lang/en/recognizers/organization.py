@@ -33,7 +33,7 @@ _ORG = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:{CONNECTOR}[ ])?{_WORD}){{0,5}}?[ ](?
 _LEGAL_FORM = "(?:" + "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in sorted(LEGAL_FORMS, key=len, reverse=True)) + ")"
 _COMPANY = rf"(?<![\w'’-]){CAP_WORD}(?:[ ](?:&[ ])?(?!{_LEGAL_FORM}[ ]){CAP_WORD}){{0,4}},?[ ]{_LEGAL_FORM}(?![\w'’/-])"
 _COMPANY_RE = compiled.compile(_COMPANY)
-#: a numbered company, its number for a name: ``736755 Manitoba Ltd.``, ``2201345 Ontario Inc.`` (five digits or more:
+#: a numbered company, its number for a name: ``481230 Manitoba Ltd.``, ``2201345 Ontario Inc.`` (five digits or more:
 #: no year, no house number)
 _NUMBERED_COMPANY = (r"(?<![\w'’.,/-])\d{5,10}[ ](?:\p{Lu}\p{Ll}+[ ]){1,2}"
                      r"(?:Ltd\.?|Limited|Inc\.?|Incorporated|Corp\.?|Corporation|ULC)(?![\w'’-])")
