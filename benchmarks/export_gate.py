@@ -92,10 +92,10 @@ def real_annotations(text: str, name: str, rows) -> list[dict]:
     from benchmarks import real_data
 
     out = []
-    for i, row in enumerate(real_data.resolved(name, text, rows)):
+    for i, (row, where) in enumerate(real_data.placed(text, real_data.resolved(name, text, rows))):
         if row.kind != "mask":
             continue
-        for start, end in real_data.places(text, row):
+        for start, end in where:
             out.append({"start": start, "end": end, "label": _ROW_LABELS.get(row.label, row.label),
                         "entity_id": f"row{i}"})
     return out

@@ -128,6 +128,19 @@ def places(text: str, row: Row) -> list[tuple[int, int]]:
     return [] if is_hashed(row.surface) else occurrences(text, row.surface)
 
 
+def placed(text: str, rows: list[Row]) -> list[tuple[Row, list[tuple[int, int]]]]:
+    """Each row with its places in ``text``, where rows of different kinds nest the longer one deciding: a
+    ``keep`` word inside a longer ``mask``/``either`` name (``Covid`` in a group's name) is that name there, and
+    an ``either`` word inside a longer ``keep`` phrase (a country in a public body's name) is the phrase there."""
+    found = [(row, places(text, row)) for row in rows]
+    spans = [(s, e, row.kind) for row, where in found for s, e in where]
+
+    def inside_longer(s: int, e: int, kind: str) -> bool:
+        return any(s2 <= s and e <= e2 and e2 - s2 > e - s and k2 != kind for s2, e2, k2 in spans)
+
+    return [(row, [(s, e) for s, e in where if not inside_longer(s, e, row.kind)]) for row, where in found]
+
+
 def occurrences(text: str, surface: str) -> list[tuple[int, int]]:
     """Whole-word, case-sensitive places of ``surface`` (a word character at either end needs a boundary)."""
     left = r"(?<!\w)" if surface[0].isalnum() else ""
@@ -177,8 +190,7 @@ def score(part: str, analyse, docs: list[tuple[Path, list[Row]]] | None = None) 
         scored.files += 1
         scored.words += len(text.split())
         gold = [False] * len(text)
-        for row in rows:
-            where = places(text, row)
+        for row, where in placed(text, rows):
             letters = [[i for i in range(s, e) if text[i].isalnum()] for s, e in where]
             if row.kind in ("mask", "either"):
                 for s, e in where:

@@ -123,3 +123,21 @@ def test_it_reads_the_plain_rows_before_the_committed_ones(tmp_path, monkeypatch
     txt.with_suffix(".rows").write_text("mask\tPERSON\tVell\n", encoding="utf-8")
     assert rd.documents("heldout", real=tmp_path / "real")[0][1][0].surface == "Vell"
     assert rd.documents("heldout", hashed_only=True, real=tmp_path / "real")[0][1][0].surface != "Vell"
+
+
+NESTED = "The Brackenford Flu Widows met at Lowmere Health Board. Flu came; Lowmere is a town."
+
+
+@pytest.mark.parametrize(("rows", "expected"), [
+    # a keep word inside a longer either name is that name there, and stands by itself elsewhere
+    ([Row("either", "ORGANIZATION", "Brackenford Flu Widows"), Row("keep", "WORD", "Flu")],
+     [[(4, 26)], [(56, 59)]]),
+    # an either word inside a longer keep phrase is the phrase there
+    ([Row("keep", "WORD", "Lowmere Health Board"), Row("either", "LOCATION", "Lowmere")],
+     [[(34, 54)], [(66, 73)]]),
+    # rows of one kind nest freely: both keep their places
+    ([Row("mask", "ORGANIZATION", "Brackenford Flu Widows"), Row("mask", "LOCATION", "Brackenford")],
+     [[(4, 26)], [(4, 15)]]),
+])
+def test_it_lets_the_longer_row_decide_where_rows_of_two_kinds_nest(rows, expected):
+    assert [where for _, where in rd.placed(NESTED, rows)] == expected
