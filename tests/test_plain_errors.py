@@ -232,3 +232,14 @@ def test_it_puts_an_exception_class_name_only_into_logs():
     }
     assert offenders == {}
 
+
+@pytest.mark.django_db
+def test_it_lets_the_file_chooser_pick_every_type_the_import_reads(admin_client):
+    """``accept=".pdf,.txt"`` hid recordings and their time-aligned transcripts in the browser's chooser."""
+    from anonymizer import ingest
+    from review import audio
+
+    page = admin_client.get(reverse("review:upload")).content.decode()
+    accept = set(re.search(r'accept="([^"]*)"', page).group(1).split(","))
+    sounds, aligned = audio.suffixes()
+    assert accept == {*ingest.SUFFIXES, *sounds, *aligned}
