@@ -140,7 +140,7 @@ def _import_recording(corpus: Corpus, name: str, title: str, content: bytes | Ch
     if not data:
         return UploadError(name, "empty file")
     try:
-        info = speech.probe(data, name, config_from_settings(corpus).audio_max_seconds)
+        info = speech.probe(data, name, config_from_settings(corpus).audio_max_seconds, settings.AUDIO_PROBE_SECONDS)
     except IngestError as exc:
         return UploadError(name, exc.reason)
     fields = {"audio_file": lambda data: audio.store(data, ingest.suffix(name)), "audio_seconds": info.duration}
