@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
+from anonymizer.errors import plain
 from anonymizer.types import TOOL_LABELS, Mention
 
 #: Model label (BIO prefix removed) -> project label; anything else (MISC, CARDINAL, ...) is dropped.
@@ -80,7 +81,7 @@ class StanzaBackend:
                 **options,
             )
         except (OSError, ValueError, KeyError, RuntimeError) as error:
-            raise BackendError(f"stanza model not found at {model_dir} ({type(error).__name__})") from None
+            raise BackendError(f"stanza model not found at {model_dir} ({plain(error)})") from None
 
     def mentions(self, text: str) -> list[Mention]:
         """Entities of every non-blank line, shifted to document offsets."""
@@ -147,7 +148,7 @@ class TransformersBackend:
             self.tokenizer = AutoTokenizer.from_pretrained(model_path, local_files_only=True, use_fast=True)
             self.model = AutoModelForTokenClassification.from_pretrained(model_path, local_files_only=True)
         except (OSError, ValueError, KeyError) as error:
-            raise BackendError(f"transformers model not found at {model_path} ({type(error).__name__})") from None
+            raise BackendError(f"transformers model not found at {model_path} ({plain(error)})") from None
         if not self.tokenizer.is_fast:
             raise BackendError(f"transformers model at {model_path} has no fast tokenizer (offsets need one)")
         self.torch = torch

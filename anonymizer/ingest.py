@@ -29,7 +29,7 @@ from pathlib import Path
 
 from charset_normalizer import from_bytes
 
-from anonymizer.errors import IngestError
+from anonymizer.errors import IngestError, misnamed, plain
 from anonymizer.header import split_title
 from anonymizer.pdf import reflow
 from anonymizer.types import Config, Transcript
@@ -64,7 +64,7 @@ def load(path: str | Path, config: Config = Config(), limits: Limits | None = Li
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise IngestError(path.name, f"cannot read the file ({type(exc).__name__})") from None
+        raise IngestError(path.name, f"cannot read the file ({plain(exc)})") from None
     return load_bytes(data, path.name, config, limits)
 
 
@@ -193,13 +193,15 @@ def _child(send, data: bytes, name: str, limits: Limits) -> None:
     except MemoryError:
         answer = ("error", f"reading the PDF needs more than {limits.memory_mb} MB of memory (limit)")
     except BaseException as exc:  # noqa: BLE001 - the parent needs an answer, never document text
-        answer = ("error", f"damaged or unreadable PDF ({type(exc).__name__})")
+        answer = ("error", f"damaged or unreadable PDF ({plain(exc)})")
     send.send(answer)
     send.close()
 
 
 def _load_text(data: bytes, name: str) -> tuple[Transcript, str]:
     """The transcript and the text the pass will read (a text printed like a PDF: its reflowed view)."""
+    if kind := misnamed(data, ".txt"):  # a PDF saved as .txt is ASCII: read as text it would be its syntax
+        raise IngestError(name, f"not a text file: {kind}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -28,6 +28,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from anonymizer.errors import plain
+
 FORMAT = 1
 MANIFEST = "manifest.json"
 ENCRYPTED_SUFFIX = ".enc"
@@ -290,7 +292,7 @@ def create_backup(out_dir: str | os.PathLike, *, database: str = "default", db_f
         except BaseException as exc:  # a full disk, a stop: no half archive (the whole database) left behind
             partial.unlink(missing_ok=True)
             if isinstance(exc, OSError):  # its reason, never its file name
-                raise BackupError(f"writing {archive.name} failed ({type(exc).__name__}: {exc.strerror or 'no detail'})") from None
+                raise BackupError(f"writing {archive.name} failed ({plain(exc)})") from None
             raise
     return archive
 
@@ -324,7 +326,7 @@ def verify_backup(archive: str | os.PathLike, folder: str | os.PathLike) -> dict
                     raise BackupError(f"refused: unexpected member type for {member.name}")
             tar.extractall(folder, filter="data")
     except (tarfile.TarError, OSError, EOFError) as exc:
-        raise BackupError(f"refused: the archive cannot be read ({type(exc).__name__}: {exc})") from None
+        raise BackupError(f"refused: the archive cannot be read ({_unreadable(exc)})") from None
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         files = manifest["files"]
@@ -345,6 +347,18 @@ def verify_backup(archive: str | os.PathLike, folder: str | os.PathLike) -> dict
     if database.get("file") not in files:
         raise BackupError("refused: the database dump is missing")
     return manifest
+
+
+
+def _unreadable(exc: BaseException) -> str:
+    """Why an archive cannot be read, in words (its class name tells a reader nothing)."""
+    if isinstance(exc, tarfile.FilterError):  # a member outside the folder, a link, a device
+        return "a member is not a plain file inside the archive's folder"
+    if isinstance(exc, EOFError) or "end of" in str(exc).lower():
+        return "it ends too early: a truncated or partly copied archive"
+    if isinstance(exc, tarfile.TarError):
+        return "not a complete .tar.gz archive"
+    return plain(exc)
 
 
 def _restore_database(alias: str, path: Path, kind: str) -> None:

@@ -16,6 +16,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from anonymizer.errors import plain
+
 # explicit sources: "env", "file"; implicit: "debug", "generated", "ephemeral"
 EXPLICIT_SOURCES = frozenset({"env", "file"})
 
@@ -68,7 +70,7 @@ def load_secret_key(base_dir: Path, debug: bool) -> tuple[str, str]:
         try:
             key = _read(Path(key_file))
         except OSError as exc:
-            raise ImproperlyConfigured(f"SECRET_KEY_FILE {key_file} cannot be read ({type(exc).__name__})") from None
+            raise ImproperlyConfigured(f"SECRET_KEY_FILE {key_file} cannot be read ({plain(exc)})") from None
         if not key:
             raise ImproperlyConfigured(f"SECRET_KEY_FILE {key_file} is empty")
         return key, "file"

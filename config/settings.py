@@ -156,6 +156,8 @@ SPEECH = {key: cast(os.environ[name]) for key, name, cast in (
 AUDIO_PLAY_CONTEXT = float(os.getenv("AUDIO_PLAY_CONTEXT", "") or 1.0)
 # a recognized word below this confidence is shown as uncertain on the review screen
 AUDIO_LOW_CONFIDENCE = float(os.getenv("AUDIO_LOW_CONFIDENCE", "") or 0.5)
+# an upload decodes a recording at most this long to check it (the rest: the pass's job); a request must end
+AUDIO_PROBE_SECONDS = float(os.getenv("AUDIO_PROBE_SECONDS", "") or 20.0)
 # the automatic pass of a recording may run this many seconds per second of audio on top of JOB_MAX_SECONDS
 AUDIO_JOB_SECONDS_PER_SECOND = float(os.getenv("AUDIO_JOB_SECONDS_PER_SECOND", "") or 1.0)
 # Uploads. MAX_UPLOAD_BYTES: the largest single uploaded file the app accepts (for the import

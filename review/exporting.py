@@ -55,6 +55,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from anonymizer import export as core
+from anonymizer.errors import plain
 from config import backup
 
 from . import audio_export, export_checks, export_files, export_paths, gate_count, leakgate, pipelines, registry, services
@@ -192,12 +193,12 @@ def run_export(export_id: int) -> str:
 
 def _failure(exc: Exception) -> str:
     """What the export page says: an ExportError's message (safe), a file error's reason (a full disk:
-    never its file name), else the type only."""
+    never its file name), else in words (the log names the type)."""
     if isinstance(exc, ExportError):
         return str(exc)
     if isinstance(exc, OSError) and exc.strerror:
-        return f"writing the archives failed ({type(exc).__name__}: {exc.strerror}); free space under EXPORT_ROOT or fix it, then export again"
-    return f"internal error ({type(exc).__name__})"
+        return f"writing the archives failed ({plain(exc)}); free space under EXPORT_ROOT or fix it, then export again"
+    return f"the export could not finish: {plain(exc)}; export again"
 
 
 def assign_neutral_ids(corpus: Corpus, documents: list[Document]) -> dict[int, str]:

@@ -1,6 +1,15 @@
 from django import forms
 
+from anonymizer import ingest
+
+from . import audio
 from .models import Corpus
+
+
+def accepted_suffixes() -> str:
+    """The file chooser's ``accept``: every type the import reads (it hid recordings and their transcripts)."""
+    sounds, aligned = audio.suffixes()
+    return ",".join((*ingest.SUFFIXES, *sounds, *aligned))
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -12,7 +21,7 @@ class MultipleFileField(forms.FileField):
     name and imports the others (``services.importing``: "empty file")."""
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".pdf,.txt"}))
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": accepted_suffixes()}))
         kwargs.setdefault("allow_empty_file", True)
         super().__init__(*args, **kwargs)
 

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
-from anonymizer import lang
+from anonymizer import errors, lang
 from config.redis_tools import Pause
 
 from . import pipelines, services, speech_pass
@@ -156,8 +156,8 @@ def _analyze(document_id: int) -> str:
     except Exception as exc:  # noqa: BLE001 - any failure must end in a visible state
         if _deleted(Document, document.pk):  # deleted mid-pass: DoesNotExist writing the analysis
             return DELETED
-        # the message may quote document text: log and show the type only
-        document.fail(f"internal error ({type(exc).__name__}); see the worker log for document {document.pk}")
+        # the message may quote document text: the log names the type, the document says it in words
+        document.fail(f"the automatic pass could not finish: {errors.plain(exc)} (the worker log names it for document {document.pk}); Retry")
         log.error("document %s: automatic pass failed with %s", document.pk, type(exc).__name__)
     finally:
         heartbeat.remove(Document, document.pk)

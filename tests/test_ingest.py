@@ -109,7 +109,7 @@ def test_it_tells_how_to_convert_a_cp1252_file():
 
 
 def test_it_refuses_a_missing_file(tmp_path):
-    with pytest.raises(IngestError, match=r"^absent\.txt: cannot read the file \(FileNotFoundError\)$"):
+    with pytest.raises(IngestError, match=r"^absent\.txt: cannot read the file \(no such file or directory\)$"):
         load(tmp_path / "absent.txt")
 
 

@@ -25,6 +25,7 @@ Output order is the sorted input order whatever ``jobs`` is, so ``jobs=1`` and
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import queue as queue_module
 import time
@@ -45,6 +46,7 @@ from anonymizer.batch.outputs import (
     write_json,
     write_secret,
 )
+from anonymizer.errors import plain
 from anonymizer.export import WORD
 from anonymizer.lang import AUTO
 from anonymizer.pseudonymize import STYLES, pseudonymize
@@ -53,6 +55,8 @@ __all__ = [
     "INPUT_SUFFIXES", "STYLES", "TAB_SUFFIX", "BatchResult", "Document", "Failure", "Job", "ProgressBar",
     "discover", "process_job", "run", "stats", "unique_names", "write_document",
 ]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,11 +185,18 @@ def _run_pool(
     messages.close()
 
 
+def _internal(job: Job, exc: BaseException) -> Failure:
+    """A failure that is no refusal of the file: its type goes to the log (with the job's label, which
+    is ``hearing_0001`` unless --input-names), the line says what happened in words."""
+    log.error("%s: %s", job.label, type(exc).__name__)
+    return Failure(job.label, f"could not be processed: {plain(exc)}")
+
+
 def _future_outcome(future: Future, job: Job) -> Outcome:
     try:
         return future.result()
     except Exception as exc:  # a worker died or a result could not be sent back
-        return Failure(job.label, f"internal error ({type(exc).__name__})")
+        return _internal(job, exc)
 
 
 def _drain(messages, jobs: Sequence[Job], bar: "ProgressBar") -> None:
@@ -238,7 +249,7 @@ def process_job(job: Job, style: str, progress: Progress = no_progress) -> Outco
     except ingest.IngestError as exc:
         return Failure(job.label, _reason(exc))
     except Exception as exc:  # noqa: BLE001 - reported by type only: messages may quote text
-        return Failure(job.label, f"internal error ({type(exc).__name__})")
+        return _internal(job, exc)
     text = transcript.text
     return Document(
         name=job.name,
@@ -277,9 +288,9 @@ def _process_recording(job: Job, style: str, progress: Progress) -> Outcome:
     except IngestError as exc:
         return Failure(job.label, _reason(exc))
     except OSError as exc:
-        return Failure(job.label, f"cannot read the file ({type(exc).__name__})")
+        return Failure(job.label, f"cannot read the file ({plain(exc)})")
     except Exception as exc:  # noqa: BLE001 - reported by type only: messages may quote text
-        return Failure(job.label, f"internal error ({type(exc).__name__})")
+        return _internal(job, exc)
     if done.leaks:
         heard = ", ".join(f"{term.label} at {t0:.1f} s" for t0, _t1, term in done.leaks[:5])
         more = f" and {len(done.leaks) - 5} more" if len(done.leaks) > 5 else ""
@@ -301,7 +312,7 @@ def _seconds(times: tuple[float, float] | None, index: int) -> float | None:
 
 def _reason(exc: Exception) -> str:
     reason = getattr(exc, "reason", None)
-    return str(reason) if reason else str(exc).partition(": ")[2] or type(exc).__name__
+    return str(reason) if reason else str(exc).partition(": ")[2] or plain(exc)
 
 
 def _annotation(mention, text: str) -> dict:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from anonymizer import export
+from anonymizer.errors import plain
 from anonymizer.speech import AUDIO_SUFFIXES, TRANSCRIPT_SUFFIXES
 
 #: a recording's time-aligned transcript beside it, same stem (used instead of speech recognition)
@@ -130,7 +131,7 @@ def _tab_jobs(path: Path, shown: str) -> tuple[list[tuple[str, Job]], list[Failu
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        return [], [Failure(shown, f"cannot read ({type(exc).__name__})", str(path))]
+        return [], [Failure(shown, f"cannot read ({plain(exc)})", str(path))]
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -139,7 +140,7 @@ def _tab_jobs(path: Path, shown: str) -> tuple[list[tuple[str, Job]], list[Failu
             doc_id, text = str(doc["metadata"]["provenance"]["doc_id"]), doc["text"]
             if not isinstance(text, str):
                 raise TypeError("text")
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
             failures.append(Failure(f"{shown}:{number}", "not a TAB document (text, metadata.provenance.doc_id)",
                                     f"{path}:{number}"))
             continue

@@ -8,6 +8,7 @@ import json
 from pathlib import Path, PurePath
 from typing import Iterable, Mapping, Sequence
 
+from anonymizer.errors import plain
 from anonymizer.evaluate.report import EvaluationError, LABEL_MAP_PRESETS, Span, Spans
 
 
@@ -40,7 +41,7 @@ def load_annotations(path: str | Path) -> dict[str, list[Span]]:
         try:
             result[file_key(item["file"])] = [_seed_span(a) for a in item["annotations"]]
         except (KeyError, TypeError, ValueError) as exc:
-            raise EvaluationError(f"{source}: malformed entry ({type(exc).__name__})") from None
+            raise EvaluationError(f"{source}: malformed entry ({_missing(exc)})") from None
     return result
 
 
@@ -87,7 +88,7 @@ def load_tab(path: str | Path) -> tuple[dict[str, list[Span]], dict[str, str]]:
             spans[doc_id] = [_tab_span(e) for e in doc["entities"]]
             texts[doc_id] = doc["text"]
         except (KeyError, TypeError, ValueError) as exc:
-            raise EvaluationError(f"{path}: document {number} is malformed ({type(exc).__name__})") from None
+            raise EvaluationError(f"{path}: document {number} is malformed ({_missing(exc)})") from None
     return spans, texts
 
 
@@ -99,8 +100,8 @@ def read_tab(path: str | Path) -> Iterable[dict]:
                 continue
             try:
                 yield json.loads(line)
-            except json.JSONDecodeError:
-                raise EvaluationError(f"{path}: line {number} is not JSON") from None
+            except (json.JSONDecodeError, RecursionError):
+                raise EvaluationError(f"{path}: line {number} is not JSON (or nested too deeply to read)") from None
 
 
 def _tab_span(e: Mapping) -> Span:
@@ -118,9 +119,16 @@ def _read_json(path: Path):
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise EvaluationError(f"{path}: cannot read ({exc.strerror or type(exc).__name__})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise EvaluationError(f"{path}: not a JSON file") from None
+        raise EvaluationError(f"{path}: cannot read ({plain(exc)})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise EvaluationError(f"{path}: not a JSON file (or nested too deeply to read)") from None
+
+
+def _missing(exc: Exception) -> str:
+    """A malformed entry's fault in words (its class name tells a reader nothing)."""
+    if isinstance(exc, KeyError):  # the key is one this module asks for, never the file's
+        return f"the field {exc.args[0]!r} is missing" if exc.args and isinstance(exc.args[0], str) else "a field is missing"
+    return "a field has the wrong type or value"
 
 
 def parse_label_map(items: Sequence[str]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from anonymizer.errors import IngestError
+from anonymizer.errors import IngestError, misnamed, plain
 from anonymizer.lang.en.transcript import is_speaker_tag
 from anonymizer.pdf.sheets import split_sheet
 
@@ -94,7 +94,7 @@ def read_pages(data: bytes, name: str, max_pages: int | None = None, max_chars: 
     lines happens here.
     """
     if b"%PDF-" not in data[:1024]:
-        raise IngestError(name, "not a PDF file (no %PDF header)")
+        raise IngestError(name, "not a PDF file (no %PDF header" + (f"; {kind}" if (kind := _what_else(data)) else "") + ")")
     with _PDFIUM:  # PDFium is not thread-safe
         pages_chars = _read_chars(data, name, max_pages, max_chars)
     if not pages_chars:
@@ -113,18 +113,35 @@ _PDFIUM = threading.Lock()
 _LINE_END_HYPHEN = 0x02  # PDFium's code for a hyphen ending a printed line (``FPDFText_IsHyphen``)
 
 
+def _what_else(data: bytes) -> str:
+    """What a file refused as "not a PDF" is instead: another known type, plain text, or ""."""
+    if kind := misnamed(data, ".pdf"):
+        return kind
+    sample = data[:4096].decode("utf-8", "replace")  # a cut character at the end: one U+FFFD
+    if sample.strip() and "\ufffd" not in sample[:-1] and not _CONTROL.search(sample):
+        return "it is plain text: give it the .txt suffix"
+    return ""
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")
+
+
 def _read_chars(data: bytes, name: str, max_pages: int | None, max_chars: int | None) -> list[list[Char]]:
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
-        if getattr(exc, "err_code", None) == pdfium_c.FPDF_ERR_PASSWORD:
+        code = getattr(exc, "err_code", None)
+        if code == pdfium_c.FPDF_ERR_PASSWORD:
             raise IngestError(name, "encrypted PDF; remove the password first") from None
-        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+        if code == pdfium_c.FPDF_ERR_SECURITY:
+            raise IngestError(name, "protected PDF (a security scheme PDFium does not read); remove the protection first") from None
+        raise IngestError(name, "damaged or unreadable PDF (its structure cannot be read: a truncated or damaged file); "
+                                "save or print it to PDF again") from None
     try:
         if max_pages is not None and len(document) > max_pages:
             raise IngestError(name, f"too many pages ({len(document)}; limit {max_pages})")
         pages_chars: list[list[Char]] = []
-        count = 0
+        count, index = 0, 0
         for index in range(len(document)):
             pages_chars.append(_page_chars(document, index))
             count += len(pages_chars[-1])
@@ -133,8 +150,8 @@ def _read_chars(data: bytes, name: str, max_pages: int | None, max_chars: int | 
         return pages_chars
     except IngestError:
         raise
-    except Exception as exc:  # a damaged page
-        raise IngestError(name, f"damaged or unreadable PDF ({type(exc).__name__})") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged page: said by its number, never PDFium's message
+        raise IngestError(name, f"damaged PDF: page {index + 1} cannot be read ({plain(exc)})") from None
     finally:
         document.close()
 

@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from anonymizer.errors import IngestError
+from anonymizer.errors import IngestError, plain
 
 from . import audio
 from .timed import RawWord, TimedTranscript, lay_out
@@ -189,7 +189,7 @@ class Recognizer(_Chunked):
                 hotwords=hotwords or None)
             recognized = [w for s in segments for w in (s.words or ())]
         except Exception as exc:  # noqa: BLE001 - reported by type only
-            raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
+            raise IngestError(name, f"speech recognition failed ({plain(exc)})") from None
         return [RawWord(w.word.strip(), w.start, w.end, float(w.probability)) for w in recognized if w.word.strip()]
 
 
@@ -245,7 +245,7 @@ class TransformersRecognizer(_Chunked):
             result = pipe({"raw": samples, "sampling_rate": RATE}, return_timestamps="word",
                           generate_kwargs={**self._generate, "num_beams": self.beam_size})
         except Exception as exc:  # noqa: BLE001 - reported by type only
-            raise IngestError(name, f"speech recognition failed ({type(exc).__name__})") from None
+            raise IngestError(name, f"speech recognition failed ({plain(exc)})") from None
         words = []
         for chunk in result.get("chunks") or ():
             t0, t1 = chunk.get("timestamp") or (None, None)
@@ -266,7 +266,7 @@ def _load_whisper(folder: Path, language: str):
     try:
         model_type = json.loads((folder / "config.json").read_text(encoding="utf-8")).get("model_type")
     except (OSError, ValueError, AttributeError) as exc:
-        raise ModelError(f"config.json is damaged ({type(exc).__name__})") from None
+        raise ModelError(f"config.json is damaged ({plain(exc)})") from None
     if model_type != "whisper":
         raise ModelError("config.json does not describe a Whisper model")
     try:
@@ -276,12 +276,12 @@ def _load_whisper(folder: Path, language: str):
     try:
         processor = WhisperProcessor.from_pretrained(folder, local_files_only=True)
     except Exception as exc:  # noqa: BLE001
-        raise ModelError(f"the tokenizer or preprocessor_config.json is damaged ({type(exc).__name__})") from None
+        raise ModelError(f"the tokenizer or preprocessor_config.json is damaged ({plain(exc)})") from None
     weights = next(n for n in _WEIGHTS if (folder / n).is_file())
     try:
         model = WhisperForConditionalGeneration.from_pretrained(folder, local_files_only=True)
     except Exception as exc:  # noqa: BLE001
-        raise ModelError(f"{weights} is damaged ({type(exc).__name__})") from None
+        raise ModelError(f"{weights} is damaged ({plain(exc)})") from None
     generation = model.generation_config
     if not getattr(generation, "alignment_heads", None) or getattr(generation, "no_timestamps_token_id", None) is None:
         raise ModelError("generation_config.json has no alignment_heads or no_timestamps_token_id (word times need them)")

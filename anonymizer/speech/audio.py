@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import io
 import math
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import numpy as np
 
-from anonymizer.errors import IngestError
+from anonymizer.errors import IngestError, file_kind, misnamed, plain
 
 AUDIO_SUFFIXES = (".wav", ".flac", ".mp3", ".m4a", ".aac", ".ogg", ".opus")
 #: below this peak (about -60 dBFS) a recording holds no speech
@@ -33,6 +34,7 @@ class AudioInfo:
     sample_rate: int
     channels: int
     codec: str
+    whole: bool = True  # decoded to its end (False: ``probe``'s time budget ran out first)
 
 
 def _name(filename: str) -> str:
@@ -55,10 +57,12 @@ def _open(data: bytes, filename: str):
         raise IngestError(_name(filename), "empty file")
     try:
         container = av.open(io.BytesIO(data), mode="r", metadata_errors="ignore")
-    except Exception as exc:  # noqa: BLE001 - PyAV raises many kinds; the reason names the kind only
-        raise IngestError(_name(filename), f"damaged or unreadable audio ({type(exc).__name__})") from None
+    except Exception as exc:  # noqa: BLE001 - PyAV raises many kinds; the reason says it in words
+        raise _unreadable(data, filename, exc) from None
     if not container.streams.audio:
         container.close()
+        if file_kind(data)[1] not in AUDIO_SUFFIXES and (kind := misnamed(data, Path(_name(filename)).suffix)):
+            raise IngestError(_name(filename), f"not a recording: {kind}")
         raise IngestError(_name(filename), "no audio stream in the file")
     return container, container.streams.audio[0]
 
@@ -74,7 +78,28 @@ def _frames(container, stream, filename: str, resampler) -> Iterator[np.ndarray]
     except IngestError:
         raise
     except Exception as exc:  # noqa: BLE001
-        raise IngestError(_name(filename), f"damaged or unreadable audio ({type(exc).__name__})") from None
+        raise _unreadable(None, filename, exc) from None
+
+
+def _unreadable(data: bytes | None, filename: str, exc: Exception) -> IngestError:
+    """Why PyAV could not read a recording, in words (never its class or message: it may quote metadata):
+    another kind of file under an audio name, a header stating what cannot be used, an encoding no
+    decoder reads, or data that cannot be decoded."""
+    import av.error
+
+    name = _name(filename)
+    if data is not None and file_kind(data)[1] not in AUDIO_SUFFIXES and (kind := misnamed(data, Path(name).suffix)):
+        return IngestError(name, f"not a recording: {kind}")
+    if isinstance(exc, (av.error.DecoderNotFoundError, av.error.DemuxerNotFoundError, av.error.PatchWelcomeError,
+                        NotImplementedError)):
+        return IngestError(name, "unsupported audio encoding (no decoder reads it); convert it to WAV or FLAC")
+    if isinstance(exc, av.error.ArgumentError):
+        return IngestError(name, "damaged or unreadable audio (its header states a format that cannot be used: "
+                                 "sample rate, channels or encoding)")
+    if isinstance(exc, (av.error.FFmpegError, ValueError, EOFError)):
+        return IngestError(name, "damaged or unreadable audio (its data cannot be decoded: a truncated or damaged "
+                                 "file, or another format than its name says)")
+    return IngestError(name, f"damaged or unreadable audio ({plain(exc)})")
 
 
 def _planar(frame) -> np.ndarray:
@@ -89,10 +114,13 @@ def _layout(channels: int) -> str:
     return {1: "mono", 2: "stereo"}.get(channels, f"{channels}c")
 
 
-def probe(data: bytes, filename: str, max_seconds: float | None = None) -> AudioInfo:
+def probe(data: bytes, filename: str, max_seconds: float | None = None, budget: float | None = None) -> AudioInfo:
     """What the recording is; raises IngestError when it is empty, corrupt, silent, unsupported or
     longer than ``max_seconds``. Decodes the whole file once (16 kHz mono, in pieces) to know it is
-    readable to its end and not silent."""
+    readable to its end and not silent; with ``budget`` (seconds) a recording whose container states
+    its duration is decoded only that long (``whole`` False, its stated duration): an upload's request
+    took minutes on four hours of 6 kbit/s Opus (8 MB) and hit the web server's timeout; the pass's job
+    decodes all of it anyway (damaged: failed with the reason; silent: no speech recognized)."""
     import av
 
     check_suffix(filename)
@@ -108,21 +136,25 @@ def probe(data: bytes, filename: str, max_seconds: float | None = None) -> Audio
         if max_seconds is not None and stated > max_seconds:
             raise IngestError(name, _too_long(stated, max_seconds))
         resampler = av.AudioResampler(format="flt", layout="mono", rate=16000)
-        samples, peak = 0, 0.0
+        samples, peak, whole, started = 0, 0.0, True, time.monotonic()
         for array in _frames(container, stream, filename, resampler):
             samples += array.shape[1]
             if array.size:
                 peak = max(peak, float(np.abs(array).max()))
             if max_seconds is not None and samples / 16000 > max_seconds:
                 raise IngestError(name, _too_long(samples / 16000, max_seconds))
+            if samples and budget is not None and stated > 0 and time.monotonic() - started > budget:
+                whole = False
+                break
     finally:
         container.close()
-    duration = samples / 16000
+    duration = samples / 16000 if whole else max(stated, samples / 16000)
     if samples == 0:
-        raise IngestError(name, "no audio in the file (0 samples)")
-    if peak < SILENCE_PEAK:
+        claimed = f"; its header states {stated / 60:.1f} minutes" if stated >= 1 else ""
+        raise IngestError(name, f"no audio in the file (0 samples{claimed})")
+    if peak < SILENCE_PEAK and whole:
         raise IngestError(name, f"silent recording (peak below {20 * math.log10(SILENCE_PEAK):.0f} dBFS)")
-    return AudioInfo(duration=duration, sample_rate=int(rate), channels=int(channels), codec=str(codec))
+    return AudioInfo(duration=duration, sample_rate=int(rate), channels=int(channels), codec=str(codec), whole=whole)
 
 
 def _too_long(seconds: float, limit: float) -> str:

@@ -101,6 +101,8 @@ def _json_words(text: str, name: str) -> list[RawWord]:
         data = json.loads(text)
     except ValueError:
         raise IngestError(name, "not JSON") from None
+    except RecursionError:  # [[[[... : the parser's recursion, never the caller's 500
+        raise IngestError(name, "JSON nested too deeply to read (not a Whisper JSON)") from None
     segments = data.get("segments") if isinstance(data, dict) else data
     if not isinstance(segments, list):
         raise IngestError(name, "no segments (a Whisper JSON has 'segments' with 'words')")

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Iterable
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import Q
 from django.db.models.functions import Length
 
 from anonymizer import ingest, lang
+from anonymizer.errors import plain
 from anonymizer.types import Analysis, Config, Header
 
 from .. import audio, tallies
@@ -79,19 +80,31 @@ def create_documents(
     sidecars = {title.casefold(): (name, content) for (name, title, suffix), content in files
                 if suffix in aligned and title.casefold() in recordings}
     for (name, title, suffix), content in files:
-        if suffix in sounds:
-            outcome = _import_recording(corpus, name, title, content, limit, sidecars.get(title.casefold()))
-        elif suffix in aligned and title.casefold() in recordings:
+        if suffix in aligned and title.casefold() in recordings:
             continue  # imported with its recording
-        elif suffix in aligned:
-            outcome = UploadError(name, f"a time-aligned transcript ({', '.join(aligned)}) needs its recording "
-                                        "(the same name, an audio file) in the same upload; nothing was imported")
-        elif suffix not in ALLOWED_SUFFIXES:
-            outcome = UploadError(name, f"unsupported file type (upload .pdf, .txt or a recording: {', '.join(sounds)})")
-        else:
-            outcome = _import_one(corpus, name, title, content, limit)
+        try:
+            outcome = _import_file(corpus, (name, title, suffix), content, limit, sidecars.get(title.casefold()))
+        except DatabaseError:
+            raise  # the database is away: the whole upload says so (views.common's outage page)
+        except Exception as exc:  # noqa: BLE001 - one hostile file costs its own line, never the others
+            log.error("upload into corpus %s: a file could not be imported (%s)", corpus.pk, type(exc).__name__)
+            outcome = UploadError(name, f"could not be imported: {plain(exc)} (the server log names it); the other files went on")
         (errors if isinstance(outcome, UploadError) else created).append(outcome)
     return created, errors
+
+
+def _import_file(corpus: Corpus, named: tuple[str, str, str], content: bytes | Chunked, limit: int,
+                 sidecar: tuple[str, bytes | Chunked] | None) -> Document | UploadError:
+    name, title, suffix = named
+    sounds, aligned = audio.suffixes()
+    if suffix in sounds:
+        return _import_recording(corpus, name, title, content, limit, sidecar)
+    if suffix in aligned:
+        return UploadError(name, f"a time-aligned transcript ({', '.join(aligned)}) needs its recording "
+                                 "(the same name, an audio file) in the same upload; nothing was imported")
+    if suffix not in ALLOWED_SUFFIXES:
+        return UploadError(name, f"unsupported file type (upload .pdf, .txt or a recording: {', '.join(sounds)})")
+    return _import_one(corpus, name, title, content, limit)
 
 
 def _import_one(corpus: Corpus, name: str, title: str, content: bytes | Chunked, limit: int) -> Document | UploadError:
@@ -127,7 +140,7 @@ def _import_recording(corpus: Corpus, name: str, title: str, content: bytes | Ch
     if not data:
         return UploadError(name, "empty file")
     try:
-        info = speech.probe(data, name, config_from_settings(corpus).audio_max_seconds)
+        info = speech.probe(data, name, config_from_settings(corpus).audio_max_seconds, settings.AUDIO_PROBE_SECONDS)
     except IngestError as exc:
         return UploadError(name, exc.reason)
     fields = {"audio_file": lambda data: audio.store(data, ingest.suffix(name)), "audio_seconds": info.duration}

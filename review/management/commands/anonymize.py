@@ -4,11 +4,12 @@ from __future__ import annotations
 import dataclasses
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from anonymizer import batch, lang
 from anonymizer.batch import whitelist as whitelist_file
 from anonymizer.types import Config
+from review.management.plain import PlainCommand
 
 
 def config_from_settings() -> Config:
@@ -40,7 +41,7 @@ class _Raw:
         return self._wrapper.isatty()
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Anonymize transcripts (.pdf, .txt, recordings, folders, TAB .jsonl) into an output folder."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -1,11 +1,12 @@
 """manage.py backup --out DIR: one archive of the database and the export folder (config/backup.py)."""
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from config import backup
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Back up the database, the export folder (key archives included) and media into one checksummed archive."
 
     def add_arguments(self, parser):

@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from anonymizer.evaluate import EvaluationError, evaluate_paths, parse_label_map
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Compare predicted annotations with gold annotations (seed format or TAB jsonl)."
 
     def add_arguments(self, parser: CommandParser) -> None:

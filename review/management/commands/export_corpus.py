@@ -6,15 +6,18 @@ Thin over review.exporting. Exits with status 1 when the leak gate blocks the ex
 from __future__ import annotations
 
 import shutil
+from contextlib import suppress
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from anonymizer.errors import plain
 from review import exporting
+from review.management.plain import PlainCommand
 from review.models import Corpus, Export
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Export a corpus's approved documents: corpus archive and (secret) key archive into DIR."
 
     def add_arguments(self, parser):
@@ -47,11 +50,19 @@ class Command(BaseCommand):
             )
         if status != Export.Status.DONE:
             raise CommandError(f"export {export.pk} {status}: {export.failure_reason}")
-        out.mkdir(parents=True, exist_ok=True)
-        archive = Path(shutil.copyfile(export.archive_file, out / export.archive_file.name))
-        keys = out / export.keys_file.name
-        shutil.copyfile(export.keys_file, keys)
-        keys.chmod(0o600)
+        archive, keys = out / export.archive_file.name, out / export.keys_file.name
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(export.archive_file, archive)
+            shutil.copyfile(export.keys_file, keys)
+            keys.chmod(0o600)
+        except OSError as exc:  # a full disk: no half archive left in DIR; the export itself is kept
+            for part in (archive, keys):
+                with suppress(OSError):
+                    part.unlink(missing_ok=True)
+            raise CommandError(f"export {export.pk} is done, but copying it into {out} failed ({plain(exc)}); "
+                               "nothing was left there: free space and run the command again, or download "
+                               "it from the export page") from None
         self.stdout.write(f"export {export.pk}: {export.documents.count()} document(s)")
         self.stdout.write(f"corpus archive: {archive}")
         self.stdout.write(f"key archive (secret): {keys}")

@@ -1,10 +1,11 @@
 """manage.py keys generate | encrypt FILE [--out F] | decrypt FILE --out F (config/backup.py)."""
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from config import backup
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Key archives at rest: generate a KEYS_ENCRYPTION_KEY, encrypt or decrypt a file with it."
 
     def add_arguments(self, parser):

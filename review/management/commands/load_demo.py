@@ -11,11 +11,12 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from review import jobs, services
 from review.models import Document
 from review.permissions import reviewer_group
+from review.management.plain import PlainCommand
 
 DEMO_CORPUS = "Demo parole hearings"
 USERS = (
@@ -34,7 +35,7 @@ HEARINGS = (
 )
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Create demo users and import three pre-annotated synthetic hearings (idempotent)."
 
     def add_arguments(self, parser):

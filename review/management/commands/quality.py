@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from review.models import Corpus
 from review.stats import find_corpus, quality
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Precision and recall of the automatic pass per label and detector (from review decisions)."
 
     def add_arguments(self, parser):

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from config.health import database_not_ready
 from review import services
+from review.management.plain import PlainCommand
 
 POLL_SECONDS = 2.0
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Documents and exports whose job stopped without finishing become failed (retryable). Run at start-up or from cron."
 
     def add_arguments(self, parser):

@@ -1,15 +1,16 @@
 """Re-run the automatic pass, with current corpus knowledge, on the documents no one has started."""
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from review import jobs
 from review.models import Corpus
 from review.services import knowledge
 from review.stats import find_corpus
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Re-run the automatic pass on a corpus's unstarted documents (never one with a human decision)."
 
     def add_arguments(self, parser):

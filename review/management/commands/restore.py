@@ -1,10 +1,11 @@
 """manage.py restore ARCHIVE: verify a backup's checksums, then restore database and files (config/backup.py)."""
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from config import backup
+from review.management.plain import PlainCommand
 
 
-class Command(BaseCommand):
+class Command(PlainCommand):
     help = "Restore a backup made by `manage.py backup`: replaces the database, writes the export files back."
 
     def add_arguments(self, parser):
