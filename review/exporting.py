@@ -192,10 +192,12 @@ def run_export(export_id: int) -> str:
 
 
 def _failure(exc: Exception) -> str:
-    """What the export page says: an ExportError's message (safe), a file error's reason (a full disk:
+    """What the export page says: an ExportError's or a key-encryption error's message (safe), a file error's reason (a full disk:
     never its file name), else in words (the log names the type)."""
     if isinstance(exc, ExportError):
         return str(exc)
+    if isinstance(exc, backup.DecryptionError):  # its messages name the setting to fix, never data
+        return f"the key archive could not be encrypted: {exc}; fix it, then export again"
     if isinstance(exc, OSError) and exc.strerror:
         return f"writing the archives failed ({plain(exc)}); free space under EXPORT_ROOT or fix it, then export again"
     return f"the export could not finish: {plain(exc)}; export again"
