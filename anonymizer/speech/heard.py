@@ -26,6 +26,9 @@ left as it is):
   words: ``what you say to your``). Only
   the names' times are taken from the second transcript: without punctuation (hotwords cost it) the
   text pass reads it worse than the first.
+
+The words around a name the recognizer wrote as other words (``Mr. pollon``, ``the upper state hospital``,
+``Young, why are you and me?``) are read by :mod:`.cues`, in the same step.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ import re
 
 from anonymizer.types import DIRECT_LABELS, SUSPECT, Analysis, Mention
 
+from .cues import bridged, cued
 from .numbers import spoken_numbers
 from .timed import TimedTranscript
 
@@ -94,6 +98,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     if not recognized(timed) or not timed.words:
         return analysis
     analysis = _spelled_letters(_spelled_runs(_plain_people(spoken_numbers(analysis, timed))), timed)
+    analysis = cued(analysis, timed)
     if not analysis.mentions:
         return analysis
     text = timed.text
@@ -130,7 +135,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
             mention = dataclasses.replace(mention, start=start, end=end)
         out.append(mention)
     out += _sounding_alike(out, timed, taken, analysis.language)
-    return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+    return bridged(dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end)))), timed)
 
 
 def _plain_people(analysis: Analysis) -> Analysis:
