@@ -44,6 +44,11 @@ RULE = ("rule",)
      [("fourth of June nineteen eighty one", "DATE")]),
     # a CDCR number whose last digits the recognizer wrote as words
     ("number is K 4 1 2 seven seven. Thank", [("K 4 1 2", "CDCR_ID", RULE)], [("K 4 1 2 seven seven", "CDCR_ID")]),
+    # a recognizer's comma before a word that only continues a number (``hundred``, ``thousand``)
+    ("number is Q 2006, hundred and eight. Thank", [("Q 2006", "CDCR_ID", RULE)],
+     [("Q 2006, hundred and eight", "CDCR_ID")]),
+    ("in 1952, thousand miles away", [("1952", "DATE", RULE)], [("1952", "DATE")]),
+    ("in 1952, seven people came", [("1952", "DATE", RULE)], [("1952", "DATE")]),
     # not over punctuation, not from "and", not beside a label that is no number
     ("it was May 3, two more times", [("May 3", "DATE", RULE)], [("May 3", "DATE")]),
     ("in 1998 and then", [("1998", "DATE", RULE)], [("1998", "DATE")]),

@@ -41,12 +41,23 @@ def _vocabulary(language: str) -> tuple[frozenset[str], frozenset[str], frozense
     return frozenset(pack.number_words), joiners, parts
 
 
+def _multipliers(language: str) -> frozenset[str]:
+    """The language's number words that only continue a number (``hundred``, ``thousand``), lower case."""
+    from anonymizer import lang
+
+    try:
+        return frozenset(getattr(lang.pack(language or "en").vocabulary, "SPOKEN_NUMBER_MULTIPLIERS", ()))
+    except lang.UnknownLanguage:
+        return frozenset()
+
+
 def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """``analysis`` with its number mentions widened over the number words beside them and the clock
     times said before a part of the day added (recognized speech only)."""
     if timed is None or not timed.source.startswith("asr:") or not timed.words:
         return analysis
     numbers, joiners, parts = _vocabulary(analysis.language)
+    multipliers = _multipliers(analysis.language)
     if not numbers:
         return analysis
     text = timed.text
@@ -90,8 +101,9 @@ def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysi
         while cores[first] in joiners and not number(first) and first < inside[0]:
             first += 1  # a run opens with a number, not with "and"
         while last + 1 < len(words) and free(last + 1) and joins(last + 1) and between(last, last + 1) == " " \
-                and not re.search(r"[.,;:?!]$", text[words[last].start:words[last].end]):
-            last += 1
+                and (not re.search(r"[.,;:?!]$", text[words[last].start:words[last].end])
+                     or (cores[last + 1] in multipliers and text[words[last].start:words[last].end].endswith(","))):
+            last += 1  # a comma before "hundred" is the recognizer's: no number starts with it
         while cores[last] in joiners and not number(last) and last > inside[-1]:
             last -= 1
         start, end = min(mention.start, words[first].start), max(mention.end, words[last].end)
