@@ -75,6 +75,20 @@ def test_it_takes_numbers_said_before_a_part_of_the_day_as_a_time(said, found, e
                {(n.start, n.end) for n in analysed(timed, found).mentions})
 
 
+@pytest.mark.parametrize("said, expected", [
+    # hours and minutes written as digits without their colon, after the words said before a clock time
+    ("responded at approximately 840 the victim", [("840", "TIME")]),
+    ("we met at 1305 that day", [("1305", "TIME")]),
+    # no clock time in the digits, or no such words before them
+    ("responded at approximately 875 the victim", []),
+    ("it cost about 840 dollars", []),
+    ("at, 840 and more", []),
+])
+def test_it_takes_digits_after_the_words_before_a_clock_time_as_a_time(said, expected):
+    timed = heard(said)
+    assert texts(spoken_numbers(analysed(timed, []), timed)) == expected
+
+
 def test_it_leaves_the_numbers_of_a_sidecar_as_they_are():
     timed = heard("the date is one slash eight slash two thousand twenty at 110 PM", source="vtt")
     analysis = analysed(timed, [("two thousand twenty", "DATE", RULE)])

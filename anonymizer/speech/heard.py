@@ -44,6 +44,7 @@ from .timed import TimedTranscript
 
 _NAME_WORD = re.compile(r"[A-ZÀ-Þ][\w'-]+")
 _BREAK = re.compile(r"[.?!;:,]")
+_SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
 
 #: a recognized word under this confidence next to an identifier is taken as a misheard part of it
 UNSURE = 0.1
@@ -104,6 +105,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     text = timed.text
     starts = [w.start for w in timed.words]
     taken = _taken(text, analysis.mentions)
+    pack = _pack(analysis.language)
 
     def free(a: int, b: int) -> bool:
         return not any(taken[a:b])
@@ -116,20 +118,30 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
         start, end = mention.start, mention.end
         first = bisect.bisect_right(starts, start) - 1
         last = bisect.bisect_left(starts, end) - 1
-        for _ in range(REACH_WORDS):
-            if first <= 0:
-                break
+        person = mention.label in ("PERSON", "SPELLED_NAME")
+        steps = 0
+        while steps < REACH_WORDS and first > 0:
             word = timed.words[first - 1]
-            if word.confidence >= unsure or "\n" in text[word.start:start] or not free(word.start, word.end):
+            if "\n" in text[word.start:start] or not free(word.start, word.end):
                 break
-            start, first = word.start, first - 1
-        for _ in range(REACH_WORDS):
-            if last < 0 or last + 1 >= len(timed.words):
-                break
+            if word.confidence < unsure or (person and _unknown(pack, text, word, text[word.end:start])):
+                start, first, steps = word.start, first - 1, steps + 1
+                continue
+            beyond = timed.words[first - 2] if first >= 2 and steps + 2 <= REACH_WORDS else None
+            if (person and beyond is not None and word.confidence < ALIKE_UNSURE and _stop(pack, text[word.start:word.end])
+                    and "\n" not in text[beyond.start:word.start] and free(beyond.start, beyond.end)
+                    and _unknown(pack, text, beyond, text[beyond.end:start])):
+                start, first, steps = beyond.start, first - 2, steps + 2  # "Melphine or Caffa": a name's two words
+                continue
+            break
+        steps = 0
+        while steps < REACH_WORDS and 0 <= last and last + 1 < len(timed.words):
             word = timed.words[last + 1]
-            if word.confidence >= unsure or "\n" in text[end:word.end] or not free(word.start, word.end):
+            if "\n" in text[end:word.end] or not free(word.start, word.end):
                 break
-            end, last = word.end, last + 1
+            if not (word.confidence < unsure or (person and _unknown(pack, text, word, text[end:word.start]))):
+                break
+            end, last, steps = word.end, last + 1, steps + 1
         if (start, end) != (mention.start, mention.end):
             taken[start:end] = b"\x01" * (end - start)
             mention = dataclasses.replace(mention, start=start, end=end)
@@ -160,7 +172,13 @@ def _plain_people(analysis: Analysis) -> Analysis:
         spelled = m.label == "SPELLED_NAME"
 
         def edge(word: str) -> bool:
-            return _stop(pack, word) and not (spelled and sum(c.isalpha() for c in word) < 2)
+            letters = sum(c.isalpha() for c in word)
+            if spelled and letters >= 2 and "-" not in word and not word.strip(".,;:?!\"").isupper():
+                return True  # a whole word at a spelled name's edge is no letter of it ("There are no", "the")
+            return _stop(pack, word) and not (spelled and letters < 2)
+
+        def ordinary(word: str) -> bool:
+            return _stop(pack, word) or pack.is_plain_word(word.strip(".,;:?!\""))
 
         if m.label == "PERSON" and (all(_stop(pack, w.group()) for w in words) or (set(m.sources) <= {SUSPECT} and all(
                 _stop(pack, w.group()) or pack.is_plain_word(w.group().strip(".,;:?!\"")) for w in words))):
@@ -171,10 +189,19 @@ def _plain_people(analysis: Analysis) -> Analysis:
             lead += 1
         while tail - 1 > lead and edge(words[tail - 1].group()):
             tail -= 1
+        cut = False
+        if m.label == "PERSON":  # a sentence's end inside: the ordinary words after it are the next sentence's
+            for k in range(lead + 1, tail):
+                said = words[k - 1].group()
+                if _SENTENCE_END.search(said) and sum(c.isalpha() for c in said) > 1 and not _stop(pack, said) \
+                        and all(ordinary(w.group()) for w in words[k:tail]):
+                    tail = k
+                    break
+            cut = tail < len(words) and sum(c.isalpha() for c in words[tail - 1].group()) > 2
         if (lead, tail) != (0, len(words)):
             start = m.start + words[lead].start()
             end = m.end if tail == len(words) else m.start + words[tail - 1].start() + len(
-                words[tail - 1].group().rstrip(",;:?!\""))
+                words[tail - 1].group().rstrip(".,;:?!\"" if cut else ",;:?!\""))
             m, changed = dataclasses.replace(m, start=start, end=end), True
         out.append(m)
     return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
@@ -247,6 +274,18 @@ def _pack(language: str | None):
         return lang.pack(language or "en")
     except lang.UnknownLanguage:
         return None
+
+
+def _unknown(pack, text: str, word, between: str) -> bool:
+    """Whether ``word`` (a :class:`TimedWord` of ``text``), next to a name with ``between`` between them, is a
+    misheard part of it: unsure (under :data:`ALIKE_UNSURE`), no ordinary word, stop word or number of the
+    language, and no punctuation between (``Melphine`` beside ``Caffa``)."""
+    if pack is None or word.confidence >= ALIKE_UNSURE or text[word.start] in "-.," or _BREAK.search(between) or _BREAK.search(
+            text[word.start:word.end].rstrip(",")):
+        return False
+    core = text[word.start:word.end].strip(".,;:?!\"")
+    return (core.replace("'", "").replace("-", "").isalpha() and not _stop(pack, core)
+            and not pack.is_plain_word(core) and core.lower() not in pack.number_words)
 
 
 def _stop(pack, word: str) -> bool:

@@ -16,6 +16,8 @@ SPOKEN_NUMBER_JOINERS = ("hundred", "thousand", "and", "slash", "oh", "dash", "p
 #: the joiners that never open a number said aloud: after a recognizer's comma they go on the number before
 #: (``4, hundred and eight`` for ``four hundred and eight``)
 SPOKEN_NUMBER_MULTIPLIERS = ("hundred", "thousand")
+#: the words said right before a clock time that a recognizer may write as digits alone (``at approximately 840``)
+SPOKEN_CLOCK_LEADS = ("at", "at approximately", "at about", "at around", "at exactly", "at roughly")
 #: the parts of the day a clock time said aloud ends with, as a recognizer writes them (``p.m.``, ``PM``, ``am``)
 SPOKEN_DAY_PARTS = ("am", "pm", "a.m", "p.m")
 #: the words a recognizer writes for a letter said alone -> that letter (a name spelled aloud heard as ``I are be
