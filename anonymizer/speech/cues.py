@@ -50,6 +50,7 @@ BRIDGE_WORDS = 3
 #: the least similarity of the sound keys of a spelling and of the words before it (0-100)
 SPELLING_LIKE = 75
 _END = re.compile(r"[.?!][\"')\]]*$")
+_BREAK = re.compile(r"[.?!;:,]")
 _CLAUSE = re.compile(r"[.?!,;:][\"')\]]*$")
 _CORE = re.compile(r"^\W*(.*?)\W*$", re.S)
 _PIECES = re.compile(r"(?<![\w-])[A-Za-z]{1,3}(?:-[A-Za-z]{1,3}){%d,}(?![\w-])" % (SPELLED_PIECES - 1))
@@ -99,7 +100,7 @@ def cued(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """``analysis`` with the mentions the words around misheard names tell of (recognized speech only)."""
     if timed is None or not timed.source.startswith("asr:") or not timed.words:
         return analysis
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     if pack is None:
         return analysis
     for step in (spelled_words, named_before_spelling, after_cues, institutions):
@@ -121,7 +122,7 @@ def _cue_phrases(pack) -> list[tuple[str, ...]]:
                  "SELF_INTRODUCTIONS"):
         for phrase in getattr(vocabulary, name, ()):
             phrases.add(tuple(phrase.lower().replace("’", "'").rstrip(".").split()))
-    phrases.add(("mister",))
+    phrases.update((t,) for t in getattr(vocabulary, "SPOKEN_TITLES", ()))
     return sorted(phrases, key=len, reverse=True)
 
 
@@ -129,12 +130,13 @@ def after_cues(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
     """A person's mention over the unsure or unknown words right after a cue of a person (``Mr. pollon``)."""
     w = _Words(analysis, timed, pack)
     phrases = _cue_phrases(pack)
+    titles = {t.lower() for t in (*getattr(pack.vocabulary, "COURTESY_TITLES", ()), *getattr(pack.vocabulary, "SPOKEN_TITLES", ()))}
     found = []
     n = len(w.words)
     for i in range(n - 1):
         said = w.said(i)
-        if _END.search(said) and not re.search(r"(?:^|\W)(?:mr|mrs|ms|dr)\.$", said.lower()):
-            continue  # a cue that ends a sentence announces nothing after it ("Mr." is no sentence end)
+        if _END.search(said) and w.lower(i) not in titles:
+            continue  # a cue that ends a sentence announces nothing after it (a title's dot is no sentence end)
         if not any(len(p) <= i + 1 and all(w.lower(i - len(p) + 1 + k) == p[k] for k in range(len(p))) for p in phrases):
             continue
         run: list[int] = []
@@ -152,7 +154,7 @@ def after_cues(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
             run.pop()
         if not run:
             continue
-        a, b = _trimmed(w.text, w.words[run[0]].start, w.words[run[-1]].end)
+        a, b = trimmed(w.text, w.words[run[0]].start, w.words[run[-1]].end)
         if b <= a or any(w.taken[a:b]):
             continue
         w.take(a, b)
@@ -195,7 +197,7 @@ def spelled_words(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
             if (not run or count < SPELLED_AT_LEAST or count < SPELLED_SHARE * len(run)
                     or letters.get(said[0], said[0][:1]) not in initials):
                 continue
-            a, b = _trimmed(w.text, w.words[run[0]].start, w.words[run[-1]].end)
+            a, b = trimmed(w.text, w.words[run[0]].start, w.words[run[-1]].end)
             w.take(a, b)
             found.append(Mention(a, b, "SPELLED_NAME", (SPELLED_WORDS,), score=0.5, confidence=3, entity=m.entity))
     return _with(analysis, found)
@@ -228,7 +230,7 @@ def named_before_spelling(analysis: Analysis, timed: TimedTranscript, pack) -> A
                 best, best_ratio = first, ratio
         if best is None:
             continue
-        a, b = _trimmed(w.text, w.words[best].start, w.words[last].end)
+        a, b = trimmed(w.text, w.words[best].start, w.words[last].end)
         w.take(a, b)
         found.append(Mention(a, b, "PERSON", (AFTER_CUE,), score=0.5, confidence=3, entity=m.entity))
     return _with(analysis, found)
@@ -260,7 +262,7 @@ def institutions(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
                     first = k
             if first == i and not w.words[i].confidence < CUE_UNSURE:
                 continue
-            a, b = _trimmed(w.text, w.words[first].start, w.words[words[-1]].end)
+            a, b = trimmed(w.text, w.words[first].start, w.words[words[-1]].end)
             w.take(a, b)
             found.append(Mention(a, b, label, (AFTER_CUE,), score=0.5, confidence=3))
             break
@@ -271,7 +273,7 @@ def bridged(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """The first of two direct identifiers' mentions reaching over the unsure words between them."""
     if timed is None or not timed.source.startswith("asr:") or not timed.words:
         return analysis
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     if pack is None:
         return analysis
     w = _Words(analysis, timed, pack)
@@ -288,13 +290,25 @@ def bridged(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
             continue
         if not all(w.words[i].confidence < CUE_UNSURE for i in between):
             continue
-        end = _trimmed(w.text, w.words[between[0]].start, w.words[between[-1]].end)[1]
+        end = trimmed(w.text, w.words[between[0]].start, w.words[between[-1]].end)[1]
         mentions[k] = dataclasses.replace(left, end=end)
         changed = True
     return dataclasses.replace(analysis, mentions=tuple(mentions)) if changed else analysis
 
 
-def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
+def unknown_beside(pack, text: str, word, between: str) -> bool:
+    """Whether ``word`` (a :class:`TimedWord` of ``text``), next to a name with ``between`` between them, is a
+    misheard part of it: unsure (under :data:`CUE_UNSURE`), no ordinary word, stop word or number of the
+    language, and no punctuation between (``Melphine`` beside ``Caffa``)."""
+    if pack is None or word.confidence >= CUE_UNSURE or text[word.start] in "-.," or _BREAK.search(between) or _BREAK.search(
+            text[word.start:word.end].rstrip(",")):
+        return False
+    core = text[word.start:word.end].strip(".,;:?!\"")
+    return (core.replace("'", "").replace("-", "").isalpha() and not pack.is_stop_word(core) and not pack.is_stop_word(re.split(r"['’]", core)[0])
+            and not pack.is_plain_word(core) and core.lower() not in pack.number_words)
+
+
+def trimmed(text: str, a: int, b: int) -> tuple[int, int]:
     while a < b and not text[a].isalnum():
         a += 1
     while b > a and not text[b - 1].isalnum():
@@ -302,7 +316,7 @@ def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _pack(language: str | None):
+def pack_of(language: str | None):
     from anonymizer import lang
 
     try:

@@ -38,7 +38,7 @@ import re
 
 from anonymizer.types import DIRECT_LABELS, SUSPECT, Analysis, Mention
 
-from .cues import bridged, cued
+from .cues import bridged, cued, pack_of, trimmed, unknown_beside
 from .numbers import spoken_numbers
 from .timed import TimedTranscript
 
@@ -105,7 +105,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     text = timed.text
     starts = [w.start for w in timed.words]
     taken = _taken(text, analysis.mentions)
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
 
     def free(a: int, b: int) -> bool:
         return not any(taken[a:b])
@@ -124,13 +124,13 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
             word = timed.words[first - 1]
             if "\n" in text[word.start:start] or not free(word.start, word.end):
                 break
-            if word.confidence < unsure or (person and _unknown(pack, text, word, text[word.end:start])):
+            if word.confidence < unsure or (person and unknown_beside(pack, text, word, text[word.end:start])):
                 start, first, steps = word.start, first - 1, steps + 1
                 continue
             beyond = timed.words[first - 2] if first >= 2 and steps + 2 <= REACH_WORDS else None
             if (person and beyond is not None and word.confidence < ALIKE_UNSURE and _stop(pack, text[word.start:word.end])
                     and "\n" not in text[beyond.start:word.start] and free(beyond.start, beyond.end)
-                    and _unknown(pack, text, beyond, text[beyond.end:start])):
+                    and unknown_beside(pack, text, beyond, text[beyond.end:start])):
                 start, first, steps = beyond.start, first - 2, steps + 2  # "Melphine or Caffa": a name's two words
                 continue
             break
@@ -139,7 +139,7 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
             word = timed.words[last + 1]
             if "\n" in text[end:word.end] or not free(word.start, word.end):
                 break
-            if not (word.confidence < unsure or (person and _unknown(pack, text, word, text[end:word.start]))):
+            if not (word.confidence < unsure or (person and unknown_beside(pack, text, word, text[end:word.start]))):
                 break
             end, last, steps = word.end, last + 1, steps + 1
         if (start, end) != (mention.start, mention.end):
@@ -158,7 +158,7 @@ def _plain_people(analysis: Analysis) -> Analysis:
     never taken for a stop word); a mention only of stop words (``I'm``, a re-scan of the first), or a
     suspect only of ordinary words (``Representing``, ``Code``: the recognizer capitalises each sentence's
     first word)."""
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     if pack is None:
         return analysis
     text = analysis.transcript.text
@@ -233,7 +233,7 @@ def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
     are letters said alone (the language's ``SPOKEN_LETTERS``: ``are``, ``be``, ``I``) or short words the
     recognizer was unsure of (under :data:`ALIKE_UNSURE`, :data:`LETTER_WORD` letters at most), up to
     :data:`LETTER_REACH` words: ``If I are me or NKS`` is ``F-A-I-R-B-A-N-K-S`` heard."""
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     letters = frozenset(getattr(getattr(pack, "vocabulary", None), "SPOKEN_LETTERS", ())) if pack is not None else ()
     if not letters:
         return analysis
@@ -267,27 +267,6 @@ def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
     return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
 
 
-def _pack(language: str | None):
-    from anonymizer import lang
-
-    try:
-        return lang.pack(language or "en")
-    except lang.UnknownLanguage:
-        return None
-
-
-def _unknown(pack, text: str, word, between: str) -> bool:
-    """Whether ``word`` (a :class:`TimedWord` of ``text``), next to a name with ``between`` between them, is a
-    misheard part of it: unsure (under :data:`ALIKE_UNSURE`), no ordinary word, stop word or number of the
-    language, and no punctuation between (``Melphine`` beside ``Caffa``)."""
-    if pack is None or word.confidence >= ALIKE_UNSURE or text[word.start] in "-.," or _BREAK.search(between) or _BREAK.search(
-            text[word.start:word.end].rstrip(",")):
-        return False
-    core = text[word.start:word.end].strip(".,;:?!\"")
-    return (core.replace("'", "").replace("-", "").isalpha() and not _stop(pack, core)
-            and not pack.is_plain_word(core) and core.lower() not in pack.number_words)
-
-
 def _stop(pack, word: str) -> bool:
     """Whether ``word`` (punctuation around it, a contraction's tail) is a stop word of ``pack``."""
     word = word.strip(".,;:?!\"")
@@ -319,7 +298,7 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
             said = text[a:b]
             if "\n" in said or any(taken[a:b]) or (n == 2 and _BREAK.search(text[group[0].end:group[1].start + 1])):
                 continue
-            a, b = _trimmed(text, a, b)
+            a, b = trimmed(text, a, b)
             entity = parts.get(sound_key(said))
             if entity is not None and b > a:
                 hit = (a, b, entity, n)
@@ -359,14 +338,6 @@ def _sound_key(language: str):
         return None
 
 
-def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and not text[a].isalnum():
-        a += 1
-    while b > a and not text[b - 1].isalnum():
-        b -= 1
-    return a, b
-
-
 def hotwords(analysis: Analysis, timed: TimedTranscript | None) -> dict[str, int]:
     """The name parts of the persons the pass found in recognized speech: word -> its entity."""
     if not recognized(timed):
@@ -386,7 +357,7 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
         return analysis
     text = timed.text
     taken = _taken(text, analysis.mentions)
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     times = sorted(t for m in analysis.mentions if (t := timed.span_time(m.start, m.end)) is not None)
     found = []
     for word in again.words:
@@ -401,9 +372,9 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
             continue  # only stop words said then (``what you say to your``): no misheard name
         if not said or min(w.confidence for w in said) >= FIRST_SURE:
             continue
-        a, b = _trimmed(text, said[0].start, said[-1].end)
+        a, b = trimmed(text, said[0].start, said[-1].end)
         if any(taken[a:b]):  # words of another mention between: the first one only
-            a, b = _trimmed(text, said[0].start, said[0].end)
+            a, b = trimmed(text, said[0].start, said[0].end)
         if b <= a or "\n" in text[a:b] or any(taken[a:b]):
             continue
         taken[a:b] = b"\x01" * (b - a)

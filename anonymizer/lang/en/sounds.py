@@ -18,6 +18,8 @@ SPOKEN_NUMBER_JOINERS = ("hundred", "thousand", "and", "slash", "oh", "dash", "p
 SPOKEN_NUMBER_MULTIPLIERS = ("hundred", "thousand")
 #: the words said right before a clock time that a recognizer may write as digits alone (``at approximately 840``)
 SPOKEN_CLOCK_LEADS = ("at", "at approximately", "at about", "at around", "at exactly", "at roughly")
+#: titles said before a name that a recognizer writes with a dot (``Mr. pollon``: a title, then a misheard name)
+SPOKEN_TITLES = ("mr", "mrs", "ms", "dr", "miss")
 #: the parts of the day a clock time said aloud ends with, as a recognizer writes them (``p.m.``, ``PM``, ``am``)
 SPOKEN_DAY_PARTS = ("am", "pm", "a.m", "p.m")
 #: the words a recognizer writes for a letter said alone -> that letter (a name spelled aloud heard as ``I are be
