@@ -114,6 +114,9 @@ def test_it_takes_the_ordinary_words_out_of_a_persons_mention_in_recognized_spee
     # a number written in digits is several spoken words: masked 0.3 s longer
     ([("number", 0.0, 0.4), ("95160", 0.5, 1.5), ("My", 2.5, 2.8)], "95160", (0.4, 1.8)),
     ([("number", 0.0, 0.4), ("Tessaly", 0.5, 1.5), ("My", 2.5, 2.8)], "Tessaly", (0.4, 1.5)),
+    # ... unless the recognizer already gave its digits the time they take said one by one
+    ([("at", 0.0, 0.4), ("840", 0.5, 1.5), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
+    ([("at", 0.0, 0.4), ("840", 0.5, 1.2), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
     # a word the recognizer stretched over the mention after it: the mention starts where that word was over
     ([("in", 1.0, 3.4), ("1976.", 3.4, 3.6), ("My", 3.7, 4.0)], "1976", (1.4, 4.0)),
     ([("in", 1.0, 1.3), ("Tessaly.", 1.3, 1.9)], "Tessaly", (1.3, 1.9)),

@@ -44,6 +44,8 @@ TAIL_GAP = 1.5
 #: a number written in digits (``95160``, ``1976``) is several spoken words; the recognizer's time of it ends early:
 #: its masked time goes on this much longer (s)
 NUMBER_TAIL = 0.3
+#: ... when the recognizer gave the digits less than this much time each (s)
+DIGIT_SECONDS = 0.3
 #: a word that lasts this much longer than :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter was stretched
 #: by the recognizer over what was said after it (s)
 STRETCHED = 0.8
@@ -125,9 +127,16 @@ class TimedTranscript:
         elif following is not None and following > t1 and _SENTENCE_END.search(self.text[start:self.words[last].end]) \
                 and following - t1 <= TAIL_GAP:
             t1 = min(following, t1 + SENTENCE_TAIL)
-        if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")):
+        if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")) and 0 <= last < len(self.words) \
+                and self._short_digits(self.words[last]):
             t1 += NUMBER_TAIL
         return t0, t1
+
+    def _short_digits(self, word: TimedWord) -> bool:
+        """Whether the recognizer gave ``word`` (digits) less time than its digits take said one by one
+        (:data:`DIGIT_SECONDS` each): its end is early. A word it gave that time (``840`` for 1.3 s) is not."""
+        digits = sum(c.isdigit() for c in self.text[word.start:word.end])
+        return word.t1 - word.t0 < DIGIT_SECONDS * digits
 
     def _said_until(self, word: TimedWord, t0: float) -> float:
         """When ``word`` (said just before a mention starting at ``t0``) was probably over: a word the recognizer
