@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from anonymizer.lang.en.transcript import line_starts, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.pseudonymize import Pseudonymized
+from anonymizer.speech.cues import AFTER_CUE, SPELLED_WORDS
 from anonymizer.speech.heard import HEARD_WITH_NAMES, SOUNDS_LIKE, SPELLED_RUN
 from anonymizer.speech.numbers import SPOKEN
 from anonymizer.types import SUSPECT
@@ -57,11 +58,13 @@ CORPUS_NOTES = {
 }
 
 
-#: the speech pass's proposals (anonymizer.speech.heard, .numbers), marked and explained on the review screen
+#: the speech pass's proposals (anonymizer.speech.heard, .cues, .numbers), marked and explained on the review screen
 HEARD_NOTE = "words the recognizer was unsure of, heard as a name found in this recording: listen before accepting"
 SPOKEN_NOTE = "numbers said aloud, read together as one date, time or number: listen before accepting"
 SPELLED_NOTE = "letters said one by one, read as a spelled name: listen before accepting"
-HEARD_NOTES = {SOUNDS_LIKE: HEARD_NOTE, HEARD_WITH_NAMES: HEARD_NOTE, SPOKEN: SPOKEN_NOTE, SPELLED_RUN: SPELLED_NOTE}
+CUE_NOTE = "words the recognizer was unsure of where the words around say a name was said: listen before accepting"
+HEARD_NOTES = {SOUNDS_LIKE: HEARD_NOTE, HEARD_WITH_NAMES: HEARD_NOTE, SPOKEN: SPOKEN_NOTE, SPELLED_RUN: SPELLED_NOTE,
+               SPELLED_WORDS: SPELLED_NOTE, AFTER_CUE: CUE_NOTE}
 
 
 def mark_html(mention: MentionLike, surface: str) -> str:

@@ -55,6 +55,23 @@ def test_it_takes_the_unsure_words_beside_an_identifier_as_part_of_it(said, foun
 
 
 @pytest.mark.parametrize("said, found, expected", [
+    # an unsure word that is no ordinary word beside a name: its misheard other part, across an unsure stop word
+    ([("Welphine", 0.3), ("or", 0.4), ("Kaffo,", SURE), ("interpreter", SURE)], [("Kaffo", "PERSON")],
+     [("Welphine or Kaffo", "PERSON")]),
+    ([("said", SURE), ("Kaffo", SURE), ("Drennit", 0.3), ("left", SURE)], [("Kaffo", "PERSON")],
+     [("Kaffo Drennit", "PERSON")]),
+    # an ordinary word, a sure one, punctuation between, or beside what is no name: not
+    ([("table", 0.3), ("or", 0.4), ("Kaffo", SURE)], [("Kaffo", "PERSON")], [("Kaffo", "PERSON")]),
+    ([("Welphine", SURE), ("Kaffo", SURE)], [("Kaffo", "PERSON")], [("Kaffo", "PERSON")]),
+    ([("Welphine.", 0.3), ("Kaffo", SURE)], [("Kaffo", "PERSON")], [("Kaffo", "PERSON")]),
+    ([("Welphine", 0.3), ("Fresno", SURE)], [("Fresno", "LOCATION")], [("Fresno", "LOCATION")]),
+])
+def test_it_takes_an_unsure_unknown_word_beside_a_name_as_part_of_it(said, found, expected):
+    timed = heard(said)
+    assert texts(mend(analysed(timed, found), timed)) == expected
+
+
+@pytest.mark.parametrize("said, found, expected", [
     # the stop words the recognizer wrote into a name's mention at its edges are no part of it
     ([("victim", SURE), ("Orla", SURE), ("Brennick", SURE), ("a", SURE), ("nurse", SURE)],
      [("Orla Brennick a", "PERSON")], [("Orla Brennick", "PERSON")]),
@@ -65,6 +82,15 @@ def test_it_takes_the_unsure_words_beside_an_identifier_as_part_of_it(said, foun
     # a spelled name's one letter is a letter, whatever word it also is
     ([("spelled", SURE), ("O.", SURE), ("R.", SURE), ("A.", SURE), ("then", SURE)], [("O. R. A.", "SPELLED_NAME")],
      [("O. R. A.", "SPELLED_NAME")]),
+    # whole words at a spelled name's edges are no letters of it; a person's mention stops at a sentence's end
+    ([("spelled", SURE), ("B.", SURE), ("R.", SURE), ("E.", SURE), ("There", SURE), ("are", SURE), ("no", SURE),
+      ("cats", SURE)], [("B. R. E. There are no", "SPELLED_NAME")], [("B. R. E.", "SPELLED_NAME")]),
+    ([("a", SURE), ("table,", SURE), ("B-R-E-N", SURE), ("today", SURE)], [("table, B-R-E-N", "SPELLED_NAME")],
+     [("B-R-E-N", "SPELLED_NAME")]),
+    ([("Orla", SURE), ("Brennick", SURE), ("drives.", SURE), ("I'm", SURE), ("here", SURE)],
+     [("Orla Brennick drives. I'm", "PERSON")], [("Orla Brennick drives", "PERSON")]),
+    ([("Orla", SURE), ("Brennick.", SURE), ("Tessaly", SURE), ("Brun", SURE)],
+     [("Orla Brennick. Tessaly Brun", "PERSON")], [("Orla Brennick. Tessaly Brun", "PERSON")]),
     # a name's inner words stay
     ([("Mary", SURE), ("of", SURE), ("Brennick", SURE)], [("Mary of Brennick", "PERSON")],
      [("Mary of Brennick", "PERSON")]),

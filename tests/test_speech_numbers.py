@@ -44,6 +44,11 @@ RULE = ("rule",)
      [("fourth of June nineteen eighty one", "DATE")]),
     # a CDCR number whose last digits the recognizer wrote as words
     ("number is K 4 1 2 seven seven. Thank", [("K 4 1 2", "CDCR_ID", RULE)], [("K 4 1 2 seven seven", "CDCR_ID")]),
+    # a recognizer's comma before a word that only continues a number (``hundred``, ``thousand``)
+    ("number is Q 2006, hundred and eight. Thank", [("Q 2006", "CDCR_ID", RULE)],
+     [("Q 2006, hundred and eight", "CDCR_ID")]),
+    ("in 1952, thousand miles away", [("1952", "DATE", RULE)], [("1952", "DATE")]),
+    ("in 1952, seven people came", [("1952", "DATE", RULE)], [("1952", "DATE")]),
     # not over punctuation, not from "and", not beside a label that is no number
     ("it was May 3, two more times", [("May 3", "DATE", RULE)], [("May 3", "DATE")]),
     ("in 1998 and then", [("1998", "DATE", RULE)], [("1998", "DATE")]),
@@ -68,6 +73,20 @@ def test_it_takes_numbers_said_before_a_part_of_the_day_as_a_time(said, found, e
     assert texts(got) == expected
     assert all(m.sources == (SPOKEN,) and m.confidence == 3 for m in got.mentions if (m.start, m.end) not in
                {(n.start, n.end) for n in analysed(timed, found).mentions})
+
+
+@pytest.mark.parametrize("said, expected", [
+    # hours and minutes written as digits without their colon, after the words said before a clock time
+    ("responded at approximately 840 the victim", [("840", "TIME")]),
+    ("we met at 1305 that day", [("1305", "TIME")]),
+    # no clock time in the digits, or no such words before them
+    ("responded at approximately 875 the victim", []),
+    ("it cost about 840 dollars", []),
+    ("at, 840 and more", []),
+])
+def test_it_takes_digits_after_the_words_before_a_clock_time_as_a_time(said, expected):
+    timed = heard(said)
+    assert texts(spoken_numbers(analysed(timed, []), timed)) == expected
 
 
 def test_it_leaves_the_numbers_of_a_sidecar_as_they_are():
@@ -95,6 +114,9 @@ def test_it_takes_the_ordinary_words_out_of_a_persons_mention_in_recognized_spee
     # a number written in digits is several spoken words: masked 0.3 s longer
     ([("number", 0.0, 0.4), ("95160", 0.5, 1.5), ("My", 2.5, 2.8)], "95160", (0.4, 1.8)),
     ([("number", 0.0, 0.4), ("Tessaly", 0.5, 1.5), ("My", 2.5, 2.8)], "Tessaly", (0.4, 1.5)),
+    # ... unless the recognizer already gave its digits the time they take said one by one
+    ([("at", 0.0, 0.4), ("840", 0.5, 1.5), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
+    ([("at", 0.0, 0.4), ("840", 0.5, 1.2), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
     # a word the recognizer stretched over the mention after it: the mention starts where that word was over
     ([("in", 1.0, 3.4), ("1976.", 3.4, 3.6), ("My", 3.7, 4.0)], "1976", (1.4, 4.0)),
     ([("in", 1.0, 1.3), ("Tessaly.", 1.3, 1.9)], "Tessaly", (1.3, 1.9)),

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from review.rendering import HEARD_NOTE, SPELLED_NOTE, SPOKEN_NOTE, mark_html
+from review.rendering import CUE_NOTE, HEARD_NOTE, SPELLED_NOTE, SPOKEN_NOTE, mark_html
 
 
 @pytest.mark.parametrize("sources, note", [
@@ -13,6 +13,8 @@ from review.rendering import HEARD_NOTE, SPELLED_NOTE, SPOKEN_NOTE, mark_html
     ("heard-with-names", HEARD_NOTE),
     ("spacy+spoken-number", SPOKEN_NOTE),
     ("spelled-run", SPELLED_NOTE),
+    ("spelled-words", SPELLED_NOTE),
+    ("after-cue", CUE_NOTE),
     ("presidio+spacy", None),
     ("suspect", None),
 ])
@@ -21,5 +23,5 @@ def test_it_marks_a_proposal_from_speech_with_a_note_to_listen(sources, note):
                               sources=sources, corpus_mark="")
     html = mark_html(mention, "with field")
     assert ("o-heard" in html) is (note is not None)
-    assert all((text in html) is (text == note) for text in (HEARD_NOTE, SPOKEN_NOTE, SPELLED_NOTE))
+    assert all((text in html) is (text == note) for text in (HEARD_NOTE, SPOKEN_NOTE, SPELLED_NOTE, CUE_NOTE))
     assert html.count('"') % 2 == 0 and ">with field</mark>" in html

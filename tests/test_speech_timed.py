@@ -34,6 +34,20 @@ def test_it_opens_a_line_at_each_change_of_speaker_with_a_label_that_has_no_time
     assert timed.span_time(10, 23) == (0.0, 0.8)
 
 
+@pytest.mark.parametrize("gap, ended, lines", [
+    # without speakers, a sentence followed by half a second of silence ends the line: the next voice's turn
+    (0.6, True, ["Please state your name.", "Orla Brennick."]),
+    (0.5, True, ["Please state your name.", "Orla Brennick."]),
+    # a shorter breath after a sentence, or a pause inside one, keeps the line
+    (0.3, True, ["Please state your name. Orla Brennick."]),
+    (0.6, False, ["Please state your name Orla Brennick."]),
+])
+def test_it_opens_a_line_at_a_sentence_end_followed_by_a_pause(gap, ended, lines):
+    said = words(("Please", 0.0, 0.3), ("state", 0.3, 0.6), ("your", 0.6, 0.8), ("name." if ended else "name", 0.8, 1.1),
+                 ("Orla", 1.1 + gap, 1.4 + gap), ("Brennick.", 1.4 + gap, 1.9 + gap))
+    assert lay_out(said, 5.0, 16000, "asr:tiny.en", pause_seconds=1.5).text.split("\n") == lines
+
+
 def test_it_ends_a_long_line_at_a_sentence_end_without_a_pause():
     said = [RawWord("word." if i % 10 == 9 else "word", i * 0.3, i * 0.3 + 0.25) for i in range(LONG_LINE_WORDS * 2 + 5)]
     lines = lay_out(said, 100.0, 16000, "asr:x").text.split("\n")

@@ -26,6 +26,9 @@ left as it is):
   words: ``what you say to your``). Only
   the names' times are taken from the second transcript: without punctuation (hotwords cost it) the
   text pass reads it worse than the first.
+
+The words around a name the recognizer wrote as other words (``Mr. pollon``, ``the upper state hospital``,
+``Young, why are you and me?``) are read by :mod:`.cues`, in the same step.
 """
 from __future__ import annotations
 
@@ -35,11 +38,13 @@ import re
 
 from anonymizer.types import DIRECT_LABELS, SUSPECT, Analysis, Mention
 
+from .cues import bridged, cued, pack_of, trimmed, unknown_beside
 from .numbers import spoken_numbers
 from .timed import TimedTranscript
 
 _NAME_WORD = re.compile(r"[A-ZÀ-Þ][\w'-]+")
 _BREAK = re.compile(r"[.?!;:,]")
+_SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
 
 #: a recognized word under this confidence next to an identifier is taken as a misheard part of it
 UNSURE = 0.1
@@ -94,11 +99,13 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
     if not recognized(timed) or not timed.words:
         return analysis
     analysis = _spelled_letters(_spelled_runs(_plain_people(spoken_numbers(analysis, timed))), timed)
+    analysis = cued(analysis, timed)
     if not analysis.mentions:
         return analysis
     text = timed.text
     starts = [w.start for w in timed.words]
     taken = _taken(text, analysis.mentions)
+    pack = pack_of(analysis.language)
 
     def free(a: int, b: int) -> bool:
         return not any(taken[a:b])
@@ -111,26 +118,36 @@ def mend(analysis: Analysis, timed: TimedTranscript | None, unsure: float = UNSU
         start, end = mention.start, mention.end
         first = bisect.bisect_right(starts, start) - 1
         last = bisect.bisect_left(starts, end) - 1
-        for _ in range(REACH_WORDS):
-            if first <= 0:
-                break
+        person = mention.label in ("PERSON", "SPELLED_NAME")
+        steps = 0
+        while steps < REACH_WORDS and first > 0:
             word = timed.words[first - 1]
-            if word.confidence >= unsure or "\n" in text[word.start:start] or not free(word.start, word.end):
+            if "\n" in text[word.start:start] or not free(word.start, word.end):
                 break
-            start, first = word.start, first - 1
-        for _ in range(REACH_WORDS):
-            if last < 0 or last + 1 >= len(timed.words):
-                break
+            if word.confidence < unsure or (person and unknown_beside(pack, text, word, text[word.end:start])):
+                start, first, steps = word.start, first - 1, steps + 1
+                continue
+            beyond = timed.words[first - 2] if first >= 2 and steps + 2 <= REACH_WORDS else None
+            if (person and beyond is not None and word.confidence < ALIKE_UNSURE and _stop(pack, text[word.start:word.end])
+                    and "\n" not in text[beyond.start:word.start] and free(beyond.start, beyond.end)
+                    and unknown_beside(pack, text, beyond, text[beyond.end:start])):
+                start, first, steps = beyond.start, first - 2, steps + 2  # "Melphine or Caffa": a name's two words
+                continue
+            break
+        steps = 0
+        while steps < REACH_WORDS and 0 <= last and last + 1 < len(timed.words):
             word = timed.words[last + 1]
-            if word.confidence >= unsure or "\n" in text[end:word.end] or not free(word.start, word.end):
+            if "\n" in text[end:word.end] or not free(word.start, word.end):
                 break
-            end, last = word.end, last + 1
+            if not (word.confidence < unsure or (person and unknown_beside(pack, text, word, text[end:word.start]))):
+                break
+            end, last, steps = word.end, last + 1, steps + 1
         if (start, end) != (mention.start, mention.end):
             taken[start:end] = b"\x01" * (end - start)
             mention = dataclasses.replace(mention, start=start, end=end)
         out.append(mention)
     out += _sounding_alike(out, timed, taken, analysis.language)
-    return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+    return bridged(dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end)))), timed)
 
 
 def _plain_people(analysis: Analysis) -> Analysis:
@@ -141,7 +158,7 @@ def _plain_people(analysis: Analysis) -> Analysis:
     never taken for a stop word); a mention only of stop words (``I'm``, a re-scan of the first), or a
     suspect only of ordinary words (``Representing``, ``Code``: the recognizer capitalises each sentence's
     first word)."""
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     if pack is None:
         return analysis
     text = analysis.transcript.text
@@ -155,7 +172,13 @@ def _plain_people(analysis: Analysis) -> Analysis:
         spelled = m.label == "SPELLED_NAME"
 
         def edge(word: str) -> bool:
-            return _stop(pack, word) and not (spelled and sum(c.isalpha() for c in word) < 2)
+            letters = sum(c.isalpha() for c in word)
+            if spelled and letters >= 2 and "-" not in word and not word.strip(".,;:?!\"").isupper():
+                return True  # a whole word at a spelled name's edge is no letter of it ("There are no", "the")
+            return _stop(pack, word) and not (spelled and letters < 2)
+
+        def ordinary(word: str) -> bool:
+            return _stop(pack, word) or pack.is_plain_word(word.strip(".,;:?!\""))
 
         if m.label == "PERSON" and (all(_stop(pack, w.group()) for w in words) or (set(m.sources) <= {SUSPECT} and all(
                 _stop(pack, w.group()) or pack.is_plain_word(w.group().strip(".,;:?!\"")) for w in words))):
@@ -166,10 +189,19 @@ def _plain_people(analysis: Analysis) -> Analysis:
             lead += 1
         while tail - 1 > lead and edge(words[tail - 1].group()):
             tail -= 1
+        cut = False
+        if m.label == "PERSON":  # a sentence's end inside: the ordinary words after it are the next sentence's
+            for k in range(lead + 1, tail):
+                said = words[k - 1].group()
+                if _SENTENCE_END.search(said) and sum(c.isalpha() for c in said) > 1 and not _stop(pack, said) \
+                        and all(ordinary(w.group()) for w in words[k:tail]):
+                    tail = k
+                    break
+            cut = tail < len(words) and sum(c.isalpha() for c in words[tail - 1].group()) > 2
         if (lead, tail) != (0, len(words)):
             start = m.start + words[lead].start()
             end = m.end if tail == len(words) else m.start + words[tail - 1].start() + len(
-                words[tail - 1].group().rstrip(",;:?!\""))
+                words[tail - 1].group().rstrip(".,;:?!\"" if cut else ",;:?!\""))
             m, changed = dataclasses.replace(m, start=start, end=end), True
         out.append(m)
     return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
@@ -201,7 +233,7 @@ def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
     are letters said alone (the language's ``SPOKEN_LETTERS``: ``are``, ``be``, ``I``) or short words the
     recognizer was unsure of (under :data:`ALIKE_UNSURE`, :data:`LETTER_WORD` letters at most), up to
     :data:`LETTER_REACH` words: ``If I are me or NKS`` is ``F-A-I-R-B-A-N-K-S`` heard."""
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     letters = frozenset(getattr(getattr(pack, "vocabulary", None), "SPOKEN_LETTERS", ())) if pack is not None else ()
     if not letters:
         return analysis
@@ -235,15 +267,6 @@ def _spelled_letters(analysis: Analysis, timed: TimedTranscript) -> Analysis:
     return dataclasses.replace(analysis, mentions=tuple(out)) if changed else analysis
 
 
-def _pack(language: str | None):
-    from anonymizer import lang
-
-    try:
-        return lang.pack(language or "en")
-    except lang.UnknownLanguage:
-        return None
-
-
 def _stop(pack, word: str) -> bool:
     """Whether ``word`` (punctuation around it, a contraction's tail) is a stop word of ``pack``."""
     word = word.strip(".,;:?!\"")
@@ -275,7 +298,7 @@ def _sounding_alike(mentions: list[Mention], timed: TimedTranscript, taken: byte
             said = text[a:b]
             if "\n" in said or any(taken[a:b]) or (n == 2 and _BREAK.search(text[group[0].end:group[1].start + 1])):
                 continue
-            a, b = _trimmed(text, a, b)
+            a, b = trimmed(text, a, b)
             entity = parts.get(sound_key(said))
             if entity is not None and b > a:
                 hit = (a, b, entity, n)
@@ -315,14 +338,6 @@ def _sound_key(language: str):
         return None
 
 
-def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and not text[a].isalnum():
-        a += 1
-    while b > a and not text[b - 1].isalnum():
-        b -= 1
-    return a, b
-
-
 def hotwords(analysis: Analysis, timed: TimedTranscript | None) -> dict[str, int]:
     """The name parts of the persons the pass found in recognized speech: word -> its entity."""
     if not recognized(timed):
@@ -342,7 +357,7 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
         return analysis
     text = timed.text
     taken = _taken(text, analysis.mentions)
-    pack = _pack(analysis.language)
+    pack = pack_of(analysis.language)
     times = sorted(t for m in analysis.mentions if (t := timed.span_time(m.start, m.end)) is not None)
     found = []
     for word in again.words:
@@ -357,9 +372,9 @@ def names_heard(analysis: Analysis, timed: TimedTranscript, again: TimedTranscri
             continue  # only stop words said then (``what you say to your``): no misheard name
         if not said or min(w.confidence for w in said) >= FIRST_SURE:
             continue
-        a, b = _trimmed(text, said[0].start, said[-1].end)
+        a, b = trimmed(text, said[0].start, said[-1].end)
         if any(taken[a:b]):  # words of another mention between: the first one only
-            a, b = _trimmed(text, said[0].start, said[0].end)
+            a, b = trimmed(text, said[0].start, said[0].end)
         if b <= a or "\n" in text[a:b] or any(taken[a:b]):
             continue
         taken[a:b] = b"\x01" * (b - a)

@@ -41,12 +41,23 @@ def _vocabulary(language: str) -> tuple[frozenset[str], frozenset[str], frozense
     return frozenset(pack.number_words), joiners, parts
 
 
+def _multipliers(language: str) -> frozenset[str]:
+    """The language's number words that only continue a number (``hundred``, ``thousand``), lower case."""
+    from anonymizer import lang
+
+    try:
+        return frozenset(getattr(lang.pack(language or "en").vocabulary, "SPOKEN_NUMBER_MULTIPLIERS", ()))
+    except lang.UnknownLanguage:
+        return frozenset()
+
+
 def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """``analysis`` with its number mentions widened over the number words beside them and the clock
     times said before a part of the day added (recognized speech only)."""
     if timed is None or not timed.source.startswith("asr:") or not timed.words:
         return analysis
     numbers, joiners, parts = _vocabulary(analysis.language)
+    multipliers = _multipliers(analysis.language)
     if not numbers:
         return analysis
     text = timed.text
@@ -90,8 +101,9 @@ def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysi
         while cores[first] in joiners and not number(first) and first < inside[0]:
             first += 1  # a run opens with a number, not with "and"
         while last + 1 < len(words) and free(last + 1) and joins(last + 1) and between(last, last + 1) == " " \
-                and not re.search(r"[.,;:?!]$", text[words[last].start:words[last].end]):
-            last += 1
+                and (not re.search(r"[.,;:?!]$", text[words[last].start:words[last].end])
+                     or (cores[last + 1] in multipliers and text[words[last].start:words[last].end].endswith(","))):
+            last += 1  # a comma before "hundred" is the recognizer's: no number starts with it
         while cores[last] in joiners and not number(last) and last > inside[-1]:
             last -= 1
         start, end = min(mention.start, words[first].start), max(mention.end, words[last].end)
@@ -101,7 +113,40 @@ def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysi
             mention = dataclasses.replace(mention, start=start, end=end)
         out.append(mention)
     out += _clock_times(words, cores, number, joins, parts, free, text, taken)
+    out += _clock_digits(words, cores, free, text, taken, _clock_leads(analysis.language))
     return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
+
+
+#: a clock time a recognizer wrote as digits without its colon: ``840`` for 8:40, ``1305`` for 13:05
+_CLOCK_DIGITS = re.compile(r"^(?:[1-9]|1[0-9]|2[0-3])[0-5][0-9]$")
+
+
+def _clock_leads(language: str) -> tuple[tuple[str, ...], ...]:
+    """The words said before a clock time (``at``, ``at approximately``), lower case, longest first."""
+    from anonymizer import lang
+
+    try:
+        leads = getattr(lang.pack(language or "en").vocabulary, "SPOKEN_CLOCK_LEADS", ())
+    except lang.UnknownLanguage:
+        return ()
+    return tuple(sorted((tuple(lead.split()) for lead in leads), key=len, reverse=True))
+
+
+def _clock_digits(words, cores, free, text, taken, leads) -> list[Mention]:
+    """TIME mentions: three or four digits that read as hours and minutes (:data:`_CLOCK_DIGITS`) right after
+    the language's words before a clock time (``responded at approximately 840``), in no mention."""
+    found = []
+    for i, core in enumerate(cores):
+        if not _CLOCK_DIGITS.match(core) or not free(i) or not text[words[i].start:words[i].end].startswith(core):
+            continue
+        lead = next((lead for lead in leads if i >= len(lead) and tuple(cores[i - len(lead):i]) == lead), None)
+        if lead is None or "\n" in text[words[i - len(lead)].start:words[i].start] or re.search(
+                r"[.,;:?!]", text[words[i - len(lead)].start:words[i].start]):
+            continue
+        a, b = words[i].start, words[i].start + len(core)
+        taken[a:b] = b"\x01" * (b - a)
+        found.append(Mention(a, b, "TIME", (SPOKEN,), score=0.5, confidence=3))
+    return found
 
 
 def _clock_times(words, cores, number, joins, parts, free, text, taken) -> list[Mention]:

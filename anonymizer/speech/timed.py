@@ -2,8 +2,9 @@
 
 The text is in the project's transcript format: one utterance per line, opened by a
 ``SPEAKER_00:``-style label when the input knows its speakers (VTT voice tags, a diarized
-JSON's labels), else a new line at a pause longer than ``pause_seconds`` or at the first
-sentence end after :data:`LONG_LINE_WORDS` words. A label is not
+JSON's labels), else a new line at a pause longer than ``pause_seconds``, at a sentence end
+followed by :data:`SENTENCE_PAUSE` of silence, or at the first sentence end after
+:data:`LONG_LINE_WORDS` words. A label is not
 spoken: its characters have no time (:meth:`TimedTranscript.span_time` returns None there).
 """
 from __future__ import annotations
@@ -16,6 +17,9 @@ from typing import Iterable, NamedTuple
 #: without speakers, a line this many words long ends at its next sentence end (a hearing is not one line)
 LONG_LINE_WORDS = 40
 _SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
+#: without speakers, a sentence followed by a silence this long (s) ends its line: another voice, or the same one
+#: after a breath (a turn taken in a hearing; a recognizer's word times shorten the real silence by 0.2 s or so)
+SENTENCE_PAUSE = 0.5
 #: a recognized piece that continues the word before it (Whisper splits ``F-R-B``, ``95,160``, ``p.m.`` so:
 #: ``F`` ``-R`` ``-B``, ``95`` ``,160``, ``p`` ``.m.``): written without a space
 _CONTINUES = re.compile(r"^[.,-](?=\w)")
@@ -34,9 +38,14 @@ GAP_AFTER = 0.2
 #: a mention that ends a sentence reaches this much further into the pause after it (s): the recognizer ends a
 #: sentence's last word early and puts the next word late (``Esparza.`` ends at 47.3 s, said until 47.7 s)
 SENTENCE_TAIL = 0.5
+#: ... unless the next word comes this much later (s): a line's end at a long pause, silence after the name (a line
+#: ended at a sentence's shorter pause, :data:`SENTENCE_PAUSE`, is no reason to stop)
+TAIL_GAP = 1.5
 #: a number written in digits (``95160``, ``1976``) is several spoken words; the recognizer's time of it ends early:
 #: its masked time goes on this much longer (s)
 NUMBER_TAIL = 0.3
+#: ... when the recognizer gave the digits less than this much time each (s)
+DIGIT_SECONDS = 0.3
 #: a word that lasts this much longer than :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter was stretched
 #: by the recognizer over what was said after it (s)
 STRETCHED = 0.8
@@ -116,11 +125,18 @@ class TimedTranscript:
         if following is not None and t1 < following <= t1 + after:
             t1 = following
         elif following is not None and following > t1 and _SENTENCE_END.search(self.text[start:self.words[last].end]) \
-                and "\n" not in self.text[end:self.words[last + 1].start]:
+                and following - t1 <= TAIL_GAP:
             t1 = min(following, t1 + SENTENCE_TAIL)
-        if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")):
+        if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")) and 0 <= last < len(self.words) \
+                and self._short_digits(self.words[last]):
             t1 += NUMBER_TAIL
         return t0, t1
+
+    def _short_digits(self, word: TimedWord) -> bool:
+        """Whether the recognizer gave ``word`` (digits) less time than its digits take said one by one
+        (:data:`DIGIT_SECONDS` each): its end is early. A word it gave that time (``840`` for 1.3 s) is not."""
+        digits = sum(c.isdigit() for c in self.text[word.start:word.end])
+        return word.t1 - word.t0 < DIGIT_SECONDS * digits
 
     def _said_until(self, word: TimedWord, t0: float) -> float:
         """When ``word`` (said just before a mention starting at ``t0``) was probably over: a word the recognizer
@@ -209,8 +225,9 @@ def lay_out(
         if with_speakers:
             new_line = previous is None or (word.speaker or None) != (previous.speaker or None)
         else:
-            new_line = previous is None or word.t0 - previous.t1 > pause_seconds or (
-                in_line >= LONG_LINE_WORDS and bool(_SENTENCE_END.search(previous.text)))
+            ended = previous is not None and bool(_SENTENCE_END.search(previous.text))
+            new_line = previous is None or word.t0 - previous.t1 > pause_seconds or (ended and (
+                in_line >= LONG_LINE_WORDS or word.t0 - previous.t1 >= SENTENCE_PAUSE))
         if new_line:
             in_line = 0
             if previous is not None:

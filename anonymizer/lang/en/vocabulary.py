@@ -19,7 +19,10 @@ from functools import lru_cache
 from importlib.resources import files
 
 from anonymizer.lang.en.vocabulary_bodies import BRITISH_ORGANIZATION_HEADS
-from anonymizer.lang.en.sounds import SPOKEN_DAY_PARTS, SPOKEN_LETTERS, SPOKEN_NUMBER_JOINERS  # noqa: F401  (said aloud)
+from anonymizer.lang.en.sounds import (  # noqa: F401  (said aloud)
+    SPOKEN_CLOCK_LEADS, SPOKEN_DAY_PARTS, SPOKEN_INSTITUTION_HEADS, SPOKEN_LETTER_NAMES, SPOKEN_LETTERS, SPOKEN_NUMBER_JOINERS,
+    SPOKEN_NUMBER_MULTIPLIERS, SPOKEN_TITLES,
+)
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
     WEAK_STREET_SUFFIXES,
