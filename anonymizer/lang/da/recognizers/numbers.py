@@ -87,15 +87,20 @@ _COURT_CASE = (r"(?<![\w/-])(?:BS|SS|FS|AS|KS|SKS|BS\d|SS\d|[BSKV])[ -]?\d{1,6}(
 #: the number after a journal or case word: ``j.nr. 2021-1234``, ``J.nr.: 12-345/2020``, ``sagsnr. 20/04512``
 _JOURNAL_WORD = (r"(?i:j\.[ ]?nr\.?|journal(?:nr\.?|nummer)|sags(?:nr\.?|nummer)|sag[ ]nr\.?|reg\.[ ]?nr\.?|"
                  r"ref\.(?:[ ]?nr\.?)?|vores[ ]ref\.?|deres[ ]ref\.?|kundenr\.?|kundenummer|policenr\.?|policenummer|"
-                 r"kontonr\.?|kontonummer)")
+                 r"kontonr\.?|kontonummer|matr\.[ ]?nr\.?|matrikel(?:nummer|nr\.?|[ ]nr\.?))")
 _JOURNAL = rf"(?<={_JOURNAL_WORD}:?[ ]?)(?=[\w./-]*\d)[\w][\w./-]*[\w]"
+
+#: a car's number plate: two capitals and five digits, grouped 2-3 or not ("AB 12 345", "XY12345")
+_PLATE = r"(?<![\w-])[A-ZÆØÅ]{2}[ ]?\d{2}[ ]?\d{3}(?![\w-]|[.,]\d)"
 
 
 class CaseNumberRecognizer(RuleRecognizer):
-    """A court's case number and any number after a journal, case, reference, customer or account word."""
+    """A court's case number, any number after a journal, case, reference, customer, account or land register
+    word ("matr.nr. 12a") and a car's number plate."""
 
     ENTITY = "ID"
     PATTERNS = [Pattern("dk_court_case", _COURT_CASE, 0.85), Pattern("dk_journal", _JOURNAL, 0.85),
+                Pattern("dk_plate", _PLATE, 0.8),
                 Pattern("dk_reference_initials", rf"(?<=(?i:ref\.|initialer):?[ ])[A-ZÆØÅ]{{2,4}}(?![\w])", 0.7)]
     CONTEXT = ["sag", "journal", "j.nr"]
 
