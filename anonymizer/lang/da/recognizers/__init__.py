@@ -7,14 +7,15 @@ from presidio_analyzer import EntityRecognizer
 
 from .dates import DanishAgeRecognizer, DanishDateRecognizer
 from .numbers import CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer
-from .organizations import DanishOccupationRecognizer, DanishOrganizationRecognizer, DanishUserNameRecognizer
+from .organizations import (DanishEmployerRecognizer, DanishOccupationRecognizer, DanishOrganizationRecognizer,
+                            DanishUserNameRecognizer)
 from .people import DanishPersonRecognizer, DanishSpelledNameRecognizer
 from .places import DanishAddressRecognizer, DanishTownRecognizer
 
 __all__ = [
     "CPR_LABEL", "CaseNumberRecognizer", "CprRecognizer", "DanishAddressRecognizer", "DanishAgeRecognizer",
-    "DanishDateRecognizer", "DanishEmailRecognizer", "DanishOccupationRecognizer", "DanishOrganizationRecognizer",
-    "DanishPersonRecognizer", "DanishUserNameRecognizer",
+    "DanishDateRecognizer", "DanishEmailRecognizer", "DanishEmployerRecognizer", "DanishOccupationRecognizer",
+    "DanishOrganizationRecognizer", "DanishPersonRecognizer", "DanishUserNameRecognizer",
     "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "build_recognizers",
 ]
 
@@ -25,7 +26,7 @@ def build_recognizers() -> list[EntityRecognizer]:
     classes = (
         CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer,
         DanishDateRecognizer, DanishAgeRecognizer, DanishAddressRecognizer, DanishTownRecognizer,
-        DanishOrganizationRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
+        DanishOrganizationRecognizer, DanishEmployerRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
         DanishSpelledNameRecognizer, DanishPersonRecognizer,
     )
     return [cls(supported_language="da") for cls in classes]
