@@ -13,6 +13,7 @@ import regex as re
 from . import vocabulary
 from .fold import variants
 from .recognizers import build_recognizers
+from .recognizers.people import lower_case_names
 
 MODEL = Path(__file__).resolve().parent / "model"
 #: the NER's labels -> the project's
@@ -58,9 +59,8 @@ def ner_spans(text: str) -> list[Found]:
             continue
         if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
             continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
-        if len(words) == 1 and vocabulary.sentence_start(text, start) and not (
-                vocabulary.is_name_part(surface) or vocabulary.is_town(surface)):
-            continue  # "Påkrav blev sendt": one word no list knows, capitalised because it opens the sentence
+        if len(words) == 1 and vocabulary.sentence_start(text, start) and vocabulary.is_inflected_common_word(surface):
+            continue  # "Påkrav blev sendt", "Hensigten var": an ordinary word, capitalised as it opens the sentence
         if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
                 vocabulary.sentence_start(text, start) or not any(vocabulary.is_name_part(w) for w in words)):
             continue
@@ -74,9 +74,11 @@ _ROLE_OR_TITLE = frozenset(w.lower() for w in (*vocabulary.ROLE_WORDS, *vocabula
 
 
 def rule_spans(text: str) -> list[Found]:
+    """The rule recognizers' spans, and the names written in small letters (:func:`lower_case_names`)."""
     found = []
     for recognizer in _recognizers():
         found.extend(Found(r.start, r.end, r.entity_type, "rule") for r in recognizer.analyze(text, []))
+    found.extend(Found(start, end, "PERSON", "rule") for start, end in lower_case_names(text))
     return found
 
 

@@ -192,6 +192,42 @@ def is_common_word(word: str) -> bool:
     return fold(word) in common_words()
 
 
+#: endings of Danish inflection (definite, plural, genitive, past, comparative), longest first
+_INFLECTIONS = ("ernes", "erne", "enes", "ende", "ene", "ens", "ets", "ere", "est", "ede", "ste", "en", "et",
+                "ne", "er", "es", "te", "de", "e", "n", "t", "r", "s")
+#: endings of Danish derived nouns and adjectives ("Genkendelsen", "Gennemgående"): no name ends so
+_DERIVED = re.compile(r"(?:else|elser|ning|ninger|hed|heder|skab|skaber|isme|tion|tioner|ende|ighed|somt|bart)"
+                      r"(?:n|r|rne|en|et|ne|erne|ens|s)?$")
+
+
+def _inflected(key: str) -> bool:
+    """A folded word that is a common word, or one with an inflection's ending ("hensigten" of "hensigt",
+    "processen" of "proces")."""
+    if key in common_words():
+        return True
+    for ending in _INFLECTIONS:
+        stem = key[:-len(ending)]
+        if key.endswith(ending) and len(stem) >= 3 and (
+                stem in common_words() or (stem[-1] == stem[-2] and stem[:-1] in common_words())):
+            return True
+    return False
+
+
+def is_inflected_common_word(word: str) -> bool:
+    """:func:`is_common_word`, or a common word with an inflection's ending ("Hensigten"), a derived noun's or
+    adjective's ending ("Genkendelsen"), or a compound of two common words ("Påkrav", "Landmanden"): the words
+    a capital at a sentence's start makes look like names. A name the lists know is none."""
+    key = fold(word)
+    if "-" in key and key.rsplit("-", 1)[1].isalpha() and word.rsplit("-", 1)[1].islower():
+        return is_inflected_common_word(word.rsplit("-", 1)[1])  # "Træsnits-vurderingerne": a compound noun
+    if not key.isalpha() or is_name_part(word):
+        return False
+    if _inflected(key) or _DERIVED.search(key) or (key[0] == "u" and _inflected(key[1:])):  # "Ustraffet"
+        return True
+    return any(key[:cut] in common_words() and _inflected(key[cut:]) for cut in range(2, len(key) - 2)
+               if len(key[:cut]) >= 3 or key[:cut] in ("på", "af", "ud", "op", "om", "til"))
+
+
 #: the words of a court's, an authority's or a public body's name: such a name is kept ("Retten i Roskilde",
 #: "Københavns Byret", "Aarhus Kommune", "Fødevarestyrelsen", "Vestre Landsrets 6. afdeling")
 _PUBLIC_BODY = re.compile(r"(?i:\b(?:rettens?|byrets?|byretten|landsrets?|landsretten|fogedretten|skifteretten|"
@@ -202,6 +238,11 @@ _PUBLIC_BODY = re.compile(r"(?i:\b(?:rettens?|byrets?|byretten|landsrets?|landsr
 
 def is_public_body(surface: str) -> bool:
     return _PUBLIC_BODY.search(surface) is not None or surface in PUBLIC_BODIES
+
+
+def is_public_body_word(word: str) -> bool:
+    """Whether ``word`` alone is a public body's word ("politiet", "kommune"; not "området", which ends so)."""
+    return _PUBLIC_BODY.fullmatch(word) is not None
 
 
 #: a court's or a public body's seat after its name ("Retten i Glostrup", "Politiet i Nordjylland")

@@ -99,6 +99,35 @@ def _after_title(text: str, start: int) -> bool:
     return re.search(rf"(?i:{_TITLE})[ ]$", text[max(0, start - 20):start]) is not None
 
 
+#: a word in small letters (a hyphen inside allowed: "lund-hansen")
+_LOWER_WORD = re.compile(rf"(?<![\w-])[{_LOWER}]+(?:-[{_LOWER}]+)?(?![\w-])")
+
+
+def lower_case_names(text: str) -> list[tuple[int, int]]:
+    """Names written without capitals ("jens hansen", "mette lund-sørensen" of a forum or speech recognition): a
+    first name the lists know, then one or two names (the last a surname), none of them a common word; a word
+    alone in small letters is never taken."""
+    words = list(_LOWER_WORD.finditer(text))
+    found, i = [], 0
+    while i < len(words):
+        word = words[i].group()
+        if not vocabulary.is_first_name(word) or vocabulary.is_common_word(word):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(words) and j - i < 3 and words[j].start() == words[j - 1].end() + 1 and (
+                vocabulary.is_name_part(words[j].group()) and not vocabulary.is_common_word(words[j].group())):
+            j += 1
+        while j > i + 1 and not all(vocabulary.is_surname(part) for part in words[j - 1].group().split("-")):
+            j -= 1
+        if j > i + 1:
+            found.append((words[i].start(), words[j - 1].end()))
+            i = j
+        else:
+            i += 1
+    return found
+
+
 class DanishSpelledNameRecognizer(RuleRecognizer):
     """A name spelled letter by letter with hyphens or spaces ("S-Ø-R-E-N", "Ø S T E R G A A R D")."""
 
