@@ -1,0 +1,82 @@
+"""Classes of errors the Danish pass made on real Danish text (Universal NER's dev split, its tuned part) and in
+court orders' ways of writing: a car's number plate and a land register number, an employer without its legal
+form, a town in a compound, a neighbour's house number, a house number's letter, names in small letters, a
+sentence's first word that is an ordinary word inflected or compounded, and a rule's label over the tagger's.
+Invented sentences only."""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.lang.da import vocabulary
+from anonymizer.lang.da.detect import Found
+from anonymizer.lang.da.normalize import unite
+from anonymizer.lang.da.recognizers import build_recognizers
+from anonymizer.lang.da.recognizers.people import lower_case_names
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    return {(text[r.start:r.end], r.entity_type) for rec in build_recognizers() for r in rec.analyze(text, [])}
+
+
+FOUND = [
+    ("Bilen med reg.nr. XY 48 215 holdt ved huset.", "XY 48 215", "ID"),
+    ("Nummerpladen KL51733 var stjålet.", "KL51733", "ID"),
+    ("Ejendommen matr.nr. 7b Egebjerg By ejes af sagsøgte.", "7b", "ID"),
+    ("Grunden, matrikel nr. 214, blev udstykket.", "214", "ID"),
+    ("Han var ansat hos Fjordtræ i tre år.", "Fjordtræ", "ORGANIZATION"),
+    ("Hun arbejder for Nordlys Data i Tarm.", "Nordlys Data", "ORGANIZATION"),
+    ("Han fik job ved Vindum & Søn efter skolen.", "Vindum & Søn", "ORGANIZATION"),
+    ("Hun blev ansat i Kvickly som ekspedient.", "Kvickly", "ORGANIZATION"),
+    ("De bor i Vejle-området.", "Vejle", "LOCATION"),
+    ("Han var kendt i Odense-miljøet.", "Odense", "LOCATION"),
+    ("Vi bor på Hybenvej 9, og naboen i nr. 11 har klaget.", "nr. 11", "LOCATION"),
+    ("Hun bor på Hybenvej 9 i Tarm.", "Hybenvej 9", "LOCATION"),
+    ("Han bor på Hybenvej 9B nu.", "Hybenvej 9B", "LOCATION"),
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), FOUND, ids=[s for _, s, _ in FOUND])
+def test_it_finds_the_classes_real_danish_text_has(text, surface, label):
+    assert (surface, label) in found(text), found(text)
+
+
+KEPT = [
+    ("Han var ansat hos Aarhus Kommune.", "Aarhus Kommune", "ORGANIZATION"),  # a public body
+    ("Hun arbejder i Skive.", "Skive", "ORGANIZATION"),  # a place, no employer
+    ("Han er ansat ved Politiet.", "Politiet", "ORGANIZATION"),
+    ("Sagen blev efterforsket af Aarhus-politiet.", "Aarhus", "LOCATION"),  # a public body's seat
+    ("Det følger af § 119, stk. 1, nr. 2, og bilag nr. 4.", "nr. 2", "LOCATION"),  # no street before
+    ("Han kom fra nr. 12.", "nr. 12", "LOCATION"),
+    ("Hun bor på Hybenvej 9 i Tarm.", "Hybenvej 9 i", "LOCATION"),  # "i" is no house letter
+]
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), KEPT, ids=[s for _, s, _ in KEPT])
+def test_it_leaves_what_only_looks_like_those_classes(text, surface, label):
+    assert (surface, label) not in found(text), found(text)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("så ringede jens kofoed til mig i går", ["jens kofoed"]),
+    ("mette lund-sørensen og jens peter hansen kom", ["mette lund-sørensen", "jens peter hansen"]),
+    ("han talte med anne om det", []),  # a first name alone in small letters: no name here
+    ("de boede i en skov ved en mark", []),  # common words that are names too
+])
+def test_it_finds_names_written_in_small_letters(text, names):
+    assert [text[s:e] for s, e in lower_case_names(text)] == names
+
+
+@pytest.mark.parametrize(("word", "ordinary"), [
+    ("Hensigten", True), ("Processen", True), ("Påkrav", True), ("Landmanden", True), ("Genkendelsen", True),
+    ("Ustraffet", True), ("Træsnits-vurderingerne", True),
+    ("Ljungmark", False), ("Vindeløv", False), ("Kjærgaard", False), ("Dolly", False),
+])
+def test_it_tells_an_inflected_or_compound_word_from_a_name_at_a_sentences_start(word, ordinary):
+    assert vocabulary.is_inflected_common_word(word) is ordinary
+
+
+def test_it_gives_a_rules_label_over_the_taggers_for_one_span():
+    text = "mod Fjordbyg ApS, der"
+    start, end = text.index("Fjordbyg"), text.index(",")
+    spans = [Found(start, end, "PERSON", "spacy"), Found(start, end, "ORGANIZATION", "rule")]
+    assert [label for _, _, label, _ in unite(spans)] == ["ORGANIZATION"]
