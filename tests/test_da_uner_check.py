@@ -76,3 +76,16 @@ def test_it_splits_the_real_dev_split_into_two_parts_of_like_size():
     parts = uner.documents()
     sizes = [sum(len(gold) for _, gold in parts[p]) for p in uner.PARTS]
     assert min(sizes) > 0.4 * sum(sizes)
+
+
+@pytest.mark.parametrize(("gold", "mention", "masked"), [
+    ("Tarm-området", "Tarm", 1.0),  # the compound's noun is no part of the name
+    ("Tarm-området", "området", 0.0),
+    ("Nord-Tarm", "Nord", 0.0),  # a name of two capitalised parts is all name
+])
+def test_it_asks_of_a_compound_only_its_name(gold, mention, masked):
+    text = f"De bor i {gold} nu.\n"
+    start = text.index(gold)
+    at = text.index(mention, start)
+    scored = uner.score([(text, [(start, start + len(gold), "LOC")])], lambda _t: [(at, at + len(mention), "LOCATION")])
+    assert scored["LOC"]["masked"] == masked
