@@ -32,6 +32,12 @@ FOUND = [
     ("Vi bor på Hybenvej 9, og naboen i nr. 11 har klaget.", "nr. 11", "LOCATION"),
     ("Hun bor på Hybenvej 9 i Tarm.", "Hybenvej 9", "LOCATION"),
     ("Han bor på Hybenvej 9B nu.", "Hybenvej 9B", "LOCATION"),
+    ("Hun lånte Mettes bil.", "Mettes", "PERSON"),  # a first name's genitive
+    ("Den anholdte, Lars Kjeldsen (42) fra Tarm, nægtede.", "42", "AGE"),  # a news item's age in brackets
+    ("En kvinde på 37 år blev ramt.", "37 år", "AGE"),
+    ("Ulykken skete primo maj 2020.", "primo maj 2020", "DATE"),
+    ("Han flyttede ultimo 2019.", "ultimo 2019", "DATE"),
+    ("Det skete i maj måned 2020.", "maj måned 2020", "DATE"),
 ]
 
 
@@ -48,6 +54,10 @@ KEPT = [
     ("Det følger af § 119, stk. 1, nr. 2, og bilag nr. 4.", "nr. 2", "LOCATION"),  # no street before
     ("Han kom fra nr. 12.", "nr. 12", "LOCATION"),
     ("Hun bor på Hybenvej 9 i Tarm.", "Hybenvej 9 i", "LOCATION"),  # "i" is no house letter
+    ("Det var hans bil.", "hans", "PERSON"),
+    ("Bilen kostede (42) tusind.", "42", "AGE"),  # brackets after no name
+    ("Han fik en bøde på 3 år.", "3 år", "AGE"),
+    ("Han arbejdede i 2019 med sagen.", "2019", "DATE"),  # a year alone
 ]
 
 

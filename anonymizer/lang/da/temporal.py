@@ -23,7 +23,7 @@ _TOKEN = re.compile(
 )
 _CONNECTORS = {
     "DATE": frozenset("den d og til fra i om ved start starten slutningen midten af foråret sommeren efteråret "
-                      "vinteren julen påsken født".split()) | frozenset(vocabulary.HOLIDAYS),
+                      "vinteren julen påsken født primo medio ultimo måned".split()) | frozenset(vocabulary.HOLIDAYS),
     "AGE": frozenset("år årig årige gammel gamle alder alderen af i en et på og ca omkring cirka".split()),
 }
 

@@ -80,7 +80,9 @@ class DanishPersonRecognizer(RuleRecognizer):
             return start, end
         if len(kept) == 1:
             word = kept[0]
-            if not vocabulary.is_first_name(word) or vocabulary.is_common_word(word) or vocabulary.is_town(word):
+            bare = word[:-1] if word.endswith("s") and not vocabulary.is_first_name(word) else word  # "Mettes bil"
+            if not vocabulary.is_first_name(bare) or vocabulary.is_common_word(word) or vocabulary.is_common_word(bare) \
+                    or vocabulary.is_town(word):
                 return None
             return start, end
         if not (vocabulary.is_first_name(kept[0]) or re.fullmatch(rf"(?:[{_UPPER}]\.)+", kept[0])
