@@ -90,3 +90,39 @@ def test_it_gives_a_rules_label_over_the_taggers_for_one_span():
     start, end = text.index("Fjordbyg"), text.index(",")
     spans = [Found(start, end, "PERSON", "spacy"), Found(start, end, "ORGANIZATION", "rule")]
     assert [label for _, _, label, _ in unite(spans)] == ["ORGANIZATION"]
+
+
+class _Ent:
+    def __init__(self, text: str, surface: str, label: str):
+        self.start_char, self.text, self.label_ = text.index(surface), surface, label
+
+
+def tagged(monkeypatch, text: str, ents: list[tuple[str, str]]) -> list[str]:
+    """The surfaces :func:`ner_spans` keeps when the tagger finds ``ents`` (surface, label) in ``text``."""
+    from types import SimpleNamespace
+
+    from anonymizer.lang.da import detect
+
+    monkeypatch.setattr(detect, "nlp", lambda: lambda _text: SimpleNamespace(ents=[_Ent(text, s, l) for s, l in ents]))
+    return [text[f.start:f.end] for f in detect.ner_spans(text)]
+
+
+@pytest.mark.parametrize(("text", "ents", "kept"), [
+    ("Tak Kim! Det gør jeg.", [("Tak Kim", "PER")], ["Kim"]),  # a greeting before the name
+    ("Hej Ditte, tak for sidst.", [("Hej Ditte", "PER")], ["Ditte"]),
+    ("RETTEN I TARM\nDom", [("TARM", "PER")], []),  # a court's seat, whatever the label
+    ("bil fra Vindum Byg ApS. Varebilen var ny.", [("Vindum Byg ApS. Varebilen", "ORG")], ["Vindum Byg ApS"]),
+    ("Hensigten var god.", [("Hensigten", "PER")], []),  # an inflected word opening the sentence
+    ("Ljungmark kritiserede forslaget.", [("Ljungmark", "PER")], ["Ljungmark"]),  # a name no list has
+])
+def test_it_keeps_the_taggers_names_and_not_the_words_around_them(monkeypatch, text, ents, kept):
+    assert tagged(monkeypatch, text, ents) == kept
+
+
+def test_it_finds_no_court_seat_again_by_a_name_found_elsewhere():
+    from anonymizer.lang.da.detect import rescan
+
+    text = "RETTEN I TARM\nSagsøger Tarm Lykke bor i Brande."
+    start = text.index("Tarm Lykke")
+    again = rescan(text, [Found(start, start + len("Tarm Lykke"), "PERSON", "rule")])
+    assert all(f.start >= start for f in again), [text[f.start:f.end] for f in again]

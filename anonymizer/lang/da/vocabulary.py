@@ -224,8 +224,15 @@ def is_inflected_common_word(word: str) -> bool:
         return False
     if _inflected(key) or _DERIVED.search(key) or (key[0] == "u" and _inflected(key[1:])):  # "Ustraffet"
         return True
-    return any(key[:cut] in common_words() and _inflected(key[cut:]) for cut in range(2, len(key) - 2)
-               if len(key[:cut]) >= 3 or key[:cut] in ("på", "af", "ud", "op", "om", "til"))
+    return any(_compound_head(key[:cut]) and _inflected(key[cut:]) for cut in range(2, len(key) - 2))
+
+
+def _compound_head(head: str) -> bool:
+    """The first part of a compound: a common word of three letters or more, or with a linking ``e`` or ``s``
+    ("vare" of "varebilen", "lands" of "landsretten"), or a particle ("påkrav")."""
+    if head in ("på", "af", "ud", "op", "om", "til"):
+        return True
+    return len(head) >= 3 and (head in common_words() or (head[-1] in "es" and len(head) >= 4 and head[:-1] in common_words()))
 
 
 #: the words of a court's, an authority's or a public body's name: such a name is kept ("Retten i Roskilde",
