@@ -35,6 +35,7 @@ FOUND = [
     ("Hun lånte Mettes bil.", "Mettes", "PERSON"),  # a first name's genitive
     ("Den anholdte, Lars Kjeldsen (42) fra Tarm, nægtede.", "42", "AGE"),  # a news item's age in brackets
     ("En kvinde på 37 år blev ramt.", "37 år", "AGE"),
+    ("Politiet efterlyser en 30-35-årig mand.", "30-35-årig", "AGE"),
     ("Ulykken skete primo maj 2020.", "primo maj 2020", "DATE"),
     ("Han flyttede ultimo 2019.", "ultimo 2019", "DATE"),
     ("Det skete i maj måned 2020.", "maj måned 2020", "DATE"),
@@ -114,6 +115,7 @@ def tagged(monkeypatch, text: str, ents: list[tuple[str, str]]) -> list[str]:
     ("bil fra Vindum Byg ApS. Varebilen var ny.", [("Vindum Byg ApS. Varebilen", "ORG")], ["Vindum Byg ApS"]),
     ("Hensigten var god.", [("Hensigten", "PER")], []),  # an inflected word opening the sentence
     ("Ljungmark kritiserede forslaget.", [("Ljungmark", "PER")], ["Ljungmark"]),  # a name no list has
+    ("Sagsbehandler, Tlf. 72 33 44 55", [("Tlf.", "ORG")], []),  # a word cut short
 ])
 def test_it_keeps_the_taggers_names_and_not_the_words_around_them(monkeypatch, text, ents, kept):
     assert tagged(monkeypatch, text, ents) == kept

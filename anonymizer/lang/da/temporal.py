@@ -37,7 +37,7 @@ def temporal(label: str, surface: str) -> str:
     for m in _TOKEN.finditer(surface):
         out.append(surface[at:m.start()])
         kind = m.lastgroup
-        out.append("[AGE]" if label == "AGE" and kind in ("NUMBER", "WORDS", "DAY") else
+        out.append("[AGE]" if label == "AGE" and kind in ("NUMBER", "WORDS", "DAY", "DATE") else
                    "[DAY]" if kind == "DAY" else "[YEAR]" if kind == "YEAR" else f"[{kind}]" if kind != "NUMBER" and
                    kind != "WORDS" else f"[{label}]")
         at = m.end()
