@@ -23,6 +23,12 @@ FOUND = [
     ("Nummerpladen KL51733 var stjålet.", "KL51733", "ID"),
     ("Ejendommen matr.nr. 7b Egebjerg By ejes af sagsøgte.", "7b", "ID"),
     ("Grunden, matrikel nr. 214, blev udstykket.", "214", "ID"),
+    ("Selskabet, CVR-nr. 31425367, har hjemsted i Tarm.", "31425367", "ID"),
+    ("Firmaet (CVR 31 42 53 67) blev opløst.", "31 42 53 67", "ID"),
+    ("IBAN DK12 3456 7890 1234 56 tilhører ham.", "DK12 3456 7890 1234 56", "ID"),
+    ("Pasnummer 204531786 blev fundet.", "204531786", "ID"),
+    ("Se mere på www.vindumbyg.dk i dag.", "www.vindumbyg.dk", "URL"),
+    ("eller på https://vindumbyg.dk/kontakt.", "https://vindumbyg.dk/kontakt", "URL"),
     ("Han var ansat hos Fjordtræ i tre år.", "Fjordtræ", "ORGANIZATION"),
     ("Hun arbejder for Nordlys Data i Tarm.", "Nordlys Data", "ORGANIZATION"),
     ("Han fik job ved Vindum & Søn efter skolen.", "Vindum & Søn", "ORGANIZATION"),
@@ -50,6 +56,8 @@ def test_it_finds_the_classes_real_danish_text_has(text, surface, label):
 KEPT = [
     ("Han var ansat hos Aarhus Kommune.", "Aarhus Kommune", "ORGANIZATION"),  # a public body
     ("Hun arbejder i Skive.", "Skive", "ORGANIZATION"),  # a place, no employer
+    ("Firmaet (CVR 31 42 53 67) blev opløst.", "31 42 53 67", "PHONE_NUMBER"),  # a firm's number, no phone
+    ("Skriv til mette@vindumbyg.dk i dag.", "vindumbyg.dk", "URL"),  # an e-mail address's domain
     ("Han er ansat ved Politiet.", "Politiet", "ORGANIZATION"),
     ("Sagen blev efterforsket af Aarhus-politiet.", "Aarhus", "LOCATION"),  # a public body's seat
     ("Det følger af § 119, stk. 1, nr. 2, og bilag nr. 4.", "nr. 2", "LOCATION"),  # no street before

@@ -6,7 +6,8 @@ from __future__ import annotations
 from presidio_analyzer import EntityRecognizer
 
 from .dates import DanishAgeRecognizer, DanishDateRecognizer
-from .numbers import CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer
+from .numbers import (CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer,
+                      DanishWebAddressRecognizer)
 from .organizations import (DanishEmployerRecognizer, DanishOccupationRecognizer, DanishOrganizationRecognizer,
                             DanishUserNameRecognizer)
 from .people import DanishPersonRecognizer, DanishSpelledNameRecognizer
@@ -16,7 +17,8 @@ __all__ = [
     "CPR_LABEL", "CaseNumberRecognizer", "CprRecognizer", "DanishAddressRecognizer", "DanishAgeRecognizer",
     "DanishDateRecognizer", "DanishEmailRecognizer", "DanishEmployerRecognizer", "DanishOccupationRecognizer",
     "DanishOrganizationRecognizer", "DanishPersonRecognizer", "DanishUserNameRecognizer",
-    "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "build_recognizers",
+    "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "DanishWebAddressRecognizer",
+    "build_recognizers",
 ]
 
 
@@ -24,7 +26,7 @@ def build_recognizers() -> list[EntityRecognizer]:
     """One instance of every Danish rule recognizer (numbers before words: a CPR number is no phone number),
     for Presidio's language ``da``."""
     classes = (
-        CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer,
+        CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer, DanishWebAddressRecognizer,
         DanishDateRecognizer, DanishAgeRecognizer, DanishAddressRecognizer, DanishTownRecognizer,
         DanishOrganizationRecognizer, DanishEmployerRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
         DanishSpelledNameRecognizer, DanishPersonRecognizer,
