@@ -124,6 +124,8 @@ def tagged(monkeypatch, text: str, ents: list[tuple[str, str]]) -> list[str]:
     ("Hensigten var god.", [("Hensigten", "PER")], []),  # an inflected word opening the sentence
     ("Ljungmark kritiserede forslaget.", [("Ljungmark", "PER")], ["Ljungmark"]),  # a name no list has
     ("Sagsbehandler, Tlf. 72 33 44 55", [("Tlf.", "ORG")], []),  # a word cut short
+    ("Kampen spilles i Parken i aften.", [("Parken", "LOC")], ["Parken"]),  # a common word capitalised mid-sentence
+    ("Han så Huset i aften.", [("Huset", "LOC")], []),  # after no preposition of place
 ])
 def test_it_keeps_the_taggers_names_and_not_the_words_around_them(monkeypatch, text, ents, kept):
     assert tagged(monkeypatch, text, ents) == kept

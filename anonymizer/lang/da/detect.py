@@ -69,7 +69,8 @@ def ner_spans(text: str) -> list[Found]:
         if len(words) == 1 and vocabulary.sentence_start(text, start) and vocabulary.is_inflected_common_word(surface):
             continue  # "Påkrav blev sendt", "Hensigten var": an ordinary word, capitalised as it opens the sentence
         if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
-                vocabulary.sentence_start(text, start) or not any(vocabulary.is_name_part(w) for w in words)):
+                vocabulary.sentence_start(text, start) or (
+                    not any(vocabulary.is_name_part(w) for w in words) and not _PROPER_AFTER.search(text, max(0, start - 12), start))):
             continue
         found.append(Found(start, start + len(surface), label, "spacy"))
     return found
@@ -77,6 +78,8 @@ def ner_spans(text: str) -> list[Found]:
 
 #: a capital and two or three small letters cut short with a dot ("Tlf.", "Vedr.")
 _ABBREVIATION = re.compile(r"\p{Lu}\p{Ll}{1,3}\.")
+#: a preposition before a capitalised common word mid-sentence: the word is a place's or a firm's name
+_PROPER_AFTER = re.compile(r"(?<![\w])(?:i|på|fra|til|ved|hos|mod)[ ]$")
 #: capitals, a hyphen and a word in small letters ("AKT-lærer")
 _ABBREVIATED_NOUN = re.compile(r"\p{Lu}{2,}-\p{Ll}+")
 _ROLE_OR_TITLE = frozenset(w.lower() for w in (*vocabulary.ROLE_WORDS, *vocabulary.TITLE_WORDS))
