@@ -45,6 +45,9 @@ FOUND = [
     ("Ulykken skete primo maj 2020.", "primo maj 2020", "DATE"),
     ("Han flyttede ultimo 2019.", "ultimo 2019", "DATE"),
     ("Det skete i maj måned 2020.", "maj måned 2020", "DATE"),
+    ("Hans svoger, der er murer, hjalp til.", "murer", "OCCUPATION"),
+    ("Hun var skolelærer i Tarm i ti år.", "skolelærer", "OCCUPATION"),
+    ("Forurettede, som er uddannet sygeplejerske, forklarede.", "uddannet sygeplejerske", "OCCUPATION"),
 ]
 
 
@@ -67,6 +70,9 @@ KEPT = [
     ("Bilen kostede (42) tusind.", "42", "AGE"),  # brackets after no name
     ("Han fik en bøde på 3 år.", "3 år", "AGE"),
     ("Han arbejdede i 2019 med sagen.", "2019", "DATE"),  # a year alone
+    ("Der er en arbejder på stedet.", "arbejder", "OCCUPATION"),
+    ("Han er sikker på det.", "sikker", "OCCUPATION"),
+    ("en simpel opstilling som vist på figuren", "vist", "OCCUPATION"),  # "stilling som" inside a word
 ]
 
 

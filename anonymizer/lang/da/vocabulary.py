@@ -60,6 +60,18 @@ USER_NAME_CUES = ("skrevet af", "svar fra", "indlæg af", "bruger", "brugernavn"
 OCCUPATION_CUES = ("arbejder som", "arbejdede som", "arbejde som", "arbejdet som", "ansat som", "ansættelse som",
                    "job som", "uddannet som", "uddannet", "beskæftiget som", "virker som", "var ansat som",
                    "er ansat som", "stilling som", "arbejdede dengang som")
+#: the ends of an occupation's noun ("lager|arbejder", "skole|lærer", "sygeplejerske"): after "der er", "hun var"
+#: a word ending so is what the person works as
+OCCUPATION_HEADS = ("arbejder", "lærer", "assistent", "chauffør", "ingeniør", "tekniker", "plejerske", "pædagog",
+                    "medhjælper", "mester", "svend", "konsulent", "sælger", "ekspedient", "montør", "mekaniker",
+                    "elektriker", "maler", "murer", "tømrer", "snedker", "smed", "frisør", "tjener", "læge",
+                    "advokat", "revisor", "direktør", "betjent", "soldat", "studerende", "pensionist", "landmand",
+                    "fisker", "vognmand", "bager", "slagter", "gartner", "jurist", "økonom", "psykolog", "sekretær",
+                    "bogholder", "bartender", "kok", "sygeplejerske", "jordemoder", "udvikler", "programmør",
+                    "portør", "vicevært", "pilot", "dyrlæge", "tandlæge", "journalist", "arkitekt", "rådgiver")
+#: the words before a person's occupation said as what the person is ("der er murer", "hun var sygeplejerske")
+OCCUPATION_IS_CUES = ("der er", "som er", "der var", "som var", "han er", "hun er", "han var", "hun var",
+                      "der arbejder som", "er nu", "var dengang", "er blevet", "blev uddannet")
 #: an adjective that belongs to the occupation after it ("faglært tømrer")
 OCCUPATION_ADJECTIVES = ("faglært", "ufaglært", "uddannet", "selvstændig", "ledende", "souschef", "konstitueret")
 #: seasons and periods of a year ("sommeren 2020", "i foråret 2020")

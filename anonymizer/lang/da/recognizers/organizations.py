@@ -78,15 +78,23 @@ class DanishEmployerRecognizer(RuleRecognizer):
                     or surface.split()[0] in vocabulary.HEADING_WORDS)
 
 
-_OCCUPATION = (rf"(?<={_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
+_OCCUPATION = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
                rf"[{_LOWER}][{_LOWER}-]{{3,}}(?![\w])")
 
 
+#: "der er murer", "hun var sygeplejerske,": a word ending in an occupation's noun, then the clause's end
+_OCCUPATION_IS = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_IS_CUES)}[ ])"
+                  rf"(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?(?:[{_LOWER}][{_LOWER}-]*)?"
+                  rf"(?:{'|'.join(sorted(vocabulary.OCCUPATION_HEADS, key=len, reverse=True))})"
+                  rf"(?=[ ]?[,.;)]|[ ](?:og|hos|ved|i|på|for|af|uddannet)(?![\w])|$)")
+
+
 class DanishOccupationRecognizer(RuleRecognizer):
-    """What a person works as, after "arbejder som", "ansat som", "uddannet" and the like."""
+    """What a person works as, after "arbejder som", "ansat som", "uddannet" and the like, or said as what the
+    person is when the word ends in an occupation's noun ("der er murer", "hun var sygeplejerske")."""
 
     ENTITY = "OCCUPATION"
-    PATTERNS = [Pattern("dk_occupation", _OCCUPATION, 0.75)]
+    PATTERNS = [Pattern("dk_occupation", _OCCUPATION, 0.75), Pattern("dk_occupation_is", _OCCUPATION_IS, 0.7)]
     CONTEXT = ["arbejder", "ansat", "job"]
     _NOT = frozenset(("frivillig", "vikar", "sådan", "sammen", "hidtil", "tidligere", "normalt", "også", "altid"))
 
