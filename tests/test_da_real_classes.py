@@ -130,6 +130,7 @@ def tagged(monkeypatch, text: str, ents: list[tuple[str, str]]) -> list[str]:
     ("Hensigten var god.", [("Hensigten", "PER")], []),  # an inflected word opening the sentence
     ("Ljungmark kritiserede forslaget.", [("Ljungmark", "PER")], ["Ljungmark"]),  # a name no list has
     ("Sagsbehandler, Tlf. 72 33 44 55", [("Tlf.", "ORG")], []),  # a word cut short
+    ("hans CPR-nr. er oplyst", [("CPR-nr.", "ORG")], []),  # a number's name
     ("Kampen spilles i Parken i aften.", [("Parken", "LOC")], ["Parken"]),  # a common word capitalised mid-sentence
     ("Han så Huset i aften.", [("Huset", "LOC")], []),  # after no preposition of place
 ])

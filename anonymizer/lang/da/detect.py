@@ -62,8 +62,9 @@ def ner_spans(text: str) -> list[Found]:
         if not surface or not surface[0].isupper() or vocabulary.is_public_body(surface) or \
                 vocabulary.is_court_seat(text, start):
             continue  # "RETTEN I ODENSE": a court's seat, whatever label the tagger gives it
-        if len(words) == 1 and _ABBREVIATION.fullmatch(surface) and not vocabulary.is_name_part(surface[:-1]):
-            continue  # "Tlf.", "Vedr.", "Att.": a word cut short, no one's name
+        if len(words) == 1 and (_ABBREVIATION.fullmatch(surface) and not vocabulary.is_name_part(surface[:-1])
+                                or _NUMBER_WORD.fullmatch(surface)):
+            continue  # "Tlf.", "Vedr.", "CPR-nr.": a word cut short, a number's name, no one's name
         if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
             continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
         if len(words) == 1 and vocabulary.sentence_start(text, start) and vocabulary.is_inflected_common_word(surface):
@@ -80,6 +81,8 @@ def ner_spans(text: str) -> list[Found]:
 _ABBREVIATION = re.compile(r"\p{Lu}\p{Ll}{1,3}\.")
 #: a preposition before a capitalised common word mid-sentence: the word is a place's or a firm's name
 _PROPER_AFTER = re.compile(r"(?<![\w])(?:i|på|fra|til|ved|hos|mod)[ ]$")
+#: the name of a number ("CPR-nr.", "CVR-nummer", "P-nr")
+_NUMBER_WORD = re.compile(r"\p{Lu}{1,4}-?(?i:nr|nummer)\.?")
 #: capitals, a hyphen and a word in small letters ("AKT-lærer")
 _ABBREVIATED_NOUN = re.compile(r"\p{Lu}{2,}-\p{Ll}+")
 _ROLE_OR_TITLE = frozenset(w.lower() for w in (*vocabulary.ROLE_WORDS, *vocabulary.TITLE_WORDS))
