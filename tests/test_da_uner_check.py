@@ -89,3 +89,18 @@ def test_it_asks_of_a_compound_only_its_name(gold, mention, masked):
     at = text.index(mention, start)
     scored = uner.score([(text, [(start, start + len(gold), "LOC")])], lambda _t: [(at, at + len(mention), "LOCATION")])
     assert scored["LOC"]["masked"] == masked
+
+
+def test_it_renames_the_persons_of_a_training_sentence_from_the_packs_lists():
+    import random
+
+    from anonymizer.lang.da import vocabulary
+    from benchmarks.train_da_ner import renamed
+
+    words = ["Vidnet", "Sanne", "Lykkegaard", "så", "Tarm", "."]
+    tags = ["O", "B-PER", "I-PER", "O", "B-LOC", "O"]
+    for seed in range(20):
+        new_words, new_tags = renamed(words, tags, random.Random(seed), ("PER",))
+        assert new_tags == tags and len(new_words) == len(words)
+        assert [new_words[i] for i in (0, 3, 4, 5)] == ["Vidnet", "så", "Tarm", "."]  # no place renamed
+        assert vocabulary.is_first_name(new_words[1]) and vocabulary.is_surname(new_words[2])
