@@ -128,6 +128,8 @@ def tagged(monkeypatch, text: str, ents: list[tuple[str, str]]) -> list[str]:
     ("RETTEN I TARM\nDom", [("TARM", "PER")], []),  # a court's seat, whatever the label
     ("bil fra Vindum Byg ApS. Varebilen var ny.", [("Vindum Byg ApS. Varebilen", "ORG")], ["Vindum Byg ApS"]),
     ("Hensigten var god.", [("Hensigten", "PER")], []),  # an inflected word opening the sentence
+    ("Ring til Kim i morgen.", [("Ring", "LOC")], []),  # a verb opening the sentence, a surname too
+    ("Lystrup til Tarm er 40 km.", [("Lystrup", "LOC")], ["Lystrup"]),  # a town
     ("Ljungmark kritiserede forslaget.", [("Ljungmark", "PER")], ["Ljungmark"]),  # a name no list has
     ("Sagsbehandler, Tlf. 72 33 44 55", [("Tlf.", "ORG")], []),  # a word cut short
     ("hans CPR-nr. er oplyst", [("CPR-nr.", "ORG")], []),  # a number's name

@@ -67,8 +67,10 @@ def ner_spans(text: str) -> list[Found]:
             continue  # "Tlf.", "Vedr.", "CPR-nr.": a word cut short, a number's name, no one's name
         if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
             continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
-        if len(words) == 1 and vocabulary.sentence_start(text, start) and vocabulary.is_inflected_common_word(surface):
-            continue  # "Påkrav blev sendt", "Hensigten var": an ordinary word, capitalised as it opens the sentence
+        if len(words) == 1 and vocabulary.sentence_start(text, start) and (
+                vocabulary.is_inflected_common_word(surface) or (_IMPERATIVE_AFTER.match(text, start + len(surface))
+                                                                 and not (vocabulary.is_first_name(surface) or vocabulary.is_town(surface)))):
+            continue  # "Påkrav blev sendt", "Hensigten var", "Ring til": an ordinary word opening the sentence
         if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
                 vocabulary.sentence_start(text, start) or (
                     not any(vocabulary.is_name_part(w) for w in words) and not _PROPER_AFTER.search(text, max(0, start - 12), start))):
@@ -79,6 +81,8 @@ def ner_spans(text: str) -> list[Found]:
 
 #: a capital and two or three small letters cut short with a dot ("Tlf.", "Vedr.")
 _ABBREVIATION = re.compile(r"\p{Lu}\p{Ll}{1,3}\.")
+#: a preposition right after a sentence's first word: the word is a verb ("Ring til", "Skriv til", "Klik på")
+_IMPERATIVE_AFTER = re.compile(r"[ ](?:til|på|efter|ind|ud|op)[ ]")
 #: a preposition before a capitalised common word mid-sentence: the word is a place's or a firm's name
 _PROPER_AFTER = re.compile(r"(?<![\w])(?:i|på|fra|til|ved|hos|mod)[ ]$")
 #: the name of a number ("CPR-nr.", "CVR-nummer", "P-nr")
