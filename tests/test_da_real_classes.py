@@ -70,6 +70,7 @@ KEPT = [
     ("Bilen kostede (42) tusind.", "42", "AGE"),  # brackets after no name
     ("Han fik en bøde på 3 år.", "3 år", "AGE"),
     ("Han arbejdede i 2019 med sagen.", "2019", "DATE"),  # a year alone
+    ("Sagsbehandler, Tlf. 72 33 44 55", "Tlf", "PERSON"),  # a word cut short after a role
     ("Der er en arbejder på stedet.", "arbejder", "OCCUPATION"),
     ("Han er sikker på det.", "sikker", "OCCUPATION"),
     ("en simpel opstilling som vist på figuren", "vist", "OCCUPATION"),  # "stilling som" inside a word

@@ -33,6 +33,8 @@ PATTERNS = [
 ]
 
 
+#: a capital and one to three small letters, cut short with a dot ("Tlf.", "Att.")
+_CUT_SHORT = re.compile(rf"[{_UPPER}][{_LOWER}]{{1,3}}\.")
 _TITLES_AND_ROLES = frozenset(w.lower() for w in (*vocabulary.TITLE_WORDS, *vocabulary.ROLE_WORDS))
 #: a firm's form after a run of capitalised words
 _FIRM_AFTER = re.compile(r"(?:[ ][\w&-]+){0,3}?[ ](?:ApS|A/S|I/S|P/S|K/S|IVS)(?![\w/])")
@@ -76,6 +78,8 @@ class DanishPersonRecognizer(RuleRecognizer):
         end = start + len(surface)
         if surface.endswith(".") and not re.search(rf"(?:^|[ ])(?:[{_UPPER}]\.)+$", surface):
             end -= 1
+        if len(kept) == 1 and _CUT_SHORT.fullmatch(text, start, end + 1) and not vocabulary.is_name_part(kept[0].rstrip(".")):
+            return None  # "Sagsbehandler, Tlf. 72 33 44 55": a word cut short after the role, no name
         if cued:
             return start, end
         if len(kept) == 1:
