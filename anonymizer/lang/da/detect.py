@@ -51,7 +51,8 @@ def ner_spans(text: str) -> list[Found]:
         if label is None:
             continue
         start, words = ent.start_char, ent.text.split("\n")[0].rstrip().split(" ")  # one line, as every mention
-        while words and (words[0].lower().rstrip(",:!") in _LEADING or words[0].rstrip(".:") in vocabulary.HEADING_WORDS):
+        while words and (words[0].lower().rstrip(",:!") in _LEADING
+                         or words[0].rstrip(".:") in vocabulary.HEADING_WORDS):
             start += len(words.pop(0)) + 1
         for i in range(1, len(words)):
             if words[i - 1].endswith(".") and len(words[i - 1]) > 3 and vocabulary.is_inflected_common_word(words[i]):
@@ -68,12 +69,14 @@ def ner_spans(text: str) -> list[Found]:
         if _ABBREVIATED_NOUN.fullmatch(surface) and vocabulary.is_common_word(surface.rsplit("-", 1)[1]):
             continue  # "AKT-lærer", "SFO-leder": an abbreviation glued to an ordinary noun, no one's name
         if len(words) == 1 and vocabulary.sentence_start(text, start) and (
-                vocabulary.is_inflected_common_word(surface) or (_IMPERATIVE_AFTER.match(text, start + len(surface))
-                                                                 and not (vocabulary.is_first_name(surface) or vocabulary.is_town(surface)))):
+                vocabulary.is_inflected_common_word(surface) or (
+                    _IMPERATIVE_AFTER.match(text, start + len(surface))
+                    and not (vocabulary.is_first_name(surface) or vocabulary.is_town(surface)))):
             continue  # "Påkrav blev sendt", "Hensigten var", "Ring til": an ordinary word opening the sentence
         if all(vocabulary.is_common_word(w.strip(".,")) for w in words) and (
                 vocabulary.sentence_start(text, start) or (
-                    not any(vocabulary.is_name_part(w) for w in words) and not _PROPER_AFTER.search(text, max(0, start - 12), start))):
+                    not any(vocabulary.is_name_part(w) for w in words)
+                    and not _PROPER_AFTER.search(text, max(0, start - 12), start))):
             continue
         found.append(Found(start, start + len(surface), label, "spacy"))
     return found

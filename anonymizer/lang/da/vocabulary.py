@@ -244,7 +244,8 @@ def _compound_head(head: str) -> bool:
     ("vare" of "varebilen", "lands" of "landsretten"), or a particle ("påkrav")."""
     if head in ("på", "af", "ud", "op", "om", "til"):
         return True
-    return len(head) >= 3 and (head in common_words() or (head[-1] in "es" and len(head) >= 4 and head[:-1] in common_words()))
+    return len(head) >= 3 and (head in common_words()
+                               or (head[-1] in "es" and len(head) >= 4 and head[:-1] in common_words()))
 
 
 #: the words of a court's, an authority's or a public body's name: such a name is kept ("Retten i Roskilde",

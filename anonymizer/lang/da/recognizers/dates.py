@@ -63,7 +63,8 @@ _NUMBER_WORD = ("(?i:(?:(?:" + "|".join(vocabulary.UNITS) + ")og)?(?:" + "|".joi
                 + "|".join((*vocabulary.TEENS, *vocabulary.UNITS)) + ")")
 _AGE_PATTERNS = [
     # 45-årig / 45-årige / 45 årig / femogfyrreårig / 8-års-alderen / en 30-35-årig mand
-    Pattern("dk_age_aarig", rf"(?<![\w-])(?:\d{{1,3}}(?:[-–]\d{{1,3}})?[ -]?|{_NUMBER_WORD}-?)(?i:årig[e]?|års-?alderen)(?![\w])", 0.9),
+    Pattern("dk_age_aarig", rf"(?<![\w-])(?:\d{{1,3}}(?:[-–]\d{{1,3}})?[ -]?|{_NUMBER_WORD}-?)"
+                            r"(?i:årig[e]?|års-?alderen)(?![\w])", 0.9),
     # 45 år gammel / 45 år gamle
     Pattern("dk_age_gammel", r"(?<![\w.,-])\d{1,3}[ ]år[ ](?i:gammel|gamle)(?![\w])", 0.9),
     # i en alder af 45 år / i alderen 45 år

@@ -1,5 +1,6 @@
 """Danish firms and institutions (``ORGANIZATION``: "Nordisk Byg ApS", "Fynsk Blik & VVS ApS", "værtshuset Den
-Gyldne Hane", "Børnehuset Solsikken", "Nørremarkskolen", "Holbæk Sygehus", an employer: "ansat hos Bygma"), what a person works as (``OCCUPATION``:
+Gyldne Hane", "Børnehuset Solsikken", "Nørremarkskolen", "Holbæk Sygehus", an employer: "ansat hos Bygma"), what a
+person works as (``OCCUPATION``:
 "arbejder som lagerarbejder", "ansat som faglært tømrer") and a forum's user names (``URL``, the core's label of a
 name online: "Skrevet af: villamor_i_viby"). A public body ("Aarhus Kommune", "Jobcenter Aarhus") is none of them."""
 from __future__ import annotations
@@ -78,7 +79,8 @@ class DanishEmployerRecognizer(RuleRecognizer):
                     or surface.split()[0] in vocabulary.HEADING_WORDS)
 
 
-_OCCUPATION = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
+_OCCUPATION = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])"
+               rf"(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
                rf"[{_LOWER}][{_LOWER}-]{{3,}}(?![\w])")
 
 

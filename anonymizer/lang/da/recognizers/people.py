@@ -78,7 +78,8 @@ class DanishPersonRecognizer(RuleRecognizer):
         end = start + len(surface)
         if surface.endswith(".") and not re.search(rf"(?:^|[ ])(?:[{_UPPER}]\.)+$", surface):
             end -= 1
-        if len(kept) == 1 and _CUT_SHORT.fullmatch(text, start, end + 1) and not vocabulary.is_name_part(kept[0].rstrip(".")):
+        if len(kept) == 1 and _CUT_SHORT.fullmatch(text, start, end + 1) and not vocabulary.is_name_part(
+                kept[0].rstrip(".")):
             return None  # "Sagsbehandler, Tlf. 72 33 44 55": a word cut short after the role, no name
         if cued:
             return start, end

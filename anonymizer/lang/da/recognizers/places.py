@@ -1,6 +1,7 @@
 """Danish places (``LOCATION``): an address (a street, its number, the floor and side, "2. tv.", and a
 postcode and town: "Nørregade 12, 2. tv., 2100 København Ø"), a postcode and its town alone ("8000 Aarhus C"),
-a street alone ("på Strandvejen"), a house number after a street with its number ("naboen i nr. 33"), a town of the list ("bor i Vejle", "i Vejle-området"; not a court's seat:
+a street alone ("på Strandvejen"), a house number after a street with its number ("naboen i nr. 33"), a town of
+the list ("bor i Vejle", "i Vejle-området"; not a court's seat:
 "Retten i Glostrup", "Aarhus-politiet")."""
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ PATTERNS = [
     Pattern("dk_postcode_town", rf"(?<![\w.,/-]){_POSTCODE_TOWN}(?![\w])", 0.8),
     Pattern("dk_street", rf"(?<![\w]){_STREET}(?![\w])", 0.6),
     # naboen i nr. 33 / ud for nr. 42: a house of a street the text names before
-    Pattern("dk_house_number", rf"(?<=(?<![\w])(?i:i|ud[ ]for|overfor|til|fra|på|naboen|nabo)[ ])(?i:nr\.)[ ]{_NUMBER}(?![\w]|[.,]\d)", 0.6),
+    Pattern("dk_house_number", rf"(?<=(?<![\w])(?i:i|ud[ ]for|overfor|til|fra|på|naboen|nabo)[ ])(?i:nr\.)[ ]{_NUMBER}"
+                               r"(?![\w]|[.,]\d)", 0.6),
 ]
 #: a street's name with a house number, the one a house number alone ("nr. 33") is of
 _STREET_NUMBER = re.compile(rf"{_STREET}[ ]\d{{1,3}}")
