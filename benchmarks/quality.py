@@ -331,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="da: the Danish documents written by hand and the Danish NER (benchmarks/quality_da.py)")
     parser.add_argument("--rules-only", action="store_true", help="da: the pack's rules without its NER")
     parser.add_argument("--no-ner-dev", action="store_true", help="da: skip the NER's dev-split figures")
+    parser.add_argument("--no-uner", action="store_true", help="da: skip the pass on Universal NER's dev split (real text)")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--words", type=int, default=8000)
     parser.add_argument("--tuned", type=Path, help="existing folder of the tuning split")

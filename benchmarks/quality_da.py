@@ -7,7 +7,12 @@ surfaces to keep; every occurrence of a surface counts. Per split: the share of 
 digits masked, the same for the quasi-identifiers, and precision (the share of masked letters and digits inside a
 surface to mask), with the surfaces missed and the masked words outside any, for ``--errors``.
 
-    .venv/bin/python benchmarks/quality.py --language da [--errors tuned] [--json OUT] [--no-ner-dev] [--rules-only]
+Then the whole pass on real text (``uner_dev``, :mod:`benchmarks.quality_da_uner`): Universal NER's Danish dev
+split as documents of ten sentences, its tuned and held-back parts, per gold class the share of entities masked
+whole and per label the share of mentions on a gold entity.
+
+    .venv/bin/python benchmarks/quality.py --language da [--errors tuned] [--json OUT] [--no-ner-dev] [--no-uner]
+        [--rules-only]
 """
 from __future__ import annotations
 
@@ -131,6 +136,10 @@ def main(args) -> int:
     result = run(spans_of, args.errors)
     if not args.no_ner_dev:
         result["ner_dev"] = ner_dev()
+    if not getattr(args, "no_uner", False) and not getattr(args, "spans_of", None) and not args.rules_only:
+        from benchmarks import quality_da_uner
+
+        result["uner_dev"] = quality_da_uner.run(errors=args.errors == "tuned")
     result["seconds"] = round(time.perf_counter() - start, 1)
     print(json.dumps(result, indent=1, ensure_ascii=False))
     if args.json:

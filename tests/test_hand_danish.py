@@ -38,7 +38,6 @@ def spans_of():
 #: rows of the tuning part the pass misses or masks against them, each with its reason (keep this short)
 KNOWN = {
     "7-Eleven": "a chain's shop named by digits and a word: no rule, the NER does not know it",
-    "nr. 33": "a neighbour's house number alone",
     "Familiehuset": "a municipality's own house, taken for a place by the NER",
 }
 CASES = [pytest.param(name, kind, surface, marks=[pytest.mark.xfail(reason=KNOWN[surface], strict=True)]

@@ -18,6 +18,11 @@ from anonymizer.lang.da.temporal import temporal
     ("AGE", "45-årig", "[AGE]-årig"),
     ("AGE", "58 år gammel", "[AGE] år gammel"),
     ("AGE", "6 og 9 år", "[AGE] og [AGE] år"),
+    ("DATE", "primo maj 2020", "primo [MONTH] [YEAR]"),
+    ("DATE", "ultimo 2019", "ultimo [YEAR]"),
+    ("DATE", "maj måned 2020", "[MONTH] måned [YEAR]"),
+    ("AGE", "42", "[AGE]"),
+    ("AGE", "30-35-årig", "[AGE]-årig"),  # an age's range
     ("DATE", "Kasper 2021", "[DATE]"),  # a word no date has: the generic tag, nothing of it kept
 ])
 def test_it_writes_danish_dates_and_ages_with_their_values_replaced(label, surface, rendered):

@@ -9,7 +9,8 @@ from types import MappingProxyType
 from anonymizer.lang import LanguagePack
 from anonymizer.lang.da import fold, temporal, vocabulary
 
-_KEPT_DATE_WORDS = MappingProxyType({"DATE": frozenset(("den", "d", "og", "til", "fra", "i", *vocabulary.SEASONS)),
+_KEPT_DATE_WORDS = MappingProxyType({"DATE": frozenset(("den", "d", "og", "til", "fra", "i", "primo", "medio", "ultimo",
+                                                       "måned", *vocabulary.SEASONS)),
                                      "AGE": frozenset(("år", "årig", "årige", "gammel", "gamle", "alder"))})
 
 

@@ -23,7 +23,7 @@ _TOKEN = re.compile(
 )
 _CONNECTORS = {
     "DATE": frozenset("den d og til fra i om ved start starten slutningen midten af foråret sommeren efteråret "
-                      "vinteren julen påsken født".split()) | frozenset(vocabulary.HOLIDAYS),
+                      "vinteren julen påsken født primo medio ultimo måned".split()) | frozenset(vocabulary.HOLIDAYS),
     "AGE": frozenset("år årig årige gammel gamle alder alderen af i en et på og ca omkring cirka".split()),
 }
 
@@ -37,7 +37,7 @@ def temporal(label: str, surface: str) -> str:
     for m in _TOKEN.finditer(surface):
         out.append(surface[at:m.start()])
         kind = m.lastgroup
-        out.append("[AGE]" if label == "AGE" and kind in ("NUMBER", "WORDS", "DAY") else
+        out.append("[AGE]" if label == "AGE" and kind in ("NUMBER", "WORDS", "DAY", "DATE") else
                    "[DAY]" if kind == "DAY" else "[YEAR]" if kind == "YEAR" else f"[{kind}]" if kind != "NUMBER" and
                    kind != "WORDS" else f"[{label}]")
         at = m.end()

@@ -60,6 +60,18 @@ USER_NAME_CUES = ("skrevet af", "svar fra", "indlæg af", "bruger", "brugernavn"
 OCCUPATION_CUES = ("arbejder som", "arbejdede som", "arbejde som", "arbejdet som", "ansat som", "ansættelse som",
                    "job som", "uddannet som", "uddannet", "beskæftiget som", "virker som", "var ansat som",
                    "er ansat som", "stilling som", "arbejdede dengang som")
+#: the ends of an occupation's noun ("lager|arbejder", "skole|lærer", "sygeplejerske"): after "der er", "hun var"
+#: a word ending so is what the person works as
+OCCUPATION_HEADS = ("arbejder", "lærer", "assistent", "chauffør", "ingeniør", "tekniker", "plejerske", "pædagog",
+                    "medhjælper", "mester", "svend", "konsulent", "sælger", "ekspedient", "montør", "mekaniker",
+                    "elektriker", "maler", "murer", "tømrer", "snedker", "smed", "frisør", "tjener", "læge",
+                    "advokat", "revisor", "direktør", "betjent", "soldat", "studerende", "pensionist", "landmand",
+                    "fisker", "vognmand", "bager", "slagter", "gartner", "jurist", "økonom", "psykolog", "sekretær",
+                    "bogholder", "bartender", "kok", "sygeplejerske", "jordemoder", "udvikler", "programmør",
+                    "portør", "vicevært", "pilot", "dyrlæge", "tandlæge", "journalist", "arkitekt", "rådgiver")
+#: the words before a person's occupation said as what the person is ("der er murer", "hun var sygeplejerske")
+OCCUPATION_IS_CUES = ("der er", "som er", "der var", "som var", "han er", "hun er", "han var", "hun var",
+                      "der arbejder som", "er nu", "var dengang", "er blevet", "blev uddannet")
 #: an adjective that belongs to the occupation after it ("faglært tømrer")
 OCCUPATION_ADJECTIVES = ("faglært", "ufaglært", "uddannet", "selvstændig", "ledende", "souschef", "konstitueret")
 #: seasons and periods of a year ("sommeren 2020", "i foråret 2020")
@@ -192,6 +204,50 @@ def is_common_word(word: str) -> bool:
     return fold(word) in common_words()
 
 
+#: endings of Danish inflection (definite, plural, genitive, past, comparative), longest first
+_INFLECTIONS = ("ernes", "erne", "enes", "ende", "ene", "ens", "ets", "ere", "est", "ede", "ste", "en", "et",
+                "ne", "er", "es", "te", "de", "e", "n", "t", "r", "s")
+#: endings of Danish derived nouns and adjectives ("Genkendelsen", "Gennemgående"): no name ends so
+_DERIVED = re.compile(r"(?:else|elser|ning|ninger|hed|heder|skab|skaber|isme|tion|tioner|ende|ighed|somt|bart)"
+                      r"(?:n|r|rne|en|et|ne|erne|ens|s)?$")
+
+
+def _inflected(key: str) -> bool:
+    """A folded word that is a common word, or one with an inflection's ending ("hensigten" of "hensigt",
+    "processen" of "proces")."""
+    if key in common_words():
+        return True
+    for ending in _INFLECTIONS:
+        stem = key[:-len(ending)]
+        if key.endswith(ending) and len(stem) >= 3 and (
+                stem in common_words() or (stem[-1] == stem[-2] and stem[:-1] in common_words())):
+            return True
+    return False
+
+
+def is_inflected_common_word(word: str) -> bool:
+    """:func:`is_common_word`, or a common word with an inflection's ending ("Hensigten"), a derived noun's or
+    adjective's ending ("Genkendelsen"), or a compound of two common words ("Påkrav", "Landmanden"): the words
+    a capital at a sentence's start makes look like names. A name the lists know is none."""
+    key = fold(word)
+    if "-" in key and key.rsplit("-", 1)[1].isalpha() and word.rsplit("-", 1)[1].islower():
+        return is_inflected_common_word(word.rsplit("-", 1)[1])  # "Træsnits-vurderingerne": a compound noun
+    if not key.isalpha() or is_name_part(word):
+        return False
+    if _inflected(key) or _DERIVED.search(key) or (key[0] == "u" and _inflected(key[1:])):  # "Ustraffet"
+        return True
+    return any(_compound_head(key[:cut]) and _inflected(key[cut:]) for cut in range(2, len(key) - 2))
+
+
+def _compound_head(head: str) -> bool:
+    """The first part of a compound: a common word of three letters or more, or with a linking ``e`` or ``s``
+    ("vare" of "varebilen", "lands" of "landsretten"), or a particle ("påkrav")."""
+    if head in ("på", "af", "ud", "op", "om", "til"):
+        return True
+    return len(head) >= 3 and (head in common_words()
+                               or (head[-1] in "es" and len(head) >= 4 and head[:-1] in common_words()))
+
+
 #: the words of a court's, an authority's or a public body's name: such a name is kept ("Retten i Roskilde",
 #: "Københavns Byret", "Aarhus Kommune", "Fødevarestyrelsen", "Vestre Landsrets 6. afdeling")
 _PUBLIC_BODY = re.compile(r"(?i:\b(?:rettens?|byrets?|byretten|landsrets?|landsretten|fogedretten|skifteretten|"
@@ -202,6 +258,11 @@ _PUBLIC_BODY = re.compile(r"(?i:\b(?:rettens?|byrets?|byretten|landsrets?|landsr
 
 def is_public_body(surface: str) -> bool:
     return _PUBLIC_BODY.search(surface) is not None or surface in PUBLIC_BODIES
+
+
+def is_public_body_word(word: str) -> bool:
+    """Whether ``word`` alone is a public body's word ("politiet", "kommune"; not "området", which ends so)."""
+    return _PUBLIC_BODY.fullmatch(word) is not None
 
 
 #: a court's or a public body's seat after its name ("Retten i Glostrup", "Politiet i Nordjylland")

@@ -6,16 +6,19 @@ from __future__ import annotations
 from presidio_analyzer import EntityRecognizer
 
 from .dates import DanishAgeRecognizer, DanishDateRecognizer
-from .numbers import CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer
-from .organizations import DanishOccupationRecognizer, DanishOrganizationRecognizer, DanishUserNameRecognizer
+from .numbers import (CPR_LABEL, CaseNumberRecognizer, CprRecognizer, DanishEmailRecognizer, DanishPhoneRecognizer,
+                      DanishWebAddressRecognizer)
+from .organizations import (DanishEmployerRecognizer, DanishOccupationRecognizer, DanishOrganizationRecognizer,
+                            DanishUserNameRecognizer)
 from .people import DanishPersonRecognizer, DanishSpelledNameRecognizer
 from .places import DanishAddressRecognizer, DanishTownRecognizer
 
 __all__ = [
     "CPR_LABEL", "CaseNumberRecognizer", "CprRecognizer", "DanishAddressRecognizer", "DanishAgeRecognizer",
-    "DanishDateRecognizer", "DanishEmailRecognizer", "DanishOccupationRecognizer", "DanishOrganizationRecognizer",
-    "DanishPersonRecognizer", "DanishUserNameRecognizer",
-    "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "build_recognizers",
+    "DanishDateRecognizer", "DanishEmailRecognizer", "DanishEmployerRecognizer", "DanishOccupationRecognizer",
+    "DanishOrganizationRecognizer", "DanishPersonRecognizer", "DanishUserNameRecognizer",
+    "DanishPhoneRecognizer", "DanishSpelledNameRecognizer", "DanishTownRecognizer", "DanishWebAddressRecognizer",
+    "build_recognizers",
 ]
 
 
@@ -23,9 +26,9 @@ def build_recognizers() -> list[EntityRecognizer]:
     """One instance of every Danish rule recognizer (numbers before words: a CPR number is no phone number),
     for Presidio's language ``da``."""
     classes = (
-        CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer,
+        CprRecognizer, CaseNumberRecognizer, DanishPhoneRecognizer, DanishEmailRecognizer, DanishWebAddressRecognizer,
         DanishDateRecognizer, DanishAgeRecognizer, DanishAddressRecognizer, DanishTownRecognizer,
-        DanishOrganizationRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
+        DanishOrganizationRecognizer, DanishEmployerRecognizer, DanishOccupationRecognizer, DanishUserNameRecognizer,
         DanishSpelledNameRecognizer, DanishPersonRecognizer,
     )
     return [cls(supported_language="da") for cls in classes]

@@ -1,5 +1,6 @@
 """Danish numbers that identify: CPR numbers (``CDCR_ID``, the core's label of a person's official number),
-telephone numbers (``PHONE_NUMBER``), case and journal numbers (``ID``) and e-mail addresses (``EMAIL_ADDRESS``)."""
+telephone numbers (``PHONE_NUMBER``), case, journal, CVR and account numbers and number plates (``ID``), e-mail
+addresses (``EMAIL_ADDRESS``) and web addresses (``URL``)."""
 from __future__ import annotations
 
 import calendar
@@ -60,6 +61,9 @@ _PHONE_WORDS = re.compile(r"(?i:\btlf\b|\btlf\.|telefon|mobil|\bmob\.|\bring(?:e
                           r"nummer|nr\.[ ]?:?$|kontakt|\btelefonnr)")
 
 
+_CVR_BEFORE = re.compile(r"(?i:\bcvr(?:-?(?:nr|nummer)\.?)?:?[ ])$")
+
+
 class DanishPhoneRecognizer(RuleRecognizer):
     """Eight digits: ``+45``/``0045`` before them, or grouped 2-2-2-2 (``23 45 67 89``) or 4-4 (``2345 6789``),
     or unbroken with a phone word (``tlf.``, ``mobil``, ``ring``) on the line before them."""
@@ -75,6 +79,8 @@ class DanishPhoneRecognizer(RuleRecognizer):
 
     def keep(self, text: str, start: int, end: int) -> bool:
         matched = text[start:end]
+        if _CVR_BEFORE.search(text, max(0, start - 16), start):
+            return False  # "CVR 35 67 89 12": a firm's number (:class:`CaseNumberRecognizer`)
         if matched.startswith(("+", "00", "(")) or re.fullmatch(r"\d\d([ .-])\d\d\1\d\d\1\d\d", matched):
             return True
         return _PHONE_WORDS.search(line_before(text, start)[-60:]) is not None
@@ -87,15 +93,25 @@ _COURT_CASE = (r"(?<![\w/-])(?:BS|SS|FS|AS|KS|SKS|BS\d|SS\d|[BSKV])[ -]?\d{1,6}(
 #: the number after a journal or case word: ``j.nr. 2021-1234``, ``J.nr.: 12-345/2020``, ``sagsnr. 20/04512``
 _JOURNAL_WORD = (r"(?i:j\.[ ]?nr\.?|journal(?:nr\.?|nummer)|sags(?:nr\.?|nummer)|sag[ ]nr\.?|reg\.[ ]?nr\.?|"
                  r"ref\.(?:[ ]?nr\.?)?|vores[ ]ref\.?|deres[ ]ref\.?|kundenr\.?|kundenummer|policenr\.?|policenummer|"
-                 r"kontonr\.?|kontonummer)")
+                 r"kontonr\.?|kontonummer|matr\.[ ]?nr\.?|matrikel(?:nummer|nr\.?|[ ]nr\.?)|"
+                 r"se-nr\.?|p-nr\.?|pasnummer|pasnr\.?|pas[ ]nr\.?|kørekort(?:nummer|nr\.?|[ ]nr\.?))")
 _JOURNAL = rf"(?<={_JOURNAL_WORD}:?[ ]?)(?=[\w./-]*\d)[\w][\w./-]*[\w]"
+
+#: a firm's CVR number, eight digits, grouped in pairs or not ("CVR-nr. 12345678", "CVR 35 67 89 12")
+_CVR = r"(?<=(?i:\bcvr)(?:-?(?i:nr|nummer)\.?)?:?[ ])\d{2}(?:[ ]?\d{2}){3}(?![\w-]|[.,]\d)"
+#: a Danish bank account's IBAN ("DK50 0040 0440 1162 43")
+_IBAN = r"(?<![\w])DK\d{2}(?:[ ]?\d{4}){3}[ ]?\d{2}(?![\w])"
+#: a car's number plate: two capitals and five digits, grouped 2-3 or not ("AB 12 345", "XY12345")
+_PLATE = r"(?<![\w-])[A-ZÆØÅ]{2}[ ]?\d{2}[ ]?\d{3}(?![\w-]|[.,]\d)"
 
 
 class CaseNumberRecognizer(RuleRecognizer):
-    """A court's case number and any number after a journal, case, reference, customer or account word."""
+    """A court's case number, any number after a journal, case, reference, customer, account, land register,
+    passport or driving licence word ("matr.nr. 12a"), a firm's CVR number, an IBAN and a car's number plate."""
 
     ENTITY = "ID"
     PATTERNS = [Pattern("dk_court_case", _COURT_CASE, 0.85), Pattern("dk_journal", _JOURNAL, 0.85),
+                Pattern("dk_plate", _PLATE, 0.8), Pattern("dk_cvr", _CVR, 0.9), Pattern("dk_iban", _IBAN, 0.9),
                 Pattern("dk_reference_initials", rf"(?<=(?i:ref\.|initialer):?[ ])[A-ZÆØÅ]{{2,4}}(?![\w])", 0.7)]
     CONTEXT = ["sag", "journal", "j.nr"]
 
@@ -113,3 +129,12 @@ class DanishEmailRecognizer(RuleRecognizer):
     PATTERNS = [Pattern("dk_email", rf"(?<![\w.%+-]){_LOCAL}@(?:{_LABEL}\.){{1,8}}[A-Za-z]{{2,24}}(?![\w-]|\.[A-Za-z0-9])", 0.95),
                 Pattern("dk_email_spoken", _SPOKEN, 0.85)]
     CONTEXT = ["mail", "e-mail", "email"]
+
+
+class DanishWebAddressRecognizer(RuleRecognizer):
+    """A web address ("www.fjordbyg.dk", "https://fjordbyg.dk/kontakt"): a firm's or a person's site (``URL``)."""
+
+    ENTITY = "URL"
+    PATTERNS = [Pattern("dk_web", r"(?<![\w@./-])(?:https?://|www\.)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,24}"
+                                  r"(?:/[\w./%?=&#~+-]*[\w/])?(?![\w@])", 0.85)]
+    CONTEXT = ["www", "hjemmeside", "http"]

@@ -1,5 +1,6 @@
 """Danish firms and institutions (``ORGANIZATION``: "Nordisk Byg ApS", "Fynsk Blik & VVS ApS", "værtshuset Den
-Gyldne Hane", "Børnehuset Solsikken", "Nørremarkskolen", "Holbæk Sygehus"), what a person works as (``OCCUPATION``:
+Gyldne Hane", "Børnehuset Solsikken", "Nørremarkskolen", "Holbæk Sygehus", an employer: "ansat hos Bygma"), what a
+person works as (``OCCUPATION``:
 "arbejder som lagerarbejder", "ansat som faglært tømrer") and a forum's user names (``URL``, the core's label of a
 name online: "Skrevet af: villamor_i_viby"). A public body ("Aarhus Kommune", "Jobcenter Aarhus") is none of them."""
 from __future__ import annotations
@@ -54,15 +55,48 @@ class DanishOrganizationRecognizer(RuleRecognizer):
         return not vocabulary.is_common_word(surface)
 
 
-_OCCUPATION = (rf"(?<={_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
+#: the words before an employer's name ("ansat hos Bygma", "arbejder for Vestas", "job ved Arla Foods", "ansat i
+#: Netto"): "i" only after "ansat" ("arbejder i Skive" is a place)
+_EMPLOYER_CUE = (r"(?<![\w])(?i:(?:ansat|ansættelse|beskæftiget|job|arbejde|arbejder|arbejdede|arbejdet|praktik|"
+                 r"elev|lærling|lærlingeplads|elevplads|chauffør|vikar|vikarierede|leder|direktør|medarbejder)[ ]"
+                 r"(?:hos|ved|for)|(?:ansat|ansættelse)[ ]i)[ ]")
+
+#: an employer's name: capitalised words, "og" or "&" between two ("Hansen & Søn"); "Netto i Skive" is two names
+_EMPLOYER = rf"{_WORD}(?:[ ](?:og|&)(?=[ ][{_UPPER}\d])|[ ]{_WORD}){{0,4}}"
+
+
+class DanishEmployerRecognizer(RuleRecognizer):
+    """The capitalised name after "ansat hos", "arbejder for", "job ved" and the like: who employs a person, a
+    firm without its legal form ("Bygma", "Netto", "Arla Foods"); no public body, no town (a place of its own)."""
+
+    ENTITY = "ORGANIZATION"
+    PATTERNS = [Pattern("dk_employer", rf"(?<={_EMPLOYER_CUE}){_EMPLOYER}(?![\w])", 0.75)]
+    CONTEXT = ["ansat", "arbejder", "job"]
+
+    def keep(self, text: str, start: int, end: int) -> bool:
+        surface = text[start:end]
+        return not (_PUBLIC.search(surface) or vocabulary.is_public_body(surface) or vocabulary.is_town(surface)
+                    or surface.split()[0] in vocabulary.HEADING_WORDS)
+
+
+_OCCUPATION = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_CUES)}[ ])"
+               rf"(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?"
                rf"[{_LOWER}][{_LOWER}-]{{3,}}(?![\w])")
 
 
+#: "der er murer", "hun var sygeplejerske,": a word ending in an occupation's noun, then the clause's end
+_OCCUPATION_IS = (rf"(?<=(?<![\w]){_ANY_CASE(vocabulary.OCCUPATION_IS_CUES)}[ ])"
+                  rf"(?:{_ANY_CASE(vocabulary.OCCUPATION_ADJECTIVES)}[ ])?(?:[{_LOWER}][{_LOWER}-]*)?"
+                  rf"(?:{'|'.join(sorted(vocabulary.OCCUPATION_HEADS, key=len, reverse=True))})"
+                  rf"(?=[ ]?[,.;)]|[ ](?:og|hos|ved|i|på|for|af|uddannet)(?![\w])|$)")
+
+
 class DanishOccupationRecognizer(RuleRecognizer):
-    """What a person works as, after "arbejder som", "ansat som", "uddannet" and the like."""
+    """What a person works as, after "arbejder som", "ansat som", "uddannet" and the like, or said as what the
+    person is when the word ends in an occupation's noun ("der er murer", "hun var sygeplejerske")."""
 
     ENTITY = "OCCUPATION"
-    PATTERNS = [Pattern("dk_occupation", _OCCUPATION, 0.75)]
+    PATTERNS = [Pattern("dk_occupation", _OCCUPATION, 0.75), Pattern("dk_occupation_is", _OCCUPATION_IS, 0.7)]
     CONTEXT = ["arbejder", "ansat", "job"]
     _NOT = frozenset(("frivillig", "vikar", "sådan", "sammen", "hidtil", "tidligere", "normalt", "også", "altid"))
 

@@ -33,6 +33,8 @@ PATTERNS = [
 ]
 
 
+#: a capital and one to three small letters, cut short with a dot ("Tlf.", "Att.")
+_CUT_SHORT = re.compile(rf"[{_UPPER}][{_LOWER}]{{1,3}}\.")
 _TITLES_AND_ROLES = frozenset(w.lower() for w in (*vocabulary.TITLE_WORDS, *vocabulary.ROLE_WORDS))
 #: a firm's form after a run of capitalised words
 _FIRM_AFTER = re.compile(r"(?:[ ][\w&-]+){0,3}?[ ](?:ApS|A/S|I/S|P/S|K/S|IVS)(?![\w/])")
@@ -76,11 +78,16 @@ class DanishPersonRecognizer(RuleRecognizer):
         end = start + len(surface)
         if surface.endswith(".") and not re.search(rf"(?:^|[ ])(?:[{_UPPER}]\.)+$", surface):
             end -= 1
+        if len(kept) == 1 and _CUT_SHORT.fullmatch(text, start, end + 1) and not vocabulary.is_name_part(
+                kept[0].rstrip(".")):
+            return None  # "Sagsbehandler, Tlf. 72 33 44 55": a word cut short after the role, no name
         if cued:
             return start, end
         if len(kept) == 1:
             word = kept[0]
-            if not vocabulary.is_first_name(word) or vocabulary.is_common_word(word) or vocabulary.is_town(word):
+            bare = word[:-1] if word.endswith("s") and not vocabulary.is_first_name(word) else word  # "Mettes bil"
+            if not vocabulary.is_first_name(bare) or vocabulary.is_common_word(word) or vocabulary.is_common_word(bare) \
+                    or vocabulary.is_town(word):
                 return None
             return start, end
         if not (vocabulary.is_first_name(kept[0]) or re.fullmatch(rf"(?:[{_UPPER}]\.)+", kept[0])
@@ -97,6 +104,35 @@ class DanishPersonRecognizer(RuleRecognizer):
 
 def _after_title(text: str, start: int) -> bool:
     return re.search(rf"(?i:{_TITLE})[ ]$", text[max(0, start - 20):start]) is not None
+
+
+#: a word in small letters (a hyphen inside allowed: "lund-hansen")
+_LOWER_WORD = re.compile(rf"(?<![\w-])[{_LOWER}]+(?:-[{_LOWER}]+)?(?![\w-])")
+
+
+def lower_case_names(text: str) -> list[tuple[int, int]]:
+    """Names written without capitals ("jens hansen", "mette lund-sørensen" of a forum or speech recognition): a
+    first name the lists know, then one or two names (the last a surname), none of them a common word; a word
+    alone in small letters is never taken."""
+    words = list(_LOWER_WORD.finditer(text))
+    found, i = [], 0
+    while i < len(words):
+        word = words[i].group()
+        if not vocabulary.is_first_name(word) or vocabulary.is_common_word(word):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(words) and j - i < 3 and words[j].start() == words[j - 1].end() + 1 and (
+                vocabulary.is_name_part(words[j].group()) and not vocabulary.is_common_word(words[j].group())):
+            j += 1
+        while j > i + 1 and not all(vocabulary.is_surname(part) for part in words[j - 1].group().split("-")):
+            j -= 1
+        if j > i + 1:
+            found.append((words[i].start(), words[j - 1].end()))
+            i = j
+        else:
+            i += 1
+    return found
 
 
 class DanishSpelledNameRecognizer(RuleRecognizer):
