@@ -6,7 +6,7 @@ import pytest
 from anonymizer.speech import RawWord, lay_out
 from anonymizer.speech.cues import AFTER_CUE, SPELLED_WORDS
 from anonymizer.speech.heard import mend
-from anonymizer.types import Analysis, Entity, Mention, Transcript
+from tests.heard_text import analysed, texts
 
 SURE = 0.95
 
@@ -17,17 +17,6 @@ def heard(said: list, source: str = "asr:tiny.en"):
     return lay_out([RawWord(w, i * 0.3, i * 0.3 + 0.3, c) for i, (w, c) in enumerate(pairs)], 60.0, 16000, source)
 
 
-def analysed(timed, found: list[tuple[str, str]]) -> Analysis:
-    mentions, entities = [], []
-    for number, (surface, label) in enumerate(found):
-        start = timed.text.index(surface)
-        mentions.append(Mention(start, start + len(surface), label, ("rule",), entity=number))
-        entities.append(Entity(number, label, label.lower(), surface))
-    return Analysis(Transcript("t", timed.text, source_format="audio"), tuple(mentions), tuple(entities))
-
-
-def texts(analysis: Analysis) -> list[tuple[str, str]]:
-    return [(analysis.transcript.text[m.start:m.end], m.label) for m in analysis.mentions]
 
 
 @pytest.mark.parametrize("said, expected", [

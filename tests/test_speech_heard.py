@@ -9,7 +9,8 @@ import pytest
 from anonymizer.lang.en.sounds import sound_key
 from anonymizer.speech import RawWord, Recognizer, lay_out
 from anonymizer.speech.heard import SOUNDS_LIKE, mend
-from anonymizer.types import Analysis, Entity, Mention, Transcript
+from anonymizer.types import Mention
+from tests.heard_text import analysed, texts
 
 SURE = 0.95
 
@@ -19,18 +20,6 @@ def heard(said: list[tuple[str, float]], source: str = "asr:tiny.en"):
     return lay_out([RawWord(w, i * 0.3, i * 0.3 + 0.3, c) for i, (w, c) in enumerate(said)], 60.0, 16000, source)
 
 
-def analysed(timed, found: list[tuple[str, str]]) -> Analysis:
-    """An analysis of ``timed`` with a mention of each (surface, label), one entity each."""
-    mentions, entities = [], []
-    for number, (surface, label) in enumerate(found):
-        start = timed.text.index(surface)
-        mentions.append(Mention(start, start + len(surface), label, ("rule",), entity=number))
-        entities.append(Entity(number, label, label.lower(), surface))
-    return Analysis(Transcript("t", timed.text, source_format="audio"), tuple(mentions), tuple(entities))
-
-
-def texts(analysis: Analysis) -> list[tuple[str, str]]:
-    return [(analysis.transcript.text[m.start:m.end], m.label) for m in analysis.mentions]
 
 
 @pytest.mark.parametrize("said, found, expected", [

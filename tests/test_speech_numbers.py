@@ -7,7 +7,8 @@ import pytest
 from anonymizer.speech import RawWord, lay_out
 from anonymizer.speech.heard import mend
 from anonymizer.speech.numbers import SPOKEN, spoken_numbers
-from anonymizer.types import SUSPECT, Analysis, Entity, Mention, Transcript
+from anonymizer.types import SUSPECT
+from tests.heard_text import analysed, texts
 
 SURE = 0.95
 
@@ -20,17 +21,6 @@ def heard(said: str, source: str = "asr:tiny.en"):
     return lay_out(raw, 60.0, 16000, source)
 
 
-def analysed(timed, found: list[tuple[str, str, tuple[str, ...]]]) -> Analysis:
-    mentions, entities = [], []
-    for number, (surface, label, sources) in enumerate(found):
-        start = timed.text.index(surface)
-        mentions.append(Mention(start, start + len(surface), label, sources, entity=number))
-        entities.append(Entity(number, label, label.lower(), surface))
-    return Analysis(Transcript("t", timed.text, source_format="audio"), tuple(mentions), tuple(entities))
-
-
-def texts(analysis: Analysis) -> list[tuple[str, str]]:
-    return [(analysis.transcript.text[m.start:m.end], m.label) for m in analysis.mentions]
 
 
 RULE = ("rule",)

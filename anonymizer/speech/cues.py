@@ -98,9 +98,7 @@ class _Words:
 
 def cued(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """``analysis`` with the mentions the words around misheard names tell of (recognized speech only)."""
-    if timed is None or not timed.source.startswith("asr:") or not timed.words:
-        return analysis
-    pack = pack_of(analysis.language)
+    pack = recognized_pack(analysis, timed)
     if pack is None:
         return analysis
     for step in (spelled_words, named_before_spelling, after_cues, institutions):
@@ -271,9 +269,7 @@ def institutions(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
 
 def bridged(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     """The first of two direct identifiers' mentions reaching over the unsure words between them."""
-    if timed is None or not timed.source.startswith("asr:") or not timed.words:
-        return analysis
-    pack = pack_of(analysis.language)
+    pack = recognized_pack(analysis, timed)
     if pack is None:
         return analysis
     w = _Words(analysis, timed, pack)
@@ -314,6 +310,14 @@ def trimmed(text: str, a: int, b: int) -> tuple[int, int]:
     while b > a and not text[b - 1].isalnum():
         b -= 1
     return a, b
+
+
+def recognized_pack(analysis: Analysis, timed: TimedTranscript | None):
+    """The language pack to read ``timed``'s words with, or None when they are no recognizer's (a sidecar's
+    transcript, a text) or the language has no pack: then the words around a mention tell nothing."""
+    if timed is None or not timed.source.startswith("asr:") or not timed.words:
+        return None
+    return pack_of(analysis.language)
 
 
 def pack_of(language: str | None):
