@@ -19,7 +19,7 @@ from .. import jobs, services, tallies
 from ..constants import Action
 from ..forms import AssignForm, UploadForm
 from ..models import Corpus, Document
-from ..permissions import is_admin, require_admin, require_document, visible_documents
+from ..permissions import is_admin, require_admin, require_document, roles_by_pk, visible_documents
 from ..uploads import SizeLimit
 
 
@@ -55,8 +55,10 @@ def document_list(request: HttpRequest) -> HttpResponse:
     documents = page.object_list if sort else tallies.settle(list(page.object_list))
     admin = is_admin(request.user)
     context = {"documents": documents, "page": page, "is_admin": admin, "waiting": waiting(), "sort": sort}
-    if admin:
-        context["assign_form"] = AssignForm()
+    if admin:  # the people to assign to, each with their role ("rhea (reviewer)")
+        people = list(AssignForm().fields["assignee"].queryset)
+        roles = roles_by_pk(people)
+        context["assignees"] = [(person, roles[person.pk]) for person in people]
     return render(request, "review/document_list.html", context)
 
 
