@@ -309,6 +309,7 @@ def test_it_starts_an_export_and_shows_the_leak_report_with_review_links(client,
     assert reverse("review:export_download", args=[export.pk, "archive"]) in response.content.decode()
     row = client.get(reverse("review:export_row", args=[export.pk])).content.decode()
     assert "hx-trigger" not in row and "Done" in row
+    assert "overridden by boss: checked by hand" in row  # "Done" alone hid that the gate was overridden
 
 
 @pytest.mark.parametrize("overridden", [False, True], ids=["blocked", "done"])

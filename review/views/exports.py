@@ -149,7 +149,7 @@ def reopen(request: HttpRequest, pk: int, document_pk: int) -> HttpResponse:
     except (services.ActionError, services.Conflict) as error:
         messages.error(request, str(error) or "The document changed meanwhile; reload and try again.")
     else:
-        messages.success(request, f"Document {document.pk} reopened: it is back in review with its annotator. "
+        messages.success(request, f"{document.title} reopened: it is back in review with its annotator. "
                                   "Export again once it is approved.")
     return redirect("review:export", corpus_pk=export.corpus_id)
 
