@@ -21,6 +21,7 @@ from ..forms import AssignForm, UploadForm
 from ..models import Corpus, Document
 from ..permissions import is_admin, require_admin, require_document, roles_by_pk, visible_documents
 from ..uploads import SizeLimit
+from .common import parse_int
 
 
 ORDER = ("corpus__name", "title", "id")
@@ -117,7 +118,8 @@ def unreadable_upload(error: Exception) -> str:
 
 @csrf_protect
 def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
-    form = UploadForm(request.POST or None, request.FILES or None)
+    chosen = parse_int(request.GET.get("corpus", ""))  # "Import documents into it" on the corpus page
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"corpus": chosen} if chosen else None)
     for reason in limit.reasons():
         messages.error(request, reason)
     if request.method == "POST" and limit.refused and not request.FILES:
