@@ -152,3 +152,15 @@ def test_it_shows_the_changes_on_the_screen_and_on_a_printable_page(client, subm
     assert ("<html" in page) is not htmx
     bulk = rita.get(url("changes", submitted.pk) + "?changes=bulk").content.decode()
     assert 'data-kind="rejected"' not in bulk
+
+
+@pytest.mark.parametrize("comments", [0, 1, 2])
+def test_it_says_an_approval_leaves_the_open_comments_open(client, submitted, team, comments):
+    """A reviewer approved with their own "must be masked" comment still open and nothing said so."""
+    for n in range(comments):
+        services.add_comment(submitted.pk, team["rita"], f"Check line {n + 1}.", offset=0)
+    page = as_user(client, team["rita"]).get(url("document", submitted.pk)).content.decode()
+    assert ('id="open-on-approve"' in page) is bool(comments)
+    outcome = services.approve(submitted.pk, version(submitted), team["rita"],
+                               acknowledged=services.unseen_count(submitted) or None)
+    assert (f"; {comments} comment(s) left open" in outcome.decision.summary) is bool(comments)
