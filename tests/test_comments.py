@@ -164,3 +164,13 @@ def test_it_says_an_approval_leaves_the_open_comments_open(client, submitted, te
     outcome = services.approve(submitted.pk, version(submitted), team["rita"],
                                acknowledged=services.unseen_count(submitted) or None)
     assert (f"; {comments} comment(s) left open" in outcome.decision.summary) is bool(comments)
+
+
+def test_it_marks_a_document_awaiting_the_second_look_with_its_open_comments(client, submitted, team, corpus):  # noqa: F811
+    """The reviewer's list did not say which documents came back with comments still open."""
+    other = new_document(corpus, title="other", assignee=team["ann"])
+    services.submit(other.pk, version(other), team["ann"])
+    services.add_comment(submitted.pk, team["rita"], "Check Fresno.", offset=0)
+    page = as_user(client, team["rita"]).get(url("documents")).content.decode()
+    assert f'id="open-comments-{submitted.pk}"' in page and "1 open comment<" in page
+    assert f'id="open-comments-{other.pk}"' not in page

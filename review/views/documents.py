@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.paginator import Paginator
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import redirect, render
@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from .. import jobs, services, tallies
 from ..constants import Action
 from ..forms import AssignForm, UploadForm
-from ..models import Corpus, Document
+from ..models import Comment, Corpus, Document
 from ..permissions import is_admin, require_admin, require_document, roles_by_pk, visible_documents
 from ..uploads import SizeLimit
 from .common import parse_int
@@ -40,9 +40,13 @@ def _share(document: Document) -> float:
 
 
 def rows(documents: QuerySet) -> QuerySet:
-    """The list's rows: the columns shown, with their corpus and assignee, and the mention counts of
-    their tallies (``tallies.with_totals``; the caller settles the rows it shows)."""
-    return tallies.with_totals(documents.select_related(None).select_related("corpus", "assignee").only(*ROW_COLUMNS))
+    """The list's rows: the columns shown, with their corpus and assignee, the mention counts of
+    their tallies (``tallies.with_totals``; the caller settles the rows it shows) and the number of
+    open comments (a document awaiting the second look says it has some)."""
+    open_comments = (Comment.objects.filter(document=OuterRef("pk"), resolved_at__isnull=True).order_by()
+                     .values("document").annotate(n=Count("pk")).values("n"))
+    return tallies.with_totals(documents.select_related(None).select_related("corpus", "assignee").only(*ROW_COLUMNS)
+                               .annotate(open_comments=Subquery(open_comments)))
 
 
 @login_required
