@@ -304,6 +304,8 @@ def test_it_starts_an_export_and_shows_the_leak_report_with_review_links(client,
     assert export.status == Export.Status.BLOCKED
     assert f'href="{reverse("review:document", args=[document.pk])}#l2"' in html
     assert "INMATE RICHARDSON:" in html and 'name="reason"' in html
+    # the way out is said above the report; the override form is below it
+    assert f'href="#override-{export.pk}"' in html and f'id="override-{export.pk}"' in html
     response = client.post(reverse("review:export_override", args=[export.pk]),
                            {"reason": "checked by hand: public record"}, follow=True)
     assert reverse("review:export_download", args=[export.pk, "archive"]) in response.content.decode()
