@@ -33,7 +33,8 @@ class MultipleFileField(forms.FileField):
 
 
 class UploadForm(forms.Form):
-    corpus = forms.ModelChoiceField(queryset=Corpus.objects.all())
+    corpus = forms.ModelChoiceField(queryset=Corpus.objects.all(), empty_label="— choose a corpus —",
+                                    help_text="The documents join it: its whitelist, tag style and language apply.")
     files = MultipleFileField(help_text="PDF transcripts, UTF-8 text files or recordings (WAV, FLAC, MP3, M4A/AAC, "
                                         "OGG/Opus; a .vtt, .srt or Whisper .json of the same name beside one is used "
                                         "instead of speech recognition); several at once.")

@@ -152,3 +152,25 @@ def test_it_shows_the_changes_on_the_screen_and_on_a_printable_page(client, subm
     assert ("<html" in page) is not htmx
     bulk = rita.get(url("changes", submitted.pk) + "?changes=bulk").content.decode()
     assert 'data-kind="rejected"' not in bulk
+
+
+@pytest.mark.parametrize("comments", [0, 1, 2])
+def test_it_says_an_approval_leaves_the_open_comments_open(client, submitted, team, comments):
+    """A reviewer approved with their own "must be masked" comment still open and nothing said so."""
+    for n in range(comments):
+        services.add_comment(submitted.pk, team["rita"], f"Check line {n + 1}.", offset=0)
+    page = as_user(client, team["rita"]).get(url("document", submitted.pk)).content.decode()
+    assert ('id="open-on-approve"' in page) is bool(comments)
+    outcome = services.approve(submitted.pk, version(submitted), team["rita"],
+                               acknowledged=services.unseen_count(submitted) or None)
+    assert (f"; {comments} comment(s) left open" in outcome.decision.summary) is bool(comments)
+
+
+def test_it_marks_a_document_awaiting_the_second_look_with_its_open_comments(client, submitted, team, corpus):  # noqa: F811
+    """The reviewer's list did not say which documents came back with comments still open."""
+    other = new_document(corpus, title="other", assignee=team["ann"])
+    services.submit(other.pk, version(other), team["ann"])
+    services.add_comment(submitted.pk, team["rita"], "Check Fresno.", offset=0)
+    page = as_user(client, team["rita"]).get(url("documents")).content.decode()
+    assert f'id="open-comments-{submitted.pk}"' in page and "1 open comment<" in page
+    assert f'id="open-comments-{other.pk}"' not in page

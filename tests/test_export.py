@@ -304,11 +304,29 @@ def test_it_starts_an_export_and_shows_the_leak_report_with_review_links(client,
     assert export.status == Export.Status.BLOCKED
     assert f'href="{reverse("review:document", args=[document.pk])}#l2"' in html
     assert "INMATE RICHARDSON:" in html and 'name="reason"' in html
+    # the way out is said above the report; the override form is below it
+    assert f'href="#override-{export.pk}"' in html and f'id="override-{export.pk}"' in html
     response = client.post(reverse("review:export_override", args=[export.pk]),
                            {"reason": "checked by hand: public record"}, follow=True)
     assert reverse("review:export_download", args=[export.pk, "archive"]) in response.content.decode()
-    row = client.get(reverse("review:export_row", args=[export.pk]), HTTP_HX_REQUEST="true").content.decode()
+    row = client.get(reverse("review:export_row", args=[export.pk])).content.decode()
     assert "hx-trigger" not in row and "Done" in row
+    assert "overridden by boss: checked by hand" in row  # "Done" alone hid that the gate was overridden
+
+
+@pytest.mark.parametrize("overridden", [False, True], ids=["blocked", "done"])
+def test_it_reloads_the_page_when_a_polled_export_has_finished(client, corpus, admin, overridden):
+    """The leak report and the downloads are parts of the page: a poll that finds the export finished
+    reloads it (the row's "see the leak report" pointed at a report the page did not have yet)."""
+    document = make_document(corpus, "h")
+    reject(document, "RICHARDSON", 0)
+    client.force_login(admin)
+    client.post(reverse("review:export_start", args=[corpus.pk]))
+    export = Export.objects.get()
+    if overridden:
+        client.post(reverse("review:export_override", args=[export.pk]), {"reason": "checked by hand: public record"})
+    poll = client.get(reverse("review:export_row", args=[export.pk]), HTTP_HX_REQUEST="true")
+    assert poll["HX-Refresh"] == "true"
 
 
 def test_it_polls_the_row_of_a_running_export(client, corpus, admin):

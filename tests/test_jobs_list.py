@@ -51,3 +51,18 @@ def test_it_shows_decided_over_total_in_the_list_and_the_polled_row(client, list
     assert "6 / 12" in html and "0 / 12" in html and "12 / 12" in html
     row = client.get(reverse("review:document_row", args=[listed["half"].pk])).content.decode()
     assert "6 / 12" in row
+
+
+def test_it_names_each_persons_role_in_the_assign_menu(db, client, django_user_model):
+    """The menu listed every active user by name alone (admins marked): a new admin could not tell the
+    annotators from the reviewers."""
+    from review.permissions import reviewer_group
+
+    client.force_login(django_user_model.objects.create_user("boss", password="a-long-test-password", is_staff=True))
+    django_user_model.objects.create_user("ann", password="a-long-test-password")
+    reviewer_group().user_set.add(django_user_model.objects.create_user("rhea", password="a-long-test-password"))
+    Document.objects.create(corpus=Corpus.objects.create(name="c"), title="t", original_name="t.txt", original=b"x")
+    html = client.get(reverse("review:documents")).content.decode()
+    menu = re.search(r'<select name="assignee".*?</select>', html, re.S).group(0)
+    assert [re.sub(r"\s+", " ", o) for o in re.findall(r"<option value=\"\d+\">([^<]*)</option>", menu)] == [
+        "ann (annotator)", "boss (admin)", "rhea (reviewer)"]

@@ -264,3 +264,15 @@ def test_it_still_refuses_a_name_of_another_type():
     documents, errors = services.create_documents(corpus, [(" .docx", b"PK"), ("notes.pdf.exe", b"MZ")])
     assert documents == [] and [e.reason for e in errors] == [
         "unsupported file type (upload .pdf, .txt or a recording: .wav, .flac, .mp3, .m4a, .aac, .ogg, .opus)"] * 2
+
+
+@pytest.mark.parametrize("corpora", [0, 1], ids=["no-corpus-yet", "a-corpus"])
+def test_it_says_where_the_corpus_of_an_import_comes_from(admin_client, corpora):
+    """A fresh install had an import form whose only corpus choice was "---------", and nothing said
+    that a corpus is made on another page."""
+    if corpora:
+        Corpus.objects.create(name="Spring term")
+    html = admin_client.get(reverse("review:upload")).content.decode()
+    assert reverse("review:corpus_new") in html and "---------" not in html
+    assert ("There is no corpus yet" in html) is (not corpora)
+    assert ("— choose a corpus —" in html)

@@ -204,6 +204,12 @@ def test_it_creates_and_edits_a_corpus(client, team, corpus):
     response = boss.post(url("corpus_new"), {"name": "Second", "tag_style": "referent", "whitelist_terms": "Board\nPanel"})
     assert response.status_code == 302
     created = Corpus.objects.get(name="Second")
+    # a new corpus lands on its page: the whitelist file and "Import documents into Second", preselected there
+    assert response["Location"] == url("corpus_edit", created.pk)
+    page = boss.get(response["Location"]).content.decode()
+    assert "Whitelist file" in page and f'{url("upload")}?corpus={created.pk}' in page
+    upload = boss.get(f'{url("upload")}?corpus={created.pk}').content.decode()
+    assert f'<option value="{created.pk}" selected>' in upload
     assert created.tag_style == "referent" and created.whitelist() == ("Board", "Panel")
     response = boss.post(url("corpus_edit", created.pk), {"name": "Second", "tag_style": "parts", "consistent_pseudonyms": "on"})
     created.refresh_from_db()

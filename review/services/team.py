@@ -86,8 +86,10 @@ def approve(document_id: int, version: int, user, *, acknowledged: int | None = 
         status=Document.Status.APPROVED, approved_by=user, approved_at=now, reviewer=user
     )
     document.status, document.approved_by, document.approved_at = Document.Status.APPROVED, user, now
+    left_open = unresolved(document).count()  # approving does not resolve them: said, and in the history
     summary = f"Approved the document{learned(document)}" + (
-        f", acknowledging {unseen} mention(s) decided in bulk never looked at" if unseen else "")
+        f", acknowledging {unseen} mention(s) decided in bulk never looked at" if unseen else "") + (
+        f"; {left_open} comment(s) left open" if left_open else "")
     decision = finish(document, user, Action.APPROVE, f"document:{document.pk}", summary,
                       after={"unseen_acknowledged": unseen} if unseen else None)
     return Outcome(document, decision, [], set())

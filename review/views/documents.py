@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.paginator import Paginator
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import redirect, render
@@ -18,9 +18,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from .. import jobs, services, tallies
 from ..constants import Action
 from ..forms import AssignForm, UploadForm
-from ..models import Corpus, Document
-from ..permissions import is_admin, require_admin, require_document, visible_documents
+from ..models import Comment, Corpus, Document
+from ..permissions import is_admin, require_admin, require_document, roles_by_pk, visible_documents
 from ..uploads import SizeLimit
+from .common import parse_int
 
 
 ORDER = ("corpus__name", "title", "id")
@@ -39,9 +40,13 @@ def _share(document: Document) -> float:
 
 
 def rows(documents: QuerySet) -> QuerySet:
-    """The list's rows: the columns shown, with their corpus and assignee, and the mention counts of
-    their tallies (``tallies.with_totals``; the caller settles the rows it shows)."""
-    return tallies.with_totals(documents.select_related(None).select_related("corpus", "assignee").only(*ROW_COLUMNS))
+    """The list's rows: the columns shown, with their corpus and assignee, the mention counts of
+    their tallies (``tallies.with_totals``; the caller settles the rows it shows) and the number of
+    open comments (a document awaiting the second look says it has some)."""
+    open_comments = (Comment.objects.filter(document=OuterRef("pk"), resolved_at__isnull=True).order_by()
+                     .values("document").annotate(n=Count("pk")).values("n"))
+    return tallies.with_totals(documents.select_related(None).select_related("corpus", "assignee").only(*ROW_COLUMNS)
+                               .annotate(open_comments=Subquery(open_comments)))
 
 
 @login_required
@@ -55,8 +60,10 @@ def document_list(request: HttpRequest) -> HttpResponse:
     documents = page.object_list if sort else tallies.settle(list(page.object_list))
     admin = is_admin(request.user)
     context = {"documents": documents, "page": page, "is_admin": admin, "waiting": waiting(), "sort": sort}
-    if admin:
-        context["assign_form"] = AssignForm()
+    if admin:  # the people to assign to, each with their role ("rhea (reviewer)")
+        people = list(AssignForm().fields["assignee"].queryset)
+        roles = roles_by_pk(people)
+        context["assignees"] = [(person, roles[person.pk]) for person in people]
     return render(request, "review/document_list.html", context)
 
 
@@ -115,7 +122,8 @@ def unreadable_upload(error: Exception) -> str:
 
 @csrf_protect
 def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
-    form = UploadForm(request.POST or None, request.FILES or None)
+    chosen = parse_int(request.GET.get("corpus", ""))  # "Import documents into it" on the corpus page
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"corpus": chosen} if chosen else None)
     for reason in limit.reasons():
         messages.error(request, reason)
     if request.method == "POST" and limit.refused and not request.FILES:

@@ -15,6 +15,7 @@ from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from config import backup
 
@@ -78,9 +79,13 @@ def start(request: HttpRequest, corpus_pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export_row(request: HttpRequest, pk: int) -> HttpResponse:
-    """One export's row; htmx polls it while the export is queued or running."""
+    """One export's row; htmx polls it while the export is queued or running. Once the export has
+    finished, a poll reloads the page: the leak report (or the downloads) and the earlier reports folded
+    under it are parts of the page, not of the row, and the row's "see the leak report" points there."""
     require_admin(request.user)
     export = get_object_or_404(Export.objects.select_related("corpus", "created_by", "overridden_by"), pk=pk)
+    if request.htmx and export.status not in (Export.Status.QUEUED, Export.Status.RUNNING):
+        return HttpResponseClientRefresh()
     return render(request, f"{PAGE}#export_row", {"export": export, "corpus": export.corpus})
 
 
@@ -144,7 +149,7 @@ def reopen(request: HttpRequest, pk: int, document_pk: int) -> HttpResponse:
     except (services.ActionError, services.Conflict) as error:
         messages.error(request, str(error) or "The document changed meanwhile; reload and try again.")
     else:
-        messages.success(request, f"Document {document.pk} reopened: it is back in review with its annotator. "
+        messages.success(request, f"{document.title} reopened: it is back in review with its annotator. "
                                   "Export again once it is approved.")
     return redirect("review:export", corpus_pk=export.corpus_id)
 

@@ -40,6 +40,10 @@ def corpus_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     form = CorpusForm(request.POST or None, instance=corpus)
     if request.method == "POST" and form.is_valid():
         saved = form.save()
+        if corpus is None:  # a new corpus: its page, where its whitelist file and its import are
+            messages.success(request, f"Corpus {saved.name} created. Next: import its documents, "
+                                      "or a whitelist file (below).")
+            return redirect("review:corpus_edit", pk=saved.pk)
         messages.success(request, f"Corpus {saved.name} saved.")
         return redirect("review:corpora")
     return render(request, "review/corpus_form.html", {"form": form, "corpus": corpus})
