@@ -82,8 +82,8 @@ def print_findings(result: dict) -> None:
 # ------------------------------------------------------------------------------ real transcripts
 
 #: a hand row's label -> the pass's (the rows name some kinds the pass files under a coarser label)
-_ROW_LABELS = {"CASE_NUMBER": "ID", "PSEUDONYM": "PERSON", "COUNTRY": "LOCATION", "RELIGION": "NRP",
-               "DURATION": "DATE"}
+ROW_LABELS = {"CASE_NUMBER": "ID", "PSEUDONYM": "PERSON", "COUNTRY": "LOCATION", "RELIGION": "NRP",
+               "DURATION": "DATE", "ADDRESS": "LOCATION", "EMAIL": "EMAIL_ADDRESS", "PHONE": "PHONE_NUMBER"}
 
 
 def real_annotations(text: str, name: str, rows) -> list[dict]:
@@ -96,7 +96,7 @@ def real_annotations(text: str, name: str, rows) -> list[dict]:
         if row.kind != "mask":
             continue
         for start, end in where:
-            out.append({"start": start, "end": end, "label": _ROW_LABELS.get(row.label, row.label),
+            out.append({"start": start, "end": end, "label": ROW_LABELS.get(row.label, row.label),
                         "entity_id": f"row{i}"})
     return out
 
