@@ -129,14 +129,16 @@ def places(text: str, row: Row) -> list[tuple[int, int]]:
 
 
 def placed(text: str, rows: list[Row]) -> list[tuple[Row, list[tuple[int, int]]]]:
-    """Each row with its places in ``text``, where rows of different kinds nest the longer one deciding: a
-    ``keep`` word inside a longer ``mask``/``either`` name (``Covid`` in a group's name) is that name there, and
-    an ``either`` word inside a longer ``keep`` phrase (a country in a public body's name) is the phrase there."""
+    """Each row with its places in ``text``, where a ``keep`` row and a ``mask``/``either`` row nest the longer
+    one deciding: a keep word inside a longer name (``Covid`` in a group's name) is that name there, and an
+    either word inside a longer keep phrase (a country in a public body's name) is the phrase there. A mask row
+    inside an either row stays one to mask (a town in a court's name): they do not contradict each other."""
     found = [(row, places(text, row)) for row in rows]
     spans = [(s, e, row.kind) for row, where in found for s, e in where]
 
     def inside_longer(s: int, e: int, kind: str) -> bool:
-        return any(s2 <= s and e <= e2 and e2 - s2 > e - s and k2 != kind for s2, e2, k2 in spans)
+        return any(s2 <= s and e <= e2 and e2 - s2 > e - s and k2 != kind and "keep" in (k2, kind)
+                   for s2, e2, k2 in spans)
 
     return [(row, [(s, e) for s, e in where if not inside_longer(s, e, row.kind)]) for row, where in found]
 

@@ -135,6 +135,9 @@ NESTED = "The Brackenford Flu Widows met at Lowmere Health Board. Flu came; Lowm
     # an either word inside a longer keep phrase is the phrase there
     ([Row("keep", "WORD", "Lowmere Health Board"), Row("either", "LOCATION", "Lowmere")],
      [[(34, 54)], [(66, 73)]]),
+    # a mask word inside an either name stays to mask: no contradiction
+    ([Row("either", "ORGANIZATION", "Lowmere Health Board"), Row("mask", "LOCATION", "Lowmere")],
+     [[(34, 54)], [(34, 41), (66, 73)]]),
     # rows of one kind nest freely: both keep their places
     ([Row("mask", "ORGANIZATION", "Brackenford Flu Widows"), Row("mask", "LOCATION", "Brackenford")],
      [[(4, 26)], [(4, 15)]]),
