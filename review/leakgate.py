@@ -81,12 +81,13 @@ def decided_places(gate: core.Gate, p) -> list[tuple[int, int]]:
     """The places of this document's text where an accepted form (of any document) or a word of one stands under
     a mention its reviewer rejected: a decision there (``anonymizer.leakgate.rejection_decides``), not a leak, in
     each member it is written into (text, CoNLL, subtitles). Only these: the same form left unreviewed is a
-    finding, and so is a form this document accepted itself (or its title page names) and rejected here
-    (:func:`own_forms`), and a spelled run, a number or a date found by its shape."""
+    finding, and so is a form this document accepted itself (or its title page names) and rejected here, in
+    any of its language's spellings (:func:`own_forms`), and a spelled run, a number or a date found by its shape."""
     own = own_forms(p)
     return [(start, end) for start, end, term in gate.matches(p.text)
             if term.kind == "surface" and gate.word_hit(p.text[start:end]) and _covered(p.text, p.rejected, start, end)
-            and core.rejection_decides(term.label, p.text[start:end], own)]
+            and core.rejection_decides(term.label, term.form if gate.spells_whole(p.text[start:end], term)
+                                       else p.text[start:end], own)]
 
 
 def accepted_where(rows: list[dict], documents: Mapping[int, Document]) -> list[dict]:

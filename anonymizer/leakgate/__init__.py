@@ -204,6 +204,16 @@ class Gate:
                  if (piece := letters[i:j]) in self.spelled_order]
         return self.spelled[self.spelled_ranked[min(found)]] if found else None
 
+    def spells_whole(self, text: str, term: Term) -> bool:
+        """Whether ``text`` (a hit of ``term``) is the whole form or one of the language's other spellings of
+        it (``Soeren Kjaergaard`` of ``Søren Kjærgaard``), not a word of it: a review that accepts the one and
+        rejects the other accepts and rejects one form."""
+        def key(form: str) -> str:
+            return vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
+
+        spellings = {term.form} | (set(self.variants(term.form)) if self.variants else set())
+        return key(text) in {key(form) for form in spellings}
+
     def word_hit(self, text: str) -> bool:
         """Whether ``text`` (a hit) is one of the searched words or names, not a spelled run, a number's or a
         date's shape found by its key."""
