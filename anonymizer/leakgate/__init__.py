@@ -29,39 +29,19 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 from anonymizer import spans
 from anonymizer.lang.en import lexicon, transcript, truecase, us_records, vocabulary
 from anonymizer.lang.en.plain import is_plain_word
 from anonymizer.leakgate import text as leakgate_text
+from anonymizer.leakgate.decisions import TAGGED_NAMES, folded, rejection_decides  # noqa: F401  (re-exported)
 from anonymizer.leakgate.keys import cdcr_key, date_key, shape_patterns, spelled_enough, spelled_key
 from anonymizer.leakgate.terms import (  # noqa: F401  (re-exported: the gate's terms)
     CDCR_SHAPE, GENERIC_TOKENS, MIN_LENGTH, Term, file_name_terms, header_terms, name_parts, ordinary, surface_terms,
 )
 
 SNIPPET = 40
-
-#: the labels of a tagger's capitalised words (what a reviewer rejects as no one); a spelled name, a number
-#: or an address found again is a finding whatever was rejected
-TAGGED_NAMES = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
-
-
-def folded(form: str) -> str:
-    """A form as the gates compare it with the document's own: white space as one space, any case, no possessive."""
-    return vocabulary.fold_possessive(" ".join(form.split()))
-
-
-def rejection_decides(label: str, form: str, own: Collection[str], strong: bool = False) -> bool:
-    """The gates' one rule, in a published text, its CoNLL and subtitles and in a masked recording heard again
-    alike, for a hit that stands where the reviewer rejected a mention: that rejection is a decision, never
-    overturned (no finding), when the hit is a tagger's name (:data:`TAGGED_NAMES`), the tools give it no name's
-    evidence (``strong``: a rule or the title page found it, or two tools found the same span), and ``form`` is
-    none of ``own``, the forms the document itself accepted or its title page names (folded, :func:`folded`): a
-    review that accepts a form and rejects it too says both, and the acceptance is the one a leak would break.
-    The same form anywhere no one decided stays a finding."""
-    return label in TAGGED_NAMES and not strong and folded(form) not in own
-
 
 @dataclass(frozen=True)
 class Finding:
@@ -87,6 +67,11 @@ class Finding:
 #: a one-word term written in small letters in this many published texts is a word of the language
 ORDINARY_IN_DOCUMENTS = 3
 _SMALL_WORD = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+
+
+def _key(text: str) -> str:
+    """A term's or a hit's form as the gate looks it up: white space as one space, straight apostrophes, any case."""
+    return vocabulary.straight_apostrophes(" ".join(text.split())).casefold()
 
 
 #: how the words of a term may be written apart in a text or a file name
@@ -166,7 +151,7 @@ class Gate:
         forms = [term.form] + (name_parts(term.form) if term.label in ("PERSON", "SPELLED_NAME") else [])
         forms += [v for f in list(forms) for v in sorted(self.variants(f)) if v != f] if self.variants else []
         for form in forms:
-            folded = vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
+            folded = _key(leakgate_text.shown(form))
             if len(folded) >= MIN_LENGTH and not lexicon.is_whitelisted(form, self.whitelist):
                 self.words.setdefault(folded, term)
                 if term.kind == "file-name":
@@ -180,7 +165,7 @@ class Gate:
         pattern = self.name_pattern if member_name else self.word_pattern
         if pattern is not None:
             for m in pattern.finditer(searched):
-                key = vocabulary.straight_apostrophes(" ".join(m.group().replace("_", " ").split())).casefold()
+                key = _key(m.group().replace("_", " "))
                 if key in self.words:
                     yield m.start(), m.end(), self.words[key]
         lookups = (("cdcr", self.cdcr.get, cdcr_key), ("spelled", self._spelled, spelled_key),
@@ -208,16 +193,13 @@ class Gate:
         """Whether ``text`` (a hit of ``term``) is the whole form or one of the language's other spellings of
         it (``Soeren Kjaergaard`` of ``Søren Kjærgaard``), not a word of it: a review that accepts the one and
         rejects the other accepts and rejects one form."""
-        def key(form: str) -> str:
-            return vocabulary.straight_apostrophes(" ".join(leakgate_text.shown(form).split())).casefold()
-
         spellings = {term.form} | (set(self.variants(term.form)) if self.variants else set())
-        return key(text) in {key(form) for form in spellings}
+        return _key(text) in {_key(leakgate_text.shown(form)) for form in spellings}
 
     def word_hit(self, text: str) -> bool:
         """Whether ``text`` (a hit) is one of the searched words or names, not a spelled run, a number's or a
         date's shape found by its key."""
-        return vocabulary.straight_apostrophes(" ".join(text.replace("_", " ").split())).casefold() in self.words
+        return _key(text.replace("_", " ")) in self.words
 
     def matches(self, text: str, member_name: bool = False) -> list[tuple[int, int, Term]]:
         """``(start, end, term)`` of every hit outside tags and whitelisted terms."""
