@@ -5,6 +5,8 @@ importing each other.
 """
 from __future__ import annotations
 
+import json
+
 
 class IngestError(Exception):
     """A file that cannot be turned into a transcript: ``"<filename>: <reason>"``."""
@@ -25,6 +27,8 @@ def plain(exc: BaseException) -> str:
         return "it is nested too deeply to read"
     if isinstance(exc, UnicodeError):
         return "its text cannot be decoded"
+    if isinstance(exc, json.JSONDecodeError):
+        return "it is not valid JSON"
     if isinstance(exc, TimeoutError):
         return "it took too long"
     if isinstance(exc, OSError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import struct
 from pathlib import Path
@@ -157,6 +158,7 @@ def test_it_refuses_each_hostile_file_of_the_command_line_in_one_plain_line(tmp_
     (RecursionError("maximum recursion depth exceeded"), "nested too deeply"),
     (MemoryError(), "more memory"),
     (UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"), "cannot be decoded"),
+    (json.JSONDecodeError("Expecting value", '{"name": Quentin Abelard}', 9), "not valid JSON"),
     (KeyError("Quentin Abelard"), "unexpected error in the program"),
     (ValueError("Quentin Abelard"), "unexpected error in the program"),
 ])

@@ -130,7 +130,7 @@ def _break(folder, how: str) -> None:
     ("how", "reason"),
     [
         ("no config", "config.json missing in the model folder"),
-        ("bad config", "config.json is damaged (JSONDecodeError)"),
+        ("bad config", "config.json is damaged (it is not valid JSON)"),
         ("not whisper", "config.json does not describe a Whisper model"),
         ("no weights", "model.safetensors (or pytorch_model.bin) missing in the model folder"),
         ("cut weights", "model.safetensors is damaged ("),
