@@ -100,6 +100,19 @@ def test_it_refuses_unknown_inputs(tmp_path, name, reason):
     assert failures[0].file == str(tmp_path / name) and reason in failures[0].reason
 
 
+@pytest.mark.parametrize(("neutral", "files"), [(True, ["argument 1, file 1", "argument 1, file 2"]),
+                                                 (False, ["a/notes.docx", "b/talk.vtt"])])
+def test_it_names_each_document_of_a_folder_it_does_not_read(tmp_path, neutral, files):
+    for rel in ("a/notes.docx", "a/read.md", "a/.hidden", "b/talk.vtt", "b/heard.vtt", "b/heard.wav", "c/x.txt"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"x")
+    jobs, failures = discover([tmp_path], neutral=neutral)
+    assert sorted(Path(j.path).name for j in jobs) == ["heard.wav", "x.txt"]
+    assert [f.file if neutral else Path(f.file).relative_to(tmp_path).as_posix() for f in failures] == files
+    assert ["Word document" in failures[0].reason, "without its recording" in failures[1].reason] == [True, True]
+    assert [Path(f.source).name for f in failures] == ["notes.docx", "talk.vtt"]  # keys/names.json maps them
+
+
 def tab_line(doc_id: str, text: str) -> str:
     return json.dumps({"text": text, "metadata": {"provenance": {"doc_id": doc_id}}, "entities": []})
 

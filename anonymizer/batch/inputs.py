@@ -25,6 +25,10 @@ from anonymizer.speech import AUDIO_SUFFIXES, TRANSCRIPT_SUFFIXES
 SIDECAR_SUFFIXES = TRANSCRIPT_SUFFIXES
 INPUT_SUFFIXES = (".pdf", ".txt", *AUDIO_SUFFIXES)
 TAB_SUFFIX = ".jsonl"
+#: files in a folder the pass does not read but someone meant as a document: each gets its line, never skipped
+#: in silence (other files, notes and hidden files, are left alone)
+UNREAD_DOCUMENTS = {".docx": "a Word document", ".doc": "an old Word document", ".odt": "an OpenDocument text",
+                    ".rtf": "an RTF document"}
 _UNSAFE = re.compile(r"[^\w.-]+")
 
 
@@ -62,8 +66,9 @@ def discover(
 ) -> tuple[list[Job], list[Failure]]:
     """Jobs for every input in sorted order (unique names), and inputs refused outright.
 
-    Folders are searched recursively for ``.pdf``/``.txt``, skipping ``exclude`` (the
-    output folder). ``neutral``: jobs are named ``hearing_0001`` … and a refused argument
+    Folders are searched recursively for ``.pdf``/``.txt`` and recordings, skipping ``exclude`` (the
+    output folder); a Word or RTF file or a subtitle file without its recording there is refused in a line
+    (``argument N, file K`` when neutral), other files are left alone. ``neutral``: jobs are named ``hearing_0001`` … and a refused argument
     ``argument N`` (its position on the command line); else after the inputs, two inputs with
     the same stem getting distinct names (``NAME``, ``NAME-2``) and failures their paths.
     """
@@ -77,9 +82,12 @@ def discover(
     for position, raw in enumerate(paths, start=1):
         path = Path(raw)
         if path.is_dir():
-            found = (f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
-            files.update((f.resolve(), (f, position)) for f in found
-                         if not (excluded and f.resolve().is_relative_to(excluded)))
+            members = sorted(f for f in path.rglob("*") if f.is_file()
+                             and not (excluded and f.resolve().is_relative_to(excluded)))
+            files.update((f.resolve(), (f, position)) for f in members if f.suffix.lower() in INPUT_SUFFIXES)
+            unread = [(f, reason) for f in members if (reason := _unread(f))]
+            failures += [Failure(f"argument {position}, file {n}" if neutral else str(f), reason, str(f))
+                         for n, (f, reason) in enumerate(unread, start=1)]
         elif path.is_file() and path.suffix.lower() in (*INPUT_SUFFIXES, TAB_SUFFIX):
             files.setdefault(path.resolve(), (path, position))
         elif path.is_file() and path.suffix.lower() in SIDECAR_SUFFIXES and recording_of(path):
@@ -103,6 +111,16 @@ def discover(
     jobs = [Job(name, name if neutral else job.label, job.path, job.text, job.source, job.sidecar)
             for name, (_, job) in zip(names, pending)]
     return jobs, failures
+
+
+def _unread(member: Path) -> str:
+    """Why a folder's file that looks meant as a document is not read ("" for any other file)."""
+    suffix = member.suffix.lower()
+    if suffix in UNREAD_DOCUMENTS:
+        return f"not read: {UNREAD_DOCUMENTS[suffix]} (save it as .pdf or .txt)"
+    if suffix in (".vtt", ".srt") and recording_of(member) is None:
+        return "not read: a transcript without its recording (a recording of the same name beside it)"
+    return ""
 
 
 def sidecar_of(recording: Path) -> str | None:
