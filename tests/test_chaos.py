@@ -150,7 +150,10 @@ def test_it_pays_a_hung_redis_one_timeout_per_upload_not_one_per_file(client, dj
     assert time.monotonic() - started < 4  # one 1 s timeout, not one per file (6 s and more)
     assert upload.status_code == 200
     assert set(corpus.documents.values_list("status", "failure_reason")) == {(Document.Status.FAILED, jobs.QUEUE_DOWN)}
-    assert sum("could not be reached" in str(m) for m in upload.context["messages"]) == 6
+    said = [str(m) for m in upload.context["messages"]]
+    assert sum("stored, but its automatic pass could not start" in m and "could not be reached" in m for m in said) == 6
+    assert not any("imported" in m for m in said)  # "imported" beside "could not be reached" read as a contradiction
+    assert "6 document(s) stored in hung; 6 of them wait for their automatic pass" in " ".join(said)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -135,10 +135,14 @@ def _upload(request: HttpRequest, limit: SizeLimit) -> HttpResponse:
         documents, errors = services.create_documents(corpus, files, limit=settings.MAX_UPLOAD_BYTES)
         for error in errors:
             messages.error(request, f"{error.filename}: {error.reason}")
-        for document in documents:
-            if not jobs.enqueue_analysis(document):
-                messages.error(request, f"{document.original_name}: {jobs.QUEUE_DOWN}")
-        if documents:
+        waiting = [d for d in documents if not jobs.enqueue_analysis(d)]
+        for document in waiting:
+            messages.error(request, f"{document.original_name}: stored, but its automatic pass could not start: "
+                                    f"{jobs.QUEUE_DOWN}")
+        if documents and waiting:  # both true: say them as one, never "imported" beside "could not be reached"
+            messages.warning(request, f"{len(documents)} document(s) stored in {corpus.name}; {len(waiting)} of them "
+                                      "wait for their automatic pass (Retry on the document list).")
+        elif documents:
             messages.success(request, f"{len(documents)} document(s) imported into {corpus.name}.")
         return redirect("review:documents")
     return render(request, "review/upload.html", {"form": form})
