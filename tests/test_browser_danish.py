@@ -38,7 +38,7 @@ def test_it_reviews_and_exports_a_danish_court_order_in_the_browser(
     admin.fill("#id_name", "Domme")
     admin.select_option("#id_language", "da")
     admin.click("button.primary >> text=Save")
-    admin.wait_for_selector("text=Corpus Domme saved.")
+    admin.wait_for_selector("text=Corpus Domme created.")
     corpus = Corpus.objects.get(name="Domme")
     assert corpus.language == "da"
 
