@@ -21,10 +21,14 @@ def _best(run: Callable[[], object], repeats: int) -> float:
 def grows_linearly(small: Callable[[], object], large: Callable[[], object], factor: int = 4,
                    slack: float = 2.5, repeats: int = 2) -> tuple[float, float]:
     """(seconds small, seconds large), each the best of ``repeats``; asserts the large one grew by
-    at most ``slack * factor`` (a floor of 5 ms on the small one keeps timer noise out)."""
+    at most ``slack * factor`` (a floor of 5 ms on the small one keeps timer noise out). A growth past
+    that is timed once more, twice as often, before it fails: another process's burst on a shared core
+    (a test worker beside this one) passes, quadratic work grows as much again."""
     small()  # lazy imports and caches out of the timing
     short = _best(small, repeats)
     long = _best(large, repeats)
+    if long > slack * factor * max(short, 0.005):
+        short, long = min(short, _best(small, 2 * repeats)), min(long, _best(large, 2 * repeats))
     assert long <= slack * factor * max(short, 0.005), (
         f"{factor} x the input took {long / max(short, 1e-9):.1f} x as long ({short:.3f} s -> {long:.3f} s): "
         "not linear")
