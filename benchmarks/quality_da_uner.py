@@ -36,8 +36,9 @@ CLASSES = {"PER": "PERSON", "LOC": "LOCATION", "ORG": "ORGANIZATION"}
 PARTS = ("tuned", "heldout")
 
 
-def sentences(path: Path = DEV) -> list[tuple[str, str, list[tuple[int, int, str]]]]:
-    """(id, text, gold entities as (start, end, class)) per sentence, words joined as the ``# text`` line has them."""
+def iob2_sentences(path: Path = DEV) -> list[tuple[str, str, list[str], list[str]]]:
+    """(``# sent_id``, ``# text``, words, IOB2 tags) per sentence of a Universal NER file (a missing line: "");
+    ``train_da_ner.py`` reads its training data with it too."""
     out, sent_id, words, tags, text = [], "", [], [], ""
     for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         if line.startswith("# sent_id = "):
@@ -48,13 +49,18 @@ def sentences(path: Path = DEV) -> list[tuple[str, str, list[tuple[int, int, str
             continue
         elif not line.strip():
             if words:
-                out.append(_sentence(sent_id, text, words, tags))
+                out.append((sent_id, text, words, tags))
             sent_id, words, tags, text = "", [], [], ""
         else:
             cols = line.split("\t")
             words.append(cols[1])
             tags.append(cols[2])
     return out
+
+
+def sentences(path: Path = DEV) -> list[tuple[str, str, list[tuple[int, int, str]]]]:
+    """(id, text, gold entities as (start, end, class)) per sentence, words joined as the ``# text`` line has them."""
+    return [_sentence(sent_id, text, words, tags) for sent_id, text, words, tags in iob2_sentences(path)]
 
 
 def _sentence(sent_id: str, text: str, words: list[str], tags: list[str]) -> tuple[str, str, list]:

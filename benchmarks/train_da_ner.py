@@ -184,21 +184,10 @@ after_init = null
 
 def read_iob2(path: Path) -> list[tuple[list[str], list[bool], list[str]]]:
     """(words, whether a space follows each, IOB2 tags) per sentence; spaces from the ``# text`` line."""
-    sentences, words, tags, text = [], [], [], ""
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        if line.startswith("# text = "):
-            text = line[len("# text = "):]
-        elif line.startswith("#"):
-            continue
-        elif not line.strip():
-            if words:
-                sentences.append((words, _spaces(words, text), tags))
-            words, tags, text = [], [], ""
-        else:
-            cols = line.split("\t")
-            words.append(cols[1])
-            tags.append(cols[2])
-    return sentences
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from quality_da_uner import iob2_sentences
+
+    return [(words, _spaces(words, text), tags) for _, text, words, tags in iob2_sentences(path)]
 
 
 def _spaces(words: list[str], text: str) -> list[bool]:

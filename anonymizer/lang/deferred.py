@@ -72,14 +72,18 @@ class _Finder(importlib.abc.MetaPathFinder):
         return spec
 
 
-class _DeferredPackage(importlib.abc.Loader):
-    """The package's module, its ``__init__`` run when a name of it is first asked for."""
+class _Wrapping(importlib.abc.Loader):
+    """A loader around Presidio's own: it creates the module as that one does; subclasses run it their way."""
 
     def __init__(self, real) -> None:
         self.real = real
 
     def create_module(self, spec):
         return self.real.create_module(spec)
+
+
+class _DeferredPackage(_Wrapping):
+    """The package's module, its ``__init__`` run when a name of it is first asked for."""
 
     def exec_module(self, module) -> None:
         real, filled = self.real, []
@@ -111,14 +115,8 @@ class _DeferredPackage(importlib.abc.Loader):
         module.__getattr__, module.__dir__, module._anonymizer_fill = __getattr__, __dir__, fill
 
 
-class _WrappedLookup(importlib.abc.Loader):
+class _WrappedLookup(_Wrapping):
     """Presidio's loader utilities, their lookup of recognizer classes filling the package first."""
-
-    def __init__(self, real) -> None:
-        self.real = real
-
-    def create_module(self, spec):
-        return self.real.create_module(spec)
 
     def exec_module(self, module) -> None:
         self.real.exec_module(module)
