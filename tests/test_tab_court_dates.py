@@ -56,6 +56,8 @@ DATE_BOUNDS = [
     (LODGED + "The parties were summoned for the beginning of August 1995.", "the beginning of August 1995",
      "beginning of August 1995"),
     (LODGED + "On 24 April 2004 two separate referendums were held.", "24 April 2004 two", "24 April 2004"),
+    (LODGED + "Between 2 May 2005 and 9 June 2008 forty-three hearings took place.", "9 June 2008 forty-three",
+     "9 June 2008"),
     ("I was released in March 1998 three of us went home.", "March 1998 three", "March 1998"),
     # a hearing's "the" stays with its date; a count of days is the date
     ("I was released on the 30th of July 1998.", "the 30th of July 1998", "the 30th of July 1998"),

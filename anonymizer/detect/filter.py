@@ -80,7 +80,8 @@ _DECADE_THE = re.compile(r"the\s+(?=(?:early\s+|mid\s*-?\s*|late\s+)?(?:['’]?\
 #: House", "on Blackstone", "That Louis and Yvette had", a sentence's "Through Merced College, the program")
 _LEADING_SMALL_WORD = re.compile(r"(?:the|an?|my|his|her|our|their|your|on|at|in|near|from|that|this|through|via)\s+", re.I)
 _THAT_YEAR = re.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|the\s+following|the\s+next|last|this)\s+year$|(?<=\d{4})\s+(?:"
-                        + "|".join(vocabulary.UNITS + vocabulary.TEENS + vocabulary.TENS) + ")$", re.I)
+                        + "|".join(vocabulary.UNITS + vocabulary.TEENS) + "|(?:" + "|".join(vocabulary.TENS)
+                        + ")(?:-(?:" + "|".join(vocabulary.UNITS) + "))?)$", re.I)
 _NOT_A_YEAR = re.compile(r"^\d{4}$")
 
 
@@ -128,7 +129,7 @@ def tighten(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     Surrounding punctuation off (:func:`_trim`); for PERSON titles and possessives off;
     for TIME/AGE/HEIGHT/DATE hedges off (``around 5:45`` -> ``5:45``, ``only 37 years old``
     -> ``37 years old``); a ``the`` before a decade off (``the '90s`` -> ``'90s``);
-    ``of that year``, a count after the year (``2004 two``) and a judgment's ``the`` off a DATE; a trailing ``a.k.a.`` off a PERSON; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
+    ``of that year``, a count after the year (``2004 two``, ``2007 seventy-one``) and a judgment's ``the`` off a DATE; a trailing ``a.k.a.`` off a PERSON; a leading article or possessive off ORGANIZATION/LOCATION/NRP ("a Halfway House").
     """
     start, end = _trim(text, start, end, label)
     stamp = _LEAD_STAMP.match(text, start, end) if label in _NAME_LABELS else None
