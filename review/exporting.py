@@ -104,7 +104,18 @@ def approved_documents(corpus: Corpus):
 
 @transaction.atomic
 def start_export(corpus: Corpus, user) -> Export:
-    """A queued export of the corpus's approved documents (run it with :func:`run_export`)."""
+    """A queued export of the corpus's approved documents (run it with :func:`run_export`).
+
+    Refused while another export of the corpus is queued or running (its row locked, so two clicks
+    at the same moment are seen): a double click started two exports of the same documents, twice
+    the worker's time, archives and key archives. A killed export does not hold it: recovery marks it
+    interrupted (``JOB_STALE_SECONDS``).
+    """
+    Corpus.objects.select_for_update(no_key=True).filter(pk=corpus.pk).values_list("pk").first()
+    active = corpus.exports.filter(status__in=[Export.Status.QUEUED, Export.Status.RUNNING]).order_by("pk").first()
+    if active is not None:
+        raise ExportError(f"Export {active.pk} of this corpus is {active.get_status_display().lower()}: wait for it "
+                          "to finish, then start another.")
     documents = list(approved_documents(corpus))
     if not documents:
         raise ExportError("No approved documents in this corpus: approve documents before exporting.")

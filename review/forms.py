@@ -46,10 +46,28 @@ class CorpusForm(forms.ModelForm):
         help_text="0 to 1: the share of documents annotated twice, independently, to measure agreement.",
     )
 
+    #: the whitelist as this form showed it: terms stored since (a reviewer's *whitelist* action, an
+    #: import) are kept by :meth:`keep_added_meanwhile`, not overwritten by the text the page still held
+    whitelist_shown = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name in ("audio_mask", "audio_format"):  # recordings: a form without them keeps the default
             self.fields[name].required = False
+        self.fields["whitelist_shown"].initial = self.instance.whitelist_terms if self.instance.pk else ""
+
+    def keep_added_meanwhile(self) -> tuple[str, ...]:
+        """Add to the form's whitelist the terms stored since the form was shown (the corpus row locked
+        until the caller's transaction ends); returns them. Terms the admin removed stay removed."""
+        if self.instance.pk is None or "whitelist_shown" not in self.data:
+            return ()
+        stored = Corpus.objects.select_for_update().get(pk=self.instance.pk).whitelist()
+        shown = Corpus(whitelist_terms=self.data["whitelist_shown"]).whitelist()
+        known = {t.casefold() for t in (*shown, *self.instance.whitelist())}
+        added = tuple(dict.fromkeys(t for t in stored if t.casefold() not in known))
+        if added:
+            self.instance.whitelist_terms = "\n".join((*self.instance.whitelist(), *added))
+        return added
 
     def clean_double_annotation(self) -> float:
         return self.cleaned_data.get("double_annotation") or 0.0

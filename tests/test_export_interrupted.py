@@ -40,7 +40,8 @@ def test_it_names_the_reason_when_no_document_of_the_export_is_approved_any_more
 
 def test_it_removes_the_partial_archives_of_an_export_recovered_as_interrupted(corpus, admin, export_root):  # noqa: F811
     make_document(corpus, "h1")
-    killed, running = exporting.start_export(corpus, admin), exporting.start_export(corpus, admin)
+    killed = exporting.start_export(corpus, admin)
+    running = Export.objects.create(corpus=corpus, created_by=admin)  # a second one (no start beside a queued one)
     Export.objects.filter(pk__in=[killed.pk, running.pk]).update(status=Export.Status.RUNNING)
     Export.objects.filter(pk=running.pk).update(heartbeat_at=timezone.now() + timedelta(hours=1))  # alive
     folder = Path(export_root) / f"corpus-{corpus.pk}"

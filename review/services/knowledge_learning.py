@@ -95,7 +95,12 @@ def learn(corpus: Corpus) -> int:
     """Rebuild the corpus's knowledge from its done and approved documents; returns the entries.
 
     An admin's removal and label correction survive the rebuild.
+
+    One learning per corpus at a time (its row locked ``FOR NO KEY UPDATE``, which leaves imports into
+    the corpus free): two approvals or two passes at the same moment both read the known forms before
+    either wrote and inserted the same form twice (an IntegrityError, the second approval a 500).
     """
+    Corpus.objects.select_for_update(no_key=True).filter(pk=corpus.pk).values_list("pk").first()
     docs = dict(corpus.documents.filter(status__in=LEARN_FROM).values_list("pk", "status"))
     rows = (
         Mention.objects.filter(document_id__in=docs)

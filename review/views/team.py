@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -39,7 +40,16 @@ def corpus_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     corpus = get_object_or_404(Corpus, pk=pk) if pk is not None else None
     form = CorpusForm(request.POST or None, instance=corpus)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        try:
+            with transaction.atomic():
+                kept = form.keep_added_meanwhile()
+                saved = form.save()
+        except IntegrityError:  # the same name, saved at the same moment (a double click, another admin)
+            form.add_error("name", form.instance.unique_error_message(Corpus, ["name"]))
+            return render(request, "review/corpus_form.html", {"form": form, "corpus": corpus}, status=422)
+        if kept:
+            messages.info(request, f"{len(kept)} whitelist term(s) added since this page was shown (by the review "
+                                   "screen or an import) were kept.")
         if corpus is None:  # a new corpus: its page, where its whitelist file and its import are
             messages.success(request, f"Corpus {saved.name} created. Next: import its documents, "
                                       "or a whitelist file (below).")
