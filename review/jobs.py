@@ -141,10 +141,7 @@ def _analyze(document_id: int) -> str:
                       else load_bytes(bytes(document.original), document.original_name, config, pdf_limits()))
         _progress(document, "detecting", base)  # deleted while its file was read: the pass does not start
         analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base, top))
-        # a recording's unsure words beside and like a name; the names pass recognizes it again
-        analysis = speech_pass.mend(document, analysis, config, partial(_progress, document))
-        if document.is_audio:
-            _progress(document, "saving the mentions", 0.95)
+        analysis = speech_pass.mend(document, analysis, config, partial(_progress, document))  # unsure words, names pass
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
         log.info("document %s: read as language %s%s", document.pk, analysis.language,
                  " (detected)" if config.language == lang.AUTO else "")

@@ -130,6 +130,8 @@ def mend(document: Document, analysis, config, write: Callable[[str, float], Non
             progress = listening(write, float("inf"), TEXT_OF_TWO, 0.95, stage_again)  # as before: no wall limit
             progress(0.0, float(document.audio_seconds or 0.0))  # said from its start, not after a chunk
         again = heard.recognize_again(recognizer, data, document.original_name, names, progress)
+        if progress is not None:
+            write("saving the mentions", 0.95)
         if again is None:
             return analysis
         document.timed = {**document.timed, AGAIN: again.to_dict()}
