@@ -74,8 +74,8 @@ class _Throttled:
     """Progress callback writing to the database at most every 0.5 s and at every new stage; enforces
     the wall-time limit, and stops the pass at its next write when the document was deleted meanwhile."""
 
-    def __init__(self, document: Document, deadline: float, base: float = 0.1) -> None:
-        self.document, self.deadline, self.base = document, deadline, base
+    def __init__(self, document: Document, deadline: float, base: float = 0.1, top: float = 0.95) -> None:
+        self.document, self.deadline, self.base, self.top = document, deadline, base, top
         self.last = 0.0
         self.stage = ""
 
@@ -86,7 +86,7 @@ class _Throttled:
         stage = "saving the mentions" if stage == "done" else stage  # the pipeline's end, not the job's
         if now - self.last >= 0.5 or fraction >= 1.0 or stage != self.stage:
             self.last, self.stage = now, stage
-            _progress(self.document, stage, self.base + (0.95 - self.base) * fraction)
+            _progress(self.document, stage, self.base + (self.top - self.base) * fraction)
 
 
 def pdf_limits():
@@ -136,12 +136,12 @@ def _analyze(document_id: int) -> str:
     try:
         _progress(document, "reading", 0.02)
         config = services.config_from_settings(document.corpus)
+        base, top = speech_pass.bar(document, config)  # before recognition stores ``timed``
         transcript = (speech_pass.load(document, config, deadline, partial(_progress, document)) if document.is_audio
                       else load_bytes(bytes(document.original), document.original_name, config, pdf_limits()))
-        base = 0.1 + speech_pass.RECOGNITION_SHARE * document.is_audio
         _progress(document, "detecting", base)  # deleted while its file was read: the pass does not start
-        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base))
-        analysis = speech_pass.mend(document, analysis, config)  # a recording's unsure words beside and like a name
+        analysis = pipelines.get_pipeline(config).run(transcript, progress=_Throttled(document, deadline, base, top))
+        analysis = speech_pass.mend(document, analysis, config, partial(_progress, document))  # unsure words, names pass
         once_more(lambda: services.apply_analysis(document, analysis))  # one transaction: all or nothing
         log.info("document %s: read as language %s%s", document.pk, analysis.language,
                  " (detected)" if config.language == lang.AUTO else "")

@@ -22,6 +22,9 @@ from .models import Document
 AGAIN = "again"
 #: the share of the job's progress bar recognition takes (the text pass the rest)
 RECOGNITION_SHARE = 0.6
+#: where the text pass of a recording to be recognized twice (the names pass) ends on the progress bar: the
+#: first recognition takes the bar to ``FIRST_OF_TWO``, the second one from ``TEXT_OF_TWO`` to the end
+FIRST_OF_TWO, TEXT_OF_TWO = 0.4, 0.55
 
 
 class TooLong(Exception):
@@ -38,12 +41,28 @@ def stage(done: float, total: float) -> str:
     return f"recognized {done / 60:.1f} of {total / 60:.1f} min of audio"[:40]
 
 
-def load(document: Document, config, deadline: float, write: Callable[[str, float], None]):
-    """The transcript (anonymizer.types.Transcript) the text pass takes; stores ``timed`` on the way."""
-    from anonymizer import speech
+def stage_again(done: float, total: float) -> str:
+    """The progress line of the second recognition, with the names found as hotwords (at most 40 characters)."""
+    return f"listening for names {done / 60:.1f} of {total / 60:.1f} min"[:40]
 
-    if document.timed:  # recognized before: never again (the text, and every decided offset, stay)
-        return transcript_of(document, speech.TimedTranscript.from_dict(document.timed))
+
+def twice(document: Document, config) -> bool:
+    """Whether the pass may recognize the recording twice (no transcript beside it, the names pass on, not
+    recognized with the names before): its progress bar leaves room for the second recognition."""
+    return bool(document.is_audio and not document.sidecar_name and config.asr_names_pass
+                and not (document.timed or {}).get(AGAIN))
+
+
+def bar(document: Document, config) -> tuple[float, float]:
+    """(the end of recognition, the end of the text pass) on the job's progress bar, from 0 to 0.95."""
+    if twice(document, config):
+        return FIRST_OF_TWO, TEXT_OF_TWO
+    return (0.1 + RECOGNITION_SHARE * document.is_audio), 0.95
+
+
+def listening(write: Callable[[str, float], None], deadline: float, start: float, end: float, say=stage):
+    """A recognizer's ``progress(done, total)`` writing the minutes done as the bar's ``start`` to ``end``,
+    at most every 0.5 s; past ``deadline`` it stops the pass (TooLong)."""
     last = [0.0]
 
     def progress(done: float, total: float) -> None:
@@ -52,7 +71,18 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
             raise TooLong
         if now - last[0] >= 0.5 or done >= total:
             last[0] = now
-            write(stage(done, total), 0.02 + RECOGNITION_SHARE * (done / total if total else 1.0))
+            write(say(done, total), start + (end - start) * (done / total if total else 1.0))
+
+    return progress
+
+
+def load(document: Document, config, deadline: float, write: Callable[[str, float], None]):
+    """The transcript (anonymizer.types.Transcript) the text pass takes; stores ``timed`` on the way."""
+    from anonymizer import speech
+
+    if document.timed:  # recognized before: never again (the text, and every decided offset, stay)
+        return transcript_of(document, speech.TimedTranscript.from_dict(document.timed))
+    progress = listening(write, deadline, 0.02, bar(document, config)[0] - 0.08)
 
     from anonymizer.errors import IngestError
 
@@ -72,10 +102,10 @@ def load(document: Document, config, deadline: float, write: Callable[[str, floa
     return transcript
 
 
-def mend(document: Document, analysis, config):
+def mend(document: Document, analysis, config, write: Callable[[str, float], None] | None = None):
     """The pass's analysis of a recognized recording read against the recognizer's unsure words, and (setting
     ``ASR_NAMES_PASS``) against a second recognition given the names found (anonymizer.speech.heard); a text
-    document's analysis as it is."""
+    document's analysis as it is. ``write(stage, fraction)``: the second recognition's minutes done."""
     if not document.is_audio:
         return analysis
     from anonymizer import speech
@@ -94,7 +124,14 @@ def mend(document: Document, analysis, config):
             data = audio.read(document)
         except OSError:
             return analysis
-        again = heard.recognize_again(pipelines.get_recognizer(config), data, document.original_name, names)
+        recognizer = pipelines.get_recognizer(config)
+        progress = None
+        if write is not None and heard.hears_again(recognizer, names):
+            progress = listening(write, float("inf"), TEXT_OF_TWO, 0.95, stage_again)  # as before: no wall limit
+            progress(0.0, float(document.audio_seconds or 0.0))  # said from its start, not after a chunk
+        again = heard.recognize_again(recognizer, data, document.original_name, names, progress)
+        if progress is not None:
+            write("saving the mentions", 0.95)
         if again is None:
             return analysis
         document.timed = {**document.timed, AGAIN: again.to_dict()}

@@ -182,3 +182,30 @@ def test_it_shows_what_an_export_of_recordings_holds(
     page.click("#start-export button")
     page.wait_for_selector("tr.status-done .download-archive", timeout=120000)
     assert page.inner_text("tr.status-done .archive-recordings") == "(with 1 masked recording and its subtitles)"
+
+
+def test_it_keeps_the_line_being_played_highlighted_through_a_decision(
+    live_server, browser, django_user_model, pipeline, monkeypatch, settings, tmp_path, hearing  # noqa: F811
+):
+    """Accepting the mention being heard re-renders its line: the line stays highlighted while the
+    recording plays on (it lost the highlight until the recording reached the next line)."""
+    settings.AUDIO_ROOT = tmp_path / "audio"
+    monkeypatch.setattr(pipelines, "get_pipeline", lambda config: pipeline)
+    django_user_model.objects.create_user("admin", password=PASSWORD, is_staff=True, is_superuser=True)
+    document = _recorded(Corpus.objects.create(name="Recorded hearings"), hearing)
+    name = document.mentions.get(start=document.text.index("Kevin Richardson"))
+
+    page = login(browser, live_server, "admin")
+    page.goto(f"{live_server.url}/documents/{document.pk}/")
+    page.wait_for_function("() => document.getElementById('audio').readyState >= 1")
+    page.click(f"#m{name.pk}")
+    wait_idle(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.click("#l1 .ln")  # the whole first line plays
+    page.wait_for_selector("#l1.playing")
+    page.keyboard.press("a")
+    wait_idle(page)
+    name.refresh_from_db()
+    assert name.status == "accepted"
+    assert not page.evaluate("document.getElementById('audio').paused")
+    page.wait_for_selector("#l1.playing", timeout=2000)

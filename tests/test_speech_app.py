@@ -185,9 +185,10 @@ def test_it_refuses_an_empty_file_as_for_text(corpus):
 
 
 def test_it_shows_minutes_of_audio_done_while_recognizing_and_never_recognizes_twice(corpus, hearing, monkeypatch):
-    stages = []
+    stages, fractions = [], []
     keep = Document.set_progress
-    monkeypatch.setattr(Document, "set_progress", lambda self, stage, f: stages.append(stage) or keep(self, stage, f))
+    monkeypatch.setattr(Document, "set_progress", lambda self, stage, f: stages.append(stage) or fractions.append(f)
+                        or keep(self, stage, f))
     created, _ = services.create_documents(corpus, [("spoken.wav", hearing[0])])  # no sidecar: recognized
     jobs.enqueue_analysis(created[0])
     document = Document.objects.get()
@@ -195,6 +196,12 @@ def test_it_shows_minutes_of_audio_done_while_recognizing_and_never_recognizes_t
     assert audio.timed_of(document).source.startswith("asr:")
     assert any(s.startswith("recognized ") and s.endswith(" min of audio") for s in stages)
     assert stages[1].startswith("recognized 0.0 of "), stages  # from the start of recognition, not after a chunk
+    # the second recognition (the names found as hotwords) takes as long as the first: the list said "saving the
+    # mentions" through all of it; it says the minutes listened to again, and the bar moves on through it
+    again = [i for i, s in enumerate(stages) if s.startswith("listening for names ") and s.endswith(" min")]
+    assert again and stages[again[0]].startswith("listening for names 0.0 of "), stages
+    assert max(i for i, s in enumerate(stages) if s.startswith("recognized ")) < again[0] < len(stages) - 1
+    assert fractions == sorted(fractions) and fractions[again[0]] <= 0.6, (stages, fractions)
     # the pipeline's "done" is not the job's: the list said "done" while the mentions were being stored
     assert "done" not in stages and stages[-1] == "saving the mentions", stages
     assert "richardson" in document.text.lower()

@@ -82,11 +82,18 @@ def recognize_names(analysis: Analysis, timed: TimedTranscript | None, recognize
     return names_heard(analysis, timed, again, names) if again is not None else analysis
 
 
-def recognize_again(recognizer, data: bytes, filename: str, names: dict[str, int]) -> TimedTranscript | None:
-    """The recording recognized with ``names`` as hotwords (None: no names, or a recognizer without hotwords)."""
-    if not names or recognizer is None or not getattr(recognizer, "hears_hotwords", False):
+def hears_again(recognizer, names: dict[str, int]) -> bool:
+    """Whether :func:`recognize_again` would recognize the recording a second time."""
+    return bool(names) and recognizer is not None and getattr(recognizer, "hears_hotwords", False)
+
+
+def recognize_again(recognizer, data: bytes, filename: str, names: dict[str, int],
+                    progress=None) -> TimedTranscript | None:
+    """The recording recognized with ``names`` as hotwords (None: no names, or a recognizer without hotwords);
+    ``progress(done, total)`` in seconds of audio, as the first recognition's."""
+    if not hears_again(recognizer, names):
         return None  # the transformers backend has no hotwords: a second pass would hear the same
-    return recognizer.transcribe(data, filename, None, hotwords=" ".join(names))
+    return recognizer.transcribe(data, filename, progress, hotwords=" ".join(names))
 
 
 def recognized(timed: TimedTranscript | None) -> bool:

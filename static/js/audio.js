@@ -159,6 +159,9 @@
   document.addEventListener("pause", quiet, true);
   document.addEventListener("ended", quiet, true);
   document.addEventListener("timeupdate", (event) => { if (event.target === player()) highlight(); }, true);
-  document.addEventListener("htmx:afterSettle", () => { underline(); numbers(); follow(); });
+  // a decision re-renders its line: the line being played (or heard masked) keeps its highlight
+  const remark = () => { if (playing > 0) mark(playing); else if (playing === -1) mark(maskedLine); };
+  document.addEventListener("htmx:afterSettle", () => { underline(); numbers(); follow(); remark(); });
+  document.addEventListener("htmx:oobAfterSwap", remark);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load); else load();
 })();
