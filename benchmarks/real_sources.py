@@ -59,6 +59,11 @@ CAPTIONS = ("DIANDJAM/CA-TS", "05d4485dd82af097be9176c9263e6a8abb4c1534")
 IMPACT = ("dracos/lampard-inquiry", "b2c30606d648d2a38c68ab5de34cc4408b4ffe08")
 COVID = ("dracos/uk-covid19-inquiry", "2a75adafddaebb8099d1bbbc64ead64a0106ff81")
 STEEL = ("ChrisB49/steel-hawk", "fc15f93eabc7255ddd2f125498724016b9586ae6")
+NYSENATE = ("nysenate/OpenLegislation", "b3c9c4e978318f7b5c8d25791cef484ff9489aec")
+TASK_FORCE_PATH = "src/test/resources/hearing/02-23-2016 NYS Task Force Heroin_Penn Yan Final.txt"
+SHORELINE_PATH = "src/test/resources/hearing/10-10-17 NYS Senate Flooding_IJC Plan 2014 FINAL.txt"
+COMMISSION = ("g-troiani/Coral-Gables-Knologi-City-Clerk-RAG", "ecfd01deb3a7a751b1abff4b930407b67a97a26a")
+COMMISSION_DIR = "city_clerk_documents/extracted_markdown/"
 
 SOURCES = (
     Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
@@ -78,6 +83,13 @@ SOURCES = (
     Source("inquiry_b", "heldout", *POHI, "human-impact-hearing/2022-03-01.rst", ((1, 1), (331, 509)), "rst"),
     Source("inquiry_c", "heldout", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 1), (1287, 1465)), "rst"),
     Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
+    Source("shoreline_b", "tuned", *NYSENATE, SHORELINE_PATH, ((12657, 13226),), "none"),
+    Source("commission_b", "tuned", *COMMISSION, COMMISSION_DIR + "verbatim_01_09_2024_E-4.md", ((168, 262),), "none"),
+    Source("taskforce_a", "heldout", *NYSENATE, TASK_FORCE_PATH, ((1, 59), (3252, 3821)), "none"),
+    Source("taskforce_b", "heldout", *NYSENATE, TASK_FORCE_PATH, ((1, 59), (8667, 9236)), "none"),
+    Source("shoreline_a", "heldout", *NYSENATE, SHORELINE_PATH, ((1, 59), (13227, 13796)), "none"),
+    Source("commission_a", "heldout", *COMMISSION, COMMISSION_DIR + "verbatim_01_09_2024_Public_Comment.md",
+           ((32, 94), (111, 236)), "none"),
 )
 
 #: SHA-256 of each excerpt's bytes (UTF-8) as this script writes it.
@@ -97,6 +109,12 @@ SHA256 = {
     "inquiry_b": "4b86b8b7cf61fe84881d0c2313ac95629bb478389eee8a71c6807ab92f5bb5b7",
     "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
     "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",
+    "shoreline_b": "033670b304a00720467db4c8bc4a266a075392cb7b5cf8a3f01a7459415700be",
+    "taskforce_a": "4a559705c30150535f20203b45a1007575c701f9e7b2ef00ddca482b778db985",
+    "taskforce_b": "72ec7ff5c4c1942d4c8e912d88bad5600c54b3da18d46afa341df43a3137bf9c",
+    "shoreline_a": "75caeea42091ed100629f370cf787273b1072acc2e5cb78ab2af0f22c0cc5a09",
+    "commission_b": "4573e14ffac663fd612b1fb9ccb69f4ef42d07f5b86c3cb50c6f300a89026988",
+    "commission_a": "0eff79336e3e91cec8b0b48278d4791918dc654ab03a5f9debcd4cc230f8ee8a",
 }
 
 _UNDERLINE = re.compile(r"^([=\-^~`'\"#*+])\1{2,}\s*$")
