@@ -126,6 +126,7 @@ from anonymizer.normalize.rescan import (
     _build_forms,
     _fragment_hits,
     _typo_hits,
+    sounds_beside_hits,
     _integrate,
     _non_overlapping,
     _outside,
@@ -229,6 +230,7 @@ def normalize(
                                                 + _typo_hits(text, grouper.people, grouped)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
+    merged = sounds_beside_hits(text, grouper.people, merged)  # "Go Wengui" of Guo Wengui
     merged = _join_adjacent_names(text, _spelled_by_next(text, merged), same_entity=True)
     return _finalize(text, _join_cut_names(pairs, merged), grouper.groups, grouper.uncertain)
 

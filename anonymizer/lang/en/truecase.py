@@ -224,6 +224,27 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool],
                 last = j
             if bodies is not None and intro in _ON_BEHALF and last > k:
                 bodies.add(tuple(folded[k:last + 1]))
+            if intro == _ON_BEHALF[0]:
+                names.update(_speaker_before(line, tokens, forms, named, k - n))
+    return names
+
+
+_BEFORE_GAPS = (" ", ", ")
+
+
+def _speaker_before(line: str, tokens: list, forms: list[str], named: list[bool], at: int) -> set[str]:
+    """The speaker's name right before "ON BEHALF OF" (``tokens[at]`` is its "ON"): up to three words, a space apart
+    (a comma before "ON"), the last a surname no plain word shares, the ones before it such words or first names
+    (:func:`anonymizer.lang.en.plain.named_word`: "MEMBERS OF REYES ON BEHALF OF", "DANA FRY, ON BEHALF OF").
+    Returns the words: names all through the document."""
+    names: set[str] = set()
+    k = at - 1
+    while k >= 0 and at - k <= _NAME_WORDS and not named[k] \
+            and line[tokens[k].end():tokens[k + 1].start()] in (_BEFORE_GAPS if k == at - 1 else (" ",)) \
+            and plain.named_word(_same_length(tokens[k].group(), str.capitalize), last=k == at - 1):
+        forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
+        names.add(forms[k].casefold())
+        k -= 1
     return names
 
 
