@@ -30,6 +30,7 @@ from functools import lru_cache
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
 from anonymizer.lang.en import truecase_phrases as phrases
+from anonymizer.lang.en.truecase_phrases import same_length as _same_length
 from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.lang.en.vocabulary_bodies import NAMED_BY_WORDS_HEADS
@@ -225,26 +226,7 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool],
             if bodies is not None and intro in _ON_BEHALF and last > k:
                 bodies.add(tuple(folded[k:last + 1]))
             if intro == _ON_BEHALF[0]:
-                names.update(_speaker_before(line, tokens, forms, named, k - n))
-    return names
-
-
-_BEFORE_GAPS = (" ", ", ")
-
-
-def _speaker_before(line: str, tokens: list, forms: list[str], named: list[bool], at: int) -> set[str]:
-    """The speaker's name right before "ON BEHALF OF" (``tokens[at]`` is its "ON"): up to three words, a space apart
-    (a comma before "ON"), the last a surname no plain word shares, the ones before it such words or first names
-    (:func:`anonymizer.lang.en.plain.named_word`: "MEMBERS OF REYES ON BEHALF OF", "DANA FRY, ON BEHALF OF").
-    Returns the words: names all through the document."""
-    names: set[str] = set()
-    k = at - 1
-    while k >= 0 and at - k <= _NAME_WORDS and not named[k] \
-            and line[tokens[k].end():tokens[k + 1].start()] in (_BEFORE_GAPS if k == at - 1 else (" ",)) \
-            and plain.named_word(_same_length(tokens[k].group(), str.capitalize), last=k == at - 1):
-        forms[k], named[k] = _same_length(tokens[k].group(), str.capitalize), True
-        names.add(forms[k].casefold())
-        k -= 1
+                names.update(phrases.speaker_before(line, tokens, forms, named, k - n, _NAME_WORDS))
     return names
 
 
@@ -392,11 +374,6 @@ _PLAUSIBLE = 0.005
 def _forms() -> frozenset[str]:
     """Irregular English forms ("went", "told", "children"; ``data/english_forms.txt``)."""
     return frozenset(vocabulary.data_lines("english_forms.txt"))
-
-
-def _same_length(word: str, change) -> str:
-    changed = change(word)
-    return changed if len(changed) == len(word) else word
 
 
 @lru_cache(maxsize=1)
