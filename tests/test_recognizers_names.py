@@ -15,6 +15,7 @@ from anonymizer.lang.en.recognizers import (
     NameAnswerRecognizer,
     NicknamedRecognizer,
     RollCallRecognizer,
+    SpeaksForRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
     PersonNameRecognizer,
@@ -550,3 +551,14 @@ def test_it_gives_the_corpus_whitelist_to_the_person_name_recognizer():
     text = "I talked to Sandra Lopez yesterday."
     assert spans(PersonNameRecognizer(), text) == ["Sandra Lopez"]
     assert spans(PersonNameRecognizer(extra_whitelist=("Sandra",)), text) == []
+
+SPEAKS_FOR = [
+    # a public comment's speaker named right before the body they speak for (issue 47)
+    ("Good afternoon, Marisol Quennell, on behalf of the Eastgate Tenants Union.", ["Marisol Quennell"]),
+    ("Members, Brannock on behalf of Lakeview Community College and in support.", ["Brannock"]),
+    # no name: a pronoun, a role, a public body, a plain word before "on behalf of"
+    ("I'm here on behalf of the association.", []),
+    ("Counsel on behalf of the petitioner.", []),
+    ("the Department, on behalf of the State", []),
+]
+NAME_TABLES[SpeaksForRecognizer] = SPEAKS_FOR

@@ -253,3 +253,34 @@ def _firm_after_person(text: str, m: Mention) -> tuple[Mention, ...] | None:
     return None
 
 
+
+
+#: how far around a letter spelled out the record's lettered part it names is looked for: a few turns
+_ITEM_REACH = 400
+#: a spelled letter's phrase ("a as in Alpha") right before or after another: a word spelled letter by letter
+_NEXT_LETTER = 4
+
+
+def drop_item_letters(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A letter spelled out alone ("No, a as in Alpha.") that names a lettered part of the record said around it
+    ("Exhibit A", "tab C", "Appendix B": :data:`vocabulary.LETTERED_ITEM_NOUNS`, within :data:`_ITEM_REACH`
+    characters) is that part's letter, no one's initial or name: dropped. Letters spelled one after another
+    ("D as in David, O as in Oscar") spell a word and stay."""
+    spelled = sorted((m.start, m.end) for m in mentions if m.label in ("SPELLED_OUT_ITEM", "SPELLED_NAME"))
+    dropped = []
+    for m in mentions:
+        if m.label != "SPELLED_OUT_ITEM" or any(s != m.start and (0 <= m.start - e <= _NEXT_LETTER
+                                                                  or 0 <= s - m.end <= _NEXT_LETTER)
+                                                for s, e in spelled):
+            continue
+        letter = text[m.start].upper()
+        window = _LETTERED_ITEM.finditer(text, max(0, m.start - _ITEM_REACH), min(len(text), m.end + _ITEM_REACH))
+        if any(hit.group(1) == letter for hit in window):
+            dropped.append((m.start, m.end))
+    if not dropped:
+        return list(mentions)
+    # and what a tagger found inside it ("Alpha" as a first name)
+    return [m for m in mentions if not any(s <= m.start and m.end <= e for s, e in dropped)]
+
+
+_LETTERED_ITEM = re.compile(rf"(?i:\b(?:{'|'.join(sorted(vocabulary.LETTERED_ITEM_NOUNS))})[ ])([A-Z])(?![\w'’-])")

@@ -86,6 +86,10 @@ _LAST_DIGITS = re.compile(
     r"\b(?:(?:ending|ends?)(?:[ ](?:in|with))?|last[ ](?:four|4)(?:[ ]digits)?(?:[ ](?:are|is|were))?)[ ](\d{3,4})\b")
 
 
+#: a letter said by a word right before that word ("a as in ", "B, as in the word ")
+_LETTER_AS_IN = re.compile(r"(?<![\w'’-])[A-Za-z],?[ ](?i:as[ ]in)[ ](?:(?i:the[ ]word)[ ])?$")
+
+
 def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end: int = 0) -> list[tuple[int, int, str]]:
     """``(start, end, label)`` of every suspect outside ``mentions`` (sorted, disjoint)."""
     taken = sorted((m.start, m.end) for m in mentions)
@@ -123,6 +127,10 @@ def find(text: str, mentions: Sequence[Mention], protected: Protected, title_end
             continue  # "I. THE CIRCUMSTANCES OF THE CASE", an index's "PAGE", "D.  Analysis": a heading of ordinary words
         if _in_public_body(text, start, end):
             continue  # "Cassation" of "the Court of Cassation", "Republic" of "the Republic of Poland"
+        if len(words) == 1 and vocabulary.phonetic_alphabet().get(words[0].casefold()) \
+                and (said := _LETTER_AS_IN.search(text, max(0, start - 16), start)) \
+                and text[said.start()].upper() == vocabulary.phonetic_alphabet()[words[0].casefold()]:
+            continue  # "a as in Alpha": a letter said by its word, no one's name
         if len(words) == 1 and (lexicon.is_numbered_reference(text, start, end) or plain.is_code_of_a_thing(text, start, end)):
             continue  # "Count 2": a part of a legal text; "a CT scan", "(SEK)": an examination, a currency's code
         if all(plain.is_plain_word(w) or w.casefold() in vocabulary.REFERENCE_NOUNS for w in words) and (

@@ -122,10 +122,10 @@ from anonymizer.normalize.groups import _Group
 from anonymizer.normalize.names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from anonymizer.normalize.names import _join_adjacent_names, _one_label_per_name, _with_first_names, nicknamed_names
 from anonymizer.normalize.people import _Grouper
+from anonymizer.normalize.sound_alike import _typo_hits, sounds_beside_hits
 from anonymizer.normalize.rescan import (
     _build_forms,
     _fragment_hits,
-    _typo_hits,
     _integrate,
     _non_overlapping,
     _outside,
@@ -229,6 +229,7 @@ def normalize(
                                                 + _typo_hits(text, grouper.people, grouped)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
+    merged = sounds_beside_hits(text, grouper.people, merged)  # "Jon Brannigan" of John Brannigan
     merged = _join_adjacent_names(text, _spelled_by_next(text, merged), same_entity=True)
     return _finalize(text, _join_cut_names(pairs, merged), grouper.groups, grouper.uncertain)
 

@@ -299,31 +299,6 @@ def _fragment_hits(text: str, people: _People) -> list[Mention]:
     return hits
 
 
-#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
-_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
-#: a name part this long may come with one letter typed twice
-_MIN_TYPO_LEN = 6
-
-
-def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
-    """A known name part with one letter typed twice ("McDDonald" for McDonald, "Hernanndez"),
-    where no detector found the word. Never a word that is itself a Census name or an English
-    word ("Mitchell" is no typo of a "Mitchel"), nor inside a mention."""
-    taken = sorted((m.start, m.end) for m in mentions)
-    hits: list[Mention] = []
-    for match in _LONG_WORD.finditer(text):
-        token = match.group().casefold()
-        if token in people.index:
-            continue
-        keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
-        gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
-        if not gids or token in gazetteer.first_names() or token in gazetteer.last_names() \
-                or plain.in_dictionary(token) or spans.overlapping(taken, *match.span()):
-            continue  # the cheap test first: most words hold no doubled letter of a known name
-        hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
-    return hits
-
-
 def _split_name_hits(people: _People, tail: tuple[int, int, str], head: tuple[int, int, str]) -> list[Mention]:
     """Both fragments of a name split across utterances, when they complete a known part."""
     whole = (tail[2] + head[2]).casefold()

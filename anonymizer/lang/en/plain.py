@@ -293,6 +293,28 @@ def surname_word(word: str) -> bool:
                                   and not is_plain_word(word))
 
 
+#: a census surname that is also a word or a place is said as a name by itself when this share (per cent) of people
+#: bear it or more ("Reyes", 0.066; "Banks"; not "Union", "Center", "August")
+_NAMED_SURNAME_SHARE = 0.02
+
+
+def named_word(word: str, last: bool = True) -> bool:
+    """A word that names someone by itself, no title, role, common word or organization's head word: the last word
+    of a name one no list knows, a census surname that is no word or place, or one borne by many
+    (:data:`_NAMED_SURNAME_SHARE`: "Reyes", not "Union", "Alliance"); a word before it that or a census first name
+    that is no word or place ("Dana"; not "Counsel", "Department", "Hope", "America")."""
+    folded = word.casefold()
+    if lexicon.is_title_word(word) or lexicon.is_role_word(word) or lexicon.is_common_word(folded) \
+            or folded in vocabulary.ORGANIZATION_HEAD_WORDS:
+        return False
+    if unknown_word(word):
+        return True
+    worded = in_dictionary(folded) or gazetteer.place_category(word) is not None
+    if not last and folded in gazetteer.first_names() and not worded:
+        return True
+    return folded in gazetteer.last_names() and (not worded or gazetteer.surname_share(folded) >= _NAMED_SURNAME_SHARE)
+
+
 #: a form's next field label at a name's end, its gap lost in print ("... A. CDCR" before "#: AY3381")
 _FIELD_TAIL = re.compile(r"[ ,]+(?:CDCR|CDC|" + "|".join(re.escape(w) for w in vocabulary.FIELD_LABEL_WORDS) + r")$")
 

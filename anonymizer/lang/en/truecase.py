@@ -30,6 +30,7 @@ from functools import lru_cache
 from anonymizer import spans
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
 from anonymizer.lang.en import truecase_phrases as phrases
+from anonymizer.lang.en.truecase_phrases import same_length as _same_length
 from anonymizer.lang.en.transcript import CAPITAL, LINE_LABEL, speaker_tag
 from anonymizer.tags import TAG
 from anonymizer.lang.en.vocabulary_bodies import NAMED_BY_WORDS_HEADS
@@ -224,6 +225,8 @@ def _introduced(line: str, tokens: list, forms: list[str], named: list[bool],
                 last = j
             if bodies is not None and intro in _ON_BEHALF and last > k:
                 bodies.add(tuple(folded[k:last + 1]))
+            if intro == _ON_BEHALF[0]:
+                names.update(phrases.speaker_before(line, tokens, forms, named, k - n, _NAME_WORDS))
     return names
 
 
@@ -371,11 +374,6 @@ _PLAUSIBLE = 0.005
 def _forms() -> frozenset[str]:
     """Irregular English forms ("went", "told", "children"; ``data/english_forms.txt``)."""
     return frozenset(vocabulary.data_lines("english_forms.txt"))
-
-
-def _same_length(word: str, change) -> str:
-    changed = change(word)
-    return changed if len(changed) == len(word) else word
 
 
 @lru_cache(maxsize=1)

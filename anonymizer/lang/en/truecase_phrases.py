@@ -45,3 +45,28 @@ def _phrase_pattern() -> re.Pattern[str]:
     phrases = {p.casefold() for p in (*names, *gangs, *gazetteer.organization_names(), *vocabulary.US_STATES)}
     body = lexicon.trie_alternation(sorted(phrases))
     return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w'’-])", re.IGNORECASE)
+
+
+def same_length(word: str, change) -> str:
+    """``change(word)`` where it keeps the word's length (offsets stay), else the word."""
+    changed = change(word)
+    return changed if len(changed) == len(word) else word
+
+
+_BEFORE_GAPS = (" ", ", ")
+
+
+def speaker_before(line: str, tokens: list, forms: list[str], named: list[bool], at: int, most: int) -> set[str]:
+    """The speaker's name right before "ON BEHALF OF" (``tokens[at]`` is its "ON"): up to ``most`` words, a space apart
+    (a comma before "ON"), the last a surname no plain word shares, the ones before it such words or first names
+    (:func:`anonymizer.lang.en.plain.named_word`: "MEMBERS OF REYES ON BEHALF OF", "DANA FRY, ON BEHALF OF").
+    Returns the words: names all through the document."""
+    names: set[str] = set()
+    k = at - 1
+    while k >= 0 and at - k <= most and not named[k] \
+            and line[tokens[k].end():tokens[k + 1].start()] in (_BEFORE_GAPS if k == at - 1 else (" ",)) \
+            and plain.named_word(same_length(tokens[k].group(), str.capitalize), last=k == at - 1):
+        forms[k], named[k] = same_length(tokens[k].group(), str.capitalize), True
+        names.add(forms[k].casefold())
+        k -= 1
+    return names

@@ -44,6 +44,7 @@ from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles 
     SELF_INTRODUCTIONS,
     SPEAKER_NOUNS,
     REFERENCE_NOUNS,
+    LETTERED_ITEM_NOUNS,
     INMATE_LABELS,
     ROLE_WORDS,
 )

@@ -119,6 +119,9 @@ SPEAKER_NOUNS = ("statement", "testimony", "remarks", "comments")
 REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph", "chapter", "article", "rule",
                              "title", "item", "page", "line", "clause", "subdivision", "case", "docket", "booking",
                              "vin", "version", "edition"})
+#: nouns that, before a letter, name a lettered part of the record ("Exhibit A", "Tab C", "Appendix B"), case-folded
+LETTERED_ITEM_NOUNS = frozenset({"exhibit", "exhibits", "tab", "appendix", "schedule", "annex", "attachment",
+                                 "enclosure", "figure", "table", "option", "paragraph", "section", "item", "page"})
 #: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
 TRANSCRIBER_NOTES = frozenset(
     "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp"

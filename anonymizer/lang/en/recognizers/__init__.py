@@ -36,6 +36,7 @@ from anonymizer.lang.en.recognizers.phone_number import PhoneNumberRecognizer
 from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
 from anonymizer.lang.en.recognizers.roll_call import RollCallRecognizer
+from anonymizer.lang.en.recognizers.speaks_for import SpeaksForRecognizer
 from anonymizer.lang.en.recognizers.spelled_name import SpelledNameRecognizer
 from anonymizer.lang.en.recognizers.spelled_out_item import SpelledOutItemRecognizer
 from anonymizer.lang.en.recognizers.street_name import StreetNameRecognizer
@@ -70,6 +71,7 @@ __all__ = [
     "OccupationRecognizer",
     "PrisonTermRecognizer",
     "RollCallRecognizer",
+    "SpeaksForRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "StreetNameRecognizer",
@@ -107,6 +109,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         NameAnswerRecognizer(extra_whitelist=extra),
         NicknamedRecognizer(),
         RollCallRecognizer(),
+        SpeaksForRecognizer(),
         StreetNameRecognizer(),
         ApostropheNameRecognizer(),
         PhoneNumberRecognizer(),

@@ -1,0 +1,98 @@
+"""A known name part written another way: typed with a letter twice or heard with another ending, and a part
+of a known full name heard another way right beside its other part (a sound-alike), as a speech recognizer or an
+interpreter writes it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence
+
+from rapidfuzz.distance import Levenshtein
+
+from anonymizer import spans
+from anonymizer.lang.en import gazetteer, lexicon, plain
+from anonymizer.lang.en.sounds import sound_key
+from anonymizer.normalize.groups import _People
+from anonymizer.normalize.names import _RESCAN_SOURCES, _name_tokens
+from anonymizer.normalize.rescan import _rescan_mention
+from anonymizer.types import Mention
+
+
+#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
+_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
+#: a name part this long may come with one letter typed twice
+_MIN_TYPO_LEN = 6
+
+
+#: a name part heard or typed with another ending keeps this many first letters ("Kowalsky" of Kowalski) ...
+_SAME_OPENING = 5
+#: ... and differs from it by at most this many letters
+_OTHER_ENDING = 3
+
+
+def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
+    """A known name part with one letter typed twice ("McDDonald" for McDonald, "Hernanndez"), or
+    heard with another ending (its first :data:`_SAME_OPENING` letters, at most :data:`_OTHER_ENDING`
+    letters changed: "Kowalsky" said beside "Mr. Kowalski", one person for one name part only), where no
+    detector found the word. Never a word that is itself a Census name, an English word ("Mitchell" is
+    no typo of a "Mitchel") or a known place, nor inside a mention."""
+    taken = sorted((m.start, m.end) for m in mentions)
+    hits: list[Mention] = []
+    openings: dict[str, set[str]] = {}
+    for key in people.index:
+        if len(key) >= _MIN_TYPO_LEN and key.isalpha():
+            openings.setdefault(key[:_SAME_OPENING], set()).add(key)
+    for match in _LONG_WORD.finditer(text):
+        token = match.group().casefold()
+        if token in people.index:
+            continue
+        keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
+        gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
+        if not gids:
+            near = [key for key in openings.get(token[:_SAME_OPENING], ())
+                    if Levenshtein.distance(token, key, score_cutoff=_OTHER_ENDING) <= _OTHER_ENDING]
+            gids = list(dict.fromkeys(gid for key in near for gid in people.index[key]))
+            if len(gids) != 1 or gazetteer.place_category(match.group()) is not None:
+                continue
+        if token in gazetteer.first_names() or token in gazetteer.last_names() \
+                or plain.in_dictionary(token) or spans.overlapping(taken, *match.span()):
+            continue
+        hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
+    return hits
+
+
+#: a capitalised word right before or after a name part, a space between
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]*)[ ]$")
+_WORD_AFTER = re.compile(r"[ ]([A-Z][a-z]*)(?![\w'’-])")
+
+
+def sounds_beside_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
+    """A part of a known full name written another way right beside its other part, as a recognizer or an
+    interpreter hears it (``Jon Brannigan`` of a person ``John Brannigan``; ``Dana Okafore``): a capitalised word where
+    the person's part before (or after) the mention's part stands, sounding like it (the pack's ``sound_key``,
+    :mod:`anonymizer.lang.en.sounds`), no title and no word of another mention. The mentions with those added
+    (sorted); the caller joins them to the name."""
+    taken = sorted((m.start, m.end) for m in mentions)
+    added: list[Mention] = []
+    for m in mentions:
+        if m.label != "PERSON" or m.entity is None or m.entity >= len(people.groups):
+            continue
+        core = people.groups[m.entity].core
+        tokens = _name_tokens(text[m.start:m.end])
+        if len(core) < 2 or len(tokens) != 1 or tokens[0] not in core:
+            continue
+        at = core.index(tokens[0])
+        sides = []
+        if at > 0 and (word := _WORD_BEFORE.search(text, max(0, m.start - 30), m.start)):
+            sides.append((word.span(1), core[at - 1]))
+        if at + 1 < len(core) and (word := _WORD_AFTER.match(text, m.end)):
+            sides.append((word.span(1), core[at + 1]))
+        for (start, end), part in sides:
+            said = text[start:end]
+            if said.casefold() == part or spans.overlapping(taken, start, end) or lexicon.is_title_word(said) \
+                    or said.title() in lexicon.ADDRESS_HONORIFICS or not sound_key(said) \
+                    or sound_key(said) != sound_key(part):
+                continue
+            added.append(replace(_rescan_mention(start, end, "PERSON", m.entity), sources=(*_RESCAN_SOURCES, "fuzzy")))
+    return sorted([*mentions, *added], key=lambda m: m.start) if added else list(mentions)
