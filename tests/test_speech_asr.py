@@ -9,6 +9,7 @@ import pytest
 from anonymizer.errors import IngestError
 from anonymizer.leakgate import Term
 from anonymizer.speech import Recognizer, audible_leaks, default_model, load_audio, mask, resolve_model
+from anonymizer.speech.timed import RawWord
 from anonymizer.types import Config
 from fixtures import speech as spoken
 
@@ -98,6 +99,50 @@ def test_it_refuses_a_recording_without_speech_in_one_line(recognizer):
     with pytest.raises(IngestError) as caught:
         load_audio(hum, "dir/hum.wav", Config(), None, recognizer)
     assert str(caught.value).startswith("hum.wav: ")
+
+
+class HearsAlways:
+    """A recognizer that writes the same words wherever it listens (as Whisper may for noise)."""
+
+    def __init__(self, *at: float) -> None:
+        self.at = at
+
+    def transcribe(self, data, filename, progress=None, hotwords=None):
+        from anonymizer.speech.asr import _Chunked
+
+        at = self.at
+
+        class Fake(_Chunked):
+            chunk_seconds, pause_seconds, source = 120.0, 1.5, "asr:fake"
+
+            def _recognize(self, samples, name, hotwords=None):
+                return [RawWord(word, t, t + 0.4, 0.6) for t in at for word in ("Thank", "you.")]
+
+        return Fake().transcribe(data, filename, progress, hotwords)
+
+
+@pytest.mark.parametrize("noise", ["hum", "silence-and-hiss"])
+def test_it_refuses_noise_a_recognizer_writes_words_for(noise):
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    samples = rng.normal(0, 300 if noise == "hum" else 40, 12 * spoken.RATE)
+    with pytest.raises(IngestError) as caught:
+        load_audio(spoken.wav_bytes(samples.astype(np.int16)), f"x/{noise}.wav", Config(), None, HearsAlways(2.0, 7.0))
+    assert str(caught.value) == f"{noise}.wav: no speech recognized in the recording"
+
+
+def test_it_keeps_the_words_of_a_sparse_recording_said_where_a_voice_is(recording):
+    import numpy as np
+
+    from anonymizer.speech.audio import decode
+
+    said = (decode(recording.wav(), "t.wav", spoken.RATE) * 32767).astype(np.int16)
+    quiet = np.zeros(30 * spoken.RATE, dtype=np.int16)
+    padded = spoken.wav_bytes(np.concatenate([said, quiet]))
+    inside, outside = 1.0, recording.duration + 15.0
+    _transcript, timed = load_audio(padded, "sparse.wav", Config(), None, HearsAlways(inside, outside))
+    assert [(timed.text[w.start:w.end], round(w.t0, 1)) for w in timed.words] == [("Thank", inside), ("you.", inside)]
 
 
 def test_it_hears_an_accepted_name_left_in_the_masked_recording_and_not_once_it_is_masked(recording, recognizer):

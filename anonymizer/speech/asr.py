@@ -31,6 +31,9 @@ DEFAULT_NAME = "tiny.en"
 RATE = 16000
 #: a chunk's words that end later than this before its end are recognized again with the next chunk
 TAIL_SECONDS = 4.0
+#: a chunk with fewer recognized words a second than this is checked for a voice: Whisper writes words
+#: for noise and hum (``Thank you.``), and a sparse chunk keeps only the words said where a voice is
+SPARSE_WORDS_PER_SECOND = 0.5
 
 Progress = Callable[[float, float], None]
 
@@ -75,6 +78,22 @@ def resolve_model(model: str | None) -> str:
 def model_label(path: str) -> str:
     """What ``TimedTranscript.source`` says of a model (its folder name; the default: ``tiny.en``)."""
     return DEFAULT_NAME if path == default_model() else Path(path).name
+
+
+def voiced_only(words: list[RawWord], samples: np.ndarray) -> list[RawWord]:
+    """``words`` (times from ``samples``' start); when they are sparse, only those said where Silero's
+    voice activity detector (shipped with faster-whisper) hears a voice."""
+    seconds = samples.size / RATE
+    if not words or len(words) >= SPARSE_WORDS_PER_SECOND * seconds:
+        return words
+    try:
+        from faster_whisper.vad import VadOptions, get_speech_timestamps
+    except ImportError:  # the transformers backend alone: no detector to ask
+        return words
+    margin = 0.3
+    voiced = [(s["start"] / RATE - margin, s["end"] / RATE + margin)
+              for s in get_speech_timestamps(samples, VadOptions(min_silence_duration_ms=500))]
+    return [w for w in words if any(w.t0 < b and w.t1 > a for a, b in voiced)]
 
 
 class _Chunked:
@@ -132,7 +151,7 @@ class _Chunked:
                hotwords: str | None = None) -> tuple[list[RawWord], int]:
         """The words of one chunk (times from the recording's start, each start :attr:`word_lead` earlier)
         and where the next chunk starts."""
-        recognized = self._recognize(samples, name, hotwords)
+        recognized = voiced_only(self._recognize(samples, name, hotwords), samples)
         if final:
             keep, cut = recognized, samples.size
         else:
