@@ -41,6 +41,7 @@ def test_a_plain_post_says_what_it_did_where_the_reader_is(live_server, browser,
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.goto(f"{live_server.url}/documents/{long_hearing.pk}/?m={name.pk}#m{name.pk}")
+    assert page.locator("#inspector button.ok").inner_text().strip() == "Accept"  # no key hint without JavaScript
     page.click("#inspector button:has-text('Accept')")
     page.wait_for_load_state()
     name.refresh_from_db()
@@ -53,4 +54,17 @@ def test_a_plain_post_says_what_it_did_where_the_reader_is(live_server, browser,
     page.click("#undo-form button")
     page.wait_for_load_state()
     assert "Undid: Accepted PERSON “Maria Lopez”" in page.inner_text("#inspector .messages")
+    context.close()
+
+
+def test_a_button_shows_its_key_only_where_keys_work(live_server, browser, long_hearing):
+    name = long_hearing.mentions.get(start=long_hearing.text.index("Maria Lopez"))
+    context = browser.new_context(viewport={"width": 1400, "height": 700})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "annotator1")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/documents/{long_hearing.pk}/?m={name.pk}#m{name.pk}")
+    assert page.locator("#inspector button.ok").inner_text().split() == ["Accept", "a"]
     context.close()

@@ -60,7 +60,7 @@ def test_it_uploads_a_recording_whose_mentions_play_on_the_review_screen(
     page.wait_for_function("() => document.getElementById('audio').paused")
 
     page.fill("#masked-line", "1")
-    page.click("#masked-form button")
+    page.get_by_role("button", name="Hear the line masked").click()  # its name says what it does
     page.wait_for_function("() => { const m = document.getElementById('masked-audio'); return m.currentTime > 0; }")
     assert page.evaluate("document.getElementById('masked-audio').src").endswith("?line=1")
 

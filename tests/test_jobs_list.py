@@ -53,6 +53,18 @@ def test_it_shows_decided_over_total_in_the_list_and_the_polled_row(client, list
     assert "6 / 12" in row
 
 
+@pytest.mark.parametrize("status, text, shown", [
+    (Document.Status.ANNOTATING, "", "—"),  # a recording being recognized has no words yet, not 0
+    (Document.Status.FAILED, "", "—"),
+    (Document.Status.READY, "one two three", "3"),
+])
+def test_it_shows_a_count_of_words_only_once_there_is_a_transcript(client, listed, status, text, shown):
+    document = listed["empty"]
+    Document.objects.filter(pk=document.pk).update(status=status, text=text, word_count=len(text.split()))
+    row = client.get(reverse("review:document_row", args=[document.pk])).content.decode()
+    assert re.search(r'<td class="words">(?:<span [^>]*>)?([^<]*)<', row).group(1) == shown
+
+
 def test_it_names_each_persons_role_in_the_assign_menu(db, client, django_user_model):
     """The menu listed every active user by name alone (admins marked): a new admin could not tell the
     annotators from the reviewers."""
