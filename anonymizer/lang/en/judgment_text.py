@@ -12,7 +12,10 @@
 * a point of the compass before a place (``in northern Cyprus``, ``south-east Turkey``): part of the place's name;
 * words of the law, not of a person (``names_the_law``): a currency named by its country (``paid in German Marks``),
   a code's initials after its name (``the Code of Criminal Procedure (CPP)``), a statute's number (``Law no.
-  49/2003``), a retirement age a statute sets (``a retirement age of 68``).
+  49/2003``), a retirement age a statute sets (``a retirement age of 68``);
+* words of a legal text's structure, no one's (``names_the_law`` too): a provision's number after its kind
+  (``paragraph III Nr. 6``), a national law report cited by its initials and year (``NJA 1981, p. 1``), a
+  federation's states by their German name (``the Länder``).
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from anonymizer.lang.en.vocabulary_bodies import (
 )
 
 __all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
-           "names_the_law", "no_name", "rank_before_ministry"]
+           "names_the_law", "no_name", "rank_before_ministry", "structure_word"]
 
 
 #: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
@@ -193,3 +196,29 @@ def names_the_law(text: str, start: int, end: int, label: str) -> bool:
     if label == "AGE":
         return _STATUTE_AGE_BEFORE.search(text, max(0, start - 40), start) is not None
     return False
+
+
+#: a provision's kind right before its number: "paragraph III Nr. 6", "Chapter VIII, Section H, paragraph III"
+_PROVISION_BEFORE = re.compile(r"(?<![\w’'-])(?i:paragraph|para\.|section|chapter|article|part|annex|title|§)[ ]$")
+#: a provision's number as a tagger's name: a Roman numeral and the German "Nr." (Nummer) or "Ziff." (Ziffer)
+_PROVISION_NUMBER = re.compile(r"(?:[IVXL]{1,6}[ ])?(?:Nr|Ziff|lit)\.?|[IVXL]{2,6}")
+#: a law report's year and page after its initials: "NJA 1981, p. 1", "BGE 1985 s. 12"
+_REPORT_AFTER_INITIALS = re.compile(r"[ ](?:1[89]|20)\d\d(?:,[ ]?|[ ])(?:pp?|s|S)\.[ ]?\d")
+_INITIALS_ONLY = re.compile(r"[A-ZÅÄÖ]{2,6}")
+#: a federation's states by their German name, no one's: "the Länder", "the Bundesländer"
+_STATES_OF_A_FEDERATION = frozenset({"länder", "bundesländer"})
+
+
+def structure_word(text: str, start: int, end: int, label: str) -> bool:
+    """In a judgment, ``text[start:end]``, a tagger's name, is a word of a legal text's structure: a provision's
+    number after its kind ("III Nr" of "paragraph III Nr. 6"), a national law report's initials before its year
+    and page ("NJA" of "NJA 1981, p. 1"), or a federation's states ("the Länder"). A hearing's text is never read:
+    its "Section III" or "Nr" stays as it was."""
+    if label not in ("PERSON", "ORGANIZATION", "LOCATION") or not lodged(text):
+        return False
+    surface = " ".join(text[start:end].split())
+    if surface.casefold() in _STATES_OF_A_FEDERATION:
+        return True
+    if _PROVISION_NUMBER.fullmatch(surface):
+        return _PROVISION_BEFORE.search(text, max(0, start - 12), start) is not None
+    return _INITIALS_ONLY.fullmatch(surface) is not None and _REPORT_AFTER_INITIALS.match(text, end) is not None

@@ -45,7 +45,7 @@ from functools import lru_cache
 
 from anonymizer.lang.en.judgment_text import (
     TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
-    rank_before_ministry,
+    rank_before_ministry, structure_word,
 )
 from anonymizer.lang.en.vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
@@ -135,6 +135,10 @@ _STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ 
 _GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
 #: a particular body's name in its own language in brackets: "Lubań District Court (Sąd Rejonowy w Lubaniu)"
 _NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*-?(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
+#: a short form defined in brackets after a body's name, its initials perhaps first: "(“the Municipalities”)",
+#: "(CDOKP: hereinafter “the State Railways”)" (TAB's span holds it; its words are the name's own)
+_DEFINED_TERM = re.compile(r"[ ]\((?:[A-Z]{2,8}[:;,][ ])?(?:hereinafter[ ])?[“\"](?:the[ ])?"
+                           r"(?P<term>[A-Z][\w’'-]*(?:[ ][A-Z][\w’'-]*){0,3})[”\"]\)")
 #: a gloss in brackets closing a span: "Land Code (Jordabalken)"
 _GLOSS_AT_END = re.compile(r"[ ]\([^()]+\)$")
 #: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"
@@ -227,6 +231,11 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True
     if names_the_law(text, start, end, label):
         return True  # "paid in German Marks", "the Code of Criminal Procedure (CPP)", "Law no. 49/2003"
+    if structure_word(text, start, end, label):
+        return True  # "paragraph III Nr. 6", "NJA 1981, p. 1", "the Länder"
+    if label == "NRP" and text[start:end].casefold() in _HEADS_FOLDED \
+            and _DEFINITION_OPEN.search(text, max(0, start - 20), start) is None:
+        return True  # a tagger's nationality "Municipalities": a body's kind is no people (its definition stays)
     if cited and label == "PERSON" and names_a_cited_case(text, start, end):
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
@@ -278,6 +287,11 @@ def name_end(text: str, start: int, end: int, label: str) -> int:
     first = gloss.group()[2:].split()[0].casefold().rstrip(".,)") if gloss else ""
     if gloss and first not in PERSON_TITLE_WORDS and first not in TRANSCRIBER_NOTES:
         end = gloss.end()
+    defined = _DEFINED_TERM.match(text, end)
+    term = defined.group("term").split() if defined else ()
+    if term and all(word in text[start:end].split() for word in term) \
+            and any(word.casefold() not in _GENERIC_FOLDED for word in term):
+        end = defined.end()  # "the State Railways (CDOKP: hereinafter “the State Railways”)"; not "(“the Council”)"
     return end
 
 
@@ -294,6 +308,10 @@ def _gloss_of_body(text: str, start: int, end: int) -> bool:
     return any(is_public_body(text, glossed.start() + first.start(), start - 2) for first in firsts)
 
 
+_HEADS_FOLDED = frozenset(w.casefold() for w in HEADS)
+_GENERIC_FOLDED = frozenset(w.casefold() for w in (*HEADS, *QUALIFIERS))
+#: the opening of a short form's definition in brackets: "(“the ", "(hereinafter “the "
+_DEFINITION_OPEN = re.compile(r"\((?:[A-Z]{2,8}[:;,][ ])?(?:hereinafter[ ])?[“\"](?:the[ ])?$")
 _PERSON_NOUNS = frozenset((*KIN_WORDS, *ACQUAINTANCE_WORDS, *PEOPLE_NOUNS, *INMATE_LABELS, *(w.casefold() for w in ROLE_WORDS)))
 
 

@@ -1,0 +1,111 @@
+"""Court judgments (TAB's ECHR text), round 34's classes, each on invented sentences:
+
+* words of a legal text's structure, no one's (``judgment_text.structure_word``): a provision's number after its
+  kind (``paragraph III Nr. 6``), a national law report's initials before its year and page (``NJA 1981, p. 1``),
+  a federation's states by their German name (``the Länder``); a hearing's text is never read;
+* a body's kind a tagger took for a nationality (``the Municipalities``, an NRP) is no people, except in the
+  brackets that define it as a body's short form;
+* a short form defined in brackets right after a particular body's name is part of that name (``the State
+  Railways (SRB: hereinafter “the State Railways”)``: TAB's span holds it); a short form made of generic words
+  only (``(“the Council”)``, ``(“the Government”)``) stays apart.
+"""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.ingest import load_bytes
+from anonymizer.lang.en import judgment_text
+from anonymizer.types import SUSPECT
+
+OPENING = ("The case originated in an application (no. 12345/04) against the Republic of Freedonia lodged with the "
+           "Court under Article 34 of the Convention by Mr Ali Veli (“the applicant”), on 1 March 2004.\n\n")
+
+
+def _mentions(pipeline, text: str, opening: str = OPENING, name: str = "judgment.txt") -> list[tuple[str, str]]:
+    analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), name))
+    body = analysis.transcript.text
+    after = body.index(text[:20])
+    return [(body[m.start : m.end], m.label) for m in analysis.mentions
+            if m.start >= after and SUSPECT not in m.sources]
+
+
+STRUCTURE = [
+    # (sentence, start of the span, the span, label, is a structure word)
+    ("It relied on Chapter VIII, Section H, paragraph III Nr. 6 of the Unification Treaty.", "III Nr", "PERSON", True),
+    ("Under section IV Ziff. 2 of the regulation the claim was barred.", "IV Ziff", "PERSON", True),
+    ("The same paragraph XII applies to the pensions.", "XII", "PERSON", True),
+    ("The Supreme Court held (NJA 1981, p. 1) that the rights had lapsed.", "NJA", "ORGANIZATION", True),
+    ("The Federal Court held (BGE 1985 s. 12) that the fee was due.", "BGE", "ORGANIZATION", True),
+    ("The ministers of the Länder agreed not to expel them.", "Länder", "PERSON", True),
+    ("The Bundesländer ran the schools.", "Bundesländer", "LOCATION", True),
+    # negatives: a name, a body, a number with no provision before it
+    ("He met Mr Nr at the station.", "Nr", "PERSON", False),
+    ("The NJA dismissed the claim in 1981.", "NJA", "ORGANIZATION", False),
+    ("The applicant worked for the BGE in 1985 and 1986.", "BGE", "ORGANIZATION", False),
+    ("He met Louis XIV at the party.", "XIV", "PERSON", False),
+    ("She moved to the Länder Street in Berlin.", "Länder Street", "LOCATION", False),
+]
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label", "expected"), STRUCTURE)
+def test_it_tells_a_word_of_a_legal_texts_structure(sentence, surface, label, expected):
+    text = OPENING + sentence
+    start = text.index(surface)
+    assert judgment_text.structure_word(text, start, start + len(surface), label) is expected
+
+
+@pytest.mark.parametrize(("sentence", "surface", "label", "expected"), STRUCTURE[:3])
+def test_it_reads_no_structure_word_in_a_hearing(sentence, surface, label, expected):
+    start = sentence.index(surface)
+    assert judgment_text.structure_word(sentence, start, start + len(surface), label) is False
+
+
+DEFINED = [
+    # (sentence, a mention that must be there; the short form in brackets must be masked too)
+    ("The pension was paid by the Central Direction of the State Railways (SRB: hereinafter “the State Railways”). "
+     "On 3 May 1993 the State Railways refused it.",
+     ("State Railways (SRB: hereinafter “the State Railways”)", "ORGANIZATION")),
+    ("The Governor ordered the Municipalities of Oberdorf and Unterdorf (“the Municipalities”) to restore the weir.",
+     ("Municipalities of Oberdorf and Unterdorf", "ORGANIZATION")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "mention"), DEFINED)
+def test_it_keeps_a_bodys_defined_short_form_masked(pipeline, sentence, mention):
+    found = _mentions(pipeline, sentence)
+    assert any(mention[0] in surface and label == mention[1] for surface, label in found), found
+    masked = sorted({surface for surface, _ in found})
+    definition = sentence.index("(")
+    close = sentence.index(")", definition)
+    inside = sentence[definition:close]
+    term = inside.rsplit("“the ", 1)[1].rstrip("”")
+    assert any(term in surface for surface in masked)
+
+
+BODY_WORDS_AS_PEOPLE = [
+    ("The Governor ordered the Municipalities of Oberdorf and Unterdorf (“the Municipalities”) to restore the weir. "
+     "Later the Municipalities applied for a permit. The Minister dismissed the Municipalities’ appeal.",
+     "Municipalities"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "word"), BODY_WORDS_AS_PEOPLE)
+def test_it_takes_no_bodys_kind_for_a_people(pipeline, sentence, word):
+    found = _mentions(pipeline, sentence)
+    alone = [surface for surface, label in found if surface == word and label == "NRP"]
+    assert len(alone) <= 1, found  # at most the definition's own, inside its brackets
+
+
+GENERIC_SHORT_FORMS = [
+    ("The applicant worked for a company owned by Oberdorf City Council (“the City Council”). He resigned.",
+     "Oberdorf City Council"),
+    ("On 9 June 1989 the Oberdorf District Council (hereinafter “the Council”) signed an agreement.",
+     "Oberdorf District Council"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "name"), GENERIC_SHORT_FORMS)
+def test_it_leaves_a_generic_short_form_apart_from_the_name(pipeline, sentence, name):
+    found = _mentions(pipeline, sentence)
+    assert (name, "ORGANIZATION") in found, found
+    assert not any("“the" in surface for surface, _ in found), found
