@@ -109,3 +109,49 @@ def test_it_leaves_a_generic_short_form_apart_from_the_name(pipeline, sentence, 
     found = _mentions(pipeline, sentence)
     assert (name, "ORGANIZATION") in found, found
     assert not any("“the" in surface for surface, _ in found), found
+
+
+LEFT_UNMASKED = [
+    # a German statute's year after its one-word title
+    (OPENING, "The well was licensed under the Water Act (Wasserrechtsgesetz 1959) in 1962.", "1959"),
+    # a foreign term's name with its initials, glossing an English term
+    (OPENING, "He sat the examination to higher education (Ögrenci Secme Sinavi – ÖSS) in 1996.", "Ögrenci Secme Sinavi"),
+]
+
+
+@pytest.mark.parametrize(("opening", "text", "surface"), LEFT_UNMASKED)
+def test_it_leaves_the_words_of_the_law_and_the_party_state_unmasked(pipeline, opening, text, surface):
+    analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    found = [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+    assert not any(surface in f for f in found), found
+
+
+STILL_MASKED = [
+    # the same words where they tell who a person is
+    (OPENING, "The applicant was born in 1959 and lives in Oberdorf.", "1959"),
+    (OPENING, "He was a coach at the sports club (Oberdorf Sport Club – OSC) until 1996.", "Oberdorf Sport Club"),
+]
+
+
+@pytest.mark.parametrize(("opening", "text", "mention"), STILL_MASKED)
+def test_it_still_masks_a_persons_data_beside_them(pipeline, opening, text, mention):
+    analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    found = [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+    assert any(mention in f for f in found), found
+
+
+PARTY = ("The case originated in an application (no. 12345/04) against the United Kingdom of Great Britain and Northern "
+         "Ireland lodged with the Court under Article 34 of the Convention by a United Kingdom national, Mr Ali Veli (“the "
+         "applicant”), on 1 March 2004.\n\nThe applicant moved to Bovington in 1990.\n")
+
+
+def test_it_leaves_the_respondent_state_unmasked_as_the_party_and_masks_the_nationality(pipeline):
+    analysis = pipeline.run(load_bytes(PARTY.encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    party = body.index("United Kingdom")
+    nationality = body.index("United Kingdom", party + 1)
+    starts = {m.start for m in analysis.mentions if SUSPECT not in m.sources}
+    assert party not in starts
+    assert nationality in starts

@@ -83,9 +83,26 @@ def in_foreign_gloss(text: str, start: int, end: int) -> bool:
     foreign = sum(1 for w in lower if w not in plain.english_words())
     if lower:
         return foreign >= 1 and 2 * foreign >= len(lower)
+    if _term_with_initials(inside.strip()):
+        return TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None
     word = inside.strip()
     return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
             and TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
+
+
+#: a term's name in its own language and its initials after a dash: "Öğrenci Seçme Sınavı – ÖSS"
+_NAME_AND_INITIALS = re.compile(r"(?P<words>[^\W\d_]+(?:[ ][^\W\d_]+){1,5})[ ][–-][ ](?P<initials>[^\W\d_]{2,6})")
+
+
+def _term_with_initials(inside: str) -> bool:
+    """A bracket's words are a name in a foreign language with its own initials ("(Öğrenci Seçme Sınavı – ÖSS)" after
+    "the examination to higher education"): no word of it is English, the initials are its words' first letters."""
+    named = _NAME_AND_INITIALS.fullmatch(inside)
+    if named is None:
+        return False
+    words = named.group("words").split()
+    return "".join(w[0] for w in words).upper() == named.group("initials") \
+        and not any(w.casefold() in plain.english_words() for w in words)
 
 
 #: a civil servant's rank between commas, after his name and before his ministry: "Mr K. Stoltenberg,

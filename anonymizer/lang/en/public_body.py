@@ -108,6 +108,8 @@ _STATE_AFTER = re.compile(
 _PARTY_BEFORE = re.compile(
     r"(?:\b(?:Republic|Kingdom)[ ]of[ ](?:the[ ])?|\bv\.[ ](?:the[ ])?|\bKingdom[ ]of[ ]Great[ ]Britain[ ]and[ ])$"
 )
+#: "against" before the respondent state in the application's opening
+_AGAINST_BEFORE = re.compile(r"\bagainst[ ](?:the[ ])?$")
 #: the state's long name before a country: "the Republic of", "the Federal Republic of", "the Kingdom of"
 _STATE_OF = r"(?:(?:Federal|Slovak|Czech|Hellenic|Portuguese|Italian|French)[ ])?(?:Republic|Kingdom|Confederation)[ ]of[ ](?:the[ ])?"
 #: "in" right before the respondent country: the land its law rules ("residing in Austria")
@@ -126,6 +128,8 @@ _COURT_EVENT_AFTER = re.compile(
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
 _STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
+#: a German statute's one-word title right before its year: "(Wasserrechtsgesetz 1959)", "Straßenverkehrsordnung 1960"
+_GERMAN_STATUTE_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w{3,}(?:gesetz|ordnung)[ ]$")
 #: a statute's title running on after its head: "Convention for the Protection of Human Rights"
 _STATUTE_RUN_ON = re.compile(
     rf"(?:[A-Z][\w’'-]*[ ])*(?:{'|'.join(STATUTE_HEADS)})[ ](?:for|on|of)[ ](?:(?:[A-Z][\w’'-]*|{_SMALL})(?:[ ]|$))+"
@@ -257,6 +261,9 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         label = "LOCATION"  # "Zumtobel v. Austria", "residing in Austria": the tagger's person is the country
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 40), start):
         return True
+    if label == "LOCATION" and _AGAINST_BEFORE.search(text, max(0, start - 12), start) \
+            and is_respondent_country(text, text[start:end]):
+        return True  # "an application (no. 21413/02) against the United Kingdom of Great Britain ... lodged": a party
     if label == "LOCATION" and _respondent_country(text, start, end):
         return True  # "residing in Austria" in a judgment on an application against the Republic of Austria
     if label in ("ORGANIZATION", "PERSON") and _gloss_of_body(text, start, end) \
@@ -369,4 +376,6 @@ def _statute_date(text: str, start: int, end: int) -> bool:
     Convention coming into force, every judgment's dates."""
     if _STATUTE_DATE_BEFORE.search(text, max(0, start - 40), start) or _COURT_EVENT_AFTER.match(text, end):
         return True
-    return bool(_YEAR.fullmatch(text[start:end].strip()) and _STATUTE_AFTER_YEAR.match(text, end))
+    if not _YEAR.fullmatch(text[start:end].strip()):
+        return False
+    return bool(_STATUTE_AFTER_YEAR.match(text, end) or _GERMAN_STATUTE_BEFORE.search(text, max(0, start - 40), start))
