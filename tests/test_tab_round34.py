@@ -155,3 +155,52 @@ def test_it_leaves_the_respondent_state_unmasked_as_the_party_and_masks_the_nati
     starts = {m.start for m in analysis.mentions if SUSPECT not in m.sources}
     assert party not in starts
     assert nationality in starts
+
+
+GOVERNMENT_OPENING = ("The case originated in an application (no. 12345/04) against the United Kingdom of Great Britain "
+                      "and Northern Ireland lodged with the Court under Article 34 of the Convention by Mr Ali Veli (“the "
+                      "applicant”), on 1 March 2004.\n\nThe United Kingdom Government (“the Government”) were represented "
+                      "by their Agent.\n\n")
+
+INITIALS = [
+    # (opening, sentence, initials or words, masked)
+    (OPENING, "The Criminal Cases Review Commission (“CCRC”) referred the case back. The CCRC gave reasons.", "CCRC",
+     False),
+    (OPENING, "The Supreme Administrative Court (SAC) dismissed the appeal. The SAC gave no reasons.", "SAC", False),
+    (GOVERNMENT_OPENING, "The applicant lives in Bovington.", "United Kingdom Government", False),
+    # a particular body's initials, and another state's government, stay masked
+    (OPENING, "The Oberdorf Regional Court (ORC) dismissed the appeal. The ORC gave no reasons.", "ORC", True),
+]
+
+
+@pytest.mark.parametrize(("opening", "sentence", "surface", "masked"), INITIALS)
+def test_it_takes_a_generic_bodys_initials_and_the_party_government_for_no_one(pipeline, opening, sentence, surface,
+                                                                                masked):
+    analysis = pipeline.run(load_bytes(f"{opening}{sentence}\n".encode(), "judgment.txt"))
+    body = analysis.transcript.text
+    found = [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+    assert any(surface in f for f in found) is masked, found
+
+
+def test_it_reads_a_generic_bodys_initials_in_the_text_that_defines_them():
+    from anonymizer.lang.en import defined_terms, public_body
+
+    text = OPENING + "The Criminal Cases Review Commission (“CCRC”) referred it. The CCRC and the ORC (ORC) met."
+    ccrc = text.rindex("CCRC")
+    assert defined_terms.generic_initials(text, ccrc, ccrc + 4, public_body.is_public_body)
+    orc = text.index("ORC")
+    assert not defined_terms.generic_initials(text, orc, orc + 3, public_body.is_public_body)
+    assert not defined_terms.generic_initials(text, 4, 8, public_body.is_public_body)  # "case": no initials
+
+
+@pytest.mark.parametrize(("name", "generic"), [
+    ("United Kingdom Government", True),  # the party, as the text defines it
+    ("New Zealand Government", False),  # another state's government tells the applicant's ties
+    ("United Kingdom Embassy", False),  # no generic body after it
+])
+def test_it_reads_the_party_states_two_word_name_before_a_generic_body(name, generic):
+    from anonymizer.lang.en import public_body
+
+    text = GOVERNMENT_OPENING + f"A letter came from the {name} in 1999."
+    start = text.index(name, len(GOVERNMENT_OPENING))
+    assert public_body.is_public_body(text, start, start + len(name)) is generic

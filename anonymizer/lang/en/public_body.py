@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from anonymizer.lang.en.defined_terms import DEFINITION_OPEN, generic_initials, short_form_end
 from anonymizer.lang.en.judgment_text import (
     TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
     rank_before_ministry, structure_word,
@@ -139,10 +140,6 @@ _STATUTE_TAIL_BEFORE = re.compile(r"\b(?:Convention|Protocol|Treaty|Directive)[ 
 _GLOSSED = re.compile(rf"(?<![\w’'.-])(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL})[ ])*)*[A-Z][\w’'-]*[ ]\($")
 #: a particular body's name in its own language in brackets: "Lubań District Court (Sąd Rejonowy w Lubaniu)"
 _NATIVE_GLOSS = re.compile(r"[ ]\((?=[A-ZÀ-Þ])[^\W\d_][^\W\d]*(?:[’'.-][^\W\d]+)*-?(?:,?[ ][^\W\d_][^\W\d]*(?:[’'.-][^\W\d]*)*){0,6}\)")
-#: a short form defined in brackets after a body's name, its initials perhaps first: "(“the Municipalities”)",
-#: "(CDOKP: hereinafter “the State Railways”)" (TAB's span holds it; its words are the name's own)
-_DEFINED_TERM = re.compile(r"[ ]\((?:[A-Z]{2,8}[:;,][ ])?(?:hereinafter[ ])?[“\"](?:the[ ])?"
-                           r"(?P<term>[A-Z][\w’'-]*(?:[ ][A-Z][\w’'-]*){0,3})[”\"]\)")
 #: a gloss in brackets closing a span: "Land Code (Jordabalken)"
 _GLOSS_AT_END = re.compile(r"[ ]\([^()]+\)$")
 #: a transcript's notes in brackets, no gloss: "(Inaudible)", "(Phonetic)"
@@ -166,13 +163,26 @@ def is_public_body(text: str, start: int, end: int) -> bool:
     if _STATE.fullmatch(surface):
         return True
     first, _, rest = surface.partition(" ")
+    country = _respondent_prefix(text, surface)
     if rest and _GENERIC.fullmatch(rest) and _is_respondent(text, first):
         surface = rest  # "Turkish Ministry of Foreign Affairs"
+    elif country:
+        surface = surface[len(country) + 1:]  # "United Kingdom Government": the party's name, two words
     else:
         named = _NAMED_BEFORE.search(text, max(0, start - 40), start)
         if named and not _is_respondent(text, named.group().strip()):
             return False  # "Salzburg Federal Police Authority", "XI Penitentiary Division"
     return bool(_GENERIC.fullmatch(surface) or _STATUTE.fullmatch(surface))
+
+
+def _respondent_prefix(text: str, surface: str) -> str:
+    """The two or three words opening ``surface`` that name the state party before a generic body ("United Kingdom" of
+    "United Kingdom Government" where the text says "The United Kingdom Government (“the Government”)"), or ""."""
+    words = surface.split()
+    for size in (2, 3):
+        if len(words) > size and _GENERIC.fullmatch(" ".join(words[size:])) and _is_respondent(text, " ".join(words[:size])):
+            return " ".join(words[:size])
+    return ""
 
 
 #: right after an abbreviation, the rest of a law reporter's name: a cited case's volume and page follow
@@ -235,10 +245,12 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True
     if names_the_law(text, start, end, label):
         return True  # "paid in German Marks", "the Code of Criminal Procedure (CPP)", "Law no. 49/2003"
+    if label == "ORGANIZATION" and generic_initials(text, start, end, is_public_body):
+        return True  # "CCRC" of "the Criminal Cases Review Commission (“CCRC”)"
     if structure_word(text, start, end, label):
         return True  # "paragraph III Nr. 6", "NJA 1981, p. 1", "the Länder"
     if label == "NRP" and text[start:end].casefold() in _HEADS_FOLDED \
-            and _DEFINITION_OPEN.search(text, max(0, start - 20), start) is None:
+            and DEFINITION_OPEN.search(text, max(0, start - 20), start) is None:
         return True  # a tagger's nationality "Municipalities": a body's kind is no people (its definition stays)
     if cited and label == "PERSON" and names_a_cited_case(text, start, end):
         return True
@@ -294,12 +306,7 @@ def name_end(text: str, start: int, end: int, label: str) -> int:
     first = gloss.group()[2:].split()[0].casefold().rstrip(".,)") if gloss else ""
     if gloss and first not in PERSON_TITLE_WORDS and first not in TRANSCRIBER_NOTES:
         end = gloss.end()
-    defined = _DEFINED_TERM.match(text, end)
-    term = defined.group("term").split() if defined else ()
-    if term and all(word in text[start:end].split() for word in term) \
-            and any(word.casefold() not in _GENERIC_FOLDED for word in term):
-        end = defined.end()  # "the State Railways (CDOKP: hereinafter “the State Railways”)"; not "(“the Council”)"
-    return end
+    return short_form_end(text, start, end, _GENERIC_FOLDED)  # "the State Railways (SRB: hereinafter “the State Railways”)"
 
 
 def _gloss_of_body(text: str, start: int, end: int) -> bool:
@@ -317,8 +324,6 @@ def _gloss_of_body(text: str, start: int, end: int) -> bool:
 
 _HEADS_FOLDED = frozenset(w.casefold() for w in HEADS)
 _GENERIC_FOLDED = frozenset(w.casefold() for w in (*HEADS, *QUALIFIERS))
-#: the opening of a short form's definition in brackets: "(“the ", "(hereinafter “the "
-_DEFINITION_OPEN = re.compile(r"\((?:[A-Z]{2,8}[:;,][ ])?(?:hereinafter[ ])?[“\"](?:the[ ])?$")
 _PERSON_NOUNS = frozenset((*KIN_WORDS, *ACQUAINTANCE_WORDS, *PEOPLE_NOUNS, *INMATE_LABELS, *(w.casefold() for w in ROLE_WORDS)))
 
 
