@@ -204,3 +204,23 @@ def test_it_reads_the_party_states_two_word_name_before_a_generic_body(name, gen
     text = GOVERNMENT_OPENING + f"A letter came from the {name} in 1999."
     start = text.index(name, len(GOVERNMENT_OPENING))
     assert public_body.is_public_body(text, start, start + len(name)) is generic
+
+
+LIFE_TERMS = [
+    # (opening, sentence, masked as DATE)
+    (OPENING, "The State Security Court found him guilty and sentenced him to life imprisonment.", True),
+    (OPENING, "On 3 May 2001 the Assize Court sentenced the applicant to life imprisonment.", True),
+    (OPENING, "The court sentenced Mr Veli to a term of life imprisonment on 2 June 1999.", True),
+    # the law's penalty, no one's; a hearing's life term (every lifer's)
+    (OPENING, "Article 125 of the Criminal Code provides for life imprisonment.", False),
+    ("", "He was sentenced to life imprisonment in 1990 and came to the Board in 2015.", False),
+    ("", "I got sentenced to fifteen years to life.", False),
+]
+
+
+@pytest.mark.parametrize(("opening", "sentence", "masked"), LIFE_TERMS)
+def test_it_masks_a_life_term_a_court_imposed_in_a_judgment(pipeline, opening, sentence, masked):
+    analysis = pipeline.run(load_bytes(f"{opening}{sentence}\n".encode(), "judgment.txt" if opening else "hearing.txt"))
+    body = analysis.transcript.text
+    found = [(body[m.start:m.end], m.label) for m in analysis.mentions if SUSPECT not in m.sources]
+    assert (("life imprisonment", "DATE") in found) is masked, found
