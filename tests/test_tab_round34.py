@@ -224,3 +224,27 @@ def test_it_masks_a_life_term_a_court_imposed_in_a_judgment(pipeline, opening, s
     body = analysis.transcript.text
     found = [(body[m.start:m.end], m.label) for m in analysis.mentions if SUSPECT not in m.sources]
     assert (("life imprisonment", "DATE") in found) is masked, found
+
+
+GENERIC_BODIES = [
+    # (name, generic): a state's government by "of", a ministry's field, a police unit
+    ("Government of Freedonia", True),
+    ("Government of the Netherlands", True),
+    ("Ministry of Culture", True),
+    ("Ministry of Transport and Tourism", True),
+    ("Anti-Terrorism Department", True),
+    # a place or a proper name keeps a body particular
+    ("Oberdorf Ministry of Culture", False),
+    ("Crown Court at Oberdorf", False),
+    ("Government of Freedonia Street", False),
+    ("Culture Club", False),
+]
+
+
+@pytest.mark.parametrize(("name", "generic"), GENERIC_BODIES)
+def test_it_reads_a_states_and_a_ministrys_generic_names(name, generic):
+    from anonymizer.lang.en import public_body
+
+    text = OPENING + f"A letter came from the {name} in 1999."
+    start = text.index(name, len(OPENING))
+    assert public_body.is_public_body(text, start, start + len(name)) is generic

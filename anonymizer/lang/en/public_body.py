@@ -74,6 +74,8 @@ QUALIFIERS = (
     "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
+    "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
+    "Counter-Terrorism",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
@@ -91,7 +93,7 @@ _GENERIC = re.compile(
 )
 _STATUTE = re.compile(rf"(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL}|with|to)[ ])*)+(?:{'|'.join(STATUTE_HEADS)})")
 _STATE = re.compile(
-    r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
+    r"(?:[A-Z][\w-]+[ ])?Government|Government[ ]of[ ](?:the[ ])?[A-Z][a-z]+|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
     r"|(?:United[ ])?Kingdom[ ]of[ ](?:Great[ ]Britain(?:[ ]and[ ]Northern[ ]Ireland)?|[A-Z][a-z]+)"
     r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
     r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
