@@ -227,9 +227,8 @@ def test_it_masks_a_life_term_a_court_imposed_in_a_judgment(pipeline, opening, s
 
 
 GENERIC_BODIES = [
-    # (name, generic): a state's government by "of", a ministry's field, a police unit
+    # (name, generic): the respondent state's government by "of", a ministry's field, a police unit
     ("Government of Freedonia", True),
-    ("Government of the Netherlands", True),
     ("Ministry of Culture", True),
     ("Ministry of Transport and Tourism", True),
     ("Anti-Terrorism Department", True),
@@ -237,6 +236,8 @@ GENERIC_BODIES = [
     ("Oberdorf Ministry of Culture", False),
     ("Crown Court at Oberdorf", False),
     ("Government of Freedonia Street", False),
+    ("Government of the Netherlands", False),  # another state's: it tells the applicant's ties
+    ("Government of Ruritania", False),
     ("Culture Club", False),
 ]
 

@@ -93,11 +93,13 @@ _GENERIC = re.compile(
 )
 _STATUTE = re.compile(rf"(?:[A-Z][\w’'-]*[ ](?:(?:{_SMALL}|with|to)[ ])*)+(?:{'|'.join(STATUTE_HEADS)})")
 _STATE = re.compile(
-    r"(?:[A-Z][\w-]+[ ])?Government|Government[ ]of[ ](?:the[ ])?[A-Z][a-z]+|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
+    r"(?:[A-Z][\w-]+[ ])?Government|Republic[ ]of[ ][A-Z][a-z]+|Federal[ ]Republic[ ]of[ ][A-Z][a-z]+"
     r"|(?:United[ ])?Kingdom[ ]of[ ](?:Great[ ]Britain(?:[ ]and[ ]Northern[ ]Ireland)?|[A-Z][a-z]+)"
     r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
     r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
 )
+#: a state's government named by "of": "Government of Austria", "Government of the Netherlands"
+_GOVERNMENT_OF = re.compile(r"Government[ ]of[ ](?:the[ ])?([A-Z][a-z]+)")
 #: what follows a nationality that names the state, not a person's origin ("Turkish Government",
 #: "Turkish military forces", "Austrian law", "German Basic Law", "Austrian ordre public")
 _STATE_AFTER = re.compile(
@@ -164,6 +166,9 @@ def is_public_body(text: str, start: int, end: int) -> bool:
         return False
     if _STATE.fullmatch(surface):
         return True
+    government = _GOVERNMENT_OF.fullmatch(surface)
+    if government and is_respondent_country(text, government.group(1)):
+        return True  # "the Government of Austria" in a judgment against Austria: the party (another state's stays)
     first, _, rest = surface.partition(" ")
     country = _respondent_prefix(text, surface)
     if rest and _GENERIC.fullmatch(rest) and _is_respondent(text, first):
