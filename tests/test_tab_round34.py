@@ -232,6 +232,9 @@ GENERIC_BODIES = [
     ("Ministry of Culture", True),
     ("Ministry of Transport and Tourism", True),
     ("Anti-Terrorism Department", True),
+    ("Foreign and Commonwealth Office", True),
+    ("Home Secretaries", True),
+    ("Home Office", True),
     # a place or a proper name keeps a body particular
     ("Oberdorf Ministry of Culture", False),
     ("Crown Court at Oberdorf", False),
@@ -239,6 +242,8 @@ GENERIC_BODIES = [
     ("Government of the Netherlands", False),  # another state's: it tells the applicant's ties
     ("Government of Ruritania", False),
     ("Culture Club", False),
+    ("Home Depot", False),
+    ("Secretary of the Oberdorf Rowing Club", False),
 ]
 
 

@@ -60,6 +60,7 @@ HEADS = (
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
+    "Secretary", "Secretaries",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -75,7 +76,7 @@ QUALIFIERS = (
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
     "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
-    "Counter-Terrorism",
+    "Counter-Terrorism", "Commonwealth", "Home",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
