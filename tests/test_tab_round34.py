@@ -235,6 +235,8 @@ GENERIC_BODIES = [
     ("Foreign and Commonwealth Office", True),
     ("Home Secretaries", True),
     ("Home Office", True),
+    ("Independent Administrative Panel", True),
+    ("Instrument of Government", True),
     # a place or a proper name keeps a body particular
     ("Oberdorf Ministry of Culture", False),
     ("Crown Court at Oberdorf", False),
@@ -243,6 +245,7 @@ GENERIC_BODIES = [
     ("Government of Ruritania", False),
     ("Culture Club", False),
     ("Home Depot", False),
+    ("Independent Oberdorf Bank", False),
     ("Secretary of the Oberdorf Rowing Club", False),
 ]
 

@@ -76,12 +76,12 @@ QUALIFIERS = (
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
     "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
-    "Counter-Terrorism", "Commonwealth", "Home",
+    "Counter-Terrorism", "Commonwealth", "Home", "Independent",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
     "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
-    "Rules",
+    "Rules", "Instrument",
 )
 
 _SMALL = "of|the|for|and|on|in"
