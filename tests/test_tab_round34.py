@@ -236,7 +236,6 @@ GENERIC_BODIES = [
     ("Home Secretaries", True),
     ("Home Office", True),
     ("Independent Administrative Panel", True),
-    ("Instrument of Government", True),
     # a place or a proper name keeps a body particular
     ("Oberdorf Ministry of Culture", False),
     ("Crown Court at Oberdorf", False),
@@ -257,3 +256,13 @@ def test_it_reads_a_states_and_a_ministrys_generic_names(name, generic):
     text = OPENING + f"A letter came from the {name} in 1999."
     start = text.index(name, len(OPENING))
     assert public_body.is_public_body(text, start, start + len(name)) is generic
+
+
+def test_it_reads_a_constitutions_instrument_as_a_statute():
+    from anonymizer.lang.en import public_body
+
+    text = OPENING + "The court relied on the Instrument of Government and on the Oberdorf Instrument Company."
+    start = text.index("Instrument of Government")
+    assert public_body.identifies_no_one(text, start, start + len("Instrument of Government"), "ORGANIZATION")
+    company = text.index("Oberdorf Instrument Company")
+    assert not public_body.identifies_no_one(text, company, company + len("Oberdorf Instrument Company"), "ORGANIZATION")
