@@ -144,7 +144,7 @@ def test_it_still_masks_a_persons_data_beside_them(pipeline, opening, text, ment
 
 PARTY = ("The case originated in an application (no. 12345/04) against the United Kingdom of Great Britain and Northern "
          "Ireland lodged with the Court under Article 34 of the Convention by a United Kingdom national, Mr Ali Veli (“the "
-         "applicant”), on 1 March 2004.\n\nThe applicant moved to Bovington in 1990.\n")
+         "applicant”), on 1 March 2004.\n\nThe applicant moved to Oberdorf in 1990.\n")
 
 
 def test_it_leaves_the_respondent_state_unmasked_as_the_party_and_masks_the_nationality(pipeline):
@@ -167,7 +167,7 @@ INITIALS = [
     (OPENING, "The Criminal Cases Review Commission (“CCRC”) referred the case back. The CCRC gave reasons.", "CCRC",
      False),
     (OPENING, "The Supreme Administrative Court (SAC) dismissed the appeal. The SAC gave no reasons.", "SAC", False),
-    (GOVERNMENT_OPENING, "The applicant lives in Bovington.", "United Kingdom Government", False),
+    (GOVERNMENT_OPENING, "The applicant lives in Oberdorf.", "United Kingdom Government", False),
     # a particular body's initials, and another state's government, stay masked
     (OPENING, "The Oberdorf Regional Court (ORC) dismissed the appeal. The ORC gave no reasons.", "ORC", True),
 ]
