@@ -266,3 +266,21 @@ def test_it_reads_a_constitutions_instrument_as_a_statute():
     assert public_body.identifies_no_one(text, start, start + len("Instrument of Government"), "ORGANIZATION")
     company = text.index("Oberdorf Instrument Company")
     assert not public_body.identifies_no_one(text, company, company + len("Oberdorf Instrument Company"), "ORGANIZATION")
+
+
+STATE_INITIALS = ("After the reunification of the Federal Republic of Freedonia (FRF) and the Kingdom of Ruritania (KR), "
+                  "the Oberdorf Sport Club (OSC) was taken over. ")
+
+
+@pytest.mark.parametrize(("name", "generic"), [
+    ("Federal Ministry of Defence of the FRF", True),  # a generic body of a state named by its initials
+    ("Ministry of Culture of the KR", True),
+    ("Federal Ministry of Defence of the OSC", False),  # initials of a particular body
+    ("Oberdorf Ministry of Culture of the FRF", False),  # a town makes the body particular
+])
+def test_it_reads_a_generic_body_of_a_state_by_its_initials(name, generic):
+    from anonymizer.lang.en import public_body
+
+    text = OPENING + STATE_INITIALS + f"The staff joined the {name} in 1991."
+    start = text.index(name)
+    assert public_body.identifies_no_one(text, start, start + len(name), "ORGANIZATION") is generic

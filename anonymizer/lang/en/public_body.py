@@ -99,6 +99,8 @@ _STATE = re.compile(
     r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
     r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
 )
+#: a generic body's "of" a state by its initials: " of the FRG"
+_OF_INITIALS = re.compile(r"[ ]of[ ](?:the[ ])?([A-Z]{2,8})$")
 #: a state's government named by "of": "Government of Austria", "Government of the Netherlands"
 _GOVERNMENT_OF = re.compile(r"Government[ ]of[ ](?:the[ ])?([A-Z][a-z]+)")
 #: what follows a nationality that names the state, not a person's origin ("Turkish Government",
@@ -255,6 +257,10 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True  # "paid in German Marks", "the Code of Criminal Procedure (CPP)", "Law no. 49/2003"
     if label == "ORGANIZATION" and generic_initials(text, start, end, is_public_body):
         return True  # "CCRC" of "the Criminal Cases Review Commission (“CCRC”)"
+    of_initials = _OF_INITIALS.search(text, start, end) if label == "ORGANIZATION" else None
+    if of_initials and of_initials.end() == end and is_public_body(text, start, of_initials.start()) \
+            and generic_initials(text, of_initials.start(1), end, is_public_body):
+        return True  # "the Federal Ministry of Defence of the FRG" after "the Federal Republic of Germany (FRG)"
     if structure_word(text, start, end, label):
         return True  # "paragraph III Nr. 6", "NJA 1981, p. 1", "the Länder"
     if label == "NRP" and text[start:end].casefold() in _HEADS_FOLDED \
