@@ -56,7 +56,7 @@ LAYERS: list[list[str]] = [
      "pseudonymize.values"],
     ["categorize", "header.fields", "lang.en.plain", "leakgate.decisions", "leakgate.keys", "pdf.pages", "pseudonymize.names", "spans"],
     ["lang.en.truecase_phrases"],
-    ["detect.merge", "header", "lang.en.judgment_text", "lang.en.truecase", "leakgate.terms", "pdf.captions", "pdf.text",
+    ["detect.merge", "header", "lang.en.defined_terms", "lang.en.judgment_text", "lang.en.truecase", "leakgate.terms", "pdf.captions", "pdf.text",
      "pseudonymize"],
     ["detect.seeds", "detect.tagger_persons", "lang.en.public_body", "lang.en.us_records", "leakgate.text", "pdf",
      "pdf.reflow"],

@@ -56,6 +56,7 @@ LINED_SENTENCES = [
     "He ran with the Eastside Locos Gang back then.",
     "She lived in Kern County until 2010.",
     "He was given two years' imprisonment for it.",
+    "The application against the State was lodged; the court sentenced him to life imprisonment.",
     "The letter went to 12 Mill Lane, Leeds LS1 4AB last year.",
     "My number is AB-12345, and Echo 3-3-2-3-8 was his.",
     "It was Victor Echo 33238 on the card.",

@@ -12,7 +12,10 @@
 * a point of the compass before a place (``in northern Cyprus``, ``south-east Turkey``): part of the place's name;
 * words of the law, not of a person (``names_the_law``): a currency named by its country (``paid in German Marks``),
   a code's initials after its name (``the Code of Criminal Procedure (CPP)``), a statute's number (``Law no.
-  49/2003``), a retirement age a statute sets (``a retirement age of 68``).
+  49/2003``), a retirement age a statute sets (``a retirement age of 68``);
+* words of a legal text's structure, no one's (``names_the_law`` too): a provision's number after its kind
+  (``paragraph III Nr. 6``), a national law report cited by its initials and year (``NJA 1981, p. 1``), a
+  federation's states by their German name (``the Länder``).
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from anonymizer.lang.en.vocabulary_bodies import (
 )
 
 __all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
-           "names_the_law", "no_name", "rank_before_ministry"]
+           "names_the_law", "no_name", "rank_before_ministry", "structure_word"]
 
 
 #: a case the Court cites, from its respondent to its citation's end: "v. the United Kingdom ([GC], nos. 30562/04 and
@@ -80,9 +83,26 @@ def in_foreign_gloss(text: str, start: int, end: int) -> bool:
     foreign = sum(1 for w in lower if w not in plain.english_words())
     if lower:
         return foreign >= 1 and 2 * foreign >= len(lower)
+    if _term_with_initials(inside.strip()):
+        return TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None
     word = inside.strip()
     return (word == text[start:end] and len(word) >= 10 and word.isalpha() and word.casefold().endswith(GERMAN_TERM_ENDINGS)
             and TERM_BEFORE.search(text, max(0, opening.start() - 40), opening.start() + 1) is not None)
+
+
+#: a term's name in its own language and its initials after a dash: "Öğrenci Seçme Sınavı – ÖSS"
+_NAME_AND_INITIALS = re.compile(r"(?P<words>[^\W\d_]+(?:[ ][^\W\d_]+){1,5})[ ][–-][ ](?P<initials>[^\W\d_]{2,6})")
+
+
+def _term_with_initials(inside: str) -> bool:
+    """A bracket's words are a name in a foreign language with its own initials ("(Öğrenci Seçme Sınavı – ÖSS)" after
+    "the examination to higher education"): no word of it is English, the initials are its words' first letters."""
+    named = _NAME_AND_INITIALS.fullmatch(inside)
+    if named is None:
+        return False
+    words = named.group("words").split()
+    return "".join(w[0] for w in words).upper() == named.group("initials") \
+        and not any(w.casefold() in plain.english_words() for w in words)
 
 
 #: a civil servant's rank between commas, after his name and before his ministry: "Mr K. Stoltenberg,
@@ -193,3 +213,29 @@ def names_the_law(text: str, start: int, end: int, label: str) -> bool:
     if label == "AGE":
         return _STATUTE_AGE_BEFORE.search(text, max(0, start - 40), start) is not None
     return False
+
+
+#: a provision's kind right before its number: "paragraph III Nr. 6", "Chapter VIII, Section H, paragraph III"
+_PROVISION_BEFORE = re.compile(r"(?<![\w’'-])(?i:paragraph|para\.|section|chapter|article|part|annex|title|§)[ ]$")
+#: a provision's number as a tagger's name: a Roman numeral and the German "Nr." (Nummer) or "Ziff." (Ziffer)
+_PROVISION_NUMBER = re.compile(r"(?:[IVXL]{1,6}[ ])?(?:Nr|Ziff|lit)\.?|[IVXL]{2,6}")
+#: a law report's year and page after its initials: "NJA 1981, p. 1", "BGE 1985 s. 12"
+_REPORT_AFTER_INITIALS = re.compile(r"[ ](?:1[89]|20)\d\d(?:,[ ]?|[ ])(?:pp?|s|S)\.[ ]?\d")
+_INITIALS_ONLY = re.compile(r"[A-ZÅÄÖ]{2,6}")
+#: a federation's states by their German name, no one's: "the Länder", "the Bundesländer"
+_STATES_OF_A_FEDERATION = frozenset({"länder", "bundesländer"})
+
+
+def structure_word(text: str, start: int, end: int, label: str) -> bool:
+    """In a judgment, ``text[start:end]``, a tagger's name, is a word of a legal text's structure: a provision's
+    number after its kind ("III Nr" of "paragraph III Nr. 6"), a national law report's initials before its year
+    and page ("NJA" of "NJA 1981, p. 1"), or a federation's states ("the Länder"). A hearing's text is never read:
+    its "Section III" or "Nr" stays as it was."""
+    if label not in ("PERSON", "ORGANIZATION", "LOCATION") or not lodged(text):
+        return False
+    surface = " ".join(text[start:end].split())
+    if surface.casefold() in _STATES_OF_A_FEDERATION:
+        return True
+    if _PROVISION_NUMBER.fullmatch(surface):
+        return _PROVISION_BEFORE.search(text, max(0, start - 12), start) is not None
+    return _INITIALS_ONLY.fullmatch(surface) is not None and _REPORT_AFTER_INITIALS.match(text, end) is not None

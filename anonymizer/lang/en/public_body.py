@@ -43,9 +43,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from anonymizer.lang.en.defined_terms import DEFINITION_OPEN, generic_initials, short_form_end
 from anonymizer.lang.en.judgment_text import (
     TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
-    rank_before_ministry,
+    rank_before_ministry, structure_word,
 )
 from anonymizer.lang.en.vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
@@ -59,6 +60,7 @@ HEADS = (
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
+    "Secretary", "Secretaries",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -73,11 +75,13 @@ QUALIFIERS = (
     "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
     "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
     "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
+    "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
+    "Counter-Terrorism", "Commonwealth", "Home", "Independent",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
     "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
-    "Rules",
+    "Rules", "Instrument",
 )
 
 _SMALL = "of|the|for|and|on|in"
@@ -95,6 +99,10 @@ _STATE = re.compile(
     r"|(?:First|Second|Third|Fourth|Fifth)[ ]Section(?:[ ]of[ ]the[ ]Court)?|European[ ]Commission[ ]of[ ]Human[ ]Rights"
     r"|Principal[ ]Public[ ]Prosecutor|State[ ]Treasury|Federal"
 )
+#: a generic body's "of" a state by its initials: " of the FRG"
+_OF_INITIALS = re.compile(r"[ ]of[ ](?:the[ ])?([A-Z]{2,8})$")
+#: a state's government named by "of": "Government of Austria", "Government of the Netherlands"
+_GOVERNMENT_OF = re.compile(r"Government[ ]of[ ](?:the[ ])?([A-Z][a-z]+)")
 #: what follows a nationality that names the state, not a person's origin ("Turkish Government",
 #: "Turkish military forces", "Austrian law", "German Basic Law", "Austrian ordre public")
 _STATE_AFTER = re.compile(
@@ -108,6 +116,8 @@ _STATE_AFTER = re.compile(
 _PARTY_BEFORE = re.compile(
     r"(?:\b(?:Republic|Kingdom)[ ]of[ ](?:the[ ])?|\bv\.[ ](?:the[ ])?|\bKingdom[ ]of[ ]Great[ ]Britain[ ]and[ ])$"
 )
+#: "against" before the respondent state in the application's opening
+_AGAINST_BEFORE = re.compile(r"\bagainst[ ](?:the[ ])?$")
 #: the state's long name before a country: "the Republic of", "the Federal Republic of", "the Kingdom of"
 _STATE_OF = r"(?:(?:Federal|Slovak|Czech|Hellenic|Portuguese|Italian|French)[ ])?(?:Republic|Kingdom|Confederation)[ ]of[ ](?:the[ ])?"
 #: "in" right before the respondent country: the land its law rules ("residing in Austria")
@@ -126,6 +136,8 @@ _COURT_EVENT_AFTER = re.compile(
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
 _STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
+#: a German statute's one-word title right before its year: "(Wasserrechtsgesetz 1959)", "Straßenverkehrsordnung 1960"
+_GERMAN_STATUTE_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w{3,}(?:gesetz|ordnung)[ ]$")
 #: a statute's title running on after its head: "Convention for the Protection of Human Rights"
 _STATUTE_RUN_ON = re.compile(
     rf"(?:[A-Z][\w’'-]*[ ])*(?:{'|'.join(STATUTE_HEADS)})[ ](?:for|on|of)[ ](?:(?:[A-Z][\w’'-]*|{_SMALL})(?:[ ]|$))+"
@@ -157,14 +169,30 @@ def is_public_body(text: str, start: int, end: int) -> bool:
         return False
     if _STATE.fullmatch(surface):
         return True
+    government = _GOVERNMENT_OF.fullmatch(surface)
+    if government and is_respondent_country(text, government.group(1)):
+        return True  # "the Government of Austria" in a judgment against Austria: the party (another state's stays)
     first, _, rest = surface.partition(" ")
+    country = _respondent_prefix(text, surface)
     if rest and _GENERIC.fullmatch(rest) and _is_respondent(text, first):
         surface = rest  # "Turkish Ministry of Foreign Affairs"
+    elif country:
+        surface = surface[len(country) + 1:]  # "United Kingdom Government": the party's name, two words
     else:
         named = _NAMED_BEFORE.search(text, max(0, start - 40), start)
         if named and not _is_respondent(text, named.group().strip()):
             return False  # "Salzburg Federal Police Authority", "XI Penitentiary Division"
     return bool(_GENERIC.fullmatch(surface) or _STATUTE.fullmatch(surface))
+
+
+def _respondent_prefix(text: str, surface: str) -> str:
+    """The two or three words opening ``surface`` that name the state party before a generic body ("United Kingdom" of
+    "United Kingdom Government" where the text says "The United Kingdom Government (“the Government”)"), or ""."""
+    words = surface.split()
+    for size in (2, 3):
+        if len(words) > size and _GENERIC.fullmatch(" ".join(words[size:])) and _is_respondent(text, " ".join(words[:size])):
+            return " ".join(words[:size])
+    return ""
 
 
 #: right after an abbreviation, the rest of a law reporter's name: a cited case's volume and page follow
@@ -227,6 +255,17 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True
     if names_the_law(text, start, end, label):
         return True  # "paid in German Marks", "the Code of Criminal Procedure (CPP)", "Law no. 49/2003"
+    if label == "ORGANIZATION" and generic_initials(text, start, end, is_public_body):
+        return True  # "CCRC" of "the Criminal Cases Review Commission (“CCRC”)"
+    of_initials = _OF_INITIALS.search(text, start, end) if label == "ORGANIZATION" else None
+    if of_initials and of_initials.end() == end and is_public_body(text, start, of_initials.start()) \
+            and generic_initials(text, of_initials.start(1), end, is_public_body):
+        return True  # "the Federal Ministry of Defence of the FRG" after "the Federal Republic of Germany (FRG)"
+    if structure_word(text, start, end, label):
+        return True  # "paragraph III Nr. 6", "NJA 1981, p. 1", "the Länder"
+    if label == "NRP" and text[start:end].casefold() in _HEADS_FOLDED \
+            and DEFINITION_OPEN.search(text, max(0, start - 20), start) is None:
+        return True  # a tagger's nationality "Municipalities": a body's kind is no people (its definition stays)
     if cited and label == "PERSON" and names_a_cited_case(text, start, end):
         return True
     if label in ("PERSON", "NRP") and _gloss_of_term(text, start, end):
@@ -248,6 +287,9 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         label = "LOCATION"  # "Zumtobel v. Austria", "residing in Austria": the tagger's person is the country
     if label == "LOCATION" and _PARTY_BEFORE.search(text, max(0, start - 40), start):
         return True
+    if label == "LOCATION" and _AGAINST_BEFORE.search(text, max(0, start - 12), start) \
+            and is_respondent_country(text, text[start:end]):
+        return True  # "an application (no. 21413/02) against the United Kingdom of Great Britain ... lodged": a party
     if label == "LOCATION" and _respondent_country(text, start, end):
         return True  # "residing in Austria" in a judgment on an application against the Republic of Austria
     if label in ("ORGANIZATION", "PERSON") and _gloss_of_body(text, start, end) \
@@ -278,7 +320,7 @@ def name_end(text: str, start: int, end: int, label: str) -> int:
     first = gloss.group()[2:].split()[0].casefold().rstrip(".,)") if gloss else ""
     if gloss and first not in PERSON_TITLE_WORDS and first not in TRANSCRIBER_NOTES:
         end = gloss.end()
-    return end
+    return short_form_end(text, start, end, _GENERIC_FOLDED)  # "the State Railways (SRB: hereinafter “the State Railways”)"
 
 
 def _gloss_of_body(text: str, start: int, end: int) -> bool:
@@ -294,6 +336,8 @@ def _gloss_of_body(text: str, start: int, end: int) -> bool:
     return any(is_public_body(text, glossed.start() + first.start(), start - 2) for first in firsts)
 
 
+_HEADS_FOLDED = frozenset(w.casefold() for w in HEADS)
+_GENERIC_FOLDED = frozenset(w.casefold() for w in (*HEADS, *QUALIFIERS))
 _PERSON_NOUNS = frozenset((*KIN_WORDS, *ACQUAINTANCE_WORDS, *PEOPLE_NOUNS, *INMATE_LABELS, *(w.casefold() for w in ROLE_WORDS)))
 
 
@@ -351,4 +395,6 @@ def _statute_date(text: str, start: int, end: int) -> bool:
     Convention coming into force, every judgment's dates."""
     if _STATUTE_DATE_BEFORE.search(text, max(0, start - 40), start) or _COURT_EVENT_AFTER.match(text, end):
         return True
-    return bool(_YEAR.fullmatch(text[start:end].strip()) and _STATUTE_AFTER_YEAR.match(text, end))
+    if not _YEAR.fullmatch(text[start:end].strip()):
+        return False
+    return bool(_STATUTE_AFTER_YEAR.match(text, end) or _GERMAN_STATUTE_BEFORE.search(text, max(0, start - 40), start))
