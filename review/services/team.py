@@ -1,11 +1,12 @@
 """Four-eyes workflow (submit, approve, send back) and assignment (assign, take next)."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import timedelta
 from typing import Iterable
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from ..constants import UNDOABLE, Action
@@ -171,8 +172,12 @@ def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
     """
     candidates = (Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
                   .exclude(twin__assignee=user).exclude(twins__assignee=user))  # never both copies
-    with transaction.atomic():
-        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values_list("pk").first()
+    # SQLite has no row locks, and a transaction there that reads before it writes fails as "database is
+    # locked" beside another writer: it keeps the check without the lock
+    serial = connection.features.has_select_for_update
+    with transaction.atomic() if serial else nullcontext():
+        if serial:
+            get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values_list("pk").first()
         just_taken = (Decision.objects.filter(user=user, action=Action.TAKE, document__corpus=corpus,
                                               document__assignee=user,
                                               created_at__gte=timezone.now() - timedelta(seconds=TAKE_AGAIN_SECONDS))
