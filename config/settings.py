@@ -309,7 +309,13 @@ LOGGING = {
             "class": "logging.StreamHandler",
             "formatter": "plain",
             "stream": "ext://sys.stderr" if os.getenv("LOG_STREAM", "stdout") == "stderr" else "ext://sys.stdout",
-        }
+        },
+        "security": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "stream": "ext://sys.stderr" if os.getenv("LOG_STREAM", "stdout") == "stderr" else "ext://sys.stdout",
+            "filters": ["secret_paths", "one_line"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -320,8 +326,8 @@ LOGGING = {
                            "filters": ["secret_paths", "request_errors"]},
         # a refused request (too large, too many fields, a CSRF failure: its path, a set-password link's
         # token masked) in one line, without the traceback
-        "django.security": {"handlers": ["console"], "level": "WARNING", "propagate": False,
-                            "filters": ["secret_paths", "one_line"]},
+        # (filters of a handler: a logger's own filters skip the records of its children, django.security.csrf …)
+        "django.security": {"handlers": ["security"], "level": "WARNING", "propagate": False},
         "presidio-analyzer": {"level": "ERROR"},
         "axes": {"level": os.getenv("AXES_LOG_LEVEL", "WARNING")},
     },
