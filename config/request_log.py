@@ -59,3 +59,13 @@ class RequestErrors(logging.Filter):
         else:
             record.exc_text = types_only(error)  # the formatter prints exc_text as it is
         return True
+
+
+class OneLine(logging.Filter):
+    """``django.security``'s records (a request too large, too many fields, a bad Host, a failed CSRF
+    check) in one line: the message is Django's own words; the traceback (some 30 lines a request) says
+    nothing more about a request that was refused before any view ran."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info, record.exc_text = None, None
+        return True

@@ -206,6 +206,7 @@ SECURE_CSP = {} if envbool("CSP_REPORT_ONLY") else CSP_POLICY
 SECURE_CSP_REPORT_ONLY = CSP_POLICY if envbool("CSP_REPORT_ONLY") else {}
 
 SESSION_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the app's page, in words, with X-Refused: csrf for htmx
 CSRF_COOKIE_HTTPONLY = False  # htmx reads nothing from it: the token is in hx-headers on <body>
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES")
 CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES")
@@ -300,14 +301,21 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "filters": {"secret_paths": {"()": "config.access_log.SecretPaths"},
-                "request_errors": {"()": "config.request_log.RequestErrors"}},
+                "request_errors": {"()": "config.request_log.RequestErrors"},
+                "one_line": {"()": "config.request_log.OneLine"}},
     # stdout (LOG_STREAM=stderr to change): gunicorn, the worker and containers log there.
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": "plain",
             "stream": "ext://sys.stderr" if os.getenv("LOG_STREAM", "stdout") == "stderr" else "ext://sys.stdout",
-        }
+        },
+        "security": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "stream": "ext://sys.stderr" if os.getenv("LOG_STREAM", "stdout") == "stderr" else "ext://sys.stdout",
+            "filters": ["secret_paths", "one_line"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -316,6 +324,10 @@ LOGGING = {
         # traceback names the exceptions' types, not their messages, and a database outage is one line
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False,
                            "filters": ["secret_paths", "request_errors"]},
+        # a refused request (too large, too many fields, a CSRF failure: its path, a set-password link's
+        # token masked) in one line, without the traceback
+        # (filters of a handler: a logger's own filters skip the records of its children, django.security.csrf …)
+        "django.security": {"handlers": ["security"], "level": "WARNING", "propagate": False},
         "presidio-analyzer": {"level": "ERROR"},
         "axes": {"level": os.getenv("AXES_LOG_LEVEL", "WARNING")},
     },

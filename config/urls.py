@@ -19,5 +19,8 @@ urlpatterns = [
     path("", include("review.urls")),
 ]
 
-# a database outage answers 503 with Retry-After, any other failure Django's plain 500 (config.errors)
+# a database outage answers 503 with Retry-After, any other failure the app's plain 500; a request too
+# large or with too many fields 413/400 saying so; an unknown page 404 (config.errors)
+handler400 = "config.errors.bad_request"
+handler404 = "config.errors.page_not_found"
 handler500 = "config.errors.server_error"

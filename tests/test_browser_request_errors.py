@@ -144,3 +144,23 @@ def test_a_failed_action_on_a_page_without_flash_shows_in_the_page(live_server, 
     document.refresh_from_db()
     assert document.status == Document.Status.FAILED
     assert not csp_violations(page) and not problems
+
+
+@pytest.mark.parametrize(("status", "headers", "words"), [
+    (403, {"X-Refused": "csrf"}, "Your session changed"),
+    (413, {}, "too large to send (413)"),
+], ids=["csrf", "too-large"])
+def test_it_words_a_failed_csrf_check_and_a_too_large_action(live_server, watched, hearing, status, headers,  # noqa: F811
+                                                            words):
+    """probe34: a CSRF failure (logged in again in another tab) said "You can no longer change this document
+    (it may have been reassigned)"; a 413 "The server refused the action"."""
+    page, problems = watched
+    login(page, live_server)
+    open_review(page, live_server, hearing)
+    page.route(ACCEPT, lambda route: route.fulfill(status=status, headers=headers, content_type="text/html",
+                                                   body=f"<p>{SECRET}</p>"))
+    accept_in_panel(page, first_pending(hearing))
+    page.wait_for_selector(f"#flash {FAILED}")
+    message = page.inner_text("#flash")
+    assert words in message and "reassigned" not in message and SECRET not in page.inner_text("body")
+    assert not csp_violations(page) and not problems

@@ -110,3 +110,23 @@ def test_it_still_fails_a_pass_that_stopped_while_running(queue):
     document.refresh_from_db()
     assert (document.status, document.failure_reason) == (Document.Status.FAILED, recovery.INTERRUPTED)
     assert queue.count == 0
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_it_says_the_queue_lost_a_queued_export_not_that_a_worker_was_killed(queue, django_user_model):
+    """Seen on the production-like instance (probe34): an export queued while no worker ran, Redis flushed,
+    was failed as "stopped without finishing (worker killed or server restarted)": it had never started."""
+    from review.models import Export
+
+    admin = django_user_model.objects.create_superuser("boss", password="a-long-test-password")
+    export = Export.objects.create(corpus=Corpus.objects.create(name="e"), created_by=admin)
+    assert jobs.enqueue_export(export.pk)
+    lose_queue(queue)
+    assert recover().exports == [export.pk]
+    export.refresh_from_db()
+    assert (export.status, export.failure_reason) == (Export.Status.FAILED, recovery.EXPORT_QUEUE_LOST)
+    running = Export.objects.create(corpus=export.corpus, created_by=admin, status=Export.Status.RUNNING)
+    assert recover().exports == [running.pk]  # started, then its worker killed: as before
+    running.refresh_from_db()
+    assert running.failure_reason == recovery.EXPORT_INTERRUPTED

@@ -142,6 +142,21 @@ def test_it_refuses_a_file_one_byte_over_the_limit_and_imports_one_at_it(admin_c
     assert list(corpus.documents.values_list("original_name", flat=True)) == ["at.txt"]
 
 
+def test_it_refuses_a_text_past_max_text_bytes_at_the_upload(admin_client, settings, monkeypatch):
+    """probe34: a 49 MB text of one line (under MAX_UPLOAD_BYTES) was stored and queued, and only its pass
+    refused it as over MAX_TEXT_BYTES (3 MB): a stored 49 MB document that can never be read."""
+    monkeypatch.setattr(jobs, "enqueue_analysis", lambda document: True)
+    settings.MAX_UPLOAD_BYTES = 10_000
+    settings.ANONYMIZER = {**settings.ANONYMIZER, "max_text_bytes": 1000}
+    corpus = Corpus.objects.create(name="text limit")
+    files = [SimpleUploadedFile("long.txt", b"l" * 1001), SimpleUploadedFile("fits.txt", b"f" * 1000),
+             SimpleUploadedFile("scan.pdf", b"%PDF-1.4 " + b"p" * 2000)]  # a PDF keeps MAX_UPLOAD_BYTES
+    response = admin_client.post(reverse("review:upload"), {"corpus": corpus.pk, "files": files}, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert "long.txt: too large (over the 1,000 bytes limit); nothing was stored" in shown, shown
+    assert sorted(corpus.documents.values_list("original_name", flat=True)) == ["fits.txt", "scan.pdf"]
+
+
 def _upload_peak(client, monkeypatch, corpus: Corpus, files) -> int:
     """The most memory the upload view held beyond what it started with, once the request was in."""
     from review.views import documents as views

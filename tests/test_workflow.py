@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from review import services
 from review.models import Corpus, Decision, Document
@@ -159,6 +161,8 @@ def test_it_takes_the_next_unassigned_document(client, team, corpus):
     assert Document.objects.get(pk=first.pk).assignee == team["ann"]
     bob = as_user(client, team["bob"])
     assert bob.post(url("take_next", corpus.pk))["Location"] == url("document", second.pk)
+    assert bob.post(url("take_next", corpus.pk))["Location"] == url("document", second.pk)  # a double click
+    Decision.objects.filter(action="take").update(created_at=timezone.now() - timedelta(minutes=1))
     response = bob.post(url("take_next", corpus.pk))
     assert response["Location"] == url("documents")  # nothing left (the queued one is not reviewable yet)
     assert "No unassigned document" in bob.get(response["Location"]).content.decode()

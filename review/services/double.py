@@ -74,6 +74,9 @@ def make_twins(corpus: Corpus, by) -> list[Document]:
     """Create the twins the corpus's double-annotation share asks for; one audit row per original."""
     if not corpus.double_annotation:
         raise ActionError("Set the share of documents to annotate twice in the corpus settings first.")
+    # one at a time per corpus: two clicks at once both sampled before either wrote, and every
+    # original got two twins (imports only share the row's key, so they go on)
+    Corpus.objects.select_for_update(no_key=True).filter(pk=corpus.pk).values_list("pk").first()
     originals = sample(corpus)
     twins = [make_twin(d) for d in originals]
     record_all(originals, by, Action.TWIN, "Created a second, independent annotation")

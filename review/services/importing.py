@@ -104,6 +104,8 @@ def _import_file(corpus: Corpus, named: tuple[str, str, str], content: bytes | C
                                  "(the same name, an audio file) in the same upload; nothing was imported")
     if suffix not in ALLOWED_SUFFIXES:
         return UploadError(name, f"unsupported file type (upload .pdf, .txt or a recording: {', '.join(sounds)})")
+    if suffix == ".txt":  # the pass refuses a text past MAX_TEXT_BYTES: refused here, never stored and queued for it
+        limit = min(limit, settings.ANONYMIZER["max_text_bytes"])
     return _import_one(corpus, name, title, content, limit)
 
 

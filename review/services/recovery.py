@@ -29,6 +29,8 @@ INTERRUPTED = "interrupted: the job stopped without finishing (worker killed or 
 NEVER_QUEUED = ("interrupted: the upload stopped before the automatic pass was queued (server stopped or "
                 "database unreachable during the upload); use Retry")
 EXPORT_INTERRUPTED = "interrupted: the export stopped without finishing (worker killed or server restarted); start it again"
+EXPORT_QUEUE_LOST = ("interrupted: the job queue (Redis) lost this queued export (restarted without its data) "
+                     "before it started; start it again")
 DATABASE_LOST = "interrupted: the database could not be reached during the automatic pass; use Retry"
 EXPORT_DATABASE_LOST = "interrupted: the database could not be reached during the export; start it again"
 QUEUE_LOST_TWICE = ("interrupted: the job queue (Redis) lost this queued pass twice (restarted without its data); "
@@ -75,7 +77,7 @@ def recover_stale_jobs(stale_seconds: int | None = None) -> Recovered:
             Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, created_at__lt=cutoff),
             status__in=[Export.Status.QUEUED, Export.Status.RUNNING],
         ),
-        Export.Status.QUEUED, "export", EXPORT_INTERRUPTED, cutoff,
+        Export.Status.QUEUED, "export", EXPORT_INTERRUPTED, cutoff, lost=lambda pk, cutoff: EXPORT_QUEUE_LOST,
     )
     if documents or exports:
         log.warning("recovered %d document job(s) and %d export(s) left running", len(documents), len(exports))

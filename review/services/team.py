@@ -1,13 +1,16 @@
 """Four-eyes workflow (submit, approve, send back) and assignment (assign, take next)."""
 from __future__ import annotations
 
+from contextlib import nullcontext
+from datetime import timedelta
 from typing import Iterable
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.utils import timezone
 
 from ..constants import UNDOABLE, Action
-from ..models import Corpus, Document
+from ..models import Corpus, Decision, Document
 from .base import REVIEWABLE, ActionError, Outcome, begin, finish, pending_count, quote, record, record_all
 from .comments import create as create_comment, first_unresolved, unresolved
 from .double import check_assignment
@@ -154,23 +157,42 @@ def assign(document_ids: Iterable[int], assignee, by) -> int:
     return len(ids)
 
 
+#: a second *Take next* of the same person within this long gets the document the first one took
+TAKE_AGAIN_SECONDS = 10
+
+
 def take_next(corpus: Corpus, user, attempts: int = 50) -> Document | None:
     """Give ``user`` the next unassigned reviewable document of the corpus, or None.
 
     The claim is an UPDATE … WHERE assignee IS NULL: when two people ask at once, exactly
-    one update matches and the other tries the next candidate (on every database).
+    one update matches and the other tries the next candidate (on every database). One
+    person's takes go one at a time (their user row is locked), and a take within
+    ``TAKE_AGAIN_SECONDS`` of their last one in this corpus answers that document again: a
+    double click (two requests at once) took two documents, the second hidden from the others.
     """
     candidates = (Document.objects.filter(corpus=corpus, assignee__isnull=True, status__in=REVIEWABLE)
                   .exclude(twin__assignee=user).exclude(twins__assignee=user))  # never both copies
-    for _ in range(attempts):
-        pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
-        if pk is None:
-            return None
-        with transaction.atomic():
-            if Document.objects.filter(pk=pk, assignee__isnull=True).update(assignee=user):
-                document = Document.objects.defer("original").get(pk=pk)
-                record(document, user, Action.TAKE, f"document:{pk}", "Took the document")
-                return document
+    # SQLite has no row locks, and a transaction there that reads before it writes fails as "database is
+    # locked" beside another writer: it keeps the check without the lock
+    serial = connection.features.has_select_for_update
+    with transaction.atomic() if serial else nullcontext():
+        if serial:
+            get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values_list("pk").first()
+        just_taken = (Decision.objects.filter(user=user, action=Action.TAKE, document__corpus=corpus,
+                                              document__assignee=user,
+                                              created_at__gte=timezone.now() - timedelta(seconds=TAKE_AGAIN_SECONDS))
+                      .order_by("-created_at").values_list("document_id", flat=True).first())
+        if just_taken is not None:
+            return Document.objects.defer("original").get(pk=just_taken)
+        for _ in range(attempts):
+            pk = candidates.order_by("created_at", "id").values_list("pk", flat=True).first()
+            if pk is None:
+                return None
+            with transaction.atomic():
+                if Document.objects.filter(pk=pk, assignee__isnull=True).update(assignee=user):
+                    document = Document.objects.defer("original").get(pk=pk)
+                    record(document, user, Action.TAKE, f"document:{pk}", "Took the document")
+                    return document
     return None
 
 

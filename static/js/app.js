@@ -62,6 +62,13 @@
         ? "The server could not be reached; the page was not updated. Check the connection and try again."
         : "The server could not be reached; your action may not have been saved. Reload the page and try again.";
     }
+    var xhr = detail && detail.xhr;
+    if (status === 403 && xhr && xhr.getResponseHeader("X-Refused") === "csrf") {
+      return "Your session changed (you logged in or out, here or in another tab). Nothing was applied; reload the page.";
+    }
+    if (status === 413) {
+      return "The action was too large to send (413). Nothing was applied; choose fewer items at once.";
+    }
     if (status === 403) {
       return "You can no longer change this document (it may have been reassigned). Nothing was applied; reload the page.";
     }
