@@ -10,15 +10,19 @@ patterns, a pattern compiled when first run) is written when its pass is built a
 * Only patterns written in the code go through it (``lang.rules.Pattern``: the packs' rules, built from
   the code and the packaged word lists), never one made from a document, a corpus's terms or a user's
   input.
-* The file is ``regex-<regex version>-py<X.Y>.pickle`` in ``ANONYMIZER_CACHE_DIR``, else
+* The file is ``regex-<regex version>-py<X.Y>-<checkout>.pickle`` in ``ANONYMIZER_CACHE_DIR``, else
   ``$XDG_CACHE_HOME/anonymizer``, else ``~/.cache/anonymizer``: another ``regex`` or Python starts a
-  file of its own. ``ANONYMIZER_CACHE_DIR=off`` (or ``0``, ``none``) keeps nothing.
+  file of its own, and so does another checkout or installation of the pass (``<checkout>``: a digest of
+  where its code is, :func:`place`): two versions of the code sharing one cache folder would otherwise
+  write their own patterns over each other's, and each process compile again what the other dropped.
+  ``ANONYMIZER_CACHE_DIR=off`` (or ``0``, ``none``) keeps nothing.
 * It is read with only ``regex``'s constructor allowed (nothing else can be called from it); a file that
   cannot be read or written is left alone and the patterns are compiled as without it.
 """
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import pickle
 import sys
@@ -58,7 +62,18 @@ def cache_file() -> Path | None:
     folder = cache_folder()
     if folder is None:
         return None
-    return folder / f"regex-{regex.__version__}-py{sys.version_info[0]}.{sys.version_info[1]}.pickle"
+    return folder / f"regex-{regex.__version__}-py{sys.version_info[0]}.{sys.version_info[1]}-{place((_CODE,))}.pickle"
+
+
+#: the folder of the pass's code (``anonymizer``): a checkout or an installation
+_CODE = Path(__file__).resolve().parent.parent
+
+
+def place(paths) -> str:
+    """A short digest of where ``paths`` are (their names, not their content): a cache file of one checkout or
+    installation is not written over by another's sharing the cache folder."""
+    joined = "\0".join(os.fspath(path) for path in paths)
+    return hashlib.sha256(joined.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 class _OnlyRegex(pickle.Unpickler):
