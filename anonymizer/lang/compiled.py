@@ -32,8 +32,8 @@ from pathlib import Path
 
 import regex
 
-#: values of ``ANONYMIZER_CACHE_DIR`` that turn the file off
-_OFF = frozenset({"", "0", "off", "none", "false", "no"})
+from anonymizer.lang.bytecode import cache_folder  # noqa: F401 (the pass's cache folder, read here)
+
 #: more entries than this (patterns of older code piling up) and the file keeps only this process's
 MAX_ENTRIES = 4000
 
@@ -42,19 +42,6 @@ _lock = threading.Lock()
 _patterns: dict[tuple[str, int], regex.Pattern] | None = None
 _used: set[tuple[str, int]] = set()
 _unsaved = False
-
-
-def cache_folder() -> Path | None:
-    """The user's cache folder of the pass (``ANONYMIZER_CACHE_DIR``, else ``$XDG_CACHE_HOME/anonymizer``, else
-    ``~/.cache/anonymizer``), or None when the environment turns it off (:mod:`anonymizer.lang.tables` keeps its
-    files there too)."""
-    chosen = os.environ.get("ANONYMIZER_CACHE_DIR")
-    if chosen is not None:
-        if chosen.strip().casefold() in _OFF:
-            return None
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "anonymizer"
 
 
 def cache_file() -> Path | None:
