@@ -1,6 +1,8 @@
 """Detection filter rules: span tightening, rule names over tagger labels, temporal labels, header guard."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from anonymizer.detect import (
@@ -743,3 +745,23 @@ def test_it_parses_each_distinct_line_once_with_the_same_entities(nlp):
     first = [(e.start_char, e.end_char, e.label_) for e in parse(nlp, lines[0]).ents]
     assert first and [(e.start_char, e.end_char, e.label_) for e in doc.ents][:len(first)] == first
     assert len(doc.ents) == 50 * len(parse(nlp, "".join(lines)).ents) + len(parse(nlp, "Dale Richardson visits.").ents)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "flags"),
+    [
+        (r"Maria\s+(?:[A-Z]\.?\s+)?Quill\b", "MARIA QUILL said Maria L. Quill, not Annamaria Quill or mariaquill.", re.I),
+        (r"Quill\b", "Quills, quill, QUILL and aQuill; Quill.", re.I),
+        (r"(?:Jo\-Ann|Ann)\b", "xJo-Ann and Ann, Jo-Ann, Joann", re.I),  # a hit inside a word hides no match within it
+        (r"Ann\b", "Joann Ann", re.I),
+        (r"J[\s-]?50817\b", "J50817, J-50817, XJ50817, J 508170, j50817", re.I),
+        (r"Wasco\s+State\s+Prison\b", "at WASCO STATE PRISON; at Wasco  State Prison. NoWasco State Prison", re.I),
+        (r"Doe\b", "", re.I),
+        (r"Élodie\b", "ÉLODIE, élodie and Xélodie", re.I),
+    ],
+)
+def test_it_finds_the_title_page_s_names_at_word_starts_as_a_leading_boundary_does(pattern, text, flags):
+    from anonymizer.detect.seeds import _at_word_starts
+
+    expected = [(m.span(), m.group(0)) for m in re.finditer(r"\b" + pattern, text, flags)]
+    assert [(m.span(), m.group(0)) for m in _at_word_starts(pattern, text, flags)] == expected
