@@ -210,6 +210,23 @@ def test_it_finds_the_same_context_keywords_as_presidio(nlp):
     assert artifacts.keywords == presidio
 
 
+@pytest.mark.parametrize("text", [
+    "",
+    "\n",
+    "PRESIDING COMMISSIONER WREN: Be seated.\nINMATE OKAFOR: Élodie's café, 12:30 -- ok?\n",
+    "one",
+    "  two  spaces \n\n\tand a tab\n",
+])
+def test_it_indexes_each_token_s_offset_end_and_lower_case_form_as_its_token_gives_them(nlp, text):
+    from anonymizer.detect import IndexedArtifacts, LoadedSpacyEngine, parse
+
+    doc = parse(nlp, text)
+    artifacts = IndexedArtifacts(doc, LoadedSpacyEngine(nlp))
+    assert artifacts.tokens_indices == [token.idx for token in doc]
+    assert artifacts.token_ends == [token.idx + len(token) for token in doc]
+    assert artifacts.lemmas == [token.lower_ for token in doc]
+
+
 def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
     """Presidio deep-copies the results it enhances; the indexed enhancer copies only what it changes."""
     from anonymizer.detect import IndexedArtifacts, IndexedContextEnhancer, LoadedSpacyEngine, parse
