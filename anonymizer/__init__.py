@@ -14,6 +14,12 @@ _os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # them cost CPU time for no document done sooner. Read when numpy is first imported.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+# the pass's modules' bytecode kept in its cache folder where Python writes none beside them (PYTHONDONTWRITEBYTECODE):
+# first, so every later module of the package is read from it (anonymizer.lang.bytecode)
+from anonymizer.lang import bytecode as _bytecode  # noqa: E402
+
+_bytecode.install()
+
 # Presidio's predefined recognizers (which the pass never runs) imported when first asked for, not with
 # ``presidio_analyzer``: a third of a second of every process's start-up (anonymizer.lang.deferred).
 from anonymizer.lang import deferred as _deferred  # noqa: E402

@@ -48,6 +48,7 @@ import pytest  # noqa: E402
 #: Importing ``a.b.x`` from outside ``a.b`` runs ``a.b`` (and ``a``) first, so that counts as importing
 #: them too. ``lang.en.recognizers`` stands for the whole package (its modules import each other freely).
 LAYERS: list[list[str]] = [
+    ["lang.bytecode"],
     ["lang.compiled", "lang.deferred"],
     ["batch.whitelist", "errors", "evaluate.report", "lang.da", "lang.da.fold", "lang.en", "lang.en.dates", "lang.en.sounds", "lang.en.vocabulary_bodies",
      "lang.en.vocabulary_calendar", "lang.en.vocabulary_people", "lang.en.vocabulary_places", "lang.rules", "lang.tables", "lang.words", "pdf.sheets", "tags", "types", "unbroken"],

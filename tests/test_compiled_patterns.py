@@ -53,6 +53,14 @@ def test_it_names_the_file_by_the_regex_and_python_versions(fresh):
     assert regex.__version__ in name and f"py{sys.version_info[0]}.{sys.version_info[1]}" in name
 
 
+def test_it_names_the_file_by_where_the_code_is(fresh, monkeypatch):
+    """Two checkouts or installations sharing the cache folder keep a file each (not each other's patterns
+    written over)."""
+    here = compiled.cache_file()
+    monkeypatch.setattr(compiled, "_CODE", compiled._CODE.parent / "another-checkout" / "anonymizer")
+    assert compiled.cache_file() != here and compiled.cache_file().parent == here.parent
+
+
 @pytest.mark.parametrize("value", ["off", "0", "none", ""])
 def test_it_keeps_no_file_when_the_environment_turns_it_off(fresh, monkeypatch, value):
     monkeypatch.setenv("ANONYMIZER_CACHE_DIR", value)

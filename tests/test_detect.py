@@ -1,6 +1,8 @@
 """Detection filter rules: span tightening, rule names over tagger labels, temporal labels, header guard."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from anonymizer.detect import (
@@ -206,6 +208,23 @@ def test_it_finds_the_same_context_keywords_as_presidio(nlp):
     presidio = NlpArtifacts.set_keywords(engine, artifacts.lemmas, "en")
     assert len(presidio) >= 20
     assert artifacts.keywords == presidio
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "\n",
+    "PRESIDING COMMISSIONER WREN: Be seated.\nINMATE OKAFOR: Élodie's café, 12:30 -- ok?\n",
+    "one",
+    "  two  spaces \n\n\tand a tab\n",
+])
+def test_it_indexes_each_token_s_offset_end_and_lower_case_form_as_its_token_gives_them(nlp, text):
+    from anonymizer.detect import IndexedArtifacts, LoadedSpacyEngine, parse
+
+    doc = parse(nlp, text)
+    artifacts = IndexedArtifacts(doc, LoadedSpacyEngine(nlp))
+    assert artifacts.tokens_indices == [token.idx for token in doc]
+    assert artifacts.token_ends == [token.idx + len(token) for token in doc]
+    assert artifacts.lemmas == [token.lower_ for token in doc]
 
 
 def test_it_leaves_the_raw_results_untouched_when_enhancing_context(nlp):
@@ -743,3 +762,23 @@ def test_it_parses_each_distinct_line_once_with_the_same_entities(nlp):
     first = [(e.start_char, e.end_char, e.label_) for e in parse(nlp, lines[0]).ents]
     assert first and [(e.start_char, e.end_char, e.label_) for e in doc.ents][:len(first)] == first
     assert len(doc.ents) == 50 * len(parse(nlp, "".join(lines)).ents) + len(parse(nlp, "Dale Richardson visits.").ents)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "flags"),
+    [
+        (r"Maria\s+(?:[A-Z]\.?\s+)?Quill\b", "MARIA QUILL said Maria L. Quill, not Annamaria Quill or mariaquill.", re.I),
+        (r"Quill\b", "Quills, quill, QUILL and aQuill; Quill.", re.I),
+        (r"(?:Jo\-Ann|Ann)\b", "xJo-Ann and Ann, Jo-Ann, Joann", re.I),  # a hit inside a word hides no match within it
+        (r"Ann\b", "Joann Ann", re.I),
+        (r"J[\s-]?50817\b", "J50817, J-50817, XJ50817, J 508170, j50817", re.I),
+        (r"Wasco\s+State\s+Prison\b", "at WASCO STATE PRISON; at Wasco  State Prison. NoWasco State Prison", re.I),
+        (r"Doe\b", "", re.I),
+        (r"Élodie\b", "ÉLODIE, élodie and Xélodie", re.I),
+    ],
+)
+def test_it_finds_the_title_page_s_names_at_word_starts_as_a_leading_boundary_does(pattern, text, flags):
+    from anonymizer.detect.seeds import _at_word_starts
+
+    expected = [(m.span(), m.group(0)) for m in re.finditer(r"\b" + pattern, text, flags)]
+    assert [(m.span(), m.group(0)) for m in _at_word_starts(pattern, text, flags)] == expected

@@ -5,6 +5,7 @@ import gc
 
 import pytest
 
+from anonymizer import pipeline
 from anonymizer.pipeline import GC_THRESHOLD, Pipeline
 
 
@@ -44,3 +45,35 @@ def test_it_keeps_a_higher_threshold_or_a_disabled_one_as_it_is():
             assert seen == [(setting, *before[1:])] and gc.get_threshold() == (setting, *before[1:])
     finally:
         gc.set_threshold(*before)
+
+
+class _Libc:
+    def __init__(self, answer: int = 1) -> None:
+        self.calls: list[tuple[int, int]] = []
+        self.answer = answer
+
+    def mallopt(self, parameter: int, value: int) -> int:
+        self.calls.append((parameter, value))
+        return self.answer
+
+
+@pytest.mark.parametrize(("environment", "answer", "calls", "done"), [
+    ({}, 1, [(pipeline.M_MMAP_THRESHOLD, pipeline.MMAP_THRESHOLD), (pipeline.M_TRIM_THRESHOLD, pipeline.TRIM_THRESHOLD)], True),
+    ({}, 0, [(pipeline.M_MMAP_THRESHOLD, pipeline.MMAP_THRESHOLD)], False),  # refused: said so
+    ({"MALLOC_TRIM_THRESHOLD_": "0"}, 1, [], False),  # the environment's own setting stays
+    ({"MALLOC_MMAP_THRESHOLD_": "131072"}, 1, [], False),
+])  # fmt: skip
+def test_it_keeps_freed_memory_for_the_next_document_unless_the_environment_says(monkeypatch, environment, answer, calls, done):
+    for name in ("MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    libc = _Libc(answer)
+    assert pipeline.keep_freed_memory(libc) is done
+    assert libc.calls == calls
+
+
+def test_it_leaves_a_c_library_without_mallopt_alone(monkeypatch):
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    assert pipeline.keep_freed_memory(object()) is False

@@ -38,7 +38,7 @@ def test_it_derives_a_list_once_and_reads_it_back(folder):
     again = tables.strings("words", _counting(source, calls), (source, __file__))
     assert first == again == ("Alba", "Zug", "Évora")
     assert calls == [1]
-    assert tables.table_file("words").exists()
+    assert tables.table_file("words", (source, __file__)).exists()
 
 
 @pytest.mark.parametrize("change", ["size", "time"])
@@ -73,7 +73,7 @@ def test_it_never_takes_a_damaged_or_foreign_file(folder, content):
         content = json.dumps({"stamp": stamp, "strings": [1, 2]}).encode()
     elif content == "STAMPED_DICT":
         content = json.dumps({"stamp": stamp, "strings": {"Mallory": 1}}).encode()
-    tables.table_file("words").write_bytes(content)
+    tables.table_file("words", (source,)).write_bytes(content)
     assert tables.strings("words", _counting(source, calls), (source,)) == expected
     assert calls == [1, 1]
 
@@ -84,9 +84,23 @@ def test_it_takes_a_file_of_the_same_stamp_as_it_is(folder):
     calls: list = []
     source = folder / "source.txt"
     tables.strings("words", _counting(source, calls), (source,))
-    tables.table_file("words").write_text(json.dumps({"stamp": tables.stamp((source,)), "strings": ["Kept"]}))
+    tables.table_file("words", (source,)).write_text(json.dumps({"stamp": tables.stamp((source,)), "strings": ["Kept"]}))
     assert tables.strings("words", _counting(source, calls), (source,)) == ("Kept",)
     assert calls == [1]
+
+
+def test_it_keeps_a_file_for_each_place_of_the_sources(folder):
+    """Two checkouts sharing the cache folder (the same list derived by modules at two places) keep a file each
+    instead of deriving it again in turn, each writing over the other's."""
+    calls: list = []
+    sources = [folder / "one" / "source.txt", folder / "two" / "source.txt"]
+    for source in sources:
+        source.parent.mkdir()
+        source.write_text("Alba\nZug\n", encoding="utf-8")
+    for _ in range(2):
+        assert [tables.strings("words", _counting(source, calls), (source,)) for source in sources] == [("Alba", "Zug")] * 2
+    assert calls == [1, 1]
+    assert tables.table_file("words", sources[:1]) != tables.table_file("words", sources[1:])
 
 
 @pytest.mark.parametrize("setting", ["off", "0", "none"])
@@ -94,7 +108,7 @@ def test_it_keeps_nothing_when_turned_off(folder, monkeypatch, setting):
     monkeypatch.setenv("ANONYMIZER_CACHE_DIR", setting)
     calls: list = []
     source = folder / "source.txt"
-    assert tables.table_file("words") is None
+    assert tables.table_file("words", (source,)) is None
     assert tables.strings("words", _counting(source, calls), (source,)) == ("Alba", "Zug", "Évora")
     tables.strings("words", _counting(source, calls), (source,))
     assert calls == [1, 1]

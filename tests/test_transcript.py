@@ -98,3 +98,25 @@ def test_it_normalizes_a_user_given_tag(given, tag):
 def test_it_refuses_a_user_given_tag_without_a_label(given):
     with pytest.raises(ValueError):
         tags.normalize_tag(given)
+
+
+@pytest.mark.parametrize(
+    ("text", "pos", "tag"),
+    [
+        ("INMATE YOUNG: Yes.\nMR. DOE: No.\n", 0, "INMATE YOUNG"),
+        ("INMATE YOUNG: Yes.\nMR. DOE: No.\n", 19, "MR. DOE"),
+        ("INMATE YOUNG: Yes.\nMR. DOE: No.\n", 3, None),  # not a line's start
+        ("Q: Where?\nA: Home.\n", 10, None),
+        ("He said: yes\n", 0, None),
+    ],
+)
+def test_it_gives_the_same_speaker_tag_asked_again_and_of_another_text(text, pos, tag):
+    """Answers kept for the last text asked (speaker_tag): the same asked twice, another text's never taken."""
+    for _ in range(2):
+        found = transcript.speaker_tag(text, pos)
+        assert (found.group("tag") if found else None) == tag
+    other = "X" * pos + "\nJUDGE WREN: Go on.\n"  # another text, another answer at the same offset
+    found = transcript.speaker_tag(other, pos + 1)
+    assert found is not None and found.group("tag") == "JUDGE WREN"
+    found = transcript.speaker_tag(text, pos)
+    assert (found.group("tag") if found else None) == tag

@@ -84,15 +84,22 @@ class IndexedArtifacts(NlpArtifacts):
     """
 
     def __init__(self, doc, nlp_engine: SpacyNlpEngine, language: str = "en") -> None:
+        # each token's offset, length and lower-case form read as one array (``token.idx``, ``len(token)``,
+        # ``token.lower_``), not through a Token object made for each token three times over
+        from spacy.attrs import IDX, LENGTH, LOWER
+
+        columns = doc.to_array([IDX, LENGTH, LOWER]).reshape(-1, 3).T.tolist()
+        starts, lengths, lowers = columns if columns else ([], [], [])
+        strings = doc.vocab.strings
         super().__init__(
             entities=list(doc.ents),
             tokens=doc,
-            tokens_indices=[token.idx for token in doc],
-            lemmas=[token.lower_ for token in doc],
+            tokens_indices=starts,
+            lemmas=[strings[key] for key in lowers],
             nlp_engine=nlp_engine,
             language=language,
         )
-        self.token_ends = [token.idx + len(token) for token in doc]
+        self.token_ends = [start + length for start, length in zip(starts, lengths)]
         self.keyword_set = frozenset(self.keywords)
 
     @staticmethod

@@ -10,15 +10,19 @@ patterns, a pattern compiled when first run) is written when its pass is built a
 * Only patterns written in the code go through it (``lang.rules.Pattern``: the packs' rules, built from
   the code and the packaged word lists), never one made from a document, a corpus's terms or a user's
   input.
-* The file is ``regex-<regex version>-py<X.Y>.pickle`` in ``ANONYMIZER_CACHE_DIR``, else
+* The file is ``regex-<regex version>-py<X.Y>-<checkout>.pickle`` in ``ANONYMIZER_CACHE_DIR``, else
   ``$XDG_CACHE_HOME/anonymizer``, else ``~/.cache/anonymizer``: another ``regex`` or Python starts a
-  file of its own. ``ANONYMIZER_CACHE_DIR=off`` (or ``0``, ``none``) keeps nothing.
+  file of its own, and so does another checkout or installation of the pass (``<checkout>``: a digest of
+  where its code is, :func:`place`): two versions of the code sharing one cache folder would otherwise
+  write their own patterns over each other's, and each process compile again what the other dropped.
+  ``ANONYMIZER_CACHE_DIR=off`` (or ``0``, ``none``) keeps nothing.
 * It is read with only ``regex``'s constructor allowed (nothing else can be called from it); a file that
   cannot be read or written is left alone and the patterns are compiled as without it.
 """
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import pickle
 import sys
@@ -28,8 +32,8 @@ from pathlib import Path
 
 import regex
 
-#: values of ``ANONYMIZER_CACHE_DIR`` that turn the file off
-_OFF = frozenset({"", "0", "off", "none", "false", "no"})
+from anonymizer.lang.bytecode import cache_folder  # noqa: F401 (the pass's cache folder, read here)
+
 #: more entries than this (patterns of older code piling up) and the file keeps only this process's
 MAX_ENTRIES = 4000
 
@@ -40,25 +44,23 @@ _used: set[tuple[str, int]] = set()
 _unsaved = False
 
 
-def cache_folder() -> Path | None:
-    """The user's cache folder of the pass (``ANONYMIZER_CACHE_DIR``, else ``$XDG_CACHE_HOME/anonymizer``, else
-    ``~/.cache/anonymizer``), or None when the environment turns it off (:mod:`anonymizer.lang.tables` keeps its
-    files there too)."""
-    chosen = os.environ.get("ANONYMIZER_CACHE_DIR")
-    if chosen is not None:
-        if chosen.strip().casefold() in _OFF:
-            return None
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "anonymizer"
-
-
 def cache_file() -> Path | None:
     """The file of this ``regex`` and Python, or None when the environment turns it off."""
     folder = cache_folder()
     if folder is None:
         return None
-    return folder / f"regex-{regex.__version__}-py{sys.version_info[0]}.{sys.version_info[1]}.pickle"
+    return folder / f"regex-{regex.__version__}-py{sys.version_info[0]}.{sys.version_info[1]}-{place((_CODE,))}.pickle"
+
+
+#: the folder of the pass's code (``anonymizer``): a checkout or an installation
+_CODE = Path(__file__).resolve().parent.parent
+
+
+def place(paths) -> str:
+    """A short digest of where ``paths`` are (their names, not their content): a cache file of one checkout or
+    installation is not written over by another's sharing the cache folder."""
+    joined = "\0".join(os.fspath(path) for path in paths)
+    return hashlib.sha256(joined.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 class _OnlyRegex(pickle.Unpickler):

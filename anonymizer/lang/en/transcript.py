@@ -73,9 +73,25 @@ def _enough_letters(match: re.Match[str] | None) -> re.Match[str] | None:
     return match
 
 
+#: the last text asked of :func:`speaker_tag` and its answers by offset, as one tuple (a thread asking of another
+#: text replaces it whole, never fills another text's answers)
+_TAGS_ASKED: tuple[str, dict[int, re.Match[str] | None]] = ("", {})
+
+
 def speaker_tag(text: str, pos: int = 0) -> re.Match[str] | None:
-    """The speaker tag opening the line that starts at ``pos`` (``SPEAKER_TAG`` match), else None."""
-    return _enough_letters(SPEAKER_TAG.match(text, pos))
+    """The speaker tag opening the line that starts at ``pos`` (``SPEAKER_TAG`` match), else None.
+
+    A pass asks it of the same lines over and over (each mention's line, every stage): five in six answers are
+    the last text's, kept (a match depends on the text and the offset only)."""
+    global _TAGS_ASKED
+    asked = _TAGS_ASKED
+    if asked[0] is not text:
+        asked = _TAGS_ASKED = (text, {})
+    answers = asked[1]
+    if pos in answers:
+        return answers[pos]
+    found = answers[pos] = _enough_letters(SPEAKER_TAG.match(text, pos))
+    return found
 
 
 def is_speaker_tag(line: str) -> bool:
