@@ -262,8 +262,9 @@ def test_it_says_transformers_is_missing_where_it_is_not_installed(tmp_path):
 @pytest.mark.parametrize("words, span, expected", [
     # a gap before the name (the recognizer placed it late): its masked time reaches back to the word before
     ([("Thank", 0.0, 0.4), ("Mr.", 0.4, 0.9), ("Bellamy", 1.4, 1.6), ("left", 1.6, 1.9)], "Bellamy", (0.9, 1.6)),
-    # at most a second back, 0.2 s on
-    ([("said", 0.0, 0.3), ("Bellamy", 2.0, 2.4), ("then", 2.5, 2.9)], "Bellamy", (2.0, 2.5)),
+    # at most two seconds back (words the recognizer dropped: nothing written there), 0.2 s on
+    ([("said", 0.0, 0.3), ("Bellamy", 2.0, 2.4), ("then", 2.5, 2.9)], "Bellamy", (0.3, 2.5)),
+    ([("said", 0.0, 0.3), ("Bellamy", 2.5, 2.9), ("then", 3.0, 3.4)], "Bellamy", (2.5, 3.0)),
     ([("said", 0.0, 0.3), ("Bellamy", 0.9, 1.2), ("then", 1.9, 2.2)], "Bellamy", (0.3, 1.2)),
     # no gap: the word's own time
     ([("said", 0.0, 0.3), ("Bellamy", 0.3, 0.7), ("then", 0.7, 1.0)], "Bellamy", (0.3, 0.7)),

@@ -22,7 +22,10 @@ them as heard, to be listened to):
   :data:`BRIDGE_WORDS`) belong to the first (``With field double-using William,`` for ``Whitfield, W as in
   William``);
 * :func:`named_before_spelling`: the words right before a spelled name that sound like its letters
-  (``fair banks.`` before ``F-I-R-B-N-K-S``) are the name said.
+  (``fair banks.`` before ``F-I-R-B-N-K-S``) are the name said;
+* :func:`opening_spelling`: the few words that open a line or a sentence before a spelled name, one of
+  them unsure, are the name said before its spelling (``I'm a normal child, M-C-...`` for ``Salvador
+  McDonald, M-C-D-O-N-A-L-D``: a speaker gives a name, then spells it).
 """
 from __future__ import annotations
 
@@ -49,6 +52,8 @@ SPELLED_PIECES = 4
 BRIDGE_WORDS = 3
 #: the least similarity of the sound keys of a spelling and of the words before it (0-100)
 SPELLING_LIKE = 75
+#: at most this many words open a line before a spelled name (:func:`opening_spelling`)
+OPENING_WORDS = 5
 _END = re.compile(r"[.?!][\"')\]]*$")
 _BREAK = re.compile(r"[.?!;:,]")
 _CLAUSE = re.compile(r"[.?!,;:][\"')\]]*$")
@@ -101,7 +106,7 @@ def cued(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     pack = recognized_pack(analysis, timed)
     if pack is None:
         return analysis
-    for step in (spelled_words, named_before_spelling, after_cues, institutions):
+    for step in (spelled_words, named_before_spelling, opening_spelling, after_cues, institutions):
         analysis = step(analysis, timed, pack)
     return analysis
 
@@ -229,6 +234,37 @@ def named_before_spelling(analysis: Analysis, timed: TimedTranscript, pack) -> A
         if best is None:
             continue
         a, b = trimmed(w.text, w.words[best].start, w.words[last].end)
+        w.take(a, b)
+        found.append(Mention(a, b, "PERSON", (AFTER_CUE,), score=0.5, confidence=3, entity=m.entity))
+    return _with(analysis, found)
+
+
+def opening_spelling(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
+    """A person's mention over the words that open a line or a sentence before a spelled name: at most
+    :data:`OPENING_WORDS`, all in no mention and in the spelling's sentence, at least one of them unsure (under
+    :data:`CUE_UNSURE`). Stop words stay in it: a name misheard at a line's start is often written ``I'm a``."""
+    w = _Words(analysis, timed, pack)
+    ends = [word.end for word in w.words]
+    found = []
+    for m in analysis.mentions:
+        if m.label != "SPELLED_NAME":
+            continue
+        last = bisect.bisect_right(ends, m.start) - 1
+        if last < 0 or re.search(r"[^\s,;:]", w.text[w.words[last].end:m.start]):
+            continue
+        first = last
+        while first > 0 and w.joined(first - 1, first) and not _END.search(w.said(first - 1)) \
+                and last - first + 1 <= OPENING_WORDS:
+            first -= 1
+        if last - first + 1 > OPENING_WORDS:
+            continue  # the line or its sentence does not open within reach
+        run = range(first, last + 1)
+        if not all(w.free(k) for k in run) or any(_END.search(w.said(k)) for k in run) \
+                or not any(w.words[k].confidence < CUE_UNSURE for k in run):
+            continue
+        a, b = trimmed(w.text, w.words[first].start, w.words[last].end)
+        if b <= a:
+            continue
         w.take(a, b)
         found.append(Mention(a, b, "PERSON", (AFTER_CUE,), score=0.5, confidence=3, entity=m.entity))
     return _with(analysis, found)

@@ -33,7 +33,9 @@ _DIGIT_BEFORE = re.compile(r"\d$")
 #: a speaker label the transcript writes: words in capitals, digits and ``_`` (``SPEAKER_00``, ``MARY ROE``)
 _LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
 #: a mention's masked time reaches back over a gap of at most this long before it, and on over one after it
-GAP_BEFORE = 1.0
+#: (before: a recognizer drops up to two seconds of words it cannot place, ``Imperial County`` after a spelled
+#: name, and writes nothing there)
+GAP_BEFORE = 2.0
 GAP_AFTER = 0.2
 #: a mention that ends a sentence reaches this much further into the pause after it (s): the recognizer ends a
 #: sentence's last word early and puts the next word late (``Esparza.`` ends at 47.3 s, said until 47.7 s)
