@@ -48,6 +48,8 @@ TAIL_GAP = 1.5
 NUMBER_TAIL = 0.3
 #: ... when the recognizer gave the digits less than this much time each (s)
 DIGIT_SECONDS = 0.3
+#: ... and they are at least this many: one or two digits are one spoken word (``10``: ``ten``), timed as a word
+TAIL_DIGITS = 3
 #: a word that lasts this much longer than :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter was stretched
 #: by the recognizer over what was said after it (s)
 STRETCHED = 0.8
@@ -138,7 +140,7 @@ class TimedTranscript:
         """Whether the recognizer gave ``word`` (digits) less time than its digits take said one by one
         (:data:`DIGIT_SECONDS` each): its end is early. A word it gave that time (``840`` for 1.3 s) is not."""
         digits = sum(c.isdigit() for c in self.text[word.start:word.end])
-        return word.t1 - word.t0 < DIGIT_SECONDS * digits
+        return digits >= TAIL_DIGITS and word.t1 - word.t0 < DIGIT_SECONDS * digits
 
     def _said_until(self, word: TimedWord, t0: float) -> float:
         """When ``word`` (said just before a mention starting at ``t0``) was probably over: a word the recognizer
