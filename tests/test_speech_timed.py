@@ -294,6 +294,24 @@ def test_it_masks_a_mention_that_ends_a_sentence_into_the_pause_after_it(words, 
     assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("words, span, expected", [
+    # a mention's last word the recognizer stretched over the pause after it: masked until it was plausibly over
+    # (0.2 s + 0.1 s a letter from its start)
+    ([("said", 0.0, 0.3), ("Bellamy", 0.3, 1.9), ("then", 2.5, 2.8)], "Bellamy", (0.3, 1.2)),
+    ([("number", 0.0, 0.3), ("three", 0.3, 1.3), ("then", 2.5, 2.8)], "three", (0.3, 1.0)),
+    # ... what the mask reaches beyond the word kept (a sentence's end: 0.5 s into the pause)
+    ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 1.9), ("Then", 2.6, 2.8)], "Bellamy", (0.3, 1.7)),
+    # a letter said alone, capitals, a part of the day: 0.2 s more; digits and words not stretched: as they are
+    ([("spelled", 0.0, 0.3), ("B", 0.3, 0.5), ("-L", 0.5, 1.6), ("then", 2.5, 2.8)], "B-L", (0.3, 1.0)),
+    ([("at", 0.0, 0.3), ("1976", 0.3, 1.9), ("then", 2.5, 2.8)], "1976", (0.3, 1.9)),
+    ([("said", 0.0, 0.3), ("Bellamy", 0.3, 1.1), ("then", 2.5, 2.8)], "Bellamy", (0.3, 1.1)),
+])
+def test_it_ends_a_mention_where_its_stretched_last_word_was_plausibly_over(words, span, expected):
+    timed = lay_out([RawWord(w, a, b) for w, a, b in words], 10.0, 16000, "asr:x")
+    start = timed.text.index(span)
+    assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
+
+
 @pytest.mark.parametrize("hotwords", [None, "Bellamy"])
 def test_it_reuses_a_recognition_kept_by_the_benchmarks_cache_for_the_same_audio_and_hotwords(tmp_path, hotwords):
     import numpy as np

@@ -55,6 +55,11 @@ TAIL_DIGITS = 3
 STRETCHED = 0.8
 WORD_SECONDS = 0.2
 SECONDS_PER_LETTER = 0.1
+#: a mention's last word given more time than that (``three`` for 1.0 s, ``Centro`` for 0.7 s after its start) was
+#: stretched over the pause or the words after it: the mention's mask ends where the word was plausibly over; a
+#: letter said alone, a run of capitals or a part of the day (:data:`_SAID_LETTERS`) gets this much more (s)
+LETTER_SLACK = 0.2
+_SAID_LETTERS = re.compile(r"[-.]?[A-Z]\W*|\W*[a-zA-Z]\.?[mM]\.?\W*|[A-Z]{2,}\W*")
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,23 @@ class TimedTranscript:
         if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")) and 0 <= last < len(self.words) \
                 and self._short_digits(self.words[last]):
             t1 += NUMBER_TAIL
+        elif 0 <= last < len(self.words):
+            t1 = max(t0, self._over_by(self.words[last], t1))
         return t0, t1
+
+    def _over_by(self, word: TimedWord, t1: float) -> float:
+        """``t1`` (the end of a mention whose last word is ``word``) less the time the recognizer stretched ``word``
+        beyond :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter (:data:`LETTER_SLACK` more for letters
+        said alone); unchanged for digits (:meth:`_short_digits` reads them) and for a word not stretched."""
+        said = self.text[word.start:word.end]
+        if any(c.isdigit() for c in said):
+            return t1
+        letters = sum(c.isalnum() for c in said)
+        plausible = word.t0 + WORD_SECONDS + SECONDS_PER_LETTER * letters + (
+            LETTER_SLACK if _SAID_LETTERS.fullmatch(said) else 0.0)
+        if word.t1 <= plausible:
+            return t1
+        return min(t1, plausible + max(0.0, t1 - word.t1))
 
     def _short_digits(self, word: TimedWord) -> bool:
         """Whether the recognizer gave ``word`` (digits) less time than its digits take said one by one
