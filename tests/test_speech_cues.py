@@ -126,3 +126,21 @@ def test_it_takes_the_words_opening_a_line_before_a_spelled_name_as_the_name(sai
     result = mend(analysed(timed, [("D-O-R-N-E-Y", "SPELLED_NAME")]), timed)
     assert texts(result) == expected
     assert all(AFTER_CUE in m.sources for m in result.mentions if m.label == "PERSON")
+
+
+@pytest.mark.parametrize("said, expected", [
+    # after a place, words ending in one that sounds like an institution head's last word, one of them unsure
+    (["from", "the", "Fresno", ("released", 0.3), ("the", 0.3), "apartment", "responded."],
+     [("Fresno", "LOCATION"), ("released the apartment", "ORGANIZATION")]),
+    (["at", "Fresno", ("stayed", 0.2), "hospitable", "until"], [("Fresno", "LOCATION"), ("stayed hospitable", "ORGANIZATION")]),
+    # sure words, only an unsure stop word, another clause, or no such word: nothing added
+    (["lived", "in", "Fresno", "in", "an", "apartment."], [("Fresno", "LOCATION")]),
+    (["near", "Fresno", ("the", 0.3), "apartment", "was", "empty."], [("Fresno", "LOCATION")]),
+    (["in", "Fresno,", ("dirty", 0.2), "apartment"], [("Fresno", "LOCATION")]),
+    (["in", "Fresno", ("dirty", 0.2), "kitchens", "were"], [("Fresno", "LOCATION")]),
+])
+def test_it_takes_the_words_like_an_institution_head_after_a_place_as_the_institution(said, expected):
+    timed = heard(said)
+    result = mend(analysed(timed, [("Fresno", "LOCATION")]), timed)
+    assert texts(result) == expected
+    assert all(AFTER_CUE in m.sources for m in result.mentions if m.label == "ORGANIZATION")
