@@ -301,8 +301,10 @@ def test_it_masks_a_mention_that_ends_a_sentence_into_the_pause_after_it(words, 
     ([("number", 0.0, 0.3), ("three", 0.3, 1.3), ("then", 2.5, 2.8)], "three", (0.3, 1.0)),
     # ... what the mask reaches beyond the word kept (a sentence's end: 0.5 s into the pause)
     ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 1.9), ("Then", 2.6, 2.8)], "Bellamy", (0.3, 1.7)),
-    # a letter said alone, capitals, a part of the day: 0.2 s more; digits and words not stretched: as they are
-    ([("spelled", 0.0, 0.3), ("B", 0.3, 0.5), ("-L", 0.5, 1.6), ("then", 2.5, 2.8)], "B-L", (0.3, 1.0)),
+    # a letter said alone, capitals, a part of the day, digits, words not stretched: as they are
+    ([("spelled", 0.0, 0.3), ("B", 0.3, 0.5), ("-L", 0.5, 1.6), ("then", 2.5, 2.8)], "B-L", (0.3, 1.6)),
+    ([("at", 0.0, 0.3), ("ten", 0.3, 0.5), ("p.m.,", 0.5, 1.6), ("then", 2.5, 2.8)], "ten p.m", (0.3, 1.6)),
+    ([("the", 0.0, 0.3), ("FBI", 0.3, 1.6), ("then", 2.5, 2.8)], "FBI", (0.3, 1.6)),
     ([("at", 0.0, 0.3), ("1976", 0.3, 1.9), ("then", 2.5, 2.8)], "1976", (0.3, 1.9)),
     ([("said", 0.0, 0.3), ("Bellamy", 0.3, 1.1), ("then", 2.5, 2.8)], "Bellamy", (0.3, 1.1)),
 ])

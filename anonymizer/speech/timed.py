@@ -56,9 +56,9 @@ STRETCHED = 0.8
 WORD_SECONDS = 0.2
 SECONDS_PER_LETTER = 0.1
 #: a mention's last word given more time than that (``three`` for 1.0 s, ``Centro`` for 0.7 s after its start) was
-#: stretched over the pause or the words after it: the mention's mask ends where the word was plausibly over; a
-#: letter said alone, a run of capitals or a part of the day (:data:`_SAID_LETTERS`) gets this much more (s)
-LETTER_SLACK = 0.2
+#: stretched over the pause or the words after it: the mention's mask ends where the word was plausibly over; not a
+#: letter said alone, a run of capitals or a part of the day (:data:`_SAID_LETTERS`: ``-W`` is ``double-u``, the
+#: time a recognizer gives letters said one by one tells little of when the last one was over)
 _SAID_LETTERS = re.compile(r"[-.]?[A-Z]\W*|\W*[a-zA-Z]\.?[mM]\.?\W*|[A-Z]{2,}\W*")
 
 
@@ -145,14 +145,12 @@ class TimedTranscript:
 
     def _over_by(self, word: TimedWord, t1: float) -> float:
         """``t1`` (the end of a mention whose last word is ``word``) less the time the recognizer stretched ``word``
-        beyond :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter (:data:`LETTER_SLACK` more for letters
-        said alone); unchanged for digits (:meth:`_short_digits` reads them) and for a word not stretched."""
+        beyond :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter; unchanged for digits (:meth:`_short_digits`
+        reads them), for letters said alone (:data:`_SAID_LETTERS`) and for a word not stretched."""
         said = self.text[word.start:word.end]
-        if any(c.isdigit() for c in said):
+        if any(c.isdigit() for c in said) or _SAID_LETTERS.fullmatch(said):
             return t1
-        letters = sum(c.isalnum() for c in said)
-        plausible = word.t0 + WORD_SECONDS + SECONDS_PER_LETTER * letters + (
-            LETTER_SLACK if _SAID_LETTERS.fullmatch(said) else 0.0)
+        plausible = word.t0 + WORD_SECONDS + SECONDS_PER_LETTER * sum(c.isalnum() for c in said)
         if word.t1 <= plausible:
             return t1
         return min(t1, plausible + max(0.0, t1 - word.t1))
