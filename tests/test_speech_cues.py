@@ -108,3 +108,39 @@ def test_it_takes_the_words_before_a_spelling_that_sound_like_it(said, found, ex
 def test_it_leaves_a_sidecars_transcript_as_it_is():
     timed = heard(["Representing", "Mr.", ("tallow.", 0.08)], source="vtt")
     assert texts(mend(analysed(timed, []), timed)) == []
+
+
+@pytest.mark.parametrize("said, expected", [
+    # a line or a sentence opened by a few words before a spelled name, one of them unsure: the name said first
+    (["Thank", "you.", "I'm", ("a", 0.4), "normal", ("child,", 0.1), "D-O-R-N-E-Y,", "court", "reporter."],
+     [("I'm a normal child", "PERSON"), ("D-O-R-N-E-Y", "SPELLED_NAME")]),
+    (["Okay.", ("Dorothy", 0.4), ("knee,", 0.2), "D-O-R-N-E-Y.", "Yes."],
+     [("Dorothy knee", "PERSON"), ("D-O-R-N-E-Y", "SPELLED_NAME")]),
+    # words the recognizer was sure of, too many words, or another sentence before the spelling: nothing added
+    (["Yes,", "it", "is", "D-O-R-N-E-Y.", "Thank", "you."], [("D-O-R-N-E-Y", "SPELLED_NAME")]),
+    (["So", "the", "other", "one", ("we", 0.2), "saw", "was", "D-O-R-N-E-Y."], [("D-O-R-N-E-Y", "SPELLED_NAME")]),
+    (["Spell", ("it.", 0.3), "D-O-R-N-E-Y."], [("D-O-R-N-E-Y", "SPELLED_NAME")]),
+])
+def test_it_takes_the_words_opening_a_line_before_a_spelled_name_as_the_name(said, expected):
+    timed = heard(said)
+    result = mend(analysed(timed, [("D-O-R-N-E-Y", "SPELLED_NAME")]), timed)
+    assert texts(result) == expected
+    assert all(AFTER_CUE in m.sources for m in result.mentions if m.label == "PERSON")
+
+
+@pytest.mark.parametrize("said, expected", [
+    # after a place, words ending in one that sounds like an institution head's last word, one of them unsure
+    (["from", "the", "Fresno", ("released", 0.3), ("the", 0.3), "apartment", "responded."],
+     [("Fresno", "LOCATION"), ("released the apartment", "ORGANIZATION")]),
+    (["at", "Fresno", ("stayed", 0.2), "hospitable", "until"], [("Fresno", "LOCATION"), ("stayed hospitable", "ORGANIZATION")]),
+    # sure words, only an unsure stop word, another clause, or no such word: nothing added
+    (["lived", "in", "Fresno", "in", "an", "apartment."], [("Fresno", "LOCATION")]),
+    (["near", "Fresno", ("the", 0.3), "apartment", "was", "empty."], [("Fresno", "LOCATION")]),
+    (["in", "Fresno,", ("dirty", 0.2), "apartment"], [("Fresno", "LOCATION")]),
+    (["in", "Fresno", ("dirty", 0.2), "kitchens", "were"], [("Fresno", "LOCATION")]),
+])
+def test_it_takes_the_words_like_an_institution_head_after_a_place_as_the_institution(said, expected):
+    timed = heard(said)
+    result = mend(analysed(timed, [("Fresno", "LOCATION")]), timed)
+    assert texts(result) == expected
+    assert all(AFTER_CUE in m.sources for m in result.mentions if m.label == "ORGANIZATION")

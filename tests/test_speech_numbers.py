@@ -103,10 +103,13 @@ def test_it_takes_the_ordinary_words_out_of_a_persons_mention_in_recognized_spee
 @pytest.mark.parametrize("said, span, expected", [
     # a number written in digits is several spoken words: masked 0.3 s longer
     ([("number", 0.0, 0.4), ("95160", 0.5, 1.5), ("My", 2.5, 2.8)], "95160", (0.4, 1.8)),
-    ([("number", 0.0, 0.4), ("Tessaly", 0.5, 1.5), ("My", 2.5, 2.8)], "Tessaly", (0.4, 1.5)),
+    ([("number", 0.0, 0.4), ("Tessaly", 0.5, 1.3), ("My", 2.5, 2.8)], "Tessaly", (0.4, 1.3)),
     # ... unless the recognizer already gave its digits the time they take said one by one
     ([("at", 0.0, 0.4), ("840", 0.5, 1.5), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
     ([("at", 0.0, 0.4), ("840", 0.5, 1.2), ("the", 2.5, 2.8)], "840", (0.4, 1.5)),
+    # ... or they are one or two digits: one spoken word (``ten``), timed as a word
+    ([("about", 0.0, 0.4), ("10", 0.5, 0.8), ("the", 2.5, 2.8)], "10", (0.4, 0.8)),
+    ([("about", 0.0, 0.4), ("7", 0.5, 0.7), ("the", 2.5, 2.8)], "7", (0.4, 0.7)),
     # a word the recognizer stretched over the mention after it: the mention starts where that word was over
     ([("in", 1.0, 3.4), ("1976.", 3.4, 3.6), ("My", 3.7, 4.0)], "1976", (1.4, 4.0)),
     ([("in", 1.0, 1.3), ("Tessaly.", 1.3, 1.9)], "Tessaly", (1.3, 1.9)),
@@ -123,3 +126,22 @@ def test_it_gives_punctuation_no_time_in_a_word():
     assert timed.text == "aged 21-year-old,"
     start = timed.text.index("21")
     assert timed.span_time(start, start + len("21-year-old")) == pytest.approx((0.5, 1.8))
+
+
+@pytest.mark.parametrize("said, expected", [
+    # feet and inches said as two bare numbers after the words before a height
+    ("he was described as 5, 10, and was standing", [("5, 10", "HEIGHT")]),
+    ("she stood about five ten in the door", [("five ten", "HEIGHT")]),
+    ("a height of 6 2 and a beard", [("6 2", "HEIGHT")]),
+    # no such words before them, a list of numbers, numbers that are no feet and inches, or a sentence end between
+    ("he was 5, 10 minutes late", []),
+    ("described as 5, 10, 15 and 20", []),
+    ("described as 12, 3 and more", []),
+    ("described as 5. 10 people came", []),
+    ("described as five", []),
+])
+def test_it_takes_two_numbers_after_the_words_before_a_height_as_a_height(said, expected):
+    timed = heard(said)
+    got = spoken_numbers(analysed(timed, []), timed)
+    assert texts(got) == expected
+    assert all(m.sources == (SPOKEN,) and m.confidence == 3 for m in got.mentions)

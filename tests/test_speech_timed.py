@@ -262,8 +262,9 @@ def test_it_says_transformers_is_missing_where_it_is_not_installed(tmp_path):
 @pytest.mark.parametrize("words, span, expected", [
     # a gap before the name (the recognizer placed it late): its masked time reaches back to the word before
     ([("Thank", 0.0, 0.4), ("Mr.", 0.4, 0.9), ("Bellamy", 1.4, 1.6), ("left", 1.6, 1.9)], "Bellamy", (0.9, 1.6)),
-    # at most a second back, 0.2 s on
-    ([("said", 0.0, 0.3), ("Bellamy", 2.0, 2.4), ("then", 2.5, 2.9)], "Bellamy", (2.0, 2.5)),
+    # at most two seconds back (words the recognizer dropped: nothing written there), 0.2 s on
+    ([("said", 0.0, 0.3), ("Bellamy", 2.0, 2.4), ("then", 2.5, 2.9)], "Bellamy", (0.3, 2.5)),
+    ([("said", 0.0, 0.3), ("Bellamy", 2.5, 2.9), ("then", 3.0, 3.4)], "Bellamy", (2.5, 3.0)),
     ([("said", 0.0, 0.3), ("Bellamy", 0.9, 1.2), ("then", 1.9, 2.2)], "Bellamy", (0.3, 1.2)),
     # no gap: the word's own time
     ([("said", 0.0, 0.3), ("Bellamy", 0.3, 0.7), ("then", 0.7, 1.0)], "Bellamy", (0.3, 0.7)),
@@ -288,6 +289,26 @@ def test_it_masks_a_mention_over_the_gaps_the_words_beside_it_leave(words, span,
     ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 0.7), ("Then", 2.5, 2.8)], "Bellamy", (0.3, 0.7)),
 ])
 def test_it_masks_a_mention_that_ends_a_sentence_into_the_pause_after_it(words, span, expected):
+    timed = lay_out([RawWord(w, a, b) for w, a, b in words], 10.0, 16000, "asr:x")
+    start = timed.text.index(span)
+    assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("words, span, expected", [
+    # a mention's last word the recognizer stretched over the pause after it: masked until it was plausibly over
+    # (0.2 s + 0.1 s a letter from its start)
+    ([("said", 0.0, 0.3), ("Bellamy", 0.3, 1.9), ("then", 2.5, 2.8)], "Bellamy", (0.3, 1.2)),
+    ([("number", 0.0, 0.3), ("three", 0.3, 1.3), ("then", 2.5, 2.8)], "three", (0.3, 1.0)),
+    # ... what the mask reaches beyond the word kept (a sentence's end: 0.5 s into the pause)
+    ([("said", 0.0, 0.3), ("Bellamy.", 0.3, 1.9), ("Then", 2.6, 2.8)], "Bellamy", (0.3, 1.7)),
+    # a letter said alone, capitals, a part of the day, digits, words not stretched: as they are
+    ([("spelled", 0.0, 0.3), ("B", 0.3, 0.5), ("-L", 0.5, 1.6), ("then", 2.5, 2.8)], "B-L", (0.3, 1.6)),
+    ([("at", 0.0, 0.3), ("ten", 0.3, 0.5), ("p.m.,", 0.5, 1.6), ("then", 2.5, 2.8)], "ten p.m", (0.3, 1.6)),
+    ([("the", 0.0, 0.3), ("FBI", 0.3, 1.6), ("then", 2.5, 2.8)], "FBI", (0.3, 1.6)),
+    ([("at", 0.0, 0.3), ("1976", 0.3, 1.9), ("then", 2.5, 2.8)], "1976", (0.3, 1.9)),
+    ([("said", 0.0, 0.3), ("Bellamy", 0.3, 1.1), ("then", 2.5, 2.8)], "Bellamy", (0.3, 1.1)),
+])
+def test_it_ends_a_mention_where_its_stretched_last_word_was_plausibly_over(words, span, expected):
     timed = lay_out([RawWord(w, a, b) for w, a, b in words], 10.0, 16000, "asr:x")
     start = timed.text.index(span)
     assert timed.mask_time(start, start + len(span)) == pytest.approx(expected)

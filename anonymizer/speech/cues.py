@@ -18,11 +18,15 @@ them as heard, to be listened to):
 * :func:`institutions` (source :data:`AFTER_CUE`): a kind of institution in small letters
   (``SPOKEN_INSTITUTION_HEADS``: ``state hospital``, ``county``) after one or two words the recognizer was
   unsure of is the institution's name (``the upper state hospital``);
+* :func:`heads_heard_as_words`: after a place, 1-3 words ending in one that sounds like an institution head's
+  last word, one unsure, are the institution's (``Fresno released the apartment``: ``Police Department``);
 * :func:`bridged`: the unsure words between two direct identifiers' mentions in one sentence (at most
   :data:`BRIDGE_WORDS`) belong to the first (``With field double-using William,`` for ``Whitfield, W as in
   William``);
 * :func:`named_before_spelling`: the words right before a spelled name that sound like its letters
-  (``fair banks.`` before ``F-I-R-B-N-K-S``) are the name said.
+  (``fair banks.`` before ``F-I-R-B-N-K-S``) are the name said;
+* :func:`opening_spelling`: the few words opening a line or a sentence before a spelled name, one unsure, are
+  the name said before its spelling (``I'm a normal child, M-C-...`` for ``Lorna McDane, M-C-D-A-N-E``).
 """
 from __future__ import annotations
 
@@ -49,6 +53,11 @@ SPELLED_PIECES = 4
 BRIDGE_WORDS = 3
 #: the least similarity of the sound keys of a spelling and of the words before it (0-100)
 SPELLING_LIKE = 75
+#: at most this many words open a line before a spelled name (:func:`opening_spelling`)
+OPENING_WORDS = 5
+#: the least similarity of a word's sound key to an institution head's last word, and the shortest such key
+HEAD_LIKE = 80
+HEAD_KEY = 5
 _END = re.compile(r"[.?!][\"')\]]*$")
 _BREAK = re.compile(r"[.?!;:,]")
 _CLAUSE = re.compile(r"[.?!,;:][\"')\]]*$")
@@ -101,7 +110,8 @@ def cued(analysis: Analysis, timed: TimedTranscript | None) -> Analysis:
     pack = recognized_pack(analysis, timed)
     if pack is None:
         return analysis
-    for step in (spelled_words, named_before_spelling, after_cues, institutions):
+    for step in (spelled_words, named_before_spelling, opening_spelling, after_cues, institutions,
+                 heads_heard_as_words):
         analysis = step(analysis, timed, pack)
     return analysis
 
@@ -234,6 +244,37 @@ def named_before_spelling(analysis: Analysis, timed: TimedTranscript, pack) -> A
     return _with(analysis, found)
 
 
+def opening_spelling(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
+    """A person's mention over the words that open a line or a sentence before a spelled name: at most
+    :data:`OPENING_WORDS`, all in no mention and in the spelling's sentence, at least one of them unsure (under
+    :data:`CUE_UNSURE`). Stop words stay in it: a name misheard at a line's start is often written ``I'm a``."""
+    w = _Words(analysis, timed, pack)
+    ends = [word.end for word in w.words]
+    found = []
+    for m in analysis.mentions:
+        if m.label != "SPELLED_NAME":
+            continue
+        last = bisect.bisect_right(ends, m.start) - 1
+        if last < 0 or re.search(r"[^\s,;:]", w.text[w.words[last].end:m.start]):
+            continue
+        first = last
+        while first > 0 and w.joined(first - 1, first) and not _END.search(w.said(first - 1)) \
+                and last - first + 1 <= OPENING_WORDS:
+            first -= 1
+        if last - first + 1 > OPENING_WORDS:
+            continue  # the line or its sentence does not open within reach
+        run = range(first, last + 1)
+        if not all(w.free(k) for k in run) or any(_END.search(w.said(k)) for k in run) \
+                or not any(w.words[k].confidence < CUE_UNSURE for k in run):
+            continue
+        a, b = trimmed(w.text, w.words[first].start, w.words[last].end)
+        if b <= a:
+            continue
+        w.take(a, b)
+        found.append(Mention(a, b, "PERSON", (AFTER_CUE,), score=0.5, confidence=3, entity=m.entity))
+    return _with(analysis, found)
+
+
 def institutions(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
     """An institution's mention over a kind of institution in small letters and the unsure words before it."""
     heads = dict(getattr(pack.vocabulary, "SPOKEN_INSTITUTION_HEADS", {}))
@@ -263,6 +304,36 @@ def institutions(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
             a, b = trimmed(w.text, w.words[first].start, w.words[words[-1]].end)
             w.take(a, b)
             found.append(Mention(a, b, label, (AFTER_CUE,), score=0.5, confidence=3))
+            break
+    return _with(analysis, found)
+
+
+def heads_heard_as_words(analysis: Analysis, timed: TimedTranscript, pack) -> Analysis:
+    """An institution's mention over the 1-3 free words right after a place's mention in its clause, the last of
+    them sounding like the last word of one of the language's ``SPOKEN_INSTITUTION_HEADS`` (keys of at least
+    :data:`HEAD_KEY` letters, similarity at least :data:`HEAD_LIKE`), one of them unsure and no stop word."""
+    heads = dict(getattr(pack.vocabulary, "SPOKEN_INSTITUTION_HEADS", {}))
+    if not heads or pack.sound_key is None:
+        return analysis
+    from rapidfuzz import fuzz
+
+    keys = {k: lb for h, lb in heads.items() if lb != "LOCATION" and len(k := pack.sound_key(h.split()[-1])) >= HEAD_KEY}
+    w = _Words(analysis, timed, pack)
+    starts = {word.start: i for i, word in enumerate(w.words)}
+    found = []
+    for m in analysis.mentions:
+        if (i := starts.get(m.end + 1) if m.label == "LOCATION" and w.text[m.end:m.end + 1] == " " else None) is None:
+            continue
+        for last in range(i, min(i + 3, len(w.words))):
+            if not w.free(last) or not w.joined(i, last) or (last > i and _CLAUSE.search(w.said(last - 1))):
+                break
+            key = pack.sound_key(w.cores[last])
+            label = next((lb for k, lb in keys.items() if len(key) >= HEAD_KEY and fuzz.ratio(key, k) >= HEAD_LIKE), None)
+            if label is None:
+                continue
+            if any(w.words[k].confidence < CUE_UNSURE and not w.stop(k) for k in range(i, last + 1)):
+                w.take(*(ab := trimmed(w.text, w.words[i].start, w.words[last].end)))
+                found.append(Mention(*ab, label, (AFTER_CUE,), score=0.5, confidence=3))
             break
     return _with(analysis, found)
 

@@ -9,7 +9,9 @@ number's digits; the text pass finds part of such a run (``two thousand twenty``
   number words, digits and the words between them: ``slash``, ``hundred``, ``and``) in the same
   line, with no punctuation between, reaches over the whole run;
 * a run of number words or digits followed by a part of the day (``p.m.``, ``PM``) that no
-  mention holds is a TIME (certainty 3, source :data:`SPOKEN`).
+  mention holds is a TIME (certainty 3, source :data:`SPOKEN`);
+* two bare numbers, feet (4 to 7) then inches (0 to 11), right after the language's words said before a
+  height (``described as 5, 10``, ``stood about five ten``) are a HEIGHT (same certainty and source).
 """
 from __future__ import annotations
 
@@ -114,6 +116,7 @@ def spoken_numbers(analysis: Analysis, timed: TimedTranscript | None) -> Analysi
         out.append(mention)
     out += _clock_times(words, cores, number, joins, parts, free, text, taken)
     out += _clock_digits(words, cores, free, text, taken, _clock_leads(analysis.language))
+    out += _heights(words, cores, free, text, taken, analysis.language)
     return dataclasses.replace(analysis, mentions=tuple(sorted(out, key=lambda m: (m.start, m.end))))
 
 
@@ -171,4 +174,52 @@ def _clock_times(words, cores, number, joins, parts, free, text, taken) -> list[
         a, b = words[first].start, words[i].start + len(part)
         taken[a:b] = b"\x01" * (b - a)
         found.append(Mention(a, b, "TIME", (SPOKEN,), score=0.5, confidence=3))
+    return found
+
+
+#: what may come between the words before a height and its numbers
+_HEIGHT_FILLERS = frozenset({"about", "approximately", "around", "roughly"})
+
+
+def _values(language: str) -> tuple[dict[str, int], tuple[tuple[str, ...], ...]]:
+    """(number word -> value for 0..19, the words before a height, longest first) of the language."""
+    from anonymizer import lang
+
+    try:
+        vocabulary = lang.pack(language or "en").vocabulary
+    except lang.UnknownLanguage:
+        return {}, ()
+    values = {"zero": 0}
+    values.update({w: k + 1 for k, w in enumerate(getattr(vocabulary, "UNITS", ()))})
+    values.update({w: k + 10 for k, w in enumerate(getattr(vocabulary, "TEENS", ()))})
+    leads = getattr(vocabulary, "SPOKEN_HEIGHT_LEADS", ())
+    return values, tuple(sorted((tuple(lead.split()) for lead in leads), key=len, reverse=True))
+
+
+def _heights(words, cores, free, text, taken, language: str) -> list[Mention]:
+    """HEIGHT mentions: feet and inches said as two bare numbers after the words before a height, in no
+    mention; not a number of a longer run (``5, 10, 15``)."""
+    values, leads = _values(language)
+
+    def value(i: int) -> int | None:
+        return int(cores[i]) if cores[i].isdigit() and len(cores[i]) <= 2 else values.get(cores[i])
+
+    found = []
+    for i in range(1, len(words) - 1):
+        feet, inches = value(i), value(i + 1)
+        if feet is None or inches is None or not 4 <= feet <= 7 or not 0 <= inches <= 11:
+            continue
+        opening = i - 1 if cores[i - 1] in _HEIGHT_FILLERS else i
+        lead = next((lead for lead in leads if opening >= len(lead) and tuple(cores[opening - len(lead):opening]) == lead),
+                    None)
+        if lead is None or not free(i) or not free(i + 1) or "\n" in text[words[opening - len(lead)].start:words[i + 1].end]:
+            continue
+        if re.search(r"[.,;:?!]", text[words[opening - len(lead)].start:words[i].start]) or re.search(
+                r"[.;:?!]", text[words[i].start:words[i + 1].start]):
+            continue
+        if i + 2 < len(words) and value(i + 2) is not None and not re.search(r"[.;:?!]$", text[words[i + 1].start:words[i + 1].end]):
+            continue  # a list of numbers
+        a, b = words[i].start, words[i + 1].start + len(cores[i + 1])
+        taken[a:b] = b"\x01" * (b - a)
+        found.append(Mention(a, b, "HEIGHT", (SPOKEN,), score=0.5, confidence=3))
     return found

@@ -33,7 +33,9 @@ _DIGIT_BEFORE = re.compile(r"\d$")
 #: a speaker label the transcript writes: words in capitals, digits and ``_`` (``SPEAKER_00``, ``MARY ROE``)
 _LABEL_CHARS = re.compile(r"[^A-Z0-9_ .'-]+")
 #: a mention's masked time reaches back over a gap of at most this long before it, and on over one after it
-GAP_BEFORE = 1.0
+#: (before: a recognizer drops up to two seconds of words it cannot place, ``Imperial County`` after a spelled
+#: name, and writes nothing there)
+GAP_BEFORE = 2.0
 GAP_AFTER = 0.2
 #: a mention that ends a sentence reaches this much further into the pause after it (s): the recognizer ends a
 #: sentence's last word early and puts the next word late (``Esparza.`` ends at 47.3 s, said until 47.7 s)
@@ -46,11 +48,18 @@ TAIL_GAP = 1.5
 NUMBER_TAIL = 0.3
 #: ... when the recognizer gave the digits less than this much time each (s)
 DIGIT_SECONDS = 0.3
+#: ... and they are at least this many: one or two digits are one spoken word (``10``: ``ten``), timed as a word
+TAIL_DIGITS = 3
 #: a word that lasts this much longer than :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter was stretched
 #: by the recognizer over what was said after it (s)
 STRETCHED = 0.8
 WORD_SECONDS = 0.2
 SECONDS_PER_LETTER = 0.1
+#: a mention's last word given more time than that (``three`` for 1.0 s, ``Centro`` for 0.7 s after its start) was
+#: stretched over the pause or the words after it: the mention's mask ends where the word was plausibly over; not a
+#: letter said alone, a run of capitals or a part of the day (:data:`_SAID_LETTERS`: ``-W`` is ``double-u``, the
+#: time a recognizer gives letters said one by one tells little of when the last one was over)
+_SAID_LETTERS = re.compile(r"[-.]?[A-Z]\W*|\W*[a-zA-Z]\.?[mM]\.?\W*|[A-Z]{2,}\W*")
 
 
 @dataclass(frozen=True)
@@ -130,13 +139,27 @@ class TimedTranscript:
         if _DIGIT_BEFORE.search(self.text[start:end].rstrip(".,;:?!")) and 0 <= last < len(self.words) \
                 and self._short_digits(self.words[last]):
             t1 += NUMBER_TAIL
+        elif 0 <= last < len(self.words):
+            t1 = max(t0, self._over_by(self.words[last], t1))
         return t0, t1
+
+    def _over_by(self, word: TimedWord, t1: float) -> float:
+        """``t1`` (the end of a mention whose last word is ``word``) less the time the recognizer stretched ``word``
+        beyond :data:`WORD_SECONDS` + :data:`SECONDS_PER_LETTER` a letter; unchanged for digits (:meth:`_short_digits`
+        reads them), for letters said alone (:data:`_SAID_LETTERS`) and for a word not stretched."""
+        said = self.text[word.start:word.end]
+        if any(c.isdigit() for c in said) or _SAID_LETTERS.fullmatch(said):
+            return t1
+        plausible = word.t0 + WORD_SECONDS + SECONDS_PER_LETTER * sum(c.isalnum() for c in said)
+        if word.t1 <= plausible:
+            return t1
+        return min(t1, plausible + max(0.0, t1 - word.t1))
 
     def _short_digits(self, word: TimedWord) -> bool:
         """Whether the recognizer gave ``word`` (digits) less time than its digits take said one by one
         (:data:`DIGIT_SECONDS` each): its end is early. A word it gave that time (``840`` for 1.3 s) is not."""
         digits = sum(c.isdigit() for c in self.text[word.start:word.end])
-        return word.t1 - word.t0 < DIGIT_SECONDS * digits
+        return digits >= TAIL_DIGITS and word.t1 - word.t0 < DIGIT_SECONDS * digits
 
     def _said_until(self, word: TimedWord, t0: float) -> float:
         """When ``word`` (said just before a mention starting at ``t0``) was probably over: a word the recognizer

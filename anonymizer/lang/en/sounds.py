@@ -18,6 +18,10 @@ SPOKEN_NUMBER_JOINERS = ("hundred", "thousand", "and", "slash", "oh", "dash", "p
 SPOKEN_NUMBER_MULTIPLIERS = ("hundred", "thousand")
 #: the words said right before a clock time that a recognizer may write as digits alone (``at approximately 840``)
 SPOKEN_CLOCK_LEADS = ("at", "at approximately", "at about", "at around", "at exactly", "at roughly")
+#: the words said right before a height that a recognizer may write as two bare numbers, feet then inches
+#: (``described as 5, 10`` for 5'10"; ``about``, ``approximately`` may come between)
+SPOKEN_HEIGHT_LEADS = ("described as", "height of", "height is", "height was", "stands", "stood", "standing",
+                       "measured", "measures", "measuring")
 #: titles said before a name that a recognizer writes with a dot (``Mr. pollon``: a title, then a misheard name)
 SPOKEN_TITLES = ("mr", "mrs", "ms", "dr", "miss")
 #: the parts of the day a clock time said aloud ends with, as a recognizer writes them (``p.m.``, ``PM``, ``am``)

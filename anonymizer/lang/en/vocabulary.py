@@ -22,7 +22,7 @@ from anonymizer.lang import tables
 from anonymizer.lang.en.vocabulary_bodies import BRITISH_ORGANIZATION_HEADS
 from anonymizer.lang.en.sounds import (  # noqa: F401  (said aloud)
     SPOKEN_CLOCK_LEADS, SPOKEN_DAY_PARTS, SPOKEN_INSTITUTION_HEADS, SPOKEN_LETTER_NAMES, SPOKEN_LETTERS, SPOKEN_NUMBER_JOINERS,
-    SPOKEN_NUMBER_MULTIPLIERS, SPOKEN_TITLES,
+    SPOKEN_HEIGHT_LEADS, SPOKEN_NUMBER_MULTIPLIERS, SPOKEN_TITLES,
 )
 from anonymizer.lang.en.vocabulary_calendar import (  # noqa: F401  (calendar, numbers, clock and age words: re-exported)
     AGE_AT_VERBS, AGE_WORDS, AMBIGUOUS_MONTHS, CALENDAR_WORDS, CLOCK_EVENTS, DAYPART_PHRASES, DAYPARTS, HOLIDAYS, HOURS,
