@@ -27,7 +27,7 @@ from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exp
 from anonymizer.unbroken import lines as _lines
 
 #: a line's leading number and the space after it (``12   took his``); a number alone (``12``)
-_GUTTER = re.compile(r"[ \t]{0,6}(\d{1,2})(?:[ \t]+|$)")
+_GUTTER = re.compile(r"[ \t]{0,8}(\d{1,2})(?:[ \t]+|$)")
 #: a page number printed alone on its line
 _PAGE_NUMBER = re.compile(r"[ \t]*\d{1,4}[ \t]*")
 #: the fewest numbered lines, and their least share of the printed lines, that make a gutter; or

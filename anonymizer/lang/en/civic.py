@@ -1,0 +1,76 @@
+"""What a legislature's or a city's hearing names that identifies no one, read through ``us_records`` by the
+detection filter and the re-scan.
+
+* a plan, an option or a ballot measure called by its code: ``Plan 2014``, ``Plan B+``, ``Plan Bv7``, ``Plan '58DD``,
+  ``Option C``, ``Proposition 47``, ``Measure A``: the tagger's person or place over it, the head word a re-scan
+  finds again, and the year of ``Plan 2014`` (the plan's name, no one's date);
+* a public body or a study named for the waters it governs: ``Lake Ontario-St. Lawrence River Study``, ``the
+  Lake Ontario - St. Lawrence River Board of Control``, ``Great Lakes Commission``, ``Delaware River Basin
+  Commission``: the lake or the river inside it is the body's name there (a lake or a river said alone stays what
+  it is; a town named ``Lake ...`` keeps the body a particular one, ``Lake Elsinore Planning Commission``; an
+  association of people is no public body, ``Lake Ontario Riparian Alliance``).
+"""
+from __future__ import annotations
+
+import re
+
+from anonymizer.lang.en import gazetteer
+from anonymizer.lang.en.public_body import HEADS, QUALIFIERS
+
+__all__ = ["identifies_no_one", "names_a_plan", "in_waters_body"]
+
+#: the nouns a plan, a variant or a ballot measure is called by before its code
+PLAN_HEADS = ("Plan", "Option", "Alternative", "Scenario", "Proposition", "Prop.", "Measure", "Phase")
+#: a plan's code: a year or a number (a letter or two after it), an apostrophe's year (``'58DD``), one capital letter
+#: with a version or a plus (``B``, ``Bv7``, ``B+``), a Roman numeral; nothing of a word after it
+_CODE = r"(?:'?\d{1,4}[A-Z]{0,3}|[A-Z](?:v\d{1,2}|\d{1,2})?\+{0,2}|[IVX]{2,4})(?![\w'’])(?!\+)"
+_PLAN = re.compile(rf"\b(?:{'|'.join(re.escape(h) for h in PLAN_HEADS)})[ ]{_CODE}")
+
+#: the kinds of water a body may be named for, after the water's own name (``St. Lawrence River``) ...
+_WATER_KINDS = ("River", "Rivers", "Bay", "Sound", "Basin", "Creek", "Canal", "Harbor", "Harbour", "Estuary",
+                "Watershed", "Lakes")
+_NAME = r"(?:St\.[ ]|Great[ ])?[A-Z][\w'’]+"
+#: ... or before it (``Lake Ontario``)
+_WATER = rf"(?:Lake[ ]{_NAME}|{_NAME}(?:[ ]{_NAME})?[ ](?:{'|'.join(_WATER_KINDS)}))"
+#: what such a body is: a public body's head (``public_body.HEADS``) or a study or programme of the governments
+_BODY_HEADS = (*HEADS, "Study", "Studies", "Program", "Programme", "Project", "Compact", "Partnership", "Initiative",
+               "Plan")
+_BODY_WORDS = "|".join(sorted((*QUALIFIERS, "Water", "Waters", "Quality", "Levels", "Level", "Control",
+                               "Reference", "Management", "Joint", "Restoration"), key=len, reverse=True))
+_WATERS_BODY = re.compile(
+    rf"(?P<waters>{_WATER}(?:[ ]?[-–][ ]?{_WATER}|[ ]and[ ]{_WATER})*)"
+    rf"(?:[ ](?:{_BODY_WORDS}))*[ ](?:{'|'.join(_BODY_HEADS)})\b(?:[ ](?:of|for|on)[ ](?:the[ ])?(?:{_BODY_WORDS}))*"
+)
+
+
+def names_a_plan(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` lies in a plan's or a measure's designation by its code (``Plan 2014``, ``Plan B+``): the
+    whole of it, its head word or its code."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    for match in _PLAN.finditer(text, max(line_start, start - 16), min(line_end, end + 24)):
+        if match.start() <= start and end <= match.end():
+            return True
+    return False
+
+
+def in_waters_body(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` lies in the name of a body or a study named for a lake or a river (``Lake
+    Ontario-St. Lawrence River Study``), and no water of that name is a town the gazetteers know."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    for match in _WATERS_BODY.finditer(text, max(line_start, start - 80), min(line_end, end + 80)):
+        if match.start() <= start and end <= match.end():
+            waters = re.split(r"[ ]?[-–][ ]?|[ ]and[ ]", match.group("waters"))
+            return not any(gazetteer.place_category(water) == "CITY" for water in waters)
+    return False
+
+
+def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
+    """A mention of ``label`` at ``text[start:end]`` that is a plan's designation or lies in a body named for
+    waters."""
+    if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
+        return True  # "Plan B+", "Plan 2014": a plan, no one and no date
+    return label in ("LOCATION", "ORGANIZATION", "PERSON") and in_waters_body(text, start, end)
