@@ -62,7 +62,8 @@ def test_it_masks_a_civic_hearings_people_and_nothing_of_its_offices_plans_and_b
 
 @pytest.mark.parametrize(("phrase", "title"), [
     ("Mayor", True), ("Vice Mayor", True), ("City Clerk", True), ("Chairwoman", True), ("Vice Chair", True),
-    ("Alderman", True), ("Mayfield", False), ("Chairs", False), ("Clerkenwell", False),
+    ("Alderman", True), ("County Executive", True), ("Executive", True), ("Mayfield", False), ("Chairs", False),
+    ("Clerkenwell", False),
 ])
 def test_it_knows_a_city_or_a_legislatures_office_as_a_title(phrase, title):
     assert lexicon.is_title(phrase) is title
@@ -155,3 +156,60 @@ def test_it_reads_a_stenographers_line_numbers_of_any_field_as_a_gutter(width, d
 def test_it_reads_no_gutter_where_the_numbers_do_not_count_the_lines(text):
     shown = view(text)
     assert shown is None or "5   dollars" in shown.text or "5 dollars" in shown.text
+
+
+@pytest.mark.parametrize(("text", "surface", "body"), [
+    ("BEFORE THE NEW YORK STATE SENATE\n", "NEW YORK", True),
+    ("BEFORE THE NEW YORK STATE SENATE\n", "SENATE", True),
+    ("on the U.S. Coast Guard's proposed rule", "U.S. Coast Guard's", True),
+    ("TO HEAR TESTIMONY ABOUT COAST GUARD'S PLAN\n", "COAST GUARD", True),
+    ("the Ohio Department of Health said", "Ohio", True),
+    ("MEMBERS OF THE PLANNING AND ZONING BOARD\n", "PLANNING AND ZONING BOARD", True),
+    ("I moved to Ohio in 2003", "Ohio", False),
+    ("the Ohio Riparian Alliance", "Ohio", False),
+    ("PRESIDENT, YONKERS CITY COUNCIL\n", "CITY COUNCIL", False),
+    ("PRESIDENT, FAIRHAVEN PLANNING BOARD\n", "PLANNING BOARD", False),
+])
+def test_it_reads_the_nations_or_a_states_own_body_as_no_one_in_any_case(text, surface, body):
+    at = text.index(surface)
+    assert civic.identifies_no_one(text, at, at + len(surface), "ORGANIZATION") is body
+
+
+def _page(lines: list[str], number: int) -> str:
+    return f"{'':66}{number}\n" + "".join(f"{i:>8}      {line}\n" for i, line in enumerate(lines + [""] * (25 - len(lines)), 1)) + "\f\n"
+
+
+FRONT = _page(["BEFORE THE NEW YORK STATE SENATE", "------------------------------", "PUBLIC HEARING",
+               "TO HEAR TESTIMONY ABOUT THE HARBOR", "------------------------------", "Fairhaven Town Hall",
+               "PRESIDING:", "Senator Aldous Venn", "Chair", "PRESENT:", "Senator Mirela Dunsany"], 1) \
+    + _page(["SPEAKERS:                                 PAGE", "Corwin Blakeslee                            4",
+             "Supervisor", "Ostrander Sailing Club", "Imelda Farquar                              9",
+             "Deputy Mayor"], 2) \
+    + _page(["SENATOR VENN:  Good evening, everyone, and thank", "you for coming out tonight to talk about the",
+             "harbor.  Our first speaker is Mr. Blakeslee."] * 8, 3)
+
+
+def test_it_reads_a_senate_hearings_front_pages_line_by_line_to_the_first_utterance():
+    """Two rules frame the hearing's name at the top of the title page and a list of speakers has a column of
+    pages: neither is the body's start, so the lists of those presiding, present and speaking stay one per line."""
+    shown = view(FRONT)
+    assert shown is not None
+    lines = [" ".join(line.split()) for line in shown.text.split("\n") if line.strip()]
+    for alone in ("Senator Aldous Venn", "Chair", "PRESENT:", "Senator Mirela Dunsany", "Supervisor",
+                  "Ostrander Sailing Club", "Deputy Mayor"):
+        assert alone in lines, lines
+    assert any(line.startswith("SENATOR VENN:  Good evening, everyone, and thank you".replace("  ", " "))
+               for line in lines)
+
+
+@pytest.mark.parametrize(("line", "ends"), [
+    ("SPEAKERS:                                 PAGE", False),
+    ("OPENING BY:                               PAGE", False),
+    ("WITNESSES:                                Page", False),
+    ("SENATOR VENN:  Good evening, everyone.", True),
+    ("MR. BLAKESLEE:  Page two of my letter says so.", True),
+])
+def test_it_reads_a_lists_heading_over_its_column_of_pages_as_no_utterance(line, ends):
+    from anonymizer.header import ends_title
+
+    assert ends_title(line) is ends

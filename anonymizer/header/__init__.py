@@ -25,9 +25,7 @@ from __future__ import annotations
 import re
 
 from anonymizer.header.fields import (
-    SECTION_RE,
-    fields_apart,
-    unzipped,
+    INDEX_COLUMN_RE, SECTION_RE, fields_apart, unzipped,
     BARE_ID_RE,
     CDCR_RE,
     PERSON_LABEL_RE,
@@ -319,6 +317,8 @@ def ends_title(line: str) -> bool:
     if _speaker_label(line) or _prose(line):
         return True
     tag = speaker_tag(line)
+    if tag is not None and INDEX_COLUMN_RE.fullmatch(line[tag.end():].strip()):
+        return False  # "OPENING BY:          PAGE", "SPEAKERS:     PAGE": a list's heading over its pages' column
     if tag is None or not line[tag.end() :].strip() or _field(line, tag) or _WIDE_GAP in tag.group("tag"):
         # a wide gap inside the tag: two columns (``JOSÉ MENDIVIL          ELDERLY PAROLE: NOT ELIGIBLE``)
         return False  # "INSTITUTION: CENTINELA STATE PRISON", "CDCR NUMBER: H-71126": a field, no one speaking

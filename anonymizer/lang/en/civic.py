@@ -8,16 +8,20 @@ detection filter and the re-scan.
   Lake Ontario - St. Lawrence River Board of Control``, ``Great Lakes Commission``, ``Delaware River Basin
   Commission``: the lake or the river inside it is the body's name there (a lake or a river said alone stays what
   it is; a town named ``Lake ...`` keeps the body a particular one, ``Lake Elsinore Planning Commission``; an
-  association of people is no public body, ``Lake Ontario Riparian Alliance``).
+  association of people is no public body, ``Lake Ontario Riparian Alliance``);
+* the nation's or a US state's own body: ``the U.S. Coast Guard's``, ``NEW YORK STATE SENATE``, ``the Ohio
+  Department of Health``: the state before a public body's generic name (``public_body``) is that body's name there,
+  in capitals too (a town before one keeps it particular: ``Yonkers City Council``).
 """
 from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en import gazetteer
-from anonymizer.lang.en.public_body import HEADS, QUALIFIERS
+from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
+from anonymizer.lang.en.public_body import HEADS, QUALIFIERS, is_public_body
+from anonymizer.lang.en.vocabulary import US_STATES
 
-__all__ = ["identifies_no_one", "names_a_plan", "in_waters_body"]
+__all__ = ["identifies_no_one", "in_capitals_body", "in_state_body", "in_waters_body", "names_a_plan", "titled"]
 
 #: the nouns a plan, a variant or a ballot measure is called by before its code
 PLAN_HEADS = ("Plan", "Option", "Alternative", "Scenario", "Proposition", "Prop.", "Measure", "Phase")
@@ -68,9 +72,69 @@ def in_waters_body(text: str, start: int, end: int) -> bool:
     return False
 
 
+#: the nation's name before its body
+_NATION = re.compile(r"(?:the[ ])?(?:U\.[ ]?S\.|US|United[ ]States|Federal)[ ]", re.IGNORECASE)
+#: a run of words after a state's name on its line (its body's name, perhaps)
+_WORDS_AFTER = re.compile(r"(?:[ ][\w’'.-]+){1,6}")
+_STATES = "|".join(sorted((re.escape(s).replace(r"\ ", "[ ]") for s in US_STATES), key=len, reverse=True))
+#: a US state (and "State") right before a span on its line, generic words between perhaps
+_STATE_BEFORE = re.compile(rf"(?<![\w’'-])(?:{_STATES})(?:[ ]State)?[ ]$", re.IGNORECASE)
+
+
+def titled(text: str) -> str:
+    """``text`` with each word in capitals written with a capital and small letters ("COAST GUARD'S" -> "Coast
+    Guard's", "OF" -> "of"), letter for letter (every offset holds)."""
+    def word(match: re.Match[str]) -> str:
+        w = match.group()
+        if w in ("OF", "THE", "AND", "FOR", "ON", "IN"):
+            return w.lower()
+        return w[0] + w[1:].lower() if len(w) > 2 or not w.isalpha() else w
+    return re.sub(r"[A-Z][A-Z’'.-]+", word, text)
+
+
+def _body_words(words: str) -> bool:
+    """``words`` (a run of a line) open with a public body's generic name, in any case ("STATE SENATE", "Coast
+    Guard's proposed")."""
+    cut = titled(words).split()
+    return any(is_public_body(" ".join(cut[:n]), 0, len(" ".join(cut[:n]))) for n in range(len(cut), 0, -1))
+
+
+def in_state_body(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` names the nation's or a US state's own public body, is the state's name right before one,
+    or is that body's generic name after the state (``NEW YORK`` and ``SENATE`` of ``NEW YORK STATE SENATE``, ``U.S.
+    Coast Guard's``)."""
+    surface = " ".join(text[start:end].split())
+    nation = _NATION.match(surface)
+    if nation and _body_words(" " + surface[nation.end():]):
+        return True
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if surface.upper() in US_STATES:
+        after = _WORDS_AFTER.match(text, end, line_end)
+        return after is not None and _body_words(after.group())
+    before = _STATE_BEFORE.search(titled(text[max(line_start, start - 30):start]))
+    return before is not None and _body_words(surface)
+
+
+def in_capitals_body(text: str, start: int, end: int, label: str) -> bool:
+    """A span in capitals that names a public body by generic words, read as in ordinary case (``COAST GUARD'S``;
+    ``YONKERS CITY COUNCIL`` stays a town's)."""
+    surface = text[start:end]
+    if not surface.isupper():
+        return False
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line = titled(text[line_start:len(text) if line_end < 0 else line_end])
+    cut = start - line_start  # the plain words before it in small letters: "ABOUT" no place's or body's name
+    before = re.sub(r"[A-Z][\w’'-]*", lambda m: m.group().lower() if lexicon.is_stop_word(m.group().lower())
+                    or plain.is_plain_word(m.group()) else m.group(), line[:cut])
+    return public_body.identifies_no_one(before + line[cut:], cut, end - line_start, label)
+
+
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that is a plan's designation or lies in a body named for
     waters."""
     if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
         return True  # "Plan B+", "Plan 2014": a plan, no one and no date
+    if label in ("LOCATION", "ORGANIZATION") and (in_state_body(text, start, end) or in_capitals_body(text, start, end, label)):
+        return True  # "the U.S. Coast Guard", "NEW YORK STATE SENATE", "COAST GUARD'S": the nation's or a state's body
     return label in ("LOCATION", "ORGANIZATION", "PERSON") and in_waters_body(text, start, end)

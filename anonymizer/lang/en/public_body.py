@@ -59,7 +59,7 @@ HEADS = (
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
-    "Corps",
+    "Corps", "Guard", "Patrol",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -77,7 +77,7 @@ QUALIFIERS = (
     # a city's or a state's boards and departments ("Planning and Zoning Board", "Army Corps of Engineers")
     "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
     "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
-    "Army", "Engineers",
+    "Army", "Engineers", "Coast", "Border",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
