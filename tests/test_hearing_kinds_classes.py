@@ -213,3 +213,59 @@ def test_it_reads_a_lists_heading_over_its_column_of_pages_as_no_utterance(line,
     from anonymizer.header import ends_title
 
     assert ends_title(line) is ends
+
+
+@pytest.mark.parametrize(("text", "surface", "label", "no_one"), [
+    # an office with the words beside it, said as a name of address or printed in a list
+    ("a quick question, Mr. City Attorney, because", "City", "PERSON", True),
+    ("Imelda Farquar\n   Tribal Councilor\n", "Tribal Councilor", "PERSON", True),
+    ("Fairhaven Office, Resident Agent in Charge\n", "Charge", "LOCATION", True),
+    ("City Manager Okonjo:  Yes.", "Okonjo", "PERSON", False),
+    ("Mr. City is here.", "City", "PERSON", False),
+    # a department by its function alone; an association of neighbours by their kind
+    ("they were turned into Code Enforcement.", "Code Enforcement", "ORGANIZATION", True),
+    ("Marlow County\n   Emergency Medical Services\n", "Emergency Medical Services", "ORGANIZATION", True),
+    ("a warning. Homeowners Association always", "Homeowners Association", "ORGANIZATION", True),
+    ("the Brookfield Homeowners Association", "Homeowners Association", "ORGANIZATION", False),
+    ("Executive Director\n   Maritime Association\n", "Maritime Association", "ORGANIZATION", False),
+    ("she worked at Code Blue Partners", "Code Blue Partners", "ORGANIZATION", False),
+    # a legislature's committee on a matter; a state's body named with the state; a task force
+    ("Chairman of the Senate Committee on Alcoholism and", "Senate Committee on Alcoholism", "ORGANIZATION", True),
+    ("The New York State Senate and the nation", "New York State Senate", "ORGANIZATION", True),
+    ("Captain\n   New York State Police\n", "New York", "LOCATION", True),
+    ("I grew up in New York and left.", "New York", "LOCATION", False),
+    ("the Okafor Committee on Racing said", "Okafor Committee on Racing", "ORGANIZATION", False),
+])
+def test_it_reads_offices_departments_and_committees_as_no_one(text, surface, label, no_one):
+    at = text.index(surface)
+    assert civic.identifies_no_one(text, at, at + len(surface), label) is no_one
+
+
+@pytest.mark.parametrize(("text", "surface", "body"), [
+    ("a member of the Task Force since", "Task Force", True),
+    ("the Fairhaven Task Force met", "Task Force", False),
+    ("the State Police came", "State Police", True),
+    ("the Drug Enforcement Agency said", "Drug Enforcement Agency", True),
+    ("the Fairhaven Police came", "Fairhaven Police", False),
+])
+def test_it_reads_a_task_force_and_a_states_police_as_public_bodies(text, surface, body):
+    at = text.index(surface)
+    assert public_body.is_public_body(text, at, at + len(surface)) is body
+
+
+@pytest.mark.parametrize(("line", "heading"), [
+    ("PUBLIC FORUM:  WESTERN NEW YORK", True),
+    ("PANELIST INTRODUCTIONS:                       PAGE 22", True),
+    ("OPENING ADDRESS BY:                           PAGE  6", True),
+    ("INMATE BAKER:  NO", False),
+    ("MR. WHITE:  YES", False),
+    ("DEPUTY COMMISSIONER GREEN:  OKAY", False),
+    ("PUBLIC FORUM:  We begin now.", False),
+])
+def test_it_reads_a_heading_shaped_like_a_tag_as_no_one_speaking(line, heading):
+    from anonymizer.header import ends_title, heading_tag
+    from anonymizer.lang.en.transcript import speaker_tag
+
+    tag = speaker_tag(line)
+    assert heading_tag(tag.group("tag").split(), line[tag.end():].strip()) is heading
+    assert ends_title(line) is not heading

@@ -106,7 +106,7 @@ def _trailing_gutters(text: str, lines: list[tuple[int, int]]) -> dict[int, int]
 #: a rule of dashes, underscores or equals signs alone on its line, and the most printed lines of front matter
 #: (a title page and the lists of appearances and witnesses after it) a rule may stand in above the first utterance
 _RULE = re.compile(r"[ \t]*(?:-{5,}|_{5,}|={5,})[ \t]*")
-_FRONT_LINES = 200
+_FRONT_LINES = 400
 
 
 def _body_start(text: str, lines: list[tuple[int, int]], starts: list[int]) -> int:

@@ -11,7 +11,11 @@ detection filter and the re-scan.
   association of people is no public body, ``Lake Ontario Riparian Alliance``);
 * the nation's or a US state's own body: ``the U.S. Coast Guard's``, ``NEW YORK STATE SENATE``, ``the Ohio
   Department of Health``: the state before a public body's generic name (``public_body``) is that body's name there,
-  in capitals too (a town before one keeps it particular: ``Yonkers City Council``).
+  in capitals too (a town before one keeps it particular: ``Yonkers City Council``);
+* an office said as a name of address, or a piece of one (``City`` of a tagger's ``Mr. City`` in ``Mr. City
+  Attorney``), a city's department called by its function alone (``Code Enforcement``, ``Public Works``, ``Parks and
+  Recreation``), and an association of a kind of people by its kind alone (``Homeowners Association``, ``the
+  Neighborhood Association``; ``Riverside Homeowners Association`` is a particular one).
 """
 from __future__ import annotations
 
@@ -20,8 +24,9 @@ import re
 from anonymizer.lang.en import gazetteer, lexicon, plain, public_body
 from anonymizer.lang.en.public_body import HEADS, QUALIFIERS, is_public_body
 from anonymizer.lang.en.vocabulary import US_STATES
+from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
 
-__all__ = ["identifies_no_one", "in_capitals_body", "in_state_body", "in_waters_body", "names_a_plan", "titled"]
+__all__ = ["DEPARTMENT_FUNCTIONS", "generic_association", "identifies_no_one", "in_capitals_body", "in_office_title", "in_state_body", "in_waters_body", "names_a_plan", "titled"]
 
 #: the nouns a plan, a variant or a ballot measure is called by before its code
 PLAN_HEADS = ("Plan", "Option", "Alternative", "Scenario", "Proposition", "Prop.", "Measure", "Phase")
@@ -77,6 +82,8 @@ _NATION = re.compile(r"(?:the[ ])?(?:U\.[ ]?S\.|US|United[ ]States|Federal)[ ]",
 #: a run of words after a state's name on its line (its body's name, perhaps)
 _WORDS_AFTER = re.compile(r"(?:[ ][\w’'.-]+){1,6}")
 _STATES = "|".join(sorted((re.escape(s).replace(r"\ ", "[ ]") for s in US_STATES), key=len, reverse=True))
+#: a US state (and "State") opening a span
+_STATE_FIRST = re.compile(rf"(?:the[ ])?(?:{_STATES})(?:[ ]State)?(?=[ ])", re.IGNORECASE)
 #: a US state (and "State") right before a span on its line, generic words between perhaps
 _STATE_BEFORE = re.compile(rf"(?<![\w’'-])(?:{_STATES})(?:[ ]State)?[ ]$", re.IGNORECASE)
 
@@ -112,6 +119,9 @@ def in_state_body(text: str, start: int, end: int) -> bool:
     if surface.upper() in US_STATES:
         after = _WORDS_AFTER.match(text, end, line_end)
         return after is not None and _body_words(after.group())
+    state = _STATE_FIRST.match(surface)
+    if state and _body_words(surface[state.end():]):
+        return True  # "New York State Senate", "NEW YORK STATE POLICE"
     before = _STATE_BEFORE.search(titled(text[max(line_start, start - 30):start]))
     return before is not None and _body_words(surface)
 
@@ -130,9 +140,71 @@ def in_capitals_body(text: str, start: int, end: int, label: str) -> bool:
     return public_body.identifies_no_one(before + line[cut:], cut, end - line_start, label)
 
 
+#: a city's or a county's departments called by their function alone
+DEPARTMENT_FUNCTIONS = (
+    "Code Enforcement", "Code Compliance", "Public Works", "Parks and Recreation", "Parks & Recreation", "Human Resources",
+    "Risk Management", "Building and Zoning", "Planning and Zoning", "Animal Services", "Animal Control", "Solid Waste",
+    "Public Safety", "Emergency Management", "Community Development", "Economic Development", "Historic Preservation",
+    "Procurement", "Zoning", "Sanitation", "Emergency Medical Services", "Social Services", "Human Services",
+    "Mental Health", "Child Protective Services", "Probation", "Parole",
+)
+#: a legislature's committee on a matter ("Senate Committee on Alcoholism and Drug Abuse", "the Committee on Aging"): no
+#: one
+_COMMITTEE = re.compile(r"(?:(?:the|Senate|Assembly|House|Joint|Standing|Select|Legislative|State)[ ])*"
+                        r"(?:Committee|Subcommittee|Commission|Task[ ]Force)[ ]on[ ](?:the[ ])?[A-Z][\w’'-]*"
+                        r"(?:[ ](?:and|of|the|for|[A-Z][\w’'-]*))*")
+_DEPARTMENT = re.compile(rf"(?:the[ ])?(?:{'|'.join(re.escape(f) for f in DEPARTMENT_FUNCTIONS)})"
+                         r"(?:[ ](?:Department|Division|Office|Officer|Officers|Staff|Director))?")
+#: up to two capitalised words after a span on its line, and one before it
+_WORDS_ON = re.compile(r"(?:[ ][A-Z][\w.’'-]*){1,2}")
+_WORD_BEFORE = re.compile(r"[A-Z][\w.’'-]*[ ]$")
+
+
+def in_office_title(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is an office's title, alone or with the words beside it on its line (``City`` of ``Mr. City
+    Attorney``, ``Tribal Councilor``, ``Charge`` of ``Resident Agent in Charge``), no name."""
+    surface = " ".join(text[start:end].split())
+    after = _WORDS_ON.match(text, end)
+    words = after.group().split() if after else []
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 40):start].split()[-3:]
+    return any(lexicon.is_title(" ".join([*before[len(before) - k:], surface, *words[:n]]))
+               for k in range(len(before) + 1) for n in range(len(words) + 1))
+
+
+#: the people an association of neighbours gathers, named by their kind (``Homeowners Association``), case-folded
+MEMBERS = frozenset("""homeowners homeowner's homeowners' tenants residents neighbors neighbours neighborhood
+    neighbourhood parents owners taxpayers condominium condo""".split())
+
+
+def generic_association(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is an association of neighbours by their kind alone: a word of :data:`MEMBERS`, then a
+    body's generic noun (``Homeowners Association``), no capitalised name right before it (``Maritime Association``
+    is a particular one)."""
+    words = " ".join(text[start:end].split()).removeprefix("the ").split()
+    if len(words) != 2 or words[1].casefold() not in GENERIC_BODY_NOUNS or words[0].casefold() not in MEMBERS:
+        return False
+    before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    return before is None or lexicon.is_stop_word(before.group().strip().casefold())
+
+
+def _in_match(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` lies in a match of ``pattern`` on its line."""
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    return any(m.start() <= start - line_start and end - line_start <= m.end() for m in pattern.finditer(line))
+
+
 def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     """A mention of ``label`` at ``text[start:end]`` that is a plan's designation or lies in a body named for
     waters."""
+    if label in ("PERSON", "LOCATION") and in_office_title(text, start, end):
+        return True  # "City" of "Mr. City Attorney": an office, no one
+    if label == "ORGANIZATION" and (_DEPARTMENT.fullmatch(" ".join(text[start:end].split()))
+                                    or generic_association(text, start, end)):
+        return True  # "Code Enforcement", "Homeowners Association": a department's function, a kind of association
+    if label == "ORGANIZATION" and _in_match(_COMMITTEE, text, start, end):
+        return True  # "Senate Committee on Alcoholism and Drug Abuse": a legislature's committee
     if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
         return True  # "Plan B+", "Plan 2014": a plan, no one and no date
     if label in ("LOCATION", "ORGANIZATION") and (in_state_body(text, start, end) or in_capitals_body(text, start, end, label)):

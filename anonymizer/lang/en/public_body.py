@@ -59,7 +59,7 @@ HEADS = (
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
-    "Corps", "Guard", "Patrol",
+    "Corps", "Guard", "Patrol", "Police", "Force",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -77,7 +77,7 @@ QUALIFIERS = (
     # a city's or a state's boards and departments ("Planning and Zoning Board", "Army Corps of Engineers")
     "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
     "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
-    "Army", "Engineers", "Coast", "Border",
+    "Army", "Engineers", "Coast", "Border", "Task", "Joint", "Select", "Standing", "Special", "Drug",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
