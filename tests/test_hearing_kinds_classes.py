@@ -269,3 +269,16 @@ def test_it_reads_a_heading_shaped_like_a_tag_as_no_one_speaking(line, heading):
     tag = speaker_tag(line)
     assert heading_tag(tag.group("tag").split(), line[tag.end():].strip()) is heading
     assert ends_title(line) is not heading
+
+
+AGENCIES = ("MS. ORLA KESTREL:  The DSS and CPS did nothing; the EPA and the IJC said the levels were fine, and the "
+            "Coast Guard agreed. We went to Al-Anon and Nar-Anon. My son Devlin went to Fairhaven General.\n")
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), [
+    (AGENCIES, "DSS", None), (AGENCIES, "CPS", None), (AGENCIES, "EPA", None), (AGENCIES, "IJC", None),
+    (AGENCIES, "Coast Guard", None), (AGENCIES, "Al-Anon", None), (AGENCIES, "Nar-Anon", None),
+    (AGENCIES, "Devlin", "PERSON"), (AGENCIES, "Fairhaven General", "ORGANIZATION"),
+])
+def test_it_keeps_public_agencies_and_mutual_help_groups_a_hearing_cites(pipeline, text, surface, label):
+    assert_masked(*masks_for_rows(pipeline, [(text, surface, label)])[text], surface, label)
