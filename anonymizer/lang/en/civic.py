@@ -78,7 +78,7 @@ def in_waters_body(text: str, start: int, end: int) -> bool:
 
 
 #: the nation's name before its body
-_NATION = re.compile(r"(?:the[ ])?(?:U\.[ ]?S\.|US|United[ ]States|Federal)[ ]", re.IGNORECASE)
+_NATION = re.compile(r"(?:[Tt]he[ ])?(?:U\.[ ]?S\.|US|United[ ]States|UNITED[ ]STATES)[ ]")
 #: a run of words after a state's name on its line (its body's name, perhaps)
 _WORDS_AFTER = re.compile(r"(?:[ ][\w’'.-]+){1,6}")
 _STATES = "|".join(sorted((re.escape(s).replace(r"\ ", "[ ]") for s in US_STATES), key=len, reverse=True))
