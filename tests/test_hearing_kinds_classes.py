@@ -63,7 +63,7 @@ def test_it_masks_a_civic_hearings_people_and_nothing_of_its_offices_plans_and_b
 @pytest.mark.parametrize(("phrase", "title"), [
     ("Mayor", True), ("Vice Mayor", True), ("City Clerk", True), ("Chairwoman", True), ("Vice Chair", True),
     ("Alderman", True), ("County Executive", True), ("Executive", True), ("Mayfield", False), ("Chairs", False),
-    ("Clerkenwell", False),
+    ("Administrator", True), ("Tribal Councilor", True), ("Clerkenwell", False),
 ])
 def test_it_knows_a_city_or_a_legislatures_office_as_a_title(phrase, title):
     assert lexicon.is_title(phrase) is title
@@ -282,3 +282,25 @@ AGENCIES = ("MS. ORLA KESTREL:  The DSS and CPS did nothing; the EPA and the IJC
 ])
 def test_it_keeps_public_agencies_and_mutual_help_groups_a_hearing_cites(pipeline, text, surface, label):
     assert_masked(*masks_for_rows(pipeline, [(text, surface, label)])[text], surface, label)
+
+
+@pytest.mark.parametrize(("line", "heading"), [
+    ("SPEAKERS:                               PAGE  QUESTIONS", True),
+    ("SPEAKERS (Continued):                   PAGE  QUESTIONS", True),
+    ("MR. SCORDO:  Page 11 of the report.", False),
+])
+def test_it_reads_a_speakers_list_over_pages_and_questions_as_a_heading(line, heading):
+    from anonymizer.header import ends_title
+
+    assert ends_title(line) is not heading
+
+
+@pytest.mark.parametrize(("text", "surface", "no_one"), [
+    ("THE SENATE STANDING COMMITTEE ON MENTAL HEALTH AND\n", "SENATE STANDING COMMITTEE ON MENTAL HEALTH", True),
+    ("NEW YORK STATE LEGISLATURE JOINT HEARING BEFORE\n", "NEW YORK", True),
+    ("THE FAIRHAVEN COMMITTEE ON RACING MET\n", "FAIRHAVEN COMMITTEE ON RACING", False),
+])
+def test_it_reads_a_legislatures_committee_in_capitals_as_no_one(text, surface, no_one):
+    at = text.index(surface)
+    label = "LOCATION" if surface == "NEW YORK" else "ORGANIZATION"
+    assert civic.identifies_no_one(text, at, at + len(surface), label) is no_one

@@ -203,7 +203,7 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     if label == "ORGANIZATION" and (_DEPARTMENT.fullmatch(" ".join(text[start:end].split()))
                                     or generic_association(text, start, end)):
         return True  # "Code Enforcement", "Homeowners Association": a department's function, a kind of association
-    if label == "ORGANIZATION" and _in_match(_COMMITTEE, text, start, end):
+    if label == "ORGANIZATION" and _in_match(_COMMITTEE, titled(text) if text[start:end].isupper() else text, start, end):
         return True  # "Senate Committee on Alcoholism and Drug Abuse": a legislature's committee
     if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
         return True  # "Plan B+", "Plan 2014": a plan, no one and no date

@@ -59,7 +59,7 @@ HEADS = (
     "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
-    "Corps", "Guard", "Patrol", "Police", "Force",
+    "Corps", "Guard", "Patrol", "Police", "Force", "Legislature",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
