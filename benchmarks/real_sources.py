@@ -62,6 +62,9 @@ STEEL = ("ChrisB49/steel-hawk", "fc15f93eabc7255ddd2f125498724016b9586ae6")
 NYSENATE = ("nysenate/OpenLegislation", "b3c9c4e978318f7b5c8d25791cef484ff9489aec")
 TASK_FORCE_PATH = "src/test/resources/hearing/02-23-2016 NYS Task Force Heroin_Penn Yan Final.txt"
 SHORELINE_PATH = "src/test/resources/hearing/10-10-17 NYS Senate Flooding_IJC Plan 2014 FINAL.txt"
+TASK_FORCE_2014_PATH = ("src/test/resources/hearing/06-04-14 NYsenate Heroin-Opioid Addiction Special Task Force_Seneca "
+                        "Nation_FINAL.txt")
+BARGE_PATH = "src/test/resources/hearing/10-19-16 NYS Senate Hudson River Barge Hearing FINAL.txt"
 COMMISSION = ("g-troiani/Coral-Gables-Knologi-City-Clerk-RAG", "ecfd01deb3a7a751b1abff4b930407b67a97a26a")
 COMMISSION_DIR = "city_clerk_documents/extracted_markdown/"
 
@@ -85,6 +88,9 @@ SOURCES = (
     Source("trial_b", "heldout", *TRIAL, TRIAL_PATH, ((752, 1010),), "none"),
     Source("shoreline_b", "tuned", *NYSENATE, SHORELINE_PATH, ((12657, 13226),), "none"),
     Source("commission_b", "tuned", *COMMISSION, COMMISSION_DIR + "verbatim_01_09_2024_E-4.md", ((168, 262),), "none"),
+    Source("commission_c", "tuned", *COMMISSION, COMMISSION_DIR + "verbatim_01_09_2024_E-7.md", ((35, 179),), "none"),
+    Source("taskforce_c", "tuned", *NYSENATE, TASK_FORCE_2014_PATH, ((1, 0),), "none"),
+    Source("barge_a", "tuned", *NYSENATE, BARGE_PATH, ((1, 401),), "none"),
     Source("taskforce_a", "heldout", *NYSENATE, TASK_FORCE_PATH, ((1, 59), (3252, 3821)), "none"),
     Source("taskforce_b", "heldout", *NYSENATE, TASK_FORCE_PATH, ((1, 59), (8667, 9236)), "none"),
     Source("shoreline_a", "heldout", *NYSENATE, SHORELINE_PATH, ((1, 59), (13227, 13796)), "none"),
@@ -110,6 +116,9 @@ SHA256 = {
     "inquiry_c": "d178d681655a94d7adf86be31ff38ea76f3da9a8181ac381b1f6e127bb7af95f",
     "trial_b": "994dc2513d7a1c5dc0c6c69c43c4f5828858ba88a45b937357c8f9f004c30ddc",
     "shoreline_b": "033670b304a00720467db4c8bc4a266a075392cb7b5cf8a3f01a7459415700be",
+    "commission_c": "8a178fff0664a38a84b0b2628c7010507542716390b174d9c75ca21f38fbf757",
+    "taskforce_c": "57d3880e2023fd32f9025d2b9d0d1df52ccdc40f818dd3d6142df951d50dce51",
+    "barge_a": "54e822a5c665e57df82aecd503ec6e840d538a1934219576ea79a8478e42ddf5",
     "taskforce_a": "4a559705c30150535f20203b45a1007575c701f9e7b2ef00ddca482b778db985",
     "taskforce_b": "72ec7ff5c4c1942d4c8e912d88bad5600c54b3da18d46afa341df43a3137bf9c",
     "shoreline_a": "75caeea42091ed100629f370cf787273b1072acc2e5cb78ab2af0f22c0cc5a09",

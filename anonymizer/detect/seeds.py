@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from anonymizer.header import heading_tag
 from anonymizer.header.fields import is_firm_name
 from anonymizer.lang.en import gazetteer, lexicon, plain
 from anonymizer.lang.en.transcript import speaker_labels, speaker_tag, speaker_tags, tag_roles
@@ -164,6 +165,8 @@ def speaker_tag_mentions(text: str, title_end: int = 0) -> list[Mention]:
         tag = m.group("tag")
         if _ARTICLE_TAG.match(tag):
             continue  # "THE JURORS:", "THE LAW CLERK:", "The Chair:": a role with its article, no one's name
+        if heading_tag(tag.split(), text[m.end():(text.find("\n", m.end()) + 1 or len(text) + 1) - 1].strip()):
+            continue  # "PANELIST INTRODUCTIONS:   PAGE 22", "PUBLIC FORUM:  WESTERN NEW YORK": a heading
         run = _name_run(tag)
         if run is None or tag[run[0]:run[1]].rstrip(".") in _FIELD_WORDS or (
                 tag[run[0]:run[1]] in FIELD_LABEL_SURNAMES and not any(map(lexicon.is_title_word, tag[:run[0]].split()))):

@@ -28,7 +28,7 @@ from typing import Sequence
 import regex
 
 from anonymizer import spans
-from anonymizer.lang.en import gazetteer, lexicon, plain, public_body, vocabulary
+from anonymizer.lang.en import civic, gazetteer, lexicon, plain, public_body, vocabulary
 from anonymizer.lang.en.recognizers._base import NUMBER_WORD
 from anonymizer.lang.en.recognizers.time import is_clock_reading
 from anonymizer.lang.en.transcript import TAG_WORDS, in_speaker_tag
@@ -179,7 +179,11 @@ _OF_AFTER = regex.compile(r"[ ]of(?:[ ]the)?(?:[ ]\p{Lu}[\w'’-]*)+")
 
 def _in_public_body(text: str, start: int, end: int) -> bool:
     """Whether the run at ``start:end``, with the capitalised words an "of" joins to it, names a state,
-    a generic public body or a statute (:mod:`anonymizer.lang.en.public_body`)."""
+    a generic public body or a statute (:mod:`anonymizer.lang.en.public_body`), or lies in a plan's code or a body
+    named for waters (:mod:`anonymizer.lang.en.civic`: "Plan" of "Plan B+", "Lake Ontario-St" of "Lake Ontario-St.
+    Lawrence River Study")."""
+    if civic.names_a_plan(text, start, end) or civic.in_waters_body(text, start, end):
+        return True
     before = _OF_BEFORE.search(text, spans.line_start(text, start), start)
     after = _OF_AFTER.match(text, end)
     first, last = before.start() if before else start, after.end() if after else end

@@ -25,30 +25,13 @@ from __future__ import annotations
 import re
 
 from anonymizer.header.fields import (
-    SECTION_RE,
-    fields_apart,
-    unzipped,
-    BARE_ID_RE,
-    CDCR_RE,
-    PERSON_LABEL_RE,
-    TITLE_CASE_NAME_RE,
-    caption_left,
-    city_state,
-    columns_apart,
-    facility_city,
-    fold,
-    is_firm_name, is_heading, is_upper_name,
-    labeled_inmate,
-    labeled_place,
-    no_name,
-    listed,
-    participant,
-    place_value,
-    labeled_participants,
-    untitled,
-    without_cdcr,
+    BARE_ID_RE, CDCR_RE, INDEX_COLUMN_RE, PERSON_LABEL_RE, SECTION_RE, TITLE_CASE_NAME_RE, caption_left, city_state,
+    columns_apart, facility_city, fields_apart, fold, is_firm_name, is_heading, is_upper_name, labeled_inmate,
+    labeled_participants, labeled_place, listed, no_name, participant, place_value, untitled, unzipped, without_cdcr,
     wrapped_lists,
 )
+from anonymizer.lang.en import plain
+from anonymizer.lang.en.lexicon import is_title_word
 from anonymizer.lang.en.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.lang.en.vocabulary import (
@@ -316,13 +299,25 @@ def ends_title(line: str) -> bool:
     of them in lower case, a sentence's end)."""
     if len(line.strip()) >= 3 and _SEPARATOR_RE.match(line.strip()) and fold(line):
         return True  # a rule of underscores and brackets (``______)``) closes a caption box, not the page
+    tag = speaker_tag(line)
+    if tag is not None and heading_tag(tag.group("tag").split(), line[tag.end():].strip()):
+        return False  # "SPEAKERS:     PAGE", "PUBLIC FORUM:  WESTERN NEW YORK": a heading, no one speaking
     if _speaker_label(line) or _prose(line):
         return True
-    tag = speaker_tag(line)
     if tag is None or not line[tag.end() :].strip() or _field(line, tag) or _WIDE_GAP in tag.group("tag"):
         # a wide gap inside the tag: two columns (``JOSÉ MENDIVIL          ELDERLY PAROLE: NOT ELIGIBLE``)
         return False  # "INSTITUTION: CENTINELA STATE PRISON", "CDCR NUMBER: H-71126": a field, no one speaking
     return not all(tag_roles(tag.group("tag").split()))
+
+
+def heading_tag(words: list[str], rest: str) -> bool:
+    """A tag-like heading: a list's over its column of pages (``OPENING BY:     PAGE 6``), or two plain words or more,
+    no name or title among them, before a few words in capitals without a sentence's end (``PUBLIC FORUM:  WESTERN
+    NEW YORK``, ``PANELIST INTRODUCTIONS:``); not ``INMATE BAKER:  NO``, ``MR. WHITE:  YES``."""
+    if INDEX_COLUMN_RE.fullmatch(rest):
+        return True
+    return len(words) >= 2 and all(plain.is_plain_word(w.title()) and not is_title_word(w) for w in words) \
+        and rest.upper() == rest and 0 < len(rest.split()) <= 5 and not rest.endswith((".", "?", "!"))
 
 
 def _field(line: str, tag: re.Match[str]) -> bool:

@@ -33,6 +33,8 @@ _LIST_RE = re.compile(r"^(?:(?:also|others|panel)\s+)?(?:present|panel(?:\s+memb
                       r"\s*:\s*(?P<items>\S.*)$", re.IGNORECASE)
 #: a section's heading of participants (``PANEL PRESENT:``, ``OTHERS PRESENT``, ``APPEARANCES:``, ``COMMISSIONERS``,
 #: ``APPEARING VIA VIDEOCONFERENCE:``)
+#: the heading of an index's or a list's column of pages ("SPEAKERS:          PAGE"), after a tag-like heading
+INDEX_COLUMN_RE = re.compile(r"(?i:pages?|pg\.?)(?:[ ]+\d{1,4})?(?:[ ]+(?i:questions?)(?:[ ]+\d{1,4})?)?")
 SECTION_RE = re.compile(
     r"^(?:[A-Z]+\s+){0,2}PRESENT(?:\s+FOR\s+THE\s+(?:BOARD|PANEL|STATE|INMATE))?\s*:?$"
     r"|^(?:(?:HEARING\s+)?PANEL(?:\s+MEMBERS)?|(?:BOARD\s+)?COMMISSIONERS|PARTICIPANTS|APPEARANCES|ATTENDEES|OTHERS)\s*:?$"

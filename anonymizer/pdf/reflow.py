@@ -27,7 +27,7 @@ from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exp
 from anonymizer.unbroken import lines as _lines
 
 #: a line's leading number and the space after it (``12   took his``); a number alone (``12``)
-_GUTTER = re.compile(r"[ \t]{0,6}(\d{1,2})(?:[ \t]+|$)")
+_GUTTER = re.compile(r"[ \t]{0,8}(\d{1,2})(?:[ \t]+|$)")
 #: a page number printed alone on its line
 _PAGE_NUMBER = re.compile(r"[ \t]*\d{1,4}[ \t]*")
 #: the fewest numbered lines, and their least share of the printed lines, that make a gutter; or
@@ -103,9 +103,23 @@ def _trailing_gutters(text: str, lines: list[tuple[int, int]]) -> dict[int, int]
     return found
 
 
+#: a rule of dashes, underscores or equals signs alone on its line, and the most printed lines of front matter
+#: (a title page and the lists of appearances and witnesses after it) a rule may stand in above the first utterance
+_RULE = re.compile(r"[ \t]*(?:-{5,}|_{5,}|={5,})[ \t]*")
+_FRONT_LINES = 400
+
+
 def _body_start(text: str, lines: list[tuple[int, int]], starts: list[int]) -> int:
-    """Index of the first body line: the title page's end (``P R O C E E D I N G S``, the first utterance)."""
-    return next((i for i, (_, end) in enumerate(lines) if ends_title(text[starts[i]:end])), len(lines))
+    """Index of the first body line: the title page's end (``P R O C E E D I N G S``, the first utterance). A bare
+    rule ends it only where no utterance or other separator follows within the front pages: a state senate's title
+    page frames the hearing's name between two rules above its lists of those presiding, present and speaking."""
+    ends = (i for i, (_, end) in enumerate(lines) if ends_title(text[starts[i]:end]))
+    first = next(ends, len(lines))
+    if first < len(lines) and _RULE.fullmatch(text, starts[first], lines[first][1]):
+        later = next((i for i in ends if not _RULE.fullmatch(text, starts[i], lines[i][1])), len(lines))
+        if later - first <= _FRONT_LINES:
+            return later
+    return first
 
 
 def _wrapped(pieces: list[str], steps: list[tuple[str, str | None]]) -> bool:

@@ -61,6 +61,7 @@ HEADS = (
     "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
     "Secretary", "Secretaries",
+    "Corps", "Guard", "Patrol", "Police", "Force", "Legislature",
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -77,6 +78,10 @@ QUALIFIERS = (
     "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
     "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
     "Counter-Terrorism", "Commonwealth", "Home", "Independent",
+    # a city's or a state's boards and departments ("Planning and Zoning Board", "Army Corps of Engineers")
+    "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
+    "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
+    "Army", "Engineers", "Coast", "Border", "Task", "Joint", "Select", "Standing", "Special", "Drug",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (
