@@ -48,46 +48,12 @@ from anonymizer.lang.en.judgment_text import (
     TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
     rank_before_ministry, structure_word,
 )
+from anonymizer.lang.en.vocabulary_bodies import HEADS, QUALIFIERS, STATUTE_HEADS  # noqa: F401  (read here too)
 from anonymizer.lang.en.vocabulary import (
     ACQUAINTANCE_WORDS, INMATE_LABELS, KIN_WORDS, PEOPLE_NOUNS, PERSON_TITLE_WORDS, ROLE_WORDS, TRANSCRIBER_NOTES,
 )
 
 __all__ = ["cites_a_law_report", "identifies_no_one", "is_public_body", "is_respondent_country", "name_end"]
-
-#: what a body is: the last generic word of its name, or the word its "of ..." hangs on
-HEADS = (
-    "Court", "Courts", "Ministry", "Minister", "Office", "Department", "Directorate", "Authority", "Authorities",
-    "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
-    "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
-    "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
-    "Secretary", "Secretaries",
-    "Corps", "Guard", "Patrol", "Police", "Force", "Legislature",
-)
-#: generic words a body's name may also hold: its level, its field, its place in a hierarchy
-QUALIFIERS = (
-    "Supreme", "Military", "Administrative", "Constitutional", "Criminal", "Civil", "Labour", "Labor", "Social",
-    "Regional", "District", "Federal", "State", "National", "High", "Higher", "Superior", "Appeal", "Appeals",
-    "Cassation", "Assize", "Magistrate", "Magistrates", "Martial", "Law", "Public", "Principal", "General", "Chief",
-    "Building", "First-instance", "Instance", "Disciplinary", "Review", "Cases", "Foreign", "Affairs", "Justice",
-    "Defence", "Defense", "Interior", "Internal", "Finance", "Education", "Health", "Agriculture", "Food",
-    "Economics", "Forestry", "Planning", "Security", "Lands", "Surveys", "Roads", "Highways", "International",
-    "European", "Human", "Rights", "Lords", "Grand", "Deputy", "Central", "Local", "Municipal", "Provincial",
-    "County", "City", "Family", "Juvenile", "Commercial", "Tax", "Employment", "Industrial", "Police",
-    "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
-    "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
-    "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
-    "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
-    "Counter-Terrorism", "Commonwealth", "Home", "Independent",
-    # a city's or a state's boards and departments ("Planning and Zoning Board", "Army Corps of Engineers")
-    "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
-    "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
-    "Army", "Engineers", "Coast", "Border", "Task", "Joint", "Select", "Standing", "Special", "Drug",
-)
-#: the last word of a statute's title
-STATUTE_HEADS = (
-    "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
-    "Rules", "Instrument",
-)
 
 _SMALL = "of|the|for|and|on|in"
 _APOSTROPHE = "['’]s?"

@@ -1,4 +1,5 @@
-"""Words of courts, companies and money that judgments name: the kinds of Europe's lower courts, a
+"""Words of courts, public bodies, companies and money that judgments and hearings name: the generic words
+a public body's or a statute's name is made of (read by ``public_body``), the kinds of Europe's lower courts, a
 company's legal form, Europe's currencies, the car makes that are names too. Split off so that ``vocabulary.py`` stays under 400 lines; imports nothing.
 """
 from __future__ import annotations
@@ -68,4 +69,40 @@ BRITISH_ORGANIZATION_HEADS = (
     "Primary School", "Infant School", "Infants School", "Junior School", "Comprehensive School", "Grammar School",
     "Secondary School", "Comprehensive", "Surgery", "Medical Practice", "Care Home", "Nursing Home", "Residential Home",
     "Health Centre", "Medical Centre", "Community Centre", "Leisure Centre", "Day Centre",
+)
+
+
+#: what a body is: the last generic word of its name, or the word its "of ..." hangs on
+HEADS = (
+    "Court", "Courts", "Ministry", "Minister", "Office", "Department", "Directorate", "Authority", "Authorities",
+    "Prosecutor", "Procurator", "Chamber", "Division", "Section", "Council", "Commission", "Committee", "Board",
+    "Tribunal", "Treasury", "Government", "Parliament", "Assembly", "Senate", "Counsel", "Inspector",
+    "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
+    "Secretary", "Secretaries",
+    "Corps", "Guard", "Patrol", "Police", "Force", "Legislature",
+)
+#: generic words a body's name may also hold: its level, its field, its place in a hierarchy
+QUALIFIERS = (
+    "Supreme", "Military", "Administrative", "Constitutional", "Criminal", "Civil", "Labour", "Labor", "Social",
+    "Regional", "District", "Federal", "State", "National", "High", "Higher", "Superior", "Appeal", "Appeals",
+    "Cassation", "Assize", "Magistrate", "Magistrates", "Martial", "Law", "Public", "Principal", "General", "Chief",
+    "Building", "First-instance", "Instance", "Disciplinary", "Review", "Cases", "Foreign", "Affairs", "Justice",
+    "Defence", "Defense", "Interior", "Internal", "Finance", "Education", "Health", "Agriculture", "Food",
+    "Economics", "Forestry", "Planning", "Security", "Lands", "Surveys", "Roads", "Highways", "International",
+    "European", "Human", "Rights", "Lords", "Grand", "Deputy", "Central", "Local", "Municipal", "Provincial",
+    "County", "City", "Family", "Juvenile", "Commercial", "Tax", "Employment", "Industrial", "Police",
+    "Prosecution", "Service", "Services", "Lower", "Upper", "Appellate", "Trial", "Executive", "Legislative",
+    "First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh",
+    "Twelfth", "Immigration", "Customs", "Revenue", "University", "President", "Rector", "Faculty",
+    "Culture", "Tourism", "Transport", "Environment", "Energy", "Industry", "Trade", "Welfare", "Anti-Terrorism",
+    "Counter-Terrorism", "Commonwealth", "Home", "Independent",
+    # a city's or a state's boards and departments ("Planning and Zoning Board", "Army Corps of Engineers")
+    "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
+    "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
+    "Army", "Engineers", "Coast", "Border", "Task", "Joint", "Select", "Standing", "Special", "Drug",
+)
+#: the last word of a statute's title
+STATUTE_HEADS = (
+    "Act", "Code", "Convention", "Decree", "Ordinance", "Statute", "Regulation", "Regulations", "Directive", "Protocol", "Treaty",
+    "Rules", "Instrument",
 )
