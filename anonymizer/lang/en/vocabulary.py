@@ -47,6 +47,7 @@ from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles 
     LETTERED_ITEM_NOUNS,
     INMATE_LABELS,
     ROLE_WORDS,
+    ADDRESSED_OFFICES, ADDRESS_LEADS,
 )
 
 # --- data files ------------------------------------------------------------------------
@@ -349,6 +350,16 @@ def fold_possessive(value: str) -> str:
         if value.endswith(suffix):
             return value[: -len(suffix)]
     return value
+
+
+def addressed_office(form: str) -> bool:
+    """Whether ``form`` is an office its holder is addressed by, alone or after a courtesy title (``Mayor``,
+    ``Mr. Mayor``, ``Madam Chair``, ``Vice Mayor``: :data:`ADDRESSED_OFFICES`), no name with it (not ``Mayor
+    Delacroix``)."""
+    words = [w.strip(".,") for w in fold_possessive(form).split()]
+    while words and words[0] in ADDRESS_LEADS:
+        words = words[1:]
+    return len(words) == 1 and words[0] in ADDRESSED_OFFICES
 
 
 def fold_accents(text: str) -> str:
