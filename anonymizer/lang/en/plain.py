@@ -272,8 +272,26 @@ def is_outline_heading(text: str, start: int, end: int) -> bool:
 
 
 def is_numbered_part(text: str, start: int, end: int) -> bool:
-    """A record's number with its name, that name cut before its number, or an outline's heading: no name."""
-    return is_record_number(text[start:end]) or is_record_label(text, start, end) or is_outline_heading(text, start, end)
+    """A record's number with its name, that name cut before its number, an outline's heading, or a thing named by
+    its letter (:func:`is_lettered_thing`): no name."""
+    return is_record_number(text[start:end]) or is_record_label(text, start, end) \
+        or is_outline_heading(text, start, end) or is_lettered_thing(text[start:end])
+
+
+#: a noun and the capital letter a series names its members by, perhaps with a plus or a version ("Plan B+",
+#: "Option C", "Plan Bv7"): group 1 the noun
+_LETTERED_THING = re.compile(r"([A-Z][a-z]+)[ ][A-Z](?:\+{1,2}|v\d{1,2})?")
+
+
+def is_lettered_thing(surface: str) -> bool:
+    """A thing of a series and its letter (``Plan B+``, ``Option C``, ``Phase A``, ``Exhibit D``: the nouns of
+    ``vocabulary.SERIES_NOUNS`` and ``LETTERED_ITEM_NOUNS``): no person, place or body. A person known by a letter
+    (``Witness A``, ``Patient X``, ``Officer J``) is someone's cipher and stays."""
+    match = _LETTERED_THING.fullmatch(surface)
+    return match is not None and match.group(1).casefold() in _LETTERED_NOUNS
+
+
+_LETTERED_NOUNS = vocabulary.SERIES_NOUNS | vocabulary.LETTERED_ITEM_NOUNS
 
 
 def unknown_word(word: str) -> bool:

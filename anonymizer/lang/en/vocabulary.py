@@ -45,6 +45,7 @@ from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles 
     SPEAKER_NOUNS,
     REFERENCE_NOUNS,
     LETTERED_ITEM_NOUNS,
+    SERIES_NOUNS,
     INMATE_LABELS,
     ROLE_WORDS,
     ADDRESSED_OFFICES, ADDRESS_LEADS,

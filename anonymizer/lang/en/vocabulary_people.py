@@ -129,6 +129,9 @@ REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph
 #: nouns that, before a letter, name a lettered part of the record ("Exhibit A", "Tab C", "Appendix B"), case-folded
 LETTERED_ITEM_NOUNS = frozenset({"exhibit", "exhibits", "tab", "appendix", "schedule", "annex", "attachment",
                                  "enclosure", "figure", "table", "option", "paragraph", "section", "item", "page"})
+#: nouns a series of things names its members by a letter ("Plan B", "Phase C", "Model T"), case-folded
+SERIES_NOUNS = frozenset({"plan", "plans", "phase", "stage", "type", "model", "scenario", "alternative", "version",
+                          "tier", "wave", "category", "grade", "level", "vitamin", "hepatitis"})
 #: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
 TRANSCRIBER_NOTES = frozenset(
     "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp"

@@ -157,14 +157,16 @@ PATTERNS = [
 ]
 
 
-#: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1
-_TOWN_AFTER = compiled.compile(rf",[ ](\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})(?:,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
+#: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1, and
+#: ``more`` the zip code or state; the comma may be followed by two spaces, as a converter doubles them
+_TOWN_AFTER = compiled.compile(rf",[ ]{{1,2}}(\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})"
+                               rf"(?P<more>,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
 
 
 def _town_after(text: str, end: int) -> bool:
     """A known town right after a house number and a street's name (``4417 East Olive, Fresno``): an address."""
     town = _TOWN_AFTER.match(text, end)
-    return town is not None and (gazetteer.is_known_place(town.group(1)) or town.group(0) != f", {town.group(1)}")
+    return town is not None and (gazetteer.is_known_place(town.group(1)) or town.group("more") is not None)
 
 
 class AddressRecognizer(RuleRecognizer):
