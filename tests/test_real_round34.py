@@ -1,0 +1,61 @@
+"""Real transcripts of other formats (issue 47, round 34), each class on invented sentences:
+
+* an address said after the speaker's name as a converter writes it, two spaces after each comma (``Dana Ortolan,  1142
+  Alhambrita,  Coral Gables,``): the house number and the street before a known town are one address; before a word
+  that is no town, nothing (``anonymizer/lang/en/recognizers/address.py``);
+* a thing of a series named by its letter (``Plan B+``, ``Option C``, ``Phase A``) is no person, place or body, and no
+  later ``Plan`` is someone's name; a person known by a letter (``Witness A``, ``Patient X``) is someone's cipher
+  (``anonymizer.lang.en.plain.is_lettered_thing``).
+
+The line-number gutter right-aligned in a wide column is in ``tests/test_reflow.py``, the space after an apostrophe in
+``tests/test_unbroken_names.py``, the office addressed by its title in ``tests/test_leak_gate_decisions.py``.
+"""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.ingest import load_bytes
+from anonymizer.lang.en.plain import is_lettered_thing
+from anonymizer.types import SUSPECT
+
+
+def _mentions(pipeline, text: str) -> list[tuple[str, str]]:
+    analysis = pipeline.run(load_bytes(text.encode(), "hearing.txt"))
+    body = analysis.transcript.text
+    return [(body[m.start:m.end], m.label) for m in analysis.mentions if SUSPECT not in m.sources]
+
+
+def _public_comment(said: str) -> str:
+    return f"Mayor Quillfeather: Next speaker, please.\nDana Ortolan: Good morning, Mr. Mayor. {said}\n"
+
+
+@pytest.mark.parametrize(("said", "address", "found"), [
+    ("Dana Ortolan,  1142 Alhambrita,  Coral Gables,  and many addresses before that.", "1142 Alhambrita", True),
+    ("Dana Ortolan, 1142 Alhambrita, Coral Gables, and many addresses before that.", "1142 Alhambrita", True),
+    ("Dana Ortolan,  88 Quintara,  Miami,  thank you.", "88 Quintara", True),
+    # before a word that is no town, a house number and a name are no address
+    ("We counted 1142 Alhambrita,  Something else again.", "1142 Alhambrita", False),
+    ("I have 12 Marbles,  Honestly.", "12 Marbles", False),
+])
+def test_it_masks_a_house_number_and_street_before_a_town_after_two_spaces(pipeline, said, address, found):
+    assert ((address, "LOCATION") in _mentions(pipeline, _public_comment(said))) is found
+
+
+@pytest.mark.parametrize(("surface", "lettered"), [
+    ("Plan B+", True), ("Plan B", True), ("Plan Bv7", True), ("Option C", True), ("Phase A", True),
+    ("Exhibit D", True), ("Model T", True),
+    # a person known by a letter, a title before an initial, a given name before an initial: someone
+    ("Witness A", False), ("Patient X", False), ("Juror B", False), ("Officer J", False), ("Malcolm X", False),
+    ("Will B", False), ("Plan", False), ("Plan B Ortolan", False),
+])
+def test_it_takes_a_thing_of_a_series_by_its_letter_for_no_name(surface, lettered):
+    assert is_lettered_thing(surface) is lettered
+
+
+@pytest.mark.parametrize("said", [
+    "The board chose Plan B+ in the end, and Plan 2014 came later.",
+    "Plan B was the environmental plan, and then Plan B came back as Plan 2014.",
+])
+def test_it_finds_no_person_in_a_plan_named_by_its_letter(pipeline, said):
+    text = f"SENATOR QUILLFEATHER: Go ahead.\nDR. DANA ORTOLAN: {said} Thank you.\n"
+    assert not [m for m in _mentions(pipeline, text) if m[1] == "PERSON" and "Plan" in m[0]]
