@@ -9,7 +9,7 @@
   (``anonymizer/lang/en/recognizers/speaks_for.py``);
 * a thing of a series named by its letter (``Plan B+``, ``Option C``, ``Phase A``) is no person, place or body, and no
   later ``Plan`` is someone's name; a person known by a letter (``Witness A``, ``Patient X``) is someone's cipher
-  (``anonymizer.lang.en.plain.is_lettered_thing``).
+  (``anonymizer.lang.en.plain.LETTERED_THING``).
 
 The line-number gutter right-aligned in a wide column is in ``tests/test_reflow.py``, the space after an apostrophe in
 ``tests/test_unbroken_names.py``, the office addressed by its title in ``tests/test_leak_gate_decisions.py``.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from anonymizer.ingest import load_bytes
-from anonymizer.lang.en.plain import is_lettered_thing
+from anonymizer.lang.en.plain import LETTERED_THING
 from anonymizer.lang.en.recognizers.speaks_for import SpokenForRecognizer
 from anonymizer.types import SUSPECT
 
@@ -54,7 +54,7 @@ def test_it_masks_a_house_number_and_street_before_a_town_after_two_spaces(pipel
     ("Will B", False), ("Plan", False), ("Plan B Ortolan", False),
 ])
 def test_it_takes_a_thing_of_a_series_by_its_letter_for_no_name(surface, lettered):
-    assert is_lettered_thing(surface) is lettered
+    assert (LETTERED_THING.fullmatch(surface) is not None) is lettered
 
 
 @pytest.mark.parametrize("said", [
