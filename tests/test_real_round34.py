@@ -7,6 +7,8 @@
   Okafor, with Riverbend Tenants Union, in support``), also in small letters as the truecased copy of a captioner's
   capitals reads it; not a pronoun's, not a public body by generic words
   (``anonymizer/lang/en/recognizers/speaks_for.py``);
+* a day's ordinal word as often misspelt (``December eigth``, ``the nineth of March``), as a date
+  (``vocabulary.ORDINAL_MISSPELLINGS``);
 * a thing of a series named by its letter (``Plan B+``, ``Option C``, ``Phase A``) is no person, place or body, and no
   later ``Plan`` is someone's name; a person known by a letter (``Witness A``, ``Patient X``) is someone's cipher
   (``anonymizer.lang.en.plain.LETTERED_THING``).
@@ -85,3 +87,17 @@ def test_it_finds_no_person_in_a_plan_named_by_its_letter(pipeline, said):
 def test_it_finds_the_body_a_witness_speaks_for_before_the_position_taken(said, body):
     found = [said[r.start:r.end] for r in SpokenForRecognizer().analyze(said, ["ORGANIZATION"], None)]
     assert found == ([body] if body else [])
+
+
+@pytest.mark.parametrize(("said", "date"), [
+    ("I have December eigth on this fax.", "December eigth"),
+    ("It was signed on the nineth of March, I think.", "the nineth of March"),
+    ("We met on June twenty-fith that year.", "June twenty-fith"),
+    ("The fourteenth of May was the day.", "The fourteenth of May"),
+    # a misspelt ordinal without a month is no date
+    ("I was eigth in line at the counter.", None),
+    ("She came nineth in the race.", None),
+])
+def test_it_reads_a_misspelt_ordinal_day_after_a_month_as_a_date(pipeline, said, date):
+    found = [m for m in _mentions(pipeline, _public_comment(said)) if m[1] == "DATE"]
+    assert found == ([(date, "DATE")] if date else [])

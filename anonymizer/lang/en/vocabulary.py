@@ -26,7 +26,7 @@ from anonymizer.lang.en.sounds import (  # noqa: F401  (said aloud)
 )
 from anonymizer.lang.en.vocabulary_calendar import (  # noqa: F401  (calendar, numbers, clock and age words: re-exported)
     AGE_AT_VERBS, AGE_WORDS, AMBIGUOUS_MONTHS, CALENDAR_WORDS, CLOCK_EVENTS, DAYPART_PHRASES, DAYPARTS, HOLIDAYS, HOURS,
-    MONTH_ABBREVIATIONS, MONTHS, ORDINAL_UNITS, ORDINALS, TEENS, TENS, UNITS, WEEKDAY_ABBREVIATIONS, WEEKDAYS,
+    MONTH_ABBREVIATIONS, MONTHS, ORDINAL_MISSPELLINGS, ORDINAL_UNITS, ORDINALS, TEENS, TENS, UNITS, WEEKDAY_ABBREVIATIONS, WEEKDAYS,
 )
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,

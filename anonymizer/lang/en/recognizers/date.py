@@ -9,6 +9,7 @@ from anonymizer.lang.en.vocabulary import (
     HOLIDAYS,
     HOURS,
     MONTH_ABBREVIATIONS,
+    ORDINAL_MISSPELLINGS,
     ORDINAL_UNITS,
     ORDINALS,
     STREET_SUFFIXES,
@@ -23,9 +24,10 @@ _MONTH_ANY = rf"(?:{any_case(MONTHS)}|{any_case(_ABBREVIATIONS)}\.?)(?![\w'’])
 #: a month written capitalised or in capitals (``May``, ``MAY``; never the verb ``may``)
 _MONTH = rf"{title_or_upper(MONTHS)}(?![\w'’])"
 _WEEKDAY = rf"(?:{any_case(WEEKDAYS)})(?![\w'’])"
+#: a day's ordinal word, also as often misspelt (``December eigth``)
 _ORDINAL_WORD = (
-    rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS)})"
-    rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):])})(?![\w'’])"
+    rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS + ORDINAL_MISSPELLINGS[:4])})"
+    rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):] + ORDINAL_MISSPELLINGS[4:])})(?![\w'’])"
 )
 #: a month by its ordinal: first .. twelfth, 1st .. 12th
 _MONTH_ORDINAL = rf"(?i:{'|'.join(ORDINALS[:12])}|1[0-2]th|1st|2nd|3rd|[4-9]th)"
