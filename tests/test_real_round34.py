@@ -1,5 +1,6 @@
 """Real transcripts of other formats (issue 47, round 34), each class on invented sentences:
 
+* a house number and a street of two words without its kind where someone is (``We're at 1072 Tilden Everett.``);
 * an address said after the speaker's name as a converter writes it, two spaces after each comma (``Dana Ortolan,  1142
   Alhambrita,  Coral Gables,``): the house number and the street before a known town are one address; before a word
   that is no town, nothing (``anonymizer/lang/en/recognizers/address.py``);
@@ -40,6 +41,12 @@ def _public_comment(said: str) -> str:
     ("Dana Ortolan,  1142 Alhambrita,  Coral Gables,  and many addresses before that.", "1142 Alhambrita", True),
     ("Dana Ortolan, 1142 Alhambrita, Coral Gables, and many addresses before that.", "1142 Alhambrita", True),
     ("Dana Ortolan,  88 Quintara,  Miami,  thank you.", "88 Quintara", True),
+    # a street of two words without its kind where someone is, at the clause's end
+    ("No. We're at 1072 Tilden Everett.", "1072 Tilden Everett", True),
+    ("She lives at 48 Queen Margaret, with her son.", "48 Queen Margaret", True),
+    ("We met at 2014 Winter Games.", "2014 Winter Games", False),  # a year
+    ("I counted 1072 Tilden Everett.", "1072 Tilden Everett", False),  # nowhere anyone is
+    ("We're at 1072 Tilden Everett Company now.", "1072 Tilden Everett", False),  # the clause goes on
     # before a word that is no town, a house number and a name are no address
     ("We counted 1142 Alhambrita,  Something else again.", "1142 Alhambrita", False),
     ("I have 12 Marbles,  Honestly.", "12 Marbles", False),

@@ -141,6 +141,12 @@ PATTERNS = [
     Pattern("house_number_known_street",
             rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ](?:The[ ])?{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
             0.8),
+    # ... or a street of two words without its kind where someone is, at the clause's end: "We're at 1072 Tilden
+    # Everett.", "she lives at 48 Queen Margaret," (not a year: "at 2014 Winter Games.")
+    Pattern("house_number_at",
+            rf"(?<=(?<![\w'’-])(?i:at|lives?[ ]at|lived[ ]at|address[ ]is)[ ])(?!(?:19|20)\d\d[ ])\d{{2,6}}[ ]"
+            rf"{_NAME_WORD}[ ]{_NAME_WORD}(?=[ ]?[.,;?!]|[ ]?$)",
+            0.8),
     # ... said aloud in two words or more: "twenty-one oh four West Merrill" after "Merrill Avenue" (see keep)
     Pattern("spoken_house_number_known_street", _SPOKEN_NUMBERED_NAME.pattern + r"(?![\w'’-]|[ ]\p{Lu})", 0.8),
     # a street named in Spanish, with its house number before or after it: "18 Calle Zaragoza", "Calle Jalisco number
