@@ -10,6 +10,8 @@
   (``anonymizer/lang/en/recognizers/speaks_for.py``);
 * a day's ordinal word as often misspelt (``December eigth``, ``the nineth of March``), as a date
   (``vocabulary.ORDINAL_MISSPELLINGS``);
+* a firm's initials ending in S found again with that S small (``JRs`` of ``JRS``), only for initials the document
+  names (``anonymizer/normalize/rescan.py``);
 * a thing of a series named by its letter (``Plan B+``, ``Option C``, ``Phase A``) is no person, place or body, and no
   later ``Plan`` is someone's name; a person known by a letter (``Witness A``, ``Patient X``) is someone's cipher
   (``anonymizer.lang.en.plain.LETTERED_THING``).
@@ -108,3 +110,14 @@ def test_it_finds_the_body_a_witness_speaks_for_before_the_position_taken(said, 
 def test_it_reads_a_misspelt_ordinal_day_after_a_month_as_a_date(pipeline, said, date):
     found = [m for m in _mentions(pipeline, _public_comment(said)) if m[1] == "DATE"]
     assert found == ([(date, "DATE")] if date else [])
+
+
+@pytest.mark.parametrize(("said", "small", "masked"), [
+    ("I worked for VDS for years, and VDs paid well.", "VDs", True),
+    ("The contract with VDS was signed, so the trucks came to VDs twice.", "VDs", True),
+    # initials no one found in the document: nothing
+    ("Our firm is TKS, a mechanical contractor. We've absorbed TKs under the banner of energy work.", "TKs", False),
+    ("We spoke of the QMs and the QM in class.", "QMs", False),
+])
+def test_it_finds_a_firm_s_initials_again_with_their_last_s_small(pipeline, said, small, masked):
+    assert (small in [surface for surface, _ in _mentions(pipeline, _public_comment(said))]) is masked
