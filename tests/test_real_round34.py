@@ -7,7 +7,7 @@
 * the body a witness speaks for, named between ``with`` / ``on behalf of`` and the position taken on the bill (``Dana
   Okafor, with Riverbend Tenants Union, in support``), also in small letters as the truecased copy of a captioner's
   capitals reads it; not a pronoun's, not a public body by generic words
-  (``anonymizer/lang/en/recognizers/speaks_for.py``);
+  (``anonymizer/lang/en/recognizers/spoken_for.py``);
 * a day's ordinal word as often misspelt (``December eigth``, ``the nineth of March``), as a date
   (``vocabulary.ORDINAL_MISSPELLINGS``);
 * a firm's initials ending in S found again with that S small (``JRs`` of ``JRS``), only for initials the document
@@ -25,7 +25,7 @@ import pytest
 
 from anonymizer.ingest import load_bytes
 from anonymizer.lang.en.plain import LETTERED_THING
-from anonymizer.lang.en.recognizers.speaks_for import SpokenForRecognizer
+from anonymizer.lang.en.recognizers.spoken_for import SpokenForRecognizer
 from anonymizer.types import SUSPECT
 
 

@@ -36,7 +36,8 @@ from anonymizer.lang.en.recognizers.phone_number import PhoneNumberRecognizer
 from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
 from anonymizer.lang.en.recognizers.roll_call import RollCallRecognizer
-from anonymizer.lang.en.recognizers.speaks_for import SpeaksForRecognizer, SpokenForRecognizer
+from anonymizer.lang.en.recognizers.speaks_for import SpeaksForRecognizer
+from anonymizer.lang.en.recognizers.spoken_for import SpokenForRecognizer
 from anonymizer.lang.en.recognizers.spelled_name import SpelledNameRecognizer
 from anonymizer.lang.en.recognizers.spelled_out_item import SpelledOutItemRecognizer
 from anonymizer.lang.en.recognizers.street_name import StreetNameRecognizer
