@@ -7,7 +7,7 @@
 * the body a witness speaks for, named between ``with`` / ``on behalf of`` and the position taken on the bill (``Dana
   Okafor, with Riverbend Tenants Union, in support``), also in small letters as the truecased copy of a captioner's
   capitals reads it; not a pronoun's, not a public body by generic words
-  (``anonymizer/lang/en/recognizers/spoken_for.py``);
+  (``anonymizer/lang/en/recognizers/spoken_for.py``; its table is in ``tests/test_recognizers_names.py``);
 * a day's ordinal word as often misspelt (``December eigth``, ``the nineth of March``), as a date
   (``vocabulary.ORDINAL_MISSPELLINGS``);
 * a firm's initials ending in S found again with that S small (``JRs`` of ``JRS``), only for initials the document
@@ -25,7 +25,6 @@ import pytest
 
 from anonymizer.ingest import load_bytes
 from anonymizer.lang.en.plain import LETTERED_THING
-from anonymizer.lang.en.recognizers.spoken_for import SpokenForRecognizer
 from anonymizer.types import SUSPECT
 
 
@@ -75,27 +74,6 @@ def test_it_takes_a_thing_of_a_series_by_its_letter_for_no_name(surface, lettere
 def test_it_finds_no_person_in_a_plan_named_by_its_letter(pipeline, said):
     text = f"SENATOR QUILLFEATHER: Go ahead.\nDR. DANA ORTOLAN: {said} Thank you.\n"
     assert not [m for m in _mentions(pipeline, text) if m[1] == "PERSON" and "Plan" in m[0]]
-
-
-@pytest.mark.parametrize(("said", "body"), [
-    ("Hello, my name is Dana Okafor with Riverbend advocates for youth, and I'm here to express my support.",
-     "Riverbend advocates for youth"),
-    ("Dana Okafor. With Harbor Valley food bank in California and strong support as well.",
-     "Harbor Valley food bank in California"),
-    ("Thank you, Dana Okafor, on behalf of the Quillfeather Alliance of child and family services and support.",
-     "Quillfeather Alliance of child and family services"),
-    ("I'm here on behalf of Ortolan Trust California in support. Thank you.", "Ortolan Trust California"),
-    ("Members, okafor, on behalf of Riverbend tenants union, or RTU in opposition.", "Riverbend tenants union, or RTU"),
-    ("Dana Okafor representing Marlow Street Clinic in strong support.", "Marlow Street Clinic"),
-    # no body: a pronoun's, a public body named by generic words, no position on a bill, no speaker before it
-    ("Dana Okafor with my mother in support.", None),
-    ("Dana Okafor, on behalf of the Department of Social Services in opposition.", None),
-    ("Dana Okafor, on behalf of Riverbend tenants union. Thank you.", None),
-    ("I agree with you in support of this.", None),
-])
-def test_it_finds_the_body_a_witness_speaks_for_before_the_position_taken(said, body):
-    found = [said[r.start:r.end] for r in SpokenForRecognizer().analyze(said, ["ORGANIZATION"], None)]
-    assert found == ([body] if body else [])
 
 
 @pytest.mark.parametrize(("said", "date"), [
