@@ -8,6 +8,8 @@
   Okafor, with Riverbend Tenants Union, in support``), also in small letters as the truecased copy of a captioner's
   capitals reads it; not a pronoun's, not a public body by generic words
   (``anonymizer/lang/en/recognizers/spoken_for.py``; its table is in ``tests/test_recognizers_names.py``);
+* a bare year after a word of time and a hedge (``back to at least 1940``, ``dates to at least 1955``;
+  ``recognizers/date.py``);
 * a day's ordinal word as often misspelt (``December eigth``, ``the nineth of March``), as a date
   (``vocabulary.ORDINAL_MISSPELLINGS``);
 * a firm's initials ending in S found again with that S small (``JRs`` of ``JRS``), only for initials the document
@@ -81,11 +83,16 @@ def test_it_finds_no_person_in_a_plan_named_by_its_letter(pipeline, said):
     ("It was signed on the nineth of March, I think.", "the nineth of March"),
     ("We met on June twenty-fith that year.", "June twenty-fith"),
     ("The fourteenth of May was the day.", "The fourteenth of May"),
+    # a bare year after a word of time and a hedge
+    ("My house, I date it back to at least 1940.", "1940"),
+    ("The dock dates to at least 1955.", "1955"),
+    ("The tank held up to at least 1500 gallons.", None),  # a quantity
+    ("I had at least 1940 dollars then.", None),
     # a misspelt ordinal without a month is no date
     ("I was eigth in line at the counter.", None),
     ("She came nineth in the race.", None),
 ])
-def test_it_reads_a_misspelt_ordinal_day_after_a_month_as_a_date(pipeline, said, date):
+def test_it_reads_a_misspelt_ordinal_day_and_a_hedged_year_as_a_date(pipeline, said, date):
     found = [m for m in _mentions(pipeline, _public_comment(said)) if m[1] == "DATE"]
     assert found == ([(date, "DATE")] if date else [])
 

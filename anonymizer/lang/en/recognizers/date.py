@@ -49,6 +49,9 @@ _MONTH_CONTEXT = (
     r"(?i:in|on|of|last|next|since|until|till|by|early|late|mid|this|from|through|around"
     r"|during|before|after|between|every)"
 )
+#: a word of time and a hedge before a year ("back to at least 1940", "since as early as 1985", "until roughly 2030")
+_HEDGED_TIME = (r"(?i:since|until|till|before|after|back[ ]to|dates?[ ]to|from)[ ]"
+                r"(?i:at[ ]least|at[ ]the[ ]latest|as[ ]early[ ]as|as[ ]late[ ]as|roughly|approximately|about|around)")
 # Words after a number that make it a quantity, not a year.
 _QUANTITY_AFTER = (
     r"(?![ -](?i:hours|hrs|feet|foot|dollars|bucks|miles|pounds|people|times|percent|inmates"
@@ -155,6 +158,9 @@ PATTERNS = [
     ),
     # in 1995 / since '95 (a year needs a preceding time word)
     Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # ... and with a hedge between the word of time and the year: "back to at least 1940", "since as early as 1985"
+    Pattern("year_hedged", rf"(?<=\b{_HEDGED_TIME}[ ]){_YEAR_DIGITS}(?![\w'’]|[.,:]\d){_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}",
+            0.85),
     # "In 85, I believe", "since 92.": a year by its last two digits without its apostrophe, as a speech recogniser
     # writes it, after a word of time and before the clause's end (not "in 85 degrees", "in 12 weeks")
     Pattern(
