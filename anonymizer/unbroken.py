@@ -3,7 +3,8 @@
 A name may reach the pass cut by characters that print nothing: a soft hyphen or a zero-width
 space, joiner or direction mark inside it (``Rob\\u00aderto``, ``Alva\\u200brez``; a PDF's
 extraction or a word processor leaves them), or by a hyphen at a line's end with the rest of the
-word on the next line (``Maria Alva-`` / ``rez and she ...``). Read as they are, the detectors
+word on the next line (``Maria Alva-`` / ``rez and she ...``), or by the space a converter put after the
+apostrophe of a possessive or a contraction (``St. Brendan' s``, ``we' re``). Read as they are, the detectors
 find two words or only the first piece, and the pseudonymized text keeps the rest
 (``[PERSON_6]\\u00aderto``).
 
@@ -23,9 +24,13 @@ from dataclasses import dataclass
 #: byte-order mark (a character class's body)
 INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
              "\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff")
-#: what the pass does not read: a run of invisible characters, or a hyphen ending a line after a
-#: capitalized word's letters whose rest opens the next line in lower case (``Alva-`` / ``rez``)
-_BREAK = re.compile(rf"[{INVISIBLE}]+|(?<=[A-Za-z])-[ \t]*\n[ \t]*(?=[a-z])")
+#: the endings of a contraction or a possessive after its apostrophe (``Philip's``, ``we're``, ``don't``)
+_CONTRACTED = ("s", "re", "ve", "ll", "d", "t", "m")
+#: what the pass does not read: a run of invisible characters, a hyphen ending a line after a
+#: capitalized word's letters whose rest opens the next line in lower case (``Alva-`` / ``rez``), or the
+#: space a converter put after the apostrophe of a contraction or a possessive (``Philip' s``, ``we' re``)
+_BREAK = re.compile(rf"[{INVISIBLE}]+|(?<=[A-Za-z])-[ \t]*\n[ \t]*(?=[a-z])"
+                    rf"|(?<=[A-Za-z]['’])[ ](?=(?:{'|'.join(_CONTRACTED)})(?![\w'’-]))")
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,6 +143,48 @@ def test_the_audio_gate_decides_a_rejected_place_as_the_text_gate_does(label, to
     assert audio_gate_finds(label, tools, rejected, own) is found
 
 
+class _FormTools:
+    """Stand-in detectors: ``form`` found by two tools (what two taggers give a name's evidence)."""
+
+    def __init__(self, form: str):
+        self.form = form
+
+    def detect(self, transcript, *args, **kwargs):
+        start = transcript.text.index(self.form)
+        return [Mention(start, start + len(self.form), "PERSON", (tool,)) for tool in ("spacy", "presidio")]
+
+
+@pytest.mark.parametrize(("said", "form", "rejected", "found"), [
+    # an office its holder is addressed by, rejected by the reviewer: two taggers' agreement is no name's evidence
+    ("Good morning Mr. Mayor and everyone", "Mayor", True, False),
+    ("Good morning Mr. Mayor and everyone", "Mr. Mayor", True, False),
+    ("Thank you Madam Chair for the time", "Chair", True, False),
+    ("Thank you Vice Mayor for the time", "Vice Mayor", True, False),
+    ("Thank you Madam Speaker again", "Madam Speaker", True, False),
+    # the office with a name, or a name, rejected: two taggers still overturn the rejection
+    ("Good morning Mayor Delacroix and everyone", "Mayor Delacroix", True, True),
+    ("and then Tutterni saw it", "Tutterni", True, True),
+    ("Good morning Mr. Tutterni and everyone", "Mr. Tutterni", True, True),
+    # the office where nobody decided: still a finding
+    ("Good morning Mr. Mayor and everyone", "Mayor", False, True),
+])
+def test_it_takes_no_form_of_address_by_office_for_a_name_s_evidence_against_a_rejection(said, form, rejected, found):
+    text = said + ".\n"
+    start = text.index(form)
+    document = SimpleNamespace(pk=1, header=None, original_name="", title="", language="en",
+                               corpus=SimpleNamespace(language="en"))
+    p = SimpleNamespace(text=text, rejected=[(start, start + len(form))] if rejected else [], document=document,
+                        tagged=[], surfaces=[("PERSON", "Osric Pellham", 2)])
+    assert bool(leakgate.detector_findings(p, [(start, start + len(form), "PERSON", 2)] * 2)) is found
+    words = said.split()
+    first = len(said[:start].split())
+    span = (first * 0.3, (first + len(form.split())) * 0.3)
+    heard = lay_out([RawWord(w, i * 0.3, i * 0.3 + 0.3, 0.95) for i, w in enumerate(words)], 60.0, 16000, "asr:tiny.en")
+    hits = heard_hits(heard, [Term("surface", "PERSON", "Osric Pellham", 1)], detector=_FormTools(form),
+                      rejected=[span] if rejected else [])
+    assert bool(hits) is found
+
+
 def test_an_audible_finding_shows_what_was_heard_beside_the_term_it_matched():
     said = ["then", "Mister", "Pellham's", "car", "came"]
     heard = lay_out([RawWord(w, i * 0.3, i * 0.3 + 0.3, 0.95) for i, w in enumerate(said)], 60.0, 16000, "asr:tiny.en")

@@ -16,6 +16,7 @@ from anonymizer.lang.en.recognizers import (
     NicknamedRecognizer,
     RollCallRecognizer,
     SpeaksForRecognizer,
+    SpokenForRecognizer,
     NrpRecognizer,
     OrganizationRecognizer,
     PersonNameRecognizer,
@@ -31,6 +32,13 @@ def spans(recognizer, text: str) -> list[str]:
 
 
 ORGANIZATION = [
+    # a business by its owner's possessive and its trade in small letters (issue 47, round 34)
+    ("You started dealing with Dwyer's transportation in 2016.", ["Dwyer's transportation"]),
+    ("the deal between Nolan's plumbing and us", ["Nolan's plumbing"]),
+    ("Garcia's trucking hauled it.", ["Garcia's trucking"]),
+    ("Today's construction was loud.", []),  # a plain word, kin, a place before the trade: no business
+    ("Mom's catering was great.", []),
+    ("America's trucking industry is large.", []),
     ("I worked at Golden Valley Trucking for a year.", ["Golden Valley Trucking"]),
     ("she's a nurse at Highland Hospital.", ["Highland Hospital"]),
     ("We had been staying at the Desert Palms Motel on Highway 74.", ["Desert Palms Motel"]),
@@ -562,3 +570,22 @@ SPEAKS_FOR = [
     ("the Department, on behalf of the State", []),
 ]
 NAME_TABLES[SpeaksForRecognizer] = SPEAKS_FOR
+SPOKEN_FOR = [
+    # the body a witness speaks for, before the position taken on the bill (issue 47, round 34), also in small
+    # letters as the truecased copy of a captioner's capitals reads it
+    ("Hello, my name is Dana Okafor with Riverbend advocates for youth, and I'm here to express my support.",
+     ["Riverbend advocates for youth"]),
+    ("Dana Okafor. With Harbor Valley food bank in California and strong support as well.",
+     ["Harbor Valley food bank in California"]),
+    ("Thank you, Dana Okafor, on behalf of the Quillfeather Alliance of child and family services and support.",
+     ["Quillfeather Alliance of child and family services"]),
+    ("I'm here on behalf of Ortolan Trust California in support. Thank you.", ["Ortolan Trust California"]),
+    ("Members, okafor, on behalf of Riverbend tenants union, or RTU in opposition.", ["Riverbend tenants union, or RTU"]),
+    ("Dana Okafor representing Marlow Street Clinic in strong support.", ["Marlow Street Clinic"]),
+    # no body: a pronoun's, a public body named by generic words, no position on a bill, no speaker before it
+    ("Dana Okafor with my mother in support.", []),
+    ("Dana Okafor, on behalf of the Department of Social Services in opposition.", []),
+    ("Dana Okafor, on behalf of Riverbend tenants union. Thank you.", []),
+    ("I agree with you in support of this.", []),
+]
+NAME_TABLES[SpokenForRecognizer] = SPOKEN_FOR

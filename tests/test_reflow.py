@@ -44,9 +44,11 @@ def normalized() -> str:
     return "\n".join(TITLE) + "\n\n" + "\n".join(BODY) + "\n"
 
 
-def printed(width: int = 56, numbers: bool = True, per_page: int = 25) -> tuple[str, list[int]]:
+def printed(width: int = 56, numbers: bool = True, per_page: int = 25, gutter: str = "{:2d}   ",
+            spacing: str = "") -> tuple[str, list[int]]:
     """The transcript printed in pages, and for each character of :func:`normalized` (one space
-    between two printed lines) where it stands in the print (-1 for a joining space)."""
+    between two printed lines) where it stands in the print (-1 for a joining space); ``gutter``: the line
+    number's format, ``spacing``: what follows each printed line (a blank line when double-spaced)."""
     rows: list[tuple[str, list[int]]] = []  # a printed line's text and the normalized offsets of its characters
     offset = 0
     for line in normalized().split("\n")[:-1]:
@@ -66,17 +68,23 @@ def printed(width: int = 56, numbers: bool = True, per_page: int = 25) -> tuple[
     for i, (line, origin) in enumerate(rows):
         if numbers and i % per_page == 0 and i:
             out.append(" " * 50 + str(i // per_page + 1) + "\n")
-        gutter = f"{i % per_page + 1:2d}   " if numbers else ""
-        start = sum(map(len, out)) + len(gutter)
+        number = gutter.format(i % per_page + 1) if numbers else ""
+        start = sum(map(len, out)) + len(number)
         for k, o in enumerate(origin):
             if o >= 0:
                 where[o] = start + k
-        out.append(gutter + line + "\n")
+        out.append(number + line + "\n" + spacing)
     return "".join(out), where
 
 
 def test_it_reads_nothing_differently_in_a_text_of_one_utterance_per_line():
     assert view(normalized()) is None
+
+
+#: how line numbers are printed: a narrow gutter, and a stenographer's right-aligned in a wide column and
+#: double-spaced ("       2             SPEAKER:  ...", "      12      words ...")
+GUTTERS = {"narrow": ("{:2d}   ", ""), "wide": ("{:8d}      ", ""), "wide, double-spaced": ("{:8d}      ", "\n"),
+           "wider": ("{:>10d}  ", "")}
 
 
 @pytest.mark.parametrize("numbers", [True, False], ids=["line numbers", "wrapped only"])
@@ -88,6 +96,23 @@ def test_it_reads_a_printed_text_as_the_transcript_format(numbers):
     for i, char in enumerate(shown.text):
         if not char.isspace():
             assert text[shown.origin[i]] == char
+
+
+@pytest.mark.parametrize("gutter", GUTTERS, ids=list(GUTTERS))
+def test_it_reads_a_gutter_right_aligned_in_a_wide_column(gutter):
+    text, _ = printed(gutter=GUTTERS[gutter][0], spacing=GUTTERS[gutter][1])
+    shown = view(text)
+    assert shown is not None
+    assert shown.text.split("P R O C E E D I N G S")[1].strip() == normalized().split("P R O C E E D I N G S")[1].strip()
+
+
+@pytest.mark.parametrize("lines", [
+    # prose whose lines open with numbers that do not count up 1, 2, 3 on most lines: no gutter
+    ["        12 jurors were sworn in.", "        and then they left.", "        30 more came later."] * 10,
+    ["Witness: I was there.", "Counsel: Thank you."] * 12,
+], ids=["indented numbers", "one utterance a line"])
+def test_it_finds_no_gutter_where_the_numbers_do_not_count_lines(lines):
+    assert view("\n".join(lines) + "\n") is None
 
 
 def test_it_drops_the_page_numbers_and_keeps_the_title_page_line_by_line():
@@ -108,10 +133,11 @@ def test_it_parses_the_title_page_of_a_printed_text():
     assert "VIVIAN ACOSTA" in text[: transcript.title_end]
 
 
-@pytest.mark.parametrize("numbers", [True, False], ids=["line numbers", "wrapped only"])
-def test_it_masks_in_a_printed_text_what_it_masks_in_the_transcript_format(pipeline, numbers):
+@pytest.mark.parametrize(("numbers", "gutter"), [(True, "narrow"), (False, "narrow"), (True, "wide, double-spaced")],
+                         ids=["line numbers", "wrapped only", "wide gutter, double-spaced"])
+def test_it_masks_in_a_printed_text_what_it_masks_in_the_transcript_format(pipeline, numbers, gutter):
     reference = pipeline.run(load_bytes(normalized().encode(), "normalized.txt"))
-    text, where = printed(numbers=numbers)
+    text, where = printed(numbers=numbers, gutter=GUTTERS[gutter][0], spacing=GUTTERS[gutter][1])
     analysis = pipeline.run(load_bytes(text.encode(), "printed.txt"))
     assert analysis.transcript.text == text
     found = {(m.start, m.end): m.label for m in analysis.mentions}

@@ -73,6 +73,14 @@ def test_it_masks_a_name_broken_by_a_hyphen_at_a_lines_end_whole(pipeline, first
     ("ALVA-\nREZ", "ALVA-\nREZ"),  # the next line in capitals: a new line
     ("Alva-\nRez", "Alva-\nRez"),
     ("no breaks here", "no breaks here"),
+    # a space a converter put after the apostrophe of a possessive or a contraction
+    ("St. Brendan' s church", "St. Brendan's church"),
+    ("we' re here, that' s all, I' ll go, don' t, I' m, we' ve, I' d", "we're here, that's all, I'll go, don't, I'm, we've, I'd"),
+    ("Ms. Ortolan’ s house", "Ms. Ortolan’s house"),
+    ("the girls' sport", "the girls' sport"),  # a plural's possessive before a word: kept apart
+    ("the students' re-enrolment", "the students' re-enrolment"),
+    ("Jones' saw", "Jones' saw"),
+    ("' s alone", "' s alone"),  # no word before the apostrophe
 ])
 def test_it_reads_a_word_without_its_unseen_breaks(text, read_as):
     assert read(text) == read_as
@@ -80,6 +88,17 @@ def test_it_reads_a_word_without_its_unseen_breaks(text, read_as):
     assert (shown is None) == (text == read_as)
     if shown is not None:  # every character of the view stands for the same character of the text
         assert all(text[o] == c for c, o in zip(shown.text, shown.origin))
+
+
+@pytest.mark.parametrize("said", [
+    "I'm the rector of St. Brendan' s, and I have been here for years.",
+    "My daughter goes to St. Brendan' s school now.",
+])
+def test_it_masks_a_possessive_name_written_with_a_space_after_its_apostrophe_whole(pipeline, said):
+    text = f"MS. ORTOLAN: Good morning.\nMS. ORTOLAN: {said}\n"
+    analysis = pipeline.run(load_bytes(text.encode(), "hearing.txt"))
+    out = pseudonymize(analysis.transcript.text, analysis.mentions, analysis.entities).text
+    assert "Brendan" not in out and "' s" not in out
 
 
 def test_it_maps_a_view_through_another_views_offsets():

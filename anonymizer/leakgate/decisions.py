@@ -23,5 +23,8 @@ def rejection_decides(label: str, form: str, own: Collection[str], strong: bool 
     evidence (``strong``: a rule or the title page found it, or two tools found the same span), and ``form`` is
     none of ``own``, the forms the document itself accepted or its title page names (folded, :func:`folded`): a
     review that accepts a form and rejects it too says both, and the acceptance is the one a leak would break.
+    An office its holder is addressed by (``Mr. Mayor``, ``Madam Chair``: ``vocabulary.addressed_office``) is no
+    name's evidence, however many taggers take it for one (they take a form of address for a name alike).
     The same form anywhere no one decided stays a finding."""
+    strong = strong and not vocabulary.addressed_office(form)
     return label in TAGGED_NAMES and not strong and folded(form) not in own

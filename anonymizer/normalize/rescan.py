@@ -63,6 +63,8 @@ class _FormIndex:
             return  # no name's form: a stop name, an honorific ("Lady" of "Lady Penrose", said in "my Lady")
         key = _key(form)
         spellings = {form, form.title(), form.upper()} if case_variants else {form, form.upper()}
+        if case_variants and label == "ORGANIZATION" and _INITIALS_ENDING_IN_S.fullmatch(form):
+            spellings.add(form[:-1] + "s")  # "JRs" of a firm's initials "JRS": the last letter written small
         spellings = {without_accents(spelling) for spelling in spellings}  # "ECHEVERRIA" in a form is "Echeverría"
         if " " not in form:  # a single word is searched capitalised only ("a young man", "present")
             spellings = {s for s in spellings if s[0].isupper()}
@@ -94,6 +96,10 @@ _LOWER_PART = re.compile(r"[^\W\d_]+")
 
 #: a sentence's first letter after a full stop, a question or an exclamation mark
 _SENTENCE_START = re.compile(r"[.?!][ ]+([^\W\d_])")
+
+
+#: an organization's initials ending in S ("JRS", "CCS"), which a transcript may write with that S small ("JRs")
+_INITIALS_ENDING_IN_S = re.compile(r"[A-Z]{1,4}S")
 
 
 def written_without_capitals(text: str) -> bool:

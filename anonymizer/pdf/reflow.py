@@ -26,8 +26,9 @@ from anonymizer.unbroken import Building
 from anonymizer.unbroken import View  # noqa: F401  (the views' one home; re-exported)
 from anonymizer.unbroken import lines as _lines
 
-#: a line's leading number and the space after it (``12   took his``); a number alone (``12``)
-_GUTTER = re.compile(r"[ \t]{0,8}(\d{1,2})(?:[ \t]+|$)")
+#: a line's leading number and the space after it (``12   took his``); a number alone (``12``); the number may
+#: stand right-aligned in a wide column, as a stenographer prints it (``       2             SENATOR ...``)
+_GUTTER = re.compile(r"[ \t]{0,10}(\d{1,2})(?:[ \t]+|$)")
 #: a page number printed alone on its line
 _PAGE_NUMBER = re.compile(r"[ \t]*\d{1,4}[ \t]*")
 #: the fewest numbered lines, and their least share of the printed lines, that make a gutter; or

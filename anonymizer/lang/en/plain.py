@@ -1,10 +1,9 @@
 """Plain words: ordinary English written with capitals, which is no name.
 
-Transcribers capitalise programs, documents and diagnoses ("Money Management", "Closing
-Statements", "Alcohol Use Disorder"); taggers take them for people or firms and the suspect scan
-for names it missed. A word is plain when the dictionary has it and it is rarely a name or a
-place (:func:`is_plain_word`); a capitalised run is a common noun used with capitals when its
-words are plain and the document says so (:func:`is_common_noun_use`).
+Transcribers capitalise programs, documents and diagnoses ("Money Management", "Closing Statements", "Alcohol Use
+Disorder"); taggers take them for people or firms and the suspect scan for names it missed. A word is plain when the
+dictionary has it and it is rarely a name or a place (:func:`is_plain_word`); a capitalised run is a common noun used
+with capitals when its words are plain and the document says so (:func:`is_common_noun_use`).
 """
 from __future__ import annotations
 
@@ -22,10 +21,9 @@ from anonymizer.lang.en.vocabulary import data_lines as _lines
 def english_words() -> frozenset[str]:
     """English dictionary words of three letters or more, lower case (``data/english_words.txt``).
 
-    The single-word lemmas of the WordNet index that spaCy's English rule lemmatizer ships; the
-    file was written with ``sorted({w for pos in table.keys() for w in table[pos] if
-    re.fullmatch("[a-z]{3,}", w)})`` where ``table = nlp.get_pipe("lemmatizer").lookups
-    .get_table("lemma_index")`` of ``en_core_web_sm``. WordNet lists proper nouns too."""
+    The single-word lemmas of the WordNet index that spaCy's English rule lemmatizer ships; the file was written
+    with ``sorted({w for pos in table.keys() for w in table[pos] if re.fullmatch("[a-z]{3,}", w)})`` where ``table =
+    nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")`` of ``en_core_web_sm``. WordNet lists proper nouns too."""
     return frozenset(_lines("english_words.txt"))
 
 
@@ -271,9 +269,16 @@ def is_outline_heading(text: str, start: int, end: int) -> bool:
     return bool(small) and is_plain_word(words[0]) and all(in_dictionary(w) or w in small for w in words)
 
 
+#: a thing of a series by its letter, a plus or a version after it (``Plan B+``, ``Option C``, ``Plan Bv7``: ``SERIES_NOUNS``,
+#: ``LETTERED_ITEM_NOUNS``); a person known by a letter (``Witness A``) is someone's cipher: not one
+LETTERED_THING = re.compile(rf"(?i:{'|'.join(sorted(vocabulary.SERIES_NOUNS | vocabulary.LETTERED_ITEM_NOUNS))})"
+                            r"[ ][A-Z](?:\+{1,2}|v\d{1,2})?")
+
+
 def is_numbered_part(text: str, start: int, end: int) -> bool:
-    """A record's number with its name, that name cut before its number, or an outline's heading: no name."""
-    return is_record_number(text[start:end]) or is_record_label(text, start, end) or is_outline_heading(text, start, end)
+    """A record's number with its name, that name cut before its number, an outline's heading, a lettered thing: no name."""
+    return is_record_number(text[start:end]) or is_record_label(text, start, end) \
+        or is_outline_heading(text, start, end) or LETTERED_THING.fullmatch(text, start, end) is not None
 
 
 def unknown_word(word: str) -> bool:

@@ -26,7 +26,7 @@ from anonymizer.lang.en.sounds import (  # noqa: F401  (said aloud)
 )
 from anonymizer.lang.en.vocabulary_calendar import (  # noqa: F401  (calendar, numbers, clock and age words: re-exported)
     AGE_AT_VERBS, AGE_WORDS, AMBIGUOUS_MONTHS, CALENDAR_WORDS, CLOCK_EVENTS, DAYPART_PHRASES, DAYPARTS, HOLIDAYS, HOURS,
-    MONTH_ABBREVIATIONS, MONTHS, ORDINAL_UNITS, ORDINALS, TEENS, TENS, UNITS, WEEKDAY_ABBREVIATIONS, WEEKDAYS,
+    MONTH_ABBREVIATIONS, MONTHS, ORDINAL_MISSPELLINGS, ORDINAL_UNITS, ORDINALS, TEENS, TENS, UNITS, WEEKDAY_ABBREVIATIONS, WEEKDAYS,
 )
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
@@ -45,8 +45,10 @@ from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles 
     SPEAKER_NOUNS,
     REFERENCE_NOUNS,
     LETTERED_ITEM_NOUNS,
+    SERIES_NOUNS,
     INMATE_LABELS,
     ROLE_WORDS,
+    ADDRESSED_OFFICES, ADDRESS_LEADS,
 )
 
 # --- data files ------------------------------------------------------------------------
@@ -349,6 +351,16 @@ def fold_possessive(value: str) -> str:
         if value.endswith(suffix):
             return value[: -len(suffix)]
     return value
+
+
+def addressed_office(form: str) -> bool:
+    """Whether ``form`` is an office its holder is addressed by, alone or after a courtesy title (``Mayor``,
+    ``Mr. Mayor``, ``Madam Chair``, ``Vice Mayor``: :data:`ADDRESSED_OFFICES`), no name with it (not ``Mayor
+    Delacroix``)."""
+    words = [w.strip(".,") for w in fold_possessive(form).split()]
+    while words and words[0] in ADDRESS_LEADS:
+        words = words[1:]
+    return len(words) == 1 and words[0] in ADDRESSED_OFFICES
 
 
 def fold_accents(text: str) -> str:

@@ -40,6 +40,10 @@ NAMED_VEHICLE_MAKES = ("Ford", "Dodge", "Mercury", "Lincoln", "Mercedes", "Chrys
 BUSINESS_NOUNS = ("restaurant", "store", "shop", "bar", "club", "nightclub", "market", "supermarket", "motel", "hotel",
                   "cafe", "café", "diner", "bakery", "taqueria", "pizzeria", "salon", "gym", "warehouse", "dealership",
                   "laundromat", "lounge", "tavern", "pub", "liquor", "gas station", "car wash", "barbershop", "clinic")
+#: a trade a business is named by after its owner's possessive, in small letters ("Dwyer's trucking", "Nolan's
+#: plumbing"): the business, never the owner's thing
+TRADE_NOUNS = ("transportation", "trucking", "towing", "hauling", "plumbing", "roofing", "landscaping", "construction",
+               "catering", "excavating", "excavation", "paving", "masonry", "auto body", "auto repair", "freight")
 #: an organization's last word whose words before it are its name, hardly ever a common noun's modifiers: in
 #: capitals or without any the words before it are the name's ("AMITY FOUNDATION", "HOMEBOY INDUSTRIES",
 #: "green thumb landscaping"); not the heads a common phrase ends in ("mental health services", "group homes")

@@ -33,6 +33,8 @@ ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "sevent
 ORDINALS = ORDINAL_UNITS + (
     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
     "nineteenth", "twentieth", "thirtieth")  # fmt: skip
+#: ordinal words as often misspelt (a transcriber's ``eigth``, ``nineth``), as TENS has ``fourty``
+ORDINAL_MISSPELLINGS = ("eigth", "nineth", "fith", "twelveth", "fouteenth", "eigthteenth", "ninteenth", "twentyeth")
 #: what a clock reading is said of: ``about 9 when we got there``, ``5 when I got home``,
 #: ``we left at 10``, ``got there at 9`` (phrases; "left" only without an object)
 CLOCK_EVENTS = (

@@ -65,6 +65,13 @@ SURNAME_TITLES = (
     "Senator", "Assemblymember", "Assemblyman", "Assemblywoman", "Councilmember", "Councilman", "Councilwoman",
     "Congressman", "Congresswoman",
 )  # fmt: skip
+#: offices a holder is addressed by, the title alone after a courtesy title or "Madam" (``Mr. Mayor``, ``Madam
+#: Chair``, ``Mr. Vice Mayor``, ``Madam Speaker``), case-folded: a form of address, no one's name
+ADDRESSED_OFFICES = frozenset(
+    "mayor chair chairman chairwoman chairperson president speaker secretary commissioner clerk governor senator "
+    "councillor councilor councilman councilwoman councilmember treasurer".split())
+#: the words before such an office in a form of address (``Mr.``, ``Madam``, ``Vice``), case-folded
+ADDRESS_LEADS = frozenset({"mr", "mrs", "ms", "miss", "mister", "madam", "madame", "vice", "deputy"})
 #: titles of one office written two ways, folded -> one of them ("Pastor Gaines" is "Reverend Otis Gaines")
 PROFESSION_SYNONYMS = {"doctor": "dr", "reverend": "pastor", "rev": "pastor", "sergeant": "sgt", "lieutenant": "lt",
                        "captain": "capt", "detective": "det"}
@@ -122,6 +129,9 @@ REFERENCE_NOUNS = frozenset({"count", "counts", "section", "exhibit", "paragraph
 #: nouns that, before a letter, name a lettered part of the record ("Exhibit A", "Tab C", "Appendix B"), case-folded
 LETTERED_ITEM_NOUNS = frozenset({"exhibit", "exhibits", "tab", "appendix", "schedule", "annex", "attachment",
                                  "enclosure", "figure", "table", "option", "paragraph", "section", "item", "page"})
+#: nouns a series of things names its members by a letter ("Plan B", "Phase C", "Model T"), case-folded
+SERIES_NOUNS = frozenset({"plan", "plans", "phase", "stage", "type", "model", "scenario", "alternative", "version",
+                          "tier", "wave", "category", "grade", "level", "vitamin", "hepatitis"})
 #: a transcriber's notes in brackets, case-folded (``(inaudible)``, ``[phonetic]``, ``[sp]``): no one's name
 TRANSCRIBER_NOTES = frozenset(
     "inaudible indiscernible unintelligible phonetic crosstalk sic laughter pause spelled ph sp"

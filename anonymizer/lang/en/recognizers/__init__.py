@@ -37,6 +37,7 @@ from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
 from anonymizer.lang.en.recognizers.roll_call import RollCallRecognizer
 from anonymizer.lang.en.recognizers.speaks_for import SpeaksForRecognizer
+from anonymizer.lang.en.recognizers.spoken_for import SpokenForRecognizer
 from anonymizer.lang.en.recognizers.spelled_name import SpelledNameRecognizer
 from anonymizer.lang.en.recognizers.spelled_out_item import SpelledOutItemRecognizer
 from anonymizer.lang.en.recognizers.street_name import StreetNameRecognizer
@@ -72,6 +73,7 @@ __all__ = [
     "PrisonTermRecognizer",
     "RollCallRecognizer",
     "SpeaksForRecognizer",
+    "SpokenForRecognizer",
     "SpelledNameRecognizer",
     "SpelledOutItemRecognizer",
     "StreetNameRecognizer",
@@ -110,6 +112,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         NicknamedRecognizer(),
         RollCallRecognizer(),
         SpeaksForRecognizer(),
+        SpokenForRecognizer(),
         StreetNameRecognizer(),
         ApostropheNameRecognizer(),
         PhoneNumberRecognizer(),

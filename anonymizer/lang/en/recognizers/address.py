@@ -141,6 +141,12 @@ PATTERNS = [
     Pattern("house_number_known_street",
             rf"(?<![\w.,/-])\d{{1,6}}[A-Z]?[ ](?:The[ ])?{_DIRECTION}?{_NAME_WORD}(?![\w'’-]|[ ]\p{{Lu}})",
             0.8),
+    # ... or a street of two words without its kind where someone is, at the clause's end: "We're at 1072 Tilden
+    # Everett.", "she lives at 48 Queen Margaret," (not a year: "at 2014 Winter Games.")
+    Pattern("house_number_at",
+            rf"(?<=(?<![\w'’-])(?i:at|lives?[ ]at|lived[ ]at|address[ ]is)[ ])(?!(?:19|20)\d\d[ ])\d{{2,6}}[ ]"
+            rf"{_NAME_WORD}[ ]{_NAME_WORD}(?=[ ]?[.,;?!]|[ ]?$)",
+            0.8),
     # ... said aloud in two words or more: "twenty-one oh four West Merrill" after "Merrill Avenue" (see keep)
     Pattern("spoken_house_number_known_street", _SPOKEN_NUMBERED_NAME.pattern + r"(?![\w'’-]|[ ]\p{Lu})", 0.8),
     # a street named in Spanish, with its house number before or after it: "18 Calle Zaragoza", "Calle Jalisco number
@@ -157,14 +163,16 @@ PATTERNS = [
 ]
 
 
-#: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1
-_TOWN_AFTER = compiled.compile(rf",[ ](\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})(?:,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
+#: a town after an address, its zip code or a state after it (``, Fresno, 93702``, ``, Fresno, CA``): group 1, and
+#: ``more`` the zip code or state; the comma may be followed by two spaces, as a converter doubles them
+_TOWN_AFTER = compiled.compile(rf",[ ]{{1,2}}(\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+){{0,2}})"
+                               rf"(?P<more>,?[ ](?:\d{{5}}|{_STATE})(?![\w'’-]))?")
 
 
 def _town_after(text: str, end: int) -> bool:
     """A known town right after a house number and a street's name (``4417 East Olive, Fresno``): an address."""
     town = _TOWN_AFTER.match(text, end)
-    return town is not None and (gazetteer.is_known_place(town.group(1)) or town.group(0) != f", {town.group(1)}")
+    return town is not None and (gazetteer.is_known_place(town.group(1)) or town.group("more") is not None)
 
 
 class AddressRecognizer(RuleRecognizer):

@@ -9,6 +9,7 @@ from anonymizer.lang.en.vocabulary import (
     HOLIDAYS,
     HOURS,
     MONTH_ABBREVIATIONS,
+    ORDINAL_MISSPELLINGS,
     ORDINAL_UNITS,
     ORDINALS,
     STREET_SUFFIXES,
@@ -23,9 +24,10 @@ _MONTH_ANY = rf"(?:{any_case(MONTHS)}|{any_case(_ABBREVIATIONS)}\.?)(?![\w'’])
 #: a month written capitalised or in capitals (``May``, ``MAY``; never the verb ``may``)
 _MONTH = rf"{title_or_upper(MONTHS)}(?![\w'’])"
 _WEEKDAY = rf"(?:{any_case(WEEKDAYS)})(?![\w'’])"
+#: a day's ordinal word, also as often misspelt (``December eigth``)
 _ORDINAL_WORD = (
-    rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS)})"
-    rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):])})(?![\w'’])"
+    rf"(?i:(?:(?:twenty|thirty)[ -])?(?:{'|'.join(ORDINAL_UNITS + ORDINAL_MISSPELLINGS[:4])})"
+    rf"|{'|'.join(ORDINALS[len(ORDINAL_UNITS):] + ORDINAL_MISSPELLINGS[4:])})(?![\w'’])"
 )
 #: a month by its ordinal: first .. twelfth, 1st .. 12th
 _MONTH_ORDINAL = rf"(?i:{'|'.join(ORDINALS[:12])}|1[0-2]th|1st|2nd|3rd|[4-9]th)"
@@ -47,6 +49,9 @@ _MONTH_CONTEXT = (
     r"(?i:in|on|of|last|next|since|until|till|by|early|late|mid|this|from|through|around"
     r"|during|before|after|between|every)"
 )
+#: a word of time and a hedge before a year ("back to at least 1940", "since as early as 1985", "until roughly 2030")
+_HEDGED_TIME = (r"(?i:since|until|till|before|after|back[ ]to|dates?[ ]to|from)[ ]"
+                r"(?i:at[ ]least|at[ ]the[ ]latest|as[ ]early[ ]as|as[ ]late[ ]as|roughly|approximately|about|around)")
 # Words after a number that make it a quantity, not a year.
 _QUANTITY_AFTER = (
     r"(?![ -](?i:hours|hrs|feet|foot|dollars|bucks|miles|pounds|people|times|percent|inmates"
@@ -153,6 +158,9 @@ PATTERNS = [
     ),
     # in 1995 / since '95 (a year needs a preceding time word)
     Pattern("year_in_context", rf"(?<=\b{_TIME_PREPOSITION}[ ]){_YEAR}{_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}", 0.85),
+    # ... and with a hedge between the word of time and the year: "back to at least 1940", "since as early as 1985"
+    Pattern("year_hedged", rf"(?<=\b{_HEDGED_TIME}[ ]){_YEAR_DIGITS}(?![\w'’]|[.,:]\d){_QUANTITY_AFTER}{_NOT_A_HOUSE_NUMBER}",
+            0.85),
     # "In 85, I believe", "since 92.": a year by its last two digits without its apostrophe, as a speech recogniser
     # writes it, after a word of time and before the clause's end (not "in 85 degrees", "in 12 weeks")
     Pattern(

@@ -8,7 +8,7 @@ import regex as re
 from anonymizer.lang import compiled
 
 from anonymizer.lang.en import gazetteer, lexicon, plain, vocabulary
-from anonymizer.lang.en.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS
+from anonymizer.lang.en.vocabulary_bodies import BUSINESS_NOUNS, LEGAL_FORMS, TRADE_NOUNS
 
 from anonymizer.lang.en.recognizers._base import Pattern, RuleRecognizer, literal_alternation
 from anonymizer.lang.en.recognizers._names import CAP_WORD, CONNECTOR, strip_function_words
@@ -59,6 +59,10 @@ _OWNED = (rf"(?<=\b(?i:at|to|from|in|by|near|outside|behind|inside|into|of)[ ](?
           r"(?=[ ](?:on|off|in|at|by|near|across|over|where|and|or|with|for|until|since|downtown|there)\b|[ ]?[,.;:!?)]|[ ]?$)")
 _NOUN_AFTER = (rf"(?<=\b(?i:the)[ ]){_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}"
                rf"(?=[ ](?:{'|'.join(n.replace(' ', '[ ]') for n in BUSINESS_NOUNS)})\b)")
+#: a business by its owner's possessive and its trade in small letters: ``Dwyer's trucking``, ``Nolan's plumbing``
+_OWNERS_TRADE = (rf"(?<![\w'’-])(\p{{Lu}}\p{{Ll}}+)['’]s[ ](?:{'|'.join(n.replace(' ', '[ ]') for n in TRADE_NOUNS)})"
+                 r"(?![\w'’-])")
+_OWNERS_TRADE_RE = compiled.compile(_OWNERS_TRADE)
 _OWNED_OR_NOUN_RE = compiled.compile(f"{_OWNED}|{_NOUN_AFTER}", re.MULTILINE)
 
 #: heads of a building named for someone: never after ordinary words alone (``the Administration Building``,
@@ -128,7 +132,7 @@ class OrganizationRecognizer(RuleRecognizer):
                 Pattern("company_legal_form", _COMPANY, 0.85), Pattern("business_owned", _OWNED, 0.85),
                 Pattern("business_noun_after", _NOUN_AFTER, 0.85), Pattern("employer_initials", _EMPLOYER_INITIALS, 0.85),
                 Pattern("uk_prison", _UK_PRISON, 0.85), Pattern("hyphened_initials", _HYPHENED_INITIALS, 0.85),
-                Pattern("numbered_company", _NUMBERED_COMPANY, 0.85)]
+                Pattern("numbered_company", _NUMBERED_COMPANY, 0.85), Pattern("owners_trade", _OWNERS_TRADE, 0.85)]
     CONTEXT = ["worked", "job", "school", "hospital", "company", "department", "prison", "jail", "attended"]
     #: a company's legal form after a space, which every match of its pattern holds (a judgment's ``GmbH``; a
     #: hearing seldom has one, and trying the name's words before it at every capital costs more than this scan)
@@ -139,6 +143,11 @@ class OrganizationRecognizer(RuleRecognizer):
     def adjust(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         if _NUMBERED_COMPANY_RE.fullmatch(text, start, end):
             return start, end
+        if owned := _OWNERS_TRADE_RE.fullmatch(text, start, end):  # not "Today's construction", "Mom's catering"
+            owner = owned.group(1)
+            return None if _is_title(owner) or lexicon.is_stop_word(owner.casefold()) or plain.is_plain_word(owner) \
+                or gazetteer.is_known_place(owner) \
+                or owner.casefold() in vocabulary.KIN_WORDS else (start, end)
         if (prison := _UK_PRISON_RE.match(text, start)) and prison.end() == end:
             return start, end
         if _HYPHENED_INITIALS_RE.fullmatch(text, start, end):

@@ -39,3 +39,4 @@ class SpeaksForRecognizer(RuleRecognizer):
         while first > 0 and plain.named_word(words[first - 1].group(), last=False):
             first -= 1
         return words[first].start(), end
+
