@@ -214,9 +214,29 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
         if public_body.identifies_no_one(text, start, end, target.label) \
                 or us_records.identifies_no_one(text, start, end, target.label):
             continue  # "Court of Cassation" known from "the Istanbul Court of Cassation"
+        start, end = _place_compound(text, start, end)
+        if any(h.start == start and h.end == end for h in hits):
+            continue  # "Croton" and "Hudson" of one "Croton-on-Hudson": one hit
         hit = _rescan_mention(start, end, target.label, target.group)
         (hits if _plausible(text, start, end, target) else conditional).append(hit)
     return hits, conditional
+
+
+#: a place's name joined to a river's or a region's by a small word (``Croton-on-Hudson``, ``Stratford-upon-Avon``,
+#: ``Stow-on-the-Wold``, ``Weston-super-Mare``, ``Frankfurt-am-Main``): one name, never its pieces
+_JOIN = r"-(?:on|upon|under|by|in|le|la|les|sur|super|am|an|im)(?:-the)?-"
+_JOINED_BEFORE = re.compile(rf"[A-Z][a-z]+{_JOIN}$")
+_JOINED_AFTER = re.compile(rf"{_JOIN}[A-Z][a-z]+(?![\w'’-])")
+
+
+def _place_compound(text: str, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` widened to the whole place name when the hit is one piece of a compound joined by a
+    small word (the ``Hudson`` of ``Croton-on-Hudson`` is no name of its own there)."""
+    if before := _JOINED_BEFORE.search(text, max(0, start - 30), start):
+        start = before.start()
+    if after := _JOINED_AFTER.match(text, end):
+        end = after.end()
+    return start, end
 
 
 def _outside(protected: Protected, hits: list[Mention]) -> list[Mention]:
