@@ -16,18 +16,7 @@ import pytest
 from anonymizer.ingest import load_bytes
 from anonymizer.lang.en import judgment_text
 from anonymizer.types import SUSPECT
-
-OPENING = ("The case originated in an application (no. 12345/04) against the Republic of Freedonia lodged with the "
-           "Court under Article 34 of the Convention by Mr Ali Veli (“the applicant”), on 1 March 2004.\n\n")
-
-
-def _mentions(pipeline, text: str, opening: str = OPENING, name: str = "judgment.txt") -> list[tuple[str, str]]:
-    analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), name))
-    body = analysis.transcript.text
-    after = body.index(text[:20])
-    return [(body[m.start : m.end], m.label) for m in analysis.mentions
-            if m.start >= after and SUSPECT not in m.sources]
-
+from tests.test_tab_round31 import OPENING, _mentions  # the same judgment opening and reading
 
 STRUCTURE = [
     # (sentence, start of the span, the span, label, is a structure word)
@@ -119,11 +108,16 @@ LEFT_UNMASKED = [
 ]
 
 
-@pytest.mark.parametrize(("opening", "text", "surface"), LEFT_UNMASKED)
-def test_it_leaves_the_words_of_the_law_and_the_party_state_unmasked(pipeline, opening, text, surface):
+def _surfaces(pipeline, opening: str, text: str) -> list[str]:
+    """Every proposed span's text of the whole judgment, suspects left out."""
     analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), "judgment.txt"))
     body = analysis.transcript.text
-    found = [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+    return [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+
+
+@pytest.mark.parametrize(("opening", "text", "surface"), LEFT_UNMASKED)
+def test_it_leaves_the_words_of_the_law_and_the_party_state_unmasked(pipeline, opening, text, surface):
+    found = _surfaces(pipeline, opening, text)
     assert not any(surface in f for f in found), found
 
 
@@ -136,9 +130,7 @@ STILL_MASKED = [
 
 @pytest.mark.parametrize(("opening", "text", "mention"), STILL_MASKED)
 def test_it_still_masks_a_persons_data_beside_them(pipeline, opening, text, mention):
-    analysis = pipeline.run(load_bytes(f"{opening}{text}\n".encode(), "judgment.txt"))
-    body = analysis.transcript.text
-    found = [body[m.start:m.end] for m in analysis.mentions if SUSPECT not in m.sources]
+    found = _surfaces(pipeline, opening, text)
     assert any(mention in f for f in found), found
 
 

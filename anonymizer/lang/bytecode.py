@@ -105,12 +105,14 @@ class _Loader(importlib.machinery.SourceFileLoader):
             except (EOFError, ValueError, TypeError):
                 pass  # damaged: compiled again below
         code = self.source_to_code(self.get_data(source), source)
-        _write(kept, header + marshal.dumps(code))
+        write_atomically(kept, header + marshal.dumps(code))
         return code
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Atomically (a process reading meanwhile sees the old file or the new one); an unwritable folder is left alone."""
+def write_atomically(path: Path, data: bytes) -> bool:
+    """``data`` to ``path`` atomically (a process reading meanwhile sees the old file or the new one): the cache
+    folder's one writer (``lang.compiled``, ``lang.tables`` and this module's bytecode); an unwritable folder is
+    left alone (False)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
@@ -118,8 +120,9 @@ def _write(path: Path, data: bytes) -> None:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
             os.replace(temporary, path)
+            return True
         finally:
             if os.path.exists(temporary):
                 os.unlink(temporary)
     except OSError:
-        return
+        return False

@@ -26,13 +26,12 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
 import regex
 
-from anonymizer.lang.bytecode import cache_folder  # noqa: F401 (the pass's cache folder, read here)
+from anonymizer.lang.bytecode import cache_folder, write_atomically  # noqa: F401 (the pass's cache folder, read here)
 
 #: more entries than this (patterns of older code piling up) and the file keeps only this process's
 MAX_ENTRIES = 4000
@@ -116,17 +115,7 @@ def save() -> None:
         kept = dict(_patterns)
         if len(kept) > MAX_ENTRIES:
             kept = {key: value for key, value in kept.items() if key in _used}
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    pickle.dump(kept, stream, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(temporary, path)
-            finally:
-                if os.path.exists(temporary):
-                    os.unlink(temporary)
-        except OSError:
+        if not write_atomically(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)):
             return  # a read-only home or folder: the next process compiles them again
         _unsaved = False
 

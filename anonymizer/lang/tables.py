@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import unicodedata
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from anonymizer.lang import compiled
+from anonymizer.lang.bytecode import write_atomically
 
 #: the files' layout; another one is derived again
 FORMAT = 1
@@ -61,7 +61,7 @@ def strings(name: str, derive: Callable[[], Iterable[str]], sources: Sequence[st
             return found
     values = tuple(sorted(derive()))
     if path is not None and expected is not None:
-        _write(path, {"stamp": expected, "strings": list(values)})
+        write_atomically(path, json.dumps({"stamp": expected, "strings": list(values)}, ensure_ascii=False).encode("utf-8"))
     return values
 
 
@@ -78,17 +78,3 @@ def _read(path: Path, expected: dict) -> tuple[str, ...] | None:
     return tuple(values)
 
 
-def _write(path: Path, data: dict) -> None:
-    """Atomically (a process reading meanwhile sees the old file or the new one); an unwritable folder is left alone."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(data, stream, ensure_ascii=False)
-            os.replace(temporary, path)
-        finally:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-    except OSError:
-        return
