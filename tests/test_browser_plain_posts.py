@@ -32,15 +32,21 @@ def in_view(page, selector: str) -> bool:
                    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""", selector)
 
 
-def test_a_plain_post_says_what_it_did_where_the_reader_is(live_server, browser, long_hearing):
-    name = long_hearing.mentions.get(start=long_hearing.text.index("Maria Lopez"))
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 700})
+def at_the_name(live_server, browser, hearing, javascript: bool):
+    """The annotator's review screen at the hearing's name: ``(mention, context, page)``."""
+    name = hearing.mentions.get(start=hearing.text.index("Maria Lopez"))
+    context = browser.new_context(java_script_enabled=javascript, viewport={"width": 1400, "height": 700})
     page = context.new_page()
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", "annotator1")
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
-    page.goto(f"{live_server.url}/documents/{long_hearing.pk}/?m={name.pk}#m{name.pk}")
+    page.goto(f"{live_server.url}/documents/{hearing.pk}/?m={name.pk}#m{name.pk}")
+    return name, context, page
+
+
+def test_a_plain_post_says_what_it_did_where_the_reader_is(live_server, browser, long_hearing):
+    name, context, page = at_the_name(live_server, browser, long_hearing, javascript=False)
     assert page.locator("#inspector button.ok").inner_text().strip() == "Accept"  # no key hint without JavaScript
     page.click("#inspector button:has-text('Accept')")
     page.wait_for_load_state()
@@ -58,13 +64,6 @@ def test_a_plain_post_says_what_it_did_where_the_reader_is(live_server, browser,
 
 
 def test_a_button_shows_its_key_only_where_keys_work(live_server, browser, long_hearing):
-    name = long_hearing.mentions.get(start=long_hearing.text.index("Maria Lopez"))
-    context = browser.new_context(viewport={"width": 1400, "height": 700})
-    page = context.new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "annotator1")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.goto(f"{live_server.url}/documents/{long_hearing.pk}/?m={name.pk}#m{name.pk}")
+    _name, context, page = at_the_name(live_server, browser, long_hearing, javascript=True)
     assert page.locator("#inspector button.ok").inner_text().split() == ["Accept", "a"]
     context.close()
