@@ -55,8 +55,9 @@ def test_it_reviews_and_exports_a_danish_court_order_in_the_browser(
     assert admin.locator("#mark-done").count() == 1  # the UI's own words stay English
     name = document.mentions.get(start=document.text.index("Kasper Lindholm Vestergaard"))
     admin.click(f"#m{name.pk}")
+    admin.wait_for_selector(f"#inspector[data-mode=mention][data-m='{name.pk}']")  # keys act on the open mention
     admin.keyboard.press("A")
-    admin.wait_for_function("() => !document.querySelector('.htmx-request')")
+    admin.wait_for_selector(f"#m{name.pk}.s-accepted")
     name.refresh_from_db()
     assert name.status == "accepted"
 
