@@ -64,9 +64,11 @@ def test_it_triggers_no_content_security_policy_violation(live_server, browser, 
     page = reviewer.page
     reviewer.go(f"/documents/{doc.pk}/")
     page.wait_for_function("() => window.reviewReady !== undefined")
-    page.click("#transcript .m")  # a mention, then an htmx action on it
+    first = page.get_attribute("#transcript mark.s-rejected", "id")  # the annotator rejected it
+    page.click(f"#{first}")  # a mention, then an htmx action on it
+    page.wait_for_selector(f"#inspector[data-mode=mention][data-m='{first[1:]}']")
     page.keyboard.press("a")
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_selector(f"#{first}.s-accepted")
     page.click("#changes-box summary")  # htmx loads the changes; their filter submits on change (static/js/app.js)
     page.wait_for_selector("#changes .change")
     with page.expect_response(lambda r: "changes=unseen" in r.url):
