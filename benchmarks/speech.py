@@ -83,9 +83,9 @@ def covered(t0: float, t1: float, ranges: list[tuple[float, float]]) -> float:
 
 def masked_ranges(done, config: Config, samples_data: bytes, name: str) -> list[tuple[float, float]]:
     """The ranges the mask replaced: the replacements' times widened to the pauses, padded, merged."""
-    samples, rate = speech.audio.decode_native(samples_data, name)
-    ranges = speech.audio.snap(list(done.ranges), samples.mean(axis=0), rate, config.mask_reach)
-    return speech.merged(ranges, config.mask_pad, samples.shape[1] / rate)
+    from anonymizer.speech.recording import toned_ranges
+
+    return toned_ranges(samples_data, name, list(done.ranges), config)
 
 
 def measure(recording, config: Config, pipeline: Pipeline, recognizer, sidecar: bool) -> dict:

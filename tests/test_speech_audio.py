@@ -9,7 +9,7 @@ import pytest
 
 from anonymizer.errors import IngestError
 from anonymizer.speech import AUDIO_SUFFIXES, decode, mask, merged, probe
-from anonymizer.speech.audio import TONE_HZ, decode_native, encode, snap
+from anonymizer.speech.audio import TONE_HZ, decode_native, encode, padded, snap
 
 
 def burst_signal(seconds: float = 3.0, rate: int = 22050, channels: int = 1, level: float = 0.5) -> np.ndarray:
@@ -154,6 +154,35 @@ def test_it_masks_with_silence_when_asked():
 def test_it_pads_clips_and_merges_ranges(ranges, pad, expected):
     got = merged(ranges, pad, 10.0)
     assert len(got) == len(expected) and all(a == pytest.approx(b) for a, b in zip(got, expected))
+
+
+def sounds(*on: tuple[float, float], seconds: float = 3.0, rate: int = 16000) -> np.ndarray:
+    """Mono samples: a 300 Hz tone (speech) in each ``on`` range, silence elsewhere."""
+    t = np.arange(int(seconds * rate)) / rate
+    gate = np.zeros_like(t)
+    for a, b in on:
+        gate[(t >= a) & (t < b)] = 1.0
+    return (0.5 * gate * np.sin(2 * math.pi * 300 * t)).astype(np.float32)
+
+
+@pytest.mark.parametrize("on, masked, expected", [
+    # the next word after a pause: the pad stops where it starts, on either side
+    ([(0.5, 1.0), (1.1, 1.5)], (0.5, 1.0), (0.35, 1.1)),
+    ([(0.5, 0.9), (1.0, 1.5)], (1.0, 1.5), (0.9, 1.65)),
+    # the recognizer ended the word early: the pad goes on over the rest of it, then stops at the next word
+    ([(0.5, 1.04), (1.11, 1.5)], (0.5, 1.0), (0.35, 1.11)),
+    # no pause within the pad (speech goes on, or the pause is a stop's closure, shorter): the whole pad
+    ([(0.5, 1.5)], (0.8, 1.0), (0.65, 1.15)),
+    ([(0.5, 1.0), (1.03, 1.5)], (0.5, 1.0), (0.35, 1.15)),
+    # a stop's burst after its closure (``-ment``): no word, the pad goes on over it
+    ([(0.5, 1.0), (1.07, 1.09)], (0.5, 1.0), (0.35, 1.15)),
+    # silence all through the pad: the whole pad
+    ([(0.5, 1.0)], (0.5, 1.0), (0.35, 1.15)),
+])
+def test_it_pads_into_silence_only_not_into_the_next_word(on, masked, expected):
+    rate = 16000
+    got = padded([masked], sounds(*on, rate=rate), rate, 0.15)
+    assert len(got) == 1 and got[0] == pytest.approx(expected, abs=0.011)
 
 
 def test_it_widens_a_range_to_the_pauses_around_it_and_never_narrows_it():

@@ -48,6 +48,23 @@ def test_it_opens_a_line_at_a_sentence_end_followed_by_a_pause(gap, ended, lines
     assert lay_out(said, 5.0, 16000, "asr:tiny.en", pause_seconds=1.5).text.split("\n") == lines
 
 
+@pytest.mark.parametrize("before, lines", [
+    # a title's abbreviation ends no sentence: the name after it stays on its line, whatever the pause
+    ("Mr.", ["standing away from Mr. Orla when"]),
+    ("Mrs.", ["standing away from Mrs. Orla when"]),
+    ("Dr.", ["standing away from Dr. Orla when"]),
+    ("Ms.", ["standing away from Ms. Orla when"]),
+    # a word with a vowel, a single letter or a sentence's last word does
+    ("home.", ["standing away from home.", "Orla when"]),
+    ("Mo.", ["standing away from Mo.", "Orla when"]),
+    ("R.", ["standing away from R.", "Orla when"]),
+])
+def test_it_keeps_a_name_on_the_line_of_the_title_before_it(before, lines):
+    said = words(("standing", 0.0, 0.4), ("away", 0.4, 0.7), ("from", 0.7, 0.9), (before, 0.9, 1.2),
+                 ("Orla", 1.9, 2.2), ("when", 2.2, 2.4))
+    assert lay_out(said, 5.0, 16000, "asr:tiny.en", pause_seconds=1.5).text.split("\n") == lines
+
+
 def test_it_ends_a_long_line_at_a_sentence_end_without_a_pause():
     said = [RawWord("word." if i % 10 == 9 else "word", i * 0.3, i * 0.3 + 0.25) for i in range(LONG_LINE_WORDS * 2 + 5)]
     lines = lay_out(said, 100.0, 16000, "asr:x").text.split("\n")

@@ -263,6 +263,59 @@ def _edge(curve: np.ndarray, frame: int, direction: int, steps: int, quiet: floa
     return best
 
 
+#: quiet frames in a row after which a pad stops at the next sound: the pause between a masked word and the next
+PAD_PAUSE_FRAMES = 5
+#: loud frames in a row that make the next word's sound (a stop's burst is shorter)
+SOUND_FRAMES = 4
+
+
+def padded(ranges: list[tuple[float, float]], samples: np.ndarray, rate: int, pad: float,
+           pause_frames: int = PAD_PAUSE_FRAMES) -> list[tuple[float, float]]:
+    """:func:`merged` with each pad into silence only: an edge's pad (``pad`` seconds of mono ``samples``) goes on
+    over the sound at the edge (the recognizer ended or started the word early) and over a pause after it, but stops
+    where a sound begins after :data:`PAD_PAUSE_FRAMES` quiet frames: that is the next word, whose start the pause
+    tells. Without such a pause in reach the whole pad (the boundary is unknown)."""
+    duration = samples.size / rate if rate else 0.0
+    curve = loudness(samples, rate) if pad > 0 else np.zeros(0)
+    if curve.size == 0:
+        return merged(ranges, pad, duration)
+    quiet = QUIET_SHARE * float(np.percentile(curve, 95))
+    steps = int(round(pad / FRAME))
+    out = []
+    for t0, t1 in ranges:
+        if t1 < t0:
+            continue
+        a = _pad_stop(curve, int(math.floor(t0 / FRAME)) - 1, -1, steps, quiet, pause_frames)
+        b = _pad_stop(curve, int(math.ceil(t1 / FRAME)), 1, steps, quiet, pause_frames)
+        out.append((max(t0 - pad, a * FRAME if a is not None else t0 - pad),
+                    min(t1 + pad, b * FRAME if b is not None else t1 + pad)))
+    return merged(out, 0.0, duration)
+
+
+def _pad_stop(curve: np.ndarray, frame: int, direction: int, steps: int, quiet: float, pause_frames: int) -> int | None:
+    """Where a pad from ``frame`` in ``direction`` stops: the edge (a frame boundary) of the first sound after
+    ``pause_frames`` quiet frames within ``steps``; None: no such sound in reach."""
+    run = 0
+    for i in range(steps):
+        at = frame + direction * i
+        if at < 0 or at >= curve.size:
+            return None
+        if curve[at] <= quiet:
+            run += 1
+            continue
+        if run >= pause_frames and _lasts(curve, at, direction, quiet):
+            return at if direction > 0 else at + 1
+        run = 0
+    return None
+
+
+def _lasts(curve: np.ndarray, frame: int, direction: int, quiet: float) -> bool:
+    """Whether the sound at ``frame`` goes on for :data:`SOUND_FRAMES` frames in ``direction``: a word, not a stop
+    consonant's burst after its closure (``-ment`` of ``department``: silent, then a short click)."""
+    ahead = [frame + direction * k for k in range(SOUND_FRAMES)]
+    return all(0 <= at < curve.size and curve[at] > quiet for at in ahead)
+
+
 def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: float = 0.15,
          mode: str = "tone", out_format: str = "wav", reach: float = 0.4) -> bytes:
     """The recording with each range (padded by ``pad`` both sides, overlapping ones merged) replaced
@@ -274,9 +327,10 @@ def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: 
         raise ValueError(f"out_format must be one of {OUT_FORMATS}")
     samples, rate = decode_native(data, filename)
     n = samples.shape[1]
+    mono = samples.mean(axis=0)
     if reach > 0:
-        ranges = snap(ranges, samples.mean(axis=0), rate, reach)
-    for t0, t1 in merged(ranges, pad, n / rate):
+        ranges = snap(ranges, mono, rate, reach)
+    for t0, t1 in padded(ranges, mono, rate, pad):
         a, b = int(math.floor(t0 * rate)), min(n, int(math.ceil(t1 * rate)))
         if mode == "silence":
             samples[:, a:b] = 0.0

@@ -94,14 +94,14 @@ def anonymize_recording(
 
 
 def toned_ranges(data: bytes, filename: str, ranges, config: Config) -> list[tuple[float, float]]:
-    """The time ranges :func:`~anonymizer.speech.mask` replaced (widened, padded, merged), for the gate."""
+    """The time ranges :func:`~anonymizer.speech.mask` replaced (widened, padded into silence, merged), for the gate."""
     from . import audio
 
-    duration = audio.probe(data, filename, None).duration
+    samples, rate = audio.decode_native(data, filename)
+    mono = samples.mean(axis=0)
     if config.mask_reach > 0:
-        samples, rate = audio.decode_native(data, filename)
-        ranges = audio.snap(list(ranges), samples.mean(axis=0), rate, config.mask_reach)
-    return audio.merged(list(ranges), config.mask_pad, duration)
+        ranges = audio.snap(list(ranges), mono, rate, config.mask_reach)
+    return audio.padded(list(ranges), mono, rate, config.mask_pad)
 
 
 def _tags(result: Pseudonymized) -> frozenset[str]:

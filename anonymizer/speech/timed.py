@@ -17,6 +17,9 @@ from typing import Iterable, NamedTuple
 #: without speakers, a line this many words long ends at its next sentence end (a hearing is not one line)
 LONG_LINE_WORDS = 40
 _SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
+#: a title's abbreviation (``Mr.``, ``Mrs.``, ``Dr.``, ``St.``: a capital and 1-3 more letters, no vowel, a dot) ends
+#: no sentence: the name after it stays on its line (``Mr.`` / ``Young when ...`` read as two lines loses the name)
+_ABBREVIATION = re.compile(r"^[B-DF-HJ-NP-TV-XZ][b-df-hj-np-tv-xz]{1,3}\.$")
 #: without speakers, a sentence followed by a silence this long (s) ends its line: another voice, or the same one
 #: after a breath (a turn taken in a hearing; a recognizer's word times shorten the real silence by 0.2 s or so)
 SENTENCE_PAUSE = 0.5
@@ -248,7 +251,8 @@ def lay_out(
         if with_speakers:
             new_line = previous is None or (word.speaker or None) != (previous.speaker or None)
         else:
-            ended = previous is not None and bool(_SENTENCE_END.search(previous.text))
+            ended = previous is not None and bool(_SENTENCE_END.search(previous.text)) \
+                and not _ABBREVIATION.match(previous.text.strip())
             new_line = previous is None or word.t0 - previous.t1 > pause_seconds or (ended and (
                 in_line >= LONG_LINE_WORDS or word.t0 - previous.t1 >= SENTENCE_PAUSE))
         if new_line:
