@@ -2,7 +2,13 @@
 
 * a judgment's percentage, its count of the others accused with the applicant, of the hearings held and of the
   occasions something happened are a QUANTITY (TAB: QUANTITY, QUASI); a count of people without ``other``,
-  hearings counted without being held, ``on several occasions`` and every hearing's numbers stay unmasked.
+  hearings counted without being held, ``on several occasions`` and every hearing's numbers stay unmasked;
+* a state's body named by its field is generic (``the Aliens Police``, ``the National Estate Directorate``, ``the
+  Official Gazette``, ``the Court of Cassation Bar``); a town or a name before it keeps it particular;
+* a statute's years are the law's, not the case's: a list after ``acts of`` (``the grazing acts of 1886, 1898 and
+  1928``) and a year in square brackets before a statute's title (``the [1971] Forestry Act``);
+* a state that joins the case as a third party (``the Government of X, which had exercised its right to
+  intervene``) is a party before the Court, no one's identity, in every mention; another Government stays.
 
 Every sentence is invented; none is copied from TAB.
 """
@@ -56,3 +62,63 @@ def test_it_masks_a_judgments_percentages_and_counts_of_the_case(pipeline, sente
 def test_it_leaves_a_hearings_numbers_alone(pipeline, sentence):
     _, found = mentions(pipeline, sentence)
     assert not [m for m in found if m[1] == "QUANTITY"], found
+
+
+GENERIC_BODIES = [
+    # (sentence, the body's words, masked)
+    ("The Aliens Police ordered her expulsion on 3 May 1999.", "Aliens Police", False),
+    ("On 14 July 1999 the National Estate Directorate issued two payment orders.", "National Estate Directorate", False),
+    ("The Law was published in the Official Gazette on 30 June 2004.", "Official Gazette", False),
+    ("He was represented by Mr P. Lorin, of the Court of Cassation Bar.", "Court of Cassation Bar", False),
+    # a town before the field keeps the body particular
+    ("The Lindor Aliens Police ordered her expulsion on 3 May 1999.", "Lindor", True),
+]
+
+
+@pytest.mark.parametrize(("sentence", "surface", "masked"), GENERIC_BODIES)
+def test_it_leaves_a_state_body_named_by_its_field_unmasked(pipeline, sentence, surface, masked):
+    found = _mentions(pipeline, sentence)
+    assert any(surface in s for s, _ in found) is masked, found
+
+
+INTERVENERS = [
+    # (sentence, the Government's mention, masked)
+    ("Third-party comments were received from the Government of Ruritania, which had exercised its right to "
+     "intervene (Article 36 § 1 of the Convention).", "Ruritania", False),
+    ("The Government of Ruritania, who had made use of their right to intervene, did not comment. Later the "
+     "Government of Ruritania wrote again.", "Ruritania", False),
+    # a Government that does not intervene is a mention
+    ("The applicant had asked the Government of Ruritania for a passport in 1994.", "Ruritania", True),
+]
+
+
+@pytest.mark.parametrize(("sentence", "surface", "masked"), INTERVENERS)
+def test_it_leaves_an_intervening_government_unmasked(pipeline, sentence, surface, masked):
+    found = _mentions(pipeline, sentence)
+    assert any(surface in s for s, _ in found) is masked, found
+
+
+def test_it_reads_no_intervener_in_a_hearing():
+    from anonymizer.lang.en.judgment_text import intervening_state
+
+    text = "The Government of Ruritania, which had exercised its right to intervene, wrote to me."
+    assert intervening_state(text, 4, text.index(",")) is False
+
+
+STATUTE_YEARS = [
+    # (sentence, the year, masked)
+    ("The claim rested on the provisions of the grazing and forestry acts of 1886, 1898, 1928 and 1971.", "1898",
+     False),
+    ("The claim rested on the provisions of the grazing and forestry acts of 1886, 1898, 1928 and 1971.", "1971",
+     False),
+    ("The works preparing the 1928 Grazing Act and the [1971] Forestry Act were cited.", "1971", False),
+    # the case's own years stay dates
+    ("The applicant bought the land in 1971 and the Act was passed later.", "1971", True),
+    ("Between 1886 and 1898 the acts of the council were not published.", "1886", True),
+]
+
+
+@pytest.mark.parametrize(("sentence", "year", "masked"), STATUTE_YEARS)
+def test_it_leaves_a_statutes_years_unmasked(pipeline, sentence, year, masked):
+    found = _mentions(pipeline, sentence)
+    assert any(year in s for s, label in found if label == "DATE") is masked, found
