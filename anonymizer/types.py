@@ -55,6 +55,7 @@ LABELS = (
     "ID",  # case, application and file numbers (court records)
     "MONEY",  # a sum in one of Europe's currencies (court records: fines, awards)
     "OCCUPATION",  # what a judgment's applicant works as (court records: "worked as a primary school teacher")
+    "QUANTITY",  # a judgment's percentage, count of the other accused or of the hearings held (court records)
 )
 
 #: The fine categories of the coarse labels (``categorize``), the tag of a place or a body (``[CITY_1]``)

@@ -17,6 +17,7 @@ from anonymizer.lang.en.recognizers import (
     LandPlotRecognizer,
     MoneyRecognizer,
     OccupationRecognizer,
+    QuantityRecognizer,
     PhoneNumberRecognizer,
     PrisonTermRecognizer,
     SpelledNameRecognizer,
@@ -600,6 +601,14 @@ OCCUPATION = [
     (LODGED + "Their Agent, Prof. Dr Z. Necatigil, replied.", ["Dr"]),
     ("I worked as a welder and then as a teacher. Dr. Lee agreed.", []),  # no judgment: a hearing's stay
 ]
+QUANTITY = [
+    (LODGED + "His capacity for work had been reduced by 45% in 1992.", ["45%"]),
+    (LODGED + "It was filed against the applicant and nine other persons.", ["nine other persons"]),
+    (LODGED + "By 2003 twenty hearings had been held and the bench changed on four occasions.",
+     ["twenty hearings", "four occasions"]),
+    (LODGED + "The court held three hearings on several occasions.", []),
+    ("I finished 80% of the course and two other people did too.", []),  # no judgment: a hearing's stay
+]
 COURT = [
     ("with the Vienna Labour and Social Court against", ["Vienna Labour and Social Court"]),
     ("the Brandenburg Regional Labour Court quashed", ["Brandenburg Regional Labour Court"]),
@@ -672,6 +681,7 @@ TABLES = {
     LandPlotRecognizer: LAND_PLOT,
     MoneyRecognizer: MONEY,
     OccupationRecognizer: OCCUPATION,
+    QuantityRecognizer: QUANTITY,
     CourtRecognizer: COURT,
 }
 CASES = [

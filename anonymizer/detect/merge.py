@@ -53,6 +53,7 @@ LABEL_PRIORITY: tuple[str, ...] = (
     "URL",
     "PHONE_NUMBER",
     "MONEY",  # a sum with its currency ("1,000 Austrian schillings"): never a person, its country no NRP
+    "QUANTITY",  # a judgment's "33%", "seven other persons": a number, never a date nor a person
     "PERSON",
     "AGE",
     "HEIGHT",

@@ -40,6 +40,7 @@ TAB_LABEL_MAP: dict[str, str] = {
     "NRP": "DEM",
     "MONEY": "QUANTITY",
     "OCCUPATION": "DEM",
+    "QUANTITY": "QUANTITY",
 }
 LABEL_MAP_PRESETS: dict[str, dict[str, str]] = {"tab": TAB_LABEL_MAP}
 

@@ -27,7 +27,8 @@ from anonymizer.lang.en.vocabulary_bodies import (
     COUNTRY_CURRENCY_WORDS, CURRENCY_WORDS, GERMAN_TERM_ENDINGS, INTERNATIONAL_BODIES,
 )
 
-__all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body", "lodged",
+__all__ = ["COMPASS", "TERM_BEFORE", "article_before_date", "compass_before", "in_cited_case", "in_foreign_gloss", "international_body",
+           "intervening_state", "lodged",
            "names_the_law", "no_name", "rank_before_ministry", "structure_word"]
 
 
@@ -239,3 +240,31 @@ def structure_word(text: str, start: int, end: int, label: str) -> bool:
     if _PROVISION_NUMBER.fullmatch(surface):
         return _PROVISION_BEFORE.search(text, max(0, start - 12), start) is not None
     return _INITIALS_ONLY.fullmatch(surface) is not None and _REPORT_AFTER_INITIALS.match(text, end) is not None
+
+
+#: what a judgment writes of a state that joins the case as a third party (Article 36 of the Convention): "the
+#: Government of Cyprus, which had exercised its right to intervene", "third-party comments were received from the
+#: Government of X"
+_INTERVENES_AFTER = re.compile(r",?[ ](?:which|who)[ ]ha(?:d|ve|s)[ ](?:exercised|made[ ]use[ ]of)[ ](?:its|their)[ ]right"
+                               r"[ ]to[ ]intervene\b")
+_INTERVENES_BEFORE = re.compile(r"\bthird[- ]party[ ](?:comments|observations)[ ]were[ ](?:received|submitted)[ ]from[ ]the[ ]$")
+_GOVERNMENT = re.compile(r"(?:\b[Tt]he[ ])?\bGovernment[ ]of[ ](?:the[ ])?[A-Z][\w’'-]*(?:[ ][A-Z][\w’'-]*){0,3}")
+
+
+def intervening_state(text: str, start: int, end: int) -> bool:
+    """In a judgment, ``text[start:end]`` is ``the Government of X`` where the judgment says X's Government joined the
+    case as a third party: a party to the proceedings before the Court, not the applicant's (TAB leaves it
+    unmasked), every mention of that Government in the text, and X after "Government of" (a tagger's place). Another
+    state's Government stays a mention."""
+    if text.endswith("Government of ", 0, start):
+        start -= len("Government of ")
+    government = _GOVERNMENT.search(text, start, end) if lodged(text) else None
+    if government is None or government.end() != end:
+        return False  # a tagger's span may open with the words before it ("Later the Government of X")
+    surface = government.group()
+    surface = surface[4:] if surface[:4].casefold() == "the " else surface
+    for at in re.finditer(re.escape(surface), text):
+        if _INTERVENES_AFTER.match(text, at.end()) or _INTERVENES_BEFORE.search(text, max(0, at.start() - 70), at.start()):
+            return True
+    return False
+

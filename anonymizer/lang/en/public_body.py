@@ -45,8 +45,8 @@ from functools import lru_cache
 
 from anonymizer.lang.en.defined_terms import DEFINITION_OPEN, generic_initials, short_form_end
 from anonymizer.lang.en.judgment_text import (
-    TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, lodged, names_the_law, no_name,
-    rank_before_ministry, structure_word,
+    TERM_BEFORE, in_cited_case, in_foreign_gloss, international_body, intervening_state, lodged, names_the_law,
+    no_name, rank_before_ministry, structure_word,
 )
 from anonymizer.lang.en.vocabulary_bodies import HEADS, QUALIFIERS, STATUTE_HEADS  # noqa: F401  (read here too)
 from anonymizer.lang.en.vocabulary import (
@@ -97,6 +97,8 @@ _IN_BEFORE = re.compile(r"\b(?:in|within|throughout)[ ](?:the[ ])?$")
 #: tagger's date left it out: "June 2004" of "the Law of 17 June 2004") ...
 _STATUTE_DATE_BEFORE = re.compile(
     rf"\b(?:{'|'.join(STATUTE_HEADS)}|Law)(?:[ ]no\.[ ][\w/.-]+)?[ ](?:of[ ](?:\d{{1,2}}[ ])?)?$|\bGazette[ ](?:on|of|dated)[ ]$"
+    # the years of several statutes: "the reindeer grazing acts of 1886, 1898, 1928 and 1971"
+    r"|\b(?i:acts|laws|statutes|codes|ordinances)[ ]of[ ](?:(?:1[6-9]|20)\d\d(?:,[ ]|,?[ ]and[ ]))*$"
 )
 #: ... or the Court's own organisation after it: "On 1 November 2004 the Court changed the composition of its
 #: Sections", "transmitted to the Court on 1 November 1998, when Protocol No. 11 to the Convention came into force"
@@ -105,7 +107,7 @@ _COURT_EVENT_AFTER = re.compile(
     r"|,?[ ]when[ ]Protocol[ ]No\.[ ]\d+[ ](?:to[ ]the[ ]Convention[ ])?(?:came|entered)[ ]into[ ]force\b"
 )
 #: ... or a year before its title: "the 1991 Act", "the 1980 Hague Convention", "the 1997 Ordinance"
-_STATUTE_AFTER_YEAR = re.compile(rf"[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
+_STATUTE_AFTER_YEAR = re.compile(rf"\]?[ ](?:[A-Z][\w’'-]*[ ]){{0,3}}(?:{'|'.join(STATUTE_HEADS)}|Acts)\b")
 _YEAR = re.compile(r"\[?(?:1[6-9]|20)\d\d\]?")
 #: a German statute's one-word title right before its year: "(Wasserrechtsgesetz 1959)", "Straßenverkehrsordnung 1960"
 _GERMAN_STATUTE_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ]\w{3,}(?:gesetz|ordnung)[ ]$")
@@ -234,6 +236,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str, cited: bool =
         return True  # "the Federal Ministry of Defence of the FRG" after "the Federal Republic of Germany (FRG)"
     if structure_word(text, start, end, label):
         return True  # "paragraph III Nr. 6", "NJA 1981, p. 1", "the Länder"
+    if label in ("ORGANIZATION", "LOCATION") and intervening_state(text, start, end):
+        return True  # "the Government of Cyprus, which had exercised its right to intervene": a third party
     if label == "NRP" and text[start:end].casefold() in _HEADS_FOLDED \
             and DEFINITION_OPEN.search(text, max(0, start - 20), start) is None:
         return True  # a tagger's nationality "Municipalities": a body's kind is no people (its definition stays)

@@ -84,6 +84,7 @@ HEADS = (
     "Inspectorate", "Governor", "Agency", "Administration", "House", "Panel", "Municipality", "Municipalities",
     "Secretary", "Secretaries",
     "Corps", "Guard", "Patrol", "Police", "Force", "Legislature",
+    "Gazette",  # a state's journal ("the Official Gazette"); not "Association": most name a private body
 )
 #: generic words a body's name may also hold: its level, its field, its place in a hierarchy
 QUALIFIERS = (
@@ -104,6 +105,9 @@ QUALIFIERS = (
     "Zoning", "Adjustment", "Parks", "Recreation", "Transportation", "Works", "Utilities", "Environmental",
     "Conservation", "Housing", "Historic", "Preservation", "Enforcement", "Ethics", "Elections", "Sanitation",
     "Army", "Engineers", "Coast", "Border", "Task", "Joint", "Select", "Standing", "Special", "Drug",
+    # a judgment's bodies named by their field ("the Aliens Police", "the National Estate Directorate", "the Official
+    # Gazette", "the Court of Cassation Bar")
+    "Aliens", "Estate", "Official", "Bar",
 )
 #: the last word of a statute's title
 STATUTE_HEADS = (

@@ -35,6 +35,7 @@ from anonymizer.lang.en.recognizers.person_name import PersonNameRecognizer
 from anonymizer.lang.en.recognizers.phone_number import PhoneNumberRecognizer
 from anonymizer.lang.en.recognizers.place import PlaceRecognizer
 from anonymizer.lang.en.recognizers.prison_term import PrisonTermRecognizer
+from anonymizer.lang.en.recognizers.quantity import QuantityRecognizer
 from anonymizer.lang.en.recognizers.roll_call import RollCallRecognizer
 from anonymizer.lang.en.recognizers.speaks_for import SpeaksForRecognizer
 from anonymizer.lang.en.recognizers.spoken_for import SpokenForRecognizer
@@ -71,6 +72,7 @@ __all__ = [
     "MoneyRecognizer",
     "OccupationRecognizer",
     "PrisonTermRecognizer",
+    "QuantityRecognizer",
     "RollCallRecognizer",
     "SpeaksForRecognizer",
     "SpokenForRecognizer",
@@ -102,6 +104,7 @@ def build_recognizers(config: Config | None = None) -> list[EntityRecognizer]:
         PrisonTermRecognizer(),
         MoneyRecognizer(),
         OccupationRecognizer(),
+        QuantityRecognizer(),
         TimeRecognizer(),
         AgeRecognizer(),
         HeightRecognizer(),
