@@ -1,0 +1,72 @@
+"""Classes the real transcripts of new kinds showed (issue 47, round 35 kinds35: a congressional committee's
+printed hearing, an appeal court's webcast as a speech recogniser wrote it), in invented sentences: a speaker's
+label in a markdown's bold or before its timestamp in brackets (``**Justice Quill** (00:03:01):``,
+``**Marlowe:**``); a judge's and an officer's title before the name (``Justice``, ``Lt. Col.``, ``Brig. Gen.``).
+Each row: the text, a surface in it, the label a reader masks it with (``None``: no letter of it may be masked).
+"""
+from __future__ import annotations
+
+import pytest
+
+from anonymizer.lang.en.transcript import SPEAKER_LABEL
+
+from .masked_rows import assert_masked, masks_for_rows
+
+WEBCAST = ("**Justice Okonkwo-Reyes** (00:00:21): Good morning, everyone.\n\n"
+           "This is the matter of the appellant and the respondent.\n\n"
+           "**Speaker 1** (00:00:49): Thank you, and good morning. This appeal is about identification.\n\n"
+           "**Justice Pemberton** (00:03:01): But it was the focus, was it not?\n\n"
+           "**Speaker 1** (00:03:06): It was the focus, Justice Pemberton.\n")
+INTERVIEW = ("**Marlowe:** The tape is rolling.\n\n**Tremblay-Asante:** Oh, it is? Are we starting?\n\n"
+             "**Marlowe:** We are. Can you please state your name?\n\n**Note:** the recording was paused.\n")
+RANKS = ("Mr. QUILLFEATHER. Did you tell Lt. Col. Brackenridge that you had set the money aside?\n"
+         "Mr. VANTONGEREN. I told Brig. Gen. Halvorsen and Colonel Brackenridge, yes, in Lisbon.\n"
+         "Mr. QUILLFEATHER. And the Chief Justice was told?\n")
+
+ROWS = [
+    # labels in bold, before a timestamp in brackets: the name in them is a name, the role and the speaker's
+    # number are not, nor is the timestamp
+    (WEBCAST, "Okonkwo-Reyes", "PERSON"),
+    (WEBCAST, "Pemberton", "PERSON"),
+    (WEBCAST, "Justice", None),
+    (WEBCAST, "Speaker 1", None),
+    (WEBCAST, "00:03:01", None),
+    (INTERVIEW, "Marlowe", "PERSON"),
+    (INTERVIEW, "Tremblay-Asante", "PERSON"),
+    (INTERVIEW, "Note", None),
+    # a rank or a judge's title before the name: only the name is masked
+    (RANKS, "Lt. Col.", None),
+    (RANKS, "Brackenridge", "PERSON"),
+    (RANKS, "Brig. Gen.", None),
+    (RANKS, "Halvorsen", "PERSON"),
+    (RANKS, "Colonel", None),
+    (RANKS, "Chief Justice", None),
+]
+
+
+@pytest.fixture(scope="module")
+def masks(pipeline):
+    return masks_for_rows(pipeline, ROWS)
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), ROWS, ids=[f"{s}:{l}:{t[:16]}" for t, s, l in ROWS])
+def test_it_masks_the_names_of_new_kinds_of_hearings_and_not_their_roles(masks, text, surface, label):
+    assert_masked(*masks[text], surface, label)
+
+
+LABELS = [
+    ("**Justice Rowe** (00:08:19): Is it as simple as that?", "Justice Rowe"),
+    ("Justice Rowe (00:08:19): Is it as simple as that?", "Justice Rowe"),
+    ("**Miceli:** The tape is rolling.", "Miceli"),
+    ("**Hall**: Yes, sir.", "Hall"),
+    ("Presiding Commissioner Faulkner: Good morning.", "Presiding Commissioner Faulkner"),
+    ("**Justice Rowe** said so (00:08:19).", None),  # no colon after it: prose in bold
+    ("**Speaker 1** (00:00:49): Thank you.", None),  # a recogniser's number names no one
+    ("Justice Rowe (08:19 p.m.): late.", None),  # a time of day in brackets is no recording's timestamp
+]
+
+
+@pytest.mark.parametrize(("line", "tag"), LABELS)
+def test_it_reads_a_speakers_label_in_bold_or_before_its_timestamp_in_brackets(line, tag):
+    match = SPEAKER_LABEL.match(line)
+    assert (match.group("tag") if match else None) == tag
