@@ -1,7 +1,9 @@
 """Classes the real transcripts of new kinds showed (issue 47, round 35 kinds35: a congressional committee's
 printed hearing, an appeal court's webcast as a speech recogniser wrote it), in invented sentences: a speaker's
 label in a markdown's bold or before its timestamp in brackets (``**Justice Quill** (00:03:01):``,
-``**Marlowe:**``); a judge's and an officer's title before the name (``Justice``, ``Lt. Col.``, ``Brig. Gen.``).
+``**Marlowe:**``); a judge's and an officer's title before the name (``Justice``, ``Lt. Col.``, ``Brig. Gen.``);
+days in ordinals listed before their month (``the 24th, 25th of May 1986``); a company's legal form after a comma
+(``Lake Works, Incorporated``); a web address's query in brackets (``?cas=['31337']``).
 Each row: the text, a surface in it, the label a reader masks it with (``None``: no letter of it may be masked).
 """
 from __future__ import annotations
@@ -22,6 +24,10 @@ INTERVIEW = ("**Marlowe:** The tape is rolling.\n\n**Tremblay-Asante:** Oh, it i
 RANKS = ("Mr. QUILLFEATHER. Did you tell Lt. Col. Brackenridge that you had set the money aside?\n"
          "Mr. VANTONGEREN. I told Brig. Gen. Halvorsen and Colonel Brackenridge, yes, in Lisbon.\n"
          "Mr. QUILLFEATHER. And the Chief Justice was told?\n")
+ACCOUNTS = ("Mr. QUILLFEATHER. The money went to a Panamanian company, Dunmore Holdings, Incorporated?\n"
+            "Mr. VANTONGEREN. Yes. It was set up the 14th, 15th of March 1985, and again on the 3rd and 4th of June.\n"
+            "Mr. QUILLFEATHER. And Brightwater Ltd. pleaded the 5th and 6th Amendments, on page 12, 13 of May's notes?\n"
+            "Review the webcast [here](https://example.org/webcast.aspx?cas=['31337']).\n")
 
 ROWS = [
     # labels in bold, before a timestamp in brackets: the name in them is a name, the role and the speaker's
@@ -41,6 +47,12 @@ ROWS = [
     (RANKS, "Halvorsen", "PERSON"),
     (RANKS, "Colonel", None),
     (RANKS, "Chief Justice", None),
+    # days listed before their month, a company with its legal form, a web address with its query in brackets
+    (ACCOUNTS, "14th, 15th of March 1985", "DATE"),
+    (ACCOUNTS, "3rd and 4th of June", "DATE"),
+    (ACCOUNTS, "5th and 6th Amendments", None),
+    (ACCOUNTS, "Dunmore Holdings, Incorporated", "ORGANIZATION"),
+    (ACCOUNTS, "https://example.org/webcast.aspx?cas=['31337']", "URL"),
 ]
 
 
