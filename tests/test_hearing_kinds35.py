@@ -3,7 +3,8 @@ printed hearing, an appeal court's webcast as a speech recogniser wrote it), in 
 label in a markdown's bold or before its timestamp in brackets (``**Justice Quill** (00:03:01):``,
 ``**Marlowe:**``); a judge's and an officer's title before the name (``Justice``, ``Lt. Col.``, ``Brig. Gen.``);
 days in ordinals listed before their month (``the 24th, 25th of May 1986``); a company's legal form after a comma
-(``Lake Works, Incorporated``); a web address's query in brackets (``?cas=['31337']``).
+(``Lake Works, Incorporated``); a web address's query in brackets (``?cas=['31337']``); the Crown as a party
+(``Quill v. Her Majesty the Queen``, ``the Crown``); a movement named for all its members (``the Contras``).
 Each row: the text, a surface in it, the label a reader masks it with (``None``: no letter of it may be masked).
 """
 from __future__ import annotations
@@ -28,6 +29,11 @@ ACCOUNTS = ("Mr. QUILLFEATHER. The money went to a Panamanian company, Dunmore H
             "Mr. VANTONGEREN. Yes. It was set up the 14th, 15th of March 1985, and again on the 3rd and 4th of June.\n"
             "Mr. QUILLFEATHER. And Brightwater Ltd. pleaded the 5th and 6th Amendments, on page 12, 13 of May's notes?\n"
             "Review the webcast [here](https://example.org/webcast.aspx?cas=['31337']).\n")
+CROWN = ("Tobias Quill v. Her Majesty the Queen\n2022-05-16\n\n**Justice Pemberton** (00:00:21): This is the matter "
+         "of Tobias Quill versus His Majesty the King.\n\n**Speaker 1** (00:00:49): The Crown took a very different "
+         "approach, and Crown counsel agreed. Mr. Crown testified. He lived in Crown Point, Indiana.\n")
+MOVEMENT = ("Mr. VANTONGEREN. The airlift dropped supplies to the Contras in the south, and a Contra leader, Mr. "
+            "Halloran-Pike, was paid monthly. The Sandinistas knew. He later worked for Contra Costa Roofing in Contra Costa County.\n")
 
 ROWS = [
     # labels in bold, before a timestamp in brackets: the name in them is a name, the role and the speaker's
@@ -53,6 +59,20 @@ ROWS = [
     (ACCOUNTS, "5th and 6th Amendments", None),
     (ACCOUNTS, "Dunmore Holdings, Incorporated", "ORGANIZATION"),
     (ACCOUNTS, "https://example.org/webcast.aspx?cas=['31337']", "URL"),
+    # the Crown as a party is no one; a man called Crown and a town are
+    (CROWN, "Her Majesty the Queen", None),
+    (CROWN, "His Majesty the King", None),
+    (CROWN, "The Crown took", None),
+    (CROWN, "Crown counsel", None),
+    (CROWN, "Tobias Quill", "PERSON"),
+    ("Mr. Crown testified that the Crown took his statement.\n", "Crown", "PERSON"),
+    (CROWN, "Crown Point", "LOCATION"),
+    # a side of a war named for all its members is no one; a member named, and a firm of a like word, are
+    (MOVEMENT, "Contras", None),
+    (MOVEMENT, "Sandinistas", None),
+    (MOVEMENT, "Halloran-Pike", "PERSON"),
+    (MOVEMENT, "Contra Costa Roofing", "ORGANIZATION"),
+    (MOVEMENT, "Costa County", "LOCATION"),
 ]
 
 
