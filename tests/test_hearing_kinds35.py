@@ -65,7 +65,10 @@ ROWS = [
     (CROWN, "The Crown took", None),
     (CROWN, "Crown counsel", None),
     (CROWN, "Tobias Quill", "PERSON"),
+    (CROWN, " v. ", None),
     ("Mr. Crown testified that the Crown took his statement.\n", "Crown", "PERSON"),
+    ("Hearing of Orla Brennagh v. Tobias Quillfeather, heard in Galway.\n", "Orla Brennagh", "PERSON"),
+    ("Hearing of Orla Brennagh v. Tobias Quillfeather, heard in Galway.\n", "Tobias Quillfeather", "PERSON"),
     (CROWN, "Crown Point", "LOCATION"),
     # a side of a war named for all its members is no one; a member named, and a firm of a like word, are
     (MOVEMENT, "Contras", None),

@@ -312,3 +312,20 @@ def extend_url_brackets(text: str, mentions: Sequence[Mention]) -> list[Mention]
     """A web address's mention that stops at a bracket its query goes on with covers the rest of the address."""
     return [replace(m, end=more.end()) if m.label == "URL" and (more := _URL_BRACKETS.match(text, m.end)) else m
             for m in mentions]
+
+
+#: the ``v.`` of a case's caption between its parties: ``Badger v. Her Majesty the Queen``, ``Doe vs. Roe``
+_CAPTION_V = re.compile(r"[ ](?:v|vs|V|VS)\.?[ ](?=[A-Z])")
+
+
+def split_case_captions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A tagger's name or body over a case's caption (``Jacob Quill v. Her Majesty``) is each party apart: the
+    parties are two, and the one the state is (``Her Majesty the Queen``) is then no one's name (the filter)."""
+    out: list[Mention] = []
+    for m in mentions:
+        cut = _CAPTION_V.search(text, m.start, m.end) if m.label in ("PERSON", "ORGANIZATION") else None
+        if cut is None or cut.start() == m.start or cut.end() >= m.end:
+            out.append(m)
+            continue
+        out += [replace(m, end=cut.start()), replace(m, start=cut.end())]
+    return out
