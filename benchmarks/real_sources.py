@@ -17,6 +17,12 @@ blocks, section underlines and ``.. rst-class::`` lines dropped, ``**Name**:`` m
 runs of blank lines made one; words unchanged. ``none``: the lines as they are (``\\r\\n`` read as ``\\n``).
 ``assemblyai``: a speech recogniser's JSON result (AssemblyAI's, saved as a TypeScript constant): each of its
 ``utterances`` made one line ``[h:mm:ss] Speaker X: text`` (its start time, its speaker letter), words unchanged.
+``html`` (a web page holding a hearing's text): what stands between ``<font class="transcript">`` and ``</font>``,
+each paragraph (``<br/>`` or ``<p>`` apart) made one line, its wrapped lines joined by a space, other tags dropped
+(``<strong>Mr. NIELDS</strong>:`` made ``Mr. NIELDS:``), entities read, words unchanged. ``quarto`` (a Quarto
+page of a recognised webcast): the front matter made its ``title`` and ``date`` values, one line each, the margin
+blocks (``::: {.column-margin}``, ``![](N.png)``, ``:::``) dropped, runs of blank lines made one; words unchanged.
+A source of several files (``paths``) is their converted texts one after another, a blank line apart.
 Trailing spaces are cut from every line and every excerpt ends with one newline. The hand rows are committed hashed in ``tests/real/rows/`` (benchmarks/real_data.py).
 """
 from __future__ import annotations
@@ -47,7 +53,8 @@ class Source:
     commit: str
     path: str
     lines: tuple[tuple[int, int], ...]  # 1-based, inclusive, after conversion; (1, 0): to the end
-    conversion: str  # "rst", "assemblyai" or "none"
+    conversion: str  # "rst", "assemblyai", "html", "quarto" or "none"
+    paths: tuple[str, ...] = ()  # more files of the same repository, after ``path``
 
 
 POHI = ("dracos/pohi", "ebbacaee48e46c498c233e35f7ea973965435475")
@@ -67,6 +74,8 @@ TASK_FORCE_2014_PATH = ("src/test/resources/hearing/06-04-14 NYsenate Heroin-Opi
 BARGE_PATH = "src/test/resources/hearing/10-19-16 NYS Senate Hudson River Barge Hearing FINAL.txt"
 COMMISSION = ("g-troiani/Coral-Gables-Knologi-City-Clerk-RAG", "ecfd01deb3a7a751b1abff4b930407b67a97a26a")
 COMMISSION_DIR = "city_clerk_documents/extracted_markdown/"
+CONGRESS = ("rcchan/irancontra", "aaea041e29d33732ad3f1f6878a1584d521b8cee")
+SCC = ("simon-lawyer/obiter", "f95b0b00429f2424a3fcd074431c4584d1d53eba")
 
 SOURCES = (
     Source("inquiry_a", "tuned", *POHI, "human-impact-hearing/2022-02-22.rst", ((1, 268),), "rst"),
@@ -96,6 +105,11 @@ SOURCES = (
     Source("shoreline_a", "heldout", *NYSENATE, SHORELINE_PATH, ((1, 59), (13227, 13796)), "none"),
     Source("commission_a", "heldout", *COMMISSION, COMMISSION_DIR + "verbatim_01_09_2024_Public_Comment.md",
            ((32, 94), (111, 236)), "none"),
+    Source("congress_a", "tuned", *CONGRESS, "transcripts/rs-1.php", ((1, 0),), "html"),
+    Source("congress_b", "tuned", *CONGRESS, "transcripts/ah-1.php", ((1, 0),), "html",
+           ("transcripts/ah-2.php", "transcripts/ah-3.php")),
+    Source("appeal_a", "tuned", *SCC, "nbs/scc/posts/2022-05-16--39844/index.md", ((1, 145),), "quarto"),
+    Source("appeal_b", "heldout", *SCC, "nbs/scc/posts/2021-02-18--39112/index.md", ((1, 140),), "quarto"),
 )
 
 #: SHA-256 of each excerpt's bytes (UTF-8) as this script writes it.
@@ -124,6 +138,10 @@ SHA256 = {
     "shoreline_a": "75caeea42091ed100629f370cf787273b1072acc2e5cb78ab2af0f22c0cc5a09",
     "commission_b": "4573e14ffac663fd612b1fb9ccb69f4ef42d07f5b86c3cb50c6f300a89026988",
     "commission_a": "0eff79336e3e91cec8b0b48278d4791918dc654ab03a5f9debcd4cc230f8ee8a",
+    "congress_a": "a5838473478abd12d3d50a3d776b01ce53def2840b1e4a89604cdca50323e3f8",
+    "congress_b": "aabcbdff2adc76839bc64019538784f8d198a080c15b02fed0c9a459015ad8e0",
+    "appeal_a": "54c7b26d326bc63ca477f2f4fe45f251a4134aa4de580e4da1d02b4330c2a0fe",
+    "appeal_b": "1bfda99bca410f580ac7a9aababf54b1935ddc4d936aac86993fb67a0b8f7f43",
 }
 
 _UNDERLINE = re.compile(r"^([=\-^~`'\"#*+])\1{2,}\s*$")
@@ -177,6 +195,52 @@ def assemblyai_text(source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+_TRANSCRIPT = re.compile(r'<font class="transcript">(.*?)</font>', re.S)
+_BREAK = re.compile(r"<br\s*/?>|</?p\b[^>]*>", re.I)
+_TAG = re.compile(r"<[^>]+>|<!--.*?-->", re.S)
+_FRONT_KEYS = ("title", "date")
+
+
+def html_text(source: str) -> str:
+    """A hearing's web page as one line per paragraph (see the module's docstring)."""
+    import html
+    match = _TRANSCRIPT.search(source)
+    body = re.sub(r"<!--.*?-->", "", match.group(1) if match else source, flags=re.S)
+    body = _BREAK.sub("\n\n", body)
+    body = html.unescape(_TAG.sub("", body))
+    paragraphs = [" ".join(part.split()) for part in re.split(r"\n\s*\n", body)]
+    return "\n".join(p for p in paragraphs if p) + "\n"
+
+
+def quarto_text(source: str) -> str:
+    """A Quarto page of a recognised webcast as plain lines (see the module's docstring)."""
+    lines = source.splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i < len(lines) and lines[i].strip() == "---":
+        i += 1
+        while i < len(lines) and lines[i].strip() != "---":
+            key, _, value = lines[i].partition(":")
+            if key.strip() in _FRONT_KEYS:
+                out.append(value.strip())
+            i += 1
+        i += 1
+    for line in lines[i:]:
+        if line.startswith(":::") or re.fullmatch(r"!\[[^\]]*\]\([^)]*\)\s*", line):
+            continue
+        out.append(line.rstrip())
+    collapsed: list[str] = []
+    for line in out:
+        if not line and (not collapsed or not collapsed[-1]):
+            continue
+        collapsed.append(line)
+    while collapsed and not collapsed[-1]:
+        collapsed.pop()
+    return "\n".join(collapsed) + "\n"
+
+
 def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
     git_dir = mirrors / repo.replace("/", "+") / "repo"
     if (git_dir / ".git").is_dir():  # a mirror fetched as a clone: its git directory inside
@@ -188,15 +252,16 @@ def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
     return blob.decode("utf-8")
 
 
+CONVERSIONS = {"rst": rst_text, "assemblyai": assemblyai_text, "html": html_text, "quarto": quarto_text}
+
+
 def converted(source: Source, mirrors: Path = MIRRORS) -> list[str]:
-    raw = git_show(source.repo, source.commit, source.path, mirrors)
-    if source.conversion == "rst":
-        text = rst_text(raw)
-    elif source.conversion == "assemblyai":
-        text = assemblyai_text(raw)
-    else:
-        text = raw.replace("\r\n", "\n")
-    return text.split("\n")
+    texts = []
+    for path in (source.path, *source.paths):
+        raw = git_show(source.repo, source.commit, path, mirrors)
+        convert = CONVERSIONS.get(source.conversion)
+        texts.append(convert(raw) if convert else raw.replace("\r\n", "\n"))
+    return "\n\n".join(text.rstrip("\n") for text in texts).split("\n") if source.paths else texts[0].split("\n")
 
 
 def excerpt(source: Source, mirrors: Path = MIRRORS) -> str:

@@ -116,7 +116,8 @@ def test_it_gives_some_patterns_a_first_character():
 def test_it_finds_the_same_matches_behind_the_first_characters_look_ahead(recognizer, pattern):
     plain = re.compile(pattern.regex, FLAGS)
     texts = [*_texts(recognizer.supported_entities[0]), "Call 5552345678 at 8 AM on 10/24/2024, the 3, 4 and 9 May.",
-             "Call 916-555-0142 or +1 916 555 0142 about case F-2231 and 22/2001, file 12345, in May, on the 3rd and 4th."]
+             "Call 916-555-0142 or +1 916 555 0142 about case F-2231 and 22/2001, file 12345, in May, on the 3rd and 4th.",
+             "It was set up the 24th, 25th of May 1986, and the 3rd to 5th June."]
     spans = [[m.span() for m in plain.finditer(text)] for text in texts]
     assert any(spans), "a text without matches proves nothing"
     assert [[m.span() for m in pattern.compiled_regex.finditer(text)] for text in texts] == spans

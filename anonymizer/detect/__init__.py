@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
-from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, drop_item_letters, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, extend_legal_forms, extend_url_brackets, split_case_captions, drop_item_letters, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -103,8 +103,11 @@ class Detector:
         progress("filter", 0.8)
         mentions = cut_at_speaker_labels(text, mentions)  # "Lacey: Basically": the label's name only
         mentions = split_firms_after_persons(text, mentions)  # "Nora Quill Delta Verbatim Reporting": the person
+        mentions = split_case_captions(text, mentions)  # "Quill v. Her Majesty": each party apart
         kept = drop_sentence_openers(text, list(filter_mentions(text, reconcile(mentions, text), protected)))
         kept = drop_document_subjects(text, kept)  # "the Post Office" of an inquiry about it
+        kept = extend_legal_forms(text, kept)  # "Lake Works, Incorporated": the company's legal form too
+        kept = extend_url_brackets(text, kept)  # "...?cas=['3984']": the address's query in brackets too
         kept = drop_prefixed_words(text, kept)  # "pre-Ledger": no one's name
         kept = drop_item_letters(text, kept)  # "Exhibit A" / "No, a as in Alpha": the exhibit's letter
         kept = join_age_ranges(text, kept)  # "six or seven": one age

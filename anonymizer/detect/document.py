@@ -284,3 +284,48 @@ def drop_item_letters(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 
 
 _LETTERED_ITEM = re.compile(rf"(?i:\b(?:{'|'.join(sorted(vocabulary.LETTERED_ITEM_NOUNS))})[ ])([A-Z])(?![\w'’-])")
+
+
+#: a company's legal form after its name, after a comma or not: ``Lake Works, Incorporated``, ``Quillon Ltd.``
+_LEGAL_FORM_AFTER = re.compile(r",?[ ](?:Incorporated|INCORPORATED|Inc\.?|INC\.?|Limited|LIMITED|Ltd\.?|LTD\.?|LLC|L\.L\.C\."
+                               r"|LLP|L\.L\.P\.|L\.P\.|Corp\.?|CORP\.?|Corporation|CORPORATION|Co\.|PLC|plc|GmbH|S\.A\.|N\.V\.)"
+                               r"(?![\w'’-])")
+
+
+def extend_legal_forms(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """An organization's mention that stops before the legal form its name goes on with (a tagger's ``Lake Works``
+    of ``Lake Works, Incorporated``) covers the form too: it is part of the company's name."""
+    out = []
+    for m in mentions:
+        if m.label == "ORGANIZATION" and (form := _LEGAL_FORM_AFTER.match(text, m.end)):
+            m = replace(m, end=form.end())
+        out.append(m)
+    return out
+
+
+#: what a web address's query goes on with in brackets, the tagger's address stopping before them: ``?ids[]=4``,
+#: ``?cas=['39844']``, ``?f[0]=x&f[1]=y``
+_URL_BRACKETS = re.compile(r"(?:\[[^\s\[\]()<>]*\][^\s\[\]()<>\"]*)+")
+
+
+def extend_url_brackets(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A web address's mention that stops at a bracket its query goes on with covers the rest of the address."""
+    return [replace(m, end=more.end()) if m.label == "URL" and (more := _URL_BRACKETS.match(text, m.end)) else m
+            for m in mentions]
+
+
+#: the ``v.`` of a case's caption between its parties: ``Badger v. Her Majesty the Queen``, ``Doe vs. Roe``
+_CAPTION_V = re.compile(r"[ ](?:v|vs|V|VS)\.?[ ](?=[A-Z])")
+
+
+def split_case_captions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A tagger's name or body over a case's caption (``Jacob Quill v. Her Majesty``) is each party apart: the
+    parties are two, and the one the state is (``Her Majesty the Queen``) is then no one's name (the filter)."""
+    out: list[Mention] = []
+    for m in mentions:
+        cut = _CAPTION_V.search(text, m.start, m.end) if m.label in ("PERSON", "ORGANIZATION") else None
+        if cut is None or cut.start() == m.start or cut.end() >= m.end:
+            out.append(m)
+            continue
+        out += [replace(m, end=cut.start()), replace(m, start=cut.end())]
+    return out

@@ -46,24 +46,30 @@ LINE_LABEL = re.compile(rf"^{LINE_OPENING.pattern}(?:[^\n:]{{1,60}}:)?", re.MULT
 
 #: a word of a speaker's label in mixed case (``Commissioner``, ``Whitley-Boyd``)
 _LABEL_WORD = rf"[{CAPITAL}][\w'’.-]*"
+_CLOCK = r"\d{1,2}:[0-5]\d(?::[0-5]\d)?"
 #: a speaker's label in mixed case at a line's start (group ``tag``): words before a colon (``Presiding
 #: Commissioner Faulkner:``), or before a recording's timestamp ending the line (group ``stamp``: ``Deputy
-#: District Attorney Siqueiros  0:07:11``, ``Marcus Whitley-Boyd  0:00:12``, the words said on the next line)
+#: District Attorney Siqueiros  0:07:11``, ``Marcus Whitley-Boyd  0:00:12``, the words said on the next line), or
+#: before its timestamp in brackets and a colon (group ``paren``: ``Justice Rowe (00:08:19):``); the label may be
+#: in a markdown's bold (group ``bold``: ``**Justice Rowe** (00:08:19):``, ``**Miceli:**``, ``**Hall**:``)
 SPEAKER_LABEL = re.compile(
-    rf"^[^\S\n]*(?P<tag>{_LABEL_WORD}(?:[^\S\n]+{_LABEL_WORD}){{0,{MAX_TAG_WORDS - 1}}})"
-    rf"(?:[^\S\n]?:(?=[^\S\n]|$)|[^\S\n]{{2,}}(?P<stamp>\d{{1,2}}:[0-5]\d(?::[0-5]\d)?)[^\S\n]*$)",
+    rf"^[^\S\n]*(?P<bold>\*\*)?(?P<tag>{_LABEL_WORD}(?:[^\S\n]+{_LABEL_WORD}){{0,{MAX_TAG_WORDS - 1}}})"
+    rf"(?:(?(bold)\*\*)(?:[^\S\n]?:(?=[^\S\n]|$)|[^\S\n]{{2,}}(?P<stamp>{_CLOCK})[^\S\n]*$"
+    rf"|[^\S\n]+\((?P<paren>{_CLOCK})\)[^\S\n]?:(?=[^\S\n]|$))|(?(bold):\*\*(?=[^\S\n]|$)|(?!)))",
     re.MULTILINE,
 )
 
 
 def speaker_labels(text: str, start: int = 0) -> Iterator[re.Match[str]]:
     """Every speaker's label in mixed case from ``start`` on (:data:`SPEAKER_LABEL`) that no speaker tag
-    in capitals reads: one before a timestamp, or one that opens with a role (``Deputy Commissioner
+    in capitals reads: one before a timestamp (ending its line or in brackets), one in a markdown's bold, or one
+    that opens with a role (``Deputy Commissioner
     Oyelaran:``; not a field's label, ``Date:``, ``Location:``)."""
     for match in SPEAKER_LABEL.finditer(text, start):
         if speaker_tag(text, match.start()) is not None:
             continue
-        if match.group("stamp") or tag_roles(match.group("tag").split()[:1]) == [True]:
+        if match.group("stamp") or match.group("paren") or match.group("bold") or \
+                tag_roles(match.group("tag").split()[:1]) == [True]:
             yield match
 
 

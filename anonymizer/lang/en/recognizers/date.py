@@ -130,6 +130,14 @@ PATTERNS = [
         0.9,
         first=r"\d",
     ),
+    # the 24th, 25th of May 1986 / the 3rd and 4th of June / 3rd to 5th June: days in ordinals listed before their month
+    Pattern(
+        "ordinal_list_month",
+        rf"{_START}(?:(?i:the)[ ])?{_DAY_NUMBER_ORDINAL}(?:(?:,[ ]|,?[ ](?i:and|or|to|&)[ ]|[ ]?[-–][ ]?)(?:(?i:the)[ ])?"
+        rf"{_DAY_NUMBER_ORDINAL})+[ ](?:(?i:of)[ ])?{_MONTH}(?:,?[ ]{_YEAR})?",
+        0.9,
+        first=r"\d|[Tt]",
+    ),
     # June 2011 / June of 2011 / June of '95
     Pattern("month_year", rf"\b{_MONTH_ANY},?[ ](?:(?i:of)[ ])?{_YEAR}", 0.95),
     # 10/24/2024, 10-24-24, 10.24.2024, 2024-10-24
