@@ -205,6 +205,7 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
     pattern = _trie_regex(table, 0 if aligned else re.IGNORECASE)
     hits: list[Mention] = []
     conditional: list[Mention] = []
+    spans_hit: set[tuple[int, int]] = set()  # the spans of ``hits``
     for match in pattern.finditer(lowered if aligned else folded) if pattern else ():
         start, end = match.span()
         # ignoring case, "İstanbul" matches the form "Istanbul": its key is the one-letter lower case
@@ -215,10 +216,14 @@ def _rescan_hits(text: str, table: dict[str, _Target]) -> tuple[list[Mention], l
                 or us_records.identifies_no_one(text, start, end, target.label):
             continue  # "Court of Cassation" known from "the Istanbul Court of Cassation"
         start, end = _place_compound(text, start, end)
-        if any(h.start == start and h.end == end for h in hits):
+        if (start, end) in spans_hit:
             continue  # "Croton" and "Hudson" of one "Croton-on-Hudson": one hit
         hit = _rescan_mention(start, end, target.label, target.group)
-        (hits if _plausible(text, start, end, target) else conditional).append(hit)
+        if _plausible(text, start, end, target):
+            hits.append(hit)
+            spans_hit.add((start, end))
+        else:
+            conditional.append(hit)
     return hits, conditional
 
 

@@ -188,10 +188,12 @@ def generic_association(text: str, start: int, end: int) -> bool:
     return before is None or lexicon.is_stop_word(before.group().strip().casefold())
 
 
-def _in_match(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` lies in a match of ``pattern`` on its line."""
+def _in_match(pattern: re.Pattern[str], text: str, start: int, end: int, read=None) -> bool:
+    """``text[start:end]`` lies in a match of ``pattern`` on its line (read through ``read`` when given: a
+    rewriting letter for letter that keeps each line's, :func:`titled`)."""
     line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
     line = text[line_start:len(text) if line_end < 0 else line_end]
+    line = line if read is None else read(line)
     return any(m.start() <= start - line_start and end - line_start <= m.end() for m in pattern.finditer(line))
 
 
@@ -203,7 +205,7 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
     if label == "ORGANIZATION" and (_DEPARTMENT.fullmatch(" ".join(text[start:end].split()))
                                     or generic_association(text, start, end)):
         return True  # "Code Enforcement", "Homeowners Association": a department's function, a kind of association
-    if label == "ORGANIZATION" and _in_match(_COMMITTEE, titled(text) if text[start:end].isupper() else text, start, end):
+    if label == "ORGANIZATION" and _in_match(_COMMITTEE, text, start, end, titled if text[start:end].isupper() else None):
         return True  # "Senate Committee on Alcoholism and Drug Abuse": a legislature's committee
     if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
         return True  # "Plan B+", "Plan 2014": a plan, no one and no date
