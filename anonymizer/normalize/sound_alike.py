@@ -19,8 +19,9 @@ from anonymizer.normalize.rescan import _rescan_mention
 from anonymizer.types import Mention
 
 
-#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
-_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
+#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez"), a letter not
+#: ASCII among them ("SuÆrez": a converter's garbled "á")
+_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z\u00C0-\u024F]{5,}(?![\w'’-])")
 #: a name part this long may come with one letter typed twice
 _MIN_TYPO_LEN = 6
 
@@ -47,8 +48,13 @@ def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[
         token = match.group().casefold()
         if token in people.index:
             continue
-        keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
-        gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
+        if not token.isascii():
+            gids = _garbled(token, people)
+            if not gids:
+                continue
+        else:
+            keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
+            gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
         if not gids:
             near = [key for key in openings.get(token[:_SAME_OPENING], ())
                     if Levenshtein.distance(token, key, score_cutoff=_OTHER_ENDING) <= _OTHER_ENDING]
@@ -60,6 +66,21 @@ def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[
             continue
         hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
     return hits
+
+
+def _garbled(token: str, people: _People) -> list[int]:
+    """The one person with a name part ``token`` (case-folded) writes with one letter that is not ASCII in place
+    of another (``suærez`` of Suarez, ``suárez``: a converter's garbled or an accented letter), every other letter
+    the same."""
+    odd = [i for i, c in enumerate(token) if not c.isascii()]
+    if len(odd) != 1:
+        return []
+    at = odd[0]
+    gids = list(dict.fromkeys(
+        gid for key in people.index
+        if len(key) == len(token) and key[:at] == token[:at] and key[at + 1:] == token[at + 1:] and key[at].isascii()
+        for gid in people.index[key]))
+    return gids if len(gids) == 1 else []
 
 
 #: a capitalised word right before or after a name part, a space between
