@@ -83,6 +83,39 @@ def _garbled(token: str, people: _People) -> list[int]:
     return gids if len(gids) == 1 else []
 
 
+#: two words of one line, the second in small letters, a possessive's ``'s`` on the first perhaps ("Stan's radar")
+_TWO_WORDS = re.compile(r"(?<![\w'’-])(?=([A-Za-z][a-z]{2,}(?:['’]s)?[ ][a-z]{3,})(?![\w'’-]))")
+#: a name part that long (letters) and a sound key that long, so two words sound like it by no chance
+_SPLIT_MIN_LEN = 8
+_SPLIT_MIN_KEY = 6
+
+
+def split_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
+    """A long known name part a speech recognizer wrote as two words, the second in small letters, that sound as
+    the part does (the pack's ``sound_key``: ``Stan's radar`` and ``stance radar`` of a person ``Stanzrader``; of
+    several persons of that sound, the best known), a part of :data:`_SPLIT_MIN_LEN` letters or more that is no English word. Never
+    a stop word among the two, nor over a mention of anything but a person."""
+    sounds: dict[str, set[int]] = {}
+    for key, gids in people.index.items():
+        if len(key) >= _SPLIT_MIN_LEN and key.isalpha() and not plain.in_dictionary(key) \
+                and len(code := sound_key(key)) >= _SPLIT_MIN_KEY:
+            sounds.setdefault(code, set()).update(gids)
+    if not sounds:
+        return []
+    others = sorted((m.start, m.end) for m in mentions if m.label != "PERSON")
+    hits: list[Mention] = []
+    for match in _TWO_WORDS.finditer(text):
+        start, end = match.span(1)
+        first, second = match.group(1).split(" ")
+        gids = sounds.get(sound_key(first + second), set())
+        if not gids or any(lexicon.is_stop_word(w.casefold()) for w in (first, second)) \
+                or spans.overlapping(others, start, end):
+            continue
+        hits.append(replace(_rescan_mention(start, end, "PERSON", people.best(gids)),
+                            sources=(*_RESCAN_SOURCES, "fuzzy")))
+    return hits
+
+
 #: a capitalised word right before or after a name part, a space between
 _WORD_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]*)[ ]$")
 _WORD_AFTER = re.compile(r"[ ]([A-Z][a-z]*)(?![\w'’-])")
