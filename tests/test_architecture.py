@@ -62,7 +62,7 @@ LAYERS: list[list[str]] = [
     ["detect.seeds", "detect.tagger_persons", "lang.en.public_body", "leakgate.text", "pdf", "pdf.reflow"],
     ["lang.en.civic"],
     ["lang.en.us_records"],
-    ["detect.labels", "ingest", "lang.en.recognizers", "leakgate"],
+    ["detect.labels", "ingest", "lang.en.recognizers", "lang.en.rosters", "leakgate"],
     ["detect.document", "detect.filter", "detect.nlp", "detect.suspects", "export", "lang.da.recognizers", "lang.en.pack"],
     ["detect", "lang.da.detect"],
     ["lang.da.normalize", "normalize.names"],

@@ -199,6 +199,40 @@ def test_it_finds_a_name_with_a_letter_typed_twice_that_no_detector_found(typo, 
     assert names.get(text.index(typo)) == person
 
 
+@pytest.mark.parametrize(("garbled", "person"), [
+    ("HernÆndez", "rosa hernandez"),  # a converter's garbled letter for "á"
+    ("McDonÃld", "darnell mcdonald"),
+    ("Hernández", "rosa hernandez"),  # an accent the other mentions lack
+    ("HernÆÆdez", None),  # two letters garbled: no known part
+    ("BernÆndez", None),  # another letter differs too
+    ("QuintÆnilla", None),  # no one of that name
+])
+def test_it_finds_a_name_part_with_one_letter_garbled_that_no_detector_found(garbled, person):
+    text = ("COMMISSIONER RUFF: Darnell McDonald and Rosa Hernandez are here.\n"
+            f"COMMISSIONER RUFF: Go ahead, tell us about {garbled} and the others.\n")
+    spans = [at(text, "Darnell McDonald"), at(text, "Rosa Hernandez")]
+    names = _names(text, spans)
+    assert names.get(text.index(garbled)) == person
+
+
+@pytest.mark.parametrize(("said", "person"), [
+    ("Mr. Bran's miller", "oskar branzmiller"),  # a recognizer's two words for the name: the same sound
+    ("the bran's miller", "oskar branzmiller"),
+    ("brans miller", "oskar branzmiller"),
+    ("Mr. Quint's walder", "ida quintzwalder"),
+    ("Mr. Bran miller", None),  # another sound
+    ("Mr. Brandt miller", None),
+    ("Mr. Branz Miller", None),  # the second word capitalised: a name of its own, the detectors' to find
+])
+def test_it_finds_a_long_name_part_written_as_two_words_that_sound_like_it(said, person):
+    text = ("COMMISSIONER RUFF: Oskar Branzmiller and Ida Quintzwalder are here.\n"
+            f"COMMISSIONER RUFF: Go ahead, tell us about {said} and the others.\n")
+    spans = [at(text, "Oskar Branzmiller"), at(text, "Ida Quintzwalder")]
+    names = _names(text, spans)
+    first = said.split()[-2]
+    assert names.get(text.index(first, text.index("about"))) == person
+
+
 def test_it_takes_no_other_census_name_or_word_for_a_typo():
     text = ("COMMISSIONER RUFF: Darnell Mitchel and Rosa Alvarado are here.\n"
             "COMMISSIONER RUFF: Then Mitchell came in, and the Alvarrado file.\n")

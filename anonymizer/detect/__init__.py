@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
-from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, extend_legal_forms, extend_url_brackets, split_case_captions, drop_item_letters, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, extend_legal_forms, extend_url_brackets, split_case_captions, drop_item_letters, drop_prefixed_words, confirmed_ages, roster_mentions, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -117,6 +117,7 @@ class Detector:
         kept = tagger_persons.whole_names(text, kept)  # "Mehmet" of the tagger's "Ali Ege"
         kept = tagger_persons.beside_persons(text, kept)  # "Arnulfo" "Reyes-Bocanegra", "Itzel and Xochitl"
         kept = tagger_persons.particle_surnames(text, kept)  # "Eusebia Bustamante" "de Villarreal"
+        kept += roster_mentions(text, kept)  # "Eoin Wrafter 31 / Commissioner / Town of Cortlandt"
         kept += split_name_mentions(text, transcript.title_end)  # pieces like "one" the filter would drop
         return tuple(tagger_persons.first_name_pairs(text, kept))
 

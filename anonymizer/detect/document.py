@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from anonymizer.detect.tagger_persons import census_name
-from anonymizer.lang.en import gazetteer, plain, vocabulary
+from anonymizer.lang.en import gazetteer, plain, rosters, vocabulary
 from anonymizer.lang.en.transcript import LINE_LABEL
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.types import Mention
@@ -329,3 +329,16 @@ def split_case_captions(text: str, mentions: Sequence[Mention]) -> list[Mention]
             continue
         out += [replace(m, end=cut.start()), replace(m, start=cut.end())]
     return out
+
+
+#: the taggers whose person on a list's entry vouches for the list (:mod:`anonymizer.lang.en.rosters`)
+_ROSTER_TAGGERS = frozenset({"spacy", "presidio", "rule", "header", "stanza", "transformers"})
+
+
+def roster_mentions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """The names and bodies of a list of participants on a hearing's front pages that ``mentions`` miss
+    (:func:`anonymizer.lang.en.rosters.found`: ``Eoin Wrafter 31 / Commissioner / Town of Cortlandt``), source
+    ``rule``."""
+    persons = [(m.start, m.end) for m in mentions if m.label == "PERSON" and _ROSTER_TAGGERS & set(m.sources)]
+    named = [(m.start, m.end) for m in mentions if m.label in _NAME_LABELS and "suspect" not in m.sources]
+    return [Mention(s, e, label, ("rule",), confidence=1) for s, e, label in rosters.found(text, persons, named)]

@@ -122,7 +122,7 @@ from anonymizer.normalize.groups import _Group
 from anonymizer.normalize.names import _clean_surface, _name_tokens, _name_words, cdcr_key
 from anonymizer.normalize.names import _join_adjacent_names, _one_label_per_name, _with_first_names, nicknamed_names
 from anonymizer.normalize.people import _Grouper
-from anonymizer.normalize.sound_alike import _typo_hits, sounds_beside_hits
+from anonymizer.normalize.sound_alike import _typo_hits, sounds_beside_hits, split_hits
 from anonymizer.normalize.rescan import (
     _build_forms,
     _fragment_hits,
@@ -226,7 +226,8 @@ def normalize(
     hits, conditional = _rescan_hits(text, table)
     hits = [grouper.in_context(hit) if hit.label == "PERSON" else hit for hit in hits]
     hits = _outside(protected, _non_overlapping(hits + _fragment_hits(text, grouper.people)
-                                                + _typo_hits(text, grouper.people, grouped)))
+                                                + _typo_hits(text, grouper.people, grouped)
+                                                + split_hits(text, grouper.people, grouped)))
     merged = _integrate(text, grouped, hits)
     merged = _rescue_next_to_name(text, merged, _outside(protected, conditional))
     merged = sounds_beside_hits(text, grouper.people, merged)  # "Jon Brannigan" of John Brannigan

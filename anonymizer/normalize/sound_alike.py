@@ -19,8 +19,9 @@ from anonymizer.normalize.rescan import _rescan_mention
 from anonymizer.types import Mention
 
 
-#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez")
-_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z]{5,}(?![\w'’-])")
+#: a capitalised word of six letters or more, inner capitals allowed ("McDDonald", "Hernanndez"), a letter not
+#: ASCII among them ("SuÆrez": a converter's garbled "á")
+_LONG_WORD = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z\u00C0-\u024F]{5,}(?![\w'’-])")
 #: a name part this long may come with one letter typed twice
 _MIN_TYPO_LEN = 6
 
@@ -47,8 +48,13 @@ def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[
         token = match.group().casefold()
         if token in people.index:
             continue
-        keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
-        gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
+        if not token.isascii():
+            gids = _garbled(token, people)
+            if not gids:
+                continue
+        else:
+            keys = {token[:i] + token[i + 1 :] for i in range(1, len(token)) if token[i] == token[i - 1]}
+            gids = [gid for key in keys if len(key) >= _MIN_TYPO_LEN for gid in people.index.get(key, ())]
         if not gids:
             near = [key for key in openings.get(token[:_SAME_OPENING], ())
                     if Levenshtein.distance(token, key, score_cutoff=_OTHER_ENDING) <= _OTHER_ENDING]
@@ -59,6 +65,54 @@ def _typo_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[
                 or plain.in_dictionary(token) or spans.overlapping(taken, *match.span()):
             continue
         hits.append(_rescan_mention(*match.span(), "PERSON", people.best(gids)))
+    return hits
+
+
+def _garbled(token: str, people: _People) -> list[int]:
+    """The one person with a name part ``token`` (case-folded) writes with one letter that is not ASCII in place
+    of another (``suærez`` of Suarez, ``suárez``: a converter's garbled or an accented letter), every other letter
+    the same."""
+    odd = [i for i, c in enumerate(token) if not c.isascii()]
+    if len(odd) != 1:
+        return []
+    at = odd[0]
+    gids = list(dict.fromkeys(
+        gid for key in people.index
+        if len(key) == len(token) and key[:at] == token[:at] and key[at + 1:] == token[at + 1:] and key[at].isascii()
+        for gid in people.index[key]))
+    return gids if len(gids) == 1 else []
+
+
+#: two words of one line, the second in small letters, a possessive's ``'s`` on the first perhaps ("Stan's radar")
+_TWO_WORDS = re.compile(r"(?<![\w'’-])(?=([A-Za-z][a-z]{2,}(?:['’]s)?[ ][a-z]{3,})(?![\w'’-]))")
+#: a name part that long (letters) and a sound key that long, so two words sound like it by no chance
+_SPLIT_MIN_LEN = 8
+_SPLIT_MIN_KEY = 6
+
+
+def split_hits(text: str, people: _People, mentions: Sequence[Mention]) -> list[Mention]:
+    """A long known name part a speech recognizer wrote as two words, the second in small letters, that sound as
+    the part does (the pack's ``sound_key``: ``Stan's radar`` and ``stance radar`` of a person ``Stanzrader``; of
+    several persons of that sound, the best known), a part of :data:`_SPLIT_MIN_LEN` letters or more that is no English word. Never
+    a stop word among the two, nor over a mention of anything but a person."""
+    sounds: dict[str, set[int]] = {}
+    for key, gids in people.index.items():
+        if len(key) >= _SPLIT_MIN_LEN and key.isalpha() and not plain.in_dictionary(key) \
+                and len(code := sound_key(key)) >= _SPLIT_MIN_KEY:
+            sounds.setdefault(code, set()).update(gids)
+    if not sounds:
+        return []
+    others = sorted((m.start, m.end) for m in mentions if m.label != "PERSON")
+    hits: list[Mention] = []
+    for match in _TWO_WORDS.finditer(text):
+        start, end = match.span(1)
+        first, second = match.group(1).split(" ")
+        gids = sounds.get(sound_key(first + second), set())
+        if not gids or any(lexicon.is_stop_word(w.casefold()) for w in (first, second)) \
+                or spans.overlapping(others, start, end):
+            continue
+        hits.append(replace(_rescan_mention(start, end, "PERSON", people.best(gids)),
+                            sources=(*_RESCAN_SOURCES, "fuzzy")))
     return hits
 
 
