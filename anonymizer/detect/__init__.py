@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
-from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, drop_item_letters, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, drop_item_letters, drop_prefixed_words, confirmed_ages, extend_age_lists, join_age_ranges, join_saints, repeated_times, split_firms_after_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -107,6 +107,7 @@ class Detector:
         kept = drop_document_subjects(text, kept)  # "the Post Office" of an inquiry about it
         kept = drop_prefixed_words(text, kept)  # "pre-Ledger": no one's name
         kept = drop_item_letters(text, kept)  # "Exhibit A" / "No, a as in Alpha": the exhibit's letter
+        kept = join_saints(text, kept)  # "St." "Lawrence County": one place
         kept = join_age_ranges(text, kept)  # "six or seven": one age
         kept = extend_age_lists(text, kept)  # "19, 27, 33 and 38": four ages
         kept = confirmed_ages(text, kept)  # "she was 91?" / "Just 91, yes.": the same age
