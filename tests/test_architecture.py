@@ -60,7 +60,7 @@ LAYERS: list[list[str]] = [
     ["detect.merge", "header", "lang.en.defined_terms", "lang.en.judgment_text", "lang.en.truecase", "leakgate.terms", "pdf.captions", "pdf.text",
      "pseudonymize"],
     ["detect.seeds", "detect.tagger_persons", "lang.en.public_body", "leakgate.text", "pdf", "pdf.reflow"],
-    ["lang.en.civic"],
+    ["lang.en.civic", "lang.en.front_page"],
     ["lang.en.us_records"],
     ["detect.labels", "ingest", "lang.en.recognizers", "lang.en.rosters", "leakgate"],
     ["detect.document", "detect.filter", "detect.nlp", "detect.suspects", "export", "lang.da.recognizers", "lang.en.pack"],

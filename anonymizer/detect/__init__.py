@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
 from anonymizer import lang, spans
 from anonymizer.detect import tagger_persons
-from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, extend_legal_forms, extend_url_brackets, split_case_captions, drop_item_letters, drop_prefixed_words, confirmed_ages, roster_mentions, extend_age_lists, join_age_ranges, repeated_times, split_firms_after_persons
+from anonymizer.detect.document import cut_at_speaker_labels, drop_document_subjects, extend_legal_forms, extend_url_brackets, split_case_captions, drop_item_letters, drop_prefixed_words, confirmed_ages, roster_mentions, extend_age_lists, join_age_ranges, join_saints, repeated_times, split_firms_after_persons
 from anonymizer.detect.filter import drop_sentence_openers, filter_mentions, reconcile, tighten
 from anonymizer.leakgate import text as leakgate_text
 from anonymizer.detect.nlp import (
@@ -110,6 +110,7 @@ class Detector:
         kept = extend_url_brackets(text, kept)  # "...?cas=['3984']": the address's query in brackets too
         kept = drop_prefixed_words(text, kept)  # "pre-Ledger": no one's name
         kept = drop_item_letters(text, kept)  # "Exhibit A" / "No, a as in Alpha": the exhibit's letter
+        kept = join_saints(text, kept)  # "St." "Lawrence County": one place
         kept = join_age_ranges(text, kept)  # "six or seven": one age
         kept = extend_age_lists(text, kept)  # "19, 27, 33 and 38": four ages
         kept = confirmed_ages(text, kept)  # "she was 91?" / "Just 91, yes.": the same age

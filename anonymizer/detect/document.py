@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from anonymizer.detect.tagger_persons import census_name
-from anonymizer.lang.en import gazetteer, plain, rosters, vocabulary
+from anonymizer.lang.en import gazetteer, lexicon, plain, rosters, vocabulary
 from anonymizer.lang.en.transcript import LINE_LABEL
 from anonymizer.pseudonymize.names import NAME_PART
 from anonymizer.types import Mention
@@ -342,3 +342,32 @@ def roster_mentions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     persons = [(m.start, m.end) for m in mentions if m.label == "PERSON" and _ROSTER_TAGGERS & set(m.sources)]
     named = [(m.start, m.end) for m in mentions if m.label in _NAME_LABELS and "suspect" not in m.sources]
     return [Mention(s, e, label, ("rule",), confidence=1) for s, e, label in rosters.found(text, persons, named)]
+
+
+#: a place's first word abbreviated at a mention's end (``St.`` alone, the tagger's ``Chair St.``), spaces after it
+_SAINT_END = re.compile(rf"(?:^|(?<=[ ]))(?:{'|'.join(re.escape(a) for a in vocabulary.SAINT_ABBREVIATIONS)})[ ]+$")
+
+
+def join_saints(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """A tagger's person that is a place's abbreviated first word, or a person or an organization ending with one,
+    right before another mention (the person ``St.`` and the county ``Lawrence County`` of ``St. Lawrence County``,
+    the tagger's ``Chair St.`` before it) gives that word to the mention after it: one place (``St. Lawrence
+    County``). What stays before it stands only if it is more than a title or ordinary words (``Vice Chair``)."""
+    ordered = sorted(mentions, key=lambda m: (m.start, m.end))
+    out: list[Mention] = []
+    for i, m in enumerate(ordered):
+        after = ordered[i + 1] if i + 1 < len(ordered) else None
+        if after is None or m.label not in ("PERSON", "ORGANIZATION") or {"header", "rule", "manual"} & set(m.sources) \
+                or after.label not in _NAME_LABELS or after.start <= m.end:
+            out.append(m)
+            continue
+        saint = _SAINT_END.search(text[m.start:after.start])
+        if saint is None or text[m.end:after.start].strip() or (m.label != "PERSON" and saint.start() == 0):
+            out.append(m)
+            continue
+        cut = m.start + saint.start()
+        ordered[i + 1] = replace(after, start=cut, sources=tuple(sorted({*after.sources, *m.sources})))
+        rest = text[m.start:cut].split()
+        if rest and not all(lexicon.is_title_word(w) or plain.is_plain_word(w) for w in rest):
+            out.append(replace(m, end=m.start + len(text[m.start:cut].rstrip())))
+    return out

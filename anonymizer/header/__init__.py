@@ -31,7 +31,7 @@ from anonymizer.header.fields import (
     wrapped_lists,
 )
 from anonymizer.lang.en import plain
-from anonymizer.lang.en.lexicon import is_title_word
+from anonymizer.lang.en.lexicon import is_stop_word, is_title_word
 from anonymizer.lang.en.transcript import speaker_tag, tag_roles
 from anonymizer.types import Header, Participant
 from anonymizer.lang.en.vocabulary import (
@@ -313,9 +313,13 @@ def ends_title(line: str) -> bool:
 def heading_tag(words: list[str], rest: str) -> bool:
     """A tag-like heading: a list's over its column of pages (``OPENING BY:     PAGE 6``), or two plain words or more,
     no name or title among them, before a few words in capitals without a sentence's end (``PUBLIC FORUM:  WESTERN
-    NEW YORK``, ``PANELIST INTRODUCTIONS:``); not ``INMATE BAKER:  NO``, ``MR. WHITE:  YES``."""
+    NEW YORK``, ``PANELIST INTRODUCTIONS:``), or ordinary words with nothing after the colon (``ALSO IN ATTENDANCE:``,
+    ``CLERGY:``); not ``INMATE BAKER:  NO``, ``MR. WHITE:  YES``, ``MS. ROWE:``."""
     if INDEX_COLUMN_RE.fullmatch(rest):
         return True
+    if not rest:  # "ALSO IN ATTENDANCE:", "ROUNDTABLE PARTICIPANTS:", "CLERGY:": ordinary words alone on their line
+        return any(plain.is_plain_word(w) and not is_stop_word(w.casefold()) for w in words) and all(
+            (plain.is_plain_word(w) or is_stop_word(w.casefold())) and not is_title_word(w) for w in words)
     return len(words) >= 2 and all(plain.is_plain_word(w.title()) and not is_title_word(w) for w in words) \
         and rest.upper() == rest and 0 < len(rest.split()) <= 5 and not rest.endswith((".", "?", "!"))
 

@@ -15,7 +15,8 @@ detection filter and the re-scan.
 * an office said as a name of address, or a piece of one (``City`` of a tagger's ``Mr. City`` in ``Mr. City
   Attorney``), a city's department called by its function alone (``Code Enforcement``, ``Public Works``, ``Parks and
   Recreation``), and an association of a kind of people by its kind alone (``Homeowners Association``, ``the
-  Neighborhood Association``; ``Riverside Homeowners Association`` is a particular one).
+  Neighborhood Association``; ``Riverside Homeowners Association`` is a particular one);
+* an agenda's item by its code (``E-5``, ``Item F-10``) and a statute by its title (``the Live Local Act``).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from anonymizer.lang.en.public_body import HEADS, QUALIFIERS, is_public_body
 from anonymizer.lang.en.vocabulary import US_STATES
 from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
 
-__all__ = ["DEPARTMENT_FUNCTIONS", "generic_association", "identifies_no_one", "in_capitals_body", "in_office_title", "in_state_body", "in_waters_body", "names_a_plan", "titled"]
+__all__ = ["DEPARTMENT_FUNCTIONS", "generic_association", "identifies_no_one", "in_capitals_body", "in_office_title", "in_state_body", "in_waters_body", "names_a_plan", "names_an_item", "titled"]
 
 #: the nouns a plan, a variant or a ballot measure is called by before its code
 PLAN_HEADS = ("Plan", "Option", "Alternative", "Scenario", "Proposition", "Prop.", "Measure", "Phase")
@@ -188,6 +189,28 @@ def generic_association(text: str, start: int, end: int) -> bool:
     return before is None or lexicon.is_stop_word(before.group().strip().casefold())
 
 
+#: an agenda's item by its code: a capital letter, a hyphen and a number ("E-5", "F-10"), "Item" before it perhaps
+_ITEM = re.compile(r"(?:(?:Item|ITEM|item)[ ]+)?[A-Z]-\d{1,2}")
+#: a statute called by its title: the capitalised words before "Act" ("the Live Local Act"), or "Act" alone
+_ACT_AFTER = re.compile(r"[ ]+Act\b")
+
+
+def names_an_item(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is an agenda's item by its code (``E-5``, ``Item F-10``), or a statute by its title: the
+    title's words right before ``Act`` (``Live Local`` of ``the Live Local Act``), ``Act`` alone after a capitalised
+    word or ``the``, or the whole ``... Act``."""
+    surface = " ".join(text[start:end].split())
+    if _ITEM.fullmatch(surface) and not text[end:end + 1].isalnum():
+        return True
+    words = surface.split()
+    if words and words[-1] == "Act" and len(words) > 1 and all(w[:1].isupper() for w in words):
+        return True
+    if surface == "Act":
+        before = text[max(0, start - 20):start].split()
+        return bool(before) and (before[-1][:1].isupper() or before[-1].casefold() == "the")
+    return bool(words) and all(w[:1].isupper() for w in words) and _ACT_AFTER.match(text, end) is not None
+
+
 def _in_match(pattern: re.Pattern[str], text: str, start: int, end: int, read=None) -> bool:
     """``text[start:end]`` lies in a match of ``pattern`` on its line (read through ``read`` when given: a
     rewriting letter for letter that keeps each line's, :func:`titled`)."""
@@ -207,6 +230,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return True  # "Code Enforcement", "Homeowners Association": a department's function, a kind of association
     if label == "ORGANIZATION" and _in_match(_COMMITTEE, text, start, end, titled if text[start:end].isupper() else None):
         return True  # "Senate Committee on Alcoholism and Drug Abuse": a legislature's committee
+    if label in ("PERSON", "LOCATION", "ORGANIZATION") and names_an_item(text, start, end):
+        return True  # "E-5", "Item F-10", "Live Local Act": an agenda's item, a statute, no one
     if label in ("PERSON", "LOCATION", "ORGANIZATION", "DATE") and names_a_plan(text, start, end):
         return True  # "Plan B+", "Plan 2014": a plan, no one and no date
     if label in ("LOCATION", "ORGANIZATION") and (in_state_body(text, start, end) or in_capitals_body(text, start, end, label)):

@@ -6,6 +6,8 @@
   Federation``, ``a Federation rep``);
 * a law reporter's ``U.S.`` between a cited case's volume and page (``521 U.S. 982``);
 * a plan by its code and a body named for waters (``Plan 2014``, ``Great Lakes Commission``: ``lang.en.civic``);
+* a heading in capitals of ordinary words and a building's floor (``ON REGIONAL CENTERS OF EXCELLENCE``, ``13th
+  Floor``: ``lang.en.front_page``);
 * a bill's number in a legislature (``SB 123``, ``AB 45 and 46``, ``H.R. 1``, ``Assembly Bill 7``), in any case (a
   hearing's captions in capitals are read in ordinary case: ``Sb 123``);
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from anonymizer.lang.en import civic, judgment_text, lexicon
+from anonymizer.lang.en import civic, front_page, judgment_text, lexicon
 from anonymizer.lang.en.vocabulary_bodies import GENERIC_BODY_NOUNS
 
 __all__ = ["identifies_no_one", "in_caption"]
@@ -67,6 +69,8 @@ def identifies_no_one(text: str, start: int, end: int, label: str) -> bool:
         return True  # "SB 739", "AB 45 and 46": a bill, no one
     if civic.identifies_no_one(text, start, end, label):
         return True  # "Plan 2014", "Lake Ontario-St. Lawrence River Study": a plan, a body named for waters
+    if front_page.identifies_no_one(text, start, end, label):
+        return True  # "ON REGIONAL CENTERS OF EXCELLENCE", "13th Floor": a heading in capitals, a building's floor
     if judgment_text.lodged(text):
         return False
     if label == "ORGANIZATION" and _generic_body(surface):

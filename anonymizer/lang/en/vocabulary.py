@@ -30,7 +30,7 @@ from anonymizer.lang.en.vocabulary_calendar import (  # noqa: F401  (calendar, n
 )
 from anonymizer.lang.en.vocabulary_places import (  # noqa: F401  (streets: re-exported)
     SPANISH_STREET_HEADS, SHOPPING_CENTER_HEADS, STREET_SUFFIXES, STRONG_STREET_SUFFIXES, STRONG_STREET_WORDS,
-    WEAK_STREET_SUFFIXES,
+    WEAK_STREET_SUFFIXES, SAINT_ABBREVIATIONS,
 )
 from anonymizer.lang.en.vocabulary_people import (  # noqa: F401  (names, roles and titles: re-exported)
     NAME_PARTICLE_ALTERNATION, NAME_PARTICLE_LEADS, NAME_PARTICLES, PLACE_PARTICLE_LEADS, PLACE_PARTICLES,

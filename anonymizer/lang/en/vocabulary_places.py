@@ -1,4 +1,4 @@
-"""The words of streets: a street's suffixes (``Main Street``, ``Oleander Way``), the head word a Spanish street
+"""The words of streets and places: a street's suffixes (``Main Street``, ``Oleander Way``), the head word a Spanish street
 name opens with (``Calle Zaragoza``, ``Avenida Hidalgo``) and the last word of a shopping centre that has its own
 house numbers (``796 Northridge Mall``). Split off so that ``vocabulary.py`` stays under 400 lines, which
 re-exports them (read them from there); imports nothing.
@@ -22,3 +22,6 @@ SPANISH_STREET_HEADS = ("Calle", "Avenida", "Camino", "Calzada", "Callejón", "C
                         "Andador", "Circuito", "Prolongación", "Prolongacion")
 #: the last word of a shopping centre addressed with a house number of its own (``796 Northridge Mall``)
 SHOPPING_CENTER_HEADS = ("Mall", "Galleria", "Shopping Center", "Shopping Centre")
+#: a place's or a church's first word abbreviated (``St. Lawrence County``, ``Mt. Vernon``, ``Ft. Bragg``): before a
+#: name it opens that name, never a person's name alone
+SAINT_ABBREVIATIONS = ("St.", "St", "Ste.", "Mt.", "Mt", "Ft.")
