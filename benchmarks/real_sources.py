@@ -173,8 +173,13 @@ def rst_text(source: str) -> str:
         line = _ABBR.sub(r"\1", line)
         out.append(line.rstrip())
         i += 1
+    return _joined(out)
+
+
+def _joined(lines: list[str]) -> str:
+    """``lines`` as a text: runs of empty lines one, none at the end."""
     collapsed: list[str] = []
-    for line in out:
+    for line in lines:
         if not line and (not collapsed or not collapsed[-1]):
             continue
         collapsed.append(line)
@@ -231,14 +236,7 @@ def quarto_text(source: str) -> str:
         if line.startswith(":::") or re.fullmatch(r"!\[[^\]]*\]\([^)]*\)\s*", line):
             continue
         out.append(line.rstrip())
-    collapsed: list[str] = []
-    for line in out:
-        if not line and (not collapsed or not collapsed[-1]):
-            continue
-        collapsed.append(line)
-    while collapsed and not collapsed[-1]:
-        collapsed.pop()
-    return "\n".join(collapsed) + "\n"
+    return _joined(out)
 
 
 def git_show(repo: str, commit: str, path: str, mirrors: Path = MIRRORS) -> str:
