@@ -316,6 +316,16 @@ def _lasts(curve: np.ndarray, frame: int, direction: int, quiet: float) -> bool:
     return all(0 <= at < curve.size and curve[at] > quiet for at in ahead)
 
 
+def replaced_ranges(ranges, samples: np.ndarray, rate: int, pad: float, reach: float) -> list[tuple[float, float]]:
+    """The time ranges :func:`mask` replaces in ``(channels, n)`` ``samples``: each widened to the pauses around it
+    (:func:`snap`, ``reach`` > 0), padded into silence (:func:`padded`), overlapping ones merged."""
+    mono = samples.mean(axis=0)
+    ranges = list(ranges)
+    if reach > 0:
+        ranges = snap(ranges, mono, rate, reach)
+    return padded(ranges, mono, rate, pad)
+
+
 def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: float = 0.15,
          mode: str = "tone", out_format: str = "wav", reach: float = 0.4) -> bytes:
     """The recording with each range (padded by ``pad`` both sides, overlapping ones merged) replaced
@@ -327,10 +337,7 @@ def mask(data: bytes, filename: str, ranges: list[tuple[float, float]], *, pad: 
         raise ValueError(f"out_format must be one of {OUT_FORMATS}")
     samples, rate = decode_native(data, filename)
     n = samples.shape[1]
-    mono = samples.mean(axis=0)
-    if reach > 0:
-        ranges = snap(ranges, mono, rate, reach)
-    for t0, t1 in padded(ranges, mono, rate, pad):
+    for t0, t1 in replaced_ranges(ranges, samples, rate, pad, reach):
         a, b = int(math.floor(t0 * rate)), min(n, int(math.ceil(t1 * rate)))
         if mode == "silence":
             samples[:, a:b] = 0.0

@@ -98,10 +98,7 @@ def toned_ranges(data: bytes, filename: str, ranges, config: Config) -> list[tup
     from . import audio
 
     samples, rate = audio.decode_native(data, filename)
-    mono = samples.mean(axis=0)
-    if config.mask_reach > 0:
-        ranges = audio.snap(list(ranges), mono, rate, config.mask_reach)
-    return audio.padded(list(ranges), mono, rate, config.mask_pad)
+    return audio.replaced_ranges(ranges, samples, rate, config.mask_pad, config.mask_reach)
 
 
 def _tags(result: Pseudonymized) -> frozenset[str]:
